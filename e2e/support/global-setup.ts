@@ -1,0 +1,80 @@
+// Starts the built portal once for the browser tests: its own embedded PostgreSQL in a temporary folder
+// (or a fresh database on the server of DATABASE_URL), demo data, workers, and a free port.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+async function waitForHealth(url: string, child: ChildProcess, ms: number): Promise<void> {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode}`)
+    try {
+      const res = await fetch(`${url}/healthz`)
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error('the portal did not become healthy in time')
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'))
+  chmodSync(dataDir, 0o755)
+  const port = await freePort()
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+  }
+  let dropDatabase: (() => Promise<void>) | undefined
+  if (process.env.DATABASE_URL) {
+    const name = `portal_e2e_${Date.now().toString(36)}`
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE "${name}"`)
+    await admin.end()
+    const u = new URL(process.env.DATABASE_URL)
+    u.pathname = `/${name}`
+    env.DATABASE_URL = u.toString()
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await c.end()
+    }
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'workflow-service/src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const baseUrl = `http://127.0.0.1:${port}`
+  await waitForHealth(baseUrl, child, 90_000)
+  project.provide('baseUrl', baseUrl)
+
+  return async () => {
+    child.kill('SIGINT')
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
+    await dropDatabase?.()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

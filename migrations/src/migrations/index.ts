@@ -1,0 +1,7 @@
+// Every migration in the order it runs. A new migration is a new file plus one line here; applied ones are frozen.
+import type { Migration } from 'kysely'
+import * as coreCatalogue from './2026-11-21-0001-core-catalogue.ts'
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-core-catalogue': coreCatalogue,
+}

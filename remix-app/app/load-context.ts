@@ -1,0 +1,13 @@
+// What Fastify hands every loader and action: the domain's services, never a connection of their own.
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import type { Config } from '@portal/workflow-service/config.ts'
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    db: Kysely<Database>
+    config: Config
+  }
+}
+
+export {}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `npm test`: type check, unit and integration tests on a real PostgreSQL, then the browser tests in Chromium.
+# The last line counts every test of every suite: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+results=.test-results
+rm -rf "$results" && mkdir -p "$results"
+status=0
+
+bash scripts/ensure-chromium.sh || exit 1
+
+echo "== type check"
+npx tsc -p tsconfig.json --noEmit || status=1
+
+echo "== build"
+npm run build --silent >"$results/build.log" 2>&1 || { cat "$results/build.log"; status=1; }
+
+echo "== unit and integration tests"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results/unit.json" || status=1
+
+echo "== browser tests"
+npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$results/e2e.json" || status=1
+
+node scripts/count-tests.mjs "$results/unit.json" "$results/e2e.json" || status=1
+exit $status

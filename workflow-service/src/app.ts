@@ -1,0 +1,67 @@
+// The portal as one Fastify app: REST API, login, health check and the Remix pages under /monitoring/.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { AppLoadContext, ServerBuild } from '@remix-run/node'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import { sql } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import type { Config } from './config.ts'
+import { registerErrorHandler } from './plugins/errors.server.ts'
+import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
+import { apiRoutes } from './routes/api/index.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>
+    config: Config
+  }
+}
+
+export interface AppOptions {
+  db: Kysely<Database>
+  config: Config
+  /** The built Remix app; without it only the API answers (as in API tests). */
+  remix?: { build: ServerBuild; clientDir: string }
+  /** A pino logger; without it the app logs nothing (as in tests). */
+  logger?: FastifyBaseLogger
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Requests in flight finish on shutdown; idle keep-alive sockets are closed at once.
+    forceCloseConnections: 'idle',
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.decorate('db', options.db)
+  app.decorate('config', options.config)
+  registerErrorHandler(app)
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await sql`SELECT 1`.execute(options.db)
+      return { status: 'ok', database: 'ok' }
+    } catch {
+      return reply.status(503).send({ status: 'error', database: 'unreachable' })
+    }
+  })
+
+  app.get('/', async (_request, reply) => reply.redirect(`${BASE_PATH}/`))
+
+  await app.register(apiRoutes, { prefix: '/api/v1' })
+
+  if (options.remix) {
+    await app.register(remixPlugin, {
+      build: options.remix.build,
+      clientDir: options.remix.clientDir,
+      mode: options.config.production ? 'production' : 'development',
+      getLoadContext: (): AppLoadContext => ({ db: options.db, config: options.config }),
+    })
+  }
+
+  return app
+}

@@ -1,0 +1,77 @@
+// Queries of the company catalogue: the paged list with its filters and one company's card.
+import { type Kysely, sql } from 'kysely'
+import type { CompanyKind, Database } from '@portal/migrations/database.ts'
+import { containsPattern } from './search-pattern.ts'
+
+export interface CompanyFilters {
+  kind?: CompanyKind
+  kindIn?: CompanyKind[]
+  search?: string
+  reportStatus?: string
+}
+
+function filtered(db: Kysely<Database>, filters: CompanyFilters) {
+  let query = db.selectFrom('companies as c')
+  if (filters.kind) query = query.where('c.kind', '=', filters.kind)
+  if (filters.kindIn?.length) query = query.where('c.kind', 'in', filters.kindIn)
+  if (filters.search?.trim()) {
+    query = query.where(sql<boolean>`lower(c.name) LIKE ${containsPattern(filters.search)}`)
+  }
+  return query
+}
+
+const companyColumns = [
+  'c.id',
+  'c.name',
+  'c.kind',
+  'c.legal_address',
+  'c.post_address',
+  'c.contacts',
+  'c.ceo',
+  'c.inn',
+  'c.ogrn',
+  'c.okved',
+  'c.okato',
+  'c.operate_region',
+  'c.license_holder',
+  'c.vink',
+  'c.krk_code',
+  'c.region_code',
+] as const
+
+export async function listCompanies(db: Kysely<Database>, filters: CompanyFilters, limit: number, offset: number) {
+  const [rows, total] = await Promise.all([
+    filtered(db, filters)
+      .leftJoin('head_companies as h', 'h.id', 'c.head_company_id')
+      .select(companyColumns)
+      .select(['h.id as head_company_id', 'h.name as head_company_name'])
+      .orderBy('c.name')
+      .orderBy('c.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    filtered(db, filters).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ])
+  return { count: Number(total.count), results: rows.map(toCompany) }
+}
+
+export async function findCompany(db: Kysely<Database>, id: number) {
+  const row = await db
+    .selectFrom('companies as c')
+    .leftJoin('head_companies as h', 'h.id', 'c.head_company_id')
+    .select(companyColumns)
+    .select(['h.id as head_company_id', 'h.name as head_company_name'])
+    .where('c.id', '=', id)
+    .executeTakeFirst()
+  return row ? toCompany(row) : undefined
+}
+
+function toCompany<T extends { head_company_id: number | null; head_company_name: string | null }>(row: T) {
+  const { head_company_id, head_company_name, ...company } = row
+  return {
+    ...company,
+    head_company: head_company_id === null ? null : { id: head_company_id, name: head_company_name },
+  }
+}
+
+export type Company = NonNullable<Awaited<ReturnType<typeof findCompany>>>

@@ -1,0 +1,60 @@
+// Reads the environment once at start; a wrong value stops the start with a message naming the variable.
+import path from 'node:path'
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  embeddedPostgresPort: number
+  redisUrl: string | undefined
+  workers: boolean
+  maxUploadMb: number
+  sessionSecret: string
+  logLevel: string
+  storageDir: string
+  production: boolean
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`)
+  }
+  return value
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './.data')
+  const workersRaw = (env.WORKERS ?? 'on').toLowerCase()
+  if (!['on', 'off', 'true', 'false', '1', '0'].includes(workersRaw)) {
+    throw new ConfigError(`WORKERS must be "on" or "off", got "${env.WORKERS}"`)
+  }
+  const logLevel = env.LOG_LEVEL || 'info'
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`)
+  }
+  const production = env.NODE_ENV === 'production'
+  const sessionSecret = env.SESSION_SECRET || 'dev-only-session-secret-change-me'
+  if (production && !env.SESSION_SECRET) {
+    throw new ConfigError('SESSION_SECRET must be set when NODE_ENV=production')
+  }
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPostgresPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
+    redisUrl: env.REDIS_URL || undefined,
+    workers: ['on', 'true', '1'].includes(workersRaw),
+    maxUploadMb: integer(env, 'MAX_UPLOAD_MB', 300, 1, 102400),
+    sessionSecret,
+    logLevel,
+    storageDir: path.resolve(env.STORAGE_DIR || path.join(dataDir, 'files')),
+    production,
+  }
+}

@@ -1,0 +1,39 @@
+// limit/offset paging of list endpoints: the query schema and the {count, next, previous, results} answer.
+import { Type } from '@sinclair/typebox'
+import type { FastifyRequest } from 'fastify'
+
+export const DEFAULT_PAGE_SIZE = 20
+export const MAX_PAGE_SIZE = 1000
+
+export const PagingQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+}
+
+export interface Page<T> {
+  count: number
+  next: string | null
+  previous: string | null
+  results: T[]
+}
+
+export function pageWindow(query: { limit?: number; offset?: number }): { limit: number; offset: number } {
+  return { limit: query.limit ?? DEFAULT_PAGE_SIZE, offset: query.offset ?? 0 }
+}
+
+/** Links to the neighbouring pages keep every other query parameter of the request as it was. */
+export function toPage<T>(request: FastifyRequest, results: T[], count: number, limit: number, offset: number): Page<T> {
+  const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`)
+  const link = (nextOffset: number) => {
+    const params = new URLSearchParams(url.search)
+    params.set('limit', String(limit))
+    params.set('offset', String(nextOffset))
+    return `${url.origin}${url.pathname}?${params.toString()}`
+  }
+  return {
+    count,
+    next: offset + limit < count ? link(offset + limit) : null,
+    previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+    results,
+  }
+}

@@ -1,0 +1,62 @@
+// /api/v1/companies/: the company list with kind, kind__in and search filters, and one company by id.
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { findCompany, listCompanies } from '../../catalogue/companies.server.ts'
+import { badRequest, notFound } from '../../plugins/errors.server.ts'
+import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
+
+const CompanyKind = Type.Union([Type.Literal('lem'), Type.Literal('lem_industry'), Type.Literal('gas_emissions')])
+const COMPANY_KINDS = ['lem', 'lem_industry', 'gas_emissions'] as const
+
+export function parseKindList<T extends string>(raw: string | undefined, allowed: readonly T[], parameter: string): T[] | undefined {
+  if (raw === undefined || raw === '') return undefined
+  const values = raw.split(',').map((v) => v.trim()).filter(Boolean)
+  const unknown = values.filter((v) => !allowed.includes(v as T))
+  if (unknown.length > 0) throw badRequest(`${parameter}: неизвестное значение ${unknown.join(', ')}`, parameter)
+  return values as T[]
+}
+
+export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/companies/',
+    {
+      schema: {
+        querystring: Type.Object(
+          {
+            kind: Type.Optional(CompanyKind),
+            kind__in: Type.Optional(Type.String({ maxLength: 200 })),
+            search: Type.Optional(Type.String({ maxLength: 200 })),
+            ...PagingQuery,
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => {
+      const { limit, offset } = pageWindow(request.query)
+      const kindIn = parseKindList(request.query.kind__in, COMPANY_KINDS, 'kind__in')
+      const page = await listCompanies(
+        app.db,
+        { kind: request.query.kind, kindIn, search: request.query.search },
+        limit,
+        offset,
+      )
+      return toPage(request, page.results, page.count, limit, offset)
+    },
+  )
+
+  app.get(
+    '/companies/:id/',
+    {
+      schema: {
+        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        querystring: Type.Object({ kind: Type.Optional(CompanyKind) }, { additionalProperties: false }),
+      },
+    },
+    async (request) => {
+      const company = await findCompany(app.db, request.params.id)
+      if (!company) throw notFound('Предприятие не найдено.')
+      return company
+    },
+  )
+}

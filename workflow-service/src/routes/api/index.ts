@@ -1,0 +1,7 @@
+// The REST API under /api/v1/: every route plugin of the contract (spec §7 of both documents).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { companiesRoutes } from './companies.routes.ts'
+
+export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(companiesRoutes)
+}

@@ -1,0 +1,239 @@
+// Demo data of the core catalogue: the region's real districts and cities, fictional companies,
+// licence areas, polygons, measuring points of every kind and their readings for 2010–2025.
+import type { Faker } from '@faker-js/faker'
+import type { CompanyKind } from '@portal/migrations/database.ts'
+import { insertInBatches, type SeedContext, type SeedStep, YEARS } from './seed-context.ts'
+
+const DISTRICTS = ['Приуральский район', 'Шурышкарский район', 'Ямальский район', 'Тазовский район', 'Надымский район', 'Пуровский район', 'Красноселькупский район']
+const CITIES = ['Салехард', 'Лабытнанги', 'Новый Уренгой', 'Ноябрьск', 'Надым', 'Муравленко', 'Губкинский']
+
+// Fictional names only: no real company of the region is named in the demo data.
+const NAME_FIRST = ['Полярная звезда', 'Северное сияние', 'Белая куропатка', 'Тундровый ветер', 'Оленья тропа', 'Снежная долина', 'Мерзлотная', 'Заполярная искра', 'Голубой песец', 'Серебряная губа', 'Туманный мыс', 'Ледяной ключ']
+const NAME_SECOND = ['Нефтедобыча', 'Газодобыча', 'Геоинвест', 'Энергосервис', 'Недра', 'Промресурс', 'Экотех', 'Бурсервис', 'Газовый промысел', 'Нефтепром']
+const WATER_RESOURCES = ['р. Обь', 'р. Надым', 'р. Пур', 'р. Таз', 'р. Полуй', 'р. Щучья', 'р. Хадытаяха', 'р. Ево-Яха', 'оз. Ямбуто', 'оз. Нейто', 'Обская губа', 'Тазовская губа']
+const NATURE_ZONES = ['Тундра', 'Лесотундра', 'Северная тайга']
+const STAGES = ['Геологическое изучение', 'Разведка', 'Опытно-промышленная эксплуатация', 'Промышленная эксплуатация', 'Консервация']
+const LOCAL_POINT_KINDS = ['ambient_air', 'snow_cover', 'surface_water', 'groundwater', 'sediment_layers', 'soils'] as const
+const REGIONAL_POINT_KINDS: Array<[string, string | null]> = [
+  ['plant_sampling', 'geobotanical'],
+  ['geobotanical_sites', 'geobotanical'],
+  ['bottom_sediments_sampling_points', 'geochemical'],
+  ['soil_sampling_point_geochemistry', 'geochemical'],
+  ['surface_water_sampling_point', 'geochemical'],
+  ['snow_cover_sampling_point', 'geochemical'],
+  ['soil_sampling_point_radionuclides', 'radionuclides'],
+  ['hydrological_point', 'hydrological'],
+  ['hygrobiology_point', 'hydrological'],
+  ['control_water_object_state_point', 'geochemical'],
+  ['sampling_collection_points', 'geochemical'],
+]
+
+/** Substances measured per point kind, with unit and limit concentration (ПДК/ОДК); values are drawn around the limit. */
+const SUBSTANCES: Record<string, Array<[name: string, measure: string, mpc: number]>> = {
+  air: [['Диоксид азота (NO2)', 'мг/м³', 0.2], ['Оксид углерода (CO)', 'мг/м³', 5], ['Диоксид серы (SO2)', 'мг/м³', 0.5], ['Взвешенные вещества', 'мг/м³', 0.5], ['Сажа', 'мг/м³', 0.15]],
+  water: [['Нефтепродукты', 'мг/дм³', 0.05], ['Фенолы', 'мг/дм³', 0.001], ['Железо общее', 'мг/дм³', 0.1], ['Медь', 'мг/дм³', 0.001], ['Аммоний-ион', 'мг/дм³', 0.5], ['Хлорид-ион', 'мг/дм³', 300]],
+  snow: [['Нефтепродукты', 'мг/дм³', 0.05], ['Сульфат-ион', 'мг/дм³', 100], ['Нитрат-ион', 'мг/дм³', 40], ['Свинец', 'мг/дм³', 0.006]],
+  soil: [['Нефтепродукты', 'мг/кг', 1000], ['Свинец', 'мг/кг', 32], ['Цинк', 'мг/кг', 55], ['Медь', 'мг/кг', 33], ['Никель', 'мг/кг', 20]],
+  radiation: [['Цезий-137', 'Бк/кг', 100], ['Стронций-90', 'Бк/кг', 50], ['Калий-40', 'Бк/кг', 800]],
+  hydrology: [['Расход воды', 'м³/с', 0], ['Средняя скорость течения', 'м/с', 0]],
+}
+
+function substancesOf(kind: string): Array<[string, string, number]> {
+  if (kind === 'ambient_air') return SUBSTANCES.air
+  if (kind.includes('snow')) return SUBSTANCES.snow
+  if (kind.includes('water') || kind === 'groundwater' || kind === 'hygrobiology_point') return SUBSTANCES.water
+  if (kind.includes('radionuclides')) return SUBSTANCES.radiation
+  if (kind === 'hydrological_point') return SUBSTANCES.hydrology
+  return SUBSTANCES.soil
+}
+
+function digits(faker: Faker, n: number): string {
+  return faker.string.numeric({ length: n, allowLeadingZeros: false })
+}
+
+/** A reading near its limit: most below, some one to five times above, a few beyond. */
+function readingValue(faker: Faker, mpc: number): number {
+  const base = mpc > 0 ? mpc : 10
+  const factor = Math.exp(faker.number.float({ min: -2.2, max: 1.8 }))
+  return Number((base * factor).toPrecision(3))
+}
+
+export const coreSeed: SeedStep = {
+  name: 'core catalogue',
+  async run({ trx, faker, scale, log }: SeedContext) {
+    await insertInBatches(trx, 'administrative_regions', [
+      ...DISTRICTS.map((name, i) => ({ name, kind: 'district', sort: i })),
+      ...CITIES.map((name, i) => ({ name, kind: 'city', sort: DISTRICTS.length + i })),
+    ])
+    const regions = await trx.selectFrom('administrative_regions').select(['id', 'name']).orderBy('id').execute()
+
+    await insertInBatches(trx, 'head_companies', Array.from({ length: 6 }, (_, i) => ({ name: `ПАО «${NAME_FIRST[i * 2]} Холдинг»` })))
+    const heads = await trx.selectFrom('head_companies').select('id').orderBy('id').execute()
+
+    await insertInBatches(trx, 'water_resources', WATER_RESOURCES.map((name) => ({ name })))
+    const waters = await trx.selectFrom('water_resources').select('id').orderBy('id').execute()
+
+    const kinds: CompanyKind[] = ['lem_industry', 'lem', 'gas_emissions']
+    const companies: Record<string, unknown>[] = []
+    const perKind = 12 * scale
+    for (const kind of kinds) {
+      for (let i = 0; i < perKind; i++) {
+        const form = faker.helpers.arrayElement(['ООО', 'АО'])
+        const suffix = i >= NAME_FIRST.length ? ` ${Math.floor(i / NAME_FIRST.length) + 1}` : ''
+        const city = faker.helpers.arrayElement(CITIES)
+        companies.push({
+          name: `${form} «${NAME_FIRST[i % NAME_FIRST.length]}-${NAME_SECOND[(i + kinds.indexOf(kind) * 3) % NAME_SECOND.length]}${suffix}»`,
+          kind,
+          legal_address: `629${digits(faker, 3)}, ЯНАО, г. ${city}, ${faker.location.street()}, д. ${faker.number.int({ min: 1, max: 80 })}`,
+          post_address: `629${digits(faker, 3)}, ЯНАО, г. ${city}, а/я ${faker.number.int({ min: 1, max: 400 })}`,
+          contacts: `${faker.phone.number()}, ${faker.internet.email({ provider: 'example.ru' })}`,
+          ceo: faker.person.fullName(),
+          inn: `89${digits(faker, 8)}`,
+          ogrn: `1${digits(faker, 12)}`,
+          okved: faker.helpers.arrayElement(['06.10', '06.20', '09.10', '49.50', '35.11']),
+          okato: `71 1${digits(faker, 2)} 000`,
+          operate_region: 'Ямало-Ненецкий автономный округ',
+          license_holder: kind !== 'gas_emissions',
+          vink: faker.datatype.boolean({ probability: 0.4 }),
+          krk_code: kind === 'gas_emissions' ? `КРК-${digits(faker, 5)}` : null,
+          region_code: '89',
+          head_company_id: faker.helpers.maybe(() => faker.helpers.arrayElement(heads).id, { probability: 0.7 }) ?? null,
+        })
+      }
+    }
+    await insertInBatches(trx, 'companies', companies)
+    const licenceHolders = await trx
+      .selectFrom('companies')
+      .select(['id', 'kind'])
+      .where('kind', 'in', ['lem', 'lem_industry'])
+      .orderBy('id')
+      .execute()
+
+    const areas: Record<string, unknown>[] = []
+    const describeArea = (name: string) => ({
+      description: `${name} расположен в пределах ${faker.helpers.arrayElement(NATURE_ZONES).toLowerCase()} Западно-Сибирской равнины.`,
+      nature_region: faker.helpers.arrayElement(['Ямальская область', 'Тазовская область', 'Надымско-Пуровская область']),
+      nature_zone: faker.helpers.arrayElement(NATURE_ZONES),
+      topography: 'Плоская, местами полого-увалистая озёрно-аллювиальная равнина.',
+      anthropogenic: faker.helpers.arrayElement(['Кустовые площадки, промысловые трубопроводы, автодороги.', 'Разведочные скважины, временные дороги.']),
+      natural: 'Многолетнемёрзлые породы, заболоченность до 40 %.',
+      hydrological: `Территория дренируется притоками ${faker.helpers.arrayElement(WATER_RESOURCES)}.`,
+      groundcover: 'Мохово-лишайниковый покров с участием кустарничков.',
+      geobotanical: 'Кустарничково-мохово-лишайниковые тундры и редколесья.',
+      terrain: 'Абсолютные отметки 20–90 м.',
+      hydrographic: 'Густая сеть малых рек и термокарстовых озёр.',
+      geocryological: 'Сплошное распространение мёрзлых пород мощностью до 300 м.',
+      biodiversity: 'Места обитания северного оленя, гнездовья водоплавающих птиц.',
+      climatic: 'Субарктический климат, средняя температура января −24 °C.',
+      specifics: faker.helpers.maybe(() => 'Часть участка входит в зону традиционного природопользования.', { probability: 0.3 }) ?? null,
+      river_basin: faker.helpers.arrayElement(['Обь', 'Надым', 'Пур', 'Таз']),
+    })
+    for (const company of licenceHolders) {
+      const count = faker.number.int({ min: 2, max: 4 })
+      for (let i = 0; i < count; i++) {
+        const name = `${faker.helpers.arrayElement(['Северо', 'Южно', 'Западно', 'Восточно', 'Верхне', 'Нижне'])}-${faker.helpers.arrayElement(['Тангъяхинский', 'Ныдаяхинский', 'Пякутинский', 'Сёяхинский', 'Хальмерский', 'Нюдяхинский', 'Парусовый', 'Ярудейский'])} лицензионный участок${i > 0 ? ` ${i + 1}` : ''}`
+        areas.push({
+          name: `${name} (${company.id})`,
+          kind: 'licence_area',
+          company_id: company.id,
+          administrative_region_id: faker.helpers.arrayElement(regions.slice(0, DISTRICTS.length)).id,
+          license: `СЛХ ${digits(faker, 5)} НЭ`,
+          area: faker.number.float({ min: 50, max: 2500, fractionDigits: 1 }),
+          area_percent: faker.number.float({ min: 0.01, max: 0.5, fractionDigits: 3 }),
+          expluatation_stage: faker.helpers.arrayElement(STAGES),
+          expluatation_time: `${faker.number.int({ min: 1985, max: 2020 })}–${faker.number.int({ min: 2030, max: 2060 })}`,
+          founded_year: faker.number.int({ min: 1975, max: 2018 }),
+          number: digits(faker, 4),
+          corner_points: `${faker.number.int({ min: 4, max: 12 })} угловых точек`,
+          ...describeArea(name),
+        })
+      }
+    }
+    const polygonNames: Array<[string, 'polygon_region_monitoring' | 'polygon_YaNAO_monitoring']> = [
+      ['Полигон «Ямальский»', 'polygon_region_monitoring'],
+      ['Полигон «Тазовский»', 'polygon_region_monitoring'],
+      ['Полигон «Надымский»', 'polygon_region_monitoring'],
+      ['Полигон «Пуровский»', 'polygon_region_monitoring'],
+      ['Полигон «Приуральский»', 'polygon_region_monitoring'],
+      ['Полигон «Красноселькупский»', 'polygon_region_monitoring'],
+      ['Ключевой участок «Салехард»', 'polygon_YaNAO_monitoring'],
+      ['Ключевой участок «Новый Уренгой»', 'polygon_YaNAO_monitoring'],
+      ['Ключевой участок «Ноябрьск»', 'polygon_YaNAO_monitoring'],
+      ['Ключевой участок «Шурышкары»', 'polygon_YaNAO_monitoring'],
+    ]
+    for (const [name, kind] of polygonNames) {
+      areas.push({
+        name,
+        kind,
+        company_id: null,
+        administrative_region_id: faker.helpers.arrayElement(regions).id,
+        area: faker.number.float({ min: 100, max: 900, fractionDigits: 1 }),
+        founded_year: kind === 'polygon_region_monitoring' ? 2020 : 2010,
+        ...describeArea(name),
+      })
+    }
+    await insertInBatches(trx, 'areas', areas)
+    const allAreas = await trx.selectFrom('areas').select(['id', 'kind']).orderBy('id').execute()
+
+    const points: Record<string, unknown>[] = []
+    for (const area of allAreas) {
+      const centre = { lat: faker.number.float({ min: 63.5, max: 72.5 }), lon: faker.number.float({ min: 64, max: 84 }) }
+      const kinds: Array<[string, string | null]> =
+        area.kind === 'licence_area' ? LOCAL_POINT_KINDS.map((k) => [k, null]) : REGIONAL_POINT_KINDS
+      kinds.forEach(([kind, category], i) => {
+        points.push({
+          name: `Пункт ${i + 1}-${area.id}`,
+          nomenclature: `ПН-${area.id}-${String(i + 1).padStart(2, '0')}`,
+          kind,
+          category,
+          area_id: area.id,
+          water_resource_id: kind.includes('water') || kind === 'hydrological_point' ? faker.helpers.arrayElement(waters).id : null,
+          location_description: `${faker.number.int({ min: 1, max: 15 })} км ${faker.helpers.arrayElement(['севернее', 'южнее', 'западнее', 'восточнее'])} кустовой площадки № ${faker.number.int({ min: 1, max: 60 })}`,
+          periodicity: faker.helpers.arrayElement(['1 раз в год', '2 раза в год', 'Ежеквартально']),
+          license: null,
+          economic_objects: faker.helpers.arrayElement(['Кустовая площадка', 'УКПГ', 'Факельная установка', 'Шламовый амбар', null]),
+          longitude: Number(Math.min(84.9, Math.max(63.1, centre.lon + faker.number.float({ min: -0.3, max: 0.3 }))).toFixed(5)),
+          latitude: Number(Math.min(72.9, Math.max(63.1, centre.lat + faker.number.float({ min: -0.2, max: 0.2 }))).toFixed(5)),
+          pdk: kind === 'ambient_air' ? 'ПДК м.р.' : null,
+          well_purpose: kind === 'groundwater' ? 'Наблюдательная' : null,
+          aquifer_purpose: kind === 'groundwater' ? 'Контроль качества подземных вод' : null,
+          groundwater_depth: kind === 'groundwater' ? faker.number.float({ min: 1, max: 15, fractionDigits: 1 }) : null,
+          groundwater_depth_max: kind === 'groundwater' ? faker.number.float({ min: 15, max: 40, fractionDigits: 1 }) : null,
+          landscape_description: faker.helpers.arrayElement(['Плоскобугристая тундра', 'Пойма реки', 'Редколесье', 'Болотный массив']),
+          gathering_date: `${faker.number.int({ min: 2015, max: 2025 })}-0${faker.number.int({ min: 6, max: 9 })}-1${faker.number.int({ min: 0, max: 9 })}`,
+          point_number: String(i + 1),
+          nature_zone: faker.helpers.arrayElement(NATURE_ZONES),
+          nature_subzone: faker.helpers.arrayElement(['Южная тундра', 'Типичная тундра', 'Северная тайга']),
+          flora_type: kind === 'plant_sampling' ? faker.helpers.arrayElement(['Лишайники', 'Мхи', 'Кустарнички']) : null,
+          controlled_target: kind === 'control_water_object_state_point' ? 'Качество поверхностных вод' : null,
+        })
+      })
+    }
+    await insertInBatches(trx, 'measures_points', points)
+    const allPoints = await trx.selectFrom('measures_points').select(['id', 'kind', 'area_id']).orderBy('id').execute()
+    const regionalFrom = new Map(allAreas.map((a) => [a.id, a.kind === 'polygon_region_monitoring' ? 2020 : 2010]))
+
+    const readings: Record<string, unknown>[] = []
+    for (const point of allPoints) {
+      const firstYear = regionalFrom.get(point.area_id ?? 0) ?? 2010
+      for (const year of YEARS) {
+        if (year < firstYear) continue
+        const sampled = `${year}-0${faker.number.int({ min: 6, max: 9 })}-${String(faker.number.int({ min: 1, max: 28 })).padStart(2, '0')}`
+        for (const [name, measure, mpc] of substancesOf(point.kind)) {
+          readings.push({
+            measures_point_id: point.id,
+            year,
+            sampled,
+            name,
+            value: readingValue(faker, mpc),
+            measure,
+            mpc: mpc > 0 ? mpc : null,
+            mpc_max: mpc > 0 ? Number((mpc * 2).toPrecision(3)) : null,
+          })
+        }
+      }
+    }
+    await insertInBatches(trx, 'measures_point_indications', readings)
+    log(`demo data: ${companies.length} companies, ${areas.length} areas, ${points.length} points, ${readings.length} readings`)
+  },
+}

@@ -1,0 +1,36 @@
+// `npm run seed [-- --scale N] [-- --demo]`: loads the demo data into an empty database.
+import { parseArgs } from 'node:util'
+import { migrateToLatest } from '@portal/migrations/migrate.ts'
+import { loadConfig } from '../config.ts'
+import { openDatabase } from '../db/connect.server.ts'
+import { isEmpty, runSeed } from './seed.server.ts'
+
+const { values } = parseArgs({
+  options: { scale: { type: 'string', default: '1' }, demo: { type: 'boolean', default: false } },
+})
+const scale = Number(values.scale)
+if (!Number.isInteger(scale) || scale < 1 || scale > 1000) {
+  process.stderr.write('--scale must be a whole number from 1 to 1000\n')
+  process.exit(2)
+}
+
+const config = loadConfig()
+const database = await openDatabase(config, (m) => process.stdout.write(`${m}\n`)).catch((error: Error) => {
+  process.stderr.write(`Ошибка: ${error.message}\n`)
+  process.exit(1)
+})
+try {
+  await migrateToLatest(database.db)
+  if (!(await isEmpty(database.db))) {
+    process.stderr.write('the database already holds data: the demo data set is loaded only into an empty database\n')
+    process.exitCode = 1
+  } else {
+    await runSeed(database.db, {
+      scale,
+      demoUsers: database.embedded || values.demo,
+      log: (m) => process.stdout.write(`${m}\n`),
+    })
+  }
+} finally {
+  await database.close()
+}

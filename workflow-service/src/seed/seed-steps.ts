@@ -1,0 +1,5 @@
+// The demo-data steps, in the order they run (later steps read what earlier ones wrote).
+import { coreSeed } from './core-seed.ts'
+import type { SeedStep } from './seed-context.ts'
+
+export const seedSteps: SeedStep[] = [coreSeed]

@@ -1,0 +1,37 @@
+// Loads the deterministic demo data set: on the first start of an empty database, or by `npm run seed`.
+import { base, Faker, ru } from '@faker-js/faker'
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { seedSteps } from './seed-steps.ts'
+
+export const DEMO_SEED = 20261121
+
+export interface SeedOptions {
+  scale?: number
+  demoUsers: boolean
+  log?: (message: string) => void
+}
+
+export async function runSeed(db: Kysely<Database>, options: SeedOptions): Promise<void> {
+  const log = options.log ?? (() => {})
+  const faker = new Faker({ locale: [ru, base] })
+  faker.seed(DEMO_SEED)
+  const started = Date.now()
+  await db.transaction().execute(async (trx) => {
+    for (const step of seedSteps) {
+      await step.run({ trx, faker, scale: options.scale ?? 1, demoUsers: options.demoUsers, log })
+    }
+  })
+  log(`demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst()
+  return row === undefined
+}
+
+export async function seedWhenEmpty(db: Kysely<Database>, options: SeedOptions): Promise<boolean> {
+  if (!(await isEmpty(db))) return false
+  await runSeed(db, options)
+  return true
+}

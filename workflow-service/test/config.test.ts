@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../src/config.ts'
+
+describe('configuration from the environment', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({})
+    expect(config.port).toBe(3000)
+    expect(config.maxUploadMb).toBe(300)
+    expect(config.workers).toBe(true)
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.dataDir.endsWith('.data')).toBe(true)
+  })
+
+  it('refuses a wrong value with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError)
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/)
+    expect(() => loadConfig({ WORKERS: 'maybe' })).toThrow(/WORKERS/)
+    expect(() => loadConfig({ MAX_UPLOAD_MB: '0' })).toThrow(/MAX_UPLOAD_MB/)
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
+  })
+
+  it('turns the in-process workers off with WORKERS=off', () => {
+    expect(loadConfig({ WORKERS: 'off' }).workers).toBe(false)
+  })
+
+  it('requires a session secret in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/)
+  })
+})

@@ -1,0 +1,27 @@
+// Builds the real Fastify app on a fresh test database, for tests that call it with inject().
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
+import { buildApp } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import { createTestDatabase, type TestDatabase } from './test-database.ts'
+
+export interface TestContext {
+  app: FastifyInstance
+  database: TestDatabase
+}
+
+/** Call at the top of a test file: the app and its database live for the whole file. */
+export function useTestApp(env: Record<string, string> = {}): TestContext {
+  const context = {} as TestContext
+  beforeAll(async () => {
+    context.database = await createTestDatabase()
+    const config = loadConfig({ ...env, DATABASE_URL: context.database.url, DATA_DIR: `.test-data/${Date.now()}` })
+    context.app = await buildApp({ db: context.database.db, config })
+    await context.app.ready()
+  })
+  afterAll(async () => {
+    await context.app?.close()
+    await context.database?.destroy()
+  })
+  return context
+}

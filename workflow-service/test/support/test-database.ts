@@ -1,0 +1,40 @@
+// A fresh copy of the seeded template database for one test file: tests never see each other's writes.
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { inject } from 'vitest'
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { createKysely } from '../../src/db/connect.server.ts'
+
+export interface TestDatabase {
+  db: Kysely<Database>
+  url: string
+  destroy(): Promise<void>
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const maintenanceUrl = inject('maintenanceUrl')
+  const name = `portal_test_${inject('runId')}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: maintenanceUrl })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`)
+  } finally {
+    await admin.end()
+  }
+  const u = new URL(maintenanceUrl)
+  u.pathname = `/${name}`
+  const url = u.toString()
+  const db = createKysely(url, 5)
+  return {
+    db,
+    url,
+    async destroy() {
+      await db.destroy()
+      const client = new pg.Client({ connectionString: maintenanceUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}
