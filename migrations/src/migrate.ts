@@ -5,6 +5,8 @@ import { migrations } from './migrations/index.ts'
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({
     db,
+    // Parallel branches add migrations with their own prefixes; an older name arriving later still runs.
+    allowUnorderedMigrations: true,
     provider: { getMigrations: async () => migrations },
   })
   const { error, results } = await migrator.migrateToLatest()
