@@ -1,12 +1,15 @@
 // What Fastify hands every loader and action: the domain's services, never a connection of their own.
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
+import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
 import type { Config } from '@portal/workflow-service/config.ts'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
     db: Kysely<Database>
     config: Config
+    /** The logged-in user, or null for the public. */
+    user: CurrentUser | null
   }
 }
 

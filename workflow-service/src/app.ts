@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
+import type { CurrentUser } from './auth/permissions.ts'
 import type { Config } from './config.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
@@ -14,6 +15,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>
     config: Config
+  }
+  interface FastifyRequest {
+    /** The logged-in user, or null for the public (set by the auth plugin from the session cookie). */
+    user: CurrentUser | null
   }
 }
 
@@ -39,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('db', options.db)
   app.decorate('config', options.config)
+  app.decorateRequest('user', null)
   registerErrorHandler(app)
 
   app.get('/healthz', async (_request, reply) => {
@@ -59,7 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       build: options.remix.build,
       clientDir: options.remix.clientDir,
       mode: options.config.production ? 'production' : 'development',
-      getLoadContext: (): AppLoadContext => ({ db: options.db, config: options.config }),
+      getLoadContext: (request): AppLoadContext => ({ db: options.db, config: options.config, user: request.user }),
     })
   }
 

@@ -1,0 +1,62 @@
+// The permission table of the portal, in one place: who may do what, checked on the server (and asked by the UI).
+import { forbidden } from '../plugins/errors.server.ts'
+
+export type Group = 'Департамент' | 'Администратор' | 'Недропользователь' | 'Администрация'
+
+export interface CurrentUser {
+  id: number
+  username: string
+  groups: Group[]
+  /** The company of a license holder (Недропользователь); null for other groups. */
+  companyId: number | null
+}
+
+export type Permission =
+  /** Agree, decline and cancel a decision on any report. */
+  | 'decide:report:any'
+  /** Read the change history of any company's reports. */
+  | 'read:history:any'
+  /** Read the responsible person of any area or company (read-only, 'Ответственные' tab). */
+  | 'read:responsible:any'
+  /** Read the reports, files and responsible persons of the user's own company. */
+  | 'read:report:own'
+  /** Upload and delete files, create reports, set the responsible person, for the user's own company. */
+  | 'write:report:own'
+  /** Delete a measuring point. */
+  | 'delete:measures-point:any'
+  /** The admin page: users, groups, companies, passwords. */
+  | 'admin:users'
+
+const TABLE: Record<Permission, Group[]> = {
+  'decide:report:any': ['Департамент'],
+  'read:history:any': ['Департамент'],
+  'read:responsible:any': ['Департамент'],
+  'read:report:own': ['Недропользователь'],
+  'write:report:own': ['Недропользователь'],
+  'delete:measures-point:any': ['Департамент', 'Администратор'],
+  'admin:users': ['Администратор'],
+}
+
+/** The resource a permission is checked against: for an `:own` permission, the company that owns it. */
+export interface Resource {
+  companyId?: number | null
+}
+
+export function can(user: CurrentUser | null, permission: Permission, resource: Resource = {}): boolean {
+  if (!user) return false
+  if (!TABLE[permission].some((group) => user.groups.includes(group))) return false
+  if (permission.endsWith(':own')) {
+    return user.companyId !== null && resource.companyId !== undefined && resource.companyId === user.companyId
+  }
+  return true
+}
+
+/** Throws the JSON 403 when the user may not; call it in every route and action that acts on something. */
+export function assertCan(user: CurrentUser | null, permission: Permission, resource: Resource = {}): void {
+  if (!can(user, permission, resource)) throw forbidden()
+}
+
+/** The navigation bar is shown to groups containing these words (spec §6). */
+export function seesNavigation(user: CurrentUser | null): boolean {
+  return !!user?.groups.some((g) => g.includes('Департамент') || g.includes('Администратор'))
+}
