@@ -3,11 +3,13 @@ import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
 import type { Config } from '@portal/workflow-service/config.ts'
+import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
     db: Kysely<Database>
     config: Config
+    queue: JobQueue
     /** The logged-in user, or null for the public. */
     user: CurrentUser | null
   }

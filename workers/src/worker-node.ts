@@ -3,24 +3,27 @@ import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
 import { createLogger } from '@portal/workflow-service/logger.ts'
+import { createQueue } from './queue/create-queue.ts'
 import { startWorkers } from './start-workers.ts'
 
-async function main() {
-  const config = loadConfig()
-  const log = createLogger(config.logLevel)
-  const database = await openDatabase(config, (m) => log.info(m)).catch((error: Error) => {
-    process.stderr.write(`Ошибка запуска: ${error.message}\n`)
-    process.exit(1)
-  })
-  await migrateToLatest(database.db)
-  const workers = await startWorkers({ db: database.db, url: database.url, config, log })
-  const stop = async () => {
-    await workers.stop()
-    await database.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', () => void stop())
-  process.once('SIGTERM', () => void stop())
+const config = loadConfig()
+const log = createLogger(config.logLevel)
+const database = await openDatabase(config, (m) => log.info(m)).catch((error: Error) => {
+  process.stderr.write(`Ошибка запуска: ${error.message}\n`)
+  process.exit(1)
+})
+await migrateToLatest(database.db)
+const queue = await createQueue({
+  url: database.url,
+  redisUrl: config.redisUrl,
+  supervise: true,
+  onError: (error) => log.error({ err: error }, 'queue error'),
+})
+await startWorkers(queue, log)
+const stop = async () => {
+  await queue.stop()
+  await database.close()
+  process.exit(0)
 }
-
-void main()
+process.once('SIGINT', () => void stop())
+process.once('SIGTERM', () => void stop())

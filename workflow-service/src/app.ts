@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from './auth/permissions.ts'
 import type { Config } from './config.ts'
+import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
 import { apiRoutes } from './routes/api/index.ts'
@@ -15,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>
     config: Config
+    /** Sends background jobs; commands send inside their transaction (`{ trx }`). */
+    queue: JobQueue
   }
   interface FastifyRequest {
     /** The logged-in user, or null for the public (set by the auth plugin from the session cookie). */
@@ -25,6 +28,7 @@ declare module 'fastify' {
 export interface AppOptions {
   db: Kysely<Database>
   config: Config
+  queue: JobQueue
   /** The built Remix app; without it only the API answers (as in API tests). */
   remix?: { build: ServerBuild; clientDir: string }
   /** A pino logger; without it the app logs nothing (as in tests). */
@@ -44,6 +48,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('db', options.db)
   app.decorate('config', options.config)
+  app.decorate('queue', options.queue)
   app.decorateRequest('user', null)
   registerErrorHandler(app)
 
@@ -65,7 +70,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       build: options.remix.build,
       clientDir: options.remix.clientDir,
       mode: options.config.production ? 'production' : 'development',
-      getLoadContext: (request): AppLoadContext => ({ db: options.db, config: options.config, user: request.user }),
+      getLoadContext: (request): AppLoadContext => ({
+        db: options.db,
+        config: options.config,
+        queue: options.queue,
+        user: request.user,
+      }),
     })
   }
 

@@ -9,7 +9,9 @@ import { ConfigError, loadConfig } from './config.ts'
 import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from './db/connect.server.ts'
 import { createLogger } from './logger.ts'
 import { seedWhenEmpty } from './seed/seed.server.ts'
-import { startWorkers, type RunningWorkers } from '@portal/workers/start-workers.ts'
+import { createQueue } from '@portal/workers/queue/create-queue.ts'
+import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import { startWorkers } from '@portal/workers/start-workers.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const remixBuildDir = path.join(root, 'remix-app/build')
@@ -44,9 +46,9 @@ async function main(): Promise<void> {
   }
   log.info({ embedded: database.embedded }, 'database ready')
 
-  let workers: RunningWorkers | undefined
+  let queue: JobQueue | undefined
   const stopAll = async () => {
-    await workers?.stop().catch((e) => log.error(e, 'stopping the workers failed'))
+    await queue?.stop().catch((e) => log.error(e, 'stopping the queue failed'))
     await database.close().catch((e) => log.error(e, 'closing the database failed'))
   }
 
@@ -54,9 +56,15 @@ async function main(): Promise<void> {
     const applied = await migrateToLatest(database.db)
     if (applied.length) log.info({ applied }, 'migrations applied')
     await seedWhenEmpty(database.db, { demoUsers: database.embedded, log: (m) => log.info(m) })
-    if (config.workers) workers = await startWorkers({ db: database.db, url: database.url, config, log })
+    queue = await createQueue({
+      url: database.url,
+      redisUrl: config.redisUrl,
+      supervise: config.workers,
+      onError: (error) => log.error({ err: error }, 'queue error'),
+    })
+    if (config.workers) await startWorkers(queue, log)
 
-    const app = await buildApp({ db: database.db, config, remix: await loadRemixBuild(), logger: log })
+    const app = await buildApp({ db: database.db, config, queue, remix: await loadRemixBuild(), logger: log })
     let stopping = false
     const shutdown = async (signal: string) => {
       if (stopping) return

@@ -5,9 +5,16 @@ import type { JobDefinition, JobQueue, SendOptions } from './job-queue.ts'
 export async function createPgBossQueue(options: {
   url: string
   definitions: readonly JobDefinition<any>[]
+  /** Only nodes that run workers supervise and maintain the queues; web nodes only send. */
+  supervise: boolean
   onError?: (error: unknown) => void
 }): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString: options.url, max: 4 })
+  const boss = new PgBoss({
+    connectionString: options.url,
+    max: 4,
+    supervise: options.supervise,
+    schedule: options.supervise,
+  })
   boss.on('error', (error) => options.onError?.(error))
   await boss.start()
   for (const definition of options.definitions) {

@@ -6,6 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
+import { createQueue } from '@portal/workers/queue/create-queue.ts'
 import { createKysely } from '../../src/db/connect.server.ts'
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.server.ts'
 import { runSeed } from '../../src/seed/seed.server.ts'
@@ -49,6 +50,9 @@ export default async function setup(project: TestProject) {
   await migrateToLatest(db)
   await runSeed(db, { demoUsers: true })
   await db.destroy()
+  // pg-boss creates its schema once in the template, so each test file's queue starts at once.
+  const queue = await createQueue({ url: withDatabase(maintenanceUrl, templateDatabase), supervise: false })
+  await queue.stop()
 
   project.provide('maintenanceUrl', maintenanceUrl)
   project.provide('templateDatabase', templateDatabase)

@@ -1,6 +1,8 @@
 // Builds the real Fastify app on a fresh test database, for tests that call it with inject().
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
+import { createQueue } from '@portal/workers/queue/create-queue.ts'
+import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
@@ -8,6 +10,8 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts'
 export interface TestContext {
   app: FastifyInstance
   database: TestDatabase
+  /** A real pg-boss queue on the test database; no workers consume it unless a test starts them. */
+  queue: JobQueue
 }
 
 /** Call at the top of a test file: the app and its database live for the whole file. */
@@ -16,11 +20,13 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
   beforeAll(async () => {
     context.database = await createTestDatabase()
     const config = loadConfig({ ...env, DATABASE_URL: context.database.url, DATA_DIR: `.test-data/${Date.now()}` })
-    context.app = await buildApp({ db: context.database.db, config })
+    context.queue = await createQueue({ url: context.database.url, supervise: false })
+    context.app = await buildApp({ db: context.database.db, config, queue: context.queue })
     await context.app.ready()
   })
   afterAll(async () => {
     await context.app?.close()
+    await context.queue?.stop()
     await context.database?.destroy()
   })
   return context
