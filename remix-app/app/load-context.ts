@@ -12,6 +12,8 @@ declare module '@remix-run/node' {
     queue: JobQueue
     /** The logged-in user, or null for the public. */
     user: CurrentUser | null
+    /** The CSRF token for the hidden field csrfmiddlewaretoken of every form (and the X-CSRFToken header). */
+    csrfToken: string
   }
 }
 

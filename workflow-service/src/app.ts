@@ -8,9 +8,11 @@ import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from './auth/permissions.ts'
 import type { Config } from './config.ts'
 import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
 import { apiRoutes } from './routes/api/index.ts'
+import { authRoutes } from './routes/auth.routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +65,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/', async (_request, reply) => reply.redirect(`${BASE_PATH}/`))
 
+  // Before every route: request.user from the session cookie, and the CSRF rule for unsafe methods.
+  await app.register(authPlugin)
+  await app.register(authRoutes, { prefix: '/auth' })
   await app.register(apiRoutes, { prefix: '/api/v1' })
 
   if (options.remix) {
@@ -70,11 +75,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       build: options.remix.build,
       clientDir: options.remix.clientDir,
       mode: options.config.production ? 'production' : 'development',
-      getLoadContext: (request): AppLoadContext => ({
+      getLoadContext: (request, reply): AppLoadContext => ({
         db: options.db,
         config: options.config,
         queue: options.queue,
         user: request.user,
+        csrfToken: csrfTokenFor(request, reply),
       }),
     })
   }

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from './db/connect.server.ts'
 import { createLogger } from './logger.ts'
 import { seedWhenEmpty } from './seed/seed.server.ts'
+import { demoAccountsInUse } from './seed/users-seed.ts'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
 import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
 import { startWorkers } from '@portal/workers/start-workers.ts'
@@ -87,6 +88,10 @@ async function main(): Promise<void> {
     }
     const shown = config.host === '0.0.0.0' ? 'localhost' : config.host
     process.stdout.write(`\nПортал запущен: http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/monitoring/\n\n`)
+    const demo = await demoAccountsInUse(database.db)
+    if (demo.length > 0) {
+      process.stdout.write(`Демо-учётные записи (логин/пароль): ${demo.map((u) => `${u.username}/${u.username} (${u.group})`).join(', ')}\n\n`)
+    }
   } catch (error) {
     log.error(error)
     await stopAll()

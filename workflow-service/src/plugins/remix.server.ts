@@ -32,11 +32,13 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     else headers.set(key, String(value))
   }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  // The body was buffered by Fastify (so the CSRF hook could read the form's hidden field); Remix gets the same bytes.
+  const body = Buffer.isBuffer(request.body) ? request.body : createReadableStreamFromReadable(request.raw as Readable)
   return new Request(url.href, {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: createReadableStreamFromReadable(request.raw as Readable), duplex: 'half' } : {}),
+    ...(hasBody ? { body, duplex: 'half' } : {}),
   } as RequestInit)
 }
 
@@ -71,10 +73,11 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
 
   const handle = createRequestHandler(options.build, options.mode)
 
-  // Remix reads the request body itself, so this scope keeps Fastify's parsers away from it.
+  // Form posts are buffered as raw bytes (no parsing): the auth plugin's CSRF check reads the hidden field
+  // csrfmiddlewaretoken before Remix, then Remix parses the same bytes itself.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const context = await options.getLoadContext(request, reply)
       const response = await handle(toWebRequest(request, reply), context)

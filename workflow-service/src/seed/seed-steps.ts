@@ -1,5 +1,6 @@
 // The demo-data steps, in the order they run (later steps read what earlier ones wrote).
 import { coreSeed } from './core-seed.ts'
 import type { SeedStep } from './seed-context.ts'
+import { usersSeed } from './users-seed.ts'
 
-export const seedSteps: SeedStep[] = [coreSeed]
+export const seedSteps: SeedStep[] = [coreSeed, usersSeed]

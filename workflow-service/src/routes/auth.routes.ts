@@ -1,0 +1,102 @@
+// /auth/: the CSRF token for scripts, login (multipart username and password, answers {errors, router}) and logout.
+import multipart from '@fastify/multipart'
+import formbody from '@fastify/formbody'
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { csrfTokenFor } from '../auth/auth-plugin.server.ts'
+import { logIn } from '../auth/login.server.ts'
+import { clearedSessionCookie, readCookies, sessionCookie } from '../auth/session-cookies.server.ts'
+import { endSession, SESSION_COOKIE } from '../auth/sessions.server.ts'
+
+export const LOGIN_MAX_LENGTH = 100
+export const HOME = '/monitoring/'
+export const LOGIN_PAGE = '/monitoring/login'
+
+const FIELD_LABELS = { username: 'Логин', password: 'Пароль' } as const
+
+/** The login form's own rule (spec §5): both fields required, at most 100 characters each. */
+export function loginFieldError(field: keyof typeof FIELD_LABELS, value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0) return `Заполните поле «${FIELD_LABELS[field]}».`
+  if (value.length > LOGIN_MAX_LENGTH) return `Поле «${FIELD_LABELS[field]}» не может быть длиннее ${LOGIN_MAX_LENGTH} символов.`
+  return null
+}
+
+/** Only a path of the portal itself may be the target after login (no open redirect). */
+export function safeNext(next: unknown): string {
+  if (typeof next !== 'string' || !next.startsWith(HOME) || next.startsWith('//') || next.includes('\\')) return HOME
+  return next
+}
+
+const LoginAnswer = Type.Object({
+  errors: Type.Union([Type.String(), Type.Null()]),
+  router: Type.Union([Type.String(), Type.Null()]),
+  detail: Type.Optional(Type.String()),
+  parameter: Type.Optional(Type.String()),
+})
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The login form is multipart (spec §7); urlencoded and JSON are accepted too. No files, small fields.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { files: 0, fields: 10, fieldSize: 4 * 1024, parts: 10 },
+  })
+  await app.register(formbody)
+
+  app.get(
+    '/csrf/',
+    { schema: { response: { 200: Type.Object({ csrftoken: Type.String() }) } } },
+    async (request, reply) => ({ csrftoken: csrfTokenFor(request, reply) }),
+  )
+
+  app.post(
+    '/login/',
+    {
+      attachValidation: true,
+      schema: {
+        // Lengths are checked below, to answer in the login contract's shape {errors, router} as well as {detail, parameter}.
+        body: Type.Object({
+          username: Type.Optional(Type.String()),
+          password: Type.Optional(Type.String()),
+          next: Type.Optional(Type.String()),
+        }),
+        response: { 200: LoginAnswer, 400: LoginAnswer, 401: LoginAnswer, 429: LoginAnswer },
+      },
+    },
+    async (request, reply) => {
+      const body = (request.validationError ? {} : (request.body ?? {})) as { username?: string; password?: string; next?: string }
+      for (const field of ['username', 'password'] as const) {
+        const error = loginFieldError(field, body[field])
+        if (error) return reply.status(400).send({ errors: error, router: null, detail: error, parameter: field })
+      }
+      const result = await logIn(app.db, {
+        username: body.username!,
+        password: body.password!,
+        address: request.ip,
+        previousToken: readCookies(request.headers.cookie)[SESSION_COOKIE] ?? null,
+      })
+      if (!result.ok) {
+        if (result.reason === 'locked') {
+          request.log.warn({ username: body.username }, 'login locked after repeated failures')
+          reply.header('retry-after', String(result.retryAfterSeconds))
+          return reply.status(429).send({ errors: result.message, router: null, detail: result.message })
+        }
+        request.log.info({ username: body.username }, 'login refused')
+        return reply.status(401).send({ errors: result.message, router: null })
+      }
+      request.log.info({ userId: result.userId }, 'logged in')
+      reply.header('set-cookie', sessionCookie(result.token, request.protocol === 'https'))
+      return { errors: null, router: safeNext(body.next) }
+    },
+  )
+
+  app.post(
+    '/logout/',
+    { schema: { response: { 200: Type.Object({ router: Type.String() }) } } },
+    async (request, reply) => {
+      const token = readCookies(request.headers.cookie)[SESSION_COOKIE]
+      if (token) await endSession(app.db, token)
+      reply.header('set-cookie', clearedSessionCookie(request.protocol === 'https'))
+      return { router: LOGIN_PAGE }
+    },
+  )
+}
