@@ -154,6 +154,133 @@ export interface LoginFailuresTable {
   failed_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 
+/** Timestamps written by projections from the time of the event (never a database default). */
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+type Json<T> = ColumnType<T, string, string>
+
+export type ReportType = 'final_report' | 'program' | 'observation_results' | 'greenhouse_gases'
+export type ReportStatus = 'consideration' | 'agreed' | 'rejected'
+export type FileStatus = 'processing' | 'success' | 'error' | 'deletion' | 'deleted'
+
+/** The append-only event log of the report workflow (migration 0301). */
+export interface EventsTable {
+  position: number
+  stream_id: string
+  stream_version: number
+  type: string
+  data: Json<Record<string, unknown>>
+  metadata: Json<Record<string, unknown>>
+  created_at: Timestamp
+  prev_hash: string
+  hash: string
+}
+
+export interface EcomonResponsiblesTable {
+  id: number
+  area_id: number
+  company_id: number
+  year: number
+  fullname: string
+  position: string
+  email: string
+  phone: string
+  labs_name: string | null
+  labs_contacts: string | null
+  added: Timestamp
+  updated: Timestamp
+  version: number
+}
+
+export interface CompanyResponsiblesTable {
+  id: number
+  company_id: number
+  year: number
+  fullname: string
+  position: string
+  email: string
+  phone: string
+  labs_name: string | null
+  labs_contacts: string | null
+  added: Timestamp
+  updated: Timestamp
+  version: number
+}
+
+export interface ImportReportsTable {
+  id: number
+  stream_id: string
+  report_type: ReportType
+  status: ReportStatus
+  year: number
+  area_id: number | null
+  company_id: number
+  created: Timestamp
+  updated: Timestamp
+  version: number
+}
+
+export interface ReportStatusChangesTable {
+  /** The position of the event that made the change. */
+  id: number
+  report_id: number
+  event: 'agreed' | 'rejected' | 'cancelled'
+  comment: string
+  created: Timestamp
+  creator_id: number | null
+  creator_username: string
+}
+
+export interface DecisionFilesTable {
+  id: string
+  report_id: number
+  status_change_id: number
+  name: string
+  size: number
+  content_type: string
+}
+
+export interface FileProblem {
+  row?: number
+  column?: string
+  value?: string
+  reason: string
+}
+
+export interface ImportFilesTable {
+  id: number
+  report_id: number
+  company_id: number
+  area_id: number | null
+  year: number
+  report_type: ReportType
+  name: string
+  storage_key: string
+  size: number
+  content_type: string
+  description: string
+  status: FileStatus
+  problems: Json<FileProblem[]>
+  ecomon_responsible_id: number | null
+  company_responsible_id: number | null
+  created: Timestamp
+  updated: Timestamp
+  creator_id: number | null
+  creator_username: string
+  version: number
+}
+
+export interface ReportHistoryTable {
+  /** The position of the event the entry comes from. */
+  id: number
+  company_id: number
+  report_id: number
+  event: 'added' | 'agreed' | 'rejected' | 'deleted'
+  import_files: Json<Array<{ id: number; name: string }>>
+  created: Timestamp
+  creator_id: number | null
+  creator_username: string
+}
+
 export interface Database {
   administrative_regions: AdministrativeRegionsTable
   head_companies: HeadCompaniesTable
@@ -165,4 +292,12 @@ export interface Database {
   users: UsersTable
   sessions: SessionsTable
   login_failures: LoginFailuresTable
+  events: EventsTable
+  ecomon_responsibles: EcomonResponsiblesTable
+  company_responsibles: CompanyResponsiblesTable
+  import_reports: ImportReportsTable
+  report_status_changes: ReportStatusChangesTable
+  decision_files: DecisionFilesTable
+  import_files: ImportFilesTable
+  report_history: ReportHistoryTable
 }

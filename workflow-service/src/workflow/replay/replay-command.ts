@@ -1,0 +1,39 @@
+// `npm run replay [-- --verify]`: rebuilds the read models from the event log, or verifies them and the hash chain.
+import { parseArgs } from 'node:util'
+import { migrateToLatest } from '@portal/migrations/migrate.ts'
+import { loadConfig } from '../../config.ts'
+import { openDatabase } from '../../db/connect.server.ts'
+import { rebuildProjections, type ReplayReport, verifyProjections } from './replay.server.ts'
+
+const { values } = parseArgs({ options: { verify: { type: 'boolean', default: false } } })
+const out = (line: string) => process.stdout.write(`${line}\n`)
+
+function print(report: ReplayReport, verify: boolean): boolean {
+  out(`events replayed:   ${report.events}`)
+  out(`replay time:       ${report.seconds.toFixed(2)} s`)
+  out(`events per second: ${report.eventsPerSecond}`)
+  out(
+    report.chain.broken
+      ? `hash chain:        BROKEN at position ${report.chain.broken.position}: ${report.chain.broken.reason}`
+      : `hash chain:        intact (${report.chain.events} events)`,
+  )
+  const total = report.differences.reduce((n, d) => n + d.onlyLive + d.onlyReplayed, 0)
+  out(`${verify ? 'differences' : 'rows corrected'}:     ${total}`)
+  for (const d of report.differences) {
+    out(`  ${d.table}: ${d.onlyLive} only in the live table, ${d.onlyReplayed} only in the replay`)
+    for (const e of d.examples) out(`    ${e.side}: ${JSON.stringify(e.row)}`)
+  }
+  return !report.chain.broken && (!verify || total === 0)
+}
+
+const database = await openDatabase(loadConfig()).catch((error: Error) => {
+  process.stderr.write(`Ошибка: ${error.message}\n`)
+  process.exit(1)
+})
+try {
+  await migrateToLatest(database.db)
+  const report = values.verify ? await verifyProjections(database.db) : await rebuildProjections(database.db)
+  if (!print(report, values.verify)) process.exitCode = 1
+} finally {
+  await database.close()
+}

@@ -1,0 +1,125 @@
+// Rebuilds the read models from the event log into fresh tables; verifies them against the live ones and the hash chain.
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { readAllInPages, verifyHashChain, type ChainCheck } from '../../event-store/event-store.server.ts'
+import { PROJECTION_TABLES, projectEvent } from '../projections.server.ts'
+
+export interface TableDifference {
+  table: string
+  /** Rows of the live read model that the replay does not produce. */
+  onlyLive: number
+  /** Rows the replay produces that the live read model lacks. */
+  onlyReplayed: number
+  examples: Array<{ side: 'live' | 'replayed'; row: Record<string, unknown> }>
+}
+
+export interface ReplayReport {
+  events: number
+  seconds: number
+  eventsPerSecond: number
+  differences: TableDifference[]
+  chain: ChainCheck
+}
+
+/** Creates empty copies of the read-model tables in a scratch schema and projects the whole log into them. */
+async function rebuildInto(trx: Transaction<Database>, schema: string): Promise<{ events: number; seconds: number }> {
+  await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(trx)
+  for (const table of PROJECTION_TABLES) {
+    await sql`CREATE TABLE ${sql.id(schema, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL)`.execute(trx)
+  }
+  const scratch = trx.withSchema(schema) as unknown as Kysely<Database>
+  const started = performance.now()
+  let events = 0
+  for await (const event of readAllInPages(trx)) {
+    await projectEvent(scratch, event)
+    events += 1
+  }
+  return { events, seconds: (performance.now() - started) / 1000 }
+}
+
+async function compare(trx: Transaction<Database>, schema: string): Promise<TableDifference[]> {
+  const differences: TableDifference[] = []
+  for (const table of PROJECTION_TABLES) {
+    const live = sql.id('public', table)
+    const replayed = sql.id(schema, table)
+    const onlyLive = await sql<Record<string, unknown>>`SELECT * FROM ${live} EXCEPT ALL SELECT * FROM ${replayed}`.execute(trx)
+    const onlyReplayed = await sql<Record<string, unknown>>`SELECT * FROM ${replayed} EXCEPT ALL SELECT * FROM ${live}`.execute(trx)
+    if (onlyLive.rows.length || onlyReplayed.rows.length) {
+      differences.push({
+        table,
+        onlyLive: onlyLive.rows.length,
+        onlyReplayed: onlyReplayed.rows.length,
+        examples: [
+          ...onlyLive.rows.slice(0, 3).map((row) => ({ side: 'live' as const, row })),
+          ...onlyReplayed.rows.slice(0, 3).map((row) => ({ side: 'replayed' as const, row })),
+        ],
+      })
+    }
+  }
+  return differences
+}
+
+class RollBack extends Error {
+  constructor(readonly report: ReplayReport) {
+    super('rolled back on purpose')
+  }
+}
+
+const scratchSchema = () => `replay_${process.pid}_${Date.now().toString(36)}`
+
+/**
+ * Replays the log into fresh tables and compares them with the live read models, in one snapshot of the database
+ * (repeatable read), then rolls everything back: nothing is changed.
+ */
+export async function verifyProjections(db: Kysely<Database>): Promise<ReplayReport> {
+  try {
+    await db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const schema = scratchSchema()
+        const rebuilt = await rebuildInto(trx, schema)
+        const differences = await compare(trx, schema)
+        const chain = await verifyHashChain(trx)
+        throw new RollBack({ ...rebuilt, eventsPerSecond: rate(rebuilt), differences, chain })
+      })
+  } catch (error) {
+    if (error instanceof RollBack) return error.report
+    throw error
+  }
+  throw new Error('unreachable')
+}
+
+const rate = (r: { events: number; seconds: number }) => (r.seconds > 0 ? Math.round(r.events / r.seconds) : r.events)
+
+const APPEND_LOCK = 7_301_001
+
+/**
+ * Rebuilds the live read models from the log: replays into fresh tables, then brings the live tables to exactly
+ * those rows (upsert, then delete the rest), holding the append lock so no command writes meanwhile.
+ * Rows are updated in place rather than truncated, so tables of other features that point at them stay valid.
+ */
+export async function rebuildProjections(db: Kysely<Database>): Promise<ReplayReport> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx)
+    const schema = scratchSchema()
+    const rebuilt = await rebuildInto(trx, schema)
+    const differences = await compare(trx, schema)
+    for (const table of PROJECTION_TABLES) {
+      const { rows } = await sql<{ column_name: string }>`
+        SELECT column_name FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name = ${table} ORDER BY ordinal_position`.execute(trx)
+      const columns = rows.map((r) => r.column_name)
+      const updates = sql.join(columns.filter((c) => c !== 'id').map((c) => sql`${sql.id(c)} = EXCLUDED.${sql.id(c)}`))
+      await sql`
+        INSERT INTO ${sql.id('public', table)} SELECT * FROM ${sql.id(schema, table)}
+        ON CONFLICT (id) DO UPDATE SET ${updates}`.execute(trx)
+    }
+    for (const table of [...PROJECTION_TABLES].reverse()) {
+      await sql`DELETE FROM ${sql.id('public', table)} t WHERE NOT EXISTS (SELECT 1 FROM ${sql.id(schema, table)} r WHERE r.id = t.id)`.execute(trx)
+    }
+    await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(trx)
+    const chain = await verifyHashChain(trx)
+    return { ...rebuilt, eventsPerSecond: rate(rebuilt), differences, chain }
+  })
+}

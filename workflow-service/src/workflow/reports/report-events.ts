@@ -1,0 +1,42 @@
+// The events of a report stream (past tense), the facts the report machine folds into its state.
+import type { ReportType } from '@portal/migrations/database.ts'
+
+/** A file the Department attached to its decision, stored under its id (a uuid). */
+export interface DecisionFile {
+  id: string
+  name: string
+  size: number
+  contentType: string
+}
+
+export interface ReportCreated {
+  type: 'ReportCreated'
+  data: { reportId: number; reportType: ReportType; year: number; areaId: number | null; companyId: number }
+}
+
+export interface ReportAgreed {
+  type: 'ReportAgreed'
+  data: { reportId: number; comment: string; files: DecisionFile[] }
+}
+
+export interface ReportRejected {
+  type: 'ReportRejected'
+  data: { reportId: number; comment: string; files: DecisionFile[] }
+}
+
+/** The Department took its decision back: the report is under consideration again. */
+export interface ReportDecisionCancelled {
+  type: 'ReportDecisionCancelled'
+  data: { reportId: number; previousStatus: 'agreed' | 'rejected'; comment: string; files: DecisionFile[] }
+}
+
+export type ReportEvent = ReportCreated | ReportAgreed | ReportRejected | ReportDecisionCancelled
+
+export const REPORT_EVENT_TYPES = ['ReportCreated', 'ReportAgreed', 'ReportRejected', 'ReportDecisionCancelled'] as const
+
+/** Reports are one per area (or company), year and type, so the stream id is derived from them. */
+export function reportStreamId(target: { areaId: number | null; companyId: number }, year: number, reportType: ReportType): string {
+  return target.areaId !== null
+    ? `report-area-${target.areaId}-${year}-${reportType}`
+    : `report-company-${target.companyId}-${year}-${reportType}`
+}
