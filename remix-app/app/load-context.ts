@@ -14,6 +14,8 @@ declare module '@remix-run/node' {
     user: CurrentUser | null
     /** The CSRF token for the hidden field csrfmiddlewaretoken of every form (and the X-CSRFToken header). */
     csrfToken: string
+    /** The Content-Security-Policy nonce of this answer, for <Scripts nonce> and the streamed scripts. */
+    cspNonce: string
   }
 }
 

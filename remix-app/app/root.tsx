@@ -1,14 +1,27 @@
 // The shell of every page: header, navigation, content and footer.
-import type { LinksFunction } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { seesNavigation } from '@portal/workflow-service/auth/permissions.ts'
+import { userInfo } from '@portal/workflow-service/auth/user-info.ts'
 import { NotFound } from './components/not-found.tsx'
 import { SiteFooter, SiteHeader } from './components/site-chrome.tsx'
 import stylesHref from './styles/app.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
 
+// The user is known before the page is rendered (server-side), so the content never waits or flashes.
+export async function loader({ context }: LoaderFunctionArgs) {
+  return {
+    user: userInfo(context.user),
+    navigation: seesNavigation(context.user),
+    csrfToken: context.csrfToken,
+    nonce: context.cspNonce,
+  }
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root')
   return (
     <html lang="ru">
       <head>
@@ -19,11 +32,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteHeader />
+        <SiteHeader user={root?.user ?? null} csrfToken={root?.csrfToken ?? ''} navigation={root?.navigation ?? false} />
         <main className="page">{children}</main>
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={root?.nonce} />
+        <Scripts nonce={root?.nonce} />
       </body>
     </html>
   )

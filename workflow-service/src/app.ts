@@ -10,6 +10,7 @@ import type { Config } from './config.ts'
 import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
+import { securityHeaders } from './plugins/security-headers.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
 import { apiRoutes } from './routes/api/index.ts'
 import { authRoutes } from './routes/auth.routes.ts'
@@ -65,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/', async (_request, reply) => reply.redirect(`${BASE_PATH}/`))
 
+  await app.register(securityHeaders)
   // Before every route: request.user from the session cookie, and the CSRF rule for unsafe methods.
   await app.register(authPlugin)
   await app.register(authRoutes, { prefix: '/auth' })
@@ -81,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         queue: options.queue,
         user: request.user,
         csrfToken: csrfTokenFor(request, reply),
+        cspNonce: request.cspNonce,
       }),
     })
   }

@@ -23,3 +23,16 @@ describe('login', () => {
     expect(headers['x-csrftoken'].length).toBeGreaterThan(20)
   })
 })
+
+describe('user info', () => {
+  it('tells the public apart from a logged-in license holder', async () => {
+    const anonymous = (await t.app.inject({ url: '/api/v1/initialization/' })).json()
+    expect(anonymous.user).toEqual({ username: null, group: null, groups: [], company: null, admin: null, logout: null })
+    const { headers } = await loginAs(t.app, 'holder1')
+    const holder = (await t.app.inject({ url: '/api/v1/initialization/', headers })).json()
+    expect(holder.user.username).toBe('holder1')
+    expect(holder.user.groups).toEqual(['Недропользователь'])
+    expect(typeof holder.user.company).toBe('number')
+    expect(holder.categories.geochemical.length).toBeGreaterThan(0)
+  })
+})

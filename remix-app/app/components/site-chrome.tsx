@@ -1,15 +1,61 @@
 // Header (logo to main) and footer (© and the current year) around every page.
-import { Link } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
+import type { UserInfo } from '@portal/workflow-service/auth/user-info.ts'
 
-export function SiteHeader() {
+/** Spec §2 shell: the bar is shown to Department and Administrator users only (Предприятия is hidden). */
+const NAVIGATION = [
+  { to: `/?section=${encodeURIComponent('Локальный экологический мониторинг')}`, title: 'ЛЭМ' },
+  { to: `/?section=${encodeURIComponent('Парниковые газы')}`, title: 'Парниковые газы' },
+  { to: `/?section=${encodeURIComponent('Региональный экологический мониторинг')}`, title: 'РЭМ' },
+  { to: `/?section=${encodeURIComponent('Исследования')}`, title: 'Исследования' },
+  { to: `/?section=${encodeURIComponent('Водные объекты')}`, title: 'Водные объекты' },
+  { to: '/reference', title: 'Справочники' },
+]
+
+export interface SiteHeaderProps {
+  user: UserInfo | null
+  csrfToken: string
+  navigation: boolean
+}
+
+/** The username (a link to the admin page for those who may open it) and logout; 'Гость' and login for the public. */
+function UserMenu({ user, csrfToken }: Omit<SiteHeaderProps, 'navigation'>) {
+  if (!user?.username) {
+    return (
+      <span className="user">
+        Гость · <Link to="/login">Войти</Link>
+      </span>
+    )
+  }
   return (
+    <span className="user">
+      {user.admin ? <Link to="/admin">{user.username}</Link> : <span>{user.username}</span>}
+      {' · '}
+      <Form method="post" action="/logout" reloadDocument className="logout-form">
+        <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
+        <button type="submit" className="link-button">Выйти</button>
+      </Form>
+    </span>
+  )
+}
+
+export function SiteHeader({ user, csrfToken, navigation }: SiteHeaderProps) {
+  return (
+    <>
     <header className="site-header">
       <Link to="/" className="logo" aria-label="На главную">
         <span className="logo-mark" aria-hidden="true">◆</span>
         <span>Экологический мониторинг ЯНАО</span>
       </Link>
-      <span className="user">Гость</span>
+      <UserMenu user={user} csrfToken={csrfToken} />
     </header>
+    {/* Администрация and license holders get an empty bar; the public none. */}
+    {user?.username ? (
+      <nav className="site-nav" aria-label="Разделы">
+        {navigation ? NAVIGATION.map((item) => <Link key={item.title} to={item.to}>{item.title}</Link>) : null}
+      </nav>
+    ) : null}
+    </>
   )
 }
 

@@ -4,22 +4,13 @@ import formbody from '@fastify/formbody'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { csrfTokenFor } from '../auth/auth-plugin.server.ts'
+import { loginFormError } from '../auth/login-rules.ts'
 import { logIn } from '../auth/login.server.ts'
 import { clearedSessionCookie, readCookies, sessionCookie } from '../auth/session-cookies.server.ts'
 import { endSession, SESSION_COOKIE } from '../auth/sessions.server.ts'
+import { LOGIN_PATH } from '../auth/user-info.ts'
 
-export const LOGIN_MAX_LENGTH = 100
 export const HOME = '/monitoring/'
-export const LOGIN_PAGE = '/monitoring/login'
-
-const FIELD_LABELS = { username: 'Логин', password: 'Пароль' } as const
-
-/** The login form's own rule (spec §5): both fields required, at most 100 characters each. */
-export function loginFieldError(field: keyof typeof FIELD_LABELS, value: unknown): string | null {
-  if (typeof value !== 'string' || value.length === 0) return `Заполните поле «${FIELD_LABELS[field]}».`
-  if (value.length > LOGIN_MAX_LENGTH) return `Поле «${FIELD_LABELS[field]}» не может быть длиннее ${LOGIN_MAX_LENGTH} символов.`
-  return null
-}
 
 /** Only a path of the portal itself may be the target after login (no open redirect). */
 export function safeNext(next: unknown): string {
@@ -64,10 +55,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = (request.validationError ? {} : (request.body ?? {})) as { username?: string; password?: string; next?: string }
-      for (const field of ['username', 'password'] as const) {
-        const error = loginFieldError(field, body[field])
-        if (error) return reply.status(400).send({ errors: error, router: null, detail: error, parameter: field })
-      }
+      const invalid = loginFormError({ username: body.username, password: body.password })
+      if (invalid) return reply.status(400).send({ errors: invalid.message, router: null, detail: invalid.message, parameter: invalid.field })
       const result = await logIn(app.db, {
         username: body.username!,
         password: body.password!,
@@ -96,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const token = readCookies(request.headers.cookie)[SESSION_COOKIE]
       if (token) await endSession(app.db, token)
       reply.header('set-cookie', clearedSessionCookie(request.protocol === 'https'))
-      return { router: LOGIN_PAGE }
+      return { router: LOGIN_PATH }
     },
   )
 }

@@ -1,7 +1,11 @@
 // The REST API under /api/v1/: every route plugin of the contract (spec §7 of both documents).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { companiesRoutes } from './companies.routes.ts'
+import { initializationRoutes } from './initialization.routes.ts'
+import { usersRoutes } from './users.routes.ts'
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(companiesRoutes)
+  await app.register(initializationRoutes)
+  await app.register(usersRoutes)
 }

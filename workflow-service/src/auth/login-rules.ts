@@ -1,0 +1,20 @@
+// The login form's rules (spec §5), shared by the page's script and the server: both fields required, at most 100 characters.
+export const LOGIN_MAX_LENGTH = 100
+
+export const LOGIN_FIELDS = { username: 'Логин', password: 'Пароль' } as const
+export type LoginField = keyof typeof LOGIN_FIELDS
+
+export function loginFieldError(field: LoginField, value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0) return `Заполните поле «${LOGIN_FIELDS[field]}».`
+  if (value.length > LOGIN_MAX_LENGTH) return `Поле «${LOGIN_FIELDS[field]}» не может быть длиннее ${LOGIN_MAX_LENGTH} символов.`
+  return null
+}
+
+/** The first problem of the form, or null when it may be sent. */
+export function loginFormError(values: Record<LoginField, unknown>): { field: LoginField; message: string } | null {
+  for (const field of Object.keys(LOGIN_FIELDS) as LoginField[]) {
+    const message = loginFieldError(field, values[field])
+    if (message) return { field, message }
+  }
+  return null
+}

@@ -1,0 +1,96 @@
+// /api/v1/users/: the administrator's account management (list, create, groups and company, disable, password reset).
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { assertCan } from '../../auth/permissions.ts'
+import { createUser, findUser, listUsers, resetPassword, updateUser } from '../../auth/users.server.ts'
+
+const GroupSchema = Type.Union([
+  Type.Literal('Департамент'),
+  Type.Literal('Администратор'),
+  Type.Literal('Недропользователь'),
+  Type.Literal('Администрация'),
+])
+const UserSchema = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  groups: Type.Array(Type.String()),
+  company: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+  is_active: Type.Boolean(),
+  created_at: Type.String(),
+})
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) })
+
+export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // One check for the whole plugin: every users endpoint is the admin page's.
+  app.addHook('preHandler', async (request) => assertCan(request.user, 'admin:users'))
+
+  app.get('/users/', { schema: { response: { 200: Type.Array(UserSchema) } } }, async () => listUsers(app.db))
+
+  app.get('/users/:id/', { schema: { params: IdParams, response: { 200: UserSchema } } }, async (request) =>
+    findUser(app.db, request.params.id),
+  )
+
+  app.post(
+    '/users/',
+    {
+      schema: {
+        body: Type.Object(
+          {
+            username: Type.String({ minLength: 1, maxLength: 100 }),
+            password: Type.String({ minLength: 1, maxLength: 100 }),
+            groups: Type.Array(GroupSchema, { minItems: 1, maxItems: 4, uniqueItems: true }),
+            company: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()])),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: UserSchema },
+      },
+    },
+    async (request, reply) => {
+      const { username, password, groups, company } = request.body
+      const id = await createUser(app.db, { username, password, groups, companyId: company ?? null })
+      request.log.info({ userId: id, by: request.user?.id }, 'user created')
+      return reply.status(201).send(await findUser(app.db, id))
+    },
+  )
+
+  app.patch(
+    '/users/:id/',
+    {
+      schema: {
+        params: IdParams,
+        body: Type.Object(
+          {
+            groups: Type.Optional(Type.Array(GroupSchema, { minItems: 1, maxItems: 4, uniqueItems: true })),
+            company: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()])),
+            is_active: Type.Optional(Type.Boolean()),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: UserSchema },
+      },
+    },
+    async (request) => {
+      const { groups, company, is_active } = request.body
+      const user = await updateUser(app.db, request.params.id, { groups, companyId: company, isActive: is_active })
+      request.log.info({ userId: user.id, by: request.user?.id }, 'user changed')
+      return user
+    },
+  )
+
+  app.post(
+    '/users/:id/password/',
+    {
+      schema: {
+        params: IdParams,
+        body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(app.db, request.params.id, request.body.password)
+      request.log.info({ userId: request.params.id, by: request.user?.id }, 'password reset')
+      return reply.status(204).send(null)
+    },
+  )
+}
