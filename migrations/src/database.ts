@@ -281,6 +281,31 @@ export interface ReportHistoryTable {
   creator_username: string
 }
 
+// Issue 6: rows of checked data files until their report is agreed, the published ones, and the job outbox.
+export interface ImportStagedRowsTable {
+  id: Generated<number>
+  file_id: number
+  report_id: number
+  target_table: string
+  row_number: number
+  data: ColumnType<Record<string, unknown>, string, string>
+}
+
+export interface ImportPublishedRowsTable {
+  target_table: string
+  row_id: number
+  file_id: number
+  report_id: number
+}
+
+export interface JobOutboxTable {
+  id: Generated<number>
+  name: string
+  data: ColumnType<object, string, string>
+  key: string | null
+  created_at: Generated<Date>
+}
+
 export interface Database {
   administrative_regions: AdministrativeRegionsTable
   head_companies: HeadCompaniesTable
@@ -289,9 +314,6 @@ export interface Database {
   areas: AreasTable
   measures_points: MeasuresPointsTable
   measures_point_indications: MeasuresPointIndicationsTable
-  users: UsersTable
-  sessions: SessionsTable
-  login_failures: LoginFailuresTable
   events: EventsTable
   ecomon_responsibles: EcomonResponsiblesTable
   company_responsibles: CompanyResponsiblesTable
@@ -300,4 +322,10 @@ export interface Database {
   decision_files: DecisionFilesTable
   import_files: ImportFilesTable
   report_history: ReportHistoryTable
+  users: UsersTable
+  sessions: SessionsTable
+  login_failures: LoginFailuresTable
+  import_staged_rows: ImportStagedRowsTable
+  import_published_rows: ImportPublishedRowsTable
+  job_outbox: JobOutboxTable
 }

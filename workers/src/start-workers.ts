@@ -1,12 +1,9 @@
 // Consumes every job of jobs.ts in this process (in-process workers, or a worker-only node).
-import { jobDefinitions } from './jobs.ts'
+import { createJobDefinitions, type JobDependencies } from './jobs.ts'
 import type { JobQueue } from './queue/job-queue.ts'
 
-interface Logger {
-  info(message: string): void
-}
-
-export async function startWorkers(queue: JobQueue, log: Logger): Promise<void> {
-  await queue.work(jobDefinitions)
-  log.info(`workers started (${queue.engine}, ${jobDefinitions.length} job types)`)
+export async function startWorkers(queue: JobQueue, deps: JobDependencies): Promise<void> {
+  const definitions = createJobDefinitions(deps)
+  await queue.work(definitions)
+  deps.log.info(`workers started (${queue.engine}, ${definitions.length} job types)`)
 }

@@ -19,7 +19,7 @@ const queue = await createQueue({
   supervise: true,
   onError: (error) => log.error({ err: error }, 'queue error'),
 })
-await startWorkers(queue, log)
+await startWorkers(queue, { db: database.db, config, log })
 const stop = async () => {
   await queue.stop()
   await database.close()

@@ -63,7 +63,7 @@ async function main(): Promise<void> {
       supervise: config.workers,
       onError: (error) => log.error({ err: error }, 'queue error'),
     })
-    if (config.workers) await startWorkers(queue, log)
+    if (config.workers) await startWorkers(queue, { db: database.db, config, log })
 
     const app = await buildApp({ db: database.db, config, queue, remix: await loadRemixBuild(), logger: log })
     let stopping = false

@@ -1,6 +1,7 @@
-// Picks the queue engine from the configuration: pg-boss on the portal's database (default).
-import { jobDefinitions } from '../jobs.ts'
-import type { JobQueue } from './job-queue.ts'
+// Picks the queue engine from the configuration: pg-boss on the portal's database (default), BullMQ when REDIS_URL is set.
+import { jobPolicies } from '../jobs.ts'
+import { createBullMqQueue } from './bullmq-queue.ts'
+import type { JobPolicy, JobQueue } from './job-queue.ts'
 import { createPgBossQueue } from './pg-boss-queue.ts'
 
 export async function createQueue(options: {
@@ -8,11 +9,29 @@ export async function createQueue(options: {
   redisUrl?: string
   supervise: boolean
   onError?: (error: unknown) => void
+  /** The job policies; default every job of jobs.ts (tests declare their own). */
+  policies?: readonly JobPolicy[]
+  /** pg-boss: how often dead workers' jobs are looked for (default 10 s). */
+  superviseIntervalSeconds?: number
+  /** BullMQ: prefix of the Redis keys (default "portal"). */
+  redisPrefix?: string
 }): Promise<JobQueue> {
+  const policies = options.policies ?? jobPolicies
+  if (options.redisUrl) {
+    return createBullMqQueue({
+      url: options.url,
+      redisUrl: options.redisUrl,
+      policies,
+      supervise: options.supervise,
+      prefix: options.redisPrefix,
+      onError: options.onError,
+    })
+  }
   return createPgBossQueue({
     url: options.url,
-    definitions: jobDefinitions,
+    policies,
     supervise: options.supervise,
+    superviseIntervalSeconds: options.superviseIntervalSeconds,
     onError: options.onError,
   })
 }

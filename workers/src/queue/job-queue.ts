@@ -2,28 +2,55 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 
-export interface JobDefinition<T extends object = object> {
+/** How a queue treats its jobs: declared once per job name in jobs.ts, applied by every engine. */
+export interface JobPolicy {
   /** Queue name, also the job's name. */
   name: string
-  /** Attempts before a job is given up and sent to the dead-letter queue. */
+  /** Retries after the first attempt before the job is given up and sent to its dead-letter queue. */
   retryLimit: number
   /** First retry delay in seconds; later ones back off exponentially. */
   retryDelaySeconds: number
+  /** A running job whose worker stops signalling for this long is taken again by another worker (≥ 10). */
+  heartbeatSeconds: number
+  /** A job running longer than this is aborted and counts as a failed attempt. */
+  expireInSeconds: number
+}
+
+export interface JobDefinition<T extends object = object> extends JobPolicy {
   /** Runs one job; must be idempotent, since a job can run again after a crash. */
   handle(data: T, signal: AbortSignal): Promise<void>
+  /**
+   * Runs once when the job is given up (retries exhausted or a PermanentJobError): records the failure
+   * where people see it. Must be idempotent too.
+   */
+  onDeadLetter?(data: T, reason: string): Promise<void>
+}
+
+/** Thrown by a handler when retrying cannot help (bad job data, a record that no longer exists). */
+export class PermanentJobError extends Error {
+  override readonly name = 'PermanentJobError'
 }
 
 export interface SendOptions {
   /** Enqueue inside this transaction, so the job exists exactly when the transaction commits. */
   trx?: Transaction<Database> | Kysely<Database>
-  /** One pending job per key (what the job acts on). */
+  /** While a job with this key waits or runs, another send with the same key is dropped. */
   key?: string
 }
 
 export interface JobQueue {
   readonly engine: 'pg-boss' | 'bullmq'
   send(name: string, data: object, options?: SendOptions): Promise<void>
-  /** Starts consuming the given jobs in this process. */
+  /** Starts consuming the given jobs (and their dead letters) in this process. */
   work(definitions: readonly JobDefinition<any>[]): Promise<void>
+  /** Stops taking jobs, lets running ones finish (bounded), closes connections. */
   stop(): Promise<void>
+}
+
+export function deadLetterName(name: string): string {
+  return `${name}.dead`
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }

@@ -1,31 +1,64 @@
 // The default queue engine: pg-boss on the portal's own database, jobs enqueued in the caller's transaction.
 import { PgBoss, fromKysely } from 'pg-boss'
-import type { JobDefinition, JobQueue, SendOptions } from './job-queue.ts'
+import {
+  deadLetterName,
+  errorMessage,
+  PermanentJobError,
+  type JobDefinition,
+  type JobPolicy,
+  type JobQueue,
+  type SendOptions,
+} from './job-queue.ts'
 
-export async function createPgBossQueue(options: {
+export interface PgBossQueueOptions {
   url: string
-  definitions: readonly JobDefinition<any>[]
+  policies: readonly JobPolicy[]
   /** Only nodes that run workers supervise and maintain the queues; web nodes only send. */
   supervise: boolean
+  /** How often a supervising node looks for jobs whose worker died (heartbeat) or ran too long. */
+  superviseIntervalSeconds?: number
   onError?: (error: unknown) => void
-}): Promise<JobQueue> {
+}
+
+function reasonOf(output: unknown): string {
+  const value = (output ?? {}) as { message?: string; value?: { message?: string } }
+  return value.message ?? value.value?.message ?? 'повторные попытки исчерпаны'
+}
+
+export async function createPgBossQueue(options: PgBossQueueOptions): Promise<JobQueue> {
+  const interval = options.superviseIntervalSeconds ?? 10
   const boss = new PgBoss({
     connectionString: options.url,
     max: 4,
     supervise: options.supervise,
     schedule: options.supervise,
+    superviseIntervalSeconds: interval,
+    monitorIntervalSeconds: interval,
   })
   boss.on('error', (error) => options.onError?.(error))
   await boss.start()
-  for (const definition of options.definitions) {
-    const deadLetter = `${definition.name}.dead`
-    await boss.createQueue(deadLetter)
-    await boss.createQueue(definition.name, {
-      retryLimit: definition.retryLimit,
-      retryDelay: definition.retryDelaySeconds,
+  for (const policy of options.policies) {
+    const deadLetter = deadLetterName(policy.name)
+    const settings = {
+      retryLimit: policy.retryLimit,
+      retryDelay: policy.retryDelaySeconds,
       retryBackoff: true,
+      expireInSeconds: policy.expireInSeconds,
+      heartbeatSeconds: policy.heartbeatSeconds,
       deadLetter,
-    })
+    }
+    if (!(await boss.getQueue(deadLetter))) await boss.createQueue(deadLetter, { retryLimit: 5, retryDelay: 5, retryBackoff: true })
+    // exclusive: one waiting-or-running job per key, the contract of SendOptions.key.
+    if (!(await boss.getQueue(policy.name))) await boss.createQueue(policy.name, { policy: 'exclusive', ...settings })
+    // A policy changed in code applies to a database created by an older version too.
+    else await boss.updateQueue(policy.name, settings)
+  }
+
+  /** A permanent failure must not be retried: the job's remaining retries are taken away before it fails. */
+  async function exhaustRetries(name: string, id: string): Promise<void> {
+    const queue = await boss.getQueue(name)
+    const table = queue?.table ?? 'job'
+    await boss.getDb().executeSql(`UPDATE pgboss.${table} SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [name, id])
   }
 
   return {
@@ -37,10 +70,21 @@ export async function createPgBossQueue(options: {
       })
     },
     async work(definitions) {
-      for (const definition of definitions) {
-        await boss.work(definition.name, async (jobs) => {
-          for (const job of jobs) await definition.handle(job.data as object, job.signal)
+      for (const definition of definitions as readonly JobDefinition<object>[]) {
+        await boss.work(definition.name, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+          try {
+            await definition.handle(job.data as object, job.signal)
+          } catch (error) {
+            if (error instanceof PermanentJobError) await exhaustRetries(definition.name, job.id)
+            throw error
+          }
         })
+        const onDeadLetter = definition.onDeadLetter
+        if (onDeadLetter) {
+          await boss.work(deadLetterName(definition.name), { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+            await onDeadLetter(job.data as object, reasonOf(job.output))
+          })
+        }
       }
     },
     async stop() {
@@ -48,3 +92,4 @@ export async function createPgBossQueue(options: {
     },
   }
 }
+

@@ -1,0 +1,79 @@
+// Checks a data file (XLSX or CSV) against its template, streaming: header, then every row; good rows go to a sink.
+import { matchHeader } from './check-header.ts'
+import { checkRow, type RowContext, type RowValues } from './check-row.ts'
+import { detectFileKind, KIND_TITLES } from './file-signature.server.ts'
+import { FileRejected, type Problem } from './file-problem.ts'
+import type { ImportSpec } from './import-spec.ts'
+import { readCsvRows, type FileRow } from './read-csv.server.ts'
+import { readXlsxRows } from './read-xlsx.server.ts'
+
+/** Problems kept per file: enough to fix a file, never a million-line list. */
+export const MAX_PROBLEMS = 100
+
+export interface CheckedRow {
+  number: number
+  values: RowValues
+}
+
+export interface DataCheckResult {
+  ok: boolean
+  /** The first MAX_PROBLEMS problems, and a last one counting the rest. */
+  problems: Problem[]
+  /** Data rows read (the header not counted). */
+  rows: number
+}
+
+export interface DataCheckOptions {
+  /** Receives the good rows in batches while the file has no problem yet (staging); may be async. */
+  onRows?: (rows: CheckedRow[]) => Promise<void>
+  signal?: AbortSignal
+  batchSize?: number
+}
+
+async function* rowsOf(path: string, options: DataCheckOptions): AsyncGenerator<FileRow[]> {
+  const kind = await detectFileKind(path)
+  if (kind === 'empty') throw new FileRejected('файл пуст (0 байт)')
+  if (kind === 'xlsx') return yield* readXlsxRows(path, { batchSize: options.batchSize, signal: options.signal })
+  if (kind === 'ole2') throw new FileRejected('формат XLS (Excel 97–2003) не поддерживается: сохраните файл как XLSX или CSV')
+  if (kind !== 'unknown') throw new FileRejected(`ожидается таблица XLSX или CSV, а файл — ${KIND_TITLES[kind]}`)
+  yield* readCsvRows(path, options.batchSize)
+}
+
+export async function checkDataFile(path: string, spec: ImportSpec, context: RowContext, options: DataCheckOptions = {}): Promise<DataCheckResult> {
+  const problems: Problem[] = []
+  let problemCount = 0
+  let indexes: number[] | null = null
+  let rows = 0
+  try {
+    for await (const batch of rowsOf(path, options)) {
+      options.signal?.throwIfAborted()
+      const good: CheckedRow[] = []
+      for (const row of batch) {
+        if (indexes === null) {
+          const header = matchHeader(row.cells, spec.columns)
+          if (!header.ok) return { ok: false, problems: [header.problem], rows: 0 }
+          indexes = header.indexes
+          continue
+        }
+        rows++
+        const result = checkRow(row.cells, row.number, spec.columns, indexes, context)
+        if (result.ok) {
+          if (problemCount === 0) good.push({ number: row.number, values: result.values })
+        } else {
+          for (const problem of result.problems) {
+            problemCount++
+            if (problems.length < MAX_PROBLEMS) problems.push(problem)
+          }
+        }
+      }
+      if (problemCount === 0 && good.length && options.onRows) await options.onRows(good)
+    }
+  } catch (error) {
+    if (error instanceof FileRejected) return { ok: false, problems: [...problems, error.toProblem()].slice(0, MAX_PROBLEMS + 1), rows }
+    throw error
+  }
+  if (indexes === null) return { ok: false, problems: [{ reason: 'файл пуст: нет строки заголовка' }], rows: 0 }
+  if (rows === 0 && problemCount === 0) return { ok: false, problems: [{ reason: 'в файле нет строк с данными' }], rows: 0 }
+  if (problemCount > problems.length) problems.push({ reason: `и ещё ошибок: ${problemCount - problems.length}` })
+  return { ok: problemCount === 0, problems, rows }
+}

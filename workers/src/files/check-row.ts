@@ -1,0 +1,166 @@
+// Checks one data row against the template's columns and the report: pure, over plain values.
+import type { ColumnSpec } from './import-spec.ts'
+import type { Problem } from './file-problem.ts'
+import { unitFitsKind } from './point-units.ts'
+
+export interface ReferenceRecord {
+  id: number
+  /** Point kind (measuring points), for the unit check. */
+  kind?: string
+}
+
+export interface RowContext {
+  /** The report's year: every row belongs to it. */
+  year: number
+  /** Where references must be found, for messages: «на участке «Южный (3)»». */
+  scope: string
+  /** Per reference field: normalized lookup text → record. */
+  references: Record<string, ReadonlyMap<string, ReferenceRecord>>
+  /** The last day a sampling date may fall on (today). */
+  today: Date
+}
+
+export type RowValues = Record<string, string | number | null>
+
+export type RowResult = { ok: true; values: RowValues } | { ok: false; problems: Problem[] }
+
+export function normalizeLookup(text: string): string {
+  return text.replace(/[\u00a0\s]+/g, ' ').trim().toLowerCase().replace(/ё/g, 'е')
+}
+
+/** A cell as text: exceljs rich text, formulas and hyperlinks give their shown text. */
+export function cellText(cell: unknown): string {
+  if (cell === null || cell === undefined) return ''
+  if (typeof cell === 'string') return cell.trim()
+  if (typeof cell === 'number' || typeof cell === 'boolean') return String(cell)
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10)
+  if (typeof cell === 'object') {
+    const o = cell as { richText?: Array<{ text: string }>; result?: unknown; text?: unknown; error?: string }
+    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('').trim()
+    if ('result' in o) return cellText(o.result)
+    if ('text' in o) return cellText(o.text)
+    if (o.error) return o.error
+  }
+  return String(cell)
+}
+
+const NUMBER = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/
+
+/** A number written by a person: decimal comma, spaces or no-break spaces between thousands. */
+export function parseNumber(cell: unknown): number | null {
+  if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null
+  if (typeof cell === 'object' && cell !== null && 'result' in cell) return parseNumber((cell as { result: unknown }).result)
+  const text = cellText(cell).replace(/[\s\u00a0\u202f]/g, '')
+  if (!NUMBER.test(text)) return null
+  return Number(text.replace(',', '.'))
+}
+
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30)
+
+/** A date as yyyy-mm-dd: an Excel date, dd.mm.yyyy or yyyy-mm-dd text; null when it is not a real calendar date. */
+export function parseDate(cell: unknown): string | null {
+  let y: number, m: number, d: number
+  if (cell instanceof Date) {
+    if (Number.isNaN(cell.getTime())) return null
+    y = cell.getUTCFullYear()
+    m = cell.getUTCMonth() + 1
+    d = cell.getUTCDate()
+  } else if (typeof cell === 'number') {
+    if (!Number.isInteger(cell) || cell < 1 || cell > 2958465) return null
+    const date = new Date(EXCEL_EPOCH + cell * 86_400_000)
+    y = date.getUTCFullYear()
+    m = date.getUTCMonth() + 1
+    d = date.getUTCDate()
+  } else {
+    const text = cellText(cell)
+    let match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text)
+    if (match) [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])]
+    else if ((match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/.exec(text))) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])]
+    else return null
+    const check = new Date(Date.UTC(y, m - 1, d))
+    if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null
+  }
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+}
+
+const shown = (cell: unknown): string => cellText(cell).slice(0, 100)
+
+/**
+ * The row's values by table column, or every problem of the row. `indexes` maps each template column to its
+ * position in the file (from matchHeader); rowNumber is the row as the license holder sees it in the file.
+ */
+export function checkRow(
+  cells: readonly unknown[],
+  rowNumber: number,
+  columns: readonly ColumnSpec[],
+  indexes: readonly number[],
+  context: RowContext,
+): RowResult {
+  const problems: Problem[] = []
+  const values: RowValues = {}
+  let pointKind: string | undefined
+  const problem = (column: ColumnSpec, cell: unknown, reason: string) =>
+    problems.push({ row: rowNumber, column: column.header, value: shown(cell), reason })
+
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i]
+    const cell = cells[indexes[i]]
+    const text = cellText(cell)
+    if (text === '') {
+      if (column.required) problem(column, cell, 'значение обязательно')
+      values[column.column] = null
+      continue
+    }
+    switch (column.type) {
+      case 'text':
+        values[column.column] = text
+        break
+      case 'number':
+      case 'integer': {
+        const value = parseNumber(cell)
+        if (value === null) problem(column, cell, 'ожидается число')
+        else if (column.type === 'integer' && !Number.isInteger(value)) problem(column, cell, 'ожидается целое число')
+        else if (column.min !== undefined && value < column.min) problem(column, cell, 'значение не может быть отрицательным')
+        else values[column.column] = value
+        break
+      }
+      case 'date': {
+        const value = parseDate(cell)
+        if (value === null) problem(column, cell, 'ожидается дата ДД.ММ.ГГГГ')
+        else values[column.column] = value
+        break
+      }
+      case 'reference': {
+        const found = context.references[column.field]?.get(normalizeLookup(text))
+        if (!found) {
+          problem(column, cell, column.field === 'measures_point' ? `пункт наблюдения не найден ${context.scope}` : 'нет в справочнике')
+        } else {
+          values[column.column] = found.id
+          pointKind = found.kind
+        }
+        break
+      }
+    }
+  }
+
+  // Rules between columns, checked once each value is readable.
+  const yearColumn = columns.find((c) => c.column === 'year')
+  if (yearColumn && typeof values.year === 'number' && values.year !== context.year) {
+    problem(yearColumn, cells[indexes[columns.indexOf(yearColumn)]], `год не совпадает с годом отчёта (${context.year})`)
+  }
+  const sampledColumn = columns.find((c) => c.column === 'sampled')
+  if (sampledColumn && typeof values.sampled === 'string') {
+    const cell = cells[indexes[columns.indexOf(sampledColumn)]]
+    if (typeof values.year === 'number' && Number(values.sampled.slice(0, 4)) !== values.year) problem(sampledColumn, cell, 'дата отбора не в отчётном году')
+    else if (values.sampled > context.today.toISOString().slice(0, 10)) problem(sampledColumn, cell, 'дата отбора в будущем')
+  }
+  const measureColumn = columns.find((c) => c.column === 'measure')
+  if (measureColumn && typeof values.measure === 'string' && pointKind && !unitFitsKind(values.measure, pointKind)) {
+    problem(measureColumn, cells[indexes[columns.indexOf(measureColumn)]], 'единица измерения не подходит для пункта наблюдения этого вида')
+  }
+  if (typeof values.mpc === 'number' && typeof values.mpc_max === 'number' && values.mpc_max < values.mpc) {
+    const c = columns.find((x) => x.column === 'mpc_max')!
+    problem(c, cells[indexes[columns.indexOf(c)]], 'ПДК максимальная меньше ПДК')
+  }
+  return problems.length ? { ok: false, problems } : { ok: true, values }
+}

@@ -1,0 +1,64 @@
+// The file-check job: checks an uploaded file, stages a good data file's rows, and records success or error on the file.
+import { recordFileChecked } from '@portal/workflow-service/workflow/files/worker-commands.server.ts'
+import { storedFilePath } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
+import type { JobDependencies } from '../jobs.ts'
+import { PermanentJobError } from '../queue/job-queue.ts'
+import { clearStagedRows, stageRows } from '../publication/staged-rows.server.ts'
+import { checkDataFile } from './check-data-file.server.ts'
+import { checkDocumentFile } from './check-document-file.server.ts'
+import { IMPORT_SPECS, isDataReportType } from './import-spec.ts'
+import type { Problem } from './file-problem.ts'
+import { loadRowContext } from './row-context.server.ts'
+
+export interface FileJobData {
+  fileId: number
+}
+
+export function fileIdOf(data: FileJobData): number {
+  if (!data || !Number.isInteger(data.fileId) || data.fileId < 1) throw new PermanentJobError(`bad job data: ${JSON.stringify(data)}`)
+  return data.fileId
+}
+
+export function fileCheckJob({ db, config, log }: JobDependencies) {
+  return {
+    async handle(data: FileJobData, signal: AbortSignal): Promise<void> {
+      const fileId = fileIdOf(data)
+      const file = await db
+        .selectFrom('import_files')
+        .select(['id', 'report_id', 'company_id', 'area_id', 'year', 'report_type', 'name', 'storage_key', 'status'])
+        .where('id', '=', fileId)
+        .executeTakeFirst()
+      if (!file) throw new PermanentJobError(`import file ${fileId} does not exist`)
+      // Already checked (this job ran before and recorded its result), or being deleted: nothing to do.
+      if (file.status !== 'processing') return
+      const path = storedFilePath(config.storageDir, file.storage_key)
+      const started = Date.now()
+      let result: { ok: boolean; problems: Problem[]; rows?: number }
+      if (isDataReportType(file.report_type)) {
+        const spec = IMPORT_SPECS[file.report_type]
+        const context = await loadRowContext(db, { reportType: file.report_type, year: file.year, areaId: file.area_id, companyId: file.company_id })
+        const fixed: Record<string, number | null> = {}
+        for (const f of spec.fromReport) fixed[f.column] = f.source === 'company_id' ? file.company_id : file.area_id
+        const target = { fileId, reportId: file.report_id, spec, fixed }
+        // A run interrupted by a crash may have staged part of the file: start clean.
+        await clearStagedRows(db, fileId)
+        result = await checkDataFile(path, spec, context, { signal, onRows: (rows) => stageRows(db, target, rows) })
+        if (!result.ok) await clearStagedRows(db, fileId)
+      } else {
+        result = await checkDocumentFile(path, file.name)
+      }
+      await recordFileChecked(db, { fileId, ok: result.ok, problems: result.problems })
+      log.info({ fileId, ok: result.ok, rows: result.rows, problems: result.problems.length, ms: Date.now() - started }, 'file checked')
+    },
+
+    /** Retries exhausted (the worker kept dying on this file, or storage kept failing): the file ends as error. */
+    async onDeadLetter(data: FileJobData, reason: string): Promise<void> {
+      const fileId = fileIdOf(data)
+      const exists = await db.selectFrom('import_files').select('id').where('id', '=', fileId).executeTakeFirst()
+      if (!exists) return
+      await clearStagedRows(db, fileId)
+      await recordFileChecked(db, { fileId, ok: false, problems: [{ reason: `файл не удалось проверить: ${reason}` }] })
+      log.warn({ fileId, reason }, 'file check given up')
+    },
+  }
+}

@@ -1,0 +1,54 @@
+// Units a reading may be given in, by point kind: a unit of another medium (mg/m³ for soil) is an error.
+
+const AIR = ['мг/м³', 'мкг/м³']
+const WATER = ['мг/дм³', 'мг/л', 'мкг/дм³', 'мкг/л', 'ед. pH', 'мгО2/дм³', '°C', 'мкСм/см']
+const SOLID = ['мг/кг', 'г/кг', '%', 'ед. pH']
+const RADIATION = ['Бк/кг', 'Бк/м²', 'мкЗв/ч', 'мкР/ч']
+const HYDROLOGY = ['м³/с', 'м/с', 'м', 'см', '°C']
+
+export const UNITS_BY_POINT_KIND: Record<string, readonly string[]> = {
+  ambient_air: AIR,
+  snow_cover: [...WATER, ...SOLID],
+  snow_cover_sampling_point: [...WATER, ...SOLID],
+  surface_water: WATER,
+  surface_water_sampling_point: WATER,
+  control_water_object_state_point: WATER,
+  groundwater: WATER,
+  hygrobiology_point: [...WATER, 'экз./м³', 'г/м³', 'балл'],
+  sediment_layers: SOLID,
+  bottom_sediments_sampling_points: SOLID,
+  soils: SOLID,
+  soil_sampling_point_geochemistry: SOLID,
+  plant_sampling: SOLID,
+  soil_sampling_point_radionuclides: RADIATION,
+  hydrological_point: HYDROLOGY,
+  geobotanical_sites: ['%', 'шт.', 'балл', 'см', 'м'],
+  sampling_collection_points: [...WATER, ...SOLID],
+}
+
+/** One spelling per unit: m3/м3 → м³, lower case, no spaces around the slash. */
+export function normalizeUnit(unit: string): string {
+  return unit
+    .trim()
+    .replace(/\s*\/\s*/g, '/')
+    .replace(/\s+/g, ' ')
+    .replace(/([мm])3\b/gi, 'м³')
+    .replace(/([мm])2\b/gi, 'м²')
+    .replace(/дм3\b/gi, 'дм³')
+    .replace(/^mg\//i, 'мг/')
+    .toLowerCase()
+}
+
+const NORMALIZED = Object.fromEntries(
+  Object.entries(UNITS_BY_POINT_KIND).map(([kind, units]) => [kind, new Set(units.map(normalizeUnit))]),
+)
+
+/** Whether a unit suits a point kind; kinds without a list accept any unit. */
+export function unitFitsKind(unit: string, kind: string | undefined): boolean {
+  const allowed = kind ? NORMALIZED[kind] : undefined
+  return !allowed || allowed.has(normalizeUnit(unit))
+}
+
+export function unitsOf(kind: string): readonly string[] {
+  return UNITS_BY_POINT_KIND[kind] ?? []
+}

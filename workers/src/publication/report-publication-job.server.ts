@@ -1,0 +1,18 @@
+// The report-publication job: after a report is agreed or its decision cancelled, the catalogue is made to match it.
+import type { JobDependencies } from '../jobs.ts'
+import { PermanentJobError } from '../queue/job-queue.ts'
+import { syncReportPublication } from './staged-rows.server.ts'
+
+export interface ReportJobData {
+  reportId: number
+}
+
+export function reportPublicationJob({ db, log }: JobDependencies) {
+  return {
+    async handle(data: ReportJobData): Promise<void> {
+      if (!data || !Number.isInteger(data.reportId)) throw new PermanentJobError(`bad job data: ${JSON.stringify(data)}`)
+      const result = await syncReportPublication(db, data.reportId)
+      log.info({ reportId: data.reportId, ...result }, 'report publication synchronised')
+    },
+  }
+}

@@ -1,0 +1,108 @@
+// Staged rows of checked files and their publication into the catalogue tables: insert on agreement, delete on withdrawal.
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import type { CheckedRow } from '../files/check-data-file.server.ts'
+import { IMPORT_SPECS, type ImportSpec } from '../files/import-spec.ts'
+
+type Db = Kysely<Database> | Transaction<Database>
+
+export interface StagingTarget {
+  fileId: number
+  reportId: number
+  spec: ImportSpec
+  /** Values taken from the report (the greenhouse report's company), added to every row. */
+  fixed: Record<string, number | null>
+}
+
+/** Forgets what an earlier (interrupted) run of the check staged for this file. */
+export async function clearStagedRows(db: Db, fileId: number): Promise<void> {
+  await db.deleteFrom('import_staged_rows').where('file_id', '=', fileId).execute()
+}
+
+/** Stages a batch in one statement: one JSON parameter, expanded by PostgreSQL. */
+export async function stageRows(db: Db, target: StagingTarget, rows: readonly CheckedRow[]): Promise<void> {
+  if (rows.length === 0) return
+  const payload = JSON.stringify(rows.map((r) => [r.number, { ...r.values, ...target.fixed }]))
+  await sql`
+    INSERT INTO import_staged_rows (file_id, report_id, target_table, row_number, data)
+    SELECT ${target.fileId}, ${target.reportId}, ${target.spec.table}, (e->>0)::integer, e->1
+    FROM jsonb_array_elements(${payload}::jsonb) AS e`.execute(db)
+}
+
+export async function countStagedRows(db: Db, fileId: number): Promise<number> {
+  const row = await db.selectFrom('import_staged_rows').select((eb) => eb.fn.countAll<number>().as('n')).where('file_id', '=', fileId).executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+function specOfTable(table: string): ImportSpec {
+  const spec = Object.values(IMPORT_SPECS).find((s) => s.table === table)
+  if (!spec) throw new Error(`no import spec publishes to ${table}`)
+  return spec
+}
+
+/** Copies a file's staged rows into its catalogue table and remembers the new ids. Already published: nothing. */
+export async function publishFile(db: Db, fileId: number, reportId: number): Promise<number> {
+  const already = await db.selectFrom('import_published_rows').select('row_id').where('file_id', '=', fileId).limit(1).executeTakeFirst()
+  if (already) return 0
+  const tables = await db.selectFrom('import_staged_rows').select('target_table').distinct().where('file_id', '=', fileId).execute()
+  let published = 0
+  for (const { target_table: table } of tables) {
+    const spec = specOfTable(table)
+    const columns = [...spec.columns.map((c) => c.column), ...spec.fromReport.map((f) => f.column)]
+    const list = sql.join(columns.map((c) => sql.id(c)))
+    const fromRecord = sql.join(columns.map((c) => sql`r.${sql.id(c)}`))
+    // jsonb_populate_record reads the staged JSON through the table's own row type: column types are the table's.
+    const result = await sql<{ n: number }>`
+      WITH inserted AS (
+        INSERT INTO ${sql.id(table)} (${list})
+        SELECT ${fromRecord}
+        FROM import_staged_rows s
+        CROSS JOIN LATERAL jsonb_populate_record(NULL::${sql.id(table)}, s.data) AS r
+        WHERE s.file_id = ${fileId} AND s.target_table = ${table}
+        ORDER BY s.row_number
+        RETURNING id
+      ), remembered AS (
+        INSERT INTO import_published_rows (target_table, row_id, file_id, report_id)
+        SELECT ${table}, id, ${fileId}, ${reportId} FROM inserted
+        RETURNING 1
+      )
+      SELECT count(*)::integer AS n FROM remembered`.execute(db)
+    published += Number(result.rows[0]?.n ?? 0)
+  }
+  return published
+}
+
+/** Deletes from the catalogue the rows a file's publication created. */
+export async function withdrawFile(db: Db, fileId: number): Promise<number> {
+  const tables = await db.selectFrom('import_published_rows').select('target_table').distinct().where('file_id', '=', fileId).execute()
+  let withdrawn = 0
+  for (const { target_table: table } of tables) {
+    const result = await sql`
+      DELETE FROM ${sql.id(table)} WHERE id IN (
+        SELECT row_id FROM import_published_rows WHERE file_id = ${fileId} AND target_table = ${table}
+      )`.execute(db)
+    withdrawn += Number(result.numAffectedRows ?? 0)
+  }
+  await db.deleteFrom('import_published_rows').where('file_id', '=', fileId).execute()
+  return withdrawn
+}
+
+/**
+ * Makes the catalogue agree with the report as it is now: an agreed report shows the rows of its successful
+ * files; any other status (or a deleted file) shows none. Safe to run any number of times, in any order.
+ */
+export async function syncReportPublication(db: Kysely<Database>, reportId: number): Promise<{ published: number; withdrawn: number }> {
+  return db.transaction().execute(async (trx) => {
+    // One reconciliation per report at a time: two workers cannot publish the same file twice.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('report-publication'), ${reportId})`.execute(trx)
+    const report = await trx.selectFrom('import_reports').select(['status']).where('id', '=', reportId).executeTakeFirst()
+    const files = await trx.selectFrom('import_files').select(['id', 'status']).where('report_id', '=', reportId).execute()
+    const publishedFiles = await trx.selectFrom('import_published_rows').select('file_id').distinct().where('report_id', '=', reportId).execute()
+    const visible = new Set(report?.status === 'agreed' ? files.filter((f) => f.status === 'success').map((f) => f.id) : [])
+    let published = 0
+    let withdrawn = 0
+    for (const { file_id } of publishedFiles) if (!visible.has(file_id)) withdrawn += await withdrawFile(trx, file_id)
+    for (const fileId of visible) published += await publishFile(trx, fileId, reportId)
+    return { published, withdrawn }
+  })
+}
