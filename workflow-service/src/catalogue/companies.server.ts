@@ -14,6 +14,11 @@ function filtered(db: Kysely<Database>, filters: CompanyFilters) {
   let query = db.selectFrom('companies as c')
   if (filters.kind) query = query.where('c.kind', '=', filters.kind)
   if (filters.kindIn?.length) query = query.where('c.kind', 'in', filters.kindIn)
+  if (filters.reportStatus) {
+    const status = filters.reportStatus as 'consideration' | 'agreed' | 'rejected'
+    // Served by import_reports_status_company_idx (status, company_id).
+    query = query.where((eb) => eb.exists(eb.selectFrom('import_reports as r').select('r.id').where('r.status', '=', status).whereRef('r.company_id', '=', 'c.id')))
+  }
   if (filters.search?.trim()) {
     query = query.where(sql<boolean>`lower(c.name) LIKE ${containsPattern(filters.search)}`)
   }

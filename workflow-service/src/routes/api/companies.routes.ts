@@ -26,6 +26,8 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
             kind: Type.Optional(CompanyKind),
             kind__in: Type.Optional(Type.String({ maxLength: 200 })),
             search: Type.Optional(Type.String({ maxLength: 200 })),
+            // Companies having reports in this status (the Department's review lists).
+            report_status: Type.Optional(Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')])),
             ...PagingQuery,
           },
           { additionalProperties: false },
@@ -37,7 +39,7 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const kindIn = parseKindList(request.query.kind__in, COMPANY_KINDS, 'kind__in')
       const page = await listCompanies(
         app.db,
-        { kind: request.query.kind, kindIn, search: request.query.search },
+        { kind: request.query.kind, kindIn, search: request.query.search, reportStatus: request.query.report_status },
         limit,
         offset,
       )

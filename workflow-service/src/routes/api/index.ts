@@ -3,9 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { companiesRoutes } from './companies.routes.ts'
 import { initializationRoutes } from './initialization.routes.ts'
 import { usersRoutes } from './users.routes.ts'
+import { workflowRoutes } from './workflow.routes.ts'
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(companiesRoutes)
   await app.register(initializationRoutes)
   await app.register(usersRoutes)
+  await app.register(workflowRoutes)
 }

@@ -1,0 +1,59 @@
+// Reads a multipart request part by part (the plugin is registered with throwFileSizeLimit: false): text fields into an object, files streamed to storage (never whole in memory).
+import type { FastifyRequest } from 'fastify'
+import { HttpError, badRequest } from '../plugins/errors.server.ts'
+import { cleanFileName, newStorageKey, removeStoredFile, writeStoredFile } from '../workflow/storage/file-storage.server.ts'
+import type { StoredUpload } from '../workflow/files/file-commands.server.ts'
+
+export const tooLargeMessage = (maxMb: number) => `Максимальный размер загружаемого файла ${maxMb} Мб`
+
+export interface MultipartForm {
+  fields: Record<string, string>
+  files: Array<StoredUpload & { field: string }>
+  /** Removes the stored files again: the command that was to own them was refused. */
+  discard(): Promise<void>
+}
+
+export async function readMultipartForm(
+  request: FastifyRequest,
+  options: { storageDir: string; maxUploadMb: number; fileFields: string[]; maxFiles: number },
+): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw badRequest(`${options.fileFields[0]}: ожидается multipart/form-data`, options.fileFields[0])
+  const maxBytes = options.maxUploadMb * 1024 * 1024
+  // Refused before a byte is read when the request says it is far too large.
+  const declared = Number(request.headers['content-length'] ?? 0)
+  if (declared > maxBytes + 1024 * 1024) throw new HttpError(413, tooLargeMessage(options.maxUploadMb))
+
+  const fields: Record<string, string> = {}
+  const files: MultipartForm['files'] = []
+  const discard = async () => {
+    await Promise.all(files.map((f) => removeStoredFile(options.storageDir, f.storageKey)))
+  }
+  try {
+    const parts = request.parts({
+      limits: { fileSize: maxBytes, files: options.maxFiles, fields: 20, fieldSize: 64 * 1024 },
+    })
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value ?? '')
+        continue
+      }
+      if (!options.fileFields.includes(part.fieldname)) {
+        part.file.resume()
+        throw badRequest(`${part.fieldname}: неизвестное поле`, part.fieldname)
+      }
+      const storageKey = newStorageKey()
+      const size = await writeStoredFile(options.storageDir, storageKey, part.file)
+      const upload = { field: part.fieldname, storageKey, name: cleanFileName(part.filename), size, contentType: part.mimetype || 'application/octet-stream' }
+      files.push(upload)
+      if (part.file.truncated) throw new HttpError(413, tooLargeMessage(options.maxUploadMb))
+    }
+  } catch (error) {
+    await discard()
+    if (error instanceof HttpError) throw error
+    const code = (error as { code?: string }).code
+    if (code === 'FST_FILES_LIMIT') throw badRequest(`${options.fileFields[0]}: слишком много файлов`, options.fileFields[0])
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('слишком много полей формы')
+    throw badRequest(`${options.fileFields[0]}: повреждённые данные формы`, options.fileFields[0])
+  }
+  return { fields, files, discard }
+}

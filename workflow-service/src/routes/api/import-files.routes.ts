@@ -1,0 +1,156 @@
+// /api/v1/import-files/: file lists, uploads (streamed to storage), deletion, problems, downloads and the streamed ZIP.
+import { createReadStream } from 'node:fs'
+import { access } from 'node:fs/promises'
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ZipArchive } from 'archiver'
+import { badRequest, notFound } from '../../plugins/errors.server.ts'
+import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
+import { readMultipartForm } from '../../http/multipart-upload.server.ts'
+import { requestFileDeletion, uploadFile } from '../../workflow/files/file-commands.server.ts'
+import { filesForArchive, findFile, listFiles, toImportFile } from '../../workflow/files/file-queries.server.ts'
+import { assertCanReadReportsOf, assertReadsReports } from '../../workflow/read-access.ts'
+import { contentDisposition, storedFilePath } from '../../workflow/storage/file-storage.server.ts'
+import { ReportTypeSchema } from './import-reports.routes.ts'
+import { resolveNamedTarget } from './report-lookup.server.ts'
+import { commandContextOf } from './workflow-context.server.ts'
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
+const Year = Type.Integer({ minimum: 2000, maximum: 2100 })
+const Name = Type.String({ minLength: 1, maxLength: 500 })
+
+const FilesQuery = {
+  year: Type.Optional(Year),
+  area_name: Type.Optional(Name),
+  area: Type.Optional(Id),
+  company: Type.Optional(Id),
+  report_type: Type.Optional(ReportTypeSchema),
+}
+
+/** A whole positive number from a multipart text field, or a 400 naming it. */
+function idField(fields: Record<string, string>, name: string, required: boolean): number | null {
+  const raw = fields[name]?.trim()
+  if (raw === undefined || raw === '' || raw === 'null' || raw === 'undefined') {
+    if (required) throw badRequest(`${name}: обязательное поле`, name)
+    return null
+  }
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 1 || value > 2_147_483_647) throw badRequest(`${name}: ожидается целое число`, name)
+  return value
+}
+
+export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const filterOf = async (query: { year?: number; area_name?: string; area?: number; company?: number; report_type?: 'final_report' | 'program' | 'observation_results' | 'greenhouse_gases' }) => {
+    if (query.area === undefined && query.area_name === undefined && query.company === undefined) {
+      throw badRequest('area_name: укажите year и area_name, или report_type и company', 'area_name')
+    }
+    const target = await resolveNamedTarget(app.db, { area: query.area, area_name: query.area_name, company: query.area || query.area_name ? undefined : query.company })
+    if (!target) return null
+    return { target, filter: { year: query.year, areaId: target.areaId, companyId: target.companyId, reportType: query.report_type } }
+  }
+
+  const findFileAnswer = async (id: number) => {
+    const file = await app.db.selectFrom('import_files').selectAll().where('id', '=', id).executeTakeFirst()
+    return file ? toImportFile(file) : undefined
+  }
+
+  app.get('/import-files/', { schema: { querystring: Type.Object({ ...FilesQuery, ...PagingQuery }, { additionalProperties: false }) } }, async (request) => {
+    assertReadsReports(request.user)
+    const { limit, offset } = pageWindow(request.query)
+    const found = await filterOf(request.query)
+    if (!found) return toPage(request, [], 0, limit, offset)
+    assertCanReadReportsOf(request.user, found.target.companyId)
+    const page = await listFiles(app.db, found.filter, limit, offset)
+    return toPage(request, page.results, page.count, limit, offset)
+  })
+
+  app.get('/import-files/zip/', { schema: { querystring: Type.Object(FilesQuery, { additionalProperties: false }) } }, async (request, reply) => {
+    assertReadsReports(request.user)
+    const found = await filterOf(request.query)
+    if (!found) throw notFound('Участок или предприятие не найдены.')
+    assertCanReadReportsOf(request.user, found.target.companyId)
+    const files = await filesForArchive(app.db, found.filter)
+    const archive = new ZipArchive({ zlib: { level: 6 } })
+    archive.on('warning', (error) => request.log.warn({ err: error }, 'zip warning'))
+    archive.on('error', (error) => request.log.error({ err: error }, 'zip failed'))
+    const label = [request.query.area_name ?? request.query.report_type ?? 'files', request.query.year].filter(Boolean).join('-')
+    reply.header('content-type', 'application/zip').header('content-disposition', contentDisposition(`${label}.zip`))
+    void reply.send(archive)
+    for (const file of files) {
+      const path = storedFilePath(app.config.storageDir, file.storage_key)
+      try {
+        await access(path)
+      } catch {
+        // A file whose bytes are gone is left out rather than breaking the whole archive.
+        request.log.warn({ fileId: file.id }, 'stored file missing, left out of the zip')
+        continue
+      }
+      archive.append(createReadStream(path), { name: `${file.report_type}/${file.id}-${file.name}` })
+    }
+    void archive.finalize()
+    return reply
+  })
+
+  app.post('/import-files/', async (request, reply) => {
+    assertReadsReports(request.user)
+    const form = await readMultipartForm(request, { storageDir: app.config.storageDir, maxUploadMb: app.config.maxUploadMb, fileFields: ['file'], maxFiles: 1 })
+    try {
+      const upload = form.files[0]
+      if (!upload) throw badRequest('file: выберите файл', 'file')
+      const description = (form.fields.description ?? '').trim()
+      if (description.length > 1000) throw badRequest('description: не длиннее 1000 символов', 'description')
+      const { fileId } = await uploadFile(commandContextOf(app, request), {
+        reportId: idField(form.fields, 'report', true)!,
+        description: description || upload.name,
+        ecomonResponsibleId: idField(form.fields, 'ecomon_responsible', false),
+        companyResponsibleId: idField(form.fields, 'company_responsible', false),
+        upload,
+      })
+      const file = await findFileAnswer(fileId)
+      return reply.status(201).send(file)
+    } catch (error) {
+      await form.discard()
+      throw error
+    }
+  })
+
+  app.get('/import-files/:id/', { schema: { params: Type.Object({ id: Id }) } }, async (request) => {
+    assertReadsReports(request.user)
+    const file = await findFile(app.db, request.params.id)
+    if (!file || file.status === 'deleted') throw notFound('Файл не найден.')
+    assertCanReadReportsOf(request.user, file.company_id)
+    return findFileAnswer(file.id)
+  })
+
+  app.get('/import-files/:id/problems/', { schema: { params: Type.Object({ id: Id }) } }, async (request) => {
+    assertReadsReports(request.user)
+    const file = await findFile(app.db, request.params.id)
+    if (!file || file.status === 'deleted') throw notFound('Файл не найден.')
+    assertCanReadReportsOf(request.user, file.company_id)
+    return { id: file.id, status: file.status, count: file.problems.length, results: file.problems }
+  })
+
+  app.get('/import-files/:id/download/', { schema: { params: Type.Object({ id: Id }) } }, async (request, reply) => {
+    assertReadsReports(request.user)
+    const file = await findFile(app.db, request.params.id)
+    if (!file || file.status === 'deleted') throw notFound('Файл не найден.')
+    assertCanReadReportsOf(request.user, file.company_id)
+    const path = storedFilePath(app.config.storageDir, file.storage_key)
+    try {
+      await access(path)
+    } catch {
+      throw notFound(`Файл ${file.description} нельзя скачать`)
+    }
+    return reply
+      .header('content-type', file.content_type)
+      .header('content-length', String(file.size))
+      .header('content-disposition', contentDisposition(file.name))
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(path))
+  })
+
+  app.delete('/import-files/:id', { schema: { params: Type.Object({ id: Id }) } }, async (request, reply) => {
+    await requestFileDeletion(commandContextOf(app, request), request.params.id)
+    return reply.status(204).send()
+  })
+}

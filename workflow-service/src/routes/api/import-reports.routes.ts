@@ -1,0 +1,167 @@
+// /api/v1/import-reports/: report lists, on-demand creation, status changes, and the Department's agree/decline/cancel.
+import { createReadStream } from 'node:fs'
+import { access } from 'node:fs/promises'
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { badRequest, notFound } from '../../plugins/errors.server.ts'
+import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
+import { readMultipartForm } from '../../http/multipart-upload.server.ts'
+import { assertCanReadReportsOf, assertReadsReports } from '../../workflow/read-access.ts'
+import { createReport, type Decision, decideOnReport } from '../../workflow/reports/report-commands.server.ts'
+import { findDecisionFile, findReport, listReports, statusChangesOf } from '../../workflow/reports/report-queries.server.ts'
+import { contentDisposition, storedFilePath } from '../../workflow/storage/file-storage.server.ts'
+import { resolveNamedTarget } from './report-lookup.server.ts'
+import { commandContextOf } from './workflow-context.server.ts'
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
+const Year = Type.Integer({ minimum: 2000, maximum: 2100 })
+export const ReportTypeSchema = Type.Union([Type.Literal('final_report'), Type.Literal('program'), Type.Literal('observation_results'), Type.Literal('greenhouse_gases')])
+const Name = Type.String({ minLength: 1, maxLength: 500 })
+
+const ListQuery = Type.Object(
+  {
+    year: Type.Optional(Year),
+    area_name: Type.Optional(Name),
+    company_name: Type.Optional(Name),
+    area: Type.Optional(Id),
+    company: Type.Optional(Id),
+    report_type: Type.Optional(ReportTypeSchema),
+    ...PagingQuery,
+  },
+  { additionalProperties: false },
+)
+
+// The Department's words in either vocabulary: the action (agree/decline/cancel) or the status it leads to.
+const DECISIONS: Record<string, Decision> = {
+  agree: 'agree',
+  agreed: 'agree',
+  decline: 'decline',
+  rejected: 'decline',
+  cancel: 'cancel',
+  consideration: 'cancel',
+}
+
+export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const targetOf = async (query: { area_name?: string; company_name?: string; area?: number; company?: number }) => {
+    const target = await resolveNamedTarget(app.db, query)
+    if (target === undefined) throw badRequest('area_name: укажите area_name или company_name', 'area_name')
+    return target
+  }
+
+  app.get('/import-reports/', { schema: { querystring: ListQuery } }, async (request) => {
+    assertReadsReports(request.user)
+    const { limit, offset } = pageWindow(request.query)
+    const target = await targetOf(request.query)
+    if (target === null) return toPage(request, [], 0, limit, offset)
+    assertCanReadReportsOf(request.user, target.companyId)
+    const page = await listReports(
+      app.db,
+      {
+        year: request.query.year,
+        reportType: request.query.report_type,
+        ...(target.areaId !== undefined ? { areaId: target.areaId } : target.companyOnly ? { companyOnlyId: target.companyId } : { companyId: target.companyId }),
+      },
+      limit,
+      offset,
+    )
+    return toPage(request, page.results, page.count, limit, offset)
+  })
+
+  app.get('/import-reports/status_change/', { schema: { querystring: ListQuery } }, async (request) => {
+    assertReadsReports(request.user)
+    const { limit, offset } = pageWindow(request.query)
+    const target = await targetOf(request.query)
+    if (target === null) return toPage(request, [], 0, limit, offset)
+    assertCanReadReportsOf(request.user, target.companyId)
+    const reports = await listReports(
+      app.db,
+      {
+        year: request.query.year,
+        reportType: request.query.report_type,
+        ...(target.areaId !== undefined ? { areaId: target.areaId } : target.companyOnly ? { companyOnlyId: target.companyId } : { companyId: target.companyId }),
+      },
+      1000,
+      0,
+    )
+    const changes = await statusChangesOf(app.db, reports.results.map((r) => r.id))
+    return toPage(request, changes.slice(offset, offset + limit), changes.length, limit, offset)
+  })
+
+  app.get('/import-reports/:id/', { schema: { params: Type.Object({ id: Id }) } }, async (request) => {
+    assertReadsReports(request.user)
+    const report = await findReport(app.db, request.params.id)
+    if (!report) throw notFound('Отчёт не найден.')
+    assertCanReadReportsOf(request.user, report.company.id)
+    return report
+  })
+
+  app.post(
+    '/import-reports/',
+    {
+      schema: {
+        body: Type.Object(
+          { year: Year, report_type: ReportTypeSchema, area: Type.Optional(Type.Union([Id, Type.Null()])), company: Type.Optional(Type.Union([Id, Type.Null()])) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request, reply) => {
+      const { reportId, created } = await createReport(commandContextOf(app, request), {
+        area: request.body.area,
+        company: request.body.company,
+        year: request.body.year,
+        reportType: request.body.report_type,
+      })
+      return reply.status(created ? 201 : 200).send(await findReport(app.db, reportId))
+    },
+  )
+
+  app.put('/import-reports/:id/', { schema: { params: Type.Object({ id: Id }) } }, async (request) => {
+    const context = commandContextOf(app, request)
+    let fields: Record<string, unknown>
+    let form: Awaited<ReturnType<typeof readMultipartForm>> | undefined
+    if (request.isMultipart()) {
+      // The permission is checked again by the command; this only spares the disk for users who may not decide.
+      assertReadsReports(request.user)
+      form = await readMultipartForm(request, { storageDir: app.config.storageDir, maxUploadMb: app.config.maxUploadMb, fileFields: ['files', 'file'], maxFiles: 20 })
+      fields = form.fields
+    } else {
+      fields = (request.body ?? {}) as Record<string, unknown>
+    }
+    try {
+      const decision = DECISIONS[String(fields.status ?? '')]
+      if (!decision) throw badRequest('status: ожидается agreed, rejected или consideration', 'status')
+      const comment = String(fields.comment ?? '').trim()
+      if (comment.length > 5000) throw badRequest('comment: не длиннее 5000 символов', 'comment')
+      if (decision === 'decline' && !comment) throw badRequest('comment: укажите причину отклонения', 'comment')
+      await decideOnReport(context, request.params.id, {
+        decision,
+        comment,
+        files: (form?.files ?? []).map((f) => ({ id: f.storageKey, name: f.name, size: f.size, contentType: f.contentType })),
+      })
+    } catch (error) {
+      await form?.discard()
+      throw error
+    }
+    return findReport(app.db, request.params.id)
+  })
+
+  app.get('/import-reports/decision-files/:id/', { schema: { params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }) }) } }, async (request, reply) => {
+    assertReadsReports(request.user)
+    const file = await findDecisionFile(app.db, request.params.id)
+    if (!file) throw notFound('Файл не найден.')
+    assertCanReadReportsOf(request.user, file.company_id)
+    const path = storedFilePath(app.config.storageDir, file.id)
+    try {
+      await access(path)
+    } catch {
+      throw notFound(`Файл ${file.name} нельзя скачать: его нет в хранилище.`)
+    }
+    return reply
+      .header('content-type', file.content_type)
+      .header('content-length', String(file.size))
+      .header('content-disposition', contentDisposition(file.name))
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(path))
+  })
+}

@@ -1,0 +1,111 @@
+// Reads of the report read models: report lists with their files and last decision, decisions, decision files.
+import type { Kysely } from 'kysely'
+import type { Database, ReportStatus, ReportType } from '@portal/migrations/database.ts'
+import { filesOfReports } from '../files/file-queries.server.ts'
+
+export const EVENT_DISPLAY = { agreed: 'Согласовано', rejected: 'Отклонено', cancelled: 'Решение отменено' } as const
+
+export const decisionFileUrl = (id: string) => `/api/v1/import-reports/decision-files/${id}/`
+
+export interface ReportFilter {
+  year?: number
+  areaId?: number
+  /** Reports of the company itself (not of its areas), as company_name asks. */
+  companyOnlyId?: number
+  /** Every report of a company, of its areas too. */
+  companyId?: number
+  reportType?: ReportType
+  status?: ReportStatus
+}
+
+function filtered(db: Kysely<Database>, filter: ReportFilter) {
+  let query = db.selectFrom('import_reports as r')
+  if (filter.areaId !== undefined) query = query.where('r.area_id', '=', filter.areaId)
+  if (filter.companyOnlyId !== undefined) query = query.where('r.company_id', '=', filter.companyOnlyId).where('r.area_id', 'is', null)
+  if (filter.companyId !== undefined) query = query.where('r.company_id', '=', filter.companyId)
+  if (filter.year !== undefined) query = query.where('r.year', '=', filter.year)
+  if (filter.reportType !== undefined) query = query.where('r.report_type', '=', filter.reportType)
+  if (filter.status !== undefined) query = query.where('r.status', '=', filter.status)
+  return query
+}
+
+/** The status changes of reports, newest first, with their files (one query each, whatever the number of reports). */
+export async function statusChangesOf(db: Kysely<Database>, reportIds: number[]) {
+  if (reportIds.length === 0) return []
+  const changes = await db
+    .selectFrom('report_status_changes')
+    .selectAll()
+    .where('report_id', 'in', reportIds)
+    .orderBy('report_id')
+    .orderBy('id', 'desc')
+    .execute()
+  const files = changes.length
+    ? await db
+        .selectFrom('decision_files')
+        .select(['id', 'status_change_id', 'name', 'size'])
+        .where('status_change_id', 'in', changes.map((c) => c.id))
+        .orderBy('name')
+        .execute()
+    : []
+  return changes.map((c) => ({
+    id: c.id,
+    report: { id: c.report_id },
+    event: c.event,
+    event_display: EVENT_DISPLAY[c.event],
+    comment: c.comment,
+    files: files.filter((f) => f.status_change_id === c.id).map((f) => ({ id: f.id, name: f.name, size: f.size, file: decisionFileUrl(f.id) })),
+    created: c.created,
+    creator: c.creator_username,
+  }))
+}
+
+export type StatusChange = Awaited<ReturnType<typeof statusChangesOf>>[number]
+
+export async function listReports(db: Kysely<Database>, filter: ReportFilter, limit: number, offset: number) {
+  const [rows, total] = await Promise.all([
+    filtered(db, filter)
+      .innerJoin('companies as c', 'c.id', 'r.company_id')
+      .leftJoin('areas as a', 'a.id', 'r.area_id')
+      .select(['r.id', 'r.report_type', 'r.status', 'r.year', 'r.area_id', 'a.name as area_name', 'r.company_id', 'c.name as company_name', 'r.created', 'r.updated'])
+      .orderBy('r.year', 'desc')
+      .orderBy('r.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ])
+  const ids = rows.map((r) => r.id)
+  const [files, changes] = await Promise.all([filesOfReports(db, ids), statusChangesOf(db, ids)])
+  const results = rows.map((r) => ({
+    id: r.id,
+    report_type: r.report_type,
+    status: r.status,
+    year: r.year,
+    area: r.area_id === null ? null : { id: r.area_id, name: r.area_name, company: { id: r.company_id, name: r.company_name } },
+    company: { id: r.company_id, name: r.company_name },
+    files: files.get(r.id) ?? [],
+    // The last change (the status view: action, comment, files); null while no decision was taken.
+    status_change: changes.find((c) => c.report.id === r.id) ?? null,
+    created: r.created,
+    updated: r.updated,
+  }))
+  return { count: Number(total.count), results }
+}
+
+export type ImportReport = Awaited<ReturnType<typeof listReports>>['results'][number]
+
+export async function findReport(db: Kysely<Database>, id: number): Promise<ImportReport | undefined> {
+  const row = await db.selectFrom('import_reports').select(['company_id', 'year']).where('id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  const page = await listReports(db, { companyId: row.company_id, year: row.year }, 1000, 0)
+  return page.results.find((r) => r.id === id)
+}
+
+export async function findDecisionFile(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('decision_files as d')
+    .innerJoin('import_reports as r', 'r.id', 'd.report_id')
+    .select(['d.id', 'd.name', 'd.size', 'd.content_type', 'r.company_id'])
+    .where('d.id', '=', id)
+    .executeTakeFirst()
+}

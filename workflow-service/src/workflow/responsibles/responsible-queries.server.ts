@@ -1,0 +1,30 @@
+// Reads of the responsible persons: of an area (ecomon) or of a company, by year.
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+
+export async function listEcomonResponsibles(db: Kysely<Database>, filter: { areaId: number; year?: number }) {
+  let query = db
+    .selectFrom('ecomon_responsibles as e')
+    .innerJoin('areas as a', 'a.id', 'e.area_id')
+    .innerJoin('companies as c', 'c.id', 'e.company_id')
+    .select(['e.id', 'e.year', 'e.area_id', 'a.name as area_name', 'e.company_id', 'c.name as company_name', 'e.fullname', 'e.position', 'e.phone', 'e.email', 'e.labs_name', 'e.labs_contacts', 'e.added', 'e.updated'])
+    .where('e.area_id', '=', filter.areaId)
+  if (filter.year !== undefined) query = query.where('e.year', '=', filter.year)
+  const rows = await query.orderBy('e.year', 'desc').execute()
+  return rows.map(({ area_id, area_name, company_id, company_name, ...r }) => ({
+    ...r,
+    area: { id: area_id, name: area_name },
+    company: { id: company_id, name: company_name },
+  }))
+}
+
+export async function listCompanyResponsibles(db: Kysely<Database>, filter: { companyId: number; year?: number }) {
+  let query = db
+    .selectFrom('company_responsibles as e')
+    .innerJoin('companies as c', 'c.id', 'e.company_id')
+    .select(['e.id', 'e.year', 'e.company_id', 'c.name as company_name', 'e.fullname', 'e.position', 'e.phone', 'e.email', 'e.labs_name', 'e.labs_contacts', 'e.added', 'e.updated'])
+    .where('e.company_id', '=', filter.companyId)
+  if (filter.year !== undefined) query = query.where('e.year', '=', filter.year)
+  const rows = await query.orderBy('e.year', 'desc').execute()
+  return rows.map(({ company_id, company_name, ...r }) => ({ ...r, area: null, company: { id: company_id, name: company_name } }))
+}

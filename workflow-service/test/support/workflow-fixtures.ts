@@ -1,0 +1,62 @@
+// Test helpers of the report workflow: multipart bodies with files, the demo holders' companies and areas.
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { loginAs } from './login.ts'
+
+export interface FilePart {
+  field: string
+  filename: string
+  content: Buffer | string
+  contentType?: string
+}
+
+/** A multipart/form-data body of text fields and files, as the browser's FormData sends it. */
+export function multipartWithFiles(fields: Record<string, string | number>, files: FilePart[] = []): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----workflow-test-${Math.random().toString(16).slice(2)}`
+  const chunks: Buffer[] = []
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}\r\nContent-Type: ${file.contentType ?? 'text/csv'}\r\n\r\n`,
+      ),
+    )
+    chunks.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content))
+    chunks.push(Buffer.from('\r\n'))
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+export interface Holder {
+  companyId: number
+  companyName: string
+  areaId: number
+  areaName: string
+  headers: Record<string, string>
+}
+
+/** holder1 / holder2: their company (the lowest / second lowest lem_industry id), its first licence area, their session. */
+export async function holder(app: FastifyInstance, db: Kysely<Database>, username: 'holder1' | 'holder2'): Promise<Holder> {
+  const user = await db.selectFrom('users').select('company_id').where('username', '=', username).executeTakeFirstOrThrow()
+  const company = await db.selectFrom('companies').select(['id', 'name']).where('id', '=', user.company_id!).executeTakeFirstOrThrow()
+  const area = await db
+    .selectFrom('areas')
+    .select(['id', 'name'])
+    .where('company_id', '=', company.id)
+    .where('kind', '=', 'licence_area')
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
+  const { headers } = await loginAs(app, username)
+  return { companyId: company.id, companyName: company.name, areaId: area.id, areaName: area.name, headers }
+}
+
+export const RESPONSIBLE = {
+  fullname: 'Иванова Мария Петровна',
+  position: 'Инженер-эколог',
+  email: 'ivanova@example.ru',
+  phone: '+7 (34922) 4-12-34',
+}
