@@ -4,13 +4,13 @@ import { redirect } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { clearedSessionCookie, readCookies } from '@portal/workflow-service/auth/session-cookies.server.ts'
 import { endSession, SESSION_COOKIE } from '@portal/workflow-service/auth/sessions.server.ts'
-import { LOGIN_PATH } from '@portal/workflow-service/auth/user-info.ts'
 import authStyles from '../styles/auth.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  if (!context.user) throw redirect(LOGIN_PATH)
+  // Remix adds the basename /monitoring to redirect locations.
+  if (!context.user) throw redirect('/login')
   return { username: context.user.username, csrfToken: context.csrfToken }
 }
 
@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = readCookies(request.headers.get('cookie') ?? undefined)[SESSION_COOKIE]
   if (token) await endSession(context.db, token)
   const secure = new URL(request.url).protocol === 'https:'
-  return redirect(LOGIN_PATH, { headers: { 'Set-Cookie': clearedSessionCookie(secure) } })
+  return redirect('/login', { headers: { 'Set-Cookie': clearedSessionCookie(secure) } })
 }
 
 export default function Logout() {

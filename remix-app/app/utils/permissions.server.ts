@@ -6,8 +6,8 @@ import { can, type CurrentUser, type Permission, type Resource } from '@portal/w
 export function requirePermission(request: Request, user: CurrentUser | null, permission: Permission, resource?: Resource): CurrentUser {
   if (!user) {
     const url = new URL(request.url)
-    // Locations are absolute: the basename /monitoring/ is not added to a loader's redirect.
-    throw redirect(`/monitoring/login?${new URLSearchParams({ next: `${url.pathname}${url.search}` })}`)
+    // Remix adds the basename /monitoring to a redirect's location; `next` is the full path for the login script.
+    throw redirect(`/login?${new URLSearchParams({ next: `${url.pathname}${url.search}` })}`)
   }
   if (!can(user, permission, resource)) {
     throw new Response('У вас недостаточно прав для выполнения данного действия.', { status: 403, statusText: 'Forbidden' })

@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser.ts'
+
+const b = useBrowser()
+
+const NAVIGATION = ['ЛЭМ', 'Парниковые газы', 'РЭМ', 'Исследования', 'Водные объекты', 'Справочники']
+
+/** Content-Security-Policy violations the page reports: a page that passes the policy reports none. */
+function watchCsp(page: Page): string[] {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) violations.push(message.text())
+  })
+  return violations
+}
+
+async function logIn(username: string, password = username): Promise<{ page: Page; violations: string[] }> {
+  const page = await b.browser.newPage({ locale: 'ru-RU' })
+  const violations = watchCsp(page)
+  await page.goto(`${b.baseUrl}/monitoring/login`)
+  await page.getByLabel('Логин').fill(username)
+  await page.getByLabel('Пароль').fill(password)
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await page.waitForURL((url) => url.pathname === '/monitoring/')
+  return { page, violations }
+}
+
+async function navigationItems(page: Page): Promise<string[]> {
+  const bar = page.getByRole('navigation', { name: 'Разделы' })
+  if ((await bar.count()) === 0) return []
+  return bar.getByRole('link').allTextContents()
+}
+
+describe('logging in as each demo user', () => {
+  for (const [username, seesBar, admin] of [
+    ['department', true, false],
+    ['admin', true, true],
+    ['holder1', false, false],
+    ['holder2', false, false],
+    ['administration', false, false],
+  ] as const) {
+    it(`shows ${username} the navigation bar of the role and logs out`, async () => {
+      const { page, violations } = await logIn(username)
+      const header = page.locator('header')
+      await expect.poll(() => header.textContent()).toContain(username)
+      expect(await navigationItems(page)).toEqual(seesBar ? NAVIGATION : [])
+      // Администрация and license holders see the bar, empty.
+      expect(await page.getByRole('navigation', { name: 'Разделы' }).count()).toBe(1)
+      // The username links to the admin page only for the Administrator.
+      expect(await header.getByRole('link', { name: username }).count()).toBe(admin ? 1 : 0)
+
+      await header.getByRole('button', { name: 'Выйти' }).click()
+      await page.waitForURL((url) => url.pathname === '/monitoring/login')
+      await expect.poll(() => header.textContent()).toContain('Гость')
+      expect(await page.getByRole('navigation', { name: 'Разделы' }).count()).toBe(0)
+      expect(violations).toEqual([])
+      await page.close()
+    })
+  }
+})
+
+describe('login form', () => {
+  it('shows the same error under the form for a wrong password and marks both fields', async () => {
+    const page = await b.open('/login')
+    const violations = watchCsp(page)
+    await page.getByLabel('Логин').fill('department')
+    await page.getByLabel('Пароль').fill('not-the-password')
+    await page.getByRole('button', { name: 'Войти' }).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Неверный логин или пароль.')
+    expect(await page.getByLabel('Логин').getAttribute('aria-invalid')).toBe('true')
+    expect(await page.getByLabel('Пароль').getAttribute('aria-invalid')).toBe('true')
+    expect(page.url()).toContain('/monitoring/login')
+    expect(violations).toEqual([])
+    await page.close()
+  })
+
+  it('refuses empty fields in the browser and limits both to 100 characters', async () => {
+    const page = await b.open('/login')
+    await page.getByRole('button', { name: 'Войти' }).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Заполните поле «Логин».')
+    expect(await page.getByLabel('Логин').getAttribute('maxlength')).toBe('100')
+    expect(await page.getByLabel('Пароль').getAttribute('maxlength')).toBe('100')
+    await page.getByLabel('Логин').fill('x'.repeat(150))
+    expect((await page.getByLabel('Логин').inputValue()).length).toBe(100)
+    await page.close()
+  })
+})
+
+describe('admin page', () => {
+  it('lets the Administrator create a user who can then log in', async () => {
+    const { page } = await logIn('admin')
+    await page.locator('header').getByRole('link', { name: 'admin' }).click()
+    await page.waitForURL('**/monitoring/admin')
+    const form = page.getByRole('form', { name: 'Новый пользователь' })
+    await form.getByLabel('Логин').fill('inspector')
+    await form.getByLabel('Пароль').fill('inspector-password')
+    await form.getByLabel('Департамент').check()
+    await form.getByRole('button', { name: 'Создать' }).click()
+    await expect.poll(() => form.getByRole('status').textContent()).toBe('Пользователь inspector создан.')
+    await expect.poll(() => page.getByRole('cell', { name: 'inspector', exact: true }).count()).toBe(1)
+    await page.close()
+
+    const { page: inspector } = await logIn('inspector', 'inspector-password')
+    expect(await navigationItems(inspector)).toEqual(NAVIGATION)
+    await inspector.close()
+  })
+
+  it('refuses the admin page to the Department', async () => {
+    const { page } = await logIn('department')
+    await page.goto(`${b.baseUrl}/monitoring/admin`)
+    expect(await page.getByRole('heading', { name: 'Доступ запрещён' }).count()).toBe(1)
+    await page.close()
+  })
+
+  it('sends the public from the admin page to the login page', async () => {
+    const page = await b.open('/admin')
+    await page.waitForURL((url) => url.pathname === '/monitoring/login' && url.searchParams.get('next') === '/monitoring/admin')
+    expect(await page.getByRole('button', { name: 'Войти' }).count()).toBe(1)
+    await page.close()
+  })
+})
