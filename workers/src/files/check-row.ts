@@ -1,7 +1,7 @@
 // Checks one data row against the template's columns and the report: pure, over plain values.
 import type { ColumnSpec } from './import-spec.ts'
 import type { Problem } from './file-problem.ts'
-import { unitFitsKind } from './point-units.ts'
+import { canonicalUnit, unitFitsKind } from './point-units.ts'
 
 export interface ReferenceRecord {
   id: number
@@ -155,8 +155,12 @@ export function checkRow(
     else if (values.sampled > context.today.toISOString().slice(0, 10)) problem(sampledColumn, cell, 'дата отбора в будущем')
   }
   const measureColumn = columns.find((c) => c.column === 'measure')
-  if (measureColumn && typeof values.measure === 'string' && pointKind && !unitFitsKind(values.measure, pointKind)) {
-    problem(measureColumn, cells[indexes[columns.indexOf(measureColumn)]], 'единица измерения не подходит для пункта наблюдения этого вида')
+  if (measureColumn && typeof values.measure === 'string') {
+    if (pointKind && !unitFitsKind(values.measure, pointKind)) {
+      problem(measureColumn, cells[indexes[columns.indexOf(measureColumn)]], 'единица измерения не подходит для пункта наблюдения этого вида')
+    }
+    // One spelling in the catalogue whatever the file wrote (мг/м3, мг/м³).
+    values.measure = canonicalUnit(values.measure)
   }
   if (typeof values.mpc === 'number' && typeof values.mpc_max === 'number' && values.mpc_max < values.mpc) {
     const c = columns.find((x) => x.column === 'mpc_max')!

@@ -43,6 +43,13 @@ const NORMALIZED = Object.fromEntries(
   Object.entries(UNITS_BY_POINT_KIND).map(([kind, units]) => [kind, new Set(units.map(normalizeUnit))]),
 )
 
+const CANONICAL = new Map(Object.values(UNITS_BY_POINT_KIND).flat().map((u) => [normalizeUnit(u), u]))
+
+/** The listed spelling of a unit (м3 → м³), or the unit as written when it is not listed. */
+export function canonicalUnit(unit: string): string {
+  return CANONICAL.get(normalizeUnit(unit)) ?? unit
+}
+
 /** Whether a unit suits a point kind; kinds without a list accept any unit. */
 export function unitFitsKind(unit: string, kind: string | undefined): boolean {
   const allowed = kind ? NORMALIZED[kind] : undefined

@@ -81,7 +81,9 @@ export async function* readCsvRows(path: string, batchSize = 1000): AsyncGenerat
   } catch (error) {
     if (error instanceof FileRejected) throw error
     const code = (error as { code?: string }).code
-    const row = number + 1
+    // The parser knows how many records it finished before the bad one (it may be ahead of this loop).
+    const records = (error as { records?: number }).records
+    const row = (typeof records === 'number' ? Math.max(records, number) : number) + 1
     if (code === 'CSV_MAX_RECORD_SIZE') throw new FileRejected(`строка длиннее ${MAX_CSV_RECORD / 1024} КБ: это не строка таблицы`, { row })
     if (typeof code === 'string' && code.startsWith('CSV_')) throw new FileRejected(`файл CSV не читается: ${(error as Error).message}`, { row })
     throw error

@@ -1,0 +1,101 @@
+// Small test files written by the tests themselves: CSV in both encodings, XLSX, ZIP bombs, corrupt and odd files.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { crc32, deflateRawSync } from 'node:zlib'
+import ExcelJS from 'exceljs'
+import iconv from 'iconv-lite'
+
+export function tempFolder(): { dir: string; file(name: string): string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-files-'))
+  return { dir, file: (name) => path.join(dir, name), remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+export function writeCsv(file: string, rows: Array<Array<string | number>>, options: { encoding?: 'utf8' | 'win1251'; delimiter?: string; bom?: boolean } = {}): string {
+  const delimiter = options.delimiter ?? ';'
+  const quote = (v: string | number) => {
+    const s = String(v)
+    return s.includes(delimiter) || s.includes('"') || s.includes('\n') ? `"${s.replace(/"/g, '""')}"` : s
+  }
+  const text = rows.map((r) => r.map(quote).join(delimiter)).join('\r\n') + '\r\n'
+  const body = options.encoding === 'win1251' ? iconv.encode(text, 'win1251') : Buffer.from(text, 'utf8')
+  writeFileSync(file, options.bom ? Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body]) : body)
+  return file
+}
+
+export async function writeXlsx(file: string, rows: Array<Array<string | number | Date | null>>): Promise<string> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet('Данные')
+  for (const row of rows) sheet.addRow(row)
+  await workbook.xlsx.writeFile(file)
+  return file
+}
+
+interface ZipItem {
+  name: string
+  /** The bytes stored (deflated unless method 0). */
+  data: Buffer
+  crc: number
+  size: number
+  method?: number
+}
+
+/** A ZIP container from raw parts: lets a test lie about sizes the way a crafted bomb does. */
+export function writeZip(file: string, items: ZipItem[]): string {
+  const parts: Buffer[] = []
+  const central: Buffer[] = []
+  let offset = 0
+  for (const item of items) {
+    const name = Buffer.from(item.name)
+    const method = item.method ?? 8
+    const local = Buffer.alloc(30)
+    local.writeUInt32LE(0x04034b50, 0)
+    local.writeUInt16LE(20, 4)
+    local.writeUInt16LE(method, 8)
+    local.writeUInt32LE(item.crc >>> 0, 14)
+    local.writeUInt32LE(item.data.length, 18)
+    local.writeUInt32LE(item.size, 22)
+    local.writeUInt16LE(name.length, 26)
+    const entry = Buffer.alloc(46)
+    entry.writeUInt32LE(0x02014b50, 0)
+    entry.writeUInt16LE(20, 4)
+    entry.writeUInt16LE(20, 6)
+    entry.writeUInt16LE(method, 10)
+    entry.writeUInt32LE(item.crc >>> 0, 16)
+    entry.writeUInt32LE(item.data.length, 20)
+    entry.writeUInt32LE(item.size, 24)
+    entry.writeUInt16LE(name.length, 28)
+    entry.writeUInt32LE(offset, 42)
+    central.push(entry, name)
+    parts.push(local, name, item.data)
+    offset += 30 + name.length + item.data.length
+  }
+  const directory = Buffer.concat(central)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(0x06054b50, 0)
+  end.writeUInt16LE(items.length, 8)
+  end.writeUInt16LE(items.length, 10)
+  end.writeUInt32LE(directory.length, 12)
+  end.writeUInt32LE(offset, 16)
+  writeFileSync(file, Buffer.concat([...parts, directory, end]))
+  return file
+}
+
+export function zipItem(name: string, content: Buffer): ZipItem {
+  return { name, data: deflateRawSync(content), crc: crc32(content), size: content.length }
+}
+
+/** An XLSX-looking archive whose sheet expands to `megabytes` of zeros; `lie` declares a tiny size instead. */
+export function writeZipBomb(file: string, megabytes: number, lie = false): string {
+  const chunk = Buffer.alloc(1024 * 1024, 0x30)
+  let crc = 0
+  for (let i = 0; i < megabytes; i++) crc = crc32(chunk, crc)
+  // Deflating the same chunk repeatedly through one stream would be ideal; a sync deflate of the whole is small enough here.
+  const data = deflateRawSync(Buffer.concat(Array.from({ length: megabytes }, () => chunk)), { level: 9 })
+  const size = megabytes * 1024 * 1024
+  return writeZip(file, [
+    zipItem('[Content_Types].xml', Buffer.from('<Types/>')),
+    zipItem('xl/workbook.xml', Buffer.from('<workbook/>')),
+    { name: 'xl/worksheets/sheet1.xml', data, crc, size: lie ? 1024 : size },
+  ])
+}
