@@ -5,6 +5,7 @@ import * as usersAndSessions from './2026-11-21-0201-users-and-sessions.ts'
 import * as eventStore from './2026-11-21-0301-event-store.ts'
 import * as workflowProjections from './2026-11-21-0302-workflow-projections.ts'
 import * as m0401FileImportStaging from './2026-11-21-0401-file-import-staging.ts'
+import * as m0101CatalogueTypes from './2026-11-21-0101-catalogue-types.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0301-event-store': eventStore,
   '2026-11-21-0302-workflow-projections': workflowProjections,
   '2026-11-21-0401-file-import-staging': m0401FileImportStaging,
+  '2026-11-21-0101-catalogue-types': m0101CatalogueTypes,
 }

@@ -1,7 +1,9 @@
-// /api/v1/companies/: the company list with kind, kind__in and search filters, and one company by id.
+// /api/v1/companies/: the company list with kind, kind__in and search filters, and one company by id;
+// /api/v1/companies/head-companies/: the head companies reference list ('---' first).
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { findCompany, listCompanies } from '../../catalogue/companies.server.ts'
+import { BLANK, headCompanies } from '../../catalogue/references.server.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 
@@ -17,6 +19,8 @@ export function parseKindList<T extends string>(raw: string | undefined, allowed
 }
 
 export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/companies/head-companies/', { schema: { querystring: Type.Object({}) } }, async () => [BLANK, ...(await headCompanies(app.db))])
+
   app.get(
     '/companies/',
     {

@@ -1,12 +1,18 @@
 // The REST API under /api/v1/: every route plugin of the contract (spec §7 of both documents).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { catalogueRoutes } from './catalogue.routes.ts'
 import { companiesRoutes } from './companies.routes.ts'
 import { initializationRoutes } from './initialization.routes.ts'
+import { measuresPointsRoutes } from './measures-points.routes.ts'
+import { referencesRoutes } from './references.routes.ts'
 import { usersRoutes } from './users.routes.ts'
 import { workflowRoutes } from './workflow.routes.ts'
 
 export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(companiesRoutes)
+  await app.register(catalogueRoutes)
+  await app.register(referencesRoutes)
+  await app.register(measuresPointsRoutes)
   await app.register(initializationRoutes)
   await app.register(usersRoutes)
   await app.register(workflowRoutes)

@@ -1,0 +1,115 @@
+// How catalogue values are shown: dates in the region's time zone, coordinates in degrees, minutes and seconds,
+// booleans as Да/Нет, lists joined by commas, links by their file name, enumerations by their Russian label.
+import type { FieldDef } from './registry/types.ts'
+
+export const REGION_TIME_ZONE = 'Asia/Yekaterinburg'
+
+const dateTimeParts = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: REGION_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** dd.mm.yyyy hh:mm in Asia/Yekaterinburg. */
+export function formatDateTime(value: Date | string): string {
+  const date = value instanceof Date ? value : new Date(value)
+  if (Number.isNaN(date.getTime())) return String(value)
+  const parts = Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value]))
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`
+}
+
+/** dd.mm.yyyy of a calendar date ('2024-07-15' as stored, no time zone shift). */
+export function formatDate(value: Date | string): string {
+  const text = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : String(value)
+}
+
+/** 66.53° → 66°31′48″ с.ш. */
+export function toDms(decimal: number, axis: 'lat' | 'lon'): string {
+  const hemisphere = axis === 'lat' ? (decimal < 0 ? 'ю.ш.' : 'с.ш.') : decimal < 0 ? 'з.д.' : 'в.д.'
+  let total = Math.round(Math.abs(decimal) * 3600 * 10) / 10
+  const degrees = Math.floor(total / 3600)
+  total -= degrees * 3600
+  const minutes = Math.floor(total / 60)
+  const seconds = Math.round((total - minutes * 60) * 10) / 10
+  return `${degrees}°${String(minutes).padStart(2, '0')}′${seconds.toFixed(1).padStart(4, '0')}″ ${hemisphere}`
+}
+
+/** The file name after the last slash of a link. */
+export function fileNameOf(href: string): string {
+  const clean = href.split(/[?#]/)[0]
+  const name = clean.slice(clean.lastIndexOf('/') + 1)
+  try {
+    return decodeURIComponent(name) || href
+  } catch {
+    return name || href
+  }
+}
+
+export function formatNumber(value: number, decimals?: number): string {
+  const text = decimals !== undefined ? value.toFixed(decimals) : String(Number(value.toPrecision(12)))
+  return text.replace('.', ',')
+}
+
+/** A value is empty when it is null, undefined, blank text or an empty list; 0 and false are values. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === null || value === undefined) return true
+  if (typeof value === 'string') return value.trim() === ''
+  if (Array.isArray(value)) return value.length === 0
+  return false
+}
+
+export interface ShownValue {
+  text: string
+  href?: string
+  /** Slug and id of a referenced record, for a link to its card. */
+  record?: { type: string; id: number }
+}
+
+/** The text of one value on a card or a list row, by the field's declared value type. */
+export function showValue(field: FieldDef, value: unknown): ShownValue | null {
+  if (isEmptyValue(value)) return null
+  switch (field.type) {
+    case 'boolean':
+      return { text: value ? 'Да' : 'Нет' }
+    case 'enum':
+      return { text: field.options?.[String(value)] ?? String(value) }
+    case 'list':
+      return { text: (Array.isArray(value) ? value : [value]).map(String).join(', ') }
+    case 'link':
+      return { text: fileNameOf(String(value)), href: String(value) }
+    case 'date':
+      return { text: field.dateOnly ? formatDate(value as string) : formatDateTime(value as string) }
+    case 'number': {
+      const n = typeof value === 'number' ? value : Number(value)
+      const text = Number.isFinite(n) ? formatNumber(n, field.decimals) : String(value)
+      return { text: field.unit ? `${text} ${field.unit}` : text }
+    }
+    case 'ref': {
+      const record = value as { id?: number; name?: string }
+      if (!record || typeof record !== 'object') return null
+      const text = record.name ?? (record.id !== undefined ? `№ ${record.id}` : '')
+      if (!text) return null
+      return field.ref?.type && record.id !== undefined ? { text, record: { type: field.ref.type, id: record.id } } : { text }
+    }
+    default:
+      return { text: String(value) }
+  }
+}
+
+/** Fills `{field}` placeholders of a heading template from a record (nested `{area.name}` too). */
+export function fillTemplate(template: string, record: Record<string, unknown>): string {
+  return template
+    .replace(/\{([\w.]+)\}/g, (_, path: string) => {
+      let value: unknown = record
+      for (const key of path.split('.')) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
+      return isEmptyValue(value) ? '' : String(value)
+    })
+    .replace(/\s+/g, ' ')
+    .trim()
+}

@@ -1,0 +1,148 @@
+// The generic catalogue queries: a filtered page (one query for the rows with their nested objects, one for the
+// exact count) and one record by id, for any type of the registry.
+import { type Kysely, type RawBuilder, sql } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { storedFields } from './registry/index.ts'
+import type { CatalogueType, FieldDef, FilterDef, RefDef } from './registry/types.ts'
+import { containsPattern } from './search-pattern.ts'
+
+/** A parsed filter value: what `parseFilters` makes of the query string. */
+export type FilterValue = number | string | boolean | number[] | string[]
+export type AppliedFilters = Record<string, FilterValue>
+
+type Row = Record<string, unknown>
+
+interface Join {
+  alias: string
+  sql: RawBuilder<unknown>
+}
+
+/** `json_build_object(...)` of a reference, with its nested references, collecting the joins it needs. */
+function refObject(ref: RefDef, alias: string, joins: Join[], counter: { n: number }): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = []
+  const embed = ref.embed.includes('id') ? ref.embed : ['id', ...ref.embed]
+  for (const column of embed) parts.push(sql`${sql.lit(column)}, ${sql.ref(`${alias}.${column}`)}`)
+  for (const nested of ref.nested ?? []) {
+    const child = `j${++counter.n}`
+    joins.push({
+      alias: child,
+      sql: sql`LEFT JOIN ${sql.table(nested.ref.table)} AS ${sql.id(child)} ON ${sql.ref(`${child}.id`)} = ${sql.ref(`${alias}.${nested.column}`)}`,
+    })
+    parts.push(sql`${sql.lit(nested.name)}, ${refObject(nested.ref, child, joins, counter)}`)
+  }
+  return sql`CASE WHEN ${sql.ref(`${alias}.id`)} IS NULL THEN NULL ELSE json_build_object(${sql.join(parts)}) END`
+}
+
+/** The select list and joins of a type: stored columns, dates as text, references as nested objects. */
+function selection(type: CatalogueType): { columns: RawBuilder<unknown>[]; joins: Join[] } {
+  const joins: Join[] = []
+  const counter = { n: 0 }
+  const columns: RawBuilder<unknown>[] = [sql`t.id`]
+  for (const field of storedFields(type)) {
+    const column = sql.ref(`t.${field.column}`)
+    if (field.type === 'ref' && field.ref) {
+      const alias = `j${++counter.n}`
+      joins.push({ alias, sql: sql`LEFT JOIN ${sql.table(field.ref.table)} AS ${sql.id(alias)} ON ${sql.ref(`${alias}.id`)} = ${column}` })
+      columns.push(sql`${refObject(field.ref, alias, joins, counter)} AS ${sql.id(field.name)}`)
+    } else if (field.type === 'date' && field.dateOnly) {
+      columns.push(sql`to_char(${column}, 'YYYY-MM-DD') AS ${sql.id(field.name)}`)
+    } else {
+      columns.push(sql`${column} AS ${sql.id(field.name)}`)
+    }
+  }
+  return { columns, joins }
+}
+
+function condition(filter: FilterDef, value: FilterValue): RawBuilder<unknown> {
+  const column = sql.ref(`t.${filter.column}`)
+  if (filter.through) {
+    const inner = { ...filter, through: undefined }
+    const sub = condition(inner, value)
+    // The condition is written against t.<column>; inside the subquery t is the referenced table.
+    return sql`${sql.ref(`t.${filter.through.fk}`)} IN (SELECT t.id FROM ${sql.table(filter.through.table)} AS t WHERE ${sub})`
+  }
+  switch (filter.kind) {
+    case 'id-list':
+    case 'enum-list':
+      return sql`${column} = ANY(${value as unknown[]})`
+    case 'search':
+      return sql`lower(${column}) LIKE ${containsPattern(String(value))}`
+    case 'isnull':
+      if (filter.reverse) {
+        const exists = sql`EXISTS (SELECT 1 FROM ${sql.table(filter.reverse)} AS r WHERE ${sql.ref(`r.${filter.column}`)} = t.id)`
+        return value ? sql`NOT ${exists}` : exists
+      }
+      return value ? sql`${column} IS NULL` : sql`${column} IS NOT NULL`
+    default:
+      return sql`${column} = ${value}`
+  }
+}
+
+function whereClause(type: CatalogueType, filters: AppliedFilters): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = []
+  for (const filter of type.filters) {
+    const value = filters[filter.name]
+    if (value === undefined) continue
+    if (filter.kind === 'search' && String(value).trim() === '') continue
+    parts.push(condition(filter, value))
+  }
+  return parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``
+}
+
+function orderClause(type: CatalogueType): RawBuilder<unknown> {
+  const parts = type.order.map(([column, direction]) =>
+    direction === 'desc' ? sql`${sql.ref(`t.${column}`)} DESC NULLS LAST` : sql`${sql.ref(`t.${column}`)} ASC`,
+  )
+  if (!type.order.some(([c]) => c === 'id')) parts.push(sql`t.id ASC`)
+  return sql`ORDER BY ${sql.join(parts)}`
+}
+
+/** Computed fields and nesting (`indicators: {...}`) applied to a row as the API answers it. */
+export function shapeRow(type: CatalogueType, row: Row): Row {
+  const out: Row = {}
+  for (const [key, value] of Object.entries(row)) out[key] = value
+  for (const field of type.fields) {
+    if (field.compute) out[field.name] = field.compute(out) ?? null
+  }
+  for (const field of type.fields) {
+    if (!field.nest) continue
+    const holder = (out[field.nest] ??= {}) as Row
+    holder[field.name] = out[field.name]
+    delete out[field.name]
+  }
+  return out
+}
+
+export interface PageResult {
+  count: number
+  results: Row[]
+}
+
+export async function listRecords(db: Kysely<Database>, type: CatalogueType, filters: AppliedFilters, limit: number, offset: number): Promise<PageResult> {
+  const { columns, joins } = selection(type)
+  const where = whereClause(type, filters)
+  const table = sql.table(type.table)
+  const [rows, total] = await Promise.all([
+    sql<Row>`SELECT ${sql.join(columns)} FROM ${table} AS t ${sql.join(joins.map((j) => j.sql), sql` `)} ${where} ${orderClause(type)} LIMIT ${limit} OFFSET ${offset}`.execute(db),
+    sql<{ count: number }>`SELECT count(*)::int AS count FROM ${table} AS t ${where}`.execute(db),
+  ])
+  return { count: Number(total.rows[0]?.count ?? 0), results: rows.rows.map((r) => shapeRow(type, r)) }
+}
+
+export async function findRecord(db: Kysely<Database>, type: CatalogueType, id: number): Promise<Row | undefined> {
+  const { columns, joins } = selection(type)
+  const { rows } = await sql<Row>`SELECT ${sql.join(columns)} FROM ${sql.table(type.table)} AS t ${sql.join(joins.map((j) => j.sql), sql` `)} WHERE t.id = ${id}`.execute(db)
+  return rows[0] ? shapeRow(type, rows[0]) : undefined
+}
+
+/** The distinct years of a type's records, newest first (reference year lists, year filter options). */
+export async function yearsOf(db: Kysely<Database>, type: CatalogueType, filters: AppliedFilters = {}): Promise<number[]> {
+  if (!storedFields(type).some((f) => f.column === 'year')) return []
+  const { rows } = await sql<{ year: number }>`SELECT DISTINCT t.year FROM ${sql.table(type.table)} AS t ${whereClause(type, filters)} ORDER BY t.year DESC`.execute(db)
+  return rows.map((r) => r.year)
+}
+
+/** The field declaration of a type by name. */
+export function fieldOf(type: CatalogueType, name: string): FieldDef | undefined {
+  return type.fields.find((f) => f.name === name)
+}

@@ -1,0 +1,222 @@
+// The core entities (tables of the hand-written core migration): companies, licence areas and polygons,
+// measuring points and their readings, and the reference tables they point to.
+import { toDms } from '../format.ts'
+import { bool, date, enumeration, group, idFilter, int, num, ref, searchFilter, text, yearFilter } from './fields.ts'
+import { AREA_KINDS, COMPANY_KINDS, POINT_CATEGORIES, POINT_KINDS } from './labels.ts'
+import { defineType } from './types.ts'
+
+export const companies = defineType({
+  slug: 'companies',
+  table: 'companies',
+  title: 'Предприятия',
+  itemTitle: '{name}',
+  origin: 'core',
+  fields: [
+    ...group('Общие сведения', [
+      text('name', 'Наименование', { required: true }),
+      enumeration('kind', 'Вид мониторинга', COMPANY_KINDS, { required: true }),
+      ref('head_company', 'Головная компания', { table: 'head_companies', embed: ['id', 'name'] }),
+      bool('license_holder', 'Недропользователь', { required: true }),
+      bool('vink', 'Входит в ВИНК', { required: true }),
+      text('operate_region', 'Регион деятельности'),
+    ]),
+    ...group('Реквизиты', [
+      text('inn', 'ИНН'),
+      text('ogrn', 'ОГРН'),
+      text('okved', 'ОКВЭД'),
+      text('okato', 'ОКАТО'),
+      text('krk_code', 'Код КРК'),
+      text('region_code', 'Код региона'),
+    ]),
+    ...group('Контакты', [
+      text('ceo', 'Руководитель'),
+      text('legal_address', 'Юридический адрес'),
+      text('post_address', 'Почтовый адрес'),
+      text('contacts', 'Контакты'),
+    ]),
+  ],
+  filters: [
+    { name: 'kind', kind: 'enum', column: 'kind', options: Object.keys(COMPANY_KINDS) },
+    { name: 'kind__in', kind: 'enum-list', column: 'kind', options: Object.keys(COMPANY_KINDS) },
+    searchFilter(),
+  ],
+  order: [['name', 'asc']],
+  coreIndexed: ['kind', 'name'],
+  pages: { list: '/companies', detail: '/companies' },
+  listFields: ['inn'],
+  reference: 'companies',
+})
+
+const areaGroups = [
+  ...group('Общие сведения', [
+    text('name', 'Наименование', { required: true }),
+    enumeration('kind', 'Вид участка', AREA_KINDS, { required: true }),
+    ref('company', 'Недропользователь', { table: 'companies', embed: ['id', 'name', 'vink', 'ogrn'], type: 'companies' }),
+    text('license', 'Лицензия'),
+    text('number', 'Номер участка'),
+    ref('administrative_region', 'Административный район', { table: 'administrative_regions', embed: ['id', 'name'] }),
+    num('area', 'Площадь', 'км²'),
+    num('area_percent', 'Доля площади округа', '%'),
+    int('founded_year', 'Год образования'),
+    text('description', 'Описание'),
+  ]),
+  ...group('Освоение', [
+    text('expluatation_stage', 'Стадия освоения'),
+    text('expluatation_time', 'Период эксплуатации'),
+    text('anthropogenic', 'Антропогенная нагрузка'),
+    text('corner_points', 'Угловые точки'),
+    text('specifics', 'Особенности'),
+  ]),
+  ...group('Природные условия', [
+    text('nature_region', 'Природная область'),
+    text('nature_zone', 'Природная зона'),
+    text('climatic', 'Климат'),
+    text('topography', 'Рельеф'),
+    text('terrain', 'Орография'),
+    text('natural', 'Природные особенности'),
+    text('geocryological', 'Геокриологические условия'),
+    text('groundcover', 'Почвенный покров'),
+    text('geobotanical', 'Растительность'),
+    text('biodiversity', 'Биоразнообразие'),
+  ]),
+  ...group('Гидрография', [
+    text('river_basin', 'Речной бассейн'),
+    text('hydrological', 'Гидрологические условия'),
+    text('hydrographic', 'Гидрографическая сеть'),
+  ]),
+]
+
+export const areas = defineType({
+  slug: 'areas',
+  table: 'areas',
+  title: 'Лицензионные участки',
+  itemTitle: '{name}',
+  origin: 'core',
+  fields: areaGroups,
+  filters: [
+    { name: 'kind', kind: 'enum', column: 'kind', options: Object.keys(AREA_KINDS) },
+    { name: 'kind__in', kind: 'enum-list', column: 'kind', options: Object.keys(AREA_KINDS) },
+    idFilter('administrative_region'),
+    { name: 'administrative_region__in', kind: 'id-list', column: 'administrative_region_id' },
+    idFilter('company'),
+    searchFilter(),
+  ],
+  order: [['name', 'asc']],
+  coreIndexed: ['kind', 'administrative_region_id', 'company_id', 'name'],
+  pages: { list: '/areas', detail: '/areas' },
+  listFields: ['license'],
+  reference: 'areas',
+})
+
+/** Degrees, minutes and seconds of both coordinates, as the point card shows them. */
+function coordinates(row: Record<string, unknown>): string | null {
+  const lat = row.latitude
+  const lon = row.longitude
+  if (typeof lat !== 'number' || typeof lon !== 'number') return null
+  return `${toDms(lat, 'lat')}, ${toDms(lon, 'lon')}`
+}
+
+export const measuresPoints = defineType({
+  slug: 'measures-points',
+  table: 'measures_points',
+  title: 'Пункты наблюдения',
+  itemTitle: '{name}',
+  origin: 'core',
+  fields: [
+    ...group('Общие сведения', [
+      text('name', 'Наименование', { required: true }),
+      text('nomenclature', 'Номенклатура'),
+      enumeration('kind', 'Вид пункта', POINT_KINDS, { required: true, hidden: true }),
+      text('kind_title', 'Вид пункта', { compute: (row) => POINT_KINDS[row.kind as keyof typeof POINT_KINDS] ?? row.kind }),
+      enumeration('category', 'Категория', POINT_CATEGORIES),
+      ref('area', 'Участок', { table: 'areas', embed: ['id', 'name', 'kind'], type: 'areas' }),
+      text('point_number', 'Номер пункта'),
+      text('license', 'Лицензия'),
+      text('periodicity', 'Периодичность наблюдений'),
+      text('economic_objects', 'Хозяйственные объекты'),
+      date('gathering_date', 'Дата отбора', { dateOnly: true }),
+      text('gathering_location', 'Место отбора'),
+    ]),
+    ...group('Местоположение', [
+      text('coordinates', 'Координаты', { compute: coordinates }),
+      num('latitude', 'Широта', '°', { hidden: true }),
+      num('longitude', 'Долгота', '°', { hidden: true }),
+      text('location_description', 'Описание местоположения'),
+      text('landscape_description', 'Описание ландшафта'),
+      text('nature_zone', 'Природная зона'),
+      text('nature_subzone', 'Природная подзона'),
+    ]),
+    ...group('Нормативы', [
+      text('pdk', 'ПДК'),
+      text('obuv', 'ОБУВ'),
+      text('odk', 'ОДК'),
+      text('avg_by_region', 'Среднее по региону'),
+    ]),
+    ...group('Водные объекты', [
+      ref('water_resource', 'Водный объект', { table: 'water_resources', embed: ['id', 'name'] }),
+      text('controlled_target', 'Объект контроля'),
+      text('controlled_water_resource', 'Контролируемый водный объект'),
+      text('well_purpose', 'Назначение скважины'),
+      text('aquifer', 'Водоносный горизонт'),
+      text('aquifer_purpose', 'Назначение водоносного горизонта'),
+      num('groundwater_depth', 'Глубина залегания подземных вод', 'м'),
+      num('groundwater_depth_max', 'Максимальная глубина залегания подземных вод', 'м'),
+    ]),
+    ...group('Растительность', [text('flora_type', 'Тип растительности')]),
+  ],
+  filters: [
+    idFilter('area'),
+    { name: 'kind', kind: 'enum', column: 'kind', options: Object.keys(POINT_KINDS) },
+    { name: 'kind__in', kind: 'enum-list', column: 'kind', options: Object.keys(POINT_KINDS) },
+    { name: 'category', kind: 'enum', column: 'category', options: Object.keys(POINT_CATEGORIES) },
+    { name: 'category__in', kind: 'enum-list', column: 'category', options: Object.keys(POINT_CATEGORIES) },
+    idFilter('water_resource'),
+    searchFilter(),
+  ],
+  order: [['name', 'asc']],
+  coreIndexed: ['area_id', 'kind', 'category', 'water_resource_id', 'name'],
+  pages: { detail: '/measures-points' },
+  listFields: ['nomenclature', 'kind_title'],
+})
+
+export const measuresPointIndications = defineType({
+  slug: 'measures-point-indications',
+  table: 'measures_point_indications',
+  title: 'Показания',
+  itemTitle: '{name} {year}',
+  origin: 'core',
+  fields: [
+    ref('measures_point', 'Пункт наблюдения', { table: 'measures_points', embed: ['id', 'name', 'kind'], type: 'measures-points' }, { required: true }),
+    int('year', 'Год', undefined, { required: true }),
+    date('sampled', 'Дата отбора', { dateOnly: true }),
+    text('name', 'Показатель', { required: true }),
+    num('value', 'Значение', undefined, { required: true }),
+    text('measure', 'Единица измерения', { required: true }),
+    num('mpc', 'ПДК'),
+    num('mpc_max', 'ПДК максимальная'),
+    num('share', 'Доля ПДК', undefined, {
+      decimals: 2,
+      compute: (row) => (typeof row.mpc === 'number' && row.mpc > 0 && typeof row.value === 'number' ? Number((row.value / row.mpc).toFixed(3)) : null),
+    }),
+  ],
+  filters: [idFilter('measures_point'), yearFilter()],
+  order: [['year', 'desc'], ['name', 'asc']],
+  coreIndexed: ['measures_point_id'],
+})
+
+export const waterResources = defineType({
+  slug: 'water-resource',
+  table: 'water_resources',
+  title: 'Водные объекты',
+  itemTitle: '{name}',
+  origin: 'core',
+  fields: [text('name', 'Наименование', { required: true })],
+  filters: [
+    { name: 'measures_points__water_resource__isnull', kind: 'isnull', column: 'water_resource_id', reverse: 'measures_points' },
+    searchFilter(),
+  ],
+  order: [['name', 'asc']],
+  reference: 'water_resources',
+})
+
+export const coreTypes = [companies, areas, measuresPoints, measuresPointIndications, waterResources]

@@ -1,0 +1,143 @@
+// The shape of a catalogue declaration: one object per type, from which the table, API, pages and templates are derived.
+
+/** How a value is stored, validated and shown. */
+export type ValueType = 'text' | 'number' | 'date' | 'link' | 'list' | 'boolean' | 'enum' | 'ref'
+
+/** A reference to another table, answered as a nested object (`company{id,name}`) by one join, never N+1. */
+export interface RefDef {
+  table: string
+  /** Columns of the referenced table put into the nested object (always includes id). */
+  embed: string[]
+  /** Slug of the catalogue type of the referenced record (links on cards and breadcrumbs). */
+  type?: string
+  /** References of the referenced table nested further (`measures_point{area{id,name}}`). */
+  nested?: Array<{ name: string; column: string; ref: RefDef }>
+}
+
+/** Hints for the generic demo-data generator. */
+export interface SeedHint {
+  min?: number
+  max?: number
+  /** Values to pick from (text fields). */
+  pick?: readonly string[]
+  /** A fixed value. */
+  value?: unknown
+  /** Leave the value empty in about this share of rows (0..1). */
+  empty?: number
+}
+
+export interface FieldDef {
+  /** Field name of the API answer. */
+  name: string
+  /** Russian label on the detail card and as the template column header. */
+  label: string
+  type: ValueType
+  unit?: string
+  /** Title of the detail card group; fields without a group go to the first group. */
+  group?: string
+  /** A whole number (integer column); only with type number. */
+  integer?: boolean
+  /** A calendar date without time (date column, shown dd.mm.yyyy); otherwise a timestamp shown dd.mm.yyyy hh:mm. */
+  dateOnly?: boolean
+  /** Enumerations: stored value → Russian label. */
+  options?: Record<string, string>
+  /** Database column; default the field name (`<name>_id` for references). */
+  column?: string
+  /** NOT NULL in the table and required in an uploaded file. */
+  required?: boolean
+  ref?: RefDef
+  /** The API nests the value in this object (`indicators: {...}`). */
+  nest?: string
+  /** Not stored: computed from the row when answering. */
+  compute?: (row: Record<string, unknown>) => unknown
+  /** Not shown on the detail card (ids, technical fields). */
+  hidden?: boolean
+  /** Digits after the point when shown. */
+  decimals?: number
+  seed?: SeedHint
+}
+
+export type FilterKind = 'id' | 'id-list' | 'year' | 'enum' | 'enum-list' | 'search' | 'boolean' | 'isnull' | 'text'
+
+export interface FilterDef {
+  /** Query parameter name (`area`, `kind__in`, `year`…). */
+  name: string
+  kind: FilterKind
+  /** Column of the type's table the filter applies to (search: the searched columns). */
+  column: string
+  /** Allowed values of enum filters. */
+  options?: readonly string[]
+  /** Russian label of the filter control on the list page. */
+  label?: string
+  /** The column belongs to a referenced table: `<fk> IN (SELECT id FROM <table> WHERE <column> …)`. */
+  through?: { table: string; fk: string }
+  /** isnull over a reverse relation: rows of `<reverse>` whose `<column>` points at this row exist or not. */
+  reverse?: string
+}
+
+/** Which parent record a list can be scoped to on a page (`/areas/{id}/exposure-levels`). */
+export type ParentKind = 'area' | 'company' | 'measures_point' | 'water_system'
+
+export interface ScopedPage {
+  parent: ParentKind
+  /** Path suffix after the parent's path: `/areas/{id}/<suffix>`. */
+  suffix: string
+  /** The filter that takes the parent's id. */
+  filter: string
+  title?: string
+}
+
+export interface SeedPlan {
+  /** One group of rows per record of this table (filtered), or `none` for a flat count. */
+  per: 'area' | 'company' | 'measures_point' | 'water_system' | 'none'
+  /** Only parents matching these column values (`{ kind: ['licence_area'] }`). */
+  where?: Record<string, readonly string[]>
+  /** Years to generate (one row per parent and year); default none. */
+  years?: readonly number[]
+  /** Keep only this share of parent × year combinations (0..1, deterministic). */
+  density?: number
+  /** Rows per parent (and year). */
+  count?: number
+  /** One row per record of this reference field's table (per parent and year), instead of `count`. */
+  eachOf?: string
+  /** For `per: none`: fixed rows to insert (name and other fixed columns). */
+  rows?: ReadonlyArray<Record<string, unknown>>
+}
+
+export interface CatalogueType {
+  /** The API path: `/api/v1/<slug>/`. Unique. */
+  slug: string
+  table: string
+  /** Title of the list page. */
+  title: string
+  /** Heading of one record: a template over its fields, `{name}` or `Прогноз {year}`. */
+  itemTitle: string
+  /** `core`: the table comes from the hand-written core migration; `generated`: from the registry generator. */
+  origin: 'core' | 'generated'
+  /** Core tables: filter columns the core migration already indexes (the generator indexes the others). */
+  coreIndexed?: string[]
+  fields: FieldDef[]
+  filters: FilterDef[]
+  /** Order of lists: columns of the table, then id. */
+  order: Array<[string, 'asc' | 'desc']>
+  /** Page paths under /monitoring/ (`list`: '/water-systems'; `detail`: '/water-systems' → '/water-systems/{id}'). */
+  pages?: { list?: string; detail?: string; scoped?: ScopedPage[] }
+  /** Fields shown under each row of the list page. */
+  listFields?: string[]
+  /** Whether files of this type can be uploaded (XLSX templates and checks derive from it, issue 6). */
+  uploadable?: boolean
+  seed?: SeedPlan
+  /** A reference list (id, name) also answered by /api/v1/references/. */
+  reference?: string
+}
+
+export function defineType(type: CatalogueType): CatalogueType {
+  return type
+}
+
+/** The database column of a stored field (undefined for computed fields). */
+export function columnOf(field: FieldDef): string | undefined {
+  if (field.compute) return undefined
+  if (field.column) return field.column
+  return field.type === 'ref' ? `${field.name}_id` : field.name
+}
