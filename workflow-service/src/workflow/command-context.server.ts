@@ -26,7 +26,8 @@ export interface CommandContext {
 
 export function metadataOf(context: Pick<CommandContext, 'actor' | 'requestId' | 'clientAddress'>): EventMetadata {
   return {
-    userId: context.actor?.id ?? null,
+    // Id 0 is an actor with no account (the demo data of companies without a demo user).
+    userId: context.actor?.id || null,
     username: context.actor?.username ?? 'anonymous',
     role: context.actor?.groups[0] ?? 'public',
     requestId: context.requestId,
@@ -58,6 +59,8 @@ export const LOST_RACE = 'Данные изменены другим польз�
 /** Runs a command's transaction; a stream that moved on since it was read is a 409, never a half-written change. */
 export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   try {
+    // Inside a caller's transaction (the demo data loads in one) the command joins it instead of nesting.
+    if (db.isTransaction) return await work(db as Transaction<Database>)
     return await db.transaction().execute(work)
   } catch (error) {
     if (error instanceof ConcurrencyError) throw refuseConflict(LOST_RACE)

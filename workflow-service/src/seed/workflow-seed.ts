@@ -1,0 +1,151 @@
+// Demo data of the report workflow, acted out through the real commands: responsibles, reports in every status,
+// files (real bytes in the storage folder) with their checks, decisions, a cancellation and a deletion.
+import type { Group, CurrentUser } from '../auth/permissions.ts'
+import { loadConfig } from '../config.ts'
+import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import type { CommandContext } from '../workflow/command-context.server.ts'
+import { requestFileDeletion, uploadFile } from '../workflow/files/file-commands.server.ts'
+import { recordFileChecked, recordFileDeleted } from '../workflow/files/worker-commands.server.ts'
+import { createReport, decideOnReport } from '../workflow/reports/report-commands.server.ts'
+import { createResponsible } from '../workflow/responsibles/responsible-commands.server.ts'
+import { removeStoredFile, writeStoredFile } from '../workflow/storage/file-storage.server.ts'
+import type { SeedContext, SeedStep } from './seed-context.ts'
+
+// The seed records the checks itself, as the worker would, so it needs no queue (pg-boss is not set up yet).
+const NO_QUEUE: JobQueue = { engine: 'pg-boss', send: async () => {}, work: async () => {}, stop: async () => {} }
+
+const PROGRAM_CSV = (area: string, year: number) =>
+  `Показатель;Единица;Пункт наблюдения;Периодичность\r\nДиоксид азота (NO2);мг/м³;${area}, пункт 1;2 раза в год\r\nНефтепродукты;мг/дм³;${area}, пункт 2;1 раз в год\r\n# программа мониторинга на ${year} год\r\n`
+const BAD_CSV = 'Показатель;Значение\r\nНефтепродукты;abc\r\nФенолы;\r\n'
+
+/** A one-page PDF with one line of (Latin) text; the offsets of its cross-reference table are computed. */
+export function tinyPdf(line: string): Buffer {
+  const text = line.replace(/[()\\]/g, '').replace(/[^\x20-\x7e]/g, '?')
+  const stream = `BT /F1 14 Tf 72 760 Td (${text}) Tj ET`
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let body = '%PDF-1.4\n'
+  const offsets: number[] = []
+  objects.forEach((object, i) => {
+    offsets.push(body.length)
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`
+  })
+  const xref = body.length
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(body, 'latin1')
+}
+
+export const workflowSeed: SeedStep = {
+  name: 'report workflow',
+  async run({ trx, faker, scale, log }: SeedContext) {
+    const storageDir = loadConfig().storageDir
+    const users = await trx.selectFrom('users').select(['id', 'username', 'company_id']).execute()
+    const userNamed = (name: string) => users.find((u) => u.username === name)
+    const companies = await trx.selectFrom('companies').select(['id', 'name']).where('kind', '=', 'lem_industry').orderBy('id').limit(4 * scale).execute()
+
+    const department: CurrentUser = { id: userNamed('department')?.id ?? 0, username: 'department', groups: ['Департамент' as Group], companyId: null }
+    const holderOf = (companyId: number): CurrentUser => {
+      const user = users.find((u) => u.company_id === companyId)
+      return user
+        ? { id: user.id, username: user.username, groups: ['Недропользователь'], companyId }
+        : { id: 0, username: `demo-holder-${companyId}`, groups: ['Недропользователь'], companyId }
+    }
+    // Deterministic time: every command is one minute after the one before, from a fixed start.
+    let clock = Date.parse('2025-02-03T09:00:00.000Z')
+    const as = (actor: CurrentUser): CommandContext => {
+      clock += 60_000
+      return { db: trx, queue: NO_QUEUE, storageDir, actor, requestId: 'demo-data', clientAddress: null, now: new Date(clock) }
+    }
+    const at = () => ({ now: new Date((clock += 60_000)) })
+    let files = 0
+    const upload = async (actor: CurrentUser, reportId: number, name: string, content: Buffer | string, contentType: string) => {
+      const storageKey = faker.string.uuid()
+      const size = await writeStoredFile(storageDir, storageKey, Buffer.from(content))
+      files += 1
+      const { fileId } = await uploadFile(as(actor), {
+        reportId,
+        description: name.replace(/\.[a-z]+$/, ''),
+        ecomonResponsibleId: null,
+        companyResponsibleId: null,
+        upload: { storageKey, name, size, contentType },
+      })
+      return { fileId, storageKey }
+    }
+    const responsible = () => ({
+      fullname: faker.person.fullName(),
+      position: faker.helpers.arrayElement(['Инженер-эколог', 'Начальник отдела охраны окружающей среды', 'Ведущий специалист по экологии']),
+      email: faker.internet.email({ provider: 'example.ru' }).toLowerCase(),
+      phone: `+7 (3492) ${faker.string.numeric(2)}-${faker.string.numeric(2)}-${faker.string.numeric(2)}`,
+      labsName: faker.helpers.arrayElement(['ООО «Экоаналитика Севера»', 'Лаборатория ФГБУ «ЦЛАТИ»', null]),
+      labsContacts: null,
+    })
+    const reportOf = async (actor: CurrentUser, area: number | null, company: number, year: number, reportType: 'program' | 'final_report' | 'greenhouse_gases') =>
+      (await createReport(as(actor), { area, company, year, reportType })).reportId
+
+    for (const [index, company] of companies.entries()) {
+      const holder = holderOf(company.id)
+      const areas = await trx.selectFrom('areas').select(['id', 'name']).where('company_id', '=', company.id).where('kind', '=', 'licence_area').orderBy('id').limit(2).execute()
+      for (const [areaIndex, area] of areas.entries()) {
+        for (const year of areaIndex === 0 ? [2024, 2025] : [2025]) {
+          await createResponsible(as(holder), { scope: 'area', targetId: area.id, year, details: responsible() })
+          const program = await reportOf(holder, area.id, company.id, year, 'program')
+          const final = await reportOf(holder, area.id, company.id, year, 'final_report')
+          const p = await upload(holder, program, `Программа ЛЭМ ${year}.csv`, PROGRAM_CSV(area.name, year), 'text/csv')
+          await recordFileChecked(trx, { fileId: p.fileId, ok: true, problems: [] }, at())
+          const f = await upload(holder, final, `Итоговый отчет ${year}.pdf`, tinyPdf(`Final report ${year}, area ${area.id}`), 'application/pdf')
+          await recordFileChecked(trx, { fileId: f.fileId, ok: true, problems: [] }, at())
+          if (year === 2024) {
+            await decideOnReport(as(department), program, { decision: 'agree', comment: 'Программа согласована.', files: [] })
+            await decideOnReport(as(department), final, { decision: 'agree', comment: 'Замечаний нет.', files: [] })
+            continue
+          }
+          if (areaIndex > 0) continue
+          // 2025, first area: a rejected data file, fixed and removed; decisions vary by company.
+          const bad = await upload(holder, final, `Результаты наблюдений ${year}.csv`, BAD_CSV, 'text/csv')
+          await recordFileChecked(
+            trx,
+            {
+              fileId: bad.fileId,
+              ok: false,
+              problems: [
+                { row: 2, column: 'Значение', value: 'abc', reason: 'значение не является числом' },
+                { row: 3, column: 'Значение', value: '', reason: 'обязательное поле не заполнено' },
+              ],
+            },
+            at(),
+          )
+          if (index % 2 === 0) {
+            const decisionKey = faker.string.uuid()
+            const decision = tinyPdf(`Remarks on the final report ${year}`)
+            await writeStoredFile(storageDir, decisionKey, decision)
+            await decideOnReport(as(department), final, {
+              decision: 'decline',
+              comment: 'Файл с результатами наблюдений не прошёл проверку: исправьте значения и загрузите заново.',
+              files: [{ id: decisionKey, name: 'Замечания к отчёту.pdf', size: decision.length, contentType: 'application/pdf' }],
+            })
+            await requestFileDeletion(as(holder), bad.fileId)
+            await removeStoredFile(storageDir, bad.storageKey)
+            await recordFileDeleted(trx, { fileId: bad.fileId }, at())
+          } else {
+            await decideOnReport(as(department), program, { decision: 'agree', comment: 'Согласовано.', files: [] })
+            await decideOnReport(as(department), program, { decision: 'cancel', comment: 'Решение отменено: программа уточняется.', files: [] })
+          }
+        }
+      }
+      if (index === 0) {
+        await createResponsible(as(holder), { scope: 'company', targetId: company.id, year: 2025, details: responsible() })
+        const greenhouse = await reportOf(holder, null, company.id, 2025, 'greenhouse_gases')
+        const g = await upload(holder, greenhouse, 'Парниковые газы 2025.csv', 'Вещество;Выброс, т\r\nCO2;1520.4\r\nCH4;12.7\r\n', 'text/csv')
+        await recordFileChecked(trx, { fileId: g.fileId, ok: true, problems: [] }, at())
+      }
+    }
+    const events = await trx.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    log(`demo workflow: ${companies.length} companies, ${files} files in ${storageDir}, ${events.n} events`)
+  },
+}
