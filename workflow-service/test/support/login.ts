@@ -26,11 +26,15 @@ export function setCookies(response: LightMyRequestResponse): Record<string, str
   )
 }
 
-/** A public visitor's CSRF token and the cookie that carries it (GET /auth/csrf/). */
-export async function anonymousCsrf(app: FastifyInstance): Promise<{ token: string; cookie: string }> {
-  const res = await app.inject({ url: '/auth/csrf/' })
+/**
+ * The CSRF token for a browser with these cookies (GET /auth/csrf/): a logged-in browser gets its session's token,
+ * the public a signed token and the cookie that carries it.
+ */
+export async function anonymousCsrf(app: FastifyInstance, cookie?: string): Promise<{ token: string; cookie: string }> {
+  const res = await app.inject({ url: '/auth/csrf/', headers: cookie ? { cookie } : {} })
   const token = res.json().csrftoken as string
-  return { token, cookie: `csrftoken=${setCookies(res).csrftoken}` }
+  const issued = setCookies(res).csrftoken
+  return { token, cookie: [cookie, issued ? `csrftoken=${issued}` : undefined].filter(Boolean).join('; ') }
 }
 
 /** Posts the login form as the browser does; answers the raw response. */
@@ -39,7 +43,7 @@ export async function postLogin(
   fields: Record<string, string>,
   options: { address?: string; cookie?: string } = {},
 ): Promise<LightMyRequestResponse> {
-  const csrf = await anonymousCsrf(app)
+  const csrf = await anonymousCsrf(app, options.cookie)
   const body = multipartBody(fields)
   return app.inject({
     method: 'POST',
@@ -48,7 +52,7 @@ export async function postLogin(
     remoteAddress: options.address,
     headers: {
       ...body.headers,
-      cookie: [csrf.cookie, options.cookie].filter(Boolean).join('; '),
+      cookie: csrf.cookie,
       'x-csrftoken': csrf.token,
     },
   })
