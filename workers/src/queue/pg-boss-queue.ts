@@ -1,4 +1,5 @@
 // The default queue engine: pg-boss on the portal's own database, jobs enqueued in the caller's transaction.
+import { randomUUID } from 'node:crypto'
 import { PgBoss, fromKysely } from 'pg-boss'
 import {
   deadLetterName,
@@ -65,7 +66,8 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
     engine: 'pg-boss',
     async send(name: string, data: object, sendOptions: SendOptions = {}) {
       await boss.send(name, data, {
-        ...(sendOptions.key ? { singletonKey: sendOptions.key } : {}),
+        // The exclusive policy counts a missing key as one shared key: a keyless job gets a key of its own.
+        singletonKey: sendOptions.key ?? randomUUID(),
         ...(sendOptions.trx ? { db: fromKysely(sendOptions.trx as never) } : {}),
       })
     },
