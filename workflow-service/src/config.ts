@@ -18,7 +18,9 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+type Env = Record<string, string | undefined>
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
@@ -28,7 +30,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './.data')
   const workersRaw = (env.WORKERS ?? 'on').toLowerCase()
   if (!['on', 'off', 'true', 'false', '1', '0'].includes(workersRaw)) {
