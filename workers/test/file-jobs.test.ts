@@ -1,0 +1,128 @@
+import { existsSync, writeFileSync } from 'node:fs'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
+import { requestFileDeletion } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
+import { storedFilePath } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
+import { IMPORT_SPECS } from '../src/files/import-spec.ts'
+import { JOBS } from '../src/jobs.ts'
+import { startWorkers } from '../src/start-workers.ts'
+import { countStagedRows } from '../src/publication/staged-rows.server.ts'
+import { tempFolder, writeCsv, writeZipBomb } from './support/fixture-files.ts'
+import { actorOf, commandContext, prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+
+const t = useTestApp()
+const folder = tempFolder()
+const HEADER = IMPORT_SPECS.observation_results.columns.map((c) => c.header)
+const silent = { info() {}, warn() {}, error() {} }
+
+let holder: Awaited<ReturnType<typeof actorOf>>
+let department: Awaited<ReturnType<typeof actorOf>>
+let report: ReportFixture
+
+const holderContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, holder)
+const departmentContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, department)
+
+beforeAll(async () => {
+  holder = await actorOf(t.database.db, 'holder1')
+  department = await actorOf(t.database.db, 'department')
+  report = await prepareAreaReport(holderContext(), 'observation_results')
+  await startWorkers(t.queue, { db: t.database.db, config: t.app.config, log: silent })
+})
+afterAll(() => folder.remove())
+
+/** A marker substance name per test, so catalogue rows of one test are told from the demo data and other tests. */
+function readings(marker: string, count: number): Array<Array<string | number>> {
+  const point = report.points.find((p) => p.kind === 'surface_water')!
+  return Array.from({ length: count }, (_, i) => [point.nomenclature, report.year, `0${(i % 9) + 1}.08.${report.year}`, marker, `0,0${i + 1}`, 'мг/дм3', '0,05', ''])
+}
+
+async function fileRow(fileId: number) {
+  return t.database.db.selectFrom('import_files').select(['status', 'problems', 'storage_key']).where('id', '=', fileId).executeTakeFirstOrThrow()
+}
+
+async function settled(fileId: number, status: string) {
+  await vi.waitFor(async () => expect((await fileRow(fileId)).status).toBe(status), { timeout: 30_000, interval: 200 })
+  return fileRow(fileId)
+}
+
+async function published(marker: string): Promise<number> {
+  const row = await t.database.db.selectFrom('measures_point_indications').select((eb) => eb.fn.countAll<number>().as('n')).where('name', '=', marker).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+describe('file jobs on the real workflow and queue', () => {
+  it('checks a good file to success with its rows staged, and a wrong header to error naming the columns', async () => {
+    const good = await uploadStored(holderContext(), report.reportId, writeCsv(folder.file('good.csv'), [HEADER, ...readings('Маркер-1', 25)]), 'good.csv')
+    const wrong = await uploadStored(
+      holderContext(),
+      report.reportId,
+      writeCsv(folder.file('wrong.csv'), [['Пункт', ...HEADER.slice(1)], ...readings('Маркер-1', 3)]),
+      'wrong.csv',
+    )
+    expect((await settled(good, 'success')).problems).toEqual([])
+    expect(await countStagedRows(t.database.db, good)).toBe(25)
+    const failed = await settled(wrong, 'error')
+    expect(failed.problems[0]).toEqual({
+      row: 1,
+      reason: 'несоответствие полей: нет столбцов «Пункт наблюдения (номенклатура)»; неизвестные столбцы «Пункт»',
+    })
+    expect(await countStagedRows(t.database.db, wrong)).toBe(0)
+    // Staged rows are not in the catalogue before the Department agrees the report.
+    expect(await published('Маркер-1')).toBe(0)
+  })
+
+  it('publishes the rows when the report is agreed and withdraws them when the decision is cancelled', async () => {
+    const fileId = await uploadStored(holderContext(), report.reportId, writeCsv(folder.file('agree.csv'), [HEADER, ...readings('Маркер-2', 12)]), 'agree.csv')
+    await settled(fileId, 'success')
+    await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    // The job the agree and cancel commands enqueue; sending it again is harmless (it reconciles).
+    await t.queue.send(JOBS.reportPublication, { reportId: report.reportId })
+    await vi.waitFor(async () => expect(await published('Маркер-2')).toBe(12), { timeout: 30_000, interval: 200 })
+    const row = await t.database.db.selectFrom('measures_point_indications').selectAll().where('name', '=', 'Маркер-2').orderBy('id').executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ year: report.year, value: 0.01, measure: 'мг/дм³', mpc: 0.05, mpc_max: null })
+    // Running the publication again changes nothing.
+    await t.queue.send(JOBS.reportPublication, { reportId: report.reportId })
+    await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена решения', files: [] })
+    await t.queue.send(JOBS.reportPublication, { reportId: report.reportId })
+    await vi.waitFor(async () => expect(await published('Маркер-2')).toBe(0), { timeout: 30_000, interval: 200 })
+    expect(await countStagedRows(t.database.db, fileId)).toBe(12)
+  })
+
+  it('deletes a file: its bytes and staged rows go, then it is recorded as deleted', async () => {
+    const fileId = await uploadStored(holderContext(), report.reportId, writeCsv(folder.file('delete.csv'), [HEADER, ...readings('Маркер-3', 5)]), 'delete.csv')
+    const { storage_key } = await settled(fileId, 'success')
+    const stored = storedFilePath(t.app.config.storageDir, storage_key)
+    expect(existsSync(stored)).toBe(true)
+    await requestFileDeletion(holderContext(), fileId)
+    expect((await fileRow(fileId)).status).toBe('deletion')
+    await settled(fileId, 'deleted')
+    expect(existsSync(stored)).toBe(false)
+    expect(await countStagedRows(t.database.db, fileId)).toBe(0)
+    const events = await sql<{ type: string }>`SELECT type FROM events WHERE stream_id = ${`file-${fileId}`} ORDER BY stream_version`.execute(t.database.db)
+    expect(events.rows.map((e) => e.type)).toEqual(['FileUploaded', 'FileCheckPassed', 'FileDeletionRequested', 'FileDeleted'])
+  })
+
+  it('ends a ZIP bomb and an empty file as errors with a reason, and goes on checking the next file', async () => {
+    const bomb = await uploadStored(holderContext(), report.reportId, writeZipBomb(folder.file('bomb.xlsx'), 64), 'bomb.xlsx')
+    writeFileSync(folder.file('empty.csv'), '')
+    const empty = await uploadStored(holderContext(), report.reportId, folder.file('empty.csv'), 'empty.csv')
+    const next = await uploadStored(holderContext(), report.reportId, writeCsv(folder.file('next.csv'), [HEADER, ...readings('Маркер-4', 2)]), 'next.csv')
+    expect((await settled(bomb, 'error')).problems[0].reason).toMatch(/ZIP-бомба/)
+    expect((await settled(empty, 'error')).problems).toEqual([{ reason: 'файл пуст (0 байт)' }])
+    await settled(next, 'success')
+  })
+
+  it('checks a programme file by its real type: a PDF passes, an executable named .pdf does not', async () => {
+    const programme = await prepareAreaReport(holderContext(), 'program')
+    const pdf = folder.file('programme.pdf')
+    const exe = folder.file('setup.pdf')
+    writeFileSync(pdf, '%PDF-1.7\n1 0 obj\n')
+    writeFileSync(exe, Buffer.from('MZ\x90\x00\x03\x00\x00\x00'))
+    const ok = await uploadStored(holderContext(), programme.reportId, pdf, 'Программа.pdf')
+    const bad = await uploadStored(holderContext(), programme.reportId, exe, 'Программа.pdf')
+    await settled(ok, 'success')
+    expect((await settled(bad, 'error')).problems[0].reason).toBe('недопустимый тип файла: ожидается PDF, DOC, DOCX, XLS, XLSX или ZIP')
+  })
+})

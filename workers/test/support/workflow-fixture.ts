@@ -1,0 +1,66 @@
+// Drives the real workflow commands for worker tests: users as actors, a report with its responsible, uploads.
+import { createReadStream, statSync } from 'node:fs'
+import type { Kysely } from 'kysely'
+import type { Database, ReportType } from '@portal/migrations/database.ts'
+import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
+import type { CommandContext } from '@portal/workflow-service/workflow/command-context.server.ts'
+import { uploadFile } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
+import { createReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
+import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
+import { newStorageKey, writeStoredFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
+import type { JobQueue } from '../../src/queue/job-queue.ts'
+
+export async function actorOf(db: Kysely<Database>, username: string): Promise<CurrentUser> {
+  const user = await db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', username).executeTakeFirstOrThrow()
+  return { id: user.id, username: user.username, groups: user.groups as CurrentUser['groups'], companyId: user.company_id }
+}
+
+export function commandContext(db: Kysely<Database>, queue: JobQueue, storageDir: string, actor: CurrentUser): CommandContext {
+  return { db, queue, storageDir, actor, requestId: null, clientAddress: null, now: new Date() }
+}
+
+export interface ReportFixture {
+  reportId: number
+  areaId: number
+  areaName: string
+  year: number
+  /** Nomenclatures of the area's points, with their kind. */
+  points: Array<{ nomenclature: string; kind: string }>
+}
+
+/** A licence area of the holder's company with its responsible person, and its report of this type and year. */
+export async function prepareAreaReport(context: CommandContext, reportType: ReportType, year = 2025): Promise<ReportFixture> {
+  const area = await context.db
+    .selectFrom('areas')
+    .select(['id', 'name'])
+    .where('company_id', '=', context.actor!.companyId)
+    .where('kind', '=', 'licence_area')
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
+  const existing = await context.db.selectFrom('ecomon_responsibles').select('id').where('area_id', '=', area.id).where('year', '=', year).executeTakeFirst()
+  if (!existing) {
+    await createResponsible(context, {
+      scope: 'area',
+      targetId: area.id,
+      year,
+      details: { fullname: 'Иванова Анна Петровна', position: 'Эколог', email: 'eco@example.ru', phone: '+7 900 000-00-00', labsName: null, labsContacts: null },
+    })
+  }
+  const { reportId } = await createReport(context, { area: area.id, year, reportType })
+  const points = await context.db.selectFrom('measures_points').select(['nomenclature', 'kind']).where('area_id', '=', area.id).orderBy('id').execute()
+  return { reportId, areaId: area.id, areaName: area.name, year, points: points.map((p) => ({ nomenclature: p.nomenclature ?? '', kind: p.kind })) }
+}
+
+/** Stores a file the way the upload route does and records its upload (which enqueues its check). */
+export async function uploadStored(context: CommandContext, reportId: number, path: string, name: string): Promise<number> {
+  const storageKey = newStorageKey()
+  await writeStoredFile(context.storageDir, storageKey, createReadStream(path))
+  const { fileId } = await uploadFile(context, {
+    reportId,
+    description: name,
+    ecomonResponsibleId: null,
+    companyResponsibleId: null,
+    upload: { storageKey, name, size: statSync(path).size, contentType: 'application/octet-stream' },
+  })
+  return fileId
+}
