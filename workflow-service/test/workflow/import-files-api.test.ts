@@ -1,0 +1,190 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { recordFileChecked, recordFileDeleted, resolveImportFilePath } from '../../src/workflow/files/worker-commands.server.ts'
+import { loginAs } from '../support/login.ts'
+import { useTestApp } from '../support/test-app.ts'
+import { holder, multipartWithFiles, RESPONSIBLE, type Holder } from '../support/workflow-fixtures.ts'
+
+// A small limit, so the refusal of a too-large upload is tested without writing hundreds of megabytes.
+const t = useTestApp({ MAX_UPLOAD_MB: '1' })
+const YEAR = 2032
+
+function storedFiles(): string[] {
+  const root = t.app.config.storageDir
+  if (!existsSync(root)) return []
+  return readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name))
+}
+
+async function setUp(h: Holder) {
+  await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: YEAR, ...RESPONSIBLE } })
+  const res = await t.app.inject({ url: `/api/v1/import-reports/?year=${YEAR}&area_name=${encodeURIComponent(h.areaName)}&report_type=program`, headers: h.headers })
+  return res.json().results[0].id as number
+}
+
+async function upload(headers: Record<string, string>, fields: Record<string, string | number>, filename = 'Программа мониторинга 2032.csv', content: string | Buffer = 'Показатель;Значение\r\nNO2;0.1\r\n') {
+  const body = multipartWithFiles(fields, [{ field: 'file', filename, content }])
+  return t.app.inject({ method: 'POST', url: '/api/v1/import-files/', headers: { ...headers, ...body.headers }, payload: body.payload })
+}
+
+async function jobs(name: string, fileId: number) {
+  const { rows } = await sql<{ singleton_key: string }>`SELECT singleton_key FROM pgboss.job WHERE name = ${name} AND (data->>'fileId')::int = ${fileId}`.execute(t.database.db)
+  return rows
+}
+
+describe('import files API', () => {
+  it('stores an upload under an id, in processing, with its check job, and sends the original name back on download', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await setUp(h)
+    const res = await upload(h.headers, { report: reportId, description: 'Программа' })
+    expect(res.statusCode).toBe(201)
+    const file = res.json()
+    expect(file).toMatchObject({ status: 'processing', name: 'Программа мониторинга 2032.csv', description: 'Программа', report: { id: reportId }, error: null })
+    expect(await jobs('file-check', file.id)).toEqual([{ singleton_key: `file-check:${file.id}` }])
+
+    const stored = await resolveImportFilePath(t.database.db, t.app.config.storageDir, file.id)
+    expect(stored && path.basename(stored)).toMatch(/^[0-9a-f-]{36}$/)
+    expect(readFileSync(stored!, 'utf8')).toBe('Показатель;Значение\r\nNO2;0.1\r\n')
+
+    const download = await t.app.inject({ url: file.file, headers: h.headers })
+    expect(download.statusCode).toBe(200)
+    expect(download.body).toBe('Показатель;Значение\r\nNO2;0.1\r\n')
+    const disposition = String(download.headers['content-disposition'])
+    expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+ 2032\.csv"; /)
+    expect(disposition.endsWith(`filename*=UTF-8''${encodeURIComponent('Программа мониторинга 2032.csv')}`)).toBe(true)
+  })
+
+  it('never lets a sent file name reach the storage path', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await setUp(h)
+    const before = storedFiles().length
+    const res = await upload(h.headers, { report: reportId }, '../../../../etc/passwd', 'x')
+    expect(res.statusCode).toBe(201)
+    expect(res.json().name).toBe('passwd')
+    const after = storedFiles()
+    expect(after.length).toBe(before + 1)
+    expect(after.every((f) => f.startsWith(t.app.config.storageDir) && /[0-9a-f-]{36}$/.test(f))).toBe(true)
+  })
+
+  it('refuses a file over the limit with 413 and the size message, leaving nothing behind', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await setUp(h)
+    const before = storedFiles().length
+    const events = await t.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const res = await upload(h.headers, { report: reportId }, 'big.csv', Buffer.alloc(1024 * 1024 + 10, 'a'))
+    expect(res.statusCode).toBe(413)
+    expect(res.json().detail).toBe('Максимальный размер загружаемого файла 1 Мб')
+    expect(storedFiles().length).toBe(before)
+    const eventsAfter = await t.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    expect(eventsAfter.n).toBe(events.n)
+  })
+
+  it('refuses an upload without a responsible person with the spec message', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h.headers, payload: { company: h.companyId, year: YEAR, report_type: 'greenhouse_gases' } })
+    const before = storedFiles().length
+    const res = await upload(h.headers, { report: created.json().id })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ detail: 'Внесите данные ответственного лица', parameter: 'company_responsible' })
+    expect(storedFiles().length).toBe(before)
+  })
+
+  it('answers 400 naming the parameter for a missing report or file', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    expect((await upload(h.headers, {})).json().parameter).toBe('report')
+    expect((await upload(h.headers, { report: 'abc' })).json().parameter).toBe('report')
+    expect((await upload(h.headers, { report: 999999 })).json().parameter).toBe('report')
+    const noFile = multipartWithFiles({ report: 1 })
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/import-files/', headers: { ...h.headers, ...noFile.headers }, payload: noFile.payload })
+    expect(res.json().parameter).toBe('file')
+  })
+
+  it('moves a file on through the worker commands, once each, with its problems kept', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await setUp(h)
+    const file = (await upload(h.headers, { report: reportId })).json()
+    const problems = [
+      { row: 2, column: 'Значение', value: 'abc', reason: 'значение не является числом' },
+      { row: 3, column: 'Значение', value: '', reason: 'обязательное поле' },
+    ]
+    expect(await recordFileChecked(t.database.db, { fileId: file.id, ok: false, problems })).toBe(true)
+    expect(await recordFileChecked(t.database.db, { fileId: file.id, ok: true, problems: [] })).toBe(false)
+    const listed = await t.app.inject({ url: `/api/v1/import-files/?year=${YEAR}&area_name=${encodeURIComponent(h.areaName)}&limit=100`, headers: h.headers })
+    expect(listed.json().results.find((f: { id: number }) => f.id === file.id)).toMatchObject({ status: 'error', error: 'значение не является числом', problems_count: 2 })
+    const all = await t.app.inject({ url: `/api/v1/import-files/${file.id}/problems/`, headers: h.headers })
+    expect(all.json()).toEqual({ id: file.id, status: 'error', count: 2, results: problems })
+    const events = await t.database.db.selectFrom('events').select('type').where('stream_id', '=', `file-${file.id}`).orderBy('stream_version').execute()
+    expect(events.map((e) => e.type)).toEqual(['FileUploaded', 'FileCheckFailed'])
+  })
+
+  it('refuses to delete a file that is processing, then deletes it after its check with the deletion job', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await setUp(h)
+    const file = (await upload(h.headers, { report: reportId })).json()
+    const early = await t.app.inject({ method: 'DELETE', url: `/api/v1/import-files/${file.id}`, headers: h.headers })
+    expect(early.statusCode).toBe(400)
+    await recordFileChecked(t.database.db, { fileId: file.id, ok: true, problems: [] })
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/import-files/${file.id}`, headers: h.headers })
+    expect(res.statusCode).toBe(204)
+    expect(await jobs('file-delete', file.id)).toEqual([{ singleton_key: `file-delete:${file.id}` }])
+    expect((await t.app.inject({ url: `/api/v1/import-files/${file.id}/`, headers: h.headers })).json().status).toBe('deletion')
+    const twice = await t.app.inject({ method: 'DELETE', url: `/api/v1/import-files/${file.id}`, headers: h.headers })
+    expect(twice.statusCode).toBe(409)
+    expect(await recordFileDeleted(t.database.db, { fileId: file.id })).toBe(true)
+    expect(await recordFileDeleted(t.database.db, { fileId: file.id })).toBe(false)
+    const listed = await t.app.inject({ url: `/api/v1/import-files/?year=${YEAR}&area_name=${encodeURIComponent(h.areaName)}&limit=100`, headers: h.headers })
+    expect(listed.json().results.map((f: { id: number }) => f.id)).not.toContain(file.id)
+    expect((await t.app.inject({ url: `/api/v1/import-files/${file.id}/`, headers: h.headers })).statusCode).toBe(404)
+  })
+
+  it('refuses to delete a file of an agreed report with 400 and the spec message, and uploads to it', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const department = await loginAs(t.app, 'department')
+    const reportId = await setUp(h)
+    const file = (await upload(h.headers, { report: reportId })).json()
+    await recordFileChecked(t.database.db, { fileId: file.id, ok: true, problems: [] })
+    const agreed = await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${reportId}/`, headers: department.headers, payload: { status: 'agreed', comment: 'ok' } })
+    expect(agreed.statusCode).toBe(200)
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/import-files/${file.id}`, headers: h.headers })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().detail).toBe('имеются согласованные отчёты')
+    const late = await upload(h.headers, { report: reportId })
+    expect(late.statusCode).toBe(400)
+    await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${reportId}/`, headers: department.headers, payload: { status: 'cancel' } })
+  })
+
+  it('streams a ZIP of the files of an area and year', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const res = await t.app.inject({ url: `/api/v1/import-files/zip/?year=${YEAR}&area=${h.areaId}`, headers: h.headers })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/zip')
+    const zip = res.rawPayload
+    expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004')
+    const listed = await t.app.inject({ url: `/api/v1/import-files/?year=${YEAR}&area=${h.areaId}&limit=100`, headers: h.headers })
+    for (const f of listed.json().results as Array<{ id: number; name: string }>) {
+      expect(zip.includes(Buffer.from(`program/${f.id}-${f.name}`))).toBe(true)
+    }
+    const byCompany = await t.app.inject({ url: `/api/v1/import-files/?report_type=program&company=${h.companyId}&limit=100`, headers: h.headers })
+    expect(byCompany.json().count).toBeGreaterThanOrEqual(listed.json().count)
+  })
+
+  it("refuses another company's files, the public and administrators with 403, and lets the Department read them", async () => {
+    const h1 = await holder(t.app, t.database.db, 'holder1')
+    const h2 = await holder(t.app, t.database.db, 'holder2')
+    const admin = await loginAs(t.app, 'admin')
+    const department = await loginAs(t.app, 'department')
+    const reportId = await setUp(h1)
+    const file = (await upload(h1.headers, { report: reportId })).json()
+    for (const headers of [h2.headers, admin.headers, {}]) {
+      expect((await t.app.inject({ url: file.file, headers })).statusCode).toBe(403)
+      expect((await t.app.inject({ url: `/api/v1/import-files/?year=${YEAR}&area=${h1.areaId}`, headers })).statusCode).toBe(403)
+      expect((await t.app.inject({ url: `/api/v1/import-files/zip/?year=${YEAR}&area=${h1.areaId}`, headers })).statusCode).toBe(403)
+    }
+    expect((await upload(h2.headers, { report: reportId })).statusCode).toBe(403)
+    await recordFileChecked(t.database.db, { fileId: file.id, ok: true, problems: [] })
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/import-files/${file.id}`, headers: h2.headers })).statusCode).toBe(403)
+    expect((await t.app.inject({ url: file.file, headers: department.headers })).statusCode).toBe(200)
+    expect((await t.app.inject({ url: '/api/v1/import-files/999999/download/', headers: department.headers })).statusCode).toBe(404)
+  })
+})
