@@ -1,0 +1,32 @@
+// A worker-only process for the crash test: the real jobs on the test database, with heartbeats short enough to wait for.
+import { loadConfig } from '@portal/workflow-service/config.ts'
+import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
+import { jobPolicies } from '../../src/jobs.ts'
+import { createQueue } from '../../src/queue/create-queue.ts'
+import { startWorkers } from '../../src/start-workers.ts'
+
+const config = loadConfig(process.env)
+const db = createKysely(config.databaseUrl!, 4)
+const write = (line: string) => process.stdout.write(`${line}\n`)
+const log = {
+  info: (a: unknown, b?: string) => write(b ?? String(a)),
+  warn: (_: unknown, b: string) => write(b),
+  error: (_: unknown, b: string) => write(b),
+}
+const queue = await createQueue({
+  url: config.databaseUrl!,
+  redisUrl: config.redisUrl,
+  supervise: true,
+  superviseIntervalSeconds: 1,
+  policies: jobPolicies.map((p) => ({ ...p, heartbeatSeconds: 10, retryDelaySeconds: 1 })),
+})
+await startWorkers(queue, { db, config, log })
+const stop = async () => {
+  await queue.stop()
+  await db.destroy()
+  write('stopped')
+  process.exit(0)
+}
+process.once('SIGTERM', () => void stop())
+process.once('SIGINT', () => void stop())
+write('ready')
