@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { loginAs } from '../support/login.ts'
+import { useTestApp } from '../support/test-app.ts'
+import { holder } from '../support/workflow-fixtures.ts'
+
+const t = useTestApp()
+
+interface Entry {
+  id: number
+  created: string
+  event: string
+  import_files: Array<{ id: number; name: string }>
+  report: { id: number; year: number; area: { id: number; name: string } | null; report_type: string }
+  creator: { id: number | null; username: string }
+}
+
+describe('report history API', () => {
+  it("answers a company's history sorted by created, with files, report and creator", async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const department = await loginAs(t.app, 'department')
+    const res = await t.app.inject({ url: `/api/v1/report-history/?company=${h.companyId}&limit=1000`, headers: department.headers })
+    expect(res.statusCode).toBe(200)
+    const entries = res.json().results as Entry[]
+    expect(res.json().count).toBe(entries.length)
+    expect(new Set(entries.map((e) => e.event))).toEqual(new Set(['added', 'agreed', 'rejected', 'deleted']))
+    const created = entries.map((e) => Date.parse(e.created))
+    expect(created).toEqual([...created].sort((a, b) => a - b))
+
+    const added = entries.find((e) => e.event === 'added')!
+    expect(added.creator.username).toBe('holder1')
+    expect(added.import_files).toHaveLength(1)
+    expect(added.report).toMatchObject({ year: expect.any(Number), report_type: expect.any(String) })
+    const agreed = entries.find((e) => e.event === 'agreed')!
+    expect(agreed.creator.username).toBe('department')
+    expect(agreed.import_files.length).toBeGreaterThan(0)
+    const deleted = entries.find((e) => e.event === 'deleted')!
+    const file = await t.database.db.selectFrom('import_files').select(['status', 'name']).where('id', '=', deleted.import_files[0].id).executeTakeFirstOrThrow()
+    expect(file).toEqual({ status: 'deleted', name: deleted.import_files[0].name })
+  })
+
+  it('matches the history to the events of the log, one entry per added, decided and deleted', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const department = await loginAs(t.app, 'department')
+    const res = await t.app.inject({ url: `/api/v1/report-history/?company=${h.companyId}&limit=1000`, headers: department.headers })
+    const reports = await t.database.db.selectFrom('import_reports').select('stream_id').where('company_id', '=', h.companyId).execute()
+    const files = await t.database.db.selectFrom('import_files').select('id').where('company_id', '=', h.companyId).execute()
+    const streams = [...reports.map((r) => r.stream_id), ...files.map((f) => `file-${f.id}`)]
+    const events = await t.database.db
+      .selectFrom('events')
+      .select(['position', 'type'])
+      .where('stream_id', 'in', streams)
+      .where('type', 'in', ['FileUploaded', 'FileDeletionRequested', 'ReportAgreed', 'ReportRejected'])
+      .orderBy('position')
+      .execute()
+    const TYPE_OF = { added: 'FileUploaded', deleted: 'FileDeletionRequested', agreed: 'ReportAgreed', rejected: 'ReportRejected' } as Record<string, string>
+    const entries = res.json().results as Entry[]
+    expect(entries.map((e) => [e.id, TYPE_OF[e.event]]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(events.map((e) => [e.position, e.type]))
+  })
+
+  it('is the Department’s only: license holders, administrators and the public get 403', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const admin = await loginAs(t.app, 'admin')
+    for (const headers of [h.headers, admin.headers, {}]) {
+      expect((await t.app.inject({ url: `/api/v1/report-history/?company=${h.companyId}`, headers })).statusCode).toBe(403)
+    }
+  })
+
+  it('answers 400 naming company when it is missing or not a number', async () => {
+    const department = await loginAs(t.app, 'department')
+    for (const url of ['/api/v1/report-history/', '/api/v1/report-history/?company=abc']) {
+      const res = await t.app.inject({ url, headers: department.headers })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().parameter).toBe('company')
+    }
+  })
+})
