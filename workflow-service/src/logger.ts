@@ -1,7 +1,8 @@
 // Structured logs (pino); secrets never reach them: cookies, authorization and passwords are redacted.
 import pino from 'pino'
 
-export function createLogger(level: string) {
+/** `destination` is for tests that read what was logged; by default logs go to standard output. */
+export function createLogger(level: string, destination?: pino.DestinationStream) {
   return pino({
     level,
     redact: {
@@ -13,8 +14,11 @@ export function createLogger(level: string) {
         '*.password',
         '*.password_hash',
         '*.session_id',
+        '*.token',
+        '*.csrfToken',
+        '*.sessionToken',
       ],
       censor: '[скрыто]',
     },
-  })
+  }, destination as pino.DestinationStream)
 }
