@@ -6,9 +6,14 @@ import { seesNavigation } from '@portal/workflow-service/auth/permissions.ts'
 import { userInfo } from '@portal/workflow-service/auth/user-info.ts'
 import { NotFound } from './components/not-found.tsx'
 import { SiteFooter, SiteHeader } from './components/site-chrome.tsx'
+import { PageLoader } from './components/page-loader.tsx'
 import stylesHref from './styles/app.css?url'
+import catalogueStylesHref from './styles/catalogue.css?url'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }]
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'stylesheet', href: catalogueStylesHref },
+]
 
 // The user is known before the page is rendered (server-side), so the content never waits or flashes.
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -35,6 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader user={root?.user ?? null} csrfToken={root?.csrfToken ?? ''} navigation={root?.navigation ?? false} />
         <main className="page">{children}</main>
         <SiteFooter />
+        <PageLoader />
         <ScrollRestoration nonce={root?.nonce} />
         <Scripts nonce={root?.nonce} />
       </body>

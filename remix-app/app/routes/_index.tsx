@@ -1,24 +1,48 @@
-// Home: section tiles of the catalogue.
-import { Link } from '@remix-run/react'
+// Home: the section tiles of /api/v1/get-sections/; `?section=<title>` opens a subsection; a license holder with no
+// section data is sent to their own company page.
+import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { sectionTiles, sectionTrail } from '@portal/workflow-service/catalogue/sections.ts'
+import { Breadcrumbs } from '../components/breadcrumbs.tsx'
 
-const TILES = [
-  { to: '/companies-by-kind/lem_industry', title: 'Локальный экологический мониторинг предприятий промышленности' },
-  { to: '/companies-by-kind/gas_emissions', title: 'Парниковые газы' },
-  { to: '/companies', title: 'Предприятия' },
-  { to: '/areas', title: 'Лицензионные участки' },
-]
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const section = new URL(request.url).searchParams.get('section')?.trim() || null
+  const holder = context.user?.groups.includes('Недропользователь') && context.user.companyId !== null
+  const tiles = holder && !section ? [] : sectionTiles(section)
+  if (tiles.length === 0 && holder && !section) throw redirect(`/companies/${context.user!.companyId}`)
+  const trail = section ? sectionTrail(section) ?? [section] : []
+  return { section, tiles, trail }
+}
 
 export default function Home() {
+  const { section, tiles, trail } = useLoaderData<typeof loader>()
+  const crumbs = [{ title: 'Главная', to: '/' }, ...trail.map((title) => ({ title, to: `/?section=${encodeURIComponent(title)}` }))]
   return (
     <section>
-      <h1>Экологический мониторинг</h1>
-      <ul className="tiles">
-        {TILES.map((tile) => (
-          <li key={tile.to}>
-            <Link to={tile.to}>{tile.title}</Link>
-          </li>
-        ))}
-      </ul>
+      <Breadcrumbs crumbs={crumbs} />
+      <h1>{section ?? 'Экологический мониторинг'}</h1>
+      {tiles.length === 0 ? (
+        <p className="empty">
+          <Link to="/">Нет данных, назад</Link>
+        </p>
+      ) : (
+        <ul className="tiles">
+          {tiles.map((tile) => (
+            <li key={tile.title}>
+              {tile.url ? (
+                <Link to={tile.url}>
+                  <span className="tile-title">{tile.title}</span>
+                  {tile.description ? <span className="tile-description">{tile.description}</span> : null}
+                </Link>
+              ) : (
+                <span className="tile-disabled">
+                  <span className="tile-title">{tile.title}</span>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   )
 }

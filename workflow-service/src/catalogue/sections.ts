@@ -3,7 +3,7 @@
 
 export interface Section {
   title: string
-  /** Page the tile opens; a tile with children opens its subsection (`/?section=<title>`); null: no link. */
+  /** Page the tile opens; null with children: its subsection (`/?section=<title>`); null without: no link. */
   url: string | null
   description?: string
   children?: Section[]
@@ -11,6 +11,17 @@ export interface Section {
 
 export const REGIONAL_HOME = 'Региональный экологический мониторинг'
 export const REGIONAL_SYSTEM = 'Система регионального мониторинга'
+
+const WATER: Section[] = [
+  { title: 'Контроль состояния основных водных объектов', url: '/water-indicators' },
+  { title: 'Системы наблюдений за водными объектами', url: '/water-systems' },
+  { title: 'Специализированные наблюдения в пределах лицензионных участков', url: '/reports-area' },
+]
+
+const RESEARCH: Section[] = [
+  { title: 'Научные исследования', url: '/scientific-research' },
+  { title: 'Развитие экологического мониторинга', url: '/?section=' + encodeURIComponent(REGIONAL_SYSTEM) },
+]
 
 export const SECTIONS: Section[] = [
   {
@@ -42,16 +53,11 @@ export const SECTIONS: Section[] = [
       { title: 'Региональный экологический мониторинг (2020-2025)', url: '/polygons' },
       { title: 'Система экологического мониторинга ЯНАО (2010-2019)', url: '/polygons-yanao' },
       { title: 'Научные исследования', url: '/scientific-research' },
-      {
-        title: 'Состояние водных объектов',
-        url: null,
-        children: [
-          { title: 'Контроль состояния основных водных объектов', url: '/water-indicators' },
-          { title: 'Системы наблюдений за водными объектами', url: '/water-systems' },
-        ],
-      },
+      { title: 'Состояние водных объектов', url: null, children: WATER },
     ],
   },
+  { title: 'Водные объекты', url: null, description: 'Состояние основных водных объектов ЯНАО', children: WATER },
+  { title: 'Исследования', url: null, description: 'Научные исследования состояния окружающей среды', children: RESEARCH },
   {
     // The alternative start page of the regional monitoring system (catalogue.md §1).
     title: REGIONAL_SYSTEM,
@@ -64,7 +70,6 @@ export const SECTIONS: Section[] = [
       { title: 'Иные специализированные наблюдения за пределами лицензионных участков', url: null },
     ],
   },
-  { title: 'Исследования', url: '/scientific-research', description: 'Научные исследования состояния окружающей среды' },
   { title: 'Справочники', url: '/reference', description: 'Шаблоны отчётов и справочные документы' },
 ]
 
@@ -98,5 +103,11 @@ export function sectionTrail(title: string, sections: Section[] = SECTIONS, trai
 /** Tiles of the root (no title) or of the subsection with this title; [] for an unknown title. */
 export function sectionTiles(title?: string | null): SectionTile[] {
   const list = title ? find(SECTIONS, title)?.children ?? [] : SECTIONS
-  return list.map((s) => ({ title: s.title, url: s.url, description: s.description ?? null, has_children: !!s.children?.length }))
+  // A tile with children opens its subsection on the home page.
+  return list.map((s) => ({
+    title: s.title,
+    url: s.url ?? (s.children?.length ? `/?section=${encodeURIComponent(s.title)}` : null),
+    description: s.description ?? null,
+    has_children: !!s.children?.length,
+  }))
 }

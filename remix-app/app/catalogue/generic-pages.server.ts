@@ -1,0 +1,119 @@
+// Pages of every registry type without a route of its own, resolved from the declarations: the list
+// (`pages.list`), the card (`pages.detail/{id}`) and the lists scoped to a parent (`/areas/{id}/<suffix>`…).
+import type { AppLoadContext } from '@remix-run/node'
+import { fillTemplate } from '@portal/workflow-service/catalogue/format.ts'
+import { findRecord } from '@portal/workflow-service/catalogue/query.server.ts'
+import { catalogueTypes } from '@portal/workflow-service/catalogue/registry/index.ts'
+import type { CatalogueType, ParentKind, ScopedPage } from '@portal/workflow-service/catalogue/registry/types.ts'
+import { areaCrumbs, companyCrumbs, type Crumb, HOME, pointCrumbs } from './links.ts'
+import { notFound } from './not-found.ts'
+import { areaTabs, companyTabs, pointTabs } from './tabs.server.ts'
+import { cardGroups, type FilterControl, type Group, listView, type ListView, scopedTabs, searchControl, type Tab, typeOrThrow, yearControl } from './views.server.ts'
+
+export type GenericPage =
+  | { view: 'list'; title: string; crumbs: Crumb[]; tabs: Tab[]; controls: FilterControl[]; list: ListView }
+  | { view: 'card'; title: string; crumbs: Crumb[]; tabs: Tab[]; groups: Group[] }
+
+const PARENT_OF_BASE: Record<string, ParentKind> = {
+  companies: 'company',
+  areas: 'area',
+  polygons: 'area',
+  'polygons-yanao': 'area',
+  'measures-points': 'measures_point',
+  'water-systems': 'water_system',
+}
+
+const PARENT_TYPE: Record<ParentKind, string> = { company: 'companies', area: 'areas', measures_point: 'measures-points', water_system: 'water-systems' }
+
+type Rec = { id: number; name?: string; kind?: string } & Record<string, unknown>
+
+/** Crumbs and tabs of a parent record (its own page's trail). */
+async function parentHead(context: AppLoadContext, parent: ParentKind, record: Rec): Promise<{ crumbs: Crumb[]; tabs: Tab[] }> {
+  const name = String(record.name ?? `№ ${record.id}`)
+  switch (parent) {
+    case 'company':
+      return { crumbs: companyCrumbs({ id: record.id, name }), tabs: companyTabs({ id: record.id, kind: String(record.kind) }, context.user) }
+    case 'area':
+      return { crumbs: areaCrumbs({ id: record.id, name, kind: record.kind }), tabs: await areaTabs(context.db, { id: record.id, kind: String(record.kind) }, context.user) }
+    case 'measures_point':
+      return { crumbs: pointCrumbs(record as { id: number; name: string; area: { id: number; name: string; kind: string } | null }), tabs: await pointTabs(context.db, record) }
+    case 'water_system': {
+      const system = typeOrThrow('water-systems')
+      const base = `${system.pages?.detail}/${record.id}`
+      return {
+        crumbs: [HOME, { title: system.title, to: system.pages?.list ?? '/' }, { title: name, to: base }],
+        tabs: [{ title: 'Информация', to: base }, ...(await scopedTabs(context.db, 'water_system', record.id))],
+      }
+    }
+  }
+}
+
+async function controlsOf(context: AppLoadContext, type: CatalogueType, params: URLSearchParams, scope: Record<string, number>): Promise<FilterControl[]> {
+  const controls: FilterControl[] = []
+  if (type.filters.some((f) => f.kind === 'search')) controls.push(searchControl(params))
+  const year = await yearControl(context.db, type, params, scope)
+  if (year) controls.push(year)
+  return controls
+}
+
+async function scopedList(context: AppLoadContext, type: CatalogueType, scoped: ScopedPage, parentId: number, params: URLSearchParams, base: string): Promise<GenericPage> {
+  const parent = (await findRecord(context.db, typeOrThrow(PARENT_TYPE[scoped.parent]), parentId)) as Rec | undefined
+  if (!parent) throw notFound()
+  const head = await parentHead(context, scoped.parent, parent)
+  const scope = { [scoped.filter]: parentId }
+  const title = scoped.title ?? type.title
+  const list = await listView(context.db, type, params, scope, ['year', 'search'])
+  return { view: 'list', title, crumbs: [...head.crumbs, { title, to: `/${base}/${parentId}/${scoped.suffix}` }], tabs: head.tabs, controls: await controlsOf(context, type, params, scope), list }
+}
+
+/** The crumbs of a record: its parent's trail and scoped list when it has one, else the type's list. */
+async function recordHead(context: AppLoadContext, type: CatalogueType, record: Rec): Promise<{ crumbs: Crumb[]; tabs: Tab[] }> {
+  for (const scoped of type.pages?.scoped ?? []) {
+    const filter = type.filters.find((f) => f.name === scoped.filter)
+    const field = type.fields.find((f) => f.type === 'ref' && filter && (f.column ?? `${f.name}_id`) === filter.column)
+    const ref = field ? (record[field.name] as Rec | null) : null
+    if (!ref) continue
+    const parent = (await findRecord(context.db, typeOrThrow(PARENT_TYPE[scoped.parent]), ref.id)) as Rec | undefined
+    if (!parent) continue
+    const head = await parentHead(context, scoped.parent, parent)
+    const base = scoped.parent === 'area' ? 'areas' : Object.keys(PARENT_OF_BASE).find((b) => PARENT_OF_BASE[b] === scoped.parent)
+    return { crumbs: [...head.crumbs, { title: scoped.title ?? type.title, to: `/${base}/${ref.id}/${scoped.suffix}` }], tabs: [] }
+  }
+  const list = type.pages?.list
+  const tabs = type.slug === 'water-systems' ? (await parentHead(context, 'water_system', record)).tabs : []
+  return { crumbs: [HOME, ...(list ? [{ title: type.title, to: list }] : [])], tabs }
+}
+
+export async function genericPage(context: AppLoadContext, splat: string, params: URLSearchParams): Promise<GenericPage> {
+  const path = `/${splat.replace(/^\/+|\/+$/g, '')}`
+  const segments = path.split('/').filter(Boolean)
+
+  const listed = catalogueTypes.find((t) => t.pages?.list === path)
+  if (listed) {
+    const list = await listView(context.db, listed, params, {}, ['year', 'search'])
+    return { view: 'list', title: listed.title, crumbs: [HOME, { title: listed.title, to: path }], tabs: [], controls: await controlsOf(context, listed, params, {}), list }
+  }
+
+  const last = segments.at(-1) ?? ''
+  if (segments.length >= 2 && /^\d{1,10}$/.test(last)) {
+    const base = `/${segments.slice(0, -1).join('/')}`
+    const type = catalogueTypes.find((t) => t.pages?.detail === base)
+    if (type) {
+      const id = Number(last)
+      const record = id <= 2_147_483_647 ? ((await findRecord(context.db, type, id)) as Rec | undefined) : undefined
+      if (!record) throw notFound()
+      const title = fillTemplate(type.itemTitle, record) || type.title
+      const head = await recordHead(context, type, record)
+      return { view: 'card', title, crumbs: [...head.crumbs, { title, to: path }], tabs: head.tabs, groups: cardGroups(type, record) }
+    }
+  }
+
+  if (segments.length === 3 && PARENT_OF_BASE[segments[0]] && /^\d{1,10}$/.test(segments[1])) {
+    const parent = PARENT_OF_BASE[segments[0]]
+    for (const type of catalogueTypes) {
+      const scoped = type.pages?.scoped?.find((s) => s.parent === parent && s.suffix === segments[2])
+      if (scoped && Number(segments[1]) <= 2_147_483_647) return scopedList(context, type, scoped, Number(segments[1]), params, segments[0])
+    }
+  }
+  throw notFound()
+}

@@ -1,0 +1,46 @@
+// The tabs of company, area and point pages with the audiences of portal-and-workflow.md §2.
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
+import { can } from '@portal/workflow-service/auth/permissions.ts'
+import { areaHref } from './links.ts'
+import { scopedTabs, type Tab } from './views.server.ts'
+
+const isHolder = (user: CurrentUser | null) => !!user?.groups.includes('Недропользователь')
+
+export function companyTabs(company: { id: number; kind: string }, user: CurrentUser | null): Tab[] {
+  const base = `/companies/${company.id}`
+  const holder = isHolder(user)
+  const tabs: Tab[] = [{ title: 'Информация', to: base }]
+  if (company.kind === 'lem' || company.kind === 'lem_industry') tabs.push({ title: 'Лицензионные участки', to: `${base}/areas` })
+  if (company.kind === 'gas_emissions') tabs.push({ title: 'Парниковые газы', to: `${base}/greenhousegases` })
+  if (holder) {
+    tabs.push({ title: 'Отчетность', to: `${base}/reports` })
+    tabs.push({ title: 'Формы и справочники', to: '/reference' })
+    if (company.kind === 'lem_industry') tabs.push({ title: 'Оценка состояния', to: `${base}/assessment` })
+  } else if (company.kind === 'lem_industry') {
+    tabs.push({ title: 'Показатели природоохранной деятельности', to: `${base}/environmental-indicators` })
+    tabs.push({ title: 'Уровень антропогенного воздействия', to: `${base}/exposure-levels` })
+  }
+  return tabs
+}
+
+export async function areaTabs(db: Kysely<Database>, area: { id: number; kind: string }, user: CurrentUser | null): Promise<Tab[]> {
+  const tabs: Tab[] = [
+    { title: 'Информация', to: areaHref({ ...area, name: '' }) },
+    { title: 'Пункты наблюдения', to: `/areas/${area.id}/measures-points` },
+    ...(await scopedTabs(db, 'area', area.id)),
+  ]
+  if (area.kind === 'licence_area' && can(user, 'read:responsible:any')) tabs.push({ title: 'Ответственные', to: `/areas/${area.id}/responsible` })
+  return tabs
+}
+
+export async function pointTabs(db: Kysely<Database>, point: { id: number }): Promise<Tab[]> {
+  const base = `/measures-points/${point.id}`
+  return [
+    { title: 'Информация', to: base },
+    { title: 'Показания', to: `${base}/indications` },
+    { title: 'Отчёты', to: `${base}/reports` },
+    ...(await scopedTabs(db, 'measures_point', point.id)),
+  ]
+}

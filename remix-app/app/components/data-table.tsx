@@ -1,0 +1,85 @@
+// Tables of a point's readings (each value coloured by its multiple of the limit) and of its reports.
+import type { ReactNode } from 'react'
+
+export interface Reading {
+  id: number
+  name: string
+  value: string
+  measure: string
+  mpc: string
+  share: string
+  /** below-1 | 1-2 | 2-5 | above-5 | none */
+  level: string
+}
+
+export const LEVEL_LABELS: Record<string, string> = {
+  'below-1': 'ниже 1 ПДК',
+  '1-2': '1–2 ПДК',
+  '2-5': '2–5 ПДК',
+  'above-5': 'выше 5 ПДК',
+}
+
+export function ReadingsTable({ readings }: { readings: Reading[] }) {
+  if (readings.length === 0) return <p className="empty">Нет данных</p>
+  return (
+    <>
+      <table className="data-table readings">
+        <thead>
+          <tr>
+            <th>Показатель</th>
+            <th>Значение</th>
+            <th>Единица измерения</th>
+            <th>ПДК</th>
+            <th>Доля ПДК</th>
+          </tr>
+        </thead>
+        <tbody>
+          {readings.map((r) => (
+            <tr key={r.id}>
+              <td>{r.name}</td>
+              <td className={`value pdk-${r.level}`} title={LEVEL_LABELS[r.level] ?? ''} data-level={r.level}>
+                {r.value}
+              </td>
+              <td>{r.measure}</td>
+              <td>{r.mpc}</td>
+              <td>{r.share}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="legend" aria-label="Кратность превышения ПДК">
+        {Object.entries(LEVEL_LABELS).map(([level, label]) => (
+          <li key={level}>
+            <span className={`swatch pdk-${level}`} /> {label}
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+export function Table({ columns, rows }: { columns: string[]; rows: Array<{ id: number; cells: ReactNode[] }> }) {
+  if (rows.length === 0) return <p className="empty">Нет данных</p>
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c}>{c}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {row.cells.map((cell, i) => (
+                <td key={columns[i]}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

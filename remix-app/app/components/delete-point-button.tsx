@@ -1,0 +1,55 @@
+// Deleting a measuring point from a list item: the confirmation modal 'Удаление пункта наблюдения', DELETE to the API
+// with the CSRF header of the page, the error texts of the spec on failure, then back one page either way.
+import { useNavigate, useRouteLoaderData } from '@remix-run/react'
+import { useState } from 'react'
+import { Modal } from './modal.tsx'
+import { trackedFetch } from './page-loader.tsx'
+
+export const DELETE_TITLE = 'Удаление пункта наблюдения'
+
+export function deletionMessage(status: number): string {
+  return status === 400
+    ? 'Ошибка удаления пункта наблюдения: имеются согласованные отчёты.'
+    : 'Ошибка удаления пункта наблюдения: неизвестная ошибка.'
+}
+
+export function DeletePointButton({ id, name }: { id: number; name: string }) {
+  const navigate = useNavigate()
+  const root = useRouteLoaderData('root') as { csrfToken?: string } | undefined
+  const [state, setState] = useState<'idle' | 'confirm' | { error: string }>('idle')
+
+  async function remove() {
+    setState('idle')
+    let status = 0
+    try {
+      const res = await trackedFetch(`/api/v1/measures-points/${id}/`, {
+        method: 'DELETE',
+        credentials: 'same-origin',
+        headers: { 'X-CSRFToken': root?.csrfToken ?? '' },
+      })
+      status = res.status
+    } catch {
+      status = 0
+    }
+    if (status === 204 || status === 200) navigate(-1)
+    else setState({ error: deletionMessage(status) })
+  }
+
+  return (
+    <>
+      <button type="button" className="button danger small" onClick={() => setState('confirm')}>
+        Удалить
+      </button>
+      {state === 'confirm' ? (
+        <Modal title={DELETE_TITLE} confirmLabel="Да" cancelLabel="Отмена" onConfirm={remove} onCancel={() => setState('idle')}>
+          Вы действительно хотите удалить пункт наблюдения «{name}»?
+        </Modal>
+      ) : null}
+      {typeof state === 'object' ? (
+        <Modal title={DELETE_TITLE} onConfirm={() => navigate(-1)}>
+          {state.error}
+        </Modal>
+      ) : null}
+    </>
+  )
+}
