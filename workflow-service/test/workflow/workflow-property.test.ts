@@ -1,0 +1,144 @@
+import fc from 'fast-check'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { CurrentUser } from '../../src/auth/permissions.ts'
+import { verifyHashChain } from '../../src/event-store/event-store.server.ts'
+import type { CommandContext } from '../../src/workflow/command-context.server.ts'
+import { requestFileDeletion, uploadFile } from '../../src/workflow/files/file-commands.server.ts'
+import { recordFileChecked, recordFileDeleted } from '../../src/workflow/files/worker-commands.server.ts'
+import { HttpError } from '../../src/plugins/errors.server.ts'
+import { verifyProjections } from '../../src/workflow/replay/replay.server.ts'
+import { createReport, type Decision, decideOnReport } from '../../src/workflow/reports/report-commands.server.ts'
+import { createResponsible } from '../../src/workflow/responsibles/responsible-commands.server.ts'
+import { newStorageKey, removeStoredFile, writeStoredFile } from '../../src/workflow/storage/file-storage.server.ts'
+import { useTestApp } from '../support/test-app.ts'
+import { RESPONSIBLE } from '../support/workflow-fixtures.ts'
+
+const t = useTestApp()
+const YEAR = 2033
+
+type Command =
+  | { kind: 'decide'; user: number; report: number; decision: Decision }
+  | { kind: 'upload'; user: number; report: number }
+  | { kind: 'check'; file: number; ok: boolean }
+  | { kind: 'delete'; user: number; file: number }
+  | { kind: 'deleted'; file: number }
+  | { kind: 'create'; user: number; company: number }
+
+const users: CurrentUser[] = []
+const reports: number[] = []
+const companies: number[] = []
+const files: number[] = []
+let clock = Date.parse('2033-01-01T00:00:00Z')
+
+function context(actor: CurrentUser | null): CommandContext {
+  clock += 1000
+  return { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor, requestId: 'property', clientAddress: '127.0.0.1', now: new Date(clock) }
+}
+
+async function run(command: Command): Promise<void> {
+  const pick = <T,>(list: T[], i: number) => list[i % list.length]
+  switch (command.kind) {
+    case 'decide':
+      return decideOnReport(context(pick(users, command.user)), pick(reports, command.report), { decision: command.decision, comment: 'Комментарий', files: [] })
+    case 'upload': {
+      const storageKey = newStorageKey()
+      const size = await writeStoredFile(t.app.config.storageDir, storageKey, Buffer.from('a;b\r\n1;2\r\n'))
+      try {
+        const { fileId } = await uploadFile(context(pick(users, command.user)), {
+          reportId: pick(reports, command.report),
+          description: 'Файл',
+          ecomonResponsibleId: null,
+          companyResponsibleId: null,
+          upload: { storageKey, name: 'Данные.csv', size, contentType: 'text/csv' },
+        })
+        files.push(fileId)
+      } catch (error) {
+        await removeStoredFile(t.app.config.storageDir, storageKey)
+        throw error
+      }
+      return
+    }
+    case 'check':
+      if (files.length === 0) return
+      await recordFileChecked(t.database.db, { fileId: pick(files, command.file), ok: command.ok, problems: command.ok ? [] : [{ reason: 'ошибка' }] }, { now: new Date((clock += 1000)) })
+      return
+    case 'delete':
+      if (files.length === 0) return
+      return requestFileDeletion(context(pick(users, command.user)), pick(files, command.file))
+    case 'deleted':
+      if (files.length === 0) return
+      await recordFileDeleted(t.database.db, { fileId: pick(files, command.file) }, { now: new Date((clock += 1000)) })
+      return
+    case 'create':
+      await createReport(context(pick(users, command.user)), { company: pick(companies, command.company), year: YEAR, reportType: 'observation_results' })
+      return
+  }
+}
+
+const commandArb: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ kind: fc.constant('decide' as const), user: fc.nat(10), report: fc.nat(10), decision: fc.constantFrom<Decision>('agree', 'decline', 'cancel') }),
+  fc.record({ kind: fc.constant('upload' as const), user: fc.nat(10), report: fc.nat(10) }),
+  fc.record({ kind: fc.constant('check' as const), file: fc.nat(50), ok: fc.boolean() }),
+  fc.record({ kind: fc.constant('delete' as const), user: fc.nat(10), file: fc.nat(50) }),
+  fc.record({ kind: fc.constant('deleted' as const), file: fc.nat(50) }),
+  fc.record({ kind: fc.constant('create' as const), user: fc.nat(10), company: fc.nat(3) }),
+)
+
+const eventCount = async () => Number((await t.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+
+describe('workflow under random commands', () => {
+  beforeAll(async () => {
+    const holders = await t.database.db.selectFrom('users').select(['id', 'username', 'company_id']).where('username', 'in', ['holder1', 'holder2']).orderBy('username').execute()
+    users.push(
+      { id: 9001, username: 'department', groups: ['Департамент'], companyId: null },
+      { id: 9002, username: 'department2', groups: ['Департамент'], companyId: null },
+      ...holders.map((h) => ({ id: h.id, username: h.username, groups: ['Недропользователь' as const], companyId: h.company_id })),
+      { id: 9003, username: 'admin', groups: ['Администратор'], companyId: null },
+    )
+    for (const h of holders) {
+      companies.push(h.company_id!)
+      const area = await t.database.db.selectFrom('areas').select('id').where('company_id', '=', h.company_id).where('kind', '=', 'licence_area').orderBy('id').executeTakeFirstOrThrow()
+      const holderUser = users.find((u) => u.username === h.username)!
+      await createResponsible(context(holderUser), { scope: 'area', targetId: area.id, year: YEAR, details: { ...RESPONSIBLE, labsName: null, labsContacts: null } })
+      const rows = await t.database.db.selectFrom('import_reports').select('id').where('area_id', '=', area.id).where('year', '=', YEAR).orderBy('id').execute()
+      reports.push(...rows.map((r) => r.id))
+    }
+  })
+
+  it('keeps the projections equal to a fresh replay, refused commands eventless and the hash chain intact', async () => {
+    let refused = 0
+    let accepted = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(commandArb, { minLength: 1, maxLength: 12 }), async (commands) => {
+        for (const command of commands) {
+          const before = await eventCount()
+          let refusal: unknown = null
+          try {
+            await run(command)
+          } catch (error) {
+            refusal = error
+          }
+          const after = await eventCount()
+          if (refusal) {
+            // A refusal is a 400/403/404/409 answer, never an unexpected failure, and it leaves no event.
+            expect(refusal, String(refusal)).toBeInstanceOf(HttpError)
+            expect([400, 403, 404, 409]).toContain((refusal as HttpError).statusCode)
+            expect(after).toBe(before)
+            refused += 1
+          } else {
+            expect(after).toBeGreaterThanOrEqual(before)
+            accepted += 1
+          }
+          const replay = await verifyProjections(t.database.db)
+          expect(replay.differences).toEqual([])
+          expect(replay.chain.broken).toBeNull()
+        }
+      }),
+      { numRuns: 12 },
+    )
+    expect((await verifyHashChain(t.database.db)).broken).toBeNull()
+    // The random commands exercised both sides of the rules.
+    expect(refused).toBeGreaterThan(0)
+    expect(accepted).toBeGreaterThan(0)
+  })
+})
