@@ -1,60 +1,7 @@
-// The columns of each data report type, declared in the catalogue registry's field shape: templates and checks share them.
-
-/**
- * The registry's field shape (docs/catalogue-registry.md). The declarations below mirror the registry's
- * measures-point-indications and greenhouse-gases types; they are taken from the registry once it is merged.
- */
-export interface FieldDef {
-  name: string
-  label: string
-  type: 'text' | 'number' | 'date' | 'ref'
-  unit?: string
-  integer?: boolean
-  required?: boolean
-  column?: string
-}
-
-interface CatalogueType {
-  table: string
-  fields: FieldDef[]
-}
-
-function columnOf(field: FieldDef): string {
-  return field.column ?? (field.type === 'ref' ? `${field.name}_id` : field.name)
-}
-
-const gas = (name: string, label: string): FieldDef => ({ name, label, type: 'number', unit: 'т' })
-
-const measuresPointIndications: CatalogueType = {
-  table: 'measures_point_indications',
-  fields: [
-    { name: 'measures_point', label: 'Пункт наблюдения', type: 'ref', required: true },
-    { name: 'year', label: 'Год', type: 'number', integer: true, required: true },
-    { name: 'sampled', label: 'Дата отбора', type: 'date' },
-    { name: 'name', label: 'Показатель', type: 'text', required: true },
-    { name: 'value', label: 'Значение', type: 'number', required: true },
-    { name: 'measure', label: 'Единица измерения', type: 'text', required: true },
-    { name: 'mpc', label: 'ПДК', type: 'number' },
-    { name: 'mpc_max', label: 'ПДК максимальная', type: 'number' },
-  ],
-}
-
-const greenhouseGases: CatalogueType = {
-  table: 'greenhouse_gases',
-  fields: [
-    { name: 'year', label: 'Год', type: 'number', integer: true, required: true },
-    { name: 'greenhouse_category', label: 'Категория источников', type: 'ref', required: true },
-    { name: 'company', label: 'Ответственное предприятие', type: 'ref', required: true },
-    gas('co2', 'CO2'),
-    gas('ch4', 'CH4'),
-    gas('n2o', 'N2O'),
-    gas('sf6', 'SF6'),
-    gas('c2f6', 'C2F6'),
-    gas('chf3', 'CHF3'),
-    gas('cf4', 'CF4'),
-    { name: 'total', label: 'Всего', type: 'number', unit: 'т CO2-экв.' },
-  ],
-}
+// The columns of each data report type, derived from the catalogue registry: template headers and file checks share them.
+import { greenhouseGases } from '@portal/workflow-service/catalogue/registry/greenhouse.ts'
+import { measuresPointIndications } from '@portal/workflow-service/catalogue/registry/core.ts'
+import { columnOf, type CatalogueType, type FieldDef } from '@portal/workflow-service/catalogue/registry/types.ts'
 
 export type DataReportType = 'observation_results' | 'greenhouse_gases'
 export type DocumentReportType = 'final_report' | 'program'
@@ -102,6 +49,7 @@ const LOOKUPS: Record<string, { lookup: string; hint: string }> = {
 
 function columnSpec(field: FieldDef): ColumnSpec {
   const column = columnOf(field)
+  if (!column) throw new Error(`field ${field.name} is computed, it cannot be uploaded`)
   const lookup = LOOKUPS[field.name]
   const type: ColumnType =
     field.type === 'ref' ? 'reference' : field.type === 'number' ? (field.integer ? 'integer' : 'number') : field.type === 'date' ? 'date' : 'text'
@@ -123,7 +71,7 @@ function columnSpec(field: FieldDef): ColumnSpec {
 function specOf(reportType: DataReportType, type: CatalogueType, fromReport: ImportSpec['fromReport']): ImportSpec {
   const fromReportColumns = new Set(fromReport.map((f) => f.column))
   const columns = type.fields
-    .filter((f) => !fromReportColumns.has(columnOf(f)))
+    .filter((f) => !f.compute && !fromReportColumns.has(columnOf(f) ?? ''))
     .map(columnSpec)
   return { reportType, table: type.table, columns, fromReport }
 }

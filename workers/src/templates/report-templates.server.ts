@@ -1,12 +1,16 @@
 // The downloadable XLSX templates of the data reports, generated from the import specs: headers, units, an example row.
 import ExcelJS from 'exceljs'
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
 import { IMPORT_SPECS, type ColumnSpec, type ImportSpec } from '../files/import-spec.ts'
 import { unitsOf } from '../files/point-units.ts'
 
 export interface ReportTemplate {
   id: string
-  /** The file name offered on download. */
+  /** The name in the download address (ASCII). */
   filename: string
+  /** The file name offered on download (`init_filename`). */
+  downloadName: string
   name: string
   spec: ImportSpec
   /** The example row, by column field. */
@@ -33,6 +37,7 @@ export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
   ...POINT_KINDS.map(([kind, title, substance, unit, value, mpc], i) => ({
     id: `observation_results_${kind}`,
     filename: `observation_results_${kind}.xlsx`,
+    downloadName: `Шаблон — результаты наблюдений (${title}).xlsx`,
     name: `Результаты наблюдений: ${title}`,
     spec: IMPORT_SPECS.observation_results,
     example: {
@@ -50,6 +55,7 @@ export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
   {
     id: 'greenhouse_gases',
     filename: 'greenhouse_gases.xlsx',
+    downloadName: 'Шаблон — парниковые газы.xlsx',
     name: 'Парниковые газы',
     spec: IMPORT_SPECS.greenhouse_gases,
     example: { year: EXAMPLE_YEAR, greenhouse_category: 'Стационарное сжигание топлива', co2: 125000.5, ch4: 310.25, n2o: 2.1, sf6: 0, c2f6: 0, chf3: 0, cf4: 0, total: 133400.125 },
@@ -111,4 +117,29 @@ export function templateBytes(template: ReportTemplate): Promise<Buffer> {
 
 export function findTemplate(filename: string): ReportTemplate | undefined {
   return REPORT_TEMPLATES.find((t) => t.filename === filename)
+}
+
+/** Where a template is downloaded from: the `filepath` of its row in report_templates. */
+export const TEMPLATE_URL_PREFIX = '/api/v1/report-templates/files/'
+
+/**
+ * Makes the report_templates table (listed by /api/v1/report-templates/) list exactly these templates, with
+ * their real size and date. Rows of other origins (documents put there by people) are left alone.
+ */
+export async function syncReportTemplates(db: Kysely<Database> | Transaction<Database>): Promise<number> {
+  const declared = REPORT_TEMPLATES.map((t) => `${TEMPLATE_URL_PREFIX}${t.filename}`)
+  await sql`DELETE FROM report_templates WHERE filepath LIKE ${`${TEMPLATE_URL_PREFIX}%`} AND NOT (filepath = ANY(${declared}::text[]))`.execute(db)
+  for (const template of REPORT_TEMPLATES) {
+    const bytes = await templateBytes(template)
+    const filepath = `${TEMPLATE_URL_PREFIX}${template.filename}`
+    const updated = await sql`
+      UPDATE report_templates SET name = ${template.name}, init_filename = ${template.downloadName}, date = ${TEMPLATES_REVISED}, size = ${bytes.length}
+      WHERE filepath = ${filepath}`.execute(db)
+    if (Number(updated.numAffectedRows ?? 0) === 0) {
+      await sql`
+        INSERT INTO report_templates (name, init_filename, filepath, date, size)
+        VALUES (${template.name}, ${template.downloadName}, ${filepath}, ${TEMPLATES_REVISED}, ${bytes.length})`.execute(db)
+    }
+  }
+  return REPORT_TEMPLATES.length
 }

@@ -4,5 +4,6 @@ import { coreSeed } from './core-seed.ts'
 import type { SeedStep } from './seed-context.ts'
 import { usersSeed } from './users-seed.ts'
 import { workflowSeed } from './workflow-seed.ts'
+import { reportTemplatesSeed } from '@portal/workers/templates/report-templates-seed.ts'
 
-export const seedSteps: SeedStep[] = [coreSeed, catalogueSeed, usersSeed, workflowSeed]
+export const seedSteps: SeedStep[] = [coreSeed, catalogueSeed, usersSeed, workflowSeed, reportTemplatesSeed]

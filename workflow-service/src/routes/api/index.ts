@@ -5,6 +5,7 @@ import { companiesRoutes } from './companies.routes.ts'
 import { initializationRoutes } from './initialization.routes.ts'
 import { measuresPointsRoutes } from './measures-points.routes.ts'
 import { referencesRoutes } from './references.routes.ts'
+import { reportTemplateFilesRoutes } from './report-template-files.routes.ts'
 import { usersRoutes } from './users.routes.ts'
 import { workflowRoutes } from './workflow.routes.ts'
 
@@ -16,4 +17,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(initializationRoutes)
   await app.register(usersRoutes)
   await app.register(workflowRoutes)
+  await app.register(reportTemplateFilesRoutes)
 }
