@@ -44,16 +44,23 @@ async function readPassword(): Promise<string> {
   return first
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    username: { type: 'string' },
-    group: { type: 'string', multiple: true },
-    company: { type: 'string' },
-    embedded: { type: 'boolean' },
-    help: { type: 'boolean' },
-  },
-})
+function parse() {
+  try {
+    return parseArgs({ allowPositionals: true, options: OPTIONS })
+  } catch (error) {
+    // Among others, --password: a password on the command line would stay in the shell history and `ps`.
+    return stop(`${(error as Error).message}\n${USAGE}`)
+  }
+}
+
+const OPTIONS = {
+  username: { type: 'string' },
+  group: { type: 'string', multiple: true },
+  company: { type: 'string' },
+  embedded: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const
+const { values, positionals } = parse()
 const command = positionals[0]
 if (values.help || !command) stop(USAGE, values.help ? 0 : 2)
 if (command !== 'create' && command !== 'password') stop(`Неизвестная команда «${command}».\n${USAGE}`)
