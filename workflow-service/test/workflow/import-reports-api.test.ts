@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { hashPassword } from '../../src/auth/passwords.server.ts'
 import { loginAs } from '../support/login.ts'
@@ -48,7 +49,7 @@ describe('import reports API', () => {
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1)
   })
 
-  it('lets the Department agree with a comment and a file, then shows the status change', async () => {
+  it('lets the Department agree with a comment and a file, enqueues the publication, then shows the status change', async () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     const department = await loginAs(t.app, 'department')
     const report = await areaReport(h.headers, h.areaName)
@@ -57,6 +58,8 @@ describe('import reports API', () => {
     ])
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ id: report.id, status: 'agreed', status_change: { event: 'agreed', event_display: 'Согласовано', comment: 'Замечаний нет' } })
+    const { rows: jobs } = await sql`SELECT 1 FROM pgboss.job WHERE name = 'report-publication' AND (data->>'reportId')::int = ${report.id}`.execute(t.database.db)
+    expect(jobs).toHaveLength(1)
     const [decisionFile] = res.json().status_change.files
     expect(decisionFile.name).toBe('Заключение.pdf')
     const download = await t.app.inject({ url: decisionFile.file, headers: h.headers })

@@ -18,7 +18,7 @@ function print(report: ReplayReport, verify: boolean): boolean {
       : `hash chain:        intact (${report.chain.events} events)`,
   )
   const total = report.differences.reduce((n, d) => n + d.onlyLive + d.onlyReplayed, 0)
-  out(`${verify ? 'differences' : 'rows corrected'}:     ${total}`)
+  out(`${verify ? 'differences:      ' : 'rows corrected:   '} ${total}`)
   for (const d of report.differences) {
     out(`  ${d.table}: ${d.onlyLive} only in the live table, ${d.onlyReplayed} only in the replay`)
     for (const e of d.examples) out(`    ${e.side}: ${JSON.stringify(e.row)}`)

@@ -99,5 +99,10 @@ export async function decideOnReport(
     const command = { type: COMMAND_OF[input.decision], data: { comment: input.comment, files: input.files } } as ReportCommand
     const events = decideReport(state, command)
     await appendAndProject(trx, report.stream_id, state.version, events, metadataOf(context), context.now)
+    // Agreeing publishes the report's staged data to the catalogue; cancelling an agreement withdraws it (workers).
+    const publicationChanges = events.some(
+      (e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'),
+    )
+    if (publicationChanges) await context.queue.send('report-publication', { reportId }, { trx })
   })
 }
