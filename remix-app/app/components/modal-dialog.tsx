@@ -1,0 +1,68 @@
+// The shell's modal dialog (spec §2): a title, content, a confirm button and an optional cancel button.
+// A native <dialog> opened with showModal(): the page behind is inert (focus stays inside), Escape closes it,
+// and the browser returns focus to the control that opened it.
+import { type ReactNode, useEffect, useId, useRef } from 'react'
+
+export interface ModalDialogProps {
+  open: boolean
+  title: string
+  onClose: () => void
+  children: ReactNode
+  confirmLabel?: string
+  /** Without it the confirm button closes the dialog; with confirmForm it submits that form instead. */
+  onConfirm?: () => void
+  /** The id of a form inside the dialog that the confirm button submits. */
+  confirmForm?: string
+  cancelLabel?: string
+  busy?: boolean
+  /** A wider dialog, for forms. */
+  wide?: boolean
+}
+
+export function ModalDialog({ open, title, onClose, children, confirmLabel = 'OK', onConfirm, confirmForm, cancelLabel, busy = false, wide = false }: ModalDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+  return (
+    <dialog
+      ref={ref}
+      className={wide ? 'modal modal-wide' : 'modal'}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      // Escape (the cancel event) and close() both end here: the parent's state follows the dialog.
+      onClose={() => {
+        if (open) onClose()
+      }}
+    >
+      {open ? (
+        <>
+          <h2 id={titleId} className="modal-title">
+            {title}
+          </h2>
+          <div className="modal-body">{children}</div>
+          <div className="modal-actions">
+            {confirmForm ? (
+              <button type="submit" form={confirmForm} className="button" disabled={busy}>
+                {confirmLabel}
+              </button>
+            ) : (
+              <button type="button" className="button" disabled={busy} onClick={onConfirm ?? onClose}>
+                {confirmLabel}
+              </button>
+            )}
+            {cancelLabel ? (
+              <button type="button" className="button button-secondary" onClick={onClose}>
+                {cancelLabel}
+              </button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </dialog>
+  )
+}

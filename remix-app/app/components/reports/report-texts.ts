@@ -1,0 +1,53 @@
+// The Russian texts of the report workflow screens, exactly as the spec quotes them where it does.
+import type { FileStatus, ReportStatus, ReportType } from '@portal/migrations/database.ts'
+
+export const REPORT_TYPE_TITLE: Record<ReportType, string> = {
+  program: 'Программа',
+  observation_results: 'Результаты наблюдений',
+  final_report: 'Итоговый отчет',
+  greenhouse_gases: 'Парниковые газы',
+}
+
+export const REPORT_STATUS_LABEL: Record<ReportStatus, string> = {
+  consideration: 'На рассмотрении',
+  agreed: 'Согласовано',
+  rejected: 'Отклонено',
+}
+
+export const FILE_STATUS_LABEL: Record<Exclude<FileStatus, 'deleted'>, string> = {
+  processing: 'Проверяется',
+  success: 'Принят',
+  error: 'Ошибка: несоответствие полей',
+  deletion: 'Удаляется',
+}
+
+export const HISTORY_EVENT_LABEL = {
+  added: 'Файл добавлен',
+  agreed: 'Отчёт согласован',
+  rejected: 'Отчёт отклонён',
+  deleted: 'Файл удалён',
+  cancelled: 'Решение отменено',
+} as const
+
+export const NO_RESPONSIBLE = 'Внесите данные ответственного лица'
+export const tooLarge = (maxMb: number) => `Максимальный размер загружаемого файла ${maxMb} Мб`
+export const deleteQuestion = (description: string) => `Вы действительно хотите безвозвратно удалить файл ${description}?`
+export const DELETE_AGREED = 'Ошибка удаления файла: имеются согласованные отчёты.'
+// Two dots, as the spec has it.
+export const DELETE_UNKNOWN = 'Ошибка удаления файла: неизвестная ошибка..'
+export const cannotDownload = (description: string) => `Файл ${description} нельзя скачать`
+
+/** Spec §2: dates as dd.mm.yyyy hh:mm (the portal's region: Yekaterinburg time). */
+export function formatDateTime(value: string | Date): string {
+  const parts = new Intl.DateTimeFormat('ru-RU', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZone: 'Asia/Yekaterinburg',
+  }).formatToParts(new Date(value))
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${get('day')}.${get('month')}.${get('year')} ${get('hour')}:${get('minute')}`
+}

@@ -1,0 +1,89 @@
+// The area tab 'Ответственные' (Department only): the responsible persons of a licence area, year by year.
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { listEcomonResponsibles } from '@portal/workflow-service/workflow/responsibles/responsible-queries.server.ts'
+import { NotFound } from '../components/not-found.tsx'
+import { formatDateTime } from '../components/reports/report-texts.ts'
+import { requirePermission } from '../utils/permissions.server.ts'
+import reportsStyles from '../styles/reports.css?url'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Ответственные — ${data?.area.name ?? 'Участок'} — Экологический мониторинг ЯНАО` }]
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  requirePermission(request, context.user, 'read:responsible:any')
+  const id = Number(params.id)
+  const area = Number.isInteger(id) && id >= 1 && id <= 2_147_483_647
+    ? await context.db.selectFrom('areas').select(['id', 'name', 'company_id']).where('id', '=', id).executeTakeFirst()
+    : undefined
+  if (!area) throw new Response(null, { status: 404, statusText: 'Not Found' })
+  const rows = await listEcomonResponsibles(context.db, { areaId: area.id })
+  return {
+    area: { id: area.id, name: area.name, companyId: area.company_id },
+    responsibles: rows.map((r) => ({ id: r.id, year: r.year, fullname: r.fullname, position: r.position, phone: r.phone, email: r.email, labs: r.labs_name, added: new Date(r.added).toISOString() })),
+  }
+}
+
+export default function AreaResponsible() {
+  const { area, responsibles } = useLoaderData<typeof loader>()
+  return (
+    <section>
+      <Link to={`/areas/${area.id}`} className="back-link">
+        ← {area.name}
+      </Link>
+      <h1>Ответственные</h1>
+      {responsibles.length === 0 ? (
+        <p className="empty">Нет данных</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="history-table">
+            <caption className="visually-hidden">Ответственные лица участка {area.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Год</th>
+                <th scope="col">ФИО</th>
+                <th scope="col">Должность</th>
+                <th scope="col">Телефон</th>
+                <th scope="col">Электронная почта</th>
+                <th scope="col">Лаборатория</th>
+                <th scope="col">Внесено</th>
+              </tr>
+            </thead>
+            <tbody>
+              {responsibles.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.year}</td>
+                  <td>{r.fullname}</td>
+                  <td>{r.position}</td>
+                  <td>{r.phone}</td>
+                  <td>
+                    <a href={`mailto:${r.email}`}>{r.email}</a>
+                  </td>
+                  <td>{r.labs ?? '—'}</td>
+                  <td>{formatDateTime(r.added)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {area.companyId !== null ? (
+        <p>
+          <Link to={`/companies/${area.companyId}/reports`}>Отчетность предприятия</Link>
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+  const forbidden = isRouteErrorResponse(error) && error.status === 403
+  return (
+    <section className="error-page">
+      <h1>{forbidden ? 'Доступ запрещён' : 'Ошибка'}</h1>
+      <p>{forbidden ? 'Ответственные лица доступны Департаменту.' : 'Не удалось показать страницу.'}</p>
+    </section>
+  )
+}

@@ -1,0 +1,71 @@
+// The reports page of a company (spec §2 'Reports page'): the holder uploads and names responsible persons,
+// the Department reviews, decides and reads the history. Statuses refresh every 5 s while files are being checked.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { useMemo } from 'react'
+import { NotFound } from '../components/not-found.tsx'
+import { HolderCompanyTabs } from '../components/reports/company-tabs.tsx'
+import { HistoryAccordion } from '../components/reports/history-accordion.tsx'
+import { ReportsPageContext } from '../components/reports/page-context.ts'
+import { ReportAccordion } from '../components/reports/report-accordion.tsx'
+import { useStatusPolling } from '../components/reports/use-status-polling.ts'
+import { YearFilter } from '../components/reports/year-filter.tsx'
+import { reportsAction } from '../utils/reports-actions.server.ts'
+import { loadReportsPage } from '../utils/reports-page.server.ts'
+import reportsStyles from '../styles/reports.css?url'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.company.name ?? 'Отчетность'} — Отчетность — Экологический мониторинг ЯНАО` }]
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadReportsPage(request, context, Number(params.id))
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return reportsAction(request, context, Number(params.id))
+}
+
+export default function CompanyReports() {
+  const page = useLoaderData<typeof loader>()
+  const info = useMemo(
+    () => ({ companyId: page.company.id, year: page.year, role: page.role, maxUploadMb: page.maxUploadMb, csrfToken: page.csrfToken }),
+    [page.company.id, page.year, page.role, page.maxUploadMb, page.csrfToken],
+  )
+  const checking = page.accordions.some((a) => a.sections.some((s) => s.report?.files.some((f) => f.status === 'processing' || f.status === 'deletion')))
+  useStatusPolling(checking)
+
+  return (
+    <ReportsPageContext.Provider value={info}>
+      <section className="reports-page">
+        {page.role === 'department' ? (
+          <Link to="/department-reports" className="back-link">
+            ← Отчеты на рассмотрении
+          </Link>
+        ) : (
+          <HolderCompanyTabs companyId={page.company.id} kind={page.company.kind} />
+        )}
+        <h1>{page.company.name || 'Отчетность'}</h1>
+        <YearFilter year={page.year} years={page.years} />
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {checking ? 'Файлы проверяются, статусы обновляются автоматически.' : ''}
+        </p>
+        {page.accordions.map((accordion) => (
+          <ReportAccordion key={`${page.year}-${accordion.key}`} accordion={accordion} />
+        ))}
+        {page.role === 'department' ? <HistoryAccordion rows={page.history} /> : null}
+      </section>
+    </ReportsPageContext.Provider>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+  const forbidden = isRouteErrorResponse(error) && error.status === 403
+  return (
+    <section className="error-page">
+      <h1>{forbidden ? 'Доступ запрещён' : 'Ошибка'}</h1>
+      <p>{forbidden ? 'Отчетность предприятия доступна его пользователям и Департаменту.' : 'Не удалось показать страницу.'}</p>
+    </section>
+  )
+}

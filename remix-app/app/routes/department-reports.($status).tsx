@@ -1,0 +1,91 @@
+// The Department's review lists (spec §2): companies with reports under review, agreed or rejected, as three tabs,
+// searchable (750 ms after the last keystroke) and paged with 'Показать еще'.
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, isRouteErrorResponse, Link, NavLink, useLoaderData, useRouteError, useSubmit } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import { NotFound } from '../components/not-found.tsx'
+import { REVIEW_PAGE, REVIEW_TABS, SEARCH_DEBOUNCE_MS } from '../components/reports/review-tabs.ts'
+import { loadReviewList } from '../utils/review-list.server.ts'
+import reportsStyles from '../styles/reports.css?url'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
+export const meta: MetaFunction = () => [{ title: 'Отчетность — Экологический мониторинг ЯНАО' }]
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadReviewList(request, context, params.status)
+}
+
+export default function DepartmentReports() {
+  const { tab, search, results, count, shown } = useLoaderData<typeof loader>()
+  const submit = useSubmit()
+  const timer = useRef<ReturnType<typeof setTimeout>>()
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const current = REVIEW_TABS.find((t) => t.status === tab)!
+  return (
+    <section className="review-page">
+      <h1>Отчетность</h1>
+      <nav className="tabs" aria-label="Статус отчетов">
+        {REVIEW_TABS.map((t) => (
+          <NavLink key={t.status} to={t.path} end className={({ isActive }) => (isActive ? 'tab tab-active' : 'tab')}>
+            {t.title}
+          </NavLink>
+        ))}
+      </nav>
+      {/* A new search starts from the first page (no limit in the form), as any filter change does. */}
+      <Form method="get" className="filters" role="search">
+        <label className="visually-hidden" htmlFor="review-search">
+          Искать по названию
+        </label>
+        <input
+          id="review-search"
+          type="search"
+          name="search"
+          defaultValue={search}
+          placeholder="Искать по названию"
+          onChange={(event) => {
+            const form = event.currentTarget.form
+            clearTimeout(timer.current)
+            timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS)
+          }}
+        />
+      </Form>
+      <h2 className="visually-hidden">{current.title}</h2>
+      {results.length === 0 ? (
+        <p className="empty">Нет данных</p>
+      ) : (
+        <ul className="list review-list">
+          {results.map((company) => (
+            <li key={company.id}>
+              <Link to={`/companies/${company.id}/reports?year=${company.years[0]}`}>{company.name}</Link>
+              <span className="review-years">
+                <span className="visually-hidden">Годы отчетов:</span>
+                {company.years.map((year) => (
+                  <Link key={year} to={`/companies/${company.id}/reports?year=${year}`} aria-label={`${company.name}, ${year} год`}>
+                    {year}
+                  </Link>
+                ))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {shown < count ? (
+        <Link className="button" to={`?${new URLSearchParams({ ...(search ? { search } : {}), limit: String(shown + REVIEW_PAGE) })}`} preventScrollReset replace>
+          Показать еще {REVIEW_PAGE}
+        </Link>
+      ) : null}
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+  const forbidden = isRouteErrorResponse(error) && error.status === 403
+  return (
+    <section className="error-page">
+      <h1>{forbidden ? 'Доступ запрещён' : 'Ошибка'}</h1>
+      <p>{forbidden ? 'Списки отчетов доступны Департаменту.' : 'Не удалось показать страницу.'}</p>
+    </section>
+  )
+}
