@@ -8,6 +8,7 @@ export const EVENT_DISPLAY = { agreed: 'Согласовано', rejected: 'От
 export const decisionFileUrl = (id: string) => `/api/v1/import-reports/decision-files/${id}/`
 
 export interface ReportFilter {
+  id?: number
   year?: number
   areaId?: number
   /** Reports of the company itself (not of its areas), as company_name asks. */
@@ -20,6 +21,7 @@ export interface ReportFilter {
 
 function filtered(db: Kysely<Database>, filter: ReportFilter) {
   let query = db.selectFrom('import_reports as r')
+  if (filter.id !== undefined) query = query.where('r.id', '=', filter.id)
   if (filter.areaId !== undefined) query = query.where('r.area_id', '=', filter.areaId)
   if (filter.companyOnlyId !== undefined) query = query.where('r.company_id', '=', filter.companyOnlyId).where('r.area_id', 'is', null)
   if (filter.companyId !== undefined) query = query.where('r.company_id', '=', filter.companyId)
@@ -95,10 +97,8 @@ export async function listReports(db: Kysely<Database>, filter: ReportFilter, li
 export type ImportReport = Awaited<ReturnType<typeof listReports>>['results'][number]
 
 export async function findReport(db: Kysely<Database>, id: number): Promise<ImportReport | undefined> {
-  const row = await db.selectFrom('import_reports').select(['company_id', 'year']).where('id', '=', id).executeTakeFirst()
-  if (!row) return undefined
-  const page = await listReports(db, { companyId: row.company_id, year: row.year }, 1000, 0)
-  return page.results.find((r) => r.id === id)
+  const page = await listReports(db, { id }, 1, 0)
+  return page.results[0]
 }
 
 export async function findDecisionFile(db: Kysely<Database>, id: string) {
