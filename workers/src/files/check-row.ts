@@ -24,8 +24,16 @@ export type RowValues = Record<string, string | number | null>
 
 export type RowResult = { ok: true; values: RowValues } | { ok: false; problems: Problem[] }
 
+const lookups = new Map<string, string>()
+
+/** Lookup text compares without case, extra spaces or ё/е; memoised, since a file repeats its few points. */
 export function normalizeLookup(text: string): string {
-  return text.replace(/[\u00a0\s]+/g, ' ').trim().toLowerCase().replace(/ё/g, 'е')
+  let found = lookups.get(text)
+  if (found === undefined) {
+    found = text.replace(/[\u00a0\s]+/g, ' ').trim().toLowerCase().replace(/ё/g, 'е')
+    if (lookups.size < 10_000) lookups.set(text, found)
+  }
+  return found
 }
 
 /** A cell as text: exceljs rich text, formulas and hyperlinks give their shown text. */
@@ -50,8 +58,11 @@ const NUMBER = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/
 export function parseNumber(cell: unknown): number | null {
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null
   if (typeof cell === 'object' && cell !== null && 'result' in cell) return parseNumber((cell as { result: unknown }).result)
-  const text = cellText(cell).replace(/[\s\u00a0\u202f]/g, '')
-  if (!NUMBER.test(text)) return null
+  let text = cellText(cell)
+  if (!NUMBER.test(text)) {
+    text = text.replace(/[\s\u00a0\u202f]/g, '')
+    if (!NUMBER.test(text)) return null
+  }
   return Number(text.replace(',', '.'))
 }
 
@@ -83,7 +94,41 @@ export function parseDate(cell: unknown): string | null {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
 }
 
-const shown = (cell: unknown): string => cellText(cell).slice(0, 100)
+function shown(cell: unknown): string {
+  return cellText(cell).slice(0, 100)
+}
+
+// Hot path: no closures are made per row (each one costs an allocation, and a naming call under tsx).
+function problem(problems: Problem[], row: number, column: ColumnSpec, cell: unknown, reason: string): void {
+  problems.push({ row, column: column.header, value: shown(cell), reason })
+}
+
+/** Where the cross-column rules find their columns: worked out once per column list, not once per row. */
+interface RuleColumns {
+  year: number
+  sampled: number
+  measure: number
+  mpcMax: number
+}
+const ruleColumns = new WeakMap<readonly ColumnSpec[], RuleColumns>()
+function rulesOf(columns: readonly ColumnSpec[]): RuleColumns {
+  let found = ruleColumns.get(columns)
+  if (!found) {
+    const at = (column: string) => columns.findIndex((c) => c.column === column)
+    found = { year: at('year'), sampled: at('sampled'), measure: at('measure'), mpcMax: at('mpc_max') }
+    ruleColumns.set(columns, found)
+  }
+  return found
+}
+const todays = new WeakMap<Date, string>()
+function isoDay(date: Date): string {
+  let day = todays.get(date)
+  if (!day) {
+    day = date.toISOString().slice(0, 10)
+    todays.set(date, day)
+  }
+  return day
+}
 
 /**
  * The row's values by table column, or every problem of the row. `indexes` maps each template column to its
@@ -99,15 +144,13 @@ export function checkRow(
   const problems: Problem[] = []
   const values: RowValues = {}
   let pointKind: string | undefined
-  const problem = (column: ColumnSpec, cell: unknown, reason: string) =>
-    problems.push({ row: rowNumber, column: column.header, value: shown(cell), reason })
 
   for (let i = 0; i < columns.length; i++) {
     const column = columns[i]
     const cell = cells[indexes[i]]
     const text = cellText(cell)
     if (text === '') {
-      if (column.required) problem(column, cell, 'значение обязательно')
+      if (column.required) problem(problems, rowNumber, column, cell, 'значение обязательно')
       values[column.column] = null
       continue
     }
@@ -118,22 +161,22 @@ export function checkRow(
       case 'number':
       case 'integer': {
         const value = parseNumber(cell)
-        if (value === null) problem(column, cell, 'ожидается число')
-        else if (column.type === 'integer' && !Number.isInteger(value)) problem(column, cell, 'ожидается целое число')
-        else if (column.min !== undefined && value < column.min) problem(column, cell, 'значение не может быть отрицательным')
+        if (value === null) problem(problems, rowNumber, column, cell, 'ожидается число')
+        else if (column.type === 'integer' && !Number.isInteger(value)) problem(problems, rowNumber, column, cell, 'ожидается целое число')
+        else if (column.min !== undefined && value < column.min) problem(problems, rowNumber, column, cell, 'значение не может быть отрицательным')
         else values[column.column] = value
         break
       }
       case 'date': {
         const value = parseDate(cell)
-        if (value === null) problem(column, cell, 'ожидается дата ДД.ММ.ГГГГ')
+        if (value === null) problem(problems, rowNumber, column, cell, 'ожидается дата ДД.ММ.ГГГГ')
         else values[column.column] = value
         break
       }
       case 'reference': {
         const found = context.references[column.field]?.get(normalizeLookup(text))
         if (!found) {
-          problem(column, cell, column.field === 'measures_point' ? `пункт наблюдения не найден ${context.scope}` : 'нет в справочнике')
+          problem(problems, rowNumber, column, cell, column.field === 'measures_point' ? `пункт наблюдения не найден ${context.scope}` : 'нет в справочнике')
         } else {
           values[column.column] = found.id
           pointKind = found.kind
@@ -144,27 +187,23 @@ export function checkRow(
   }
 
   // Rules between columns, checked once each value is readable.
-  const yearColumn = columns.find((c) => c.column === 'year')
-  if (yearColumn && typeof values.year === 'number' && values.year !== context.year) {
-    problem(yearColumn, cells[indexes[columns.indexOf(yearColumn)]], `год не совпадает с годом отчёта (${context.year})`)
+  const rules = rulesOf(columns)
+  if (rules.year >= 0 && typeof values.year === 'number' && values.year !== context.year) {
+    problem(problems, rowNumber, columns[rules.year], cells[indexes[rules.year]], `год не совпадает с годом отчёта (${context.year})`)
   }
-  const sampledColumn = columns.find((c) => c.column === 'sampled')
-  if (sampledColumn && typeof values.sampled === 'string') {
-    const cell = cells[indexes[columns.indexOf(sampledColumn)]]
-    if (typeof values.year === 'number' && Number(values.sampled.slice(0, 4)) !== values.year) problem(sampledColumn, cell, 'дата отбора не в отчётном году')
-    else if (values.sampled > context.today.toISOString().slice(0, 10)) problem(sampledColumn, cell, 'дата отбора в будущем')
+  if (rules.sampled >= 0 && typeof values.sampled === 'string') {
+    if (typeof values.year === 'number' && Number(values.sampled.slice(0, 4)) !== values.year) problem(problems, rowNumber, columns[rules.sampled], cells[indexes[rules.sampled]], 'дата отбора не в отчётном году')
+    else if (values.sampled > isoDay(context.today)) problem(problems, rowNumber, columns[rules.sampled], cells[indexes[rules.sampled]], 'дата отбора в будущем')
   }
-  const measureColumn = columns.find((c) => c.column === 'measure')
-  if (measureColumn && typeof values.measure === 'string') {
+  if (rules.measure >= 0 && typeof values.measure === 'string') {
     if (pointKind && !unitFitsKind(values.measure, pointKind)) {
-      problem(measureColumn, cells[indexes[columns.indexOf(measureColumn)]], 'единица измерения не подходит для пункта наблюдения этого вида')
+      problem(problems, rowNumber, columns[rules.measure], cells[indexes[rules.measure]], 'единица измерения не подходит для пункта наблюдения этого вида')
     }
     // One spelling in the catalogue whatever the file wrote (мг/м3, мг/м³).
     values.measure = canonicalUnit(values.measure)
   }
-  if (typeof values.mpc === 'number' && typeof values.mpc_max === 'number' && values.mpc_max < values.mpc) {
-    const c = columns.find((x) => x.column === 'mpc_max')!
-    problem(c, cells[indexes[columns.indexOf(c)]], 'ПДК максимальная меньше ПДК')
+  if (rules.mpcMax >= 0 && typeof values.mpc === 'number' && typeof values.mpc_max === 'number' && values.mpc_max < values.mpc) {
+    problem(problems, rowNumber, columns[rules.mpcMax], cells[indexes[rules.mpcMax]], 'ПДК максимальная меньше ПДК')
   }
   return problems.length ? { ok: false, problems } : { ok: true, values }
 }

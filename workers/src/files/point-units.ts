@@ -26,8 +26,19 @@ export const UNITS_BY_POINT_KIND: Record<string, readonly string[]> = {
   sampling_collection_points: [...WATER, ...SOLID],
 }
 
-/** One spelling per unit: m3/м3 → м³, lower case, no spaces around the slash. */
+const normalized = new Map<string, string>()
+
+/** One spelling per unit: m3/м3 → м³, lower case, no spaces around the slash. Memoised: a file repeats few units. */
 export function normalizeUnit(unit: string): string {
+  let found = normalized.get(unit)
+  if (found === undefined) {
+    found = spell(unit)
+    if (normalized.size < 10_000) normalized.set(unit, found)
+  }
+  return found
+}
+
+function spell(unit: string): string {
   return unit
     .trim()
     .replace(/\s*\/\s*/g, '/')

@@ -68,15 +68,11 @@ export async function* readCsvRows(path: string, batchSize = 1000): AsyncGenerat
   else source.pipe(parser)
   source.on('error', (error) => parser.destroy(error))
   let number = 0
-  let batch: FileRow[] = []
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      number++
-      batch.push({ number, cells: record })
-      if (batch.length >= batchSize) {
-        yield batch
-        batch = []
-      }
+    for await (const records of recordBatches(parser, batchSize)) {
+      const batch: FileRow[] = new Array(records.length)
+      for (let i = 0; i < records.length; i++) batch[i] = { number: ++number, cells: records[i] }
+      yield batch
     }
   } catch (error) {
     if (error instanceof FileRejected) throw error
@@ -89,6 +85,44 @@ export async function* readCsvRows(path: string, batchSize = 1000): AsyncGenerat
     throw error
   } finally {
     source.destroy()
+  }
+}
+
+/**
+ * Records in batches, read synchronously while the parser has them: an async step per batch, not per record
+ * (per-record async iteration costs more than parsing a short row).
+ */
+async function* recordBatches(parser: ReturnType<typeof parse>, batchSize: number): AsyncGenerator<string[][]> {
+  let ended = false
+  let failure: unknown = null
+  let wake: (() => void) | null = null
+  const signal = () => {
+    const w = wake
+    wake = null
+    w?.()
+  }
+  parser.on('readable', signal)
+  parser.on('end', () => {
+    ended = true
+    signal()
+  })
+  parser.on('error', (error) => {
+    failure = error
+    signal()
+  })
+  let batch: string[][] = []
+  for (;;) {
+    let record: string[] | null
+    while ((record = parser.read() as string[] | null) !== null) {
+      batch.push(record)
+      if (batch.length >= batchSize) {
+        yield batch
+        batch = []
+      }
+    }
+    if (failure) throw failure
+    if (ended) break
+    await new Promise<void>((resolve) => (wake = resolve))
   }
   if (batch.length) yield batch
 }
