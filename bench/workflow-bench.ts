@@ -1,0 +1,106 @@
+// Measures the report workflow: decisions per second with 1–16 concurrent Department users (each on its own
+// reports, then all on one report), and replay speed of the resulting log. Prints tables; not a test.
+// Usage: npx tsx bench/workflow-bench.ts [-- --reports 200 --rounds 5]
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { migrateToLatest } from '@portal/migrations/migrate.ts'
+import { createQueue } from '@portal/workers/queue/create-queue.ts'
+import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
+import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
+import { startEmbeddedPostgres } from '@portal/workflow-service/db/embedded-postgres.server.ts'
+import { HttpError } from '@portal/workflow-service/plugins/errors.server.ts'
+import { runSeed } from '@portal/workflow-service/seed/seed.server.ts'
+import type { CommandContext } from '@portal/workflow-service/workflow/command-context.server.ts'
+import { verifyProjections } from '@portal/workflow-service/workflow/replay/replay.server.ts'
+import { createReport, decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
+
+const { values } = parseArgs({ options: { reports: { type: 'string', default: '200' }, rounds: { type: 'string', default: '5' } } })
+const reportCount = Number(values.reports)
+const rounds = Number(values.rounds)
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-workflow-'))
+chmodSync(dataDir, 0o755)
+// The demo data writes its files into the storage folder: this run's own.
+process.env.STORAGE_DIR = path.join(dataDir, 'files')
+const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir, port: 46000 + Math.floor(Math.random() * 1000) })
+const maintenanceUrl = process.env.DATABASE_URL ?? embedded!.url
+const name = `portal_bench_${Date.now().toString(36)}`
+const admin = new pg.Client({ connectionString: maintenanceUrl })
+await admin.connect()
+await admin.query(`CREATE DATABASE "${name}"`)
+const url = new URL(maintenanceUrl)
+url.pathname = `/${name}`
+const db = createKysely(url.toString(), 20)
+try {
+  await migrateToLatest(db)
+  await runSeed(db, { demoUsers: false })
+  const queue = await createQueue({ url: url.toString(), supervise: false })
+  const department = (i: number): CurrentUser => ({ id: 1000 + i, username: `department${i}`, groups: ['Департамент'], companyId: null })
+  const context = (i: number): CommandContext => ({ db, queue, storageDir: process.env.STORAGE_DIR!, actor: department(i), requestId: null, clientAddress: null, now: new Date() })
+
+  const companies = await db.selectFrom('companies').select('id').orderBy('id').execute()
+  const reports: number[] = []
+  for (let i = 0; reports.length < reportCount; i++) {
+    const company = companies[i % companies.length].id
+    const year = 2000 + Math.floor(i / companies.length)
+    reports.push((await createReport(context(0), { company, year, reportType: 'observation_results' })).reportId)
+  }
+
+  const table = ['| scenario | users | decisions | refused 409 | seconds | decisions/s |', '|---|---:|---:|---:|---:|---:|']
+  for (const users of [1, 4, 16]) {
+    let done = 0
+    const started = performance.now()
+    await Promise.all(
+      Array.from({ length: users }, async (_, u) => {
+        const mine = reports.filter((_, i) => i % users === u)
+        for (let r = 0; r < rounds; r++) {
+          for (const id of mine) {
+            await decideOnReport(context(u), id, { decision: 'agree', comment: 'bench', files: [] })
+            await decideOnReport(context(u), id, { decision: 'cancel', comment: 'bench', files: [] })
+            done += 2
+          }
+        }
+      }),
+    )
+    const seconds = (performance.now() - started) / 1000
+    table.push(`| own reports | ${users} | ${done} | 0 | ${seconds.toFixed(2)} | ${(done / seconds).toFixed(0)} |`)
+  }
+  for (const users of [4, 16]) {
+    let done = 0
+    let refused = 0
+    const started = performance.now()
+    const target = reports[0]
+    await Promise.all(
+      Array.from({ length: users }, async (_, u) => {
+        for (let r = 0; r < rounds * 10; r++) {
+          for (const decision of ['agree', 'cancel'] as const) {
+            try {
+              await decideOnReport(context(u), target, { decision, comment: 'bench', files: [] })
+              done += 1
+            } catch (error) {
+              if (!(error instanceof HttpError) || error.statusCode !== 409) throw error
+              refused += 1
+            }
+          }
+        }
+      }),
+    )
+    const seconds = (performance.now() - started) / 1000
+    table.push(`| one report, contended | ${users} | ${done} | ${refused} | ${seconds.toFixed(2)} | ${(done / seconds).toFixed(0)} |`)
+  }
+  console.log(table.join('\n'))
+
+  const replay = await verifyProjections(db)
+  console.log(`\n| replay | events | seconds | events/s | differences | chain |\n|---|---:|---:|---:|---:|---|`)
+  console.log(`| verify | ${replay.events} | ${replay.seconds.toFixed(2)} | ${replay.eventsPerSecond} | ${replay.differences.length} | ${replay.chain.broken ? 'BROKEN' : 'intact'} |`)
+  await queue.stop()
+} finally {
+  await db.destroy()
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+  await admin.end()
+  await embedded?.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+}
