@@ -7,6 +7,8 @@ describe('home page', () => {
   it('opens the home page and follows a catalogue link to the companies', async () => {
     const page = await b.open('/')
     expect(await page.title()).toContain('Экологический мониторинг')
+    await page.getByRole('link', { name: /^Локальный экологический мониторинг/ }).first().click()
+    await page.waitForURL(/section=/)
     await page.getByRole('link', { name: 'Предприятия', exact: true }).click()
     await page.waitForURL('**/monitoring/companies')
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Предприятия')

@@ -1,21 +1,25 @@
 // Home: the section tiles of /api/v1/get-sections/; `?section=<title>` opens a subsection; a license holder with no
-// section data is sent to their own company page.
-import { type LoaderFunctionArgs, redirect } from '@remix-run/node'
+// section data sees their own company page.
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { sectionTiles, sectionTrail } from '@portal/workflow-service/catalogue/sections.ts'
 import { Breadcrumbs } from '../components/breadcrumbs.tsx'
+import { DetailCard } from '../components/detail-card.tsx'
+import { companyCard } from '../catalogue/company-card.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const section = new URL(request.url).searchParams.get('section')?.trim() || null
   const holder = context.user?.groups.includes('Недропользователь') && context.user.companyId !== null
   const tiles = holder && !section ? [] : sectionTiles(section)
-  if (tiles.length === 0 && holder && !section) throw redirect(`/companies/${context.user!.companyId}`)
+  // The license holder's start page is their company's card, shown in place (the address stays the home page).
+  const company = tiles.length === 0 && holder && !section ? await companyCard(context, context.user!.companyId!) : null
   const trail = section ? sectionTrail(section) ?? [section] : []
-  return { section, tiles, trail }
+  return { section, tiles, trail, company }
 }
 
 export default function Home() {
-  const { section, tiles, trail } = useLoaderData<typeof loader>()
+  const { section, tiles, trail, company } = useLoaderData<typeof loader>()
+  if (company) return <DetailCard {...company} />
   const crumbs = [{ title: 'Главная', to: '/' }, ...trail.map((title) => ({ title, to: `/?section=${encodeURIComponent(title)}` }))]
   return (
     <section>

@@ -23,6 +23,9 @@ export interface RemixPluginOptions {
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`
   const url = new URL(request.raw.url ?? '/', origin)
+  // The home page's single-fetch data is asked at /monitoring.data, outside the basename '/monitoring/': Remix
+  // strips '.data' and matches '/monitoring/' when the path is /monitoring/.data.
+  if (url.pathname === `${BASE_PATH}.data`) url.pathname = `${BASE_PATH}/.data`
   const controller = new AbortController()
   reply.raw.on('close', () => controller.abort())
   const headers = new Headers()
@@ -84,6 +87,8 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
       await sendWebResponse(reply, response)
     }
     scope.all(BASE_PATH, handler)
+    // Remix's single fetch asks the data of the home page (the basename itself) at /monitoring.data.
+    scope.all(`${BASE_PATH}.data`, handler)
     scope.all(`${BASE_PATH}/*`, handler)
   })
 }

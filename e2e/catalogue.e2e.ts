@@ -1,0 +1,170 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser.ts'
+
+const b = useBrowser()
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
+const listLinks = (page: Page) => page.locator('ul.list li .item-main a')
+
+async function logIn(username: string): Promise<Page> {
+  const page = await b.browser.newPage({ locale: 'ru-RU', timezoneId: 'Asia/Yekaterinburg' })
+  await page.goto(`${b.baseUrl}/monitoring/login`)
+  await page.getByLabel('Логин').fill(username)
+  await page.getByLabel('Пароль').fill(username)
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await page.waitForURL((url) => url.pathname === '/monitoring/')
+  return page
+}
+
+describe('browsing the catalogue', () => {
+  it('walks home → companies → company → licence areas → area → measuring points → point → readings', async () => {
+    const page = await b.open('/')
+    await page.getByRole('link', { name: /^Локальный экологический мониторинг/ }).first().click()
+    await page.waitForURL(/section=/)
+    await page.getByRole('link', { name: 'Предприятия', exact: true }).click()
+    await page.waitForURL('**/monitoring/companies')
+    await expect.poll(() => heading(page)).toBe('Предприятия')
+
+    // The search applies by itself after the typing stops, and the filter lands in the URL.
+    await page.getByPlaceholder('Искать по названию').fill('полярная')
+    await page.waitForURL(/search=/)
+    await expect.poll(async () => (await listLinks(page).allTextContents()).every((t) => t.toLowerCase().includes('полярная'))).toBe(true)
+    const companyName = (await listLinks(page).first().textContent())!
+    await listLinks(page).first().click()
+    await expect.poll(() => heading(page)).toBe(companyName)
+    expect(await page.getByText('ИНН').count()).toBeGreaterThan(0)
+
+    await page.getByRole('link', { name: 'Лицензионные участки', exact: true }).last().click()
+    await page.waitForURL(/\/companies\/\d+\/areas$/)
+    const areaName = (await listLinks(page).first().textContent())!
+    await listLinks(page).first().click()
+    await page.waitForURL(/\/areas\/\d+$/)
+    await expect.poll(() => heading(page)).toBe(areaName)
+    expect(await page.getByRole('link', { name: companyName }).count()).toBeGreaterThan(0)
+
+    await page.getByRole('link', { name: 'Пункты наблюдения', exact: true }).click()
+    await page.waitForURL(/\/areas\/\d+\/measures-points$/)
+    const pointName = (await listLinks(page).first().textContent())!
+    await listLinks(page).first().click()
+    await page.waitForURL(/\/measures-points\/\d+$/)
+    await expect.poll(() => heading(page)).toBe(pointName)
+    expect(await page.getByText(/\d+°\d{2}′[\d.]+″ с\.ш\./).count()).toBe(1)
+    const crumbs = await page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link').allTextContents()
+    expect(crumbs).toEqual(['Главная', 'Лицензионные участки', areaName, 'Пункты наблюдения'])
+
+    await page.getByRole('link', { name: 'Показания', exact: true }).click()
+    await page.waitForURL(/\/indications$/)
+    const cells = page.locator('table.readings td.value')
+    expect(await cells.count()).toBeGreaterThan(0)
+    const levels = await cells.evaluateAll((tds) => tds.map((td) => td.getAttribute('data-level')))
+    expect(levels.every((l) => ['below-1', '1-2', '2-5', 'above-5'].includes(String(l)))).toBe(true)
+    await page.getByLabel('Отчетный период').selectOption('2015')
+    await page.waitForURL(/year=2015/)
+    expect(await page.locator('table.readings td.value').count()).toBeGreaterThan(0)
+    await page.close()
+  })
+
+  it('restores a filtered list with the back button', async () => {
+    const page = await b.open('/areas')
+    const all = await listLinks(page).count()
+    expect(all).toBe(20)
+    await page.getByLabel('Район').selectOption({ label: 'Пуровский район' })
+    await page.waitForURL(/administrative_region__in=\d+$/)
+    await expect.poll(() => listLinks(page).count()).toBeLessThan(20)
+    const filtered = await listLinks(page).allTextContents()
+    const url = page.url()
+    await listLinks(page).first().click()
+    await page.waitForURL(/\/areas\/\d+$/)
+    await page.goBack()
+    await page.waitForURL(url)
+    await expect.poll(() => listLinks(page).allTextContents()).toEqual(filtered)
+    await expect.poll(() => page.getByLabel('Район').inputValue()).toBe(new URL(url).searchParams.get('administrative_region__in'))
+    await page.close()
+  })
+
+  it('shows more rows with "Показать еще 20" and "Нет данных" for an empty search', async () => {
+    const page = await b.open('/companies')
+    expect(await listLinks(page).count()).toBe(20)
+    await page.getByRole('link', { name: 'Показать еще 20' }).click()
+    await expect.poll(() => listLinks(page).count()).toBe(36)
+    expect(await page.getByRole('link', { name: 'Показать еще 20' }).count()).toBe(0)
+    await page.goto(`${b.baseUrl}/monitoring/companies?search=${encodeURIComponent('нет такого предприятия')}`)
+    expect(await page.getByText('Нет данных').count()).toBe(1)
+    await page.close()
+  })
+
+  it('works without JavaScript: server-rendered lists, plain links and GET forms', async () => {
+    const context = await b.browser.newContext({ javaScriptEnabled: false, locale: 'ru-RU' })
+    const page = await context.newPage()
+    await page.goto(`${b.baseUrl}/monitoring/polygons`)
+    expect(await heading(page)).toBe('Региональный мониторинг 2020-2025 годы')
+    expect(await listLinks(page).count()).toBe(6)
+    await page.getByPlaceholder('Искать по названию').fill('ямальский')
+    await page.getByPlaceholder('Искать по названию').press('Enter')
+    await page.waitForURL(/search=/)
+    expect(await listLinks(page).allTextContents()).toEqual(['Полигон «Ямальский»'])
+    await context.close()
+  })
+
+  it('shows the 404 page for a record that does not exist', async () => {
+    const page = await b.open('/areas/999999')
+    expect(await page.getByRole('heading', { name: '404' }).count()).toBe(1)
+    expect(await page.getByText('Страница не найдена').count()).toBe(1)
+    await page.close()
+  })
+
+  it('opens the pages of other registry types: a water system and its conclusions', async () => {
+    const page = await b.open('/water-systems')
+    await listLinks(page).first().click()
+    await page.waitForURL(/\/water-systems\/\d+$/)
+    await page.getByRole('link', { name: 'Основные ежегодные выводы' }).click()
+    await page.waitForURL(/\/conclusions$/)
+    await page.getByLabel('Отчетный период').selectOption('2023')
+    await page.waitForURL(/year=2023/)
+    await listLinks(page).first().click()
+    await expect.poll(() => heading(page)).toBe('Основные ежегодные выводы о состоянии основных водных объектов 2023')
+    await page.close()
+  })
+})
+
+describe('the start page of a license holder', () => {
+  it('shows their own company with the tabs of a license holder', async () => {
+    const page = await logIn('holder1')
+    const tabs = page.getByRole('navigation', { name: 'Вкладки' })
+    await expect.poll(() => tabs.getByRole('link').allTextContents()).toContain('Отчетность')
+    expect(await tabs.getByRole('link').allTextContents()).toContain('Формы и справочники')
+    expect(await tabs.getByRole('link').allTextContents()).not.toContain('Уровень антропогенного воздействия')
+    expect(await page.getByText('ИНН').count()).toBe(1)
+    await page.close()
+  })
+})
+
+describe('deleting a measuring point', () => {
+  it('asks for confirmation, deletes as the Department and goes back one page', async () => {
+    const page = await logIn('department')
+    await page.goto(`${b.baseUrl}/monitoring/polygons`)
+    await page.goto(`${b.baseUrl}/monitoring/areas/1/measures-points`)
+    const before = await listLinks(page).count()
+    const name = (await listLinks(page).first().textContent())!
+    await page.getByRole('button', { name: 'Удалить' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Удаление пункта наблюдения' })
+    expect(await dialog.count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Отмена' }).click()
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await page.getByRole('button', { name: 'Удалить' }).first().click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Да' }).click()
+    await page.waitForURL('**/monitoring/polygons')
+    await page.goto(`${b.baseUrl}/monitoring/areas/1/measures-points`)
+    expect(await listLinks(page).count()).toBe(before - 1)
+    expect(await listLinks(page).allTextContents()).not.toContain(name)
+    await page.close()
+  })
+
+  it('offers no deletion to the public', async () => {
+    const page = await b.open('/areas/1/measures-points')
+    expect(await listLinks(page).count()).toBeGreaterThan(0)
+    expect(await page.getByRole('button', { name: 'Удалить' }).count()).toBe(0)
+    await page.close()
+  })
+})
