@@ -76,16 +76,19 @@ describe('file jobs on the real workflow and queue', () => {
   it('publishes the rows when the report is agreed and withdraws them when the decision is cancelled', async () => {
     const fileId = await uploadStored(holderContext(), report.reportId, writeCsv(folder.file('agree.csv'), [HEADER, ...readings('Маркер-2', 12)]), 'agree.csv')
     await settled(fileId, 'success')
+    // Agreeing enqueues the publication job in the decision's transaction.
     await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
-    // The job the agree and cancel commands enqueue; sending it again is harmless (it reconciles).
-    await t.queue.send(JOBS.reportPublication, { reportId: report.reportId })
     await vi.waitFor(async () => expect(await published('Маркер-2')).toBe(12), { timeout: 30_000, interval: 200 })
     const row = await t.database.db.selectFrom('measures_point_indications').selectAll().where('name', '=', 'Маркер-2').orderBy('id').executeTakeFirstOrThrow()
     expect(row).toMatchObject({ year: report.year, value: 0.01, measure: 'мг/дм³', mpc: 0.05, mpc_max: null })
-    // Running the publication again changes nothing.
-    await t.queue.send(JOBS.reportPublication, { reportId: report.reportId })
+    // The job reconciles: running it again publishes nothing twice.
+    await t.queue.send(JOBS.reportPublication, { reportId: report.reportId }, { key: 'again' })
+    await vi.waitFor(async () => {
+      const jobs = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE singleton_key = 'again'`.execute(t.database.db)
+      expect(jobs.rows).toEqual([{ state: 'completed' }])
+    }, { timeout: 30_000, interval: 200 })
+    expect(await published('Маркер-2')).toBe(12)
     await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена решения', files: [] })
-    await t.queue.send(JOBS.reportPublication, { reportId: report.reportId })
     await vi.waitFor(async () => expect(await published('Маркер-2')).toBe(0), { timeout: 30_000, interval: 200 })
     expect(await countStagedRows(t.database.db, fileId)).toBe(12)
   })

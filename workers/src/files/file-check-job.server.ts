@@ -14,6 +14,8 @@ export interface FileJobData {
   fileId: number
 }
 
+export const GAVE_UP = 'файл не удалось проверить (повторные попытки исчерпаны): загрузите его ещё раз'
+
 export function fileIdOf(data: FileJobData): number {
   if (!data || !Number.isInteger(data.fileId) || data.fileId < 1) throw new PermanentJobError(`bad job data: ${JSON.stringify(data)}`)
   return data.fileId
@@ -57,7 +59,8 @@ export function fileCheckJob({ db, config, log }: JobDependencies) {
       const exists = await db.selectFrom('import_files').select('id').where('id', '=', fileId).executeTakeFirst()
       if (!exists) return
       await clearStagedRows(db, fileId)
-      await recordFileChecked(db, { fileId, ok: false, problems: [{ reason: `файл не удалось проверить: ${reason}` }] })
+      // The technical reason (paths, driver messages) goes to the log, never to the license holder.
+      await recordFileChecked(db, { fileId, ok: false, problems: [{ reason: GAVE_UP }] })
       log.warn({ fileId, reason }, 'file check given up')
     },
   }
