@@ -22,8 +22,23 @@ async function logIn(username: string, password = username): Promise<{ page: Pag
   await page.getByLabel('Логин').fill(username)
   await page.getByLabel('Пароль').fill(password)
   await page.getByRole('button', { name: 'Войти' }).click()
-  await page.waitForURL((url) => url.pathname === '/monitoring/')
+  // The router address is the home page; a license holder without sections is sent on to their company page.
+  await page.waitForURL((url) => url.pathname !== '/monitoring/login')
+  await expect.poll(() => page.locator('header').textContent()).toContain(username)
   return { page, violations }
+}
+
+/** holder1's company (the lem_industry company with the lowest id) and its first licence area, from the public API. */
+async function holderOneCompanyAndArea(): Promise<{ company: number; area: number }> {
+  const companies = (await (await fetch(`${b.baseUrl}/api/v1/companies/?kind=lem_industry&limit=100`)).json()) as { results: Array<{ id: number }> }
+  const company = Math.min(...companies.results.map((c) => c.id))
+  const areas = (await (await fetch(`${b.baseUrl}/api/v1/areas/?company=${company}&kind=licence_area&limit=1`)).json()) as { results: Array<{ id: number }> }
+  return { company, area: areas.results[0].id }
+}
+
+async function tabs(page: Page, path: string): Promise<string[]> {
+  await page.goto(`${b.baseUrl}/monitoring${path}`)
+  return page.getByRole('navigation', { name: 'Вкладки' }).getByRole('link').allTextContents()
 }
 
 async function navigationItems(page: Page): Promise<string[]> {
@@ -50,6 +65,14 @@ describe('logging in as each demo user', () => {
       // The username links to the admin page only for the Administrator.
       expect(await header.getByRole('link', { name: username }).count()).toBe(admin ? 1 : 0)
 
+      // Tabs by audience (spec §2): the company tabs of license holders, and 'Ответственные' for the Department only.
+      const { company, area } = await holderOneCompanyAndArea()
+      const companyTabs = await tabs(page, `/companies/${company}`)
+      const holder = username.startsWith('holder')
+      for (const tab of ['Отчетность', 'Формы и справочники', 'Оценка состояния']) expect(companyTabs.includes(tab), tab).toBe(holder)
+      for (const tab of ['Показатели природоохранной деятельности', 'Уровень антропогенного воздействия']) expect(companyTabs.includes(tab), tab).toBe(!holder)
+      expect((await tabs(page, `/areas/${area}`)).includes('Ответственные')).toBe(username === 'department')
+
       await header.getByRole('button', { name: 'Выйти' }).click()
       await page.waitForURL((url) => url.pathname === '/monitoring/login')
       await expect.poll(() => header.textContent()).toContain('Гость')
@@ -58,6 +81,20 @@ describe('logging in as each demo user', () => {
       await page.close()
     })
   }
+})
+
+describe('CSRF rule of the pages', () => {
+  it('refuses a form posted to a page without the hidden token, and keeps the session', async () => {
+    const { page } = await logIn('department')
+    const statuses = await page.evaluate(async () => {
+      const post = (body: URLSearchParams) => fetch('/monitoring/logout', { method: 'POST', body, redirect: 'manual' }).then((r) => r.status)
+      return [await post(new URLSearchParams()), await post(new URLSearchParams({ csrfmiddlewaretoken: 'forged' }))]
+    })
+    expect(statuses).toEqual([403, 403])
+    await page.goto(`${b.baseUrl}/monitoring/`)
+    await expect.poll(() => page.locator('header').textContent()).toContain('department')
+    await page.close()
+  })
 })
 
 describe('login form', () => {
