@@ -1,6 +1,6 @@
 // Measures the report workflow: decisions per second with 1–16 concurrent Department users (each on its own
 // reports, then all on one report), and replay speed of the resulting log. Prints tables; not a test.
-// Usage: npx tsx bench/workflow-bench.ts [-- --reports 200 --rounds 5]
+// Usage: npx tsx bench/workflow-bench.ts [--reports 200 --rounds 5 --no-queue (what the jobs cost)]
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -17,7 +17,7 @@ import type { CommandContext } from '@portal/workflow-service/workflow/command-c
 import { verifyProjections } from '@portal/workflow-service/workflow/replay/replay.server.ts'
 import { createReport, decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
 
-const { values } = parseArgs({ options: { reports: { type: 'string', default: '200' }, rounds: { type: 'string', default: '5' } } })
+const { values } = parseArgs({ options: { reports: { type: 'string', default: '200' }, rounds: { type: 'string', default: '5' }, 'no-queue': { type: 'boolean', default: false } } })
 const reportCount = Number(values.reports)
 const rounds = Number(values.rounds)
 
@@ -37,7 +37,8 @@ const db = createKysely(url.toString(), 20)
 try {
   await migrateToLatest(db)
   await runSeed(db, { demoUsers: false })
-  const queue = await createQueue({ url: url.toString(), supervise: false })
+  const realQueue = await createQueue({ url: url.toString(), supervise: false })
+  const queue: typeof realQueue = values['no-queue'] ? { ...realQueue, send: async () => {} } : realQueue
   const department = (i: number): CurrentUser => ({ id: 1000 + i, username: `department${i}`, groups: ['Департамент'], companyId: null })
   const context = (i: number): CommandContext => ({ db, queue, storageDir: process.env.STORAGE_DIR!, actor: department(i), requestId: null, clientAddress: null, now: new Date() })
 
@@ -96,7 +97,7 @@ try {
   const replay = await verifyProjections(db)
   console.log(`\n| replay | events | seconds | events/s | differences | chain |\n|---|---:|---:|---:|---:|---|`)
   console.log(`| verify | ${replay.events} | ${replay.seconds.toFixed(2)} | ${replay.eventsPerSecond} | ${replay.differences.length} | ${replay.chain.broken ? 'BROKEN' : 'intact'} |`)
-  await queue.stop()
+  await realQueue.stop()
 } finally {
   await db.destroy()
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
