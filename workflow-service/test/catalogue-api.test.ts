@@ -243,3 +243,31 @@ describe('deleting a measuring point', () => {
     expect((await get(`/api/v1/measures-points/${point.id}/`)).status).toBe(200)
   })
 })
+
+describe('every declared filter', () => {
+  const cases = catalogueTypes.flatMap((type) => type.filters.map((filter) => [`${type.slug}?${filter.name}`, type, filter] as const))
+
+  it.each(cases)('%s keeps only matching rows and refuses a malformed value with 400 naming it', async (_name, type, filter) => {
+    const url = `/api/v1/${type.slug}/`
+    const bad: Record<string, string | null> = { id: 'abc', 'id-list': '1,abc', year: 'x', enum: 'no_such_value', 'enum-list': 'no_such_value', boolean: 'maybe', isnull: 'maybe', search: null, text: null }
+    const malformed = bad[filter.kind]
+    if (malformed !== null) {
+      const res = await get(`${url}?${filter.name}=${encodeURIComponent(malformed)}`)
+      expect(res.status).toBe(400)
+      expect(res.body.parameter).toBe(filter.name)
+    }
+    // A value taken from a record must find that record.
+    const first = (await get(`${url}?limit=1`)).body.results[0]
+    const field = type.fields.find((f) => (f.column ?? (f.type === 'ref' ? `${f.name}_id` : f.name)) === filter.column)
+    let value: string | undefined
+    if (filter.through || filter.reverse) value = filter.kind === 'isnull' ? 'false' : filter.options?.[0]
+    else if (field?.type === 'ref') value = first[field.name] ? String(first[field.name].id) : undefined
+    else if (field) value = first[field.name] === null ? undefined : String(first[field.name])
+    if (filter.kind === 'search' && value) value = value.slice(1, 6).toUpperCase()
+    if (value === undefined) return expect(first).toBeDefined()
+    const page = await get(`${url}?${filter.name}=${encodeURIComponent(value)}&limit=1000`)
+    expect(page.status).toBe(200)
+    expect(page.body.count).toBeGreaterThan(0)
+    if (!filter.through && !filter.reverse) expect(page.body.results.map((r: { id: number }) => r.id)).toContain(first.id)
+  })
+})
