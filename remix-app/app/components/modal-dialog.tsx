@@ -1,6 +1,6 @@
-// The shell's modal dialog (spec §2): a title, content, a confirm button and an optional cancel button.
-// A native <dialog> opened with showModal(): the page behind is inert (focus stays inside), Escape closes it,
-// and the browser returns focus to the control that opened it.
+// A modal dialog for forms and messages (spec §2: a confirm button and an optional cancel button), beside modal.tsx:
+// a native <dialog> opened with showModal(), so the page behind is inert (focus stays inside), Escape closes it,
+// the browser returns focus to the control that opened it, and the confirm button can submit a form inside.
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 
 export interface ModalDialogProps {
@@ -31,7 +31,7 @@ export function ModalDialog({ open, title, onClose, children, confirmLabel = 'OK
   return (
     <dialog
       ref={ref}
-      className={wide ? 'modal modal-wide' : 'modal'}
+      className={wide ? 'dialog dialog-wide' : 'dialog'}
       aria-labelledby={titleId}
       aria-modal="true"
       // Escape (the cancel event) and close() both end here: the parent's state follows the dialog.
@@ -41,11 +41,11 @@ export function ModalDialog({ open, title, onClose, children, confirmLabel = 'OK
     >
       {open ? (
         <>
-          <h2 id={titleId} className="modal-title">
+          <h2 id={titleId} className="dialog-title">
             {title}
           </h2>
-          <div className="modal-body">{children}</div>
-          <div className="modal-actions">
+          <div className="dialog-body">{children}</div>
+          <div className="dialog-actions">
             {confirmForm ? (
               <button type="submit" form={confirmForm} className="button" disabled={busy}>
                 {confirmLabel}

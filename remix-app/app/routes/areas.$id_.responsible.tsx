@@ -2,8 +2,12 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { listEcomonResponsibles } from '@portal/workflow-service/workflow/responsibles/responsible-queries.server.ts'
+import { areaCrumbs } from '../catalogue/links.ts'
+import { areaTabs } from '../catalogue/tabs.server.ts'
+import { Breadcrumbs } from '../components/breadcrumbs.tsx'
 import { NotFound } from '../components/not-found.tsx'
 import { formatDateTime } from '../components/reports/report-texts.ts'
+import { Tabs } from '../components/tabs.tsx'
 import { requirePermission } from '../utils/permissions.server.ts'
 import reportsStyles from '../styles/reports.css?url'
 
@@ -14,24 +18,26 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requirePermission(request, context.user, 'read:responsible:any')
   const id = Number(params.id)
   const area = Number.isInteger(id) && id >= 1 && id <= 2_147_483_647
-    ? await context.db.selectFrom('areas').select(['id', 'name', 'company_id']).where('id', '=', id).executeTakeFirst()
+    ? await context.db.selectFrom('areas').select(['id', 'name', 'kind', 'company_id']).where('id', '=', id).executeTakeFirst()
     : undefined
   if (!area) throw new Response(null, { status: 404, statusText: 'Not Found' })
   const rows = await listEcomonResponsibles(context.db, { areaId: area.id })
   return {
     area: { id: area.id, name: area.name, companyId: area.company_id },
+    crumbs: [...areaCrumbs(area), { title: 'Ответственные', to: `/areas/${area.id}/responsible` }],
+    tabs: await areaTabs(context.db, area, context.user),
     responsibles: rows.map((r) => ({ id: r.id, year: r.year, fullname: r.fullname, position: r.position, phone: r.phone, email: r.email, labs: r.labs_name, added: new Date(r.added).toISOString() })),
   }
 }
 
 export default function AreaResponsible() {
-  const { area, responsibles } = useLoaderData<typeof loader>()
+  const { area, responsibles, crumbs, tabs } = useLoaderData<typeof loader>()
   return (
     <section>
-      <Link to={`/areas/${area.id}`} className="back-link">
-        ← {area.name}
-      </Link>
-      <h1>Ответственные</h1>
+      <Breadcrumbs crumbs={crumbs} />
+      <h1>{area.name}</h1>
+      <Tabs tabs={tabs} />
+      <h2>Ответственные</h2>
       {responsibles.length === 0 ? (
         <p className="empty">Нет данных</p>
       ) : (

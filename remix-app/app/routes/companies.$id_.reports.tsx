@@ -4,12 +4,13 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { useMemo } from 'react'
 import { NotFound } from '../components/not-found.tsx'
-import { HolderCompanyTabs } from '../components/reports/company-tabs.tsx'
+import { Breadcrumbs } from '../components/breadcrumbs.tsx'
 import { HistoryAccordion } from '../components/reports/history-accordion.tsx'
 import { ReportsPageContext } from '../components/reports/page-context.ts'
 import { ReportAccordion } from '../components/reports/report-accordion.tsx'
 import { useStatusPolling } from '../components/reports/use-status-polling.ts'
 import { YearFilter } from '../components/reports/year-filter.tsx'
+import { Tabs } from '../components/tabs.tsx'
 import { reportsAction } from '../utils/reports-actions.server.ts'
 import { loadReportsPage } from '../utils/reports-page.server.ts'
 import reportsStyles from '../styles/reports.css?url'
@@ -41,9 +42,9 @@ export default function CompanyReports() {
           <Link to="/department-reports" className="back-link">
             ← Отчеты на рассмотрении
           </Link>
-        ) : (
-          <HolderCompanyTabs companyId={page.company.id} kind={page.company.kind} />
-        )}
+        ) : null}
+        <Breadcrumbs crumbs={page.crumbs} />
+        <Tabs tabs={page.tabs} />
         <h1>{page.company.name || 'Отчетность'}</h1>
         <YearFilter year={page.year} years={page.years} />
         <p className="visually-hidden" role="status" aria-live="polite">

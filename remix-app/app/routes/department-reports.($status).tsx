@@ -1,9 +1,10 @@
 // The Department's review lists (spec §2): companies with reports under review, agreed or rejected, as three tabs,
 // searchable (750 ms after the last keystroke) and paged with 'Показать еще'.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, isRouteErrorResponse, Link, NavLink, useLoaderData, useRouteError, useSubmit } from '@remix-run/react'
+import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { NotFound } from '../components/not-found.tsx'
+import { Tabs } from '../components/tabs.tsx'
 import { REVIEW_PAGE, REVIEW_TABS, SEARCH_DEBOUNCE_MS } from '../components/reports/review-tabs.ts'
 import { loadReviewList } from '../utils/review-list.server.ts'
 import reportsStyles from '../styles/reports.css?url'
@@ -24,13 +25,7 @@ export default function DepartmentReports() {
   return (
     <section className="review-page">
       <h1>Отчетность</h1>
-      <nav className="tabs" aria-label="Статус отчетов">
-        {REVIEW_TABS.map((t) => (
-          <NavLink key={t.status} to={t.path} end className={({ isActive }) => (isActive ? 'tab tab-active' : 'tab')}>
-            {t.title}
-          </NavLink>
-        ))}
-      </nav>
+      <Tabs tabs={REVIEW_TABS.map((t) => ({ title: t.title, to: t.path }))} />
       {/* A new search starts from the first page (no limit in the form), as any filter change does. */}
       <Form method="get" className="filters" role="search">
         <label className="visually-hidden" htmlFor="review-search">

@@ -6,6 +6,8 @@ import { findCompany } from '@portal/workflow-service/catalogue/companies.server
 import { listHistory } from '@portal/workflow-service/workflow/history/history-queries.server.ts'
 import { listReports, type ImportReport } from '@portal/workflow-service/workflow/reports/report-queries.server.ts'
 import { listCompanyResponsibles } from '@portal/workflow-service/workflow/responsibles/responsible-queries.server.ts'
+import { companyCrumbs } from '../catalogue/links.ts'
+import { companyTabs } from '../catalogue/tabs.server.ts'
 import { requirePermission } from './permissions.server.ts'
 
 /** Report types of an area accordion and of the company's own accordions, in the order they are shown. */
@@ -205,6 +207,9 @@ export async function loadReportsPage(request: Request, context: AppLoadContext,
 
   return {
     company: { id: company.id, name: company.name, kind: company.kind },
+    crumbs: [...companyCrumbs(company), { title: 'Отчетность', to: `/companies/${company.id}/reports` }],
+    // The company page's tabs (the holder's include 'Отчетность', 'Формы и справочники', 'Оценка состояния').
+    tabs: companyTabs(company, context.user),
     year,
     years,
     role: department ? ('department' as const) : ('holder' as const),

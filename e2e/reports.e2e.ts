@@ -1,0 +1,274 @@
+// Browser tests of the report workflow screens: the holder's reports page, the Department's review lists and decisions.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { IMPORT_SPECS } from '../workers/src/files/import-spec.ts'
+import { useBrowser } from './support/browser.ts'
+
+const b = useBrowser()
+const AXE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../node_modules/axe-core/axe.min.js')
+const YEAR = new Date().getFullYear()
+
+// bypassCSP lets axe-core be injected: the portal's policy (rightly) refuses scripts without its nonce.
+async function logIn(username: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const page = await b.browser.newPage({ locale: 'ru-RU', timezoneId: 'Asia/Yekaterinburg', viewport, bypassCSP: true })
+  await page.goto(`${b.baseUrl}/monitoring/login`)
+  await page.getByLabel('Логин').fill(username)
+  await page.getByLabel('Пароль').fill(username)
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+  return page
+}
+
+/** The logged-in user's company (a license holder's own, from the user info). */
+async function ownCompany(page: Page): Promise<number> {
+  const info = await page.evaluate(async () => (await fetch('/api/v1/initialization/')).json())
+  return (info as { user: { company: number } }).user.company
+}
+
+async function openReports(page: Page, companyId: number, year = YEAR): Promise<void> {
+  await page.goto(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${year}`)
+  await page.getByRole('heading', { level: 1 }).waitFor()
+}
+
+/** A greenhouse-gas file that passes the check: the template's header and rows of known categories. */
+async function greenhouseFiles(page: Page) {
+  const references = (await page.evaluate(async () => (await fetch('/api/v1/references/')).json())) as { greenhouse_categories: Array<{ name: string }> }
+  const category = references.greenhouse_categories.find((c) => c.name !== '---')!.name
+  const header = IMPORT_SPECS.greenhouse_gases.columns.map((c) => c.header).join(';')
+  const good = `${header}\r\n${YEAR};${category};100;2;0.1;0;0;0;0;160\r\n`
+  const bad = 'Вещество;Выброс, т\r\nCO2;1520.4\r\n'
+  return [
+    { name: 'ghg-good.csv', mimeType: 'text/csv', buffer: Buffer.from(good) },
+    { name: 'ghg-bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) },
+  ]
+}
+
+/** axe-core in the page: the serious and critical violations, as "rule: target" lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE })
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe
+    return (await axe.run()).violations
+  })) as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+const greenhouseSection = (page: Page) => page.getByRole('region', { name: 'Парниковые газы' })
+
+describe('the report workflow in the browser', () => {
+  let companyId = 0
+  let companyName = ''
+
+  it('lets holder1 name the responsible person, upload two files with progress and watch them become success and error', async () => {
+    const page = await logIn('holder1')
+    companyId = await ownCompany(page)
+    await openReports(page, companyId)
+    companyName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? ''
+    expect(companyName).not.toBe('')
+    // The holder's tabs of the company page, with this page current.
+    expect(await page.getByRole('navigation', { name: 'Вкладки' }).getByRole('link').allTextContents()).toEqual(
+      expect.arrayContaining(['Отчетность', 'Формы и справочники', 'Оценка состояния']),
+    )
+    // The year filter: the current year and the 9 before it, the current one chosen.
+    const years = await page.getByLabel('Отчетный период').locator('option').allTextContents()
+    expect(years).toEqual(Array.from({ length: 10 }, (_, i) => String(YEAR - i)))
+    expect(await page.getByLabel('Отчетный период').inputValue()).toBe(String(YEAR))
+
+    const files = await greenhouseFiles(page)
+    const upload = page.getByLabel('Загрузить файлы: Парниковые газы')
+    // No responsible person yet: refused before sending, for 3 seconds.
+    await upload.setInputFiles(files[0])
+    await expect.poll(() => greenhouseSection(page).getByRole('alert').textContent()).toBe('Внесите данные ответственного лица')
+    await expect.poll(() => greenhouseSection(page).getByRole('alert').count(), { timeout: 6000 }).toBe(0)
+
+    await page.getByRole('button', { name: 'Внести ответственное лицо (Парниковые газы)' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Ответственное лицо' })
+    await dialog.getByLabel('ФИО').fill('Иванов Иван Иванович')
+    await dialog.getByLabel('Должность').fill('Инженер-эколог')
+    await dialog.getByLabel('Телефон').fill('+7 (3492) 55-44-33')
+    await dialog.getByLabel('Электронная почта').fill('ivanov@example')
+    await dialog.getByRole('button', { name: 'Сохранить' }).click()
+    await expect.poll(() => dialog.getByText('Введите настоящий адрес электронной почты', { exact: false }).count()).toBe(1)
+    expect(await dialog.getByLabel('Электронная почта').getAttribute('aria-invalid')).toBe('true')
+    await dialog.getByLabel('Электронная почта').fill('ivanov@example.ru')
+    await dialog.getByRole('button', { name: 'Сохранить' }).click()
+    await expect.poll(() => dialog.count()).toBe(0)
+    await page.getByRole('button', { name: 'Ответственное лицо: Иванов Иван Иванович (Парниковые газы)' }).waitFor()
+
+    // A marker that a page reload would lose: statuses must change in place.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1))
+    await upload.setInputFiles(files)
+    const section = greenhouseSection(page)
+    await section.getByRole('progressbar', { name: 'Загрузка файла ghg-good.csv' }).waitFor()
+    await section.getByRole('progressbar', { name: 'Загрузка файла ghg-bad.csv' }).waitFor()
+    await expect.poll(() => section.getByRole('list', { name: 'Загрузка файлов' }).textContent()).toMatch(/ghg-good\.csv.*Загружен.*ghg-bad\.csv.*Загружен/)
+
+    const good = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'ghg-good.csv' }) })
+    const bad = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'ghg-bad.csv' }) })
+    await expect.poll(() => good.getByRole('status').textContent(), { timeout: 30_000 }).toBe('Принят')
+    await expect.poll(() => bad.getByRole('status').textContent(), { timeout: 30_000 }).toBe('Ошибка: несоответствие полей')
+    expect(await bad.getByRole('list', { name: 'Ошибки файла ghg-bad.csv' }).textContent()).toContain('несоответствие полей')
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1)
+    expect(await section.getByText('На рассмотрении').count()).toBe(1)
+
+    // A click downloads the file.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'ghg-good.csv' }).click()])
+    expect(download.suggestedFilename()).toBe('ghg-good.csv')
+    await page.close()
+  }, 120_000)
+
+  it('keeps holder2 away from holder1 reports: page, files and actions', async () => {
+    const page = await logIn('holder2')
+    expect(await ownCompany(page)).not.toBe(companyId)
+    const answer = await page.goto(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${YEAR}`)
+    expect(answer?.status()).toBe(403)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Доступ запрещён')
+    expect(await page.getByRole('link', { name: 'ghg-good.csv' }).count()).toBe(0)
+    const api = await page.evaluate(async ([company, year]) => (await fetch(`/api/v1/import-files/?company=${company}&year=${year}&report_type=greenhouse_gases`)).status, [companyId, YEAR])
+    expect(api).toBe(403)
+    // The page's action refuses a deletion in another company's name, whatever the form says.
+    const csrf = await page.evaluate(() => (document.querySelector('input[name=csrfmiddlewaretoken]') as HTMLInputElement).value)
+    const action = await page.request.post(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${YEAR}`, {
+      form: { intent: 'delete-file', file: '1', csrfmiddlewaretoken: csrf },
+    })
+    expect(action.status()).toBe(403)
+    await page.close()
+  }, 60_000)
+
+  it('lets the Department find the company under review, decline with a comment and a file, cancel and agree', async () => {
+    const page = await logIn('department')
+    await page.goto(`${b.baseUrl}/monitoring/department-reports`)
+    const tabs = page.getByRole('navigation', { name: 'Вкладки' })
+    expect(await tabs.getByRole('link').allTextContents()).toEqual(['На рассмотрении', 'Согласованные', 'Отклонённые'])
+    expect(await tabs.getByRole('link', { name: 'На рассмотрении' }).getAttribute('aria-current')).toBe('page')
+    await page.getByRole('searchbox', { name: 'Искать по названию' }).pressSequentially(companyName.slice(0, 12))
+    await page.waitForURL((url) => url.searchParams.get('search') === companyName.slice(0, 12))
+    await page.getByRole('link', { name: `${companyName}, ${YEAR} год` }).click()
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(companyName)
+    expect(new URL(page.url()).searchParams.get('year')).toBe(String(YEAR))
+    expect(await page.getByRole('link', { name: '← Отчеты на рассмотрении' }).count()).toBe(1)
+
+    // The Department's accordions start closed; the responsible person is read-only.
+    await page.locator('summary', { hasText: 'Парниковые газы' }).click()
+    await page.getByRole('button', { name: 'Ответственное лицо: Иванов Иван Иванович (Парниковые газы)' }).click()
+    const person = page.getByRole('dialog', { name: 'Ответственное лицо' })
+    expect(await person.textContent()).toContain('ivanov@example.ru')
+    expect(await person.getByRole('textbox').count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => person.count()).toBe(0)
+
+    const section = greenhouseSection(page)
+    await section.getByRole('button', { name: 'Отклонить (Парниковые газы)' }).click()
+    const decline = page.getByRole('dialog', { name: 'Отклонить отчёт' })
+    await decline.getByLabel('Комментарий (обязательно)').fill('Исправьте заголовок файла ghg-bad.csv.')
+    await decline.getByLabel('Файл (необязательно)').setInputFiles({ name: 'Замечания.txt', mimeType: 'text/plain', buffer: Buffer.from('Заголовок не совпадает с шаблоном.') })
+    await decline.getByRole('button', { name: 'Отклонить' }).click()
+    await expect.poll(() => decline.count()).toBe(0)
+    await section.getByRole('button', { name: /^Отклонено/ }).click()
+    const status = page.getByRole('dialog', { name: 'Статус отчёта' })
+    expect(await status.textContent()).toContain('Исправьте заголовок файла ghg-bad.csv.')
+    expect(await status.getByRole('link', { name: 'Замечания.txt' }).count()).toBe(1)
+    await status.getByRole('button', { name: 'OK' }).click()
+
+    await section.getByRole('button', { name: 'Отменить решение (Парниковые газы)' }).click()
+    const cancel = page.getByRole('dialog', { name: 'Отменить решение' })
+    await cancel.getByRole('button', { name: 'Отменить решение' }).click()
+    await expect.poll(() => cancel.count()).toBe(0)
+    await section.getByRole('button', { name: /^На рассмотрении/ }).waitFor()
+
+    await section.getByRole('button', { name: 'Согласовать (Парниковые газы)' }).click()
+    const agree = page.getByRole('dialog', { name: 'Согласовать отчёт' })
+    await agree.getByLabel('Комментарий').fill('Согласовано.')
+    await agree.getByRole('button', { name: 'Согласовать' }).click()
+    await expect.poll(() => agree.count()).toBe(0)
+    await section.getByRole('button', { name: /^Согласовано/ }).waitFor()
+
+    // The history: each step of this year's greenhouse report with its author.
+    await page.locator('summary', { hasText: 'История изменений' }).click()
+    const rows = page.getByRole('table', { name: 'История изменений отчётности' }).getByRole('row').filter({ hasText: `${YEAR}, предприятие, Парниковые газы` })
+    const cells = await Promise.all((await rows.all()).map((row) => row.getByRole('cell').allTextContents()))
+    // Cells: date, event, report, files, author; the two uploads ran at once, so their order is either.
+    const steps = cells.map(([, event, , files, author]) => [event, files.split(', ').sort().join(', '), author])
+    expect(steps.slice(0, 2).map((s) => s[1]).sort()).toEqual(['ghg-bad.csv', 'ghg-good.csv'])
+    expect(steps.map(([event, , author]) => `${event} — ${author}`)).toEqual([
+      'Файл добавлен — holder1',
+      'Файл добавлен — holder1',
+      'Отчёт отклонён — department',
+      'Решение отменено — department',
+      'Отчёт согласован — department',
+    ])
+    expect(steps[2][1]).toBe('ghg-bad.csv, ghg-good.csv')
+    expect(steps[4][1]).toBe('ghg-bad.csv, ghg-good.csv')
+    await page.close()
+  }, 120_000)
+
+  it('refuses holder1 the deletion of a file of the agreed report with the spec message', async () => {
+    const page = await logIn('holder1')
+    await openReports(page, companyId)
+    const section = greenhouseSection(page)
+    expect(await section.getByText('Отчёт согласован: загрузка закрыта.').count()).toBe(1)
+    await section.getByRole('button', { name: 'Удалить файл ghg-good.csv' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Удаление файла' })
+    expect(await confirm.textContent()).toContain('Вы действительно хотите безвозвратно удалить файл ghg-good.csv?')
+    await confirm.getByRole('button', { name: 'Да' }).click()
+    await expect.poll(() => page.getByRole('dialog', { name: 'Удаление файла' }).getByRole('alert').textContent()).toBe('Ошибка удаления файла: имеются согласованные отчёты.')
+    expect(await section.getByRole('link', { name: 'ghg-good.csv' }).count()).toBe(1)
+    await page.close()
+  }, 60_000)
+})
+
+describe('accessibility and narrow screens of the report screens', () => {
+  it('finds no serious or critical axe violation on the reports page, for the holder and the Department', async () => {
+    const holder = await logIn('holder1')
+    await openReports(holder, await ownCompany(holder), 2025)
+    expect(await seriousViolations(holder)).toEqual([])
+    await holder.close()
+
+    const department = await logIn('department')
+    await openReports(department, await firstReviewedCompany(department), 2025)
+    await department.locator('summary', { hasText: 'История изменений' }).click()
+    expect(await seriousViolations(department)).toEqual([])
+    await department.close()
+  }, 60_000)
+
+  it('finds no serious or critical axe violation on the review list and in an open dialog', async () => {
+    const page = await logIn('department')
+    await page.goto(`${b.baseUrl}/monitoring/department-reports`)
+    await page.getByRole('searchbox', { name: 'Искать по названию' }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await openReports(page, await firstReviewedCompany(page), 2025)
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)))
+    await page.getByRole('button', { name: /^Согласовать \(/ }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Согласовать отчёт' })
+    // Focus is inside the dialog, and Escape closes it.
+    expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true)
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+    await page.close()
+  }, 60_000)
+
+  it('fits a 360-pixel screen without sideways scrolling', async () => {
+    const page = await logIn('holder1', { width: 360, height: 740 })
+    await openReports(page, await ownCompany(page), 2025)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    await page.close()
+  }, 60_000)
+
+  it('answers the 404 page for an unknown company and an unknown review list', async () => {
+    const page = await logIn('department')
+    expect((await page.goto(`${b.baseUrl}/monitoring/companies/999999/reports`))?.status()).toBe(404)
+    expect(await page.getByText('Страница не найдена').count()).toBe(1)
+    expect((await page.goto(`${b.baseUrl}/monitoring/department-reports/unknown`))?.status()).toBe(404)
+    await page.close()
+  }, 60_000)
+})
+
+/** The first company of the Department's 'На рассмотрении' list. */
+async function firstReviewedCompany(page: Page): Promise<number> {
+  await page.goto(`${b.baseUrl}/monitoring/department-reports`)
+  const href = await page.getByRole('list').locator('a[href*="/reports"]').first().getAttribute('href')
+  return Number(/companies\/(\d+)\/reports/.exec(href ?? '')?.[1])
+}
