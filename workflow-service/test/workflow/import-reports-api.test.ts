@@ -156,3 +156,22 @@ describe('import reports API', () => {
     expect(unknownName.json()).toMatchObject({ count: 0, results: [] })
   })
 })
+
+describe('companies by report status', () => {
+  it('lists the companies having reports in a status, and only those', async () => {
+    for (const status of ['consideration', 'agreed', 'rejected']) {
+      const res = await t.app.inject({ url: `/api/v1/companies/?report_status=${status}&limit=1000` })
+      expect(res.statusCode).toBe(200)
+      const ids = (res.json().results as Array<{ id: number }>).map((c) => c.id).sort((a, b) => a - b)
+      const expected = await t.database.db.selectFrom('import_reports').select('company_id').distinct().where('status', '=', status).orderBy('company_id').execute()
+      expect(ids).toEqual(expected.map((r) => r.company_id))
+      expect(ids.length).toBeGreaterThan(0)
+    }
+  })
+
+  it('answers 400 naming report_status for an unknown status', async () => {
+    const res = await t.app.inject({ url: '/api/v1/companies/?report_status=approved' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().parameter).toBe('report_status')
+  })
+})
