@@ -43,7 +43,7 @@ export function SiteHeader({ user, csrfToken, navigation }: SiteHeaderProps) {
   return (
     <>
     <header className="site-header">
-      <Link to="/" className="logo" aria-label="На главную">
+      <Link to="/" className="logo" aria-label="Экологический мониторинг ЯНАО — на главную">
         <span className="logo-mark" aria-hidden="true">◆</span>
         <span>Экологический мониторинг ЯНАО</span>
       </Link>
