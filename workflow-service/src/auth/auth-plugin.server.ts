@@ -15,6 +15,7 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const ASSETS_PATH = '/monitoring/assets/'
 export const CSRF_REFUSED = 'CSRF-токен отсутствует или неверен. Обновите страницу и повторите действие.'
 
 function pathOf(request: FastifyRequest): string {
@@ -67,7 +68,8 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
 
   app.addHook('onRequest', async (request) => {
     const token = readCookies(request.headers.cookie)[SESSION_COOKIE]
-    if (token) {
+    // Hashed page assets are the same for everybody: no session lookup for each script and stylesheet.
+    if (token && !pathOf(request).startsWith(ASSETS_PATH)) {
       const session = await findSession(app.db, token)
       if (session) {
         request.user = session.user
