@@ -44,6 +44,14 @@ export class ConcurrencyError extends Error {
 // One lock for every append: positions are gapless, follow commit order, and each event knows its predecessor.
 const APPEND_LOCK = 7_301_001
 
+/**
+ * Takes the append lock for the rest of the transaction (re-entrant). A command that locks read-model rows before
+ * appending takes it first, so every transaction takes the locks in the same order and none can deadlock.
+ */
+export async function acquireAppendLock(trx: Transaction<Database>): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx)
+}
+
 type Db = Kysely<Database> | Transaction<Database>
 
 function toStored(row: Selectable<EventsTable>): StoredEvent {
@@ -73,7 +81,7 @@ export async function appendToStream(
   createdAt: Date,
 ): Promise<StoredEvent[]> {
   if (events.length === 0) return []
-  await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx)
+  await acquireAppendLock(trx)
   const current = await trx
     .selectFrom('events')
     .select((eb) => eb.fn.max('stream_version').as('version'))

@@ -64,9 +64,10 @@ export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transac
     return await db.transaction().execute(work)
   } catch (error) {
     if (error instanceof ConcurrencyError) throw refuseConflict(LOST_RACE)
-    if ((error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'events_stream_version_key') {
-      throw refuseConflict(LOST_RACE)
-    }
+    const code = (error as { code?: string }).code
+    if (code === '23505' && (error as { constraint?: string }).constraint === 'events_stream_version_key') throw refuseConflict(LOST_RACE)
+    // A deadlock or serialization failure is also a lost race: nothing was written, the user can try again.
+    if (code === '40P01' || code === '40001') throw refuseConflict(LOST_RACE)
     throw error
   }
 }

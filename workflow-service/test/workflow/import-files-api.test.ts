@@ -154,6 +154,34 @@ describe('import files API', () => {
     await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${reportId}/`, headers: department.headers, payload: { status: 'cancel' } })
   })
 
+  it('lets a deletion and an agreement of the same report at once end consistently, never half done', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const department = await loginAs(t.app, 'department')
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h.headers, payload: { area: h.areaId, year: YEAR, report_type: 'observation_results' } })
+    const reportId = created.json().id as number
+    for (let round = 0; round < 3; round++) {
+      const file = (await upload(h.headers, { report: reportId })).json()
+      await recordFileChecked(t.database.db, { fileId: file.id, ok: true, problems: [] })
+      const [deletion, agreement] = await Promise.all([
+        t.app.inject({ method: 'DELETE', url: `/api/v1/import-files/${file.id}`, headers: h.headers }),
+        t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${reportId}/`, headers: department.headers, payload: { status: 'agreed', comment: 'ok' } }),
+      ])
+      expect(agreement.statusCode).toBe(200)
+      const status = (await t.database.db.selectFrom('import_files').select('status').where('id', '=', file.id).executeTakeFirstOrThrow()).status
+      if (deletion.statusCode === 204) {
+        expect(status).toBe('deletion')
+        // The agreement was taken on the files still in the report: the one on its way out is not among them.
+        const entry = await t.database.db.selectFrom('report_history').select('import_files').where('report_id', '=', reportId).where('event', '=', 'agreed').orderBy('id', 'desc').executeTakeFirstOrThrow()
+        expect(entry.import_files.map((f) => f.id)).not.toContain(file.id)
+      } else {
+        expect(deletion.statusCode).toBe(400)
+        expect(deletion.json().detail).toBe('имеются согласованные отчёты')
+        expect(status).toBe('success')
+      }
+      await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${reportId}/`, headers: department.headers, payload: { status: 'cancel' } })
+    }
+  })
+
   it('streams a ZIP of the files of an area and year', async () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     const res = await t.app.inject({ url: `/api/v1/import-files/zip/?year=${YEAR}&area=${h.areaId}`, headers: h.headers })
@@ -162,8 +190,9 @@ describe('import files API', () => {
     const zip = res.rawPayload
     expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004')
     const listed = await t.app.inject({ url: `/api/v1/import-files/?year=${YEAR}&area=${h.areaId}&limit=100`, headers: h.headers })
-    for (const f of listed.json().results as Array<{ id: number; name: string }>) {
-      expect(zip.includes(Buffer.from(`program/${f.id}-${f.name}`))).toBe(true)
+    for (const f of listed.json().results as Array<{ id: number; name: string; report_type: string; status: string }>) {
+      if (f.status === 'deletion') continue
+      expect(zip.includes(Buffer.from(`${f.report_type}/${f.id}-${f.name}`))).toBe(true)
     }
     const byCompany = await t.app.inject({ url: `/api/v1/import-files/?report_type=program&company=${h.companyId}&limit=100`, headers: h.headers })
     expect(byCompany.json().count).toBeGreaterThanOrEqual(listed.json().count)

@@ -1,6 +1,6 @@
 // Import file command handlers: upload (processing + its check job) and deletion (+ its deletion job), each one transaction.
 import { assertCan } from '../../auth/permissions.ts'
-import { readStream } from '../../event-store/event-store.server.ts'
+import { acquireAppendLock, readStream } from '../../event-store/event-store.server.ts'
 import { appendAndProject, type CommandContext, inTransaction, metadataOf, nextId } from '../command-context.server.ts'
 import { refuse, refuseMissing } from '../refusal.ts'
 import { decideFile, foldFile } from './file-decide.ts'
@@ -31,7 +31,9 @@ export async function uploadFile(context: CommandContext, input: UploadInput): P
   if (!report) throw refuse('report: отчёт не найден', 'report')
   assertCan(context.actor, 'write:report:own', { companyId: report.company_id })
   return inTransaction(context.db, async (trx) => {
-    // FOR SHARE: a decision on the report waits for this upload, or this upload sees the decision.
+    // The append lock first (the order every command takes its locks in), then FOR SHARE: a decision on the
+    // report waits for this upload, or this upload sees the decision.
+    await acquireAppendLock(trx)
     const locked = await trx
       .selectFrom('import_reports')
       .select(['id', 'status', 'area_id', 'company_id', 'year', 'report_type'])
@@ -99,7 +101,8 @@ export async function requestFileDeletion(context: CommandContext, fileId: numbe
   if (!file || file.status === 'deleted') throw refuseMissing('Файл не найден.')
   assertCan(context.actor, 'write:report:own', { companyId: file.company_id })
   await inTransaction(context.db, async (trx) => {
-    // FOR UPDATE: a decision to agree the report and this deletion cannot pass each other.
+    // The append lock first, then FOR UPDATE: a decision to agree the report and this deletion cannot pass each other.
+    await acquireAppendLock(trx)
     const report = await trx.selectFrom('import_reports').select('status').where('id', '=', file.report_id).forUpdate().executeTakeFirstOrThrow()
     const streamId = fileStreamId(fileId)
     const state = foldFile((await readStream(trx, streamId)) as unknown as FileEvent[])

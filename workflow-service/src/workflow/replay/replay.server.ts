@@ -1,7 +1,7 @@
 // Rebuilds the read models from the event log into fresh tables; verifies them against the live ones and the hash chain.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { readAllInPages, verifyHashChain, type ChainCheck } from '../../event-store/event-store.server.ts'
+import { acquireAppendLock, readAllInPages, verifyHashChain, type ChainCheck } from '../../event-store/event-store.server.ts'
 import { PROJECTION_TABLES, projectEvent } from '../projections.server.ts'
 
 export interface TableDifference {
@@ -92,8 +92,6 @@ export async function verifyProjections(db: Kysely<Database>): Promise<ReplayRep
 
 const rate = (r: { events: number; seconds: number }) => (r.seconds > 0 ? Math.round(r.events / r.seconds) : r.events)
 
-const APPEND_LOCK = 7_301_001
-
 /**
  * Rebuilds the live read models from the log: replays into fresh tables, then brings the live tables to exactly
  * those rows (upsert, then delete the rest), holding the append lock so no command writes meanwhile.
@@ -101,7 +99,7 @@ const APPEND_LOCK = 7_301_001
  */
 export async function rebuildProjections(db: Kysely<Database>): Promise<ReplayReport> {
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx)
+    await acquireAppendLock(trx)
     const schema = scratchSchema()
     const rebuilt = await rebuildInto(trx, schema)
     const differences = await compare(trx, schema)
