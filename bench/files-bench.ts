@@ -35,12 +35,12 @@ async function writeCsvFile(file: string, rows: number): Promise<void> {
   for (let i = 0; i < rows; i++) {
     chunk += `${row(i).map((v) => (typeof v === 'number' ? String(v).replace('.', ',') : v)).join(';')}\r\n`
     if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r))
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()))
       chunk = ''
     }
   }
   out.end(chunk)
-  await new Promise((r) => out.once('finish', r))
+  await new Promise<void>((r) => out.once('finish', () => r()))
 }
 
 async function writeXlsxFile(file: string, rows: number): Promise<void> {
