@@ -60,6 +60,9 @@ describe('import reports API', () => {
     expect(res.json()).toMatchObject({ id: report.id, status: 'agreed', status_change: { event: 'agreed', event_display: 'Согласовано', comment: 'Замечаний нет' } })
     const { rows: jobs } = await sql`SELECT 1 FROM pgboss.job WHERE name = 'report-publication' AND (data->>'reportId')::int = ${report.id}`.execute(t.database.db)
     expect(jobs).toHaveLength(1)
+    const event = await t.database.db.selectFrom('events').select(['type', 'metadata']).where('stream_id', '=', `report-area-${h.areaId}-${YEAR}-program`).orderBy('stream_version', 'desc').executeTakeFirstOrThrow()
+    expect(event.type).toBe('ReportAgreed')
+    expect(event.metadata).toMatchObject({ username: 'department', role: 'Департамент', userId: expect.any(Number), requestId: expect.any(String), clientAddress: '127.0.0.1' })
     const [decisionFile] = res.json().status_change.files
     expect(decisionFile.name).toBe('Заключение.pdf')
     const download = await t.app.inject({ url: decisionFile.file, headers: h.headers })
