@@ -143,7 +143,7 @@ describe('admin users API (Administrator only)', () => {
     expect(back.statusCode).toBe(204)
   })
 
-  it('answers 400 naming the field for a bad account, 409 for a taken username and 404 for a missing user', async () => {
+  it('answers 400 naming the field for a bad account or a change that would lock the administrator out, 409 for a taken username and 404 for a missing user', async () => {
     const admin = await asUser('admin')
     for (const [payload, parameter] of [
       [{ username: 'x1', password: 'password-1', groups: ['Недропользователь'] }, 'company'],
@@ -171,6 +171,13 @@ describe('admin users API (Administrator only)', () => {
       payload: { username: 'DEPARTMENT', password: 'password-1', groups: ['Администрация'] },
     })
     expect(taken.statusCode).toBe(409)
+    const self = await userId('admin')
+    const selfDisable = await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${self}/`, headers: admin, payload: { is_active: false } })
+    expect(selfDisable.statusCode).toBe(400)
+    expect(selfDisable.json().parameter).toBe('is_active')
+    const selfDemote = await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${self}/`, headers: admin, payload: { groups: ['Департамент'] } })
+    expect(selfDemote.statusCode).toBe(400)
+    expect(selfDemote.json().parameter).toBe('groups')
     const missing = await t.app.inject({ method: 'PATCH', url: '/api/v1/users/999999/', headers: admin, payload: { is_active: false } })
     expect(missing.statusCode).toBe(404)
     const badId = await t.app.inject({ method: 'PATCH', url: '/api/v1/users/abc/', headers: admin, payload: { is_active: false } })

@@ -48,10 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<ActionAnswer>({ ok: `Пользователь ${username} создан.`, error: null, intent, id: null })
     }
     if (intent === 'update' && Number.isInteger(id)) {
-      if (id === context.user!.id && form.get('is_active') !== 'on') {
-        return data<ActionAnswer>({ ok: null, error: 'Нельзя отключить собственную учётную запись.', intent, id })
-      }
-      const user = await updateUser(context.db, id, { groups: groupsOf(form), companyId: companyOf(form), isActive: form.get('is_active') === 'on' })
+      const changes = { groups: groupsOf(form), companyId: companyOf(form), isActive: form.get('is_active') === 'on' }
+      const user = await updateUser(context.db, id, changes, context.user!.id)
       return data<ActionAnswer>({ ok: `Изменения пользователя ${user.username} сохранены.`, error: null, intent, id })
     }
     if (intent === 'password' && Number.isInteger(id)) {

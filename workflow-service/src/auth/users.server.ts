@@ -126,9 +126,16 @@ export async function createUser(db: Kysely<Database>, user: NewUser): Promise<n
   return row.id
 }
 
-/** Groups, company and the active flag; disabling a user ends their sessions at once. */
-export async function updateUser(db: Kysely<Database>, id: number, changes: UserChanges): Promise<UserRow> {
+/**
+ * Groups, company and the active flag; disabling a user ends their sessions at once. An administrator cannot
+ * disable their own account or drop their own Администратор group, so the portal never loses its last way in.
+ */
+export async function updateUser(db: Kysely<Database>, id: number, changes: UserChanges, actorId?: number): Promise<UserRow> {
   const current = await findUser(db, id)
+  if (id === actorId && changes.isActive === false) throw badRequest('is_active: нельзя отключить собственную учётную запись', 'is_active')
+  if (id === actorId && changes.groups && !changes.groups.includes('Администратор') && current.groups.includes('Администратор')) {
+    throw badRequest('groups: нельзя снять с себя группу «Администратор»', 'groups')
+  }
   const groups = changes.groups ?? current.groups
   const companyId = changes.companyId !== undefined ? changes.companyId : (current.company?.id ?? null)
   checkGroups(groups, companyId)

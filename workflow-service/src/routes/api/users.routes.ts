@@ -72,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { groups, company, is_active } = request.body
-      const user = await updateUser(app.db, request.params.id, { groups, companyId: company, isActive: is_active })
+      const user = await updateUser(app.db, request.params.id, { groups, companyId: company, isActive: is_active }, request.user?.id)
       request.log.info({ userId: user.id, by: request.user?.id }, 'user changed')
       return user
     },
