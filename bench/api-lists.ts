@@ -26,6 +26,20 @@ const PATHS = [
   '/api/v1/companies/?search=%D0%BF%D0%BE%D0%BB%D1%8F%D1%80',
   '/api/v1/companies/?limit=1000',
   '/api/v1/companies/?offset=100',
+  '/api/v1/areas/?kind=licence_area',
+  '/api/v1/areas/?kind__in=licence_area,polygon_region_monitoring&administrative_region__in=1,2,3',
+  '/api/v1/areas/?search=%D1%8F%D1%80%D1%83%D0%B4',
+  '/api/v1/measures-points/?area=1',
+  '/api/v1/measures-points/?kind__in=ambient_air,soils&limit=100',
+  '/api/v1/measures-points/?category__in=geochemical,radionuclides',
+  '/api/v1/measures-point-indications/?measures_point=1&year=2024',
+  '/api/v1/measures-point-indications/?year=2024',
+  '/api/v1/ambient-air-reports/?year=2024',
+  '/api/v1/exposure-levels/?year=2024&limit=100',
+  '/api/v1/greenhouse-gases/?year=2024',
+  '/api/v1/ecomon-waters-indicators/?year=2023',
+  '/api/v1/references/',
+  '/api/v1/administrative-region/?is_filter=true',
 ]
 
 function percentile(sorted: number[], p: number): number {

@@ -128,6 +128,35 @@ describe('browsing the catalogue', () => {
   })
 })
 
+describe('polygons and greenhouse gases', () => {
+  it("opens a polygon's monitoring system and its geochemical points with the type filters", async () => {
+    const page = await b.open('/polygons')
+    await listLinks(page).first().click()
+    await page.waitForURL(/\/polygons\/\d+$/)
+    await page.getByRole('link', { name: 'Система мониторинга' }).click()
+    await page.waitForURL(/ecomonitoring-system$/)
+    expect(await page.locator('ul.tiles li').count()).toBe(8)
+    await page.getByRole('link', { name: 'Геохимический мониторинг' }).click()
+    await page.waitForURL(/category=geochemical/)
+    await expect.poll(() => page.getByLabel('Тип').inputValue()).toBe('geochemical')
+    const typeOptions = await page.getByLabel('Тип').locator('option').allTextContents()
+    expect(typeOptions[0]).toBe('Все')
+    const kinds = await page.getByLabel('Вид пункта').locator('option').allTextContents()
+    expect(kinds).toHaveLength(6)
+    expect(kinds[0]).toBe('Все')
+    await page.close()
+  })
+
+  it('shows the emissions per category for a year, rounded to 3 decimals', async () => {
+    const page = await b.open('/greenhousegases-categories?year=2024')
+    expect(await heading(page)).toBe('Категории выбросов парниковых газов, 2024 год')
+    expect(await page.locator('table.data-table tbody tr').count()).toBe(6)
+    const total = (await page.locator('table.data-table tbody tr').first().locator('td').last().textContent())!
+    expect(total).toMatch(/^\d+,\d{3}$/)
+    await page.close()
+  })
+})
+
 describe('the start page of a license holder', () => {
   it('shows their own company with the tabs of a license holder', async () => {
     const page = await logIn('holder1')

@@ -13,7 +13,11 @@ export function companyTabs(company: { id: number; kind: string }, user: Current
   const holder = isHolder(user)
   const tabs: Tab[] = [{ title: 'Информация', to: base }]
   if (company.kind === 'lem' || company.kind === 'lem_industry') tabs.push({ title: 'Лицензионные участки', to: `${base}/areas` })
-  if (company.kind === 'gas_emissions') tabs.push({ title: 'Парниковые газы', to: `${base}/greenhousegases` })
+  if (company.kind === 'gas_emissions') {
+    tabs.push({ title: 'Парниковые газы', to: `${base}/greenhousegases` })
+    tabs.push({ title: 'Категории выбросов', to: `${base}/greenhousegases-categories` })
+    tabs.push({ title: 'Мероприятия по сокращению выбросов', to: `${base}/greenhousegases-activities` })
+  }
   if (holder) {
     tabs.push({ title: 'Отчетность', to: `${base}/reports` })
     tabs.push({ title: 'Формы и справочники', to: '/reference' })
@@ -29,6 +33,8 @@ export async function areaTabs(db: Kysely<Database>, area: { id: number; kind: s
   const tabs: Tab[] = [
     { title: 'Информация', to: areaHref({ ...area, name: '' }) },
     { title: 'Пункты наблюдения', to: `/areas/${area.id}/measures-points` },
+    ...(area.kind === 'polygon_region_monitoring' ? [{ title: 'Система мониторинга', to: `/polygons/${area.id}/ecomonitoring-system` }] : []),
+    ...(area.kind === 'polygon_YaNAO_monitoring' ? [{ title: 'Мониторинг', to: `/polygons-yanao/${area.id}/monitoring` }] : []),
     ...(await scopedTabs(db, 'area', area.id)),
   ]
   if (area.kind === 'licence_area' && can(user, 'read:responsible:any')) tabs.push({ title: 'Ответственные', to: `/areas/${area.id}/responsible` })

@@ -42,6 +42,7 @@ export const SECTIONS: Section[] = [
     children: [
       { title: 'Предприятия', url: '/companies-by-kind/gas_emissions' },
       { title: 'Выбросы парниковых газов', url: '/greenhouse-gases' },
+      { title: 'Категории выбросов', url: '/greenhousegases-categories' },
       { title: 'Мероприятия по сокращению выбросов', url: '/greenhousegases-activities' },
     ],
   },

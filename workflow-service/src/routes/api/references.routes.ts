@@ -2,8 +2,8 @@
 // categories report (sums per category for a year and company).
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { sql } from 'kysely'
 import { FilterError, parseFilterValue } from '../../catalogue/filters.ts'
+import { categoryTotals } from '../../catalogue/greenhouse-report.server.ts'
 import { administrativeRegions, references, regionFilterList } from '../../catalogue/references.server.ts'
 import { sectionTiles } from '../../catalogue/sections.ts'
 import { badRequest } from '../../plugins/errors.server.ts'
@@ -41,18 +41,7 @@ export const referencesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (error instanceof FilterError) throw badRequest(error.message, error.parameter)
         throw error
       }
-      const { rows } = await sql<Record<string, number | string>>`
-        SELECT c.id, c.name,
-          round(coalesce(sum(g.co2), 0)::numeric, 3) AS co2, round(coalesce(sum(g.ch4), 0)::numeric, 3) AS ch4,
-          round(coalesce(sum(g.n2o), 0)::numeric, 3) AS n2o, round(coalesce(sum(g.sf6), 0)::numeric, 3) AS sf6,
-          round(coalesce(sum(g.c2f6), 0)::numeric, 3) AS c2f6, round(coalesce(sum(g.chf3), 0)::numeric, 3) AS chf3,
-          round(coalesce(sum(g.cf4), 0)::numeric, 3) AS cf4, round(coalesce(sum(g.total), 0)::numeric, 3) AS total
-        FROM greenhouse_categories c
-        LEFT JOIN greenhouse_gases g ON g.greenhouse_category_id = c.id
-          ${year !== undefined ? sql`AND g.year = ${year}` : sql``}
-          ${company !== undefined ? sql`AND g.company_id = ${company}` : sql``}
-        GROUP BY c.id, c.name ORDER BY c.id`.execute(app.db)
-      return rows
+      return categoryTotals(app.db, { year, company })
     },
   )
 }
