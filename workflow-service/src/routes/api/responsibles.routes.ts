@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { notFound } from '../../plugins/errors.server.ts'
-import { assertCanReadResponsibleOf } from '../../workflow/read-access.ts'
+import { assertCanReadResponsibleOf, assertReadsReports } from '../../workflow/read-access.ts'
 import { createResponsible, editResponsible, type ResponsibleScope } from '../../workflow/responsibles/responsible-commands.server.ts'
 import { listCompanyResponsibles, listEcomonResponsibles } from '../../workflow/responsibles/responsible-queries.server.ts'
 import { commandContextOf } from './workflow-context.server.ts'
@@ -44,6 +44,7 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/ecomon-responsibles/',
     { schema: { querystring: Type.Object({ area: Id, year: Type.Optional(Year) }, { additionalProperties: false }) } },
     async (request) => {
+      assertReadsReports(request.user)
       const area = await app.db.selectFrom('areas').select(['company_id']).where('id', '=', request.query.area).executeTakeFirst()
       if (!area || area.company_id === null) return { count: 0, next: null, previous: null, results: [] }
       assertCanReadResponsibleOf(request.user, area.company_id)
@@ -56,6 +57,7 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/company-responsibles/',
     { schema: { querystring: Type.Object({ company: Id, year: Type.Optional(Year) }, { additionalProperties: false }) } },
     async (request) => {
+      assertReadsReports(request.user)
       assertCanReadResponsibleOf(request.user, request.query.company)
       const results = await listCompanyResponsibles(app.db, { companyId: request.query.company, year: request.query.year })
       return { count: results.length, next: null, previous: null, results }
