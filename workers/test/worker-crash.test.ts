@@ -1,14 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Queue } from 'bullmq'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { IMPORT_SPECS } from '../src/files/import-spec.ts'
+import { jobPolicies } from '../src/jobs.ts'
+import { redisConnection } from '../src/queue/bullmq-queue.ts'
+import { createQueue } from '../src/queue/create-queue.ts'
+import { deadLetterName, type JobQueue } from '../src/queue/job-queue.ts'
 import { countStagedRows } from '../src/publication/staged-rows.server.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
+import { redisAvailable, TEST_REDIS_URL } from './support/redis-available.ts'
 import { actorOf, commandContext, prepareAreaReport, uploadStored } from './support/workflow-fixture.ts'
+
+const redisUp = await redisAvailable()
+if (!redisUp) console.warn(`BullMQ worker crash test NOT RUN: no Redis answers at ${TEST_REDIS_URL}`)
 
 const t = useTestApp()
 const folder = tempFolder()
@@ -21,10 +31,10 @@ afterAll(() => {
 })
 
 /** A worker node in a child process; resolves once it consumes jobs. */
-async function startWorkerProcess(): Promise<ChildProcess> {
+async function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support/worker-child.ts')
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, DATABASE_URL: t.database.url, STORAGE_DIR: t.app.config.storageDir, REDIS_URL: '', WORKERS: 'on', LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: t.database.url, STORAGE_DIR: t.app.config.storageDir, WORKERS: 'on', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   children.push(child)
@@ -39,51 +49,73 @@ async function startWorkerProcess(): Promise<ChildProcess> {
   return child
 }
 
-describe('a worker killed in the middle of a job', () => {
-  let context: ReturnType<typeof commandContext>
-  beforeAll(async () => {
-    context = commandContext(t.database.db, t.queue, t.app.config.storageDir, await actorOf(t.database.db, 'holder1'))
-  })
+async function fileStatus(fileId: number): Promise<string> {
+  const row = await t.database.db.selectFrom('import_files').select('status').where('id', '=', fileId).executeTakeFirstOrThrow()
+  return row.status
+}
 
+/** Kills a worker while it checks a large file, starts another, and shows the check completing once. */
+async function crashMidJob(sender: JobQueue, env: Record<string, string>): Promise<number> {
+  const context = commandContext(t.database.db, sender, t.app.config.storageDir, await actorOf(t.database.db, 'holder1'))
+  const report = await prepareAreaReport(context, 'observation_results')
+  const point = report.points.find((p) => p.kind === 'ambient_air')!
+  const header = IMPORT_SPECS.observation_results.columns.map((c) => c.header)
+  const rows = Array.from({ length: ROWS }, (_, i) => [point.nomenclature, report.year, '', 'Сажа', (i % 1000) / 1000, 'мг/м3', '0,15', ''])
+  const file = writeCsv(folder.file(`large-${randomBytes(3).toString('hex')}.csv`), [header, ...rows])
+
+  const first = await startWorkerProcess(env)
+  const fileId = await uploadStored(context, report.reportId, file, 'large.csv')
+  // The first batches are staged: the worker is inside the job. Kill it without any chance to clean up.
+  await vi.waitFor(async () => expect(await countStagedRows(t.database.db, fileId)).toBeGreaterThan(0), { timeout: 30_000, interval: 20 })
+  first.kill('SIGKILL')
+  await once(first, 'exit')
+  expect(await countStagedRows(t.database.db, fileId)).toBeLessThan(ROWS)
+  expect(await fileStatus(fileId)).toBe('processing')
+
+  const second = await startWorkerProcess(env)
+  await vi.waitFor(async () => expect(await fileStatus(fileId)).toBe('success'), { timeout: 90_000, interval: 250 })
+  const results = await sql<{ type: string }>`
+    SELECT type FROM events WHERE stream_id = ${`file-${fileId}`} AND type IN ('FileCheckPassed', 'FileCheckFailed')`.execute(t.database.db)
+  expect(results.rows).toEqual([{ type: 'FileCheckPassed' }])
+  expect(await countStagedRows(t.database.db, fileId)).toBe(ROWS)
+
+  // Workers close on SIGTERM: the node stops its queue and exits cleanly.
+  second.kill('SIGTERM')
+  const [code] = await once(second, 'exit')
+  expect(code).toBe(0)
+  return fileId
+}
+
+describe('a worker killed in the middle of a job on pg-boss', () => {
   it('leaves the job to another worker, which completes it once: one result, every row staged once', async () => {
-    const report = await prepareAreaReport(context, 'observation_results')
-    const point = report.points.find((p) => p.kind === 'ambient_air')!
-    const header = IMPORT_SPECS.observation_results.columns.map((c) => c.header)
-    const rows = Array.from({ length: ROWS }, (_, i) => [point.nomenclature, report.year, '', 'Сажа', (i % 1000) / 1000, 'мг/м3', '0,15', ''])
-    const file = writeCsv(folder.file('large.csv'), [header, ...rows])
-
-    const first = await startWorkerProcess()
-    const fileId = await uploadStored(context, report.reportId, file, 'large.csv')
-    // The first batches are staged: the worker is inside the job. Kill it without any chance to clean up.
-    await vi.waitFor(async () => expect(await countStagedRows(t.database.db, fileId)).toBeGreaterThan(0), { timeout: 30_000, interval: 20 })
-    first.kill('SIGKILL')
-    await once(first, 'exit')
-    const midway = await countStagedRows(t.database.db, fileId)
-    expect(midway).toBeLessThan(ROWS)
-    const status = await t.database.db.selectFrom('import_files').select('status').where('id', '=', fileId).executeTakeFirstOrThrow()
-    expect(status.status).toBe('processing')
-
-    const second = await startWorkerProcess()
-    await vi.waitFor(
-      async () => {
-        const row = await t.database.db.selectFrom('import_files').select('status').where('id', '=', fileId).executeTakeFirstOrThrow()
-        expect(row.status).toBe('success')
-      },
-      { timeout: 90_000, interval: 250 },
-    )
-    const results = await sql<{ type: string }>`
-      SELECT type FROM events WHERE stream_id = ${`file-${fileId}`} AND type IN ('FileCheckPassed', 'FileCheckFailed')`.execute(t.database.db)
-    expect(results.rows).toEqual([{ type: 'FileCheckPassed' }])
-    expect(await countStagedRows(t.database.db, fileId)).toBe(ROWS)
+    const fileId = await crashMidJob(t.queue, { REDIS_URL: '' })
     const job = await sql<{ state: string; retry_count: number }>`
       SELECT state, retry_count FROM pgboss.job WHERE name = 'file-check' AND data->>'fileId' = ${String(fileId)}`.execute(t.database.db)
     expect(job.rows).toHaveLength(1)
     expect(job.rows[0].state).toBe('completed')
     expect(job.rows[0].retry_count).toBeGreaterThanOrEqual(1)
+  }, 150_000)
+})
 
-    // Workers close on SIGTERM: the node stops its queue and exits cleanly.
-    second.kill('SIGTERM')
-    const [code] = await once(second, 'exit')
-    expect(code).toBe(0)
+describe.runIf(redisUp)(`a worker killed in the middle of a job on BullMQ (Redis at ${TEST_REDIS_URL})`, () => {
+  const prefix = `portal-crash-${randomBytes(4).toString('hex')}`
+  let sender: JobQueue | undefined
+  afterAll(async () => {
+    await sender?.stop()
+    for (const p of jobPolicies) {
+      for (const name of [p.name, deadLetterName(p.name)]) {
+        const q = new Queue(name, { connection: redisConnection(TEST_REDIS_URL), prefix })
+        await q.obliterate({ force: true }).catch(() => {})
+        await q.close()
+      }
+    }
+  })
+
+  it('leaves the job to another worker once its lock lapses, and the job completes once', async () => {
+    // A web node's queue: the upload's job goes to the outbox in the upload's transaction.
+    sender = await createQueue({ url: t.database.url, redisUrl: TEST_REDIS_URL, redisPrefix: prefix, supervise: false })
+    await crashMidJob(sender, { REDIS_URL: TEST_REDIS_URL, TEST_REDIS_PREFIX: prefix })
+    const outbox = await t.database.db.selectFrom('job_outbox').select('id').execute()
+    expect(outbox).toEqual([])
   }, 150_000)
 })

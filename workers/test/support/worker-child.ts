@@ -16,6 +16,7 @@ const log = {
 const queue = await createQueue({
   url: config.databaseUrl!,
   redisUrl: config.redisUrl,
+  redisPrefix: process.env.TEST_REDIS_PREFIX,
   supervise: true,
   superviseIntervalSeconds: 1,
   policies: jobPolicies.map((p) => ({ ...p, heartbeatSeconds: 10, retryDelaySeconds: 1 })),
