@@ -92,3 +92,24 @@ describe('CSRF rule of the API and /auth/', () => {
     expect(res.statusCode).toBe(200)
   })
 })
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy that allows scripts only from the portal and with this answer\'s nonce', async () => {
+    const first = await t.app.inject({ url: '/api/v1/initialization/' })
+    const second = await t.app.inject({ url: '/api/v1/initialization/' })
+    const csp = String(first.headers['content-security-policy'])
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/)
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).not.toContain('unsafe-eval')
+    expect(second.headers['content-security-policy']).not.toBe(csp)
+    expect(first.headers['x-content-type-options']).toBe('nosniff')
+    expect(first.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(first.headers['referrer-policy']).toBe('same-origin')
+  })
+
+  it('keeps the CSRF token endpoint out of every cache', async () => {
+    const res = await t.app.inject({ url: '/auth/csrf/' })
+    expect(res.headers['cache-control']).toBe('private, no-store')
+  })
+})

@@ -42,6 +42,8 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
     // Pages open downloads and may be opened by other sites' links.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'same-origin' },
+    // Only this host: other services under the same domain decide for themselves.
+    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: false },
   })
 }
 

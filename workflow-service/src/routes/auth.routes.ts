@@ -36,7 +36,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/csrf/',
     { schema: { response: { 200: Type.Object({ csrftoken: Type.String() }) } } },
-    async (request, reply) => ({ csrftoken: csrfTokenFor(request, reply) }),
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      return { csrftoken: csrfTokenFor(request, reply) }
+    },
   )
 
   app.post(
