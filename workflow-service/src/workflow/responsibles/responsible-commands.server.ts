@@ -42,11 +42,9 @@ async function saveResponsible(
   target: ReportTarget,
   year: number,
   decideWith: (state: ReturnType<typeof foldResponsible>, responsibleId: () => Promise<number>) => Promise<ResponsibleEvent[]>,
-  trxFor: (trx: Transaction<Database>) => Promise<void> = async () => {},
 ): Promise<number> {
   assertCan(context.actor, 'write:report:own', { companyId: target.companyId })
   return inTransaction(context.db, async (trx) => {
-    await trxFor(trx)
     const streamId = responsibleStreamId(scope, scope === 'area' ? target.areaId! : target.companyId, year)
     const state = foldResponsible((await readStream(trx, streamId)) as unknown as ResponsibleEvent[])
     const sequence = scope === 'area' ? 'ecomon_responsibles_id_seq' : 'company_responsibles_id_seq'
@@ -64,12 +62,18 @@ export async function createResponsible(
 ): Promise<number> {
   const target = await targetOf(context, input.scope, input.targetId)
   return saveResponsible(context, input.scope, target, input.year, async (state, responsibleId) =>
-    state.saved
-      ? decideResponsible(state, { type: 'CreateResponsible', data: state.saved })
-      : decideResponsible(state, {
-          type: 'CreateResponsible',
-          data: { responsibleId: await responsibleId(), scope: input.scope, areaId: target.areaId, companyId: target.companyId, year: input.year, ...input.details },
-        }),
+    decideResponsible(state, {
+      type: 'CreateResponsible',
+      // An existing one is refused by decide; a new id is drawn only for a stream that has none.
+      data: {
+        responsibleId: state.saved?.responsibleId ?? (await responsibleId()),
+        scope: input.scope,
+        areaId: target.areaId,
+        companyId: target.companyId,
+        year: input.year,
+        ...input.details,
+      },
+    }),
   )
 }
 
