@@ -10,7 +10,7 @@ import { JOBS } from '../src/jobs.ts'
 import { startWorkers } from '../src/start-workers.ts'
 import { countStagedRows } from '../src/publication/staged-rows.server.ts'
 import { tempFolder, writeCsv, writeZipBomb } from './support/fixture-files.ts'
-import { actorOf, commandContext, prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { actorOf, commandContext, prepareAreaReport, prepareCompanyReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 
 const t = useTestApp()
 const folder = tempFolder()
@@ -91,6 +91,25 @@ describe('file jobs on the real workflow and queue', () => {
     await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена решения', files: [] })
     await vi.waitFor(async () => expect(await published('Маркер-2')).toBe(0), { timeout: 30_000, interval: 200 })
     expect(await countStagedRows(t.database.db, fileId)).toBe(12)
+  })
+
+  it('publishes a greenhouse-gas file under the report company, its categories looked up by name', async () => {
+    const ghg = await prepareCompanyReport(holderContext(), 'greenhouse_gases')
+    const categories = await sql<{ id: number; name: string }>`SELECT id, name FROM greenhouse_categories ORDER BY id LIMIT 2`.execute(t.database.db)
+    const header = IMPORT_SPECS.greenhouse_gases.columns.map((c) => c.header)
+    const rows = categories.rows.map((c, i) => [ghg.year, c.name, 1000.5 + i, 2, 0.1, 0, 0, 0, 0, 1100.25 + i])
+    const fileId = await uploadStored(holderContext(), ghg.reportId, writeCsv(folder.file('ghg.csv'), [header, ...rows]), 'ghg.csv')
+    await settled(fileId, 'success')
+    await decideOnReport(departmentContext(), ghg.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    const mine = () =>
+      sql<{ company_id: number; greenhouse_category_id: number; co2: number; total: number }>`
+        SELECT g.company_id, g.greenhouse_category_id, g.co2, g.total FROM greenhouse_gases g
+        JOIN import_published_rows p ON p.target_table = 'greenhouse_gases' AND p.row_id = g.id
+        WHERE p.file_id = ${fileId} ORDER BY g.id`.execute(t.database.db)
+    await vi.waitFor(async () => expect((await mine()).rows).toHaveLength(2), { timeout: 30_000, interval: 200 })
+    expect((await mine()).rows).toEqual(
+      categories.rows.map((c, i) => ({ company_id: ghg.companyId, greenhouse_category_id: c.id, co2: 1000.5 + i, total: 1100.25 + i })),
+    )
   })
 
   it('deletes a file: its bytes and staged rows go, then it is recorded as deleted', async () => {

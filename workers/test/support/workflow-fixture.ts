@@ -51,6 +51,22 @@ export async function prepareAreaReport(context: CommandContext, reportType: Rep
   return { reportId, areaId: area.id, areaName: area.name, year, points: points.map((p) => ({ nomenclature: p.nomenclature ?? '', kind: p.kind })) }
 }
 
+/** The holder's company report of this type (greenhouse gases), with the company's responsible person. */
+export async function prepareCompanyReport(context: CommandContext, reportType: ReportType, year = 2025): Promise<{ reportId: number; companyId: number; year: number }> {
+  const companyId = context.actor!.companyId!
+  const existing = await context.db.selectFrom('company_responsibles').select('id').where('company_id', '=', companyId).where('year', '=', year).executeTakeFirst()
+  if (!existing) {
+    await createResponsible(context, {
+      scope: 'company',
+      targetId: companyId,
+      year,
+      details: { fullname: 'Петров Иван Сергеевич', position: 'Инженер-эколог', email: 'ghg@example.ru', phone: '+7 900 000-00-01', labsName: null, labsContacts: null },
+    })
+  }
+  const { reportId } = await createReport(context, { company: companyId, year, reportType })
+  return { reportId, companyId, year }
+}
+
 /** Stores a file the way the upload route does and records its upload (which enqueues its check). */
 export async function uploadStored(context: CommandContext, reportId: number, path: string, name: string): Promise<number> {
   const storageKey = newStorageKey()
