@@ -41,7 +41,9 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: true,
+    // X-Forwarded-For/-Proto only from a proxy on the machine or a private network (the load balancer): a client on
+    // the internet cannot pick its own address (the login throttle counts per address) or claim HTTPS.
+    trustProxy: 'loopback, linklocal, uniquelocal',
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Requests in flight finish on shutdown; idle keep-alive sockets are closed at once.

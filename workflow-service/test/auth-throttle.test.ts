@@ -53,3 +53,21 @@ describe('login throttle', () => {
     expect(res.statusCode).toBe(429)
   })
 })
+
+describe('client address of the throttle', () => {
+  it('believes X-Forwarded-For from the load balancer on a private network', async () => {
+    const viaProxy = (client: string) =>
+      postLogin(t.app, { username: 'holder2', password: 'x' }, { address: '10.0.0.2', forwardedFor: client })
+    for (let i = 0; i < 5; i++) expect((await viaProxy('203.0.113.7')).statusCode).toBe(401)
+    expect((await viaProxy('203.0.113.7')).statusCode).toBe(429)
+    // Another client behind the same balancer is not locked out.
+    expect((await viaProxy('203.0.113.8')).statusCode).toBe(401)
+  })
+
+  it('ignores X-Forwarded-For sent by a client on the internet, so it cannot dodge the lock', async () => {
+    const direct = (claimed: string) =>
+      postLogin(t.app, { username: 'department', password: 'x' }, { address: '198.51.100.9', forwardedFor: claimed })
+    for (let i = 0; i < 5; i++) expect((await direct(`192.0.2.${i}`)).statusCode).toBe(401)
+    expect((await direct('192.0.2.99')).statusCode).toBe(429)
+  })
+})

@@ -41,7 +41,7 @@ export async function anonymousCsrf(app: FastifyInstance, cookie?: string): Prom
 export async function postLogin(
   app: FastifyInstance,
   fields: Record<string, string>,
-  options: { address?: string; cookie?: string } = {},
+  options: { address?: string; cookie?: string; forwardedFor?: string } = {},
 ): Promise<LightMyRequestResponse> {
   const csrf = await anonymousCsrf(app, options.cookie)
   const body = multipartBody(fields)
@@ -54,6 +54,7 @@ export async function postLogin(
       ...body.headers,
       cookie: csrf.cookie,
       'x-csrftoken': csrf.token,
+      ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
     },
   })
 }
