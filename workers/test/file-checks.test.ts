@@ -43,7 +43,8 @@ async function check(file: string, spec = observation) {
 
 describe('checking a data file against its template', () => {
   it('accepts a UTF-8 CSV with semicolons and decimal commas, staging every row with typed values', async () => {
-    const result = await check(writeCsv(folder.file('good.csv'), [HEADER, ...goodRows(6)]))
+    const blank = ['', '', '', '', '', '', '', '']
+    const result = await check(writeCsv(folder.file('good.csv'), [HEADER, ...goodRows(6), blank]))
     expect(result).toMatchObject({ ok: true, problems: [], rows: 6 })
     expect(result.staged).toHaveLength(6)
     expect(result.staged[0]).toEqual({

@@ -1,6 +1,6 @@
 // Checks a data file (XLSX or CSV) against its template, streaming: header, then every row; good rows go to a sink.
 import { matchHeader } from './check-header.ts'
-import { checkRow, type RowContext, type RowValues } from './check-row.ts'
+import { cellText, checkRow, type RowContext, type RowValues } from './check-row.ts'
 import { detectFileKind, KIND_TITLES } from './file-signature.server.ts'
 import { FileRejected, type Problem } from './file-problem.ts'
 import type { ImportSpec } from './import-spec.ts'
@@ -39,6 +39,11 @@ async function* rowsOf(path: string, options: DataCheckOptions): AsyncGenerator<
   yield* readCsvRows(path, options.batchSize)
 }
 
+function isBlank(cells: readonly unknown[]): boolean {
+  for (let i = 0; i < cells.length; i++) if (cellText(cells[i]) !== '') return false
+  return true
+}
+
 export async function checkDataFile(path: string, spec: ImportSpec, context: RowContext, options: DataCheckOptions = {}): Promise<DataCheckResult> {
   const problems: Problem[] = []
   let problemCount = 0
@@ -55,6 +60,8 @@ export async function checkDataFile(path: string, spec: ImportSpec, context: Row
           indexes = header.indexes
           continue
         }
+        // Spreadsheets keep formatted but empty rows (and CSV exports write ";;;;"): they are not data.
+        if (isBlank(row.cells)) continue
         rows++
         const result = checkRow(row.cells, row.number, spec.columns, indexes, context)
         if (result.ok) {
