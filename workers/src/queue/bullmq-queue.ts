@@ -48,6 +48,8 @@ export async function createBullMqQueue(options: BullMqQueueOptions): Promise<Jo
   const policies = new Map(options.policies.map((p) => [p.name, p]))
   const queues = new Map<string, Queue>()
   const workers: Worker[] = []
+  /** Running handlers, aborted when a stop runs out of patience. */
+  const running = new Set<AbortController>()
   const queueOf = (name: string): Queue => {
     let queue = queues.get(name)
     if (!queue) {
@@ -104,6 +106,7 @@ export async function createBullMqQueue(options: BullMqQueueOptions): Promise<Jo
       for (const definition of definitions as readonly JobDefinition<object>[]) {
         const processor = async (job: Job) => {
           const controller = new AbortController()
+          running.add(controller)
           let timer: NodeJS.Timeout | undefined
           const expired = new Promise<never>((_, reject) => {
             timer = setTimeout(() => {
@@ -121,6 +124,7 @@ export async function createBullMqQueue(options: BullMqQueueOptions): Promise<Jo
             throw error
           } finally {
             clearTimeout(timer)
+            running.delete(controller)
           }
         }
         const worker = new Worker(definition.name, processor, {
@@ -154,7 +158,14 @@ export async function createBullMqQueue(options: BullMqQueueOptions): Promise<Jo
     },
     async stop() {
       await relay?.stop()
-      await Promise.all(workers.map((w) => w.close()))
+      // Running jobs get 10 s to finish (as with pg-boss); then they are aborted and their locks lapse,
+      // so another worker takes them again.
+      const graceful = Promise.all(workers.map((w) => w.close()))
+      const late = await Promise.race([graceful.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 10_000).unref())])
+      if (late) {
+        for (const controller of running) controller.abort(new Error('the worker is stopping'))
+        await Promise.all(workers.map((w) => w.close(true)))
+      }
       await Promise.all([...queues.values()].map((q) => q.close()))
     },
   }
