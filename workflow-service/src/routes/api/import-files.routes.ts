@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ImportFileAnswer, PageOf, ProblemsAnswer } from './workflow-schemas.ts'
 import { ZipArchive } from 'archiver'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
@@ -51,10 +52,11 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const findFileAnswer = async (id: number) => {
     const file = await app.db.selectFrom('import_files').selectAll().where('id', '=', id).executeTakeFirst()
-    return file ? toImportFile(file) : undefined
+    if (!file) throw notFound('Файл не найден.')
+    return toImportFile(file)
   }
 
-  app.get('/import-files/', { schema: { querystring: Type.Object({ ...FilesQuery, ...PagingQuery }, { additionalProperties: false }) } }, async (request) => {
+  app.get('/import-files/', { schema: { querystring: Type.Object({ ...FilesQuery, ...PagingQuery }, { additionalProperties: false }), response: { 200: PageOf(ImportFileAnswer) } } }, async (request) => {
     assertReadsReports(request.user)
     const { limit, offset } = pageWindow(request.query)
     const found = await filterOf(request.query)
@@ -91,7 +93,7 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply
   })
 
-  app.post('/import-files/', async (request, reply) => {
+  app.post('/import-files/', { schema: { response: { 201: ImportFileAnswer } } }, async (request, reply) => {
     assertReadsReports(request.user)
     const form = await readMultipartForm(request, { storageDir: app.config.storageDir, maxUploadMb: app.config.maxUploadMb, fileFields: ['file'], maxFiles: 1 })
     try {
@@ -114,7 +116,7 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   })
 
-  app.get('/import-files/:id/', { schema: { params: Type.Object({ id: Id }) } }, async (request) => {
+  app.get('/import-files/:id/', { schema: { params: Type.Object({ id: Id }), response: { 200: ImportFileAnswer } } }, async (request) => {
     assertReadsReports(request.user)
     const file = await findFile(app.db, request.params.id)
     if (!file || file.status === 'deleted') throw notFound('Файл не найден.')
@@ -122,7 +124,7 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return findFileAnswer(file.id)
   })
 
-  app.get('/import-files/:id/problems/', { schema: { params: Type.Object({ id: Id }) } }, async (request) => {
+  app.get('/import-files/:id/problems/', { schema: { params: Type.Object({ id: Id }), response: { 200: ProblemsAnswer } } }, async (request) => {
     assertReadsReports(request.user)
     const file = await findFile(app.db, request.params.id)
     if (!file || file.status === 'deleted') throw notFound('Файл не найден.')

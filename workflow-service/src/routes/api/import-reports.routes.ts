@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { ImportReportAnswer, PageOf, StatusChangeAnswer } from './workflow-schemas.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { readMultipartForm } from '../../http/multipart-upload.server.ts'
@@ -48,7 +49,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return target
   }
 
-  app.get('/import-reports/', { schema: { querystring: ListQuery } }, async (request) => {
+  app.get('/import-reports/', { schema: { querystring: ListQuery, response: { 200: PageOf(ImportReportAnswer) } } }, async (request) => {
     assertReadsReports(request.user)
     const { limit, offset } = pageWindow(request.query)
     const target = await targetOf(request.query)
@@ -67,7 +68,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return toPage(request, page.results, page.count, limit, offset)
   })
 
-  app.get('/import-reports/status_change/', { schema: { querystring: ListQuery } }, async (request) => {
+  app.get('/import-reports/status_change/', { schema: { querystring: ListQuery, response: { 200: PageOf(StatusChangeAnswer) } } }, async (request) => {
     assertReadsReports(request.user)
     const { limit, offset } = pageWindow(request.query)
     const target = await targetOf(request.query)
@@ -87,7 +88,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return toPage(request, changes.slice(offset, offset + limit), changes.length, limit, offset)
   })
 
-  app.get('/import-reports/:id/', { schema: { params: Type.Object({ id: Id }) } }, async (request) => {
+  app.get('/import-reports/:id/', { schema: { params: Type.Object({ id: Id }), response: { 200: ImportReportAnswer } } }, async (request) => {
     assertReadsReports(request.user)
     const report = await findReport(app.db, request.params.id)
     if (!report) throw notFound('Отчёт не найден.')
@@ -103,6 +104,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           { year: Year, report_type: ReportTypeSchema, area: Type.Optional(Type.Union([Id, Type.Null()])), company: Type.Optional(Type.Union([Id, Type.Null()])) },
           { additionalProperties: false },
         ),
+        response: { 200: ImportReportAnswer, 201: ImportReportAnswer },
       },
     },
     async (request, reply) => {
@@ -112,11 +114,13 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         year: request.body.year,
         reportType: request.body.report_type,
       })
-      return reply.status(created ? 201 : 200).send(await findReport(app.db, reportId))
+      const report = await findReport(app.db, reportId)
+      if (!report) throw notFound('Отчёт не найден.')
+      return reply.status(created ? 201 : 200).send(report)
     },
   )
 
-  app.put('/import-reports/:id/', { schema: { params: Type.Object({ id: Id }) } }, async (request) => {
+  app.put('/import-reports/:id/', { schema: { params: Type.Object({ id: Id }), response: { 200: ImportReportAnswer } } }, async (request) => {
     const context = commandContextOf(app, request)
     let fields: Record<string, unknown>
     let form: Awaited<ReturnType<typeof readMultipartForm>> | undefined
@@ -143,7 +147,9 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await form?.discard()
       throw error
     }
-    return findReport(app.db, request.params.id)
+    const report = await findReport(app.db, request.params.id)
+    if (!report) throw notFound('Отчёт не найден.')
+    return report
   })
 
   app.get('/import-reports/decision-files/:id/', { schema: { params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }) }) } }, async (request, reply) => {

@@ -1,6 +1,7 @@
 // /api/v1/report-history/: the change history of a company's reports (Department only), sorted by created.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { HistoryEntryAnswer, PageOf } from './workflow-schemas.ts'
 import { assertCan } from '../../auth/permissions.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { listHistory } from '../../workflow/history/history-queries.server.ts'
@@ -11,6 +12,7 @@ export const reportHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         querystring: Type.Object({ company: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), ...PagingQuery }, { additionalProperties: false }),
+        response: { 200: PageOf(HistoryEntryAnswer) },
       },
     },
     async (request) => {

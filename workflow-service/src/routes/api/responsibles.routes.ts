@@ -1,6 +1,7 @@
 // /api/v1/ecomon-responsibles/ and /api/v1/company-responsibles/: the responsible person of an area or company by year.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { PageOf, ResponsibleAnswer } from './workflow-schemas.ts'
 import { notFound } from '../../plugins/errors.server.ts'
 import { assertCanReadResponsibleOf, assertReadsReports } from '../../workflow/read-access.ts'
 import { createResponsible, editResponsible, type ResponsibleScope } from '../../workflow/responsibles/responsible-commands.server.ts'
@@ -42,7 +43,7 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/ecomon-responsibles/',
-    { schema: { querystring: Type.Object({ area: Id, year: Type.Optional(Year) }, { additionalProperties: false }) } },
+    { schema: { querystring: Type.Object({ area: Id, year: Type.Optional(Year) }, { additionalProperties: false }), response: { 200: PageOf(ResponsibleAnswer) } } },
     async (request) => {
       assertReadsReports(request.user)
       const area = await app.db.selectFrom('areas').select(['company_id']).where('id', '=', request.query.area).executeTakeFirst()
@@ -55,7 +56,7 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/company-responsibles/',
-    { schema: { querystring: Type.Object({ company: Id, year: Type.Optional(Year) }, { additionalProperties: false }) } },
+    { schema: { querystring: Type.Object({ company: Id, year: Type.Optional(Year) }, { additionalProperties: false }), response: { 200: PageOf(ResponsibleAnswer) } } },
     async (request) => {
       assertReadsReports(request.user)
       assertCanReadResponsibleOf(request.user, request.query.company)
@@ -66,7 +67,7 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/ecomon-responsibles/',
-    { schema: { body: Type.Object({ area: Id, year: Year, ...Details }, { additionalProperties: false }) } },
+    { schema: { body: Type.Object({ area: Id, year: Year, ...Details }, { additionalProperties: false }), response: { 201: ResponsibleAnswer } } },
     async (request, reply) => {
       const id = await createResponsible(commandContextOf(app, request), { scope: 'area', targetId: request.body.area, year: request.body.year, details: details(request.body) })
       return reply.status(201).send(await find('area', id))
@@ -75,7 +76,7 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/company-responsibles/',
-    { schema: { body: Type.Object({ company: Id, year: Year, ...Details }, { additionalProperties: false }) } },
+    { schema: { body: Type.Object({ company: Id, year: Year, ...Details }, { additionalProperties: false }), response: { 201: ResponsibleAnswer } } },
     async (request, reply) => {
       const id = await createResponsible(commandContextOf(app, request), { scope: 'company', targetId: request.body.company, year: request.body.year, details: details(request.body) })
       return reply.status(201).send(await find('company', id))
@@ -88,6 +89,7 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: Type.Object({ id: Id }),
         body: Type.Object({ id: Type.Optional(Id), area: Type.Optional(Id), year: Type.Optional(Year), ...Details }, { additionalProperties: false }),
+        response: { 200: ResponsibleAnswer },
       },
     },
     async (request) => {
@@ -103,6 +105,7 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: Type.Object({ id: Id }),
         body: Type.Object({ id: Type.Optional(Id), company: Type.Optional(Id), year: Type.Optional(Year), ...Details }, { additionalProperties: false }),
+        response: { 200: ResponsibleAnswer },
       },
     },
     async (request) => {

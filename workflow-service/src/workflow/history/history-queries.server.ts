@@ -26,7 +26,7 @@ export async function listHistory(db: Kysely<Database>, companyId: number, limit
       created: h.created,
       event: h.event,
       import_files: h.import_files,
-      report: { id: h.report_id, year: h.year, area: h.area_id === null ? null : { id: h.area_id, name: h.area_name }, report_type: h.report_type },
+      report: { id: h.report_id, year: h.year, area: h.area_id === null ? null : { id: h.area_id, name: h.area_name ?? '' }, report_type: h.report_type },
       creator: { id: h.creator_id, username: h.creator_username },
     })),
   }

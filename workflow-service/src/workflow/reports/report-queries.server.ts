@@ -83,7 +83,7 @@ export async function listReports(db: Kysely<Database>, filter: ReportFilter, li
     report_type: r.report_type,
     status: r.status,
     year: r.year,
-    area: r.area_id === null ? null : { id: r.area_id, name: r.area_name, company: { id: r.company_id, name: r.company_name } },
+    area: r.area_id === null ? null : { id: r.area_id, name: r.area_name ?? '', company: { id: r.company_id, name: r.company_name } },
     company: { id: r.company_id, name: r.company_name },
     files: files.get(r.id) ?? [],
     // The last change (the status view: action, comment, files); null while no decision was taken.

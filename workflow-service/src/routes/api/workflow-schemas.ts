@@ -1,0 +1,89 @@
+// The answers of the workflow API as TypeBox schemas: the contract of spec §7, and fast serialisation.
+import { type TSchema, Type } from '@sinclair/typebox'
+
+// Dates leave the database as Date objects; the serialiser writes them as ISO strings.
+const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+const Named = Type.Object({ id: Type.Integer(), name: Type.String() })
+export const ReportTypeValue = Type.Union([Type.Literal('final_report'), Type.Literal('program'), Type.Literal('observation_results'), Type.Literal('greenhouse_gases')])
+
+export const PageOf = <T extends TSchema>(item: T) =>
+  Type.Object({ count: Type.Integer(), next: Nullable(Type.String()), previous: Nullable(Type.String()), results: Type.Array(item) })
+
+export const ResponsibleAnswer = Type.Object({
+  id: Type.Integer(),
+  year: Type.Integer(),
+  area: Nullable(Named),
+  company: Named,
+  fullname: Type.String(),
+  position: Type.String(),
+  phone: Type.String(),
+  email: Type.String(),
+  labs_name: Nullable(Type.String()),
+  labs_contacts: Nullable(Type.String()),
+  added: DateTime,
+  updated: DateTime,
+})
+
+export const ImportFileAnswer = Type.Object({
+  id: Type.Integer(),
+  file: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  status: Type.Union([Type.Literal('processing'), Type.Literal('success'), Type.Literal('error'), Type.Literal('deletion'), Type.Literal('deleted')]),
+  size: Type.Integer(),
+  content_type: Type.String(),
+  report: Type.Object({ id: Type.Integer() }),
+  year: Type.Integer(),
+  report_type: ReportTypeValue,
+  ecomon_responsible: Nullable(Type.Integer()),
+  company_responsible: Nullable(Type.Integer()),
+  /** The first problem the check found; the full list is at /import-files/{id}/problems/. */
+  error: Nullable(Type.String()),
+  problems_count: Type.Integer(),
+  created: DateTime,
+  updated: DateTime,
+  creator: Type.String(),
+})
+
+export const ProblemsAnswer = Type.Object({
+  id: Type.Integer(),
+  status: Type.String(),
+  count: Type.Integer(),
+  results: Type.Array(
+    Type.Object({ row: Type.Optional(Type.Integer()), column: Type.Optional(Type.String()), value: Type.Optional(Type.String()), reason: Type.String() }),
+  ),
+})
+
+export const StatusChangeAnswer = Type.Object({
+  id: Type.Integer(),
+  report: Type.Object({ id: Type.Integer() }),
+  event: Type.Union([Type.Literal('agreed'), Type.Literal('rejected'), Type.Literal('cancelled')]),
+  event_display: Type.String(),
+  comment: Type.String(),
+  files: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), size: Type.Integer(), file: Type.String() })),
+  created: DateTime,
+  creator: Type.String(),
+})
+
+export const ImportReportAnswer = Type.Object({
+  id: Type.Integer(),
+  report_type: ReportTypeValue,
+  status: Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')]),
+  year: Type.Integer(),
+  area: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), company: Named })),
+  company: Named,
+  files: Type.Array(ImportFileAnswer),
+  status_change: Nullable(StatusChangeAnswer),
+  created: DateTime,
+  updated: DateTime,
+})
+
+export const HistoryEntryAnswer = Type.Object({
+  id: Type.Integer(),
+  created: DateTime,
+  event: Type.Union([Type.Literal('added'), Type.Literal('agreed'), Type.Literal('rejected'), Type.Literal('deleted')]),
+  import_files: Type.Array(Named),
+  report: Type.Object({ id: Type.Integer(), year: Type.Integer(), area: Nullable(Named), report_type: ReportTypeValue }),
+  creator: Type.Object({ id: Nullable(Type.Integer()), username: Type.String() }),
+})
