@@ -60,6 +60,8 @@ const greenhouseSection = (page: Page) => page.getByRole('region', { name: 'Па
 describe('the report workflow in the browser', () => {
   let companyId = 0
   let companyName = ''
+  let areaName = ''
+  let areaId = 0
 
   it('lets holder1 name the responsible person, upload two files with progress and watch them become success and error', async () => {
     const page = await logIn('holder1')
@@ -113,11 +115,41 @@ describe('the report workflow in the browser', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1)
     expect(await section.getByText('На рассмотрении').count()).toBe(1)
 
-    // A click downloads the file.
+    // A click downloads the file; the section's files come as one ZIP.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'ghg-good.csv' }).click()])
     expect(download.suggestedFilename()).toBe('ghg-good.csv')
+    const [zip] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: 'Скачать все файлы (ZIP) (Парниковые газы)' }).click()])
+    expect(zip.suggestedFilename()).toMatch(/\.zip$/)
     await page.close()
   }, 120_000)
+
+  it('creates an area report on the first upload into it and shows the problems of a file with a wrong header', async () => {
+    const page = await logIn('holder1')
+    await openReports(page, companyId)
+    areaName = (await page.locator('details.accordion summary .accordion-title').first().textContent()) ?? ''
+    expect(areaName).not.toBe('Парниковые газы')
+    await page.getByRole('button', { name: `Внести ответственное лицо (${areaName})` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Ответственное лицо' })
+    await dialog.getByLabel('ФИО').fill('Петрова Анна Сергеевна')
+    await dialog.getByLabel('Должность').fill('Ведущий специалист по экологии')
+    await dialog.getByLabel('Телефон').fill('+7 (3492) 11-22-33')
+    await dialog.getByLabel('Электронная почта').fill('petrova@example.ru')
+    await dialog.getByRole('button', { name: 'Сохранить' }).click()
+    await expect.poll(() => dialog.count()).toBe(0)
+
+    const section = page.getByRole('region', { name: 'Результаты наблюдений' }).first()
+    expect(await section.getByText('На рассмотрении').count()).toBe(0)
+    await page.getByLabel(`Загрузить файлы: ${areaName}, Результаты наблюдений`).setInputFiles({ name: 'obs-bad.csv', mimeType: 'text/csv', buffer: Buffer.from('Точка;Значение\r\nП-1;5\r\n') })
+    const row = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'obs-bad.csv' }) })
+    await expect.poll(() => row.getByRole('status').textContent(), { timeout: 30_000 }).toBe('Ошибка: несоответствие полей')
+    expect(await row.getByRole('list', { name: 'Ошибки файла obs-bad.csv' }).textContent()).toMatch(/строка 1: несоответствие полей: нет столбцов/)
+    // The report now exists, under review.
+    expect(await section.getByText('На рассмотрении').count()).toBe(1)
+    const zipHref = await section.getByRole('link', { name: /^Скачать все файлы \(ZIP\)/ }).getAttribute('href')
+    areaId = Number(new URL(zipHref!, b.baseUrl).searchParams.get('area'))
+    expect(areaId).toBeGreaterThan(0)
+    await page.close()
+  }, 90_000)
 
   it('keeps holder2 away from holder1 reports: page, files and actions', async () => {
     const page = await logIn('holder2')
@@ -130,6 +162,7 @@ describe('the report workflow in the browser', () => {
     expect(api).toBe(403)
     // The page's action refuses a deletion in another company's name, whatever the form says.
     const csrf = await page.evaluate(() => (document.querySelector('input[name=csrfmiddlewaretoken]') as HTMLInputElement).value)
+    expect((await page.goto(`${b.baseUrl}/monitoring/areas/${areaId}/responsible`))?.status()).toBe(403)
     const action = await page.request.post(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${YEAR}`, {
       form: { intent: 'delete-file', file: '1', csrfmiddlewaretoken: csrf },
     })
@@ -138,6 +171,9 @@ describe('the report workflow in the browser', () => {
   }, 60_000)
 
   it('lets the Department find the company under review, decline with a comment and a file, cancel and agree', async () => {
+    // holder1's page stays open meanwhile: it learns of the agreement only from the server's refusal.
+    const holder = await logIn('holder1')
+    await openReports(holder, companyId)
     const page = await logIn('department')
     await page.goto(`${b.baseUrl}/monitoring/department-reports`)
     const tabs = page.getByRole('navigation', { name: 'Вкладки' })
@@ -201,7 +237,23 @@ describe('the report workflow in the browser', () => {
     ])
     expect(steps[2][1]).toBe('ghg-bad.csv, ghg-good.csv')
     expect(steps[4][1]).toBe('ghg-bad.csv, ghg-good.csv')
+
+    // The company is now in the 'Согласованные' list for this year.
+    await page.goto(`${b.baseUrl}/monitoring/department-reports/agreed`)
+    await page.getByRole('link', { name: `${companyName}, ${YEAR} год` }).waitFor()
+    // The area tab 'Ответственные' shows the person holder1 named for this year.
+    await page.goto(`${b.baseUrl}/monitoring/areas/${areaId}/responsible`)
+    const named = page.getByRole('table', { name: `Ответственные лица участка ${areaName}` }).getByRole('row').filter({ hasText: 'Петрова Анна Сергеевна' })
+    expect(await named.getByRole('cell').first().textContent()).toBe(String(YEAR))
     await page.close()
+
+    // The first error of the server shows as a tooltip on the holder's stale page, then goes after 3 seconds.
+    const files = await greenhouseFiles(holder)
+    await holder.getByLabel('Загрузить файлы: Парниковые газы').setInputFiles(files[0])
+    const tooltip = greenhouseSection(holder).getByRole('alert')
+    await expect.poll(() => tooltip.textContent()).toBe('Отчёт согласован: загрузка файлов в него закрыта.')
+    await expect.poll(() => tooltip.count(), { timeout: 6000 }).toBe(0)
+    await holder.close()
   }, 120_000)
 
   it('refuses holder1 the deletion of a file of the agreed report with the spec message', async () => {

@@ -40,7 +40,7 @@ export function ReportSection({ section, accordion }: { section: Section; accord
         ) : null}
         {files.length > 0 ? (
           <a className="zip-link" href={zipUrl(section, accordion, companyId, year)} download>
-            Скачать все файлы (ZIP)<span className="visually-hidden">: {title}</span>
+            Скачать все файлы (ZIP)<span className="visually-hidden"> ({title})</span>
           </a>
         ) : null}
       </div>

@@ -14,7 +14,7 @@ export function StatusLabel({ status, change, title }: { status: ReportStatus; c
     <>
       <button type="button" className={`report-status status-${status} status-button`} onClick={() => setOpen(true)} aria-haspopup="dialog">
         {label}
-        <span className="visually-hidden">: подробнее о решении ({title})</span>
+        <span className="visually-hidden"> (подробнее о решении, {title})</span>
       </button>
       <ModalDialog open={open} title="Статус отчёта" onClose={() => setOpen(false)}>
         <dl className="status-card">
