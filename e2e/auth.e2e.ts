@@ -143,6 +143,30 @@ describe('admin page', () => {
     await inspector.close()
   })
 
+  it('lets the Administrator reset a password and disable a user', async () => {
+    const { page } = await logIn('admin')
+    await page.goto(`${b.baseUrl}/monitoring/admin`)
+    const password = page.getByRole('form', { name: 'Пароль administration' })
+    await password.getByLabel('Новый пароль administration').fill('administration-2')
+    await password.getByRole('button', { name: 'Сбросить пароль' }).click()
+    await expect.poll(() => password.getByRole('status').textContent()).toBe('Пароль изменён.')
+
+    const row = page.getByRole('form', { name: 'Пользователь holder2' })
+    await row.getByLabel('Активен').uncheck()
+    await row.getByRole('button', { name: 'Сохранить' }).click()
+    await expect.poll(() => row.getByRole('status').textContent()).toBe('Изменения пользователя holder2 сохранены.')
+    await page.close()
+
+    const { page: administration } = await logIn('administration', 'administration-2')
+    await administration.close()
+    const refused = await b.open('/login')
+    await refused.getByLabel('Логин').fill('holder2')
+    await refused.getByLabel('Пароль').fill('holder2')
+    await refused.getByRole('button', { name: 'Войти' }).click()
+    await expect.poll(() => refused.getByRole('alert').textContent()).toBe('Неверный логин или пароль.')
+    await refused.close()
+  })
+
   it('refuses the admin page to the Department', async () => {
     const { page } = await logIn('department')
     await page.goto(`${b.baseUrl}/monitoring/admin`)
