@@ -271,7 +271,7 @@ describe('the report workflow in the browser', () => {
   }, 60_000)
 })
 
-describe('accessibility and narrow screens of the report screens', () => {
+describe('accessibility, narrow screens and pages without JavaScript', () => {
   it('finds no serious or critical axe violation on the reports page, for the holder and the Department', async () => {
     const holder = await logIn('holder1')
     await openReports(holder, await ownCompany(holder), 2025)
@@ -307,6 +307,22 @@ describe('accessibility and narrow screens of the report screens', () => {
     await openReports(page, await ownCompany(page), 2025)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
     await page.close()
+  }, 60_000)
+
+  it('shows the holder the files and switches the year without JavaScript', async () => {
+    const withScripts = await logIn('holder1')
+    const companyId = await ownCompany(withScripts)
+    const context = await b.browser.newContext({ javaScriptEnabled: false, locale: 'ru-RU', storageState: await withScripts.context().storageState() })
+    await withScripts.close()
+    const page = await context.newPage()
+    await page.goto(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${YEAR}`)
+    await page.getByLabel('Отчетный период').selectOption('2025')
+    await page.getByRole('button', { name: 'Показать' }).click()
+    await page.waitForURL((url) => url.searchParams.get('year') === '2025')
+    // The demo data's checked files of 2025, server-rendered in the open accordions.
+    expect(await page.getByRole('link', { name: /^Программа ЛЭМ 2025/ }).count()).toBeGreaterThan(0)
+    expect(await page.getByRole('status').filter({ hasText: 'Принят' }).count()).toBeGreaterThan(0)
+    await context.close()
   }, 60_000)
 
   it('answers the 404 page for an unknown company and an unknown review list', async () => {
