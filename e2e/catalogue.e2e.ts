@@ -157,6 +157,17 @@ describe('polygons and greenhouse gases', () => {
   })
 })
 
+describe('reference', () => {
+  it('lists the report templates as downloads under Справочники', async () => {
+    const page = await b.open('/reference')
+    expect(await heading(page)).toBe('Справочники')
+    const hrefs = await listLinks(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+    expect(hrefs.length).toBeGreaterThan(0)
+    expect(hrefs.every((h) => String(h).startsWith('/api/v1/report-templates/'))).toBe(true)
+    await page.close()
+  })
+})
+
 describe('the start page of a license holder', () => {
   it('shows their own company with the tabs of a license holder', async () => {
     const page = await logIn('holder1')

@@ -8,7 +8,7 @@ import { type TabLink, Tabs } from './tabs.tsx'
 
 export function ValueText({ text, href }: { text: string; href?: string }) {
   if (!href) return <>{text}</>
-  const external = href.startsWith('/files/') || href.startsWith('http')
+  const external = /^(\/files\/|\/api\/|https?:)/.test(href)
   return external ? <a href={href}>{text}</a> : <Link to={href}>{text}</Link>
 }
 

@@ -66,7 +66,7 @@ export function ItemList({ items, actions }: { items: ListItem[]; actions?: (ite
       {items.map((item) => (
         <li key={item.id}>
           <div className="item-main">
-            {item.href?.startsWith('/files/') ? <a href={item.href}>{item.title}</a> : item.href ? <Link to={item.href}>{item.title}</Link> : <span>{item.title}</span>}
+            {item.href && /^(\/files\/|\/api\/|https?:)/.test(item.href) ? <a href={item.href}>{item.title}</a> : item.href ? <Link to={item.href}>{item.title}</Link> : <span>{item.title}</span>}
             {item.details.length ? <div className="item-details">{item.details.join(' · ')}</div> : null}
           </div>
           {actions?.(item)}

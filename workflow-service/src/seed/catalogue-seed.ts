@@ -2,7 +2,7 @@
 // area, company, water system) and year, with values drawn from each field's seed hints (deterministic faker).
 import type { Faker } from '@faker-js/faker'
 import { sql } from 'kysely'
-import { catalogueTypes, storedFields, uploadableTypes } from '../catalogue/registry/index.ts'
+import { catalogueTypes, storedFields } from '../catalogue/registry/index.ts'
 import type { CatalogueType, FieldDef } from '../catalogue/registry/types.ts'
 import { insertInBatches, type SeedContext, type SeedStep } from './seed-context.ts'
 
@@ -117,17 +117,6 @@ async function rowsFor(context: SeedContext, type: CatalogueType): Promise<Row[]
   return rows
 }
 
-/** The report templates list: one XLSX template per uploadable type (the files themselves come from issue 6). */
-function templateRows(): Row[] {
-  return uploadableTypes().map((t) => ({
-    name: t.title,
-    init_filename: `${t.slug}.xlsx`,
-    filepath: `/files/templates/${t.slug}.xlsx`,
-    date: '2025-01-15T10:00:00+05:00',
-    size: null,
-  }))
-}
-
 export const catalogueSeed: SeedStep = {
   name: 'catalogue types',
   async run(context: SeedContext) {
@@ -140,7 +129,6 @@ export const catalogueSeed: SeedStep = {
       await insertInBatches(context.trx, type.table as never, rows, 500)
       counts.push(`${type.slug} ${rows.length}`)
     }
-    await insertInBatches(context.trx, 'report_templates' as never, templateRows())
     context.log(`demo data: ${counts.join(', ')}`)
   },
 }

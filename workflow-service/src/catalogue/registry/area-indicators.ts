@@ -87,8 +87,8 @@ export const exposureLevels = defineType({
   pages: {
     detail: '/exposure-levels',
     scoped: [
-      { parent: 'company', suffix: 'exposure-levels', filter: 'company' },
       { parent: 'area', suffix: 'exposure-levels', filter: 'area' },
+      { parent: 'company', suffix: 'exposure-levels', filter: 'company' },
     ],
   },
   uploadable: true,
@@ -122,8 +122,8 @@ export const environmentalIndicators = defineType({
   pages: {
     detail: '/environmental-indicators',
     scoped: [
-      { parent: 'company', suffix: 'environmental-indicators', filter: 'company' },
       { parent: 'area', suffix: 'environmental-indicators', filter: 'area' },
+      { parent: 'company', suffix: 'environmental-indicators', filter: 'company' },
     ],
   },
   uploadable: true,
