@@ -21,7 +21,8 @@ export function multipartWithFiles(fields: Record<string, string | number>, file
   for (const file of files) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"; filename*=UTF-8''${encodeURIComponent(file.filename)}\r\nContent-Type: ${file.contentType ?? 'text/csv'}\r\n\r\n`,
+        // As browsers do: the name as raw UTF-8 bytes in filename="…".
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? 'text/csv'}\r\n\r\n`,
       ),
     )
     chunks.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content))
