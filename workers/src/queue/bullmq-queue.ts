@@ -37,6 +37,8 @@ export function redisConnection(redisUrl: string): ConnectionOptions {
   }
 }
 
+const DEFAULT_POLICY = { retryLimit: 3, retryDelaySeconds: 10 }
+
 interface DeadJob {
   data: object
   reason: string
@@ -61,8 +63,9 @@ export async function createBullMqQueue(options: BullMqQueueOptions): Promise<Jo
   }
 
   async function add(name: string, data: object, key: string | null | undefined): Promise<void> {
-    const policy = policies.get(name)
-    if (!policy) throw new Error(`unknown job ${name}`)
+    // A job this node has no policy for (a newer web node during a rolling deploy) still goes out with a default:
+    // throwing here would leave it at the head of the outbox and block every row behind it.
+    const policy = policies.get(name) ?? DEFAULT_POLICY
     await queueOf(name).add(name, data, {
       attempts: policy.retryLimit + 1,
       backoff: { type: 'exponential', delay: policy.retryDelaySeconds * 1000 },
