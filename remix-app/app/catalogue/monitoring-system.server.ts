@@ -8,13 +8,16 @@ import { areaTabs } from './tabs.server.ts'
 
 interface SectionTile {
   title: string
+  /** Filter of the polygon's points list this section opens. */
   query: string | null
+  /** Or a list of the polygon's observations (`/areas/{id}/<suffix>`). */
+  suffix?: string
 }
 
 const REGIONAL: SectionTile[] = [
-  { title: 'Стабильность развития ихтиофауны', query: null },
-  { title: 'Стабильность развития растительности', query: null },
-  { title: 'Ихтиологический мониторинг', query: null },
+  { title: 'Стабильность развития ихтиофауны', query: null, suffix: 'observation-ichthyo-evolution' },
+  { title: 'Стабильность развития растительности', query: null, suffix: 'observation-flora-evolution' },
+  { title: 'Ихтиологический мониторинг', query: null, suffix: 'observation-ichthyo-mon' },
   { title: 'Пункты гидробиологических наблюдений', query: 'kind=hygrobiology_point' },
   { title: 'Геохимический мониторинг', query: 'category=geochemical' },
   { title: 'Гидрологические посты', query: 'kind=hydrological_point' },
@@ -35,6 +38,9 @@ export async function monitoringSystem(context: AppLoadContext, id: number, kind
   const regional = kind === 'polygon_region_monitoring'
   const title = regional ? 'Система экологического мониторинга полигона' : 'Мониторинг'
   const path = regional ? `/polygons/${id}/ecomonitoring-system` : `/polygons-yanao/${id}/monitoring`
-  const tiles = (regional ? REGIONAL : YANAO).map((s) => ({ title: s.title, url: s.query ? `/areas/${id}/measures-points?${s.query}` : null }))
+  const tiles = (regional ? REGIONAL : YANAO).map((s) => ({
+    title: s.title,
+    url: s.suffix ? `/areas/${id}/${s.suffix}` : s.query ? `/areas/${id}/measures-points?${s.query}` : null,
+  }))
   return { title, crumbs: [...areaCrumbs(area), { title, to: path }], tabs: await areaTabs(context.db, area, context.user), tiles }
 }

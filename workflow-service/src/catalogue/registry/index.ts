@@ -3,6 +3,7 @@
 import { areaIndicatorTypes } from './area-indicators.ts'
 import { coreTypes } from './core.ts'
 import { greenhouseTypes } from './greenhouse.ts'
+import { observationTypes } from './observations.ts'
 import { pointReportTypes } from './point-reports.ts'
 import { referenceTypes } from './references.ts'
 import { otherRegionalTypes, regionalIndicatorTypes } from './regional-indicators.ts'
@@ -21,6 +22,7 @@ export const catalogueTypes: readonly CatalogueType[] = [
   ...areaIndicatorTypes,
   ...regionalIndicatorTypes,
   ...otherRegionalTypes,
+  ...observationTypes,
 ]
 
 const bySlug = new Map(catalogueTypes.map((t) => [t.slug, t]))
