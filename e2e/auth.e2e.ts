@@ -136,6 +136,19 @@ describe('admin page', () => {
     await form.getByRole('button', { name: 'Создать' }).click()
     await expect.poll(() => form.getByRole('status').textContent()).toBe('Пользователь inspector создан.')
     await expect.poll(() => page.getByRole('cell', { name: 'inspector', exact: true }).count()).toBe(1)
+
+    // A license holder needs a company, picked from the list.
+    await form.getByLabel('Логин').fill('holder9')
+    await form.getByLabel('Пароль').fill('holder9-password')
+    await form.getByLabel('Департамент').uncheck()
+    await form.getByLabel('Недропользователь').check()
+    await form.getByRole('button', { name: 'Создать' }).click()
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('company: недропользователю нужно указать предприятие')
+    const company = (await page.locator('#holder-companies option').first().getAttribute('value'))!
+    await form.getByLabel('Предприятие').fill(company)
+    await form.getByRole('button', { name: 'Создать' }).click()
+    await expect.poll(() => form.getByRole('status').textContent()).toBe('Пользователь holder9 создан.')
+    await expect.poll(() => page.getByRole('form', { name: 'Пользователь holder9' }).getByLabel('Предприятие').inputValue()).toBe(company)
     await page.close()
 
     const { page: inspector } = await logIn('inspector', 'inspector-password')

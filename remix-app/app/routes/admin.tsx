@@ -4,7 +4,7 @@ import { data } from '@remix-run/node'
 import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react'
 import { GROUPS, createUser, listUsers, resetPassword, updateUser } from '@portal/workflow-service/auth/users.server.ts'
 import type { Group } from '@portal/workflow-service/auth/permissions.ts'
-import { HttpError } from '@portal/workflow-service/plugins/errors.server.ts'
+import { badRequest, HttpError } from '@portal/workflow-service/plugins/errors.server.ts'
 import { requirePermission } from '../utils/permissions.server.ts'
 import authStyles from '../styles/auth.css?url'
 
@@ -27,10 +27,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { users, companies, groups: GROUPS, csrfToken: context.csrfToken, me: context.user!.id }
 }
 
+/** The company field reads "id — name" (picked from the list); only the leading id counts. */
 function companyOf(form: FormData): number | null {
-  const raw = String(form.get('company') ?? '')
-  return raw === '' ? null : Number(raw)
+  const raw = String(form.get('company') ?? '').trim()
+  if (raw === '') return null
+  const id = /^(\d{1,9})(\s|$)/.exec(raw)?.[1]
+  if (!id) throw badRequest('company: выберите предприятие из списка', 'company')
+  return Number(id)
 }
+
+const companyLabel = (company: { id: number; name: string }) => `${company.id} — ${company.name}`
 
 function groupsOf(form: FormData): Group[] {
   return form.getAll('groups').map(String) as Group[]
@@ -40,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePermission(request, context.user, 'admin:users')
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
-  const id = Number(form.get('id'))
+  const id = intent === 'create' ? null : Number(form.get('id'))
   try {
     if (intent === 'create') {
       const username = String(form.get('username') ?? '').trim()
@@ -48,12 +54,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<ActionAnswer>({ ok: `Пользователь ${username} создан.`, error: null, intent, id: null })
     }
     if (intent === 'update' && Number.isInteger(id)) {
+      const userId = id as number
       const changes = { groups: groupsOf(form), companyId: companyOf(form), isActive: form.get('is_active') === 'on' }
-      const user = await updateUser(context.db, id, changes, context.user!.id)
+      const user = await updateUser(context.db, userId, changes, context.user!.id)
       return data<ActionAnswer>({ ok: `Изменения пользователя ${user.username} сохранены.`, error: null, intent, id })
     }
     if (intent === 'password' && Number.isInteger(id)) {
-      await resetPassword(context.db, id, String(form.get('password') ?? ''))
+      await resetPassword(context.db, id as number, String(form.get('password') ?? ''))
       return data<ActionAnswer>({ ok: 'Пароль изменён.', error: null, intent, id })
     }
   } catch (error) {
@@ -75,17 +82,18 @@ export default function Admin() {
   const { users, companies, groups, csrfToken, me } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer>()
   const busy = useNavigation().state !== 'idle'
-  const companySelect = (selected: number | null) => (
-    <select name="company" defaultValue={selected ?? ''} aria-label="Предприятие">
-      <option value="">---</option>
-      {companies.map((c) => (
-        <option key={c.id} value={c.id}>{c.name}</option>
-      ))}
-    </select>
+  // One list for every row: the company inputs suggest from it, however many companies there are.
+  const companyInput = (selected: { id: number; name: string } | null) => (
+    <input name="company" list="holder-companies" defaultValue={selected ? companyLabel(selected) : ''} aria-label="Предприятие" placeholder="---" />
   )
   return (
     <section>
       <h1>Пользователи</h1>
+      <datalist id="holder-companies">
+        {companies.map((c) => (
+          <option key={c.id} value={companyLabel(c)} />
+        ))}
+      </datalist>
       <table className="admin-table">
         <thead>
           <tr>
@@ -110,7 +118,7 @@ export default function Admin() {
                       </label>
                     ))}
                   </fieldset>
-                  {companySelect(user.company?.id ?? null)}
+                  {companyInput(user.company)}
                   <label className="check">
                     <input type="checkbox" name="is_active" defaultChecked={user.is_active} disabled={user.id === me} /> Активен
                   </label>
@@ -155,7 +163,7 @@ export default function Admin() {
         </fieldset>
         <label>
           Предприятие (для недропользователя)
-          {companySelect(null)}
+          {companyInput(null)}
         </label>
         <button type="submit" className="button" disabled={busy}>Создать</button>
         <Message answer={answer} intent="create" id={null} />
