@@ -96,6 +96,7 @@ describe('checking a data file against its template', () => {
       ['ПН-1-01', 2024, '15.07.2025', 'NO2', 'много', 'мг/м³', '-1', ''],
       ['ПН-9-99', 2025, '31.02.2025', 'NO2', '0,1', 'мг/кг', '', ''],
       ['ПН-1-01', 2025, '', '', '0,1', 'мг/кг', '0,2', '0,1'],
+      ['ПН-1-01', 2025, '', 'Я'.repeat(1001), '0,1', 'мг/м3', '', ''],
     ]
     const result = await check(writeCsv(folder.file('rows.csv'), rows))
     expect(result.ok).toBe(false)
@@ -116,6 +117,7 @@ describe('checking a data file against its template', () => {
       ['Единица измерения', 'мг/кг', 'единица измерения не подходит для пункта наблюдения этого вида'],
       ['ПДК максимальная', '0,1', 'ПДК максимальная меньше ПДК'],
     ])
+    expect(byRow(7)).toEqual([['Показатель', 'Я'.repeat(100), 'текст длиннее 1000 знаков']])
   })
 
   it(`keeps the first ${MAX_PROBLEMS} problems and counts the rest`, async () => {

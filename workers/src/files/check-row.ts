@@ -52,6 +52,9 @@ export function cellText(cell: unknown): string {
   return String(cell)
 }
 
+/** The longest text a catalogue field takes from a file: a name or a unit, never a document. */
+export const MAX_TEXT = 1000
+
 const NUMBER = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/
 
 /** A number written by a person: decimal comma, spaces or no-break spaces between thousands. */
@@ -156,7 +159,8 @@ export function checkRow(
     }
     switch (column.type) {
       case 'text':
-        values[column.column] = text
+        if (text.length > MAX_TEXT) problem(problems, rowNumber, column, cell, `текст длиннее ${MAX_TEXT} знаков`)
+        else values[column.column] = text
         break
       case 'number':
       case 'integer': {
