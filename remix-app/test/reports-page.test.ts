@@ -1,0 +1,203 @@
+// The reports page's loader and action and the review lists' loader, called with real requests on the demo data.
+import type { AppLoadContext } from '@remix-run/node'
+import { describe, expect, it } from 'vitest'
+import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
+import { loadConfig } from '@portal/workflow-service/config.ts'
+import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { DELETE_AGREED, DELETE_UNKNOWN } from '../app/components/reports/report-texts.ts'
+import { reportsAction } from '../app/utils/reports-actions.server.ts'
+import { loadReportsPage } from '../app/utils/reports-page.server.ts'
+import { loadReviewList } from '../app/utils/review-list.server.ts'
+
+const t = useTestApp()
+const YEAR = new Date().getFullYear()
+
+async function userNamed(username: string): Promise<CurrentUser> {
+  const row = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', username).executeTakeFirstOrThrow()
+  return { id: row.id, username: row.username, groups: row.groups as Group[], companyId: row.company_id }
+}
+
+function contextOf(user: CurrentUser | null): AppLoadContext {
+  return { db: t.database.db, config: loadConfig({ DATA_DIR: '.test-data/reports-page' }), queue: t.queue, user, csrfToken: 'token', cspNonce: 'nonce' }
+}
+
+const pageUrl = (companyId: number | string, query = '') => `http://localhost/monitoring/companies/${companyId}/reports${query}`
+
+/** What a loader or action threw (a Response: 403, 404, a redirect), as its status and location. */
+async function thrown(work: () => Promise<unknown>): Promise<{ status: number; location: string | null }> {
+  try {
+    await work()
+  } catch (error) {
+    if (error instanceof Response) return { status: error.status, location: error.headers.get('location') }
+    throw error
+  }
+  throw new Error('nothing was thrown')
+}
+
+function post(companyId: number, fields: Record<string, string>): Request {
+  return new Request(pageUrl(companyId), { method: 'POST', body: new URLSearchParams(fields) })
+}
+
+async function answerOf(response: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  // Remix's data() answers { type: 'DataWithResponseInit', data, init }.
+  const value = response as { data: Record<string, unknown>; init: { status?: number } | null }
+  return { status: value.init?.status ?? 200, body: value.data }
+}
+
+describe('the reports page loader', () => {
+  it('gives a holder their company for the current year by default, with one accordion per area and Парниковые газы', async () => {
+    const holder = await userNamed('holder1')
+    const page = await loadReportsPage(new Request(pageUrl(holder.companyId!)), contextOf(holder), holder.companyId!)
+    expect(page.role).toBe('holder')
+    expect(page.year).toBe(YEAR)
+    expect(page.years).toEqual(Array.from({ length: 10 }, (_, i) => YEAR - i))
+    const areas = await t.database.db.selectFrom('areas').select('id').where('company_id', '=', holder.companyId!).where('kind', '=', 'licence_area').execute()
+    expect(page.accordions.map((a) => a.title).at(-1)).toBe('Парниковые газы')
+    expect(page.accordions.filter((a) => a.areaId !== null)).toHaveLength(areas.length)
+    expect(page.accordions[0].sections.map((s) => s.reportType)).toEqual(['program', 'observation_results', 'final_report'])
+    expect(page.history).toEqual([])
+    expect(page.tabs.map((tab) => tab.title)).toEqual(expect.arrayContaining(['Отчетность', 'Формы и справочники', 'Оценка состояния']))
+  })
+
+  it('falls back to the current year for a year outside the filter', async () => {
+    const holder = await userNamed('holder1')
+    const page = await loadReportsPage(new Request(pageUrl(holder.companyId!, '?year=1990')), contextOf(holder), holder.companyId!)
+    expect(page.year).toBe(YEAR)
+  })
+
+  it('shows the problems of a file that failed its check', async () => {
+    const holder = await userNamed('holder2')
+    const page = await loadReportsPage(new Request(pageUrl(holder.companyId!, '?year=2025')), contextOf(holder), holder.companyId!)
+    const failed = page.accordions.flatMap((a) => a.sections.flatMap((s) => s.report?.files ?? [])).find((f) => f.status === 'error')
+    expect(failed?.problems.map((p) => p.reason)).toEqual(['значение не является числом', 'обязательное поле не заполнено'])
+  })
+
+  it('gives the Department the history with its cancellations and authors, oldest first', async () => {
+    const department = await userNamed('department')
+    const holder = await userNamed('holder2')
+    const page = await loadReportsPage(new Request(pageUrl(holder.companyId!, '?year=2025')), contextOf(department), holder.companyId!)
+    expect(page.role).toBe('department')
+    const cancelled = page.history.find((h) => h.event === 'cancelled')!
+    const steps = page.history
+      .filter((h) => h.areaName === cancelled.areaName && h.year === cancelled.year && h.reportType === cancelled.reportType)
+      .map((h) => `${h.event}:${h.creator}`)
+    expect(steps).toEqual(['added:holder2', 'agreed:department', 'cancelled:department'])
+    expect([...page.history].sort((a, b) => a.created.localeCompare(b.created))).toEqual(page.history)
+  })
+
+  it('refuses another company’s holder and the administrator with 403, sends the public to log in, and answers 404 for a missing company', async () => {
+    const holder1 = await userNamed('holder1')
+    const holder2 = await userNamed('holder2')
+    const admin = await userNamed('admin')
+    const id = holder1.companyId!
+    expect((await thrown(() => loadReportsPage(new Request(pageUrl(id)), contextOf(holder2), id))).status).toBe(403)
+    expect((await thrown(() => loadReportsPage(new Request(pageUrl(id)), contextOf(admin), id))).status).toBe(403)
+    const publicAnswer = await thrown(() => loadReportsPage(new Request(pageUrl(id)), contextOf(null), id))
+    expect(publicAnswer.status).toBe(302)
+    expect(publicAnswer.location).toContain('/login?next=')
+    expect((await thrown(() => loadReportsPage(new Request(pageUrl(999999)), contextOf(holder1), 999999))).status).toBe(404)
+    expect((await thrown(() => loadReportsPage(new Request(pageUrl('abc')), contextOf(holder1), Number('abc')))).status).toBe(404)
+  })
+})
+
+describe('the reports page action', () => {
+  const person = { fullname: 'Сидоров Пётр', position: 'Эколог', phone: '+7 (3492) 00-00-00', email: 'sidorov@example.ru' }
+
+  it('saves the company responsible person and names each bad field with a 400', async () => {
+    const holder = await userNamed('holder1')
+    const id = holder.companyId!
+    const base = { intent: 'responsible', scope: 'company', year: String(YEAR) }
+    const bad = await answerOf(await reportsAction(post(id, { ...base, ...person, email: 'sidorov@example', phone: 'звоните' }), contextOf(holder), id))
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.body.errors as object).sort()).toEqual(['email', 'phone'])
+    const empty = await answerOf(await reportsAction(post(id, base), contextOf(holder), id))
+    expect(Object.keys(empty.body.errors as object).sort()).toEqual(['email', 'fullname', 'phone', 'position'])
+    const noYear = await answerOf(await reportsAction(post(id, { ...base, ...person, year: '' }), contextOf(holder), id))
+    expect(noYear).toMatchObject({ status: 400, body: { message: expect.stringContaining('year') } })
+
+    const saved = await answerOf(await reportsAction(post(id, { ...base, ...person }), contextOf(holder), id))
+    expect(saved).toMatchObject({ status: 200, body: { ok: true } })
+    const row = await t.database.db.selectFrom('company_responsibles').select(['fullname', 'email']).where('company_id', '=', id).where('year', '=', YEAR).executeTakeFirstOrThrow()
+    expect(row).toEqual({ fullname: 'Сидоров Пётр', email: 'sidorov@example.ru' })
+    // Saving it created the company's greenhouse-gas report of the year.
+    const reports = await t.database.db.selectFrom('import_reports').select('report_type').where('company_id', '=', id).where('year', '=', YEAR).where('area_id', 'is', null).execute()
+    expect(reports.map((r) => r.report_type)).toContain('greenhouse_gases')
+  })
+
+  it('refuses an area of another company, another company’s holder and the Department', async () => {
+    const holder1 = await userNamed('holder1')
+    const holder2 = await userNamed('holder2')
+    const department = await userNamed('department')
+    const id = holder1.companyId!
+    const foreignArea = await t.database.db.selectFrom('areas').select('id').where('company_id', '=', holder2.companyId!).where('kind', '=', 'licence_area').executeTakeFirstOrThrow()
+    const fields = { intent: 'responsible', scope: 'area', area: String(foreignArea.id), year: String(YEAR), ...person }
+    const foreign = await answerOf(await reportsAction(post(id, fields), contextOf(holder1), id))
+    expect(foreign.status).toBe(403)
+    expect((await thrown(() => reportsAction(post(id, { ...fields, scope: 'company' }), contextOf(holder2), id))).status).toBe(403)
+    expect((await thrown(() => reportsAction(post(id, { ...fields, scope: 'company' }), contextOf(department), id))).status).toBe(403)
+  })
+
+  it('answers the spec’s messages when a file cannot be deleted', async () => {
+    const holder = await userNamed('holder1')
+    const id = holder.companyId!
+    const agreedFile = await t.database.db
+      .selectFrom('import_files as f')
+      .innerJoin('import_reports as r', 'r.id', 'f.report_id')
+      .select('f.id')
+      .where('f.company_id', '=', id)
+      .where('r.status', '=', 'agreed')
+      .where('f.status', '=', 'success')
+      .executeTakeFirstOrThrow()
+    const agreed = await answerOf(await reportsAction(post(id, { intent: 'delete-file', file: String(agreedFile.id) }), contextOf(holder), id))
+    expect(agreed).toEqual({ status: 400, body: { intent: 'delete-file', ok: false, message: DELETE_AGREED } })
+    const missing = await answerOf(await reportsAction(post(id, { intent: 'delete-file', file: '2147483000' }), contextOf(holder), id))
+    expect(missing).toEqual({ status: 404, body: { intent: 'delete-file', ok: false, message: DELETE_UNKNOWN } })
+    const bad = await answerOf(await reportsAction(post(id, { intent: 'delete-file', file: 'x' }), contextOf(holder), id))
+    expect(bad).toMatchObject({ status: 400, body: { message: 'file: укажите файл' } })
+    const unknown = await answerOf(await reportsAction(post(id, { intent: 'rename' }), contextOf(holder), id))
+    expect(unknown).toMatchObject({ status: 400, body: { message: 'intent: неизвестное действие' } })
+  })
+
+  it('deletes a checked file of a report under review', async () => {
+    const holder = await userNamed('holder2')
+    const id = holder.companyId!
+    const file = await t.database.db
+      .selectFrom('import_files as f')
+      .innerJoin('import_reports as r', 'r.id', 'f.report_id')
+      .select('f.id')
+      .where('f.company_id', '=', id)
+      .where('r.status', '=', 'consideration')
+      .where('f.status', 'in', ['success', 'error'])
+      .executeTakeFirstOrThrow()
+    const answer = await answerOf(await reportsAction(post(id, { intent: 'delete-file', file: String(file.id) }), contextOf(holder), id))
+    expect(answer).toEqual({ status: 200, body: { intent: 'delete-file', ok: true, message: null } })
+    const row = await t.database.db.selectFrom('import_files').select('status').where('id', '=', file.id).executeTakeFirstOrThrow()
+    expect(row.status).toBe('deletion')
+  })
+})
+
+describe('the Department review lists loader', () => {
+  it('lists the companies with reports in each status and the years of those reports', async () => {
+    const department = await userNamed('department')
+    const url = 'http://localhost/monitoring/department-reports'
+    const consideration = await loadReviewList(new Request(url), contextOf(department), undefined)
+    expect(consideration.tab).toBe('consideration')
+    expect(consideration.results.length).toBeGreaterThan(0)
+    for (const company of consideration.results) {
+      const years = await t.database.db.selectFrom('import_reports').select('year').distinct().where('company_id', '=', company.id).where('status', '=', 'consideration').orderBy('year', 'desc').execute()
+      expect(company.years).toEqual(years.map((y) => y.year))
+    }
+    const agreed = await loadReviewList(new Request(`${url}/agreed`), contextOf(department), 'agreed')
+    expect(agreed.tab).toBe('agreed')
+    const name = consideration.results[0].name
+    const searched = await loadReviewList(new Request(`${url}?search=${encodeURIComponent(name.slice(3, 12).toUpperCase())}`), contextOf(department), undefined)
+    expect(searched.results.map((c) => c.name)).toContain(name)
+  })
+
+  it('answers 404 for an unknown list and 403 for a license holder', async () => {
+    const department = await userNamed('department')
+    const holder = await userNamed('holder1')
+    expect((await thrown(() => loadReviewList(new Request('http://localhost/monitoring/department-reports/bogus'), contextOf(department), 'bogus'))).status).toBe(404)
+    expect((await thrown(() => loadReviewList(new Request('http://localhost/monitoring/department-reports'), contextOf(holder), undefined))).status).toBe(403)
+  })
+})
