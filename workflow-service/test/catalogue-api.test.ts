@@ -109,9 +109,15 @@ describe('licence areas and polygons', () => {
       expect(res.body.parameter, query).toBe(parameter)
       expect(res.body.detail, query).toContain(parameter)
     }
-    const bad = await get('/api/v1/areas/abc/')
-    expect(bad.status).toBe(400)
-    expect(bad.body.parameter).toBe('id')
+    for (const id of ['abc', '1.5', '-1', '0', '99999999999']) {
+      const bad = await get(`/api/v1/areas/${id}/`)
+      expect(bad.status, id).toBe(400)
+      expect(bad.body.parameter, id).toBe('id')
+    }
+    const polygon = (await get('/api/v1/areas/?kind=polygon_YaNAO_monitoring&limit=1')).body.results[0]
+    expect((await get(`/api/v1/areas/${polygon.id}/?kind=polygon_YaNAO_monitoring`)).status).toBe(200)
+    expect((await get(`/api/v1/measures-points/1/?kind=ambient_air`)).status).toBe(200)
+    expect((await get(`/api/v1/areas/?search=${'я'.repeat(201)}`)).body.parameter).toBe('search')
   })
 })
 
@@ -204,6 +210,14 @@ describe('references', () => {
     ])
     const none = await get('/api/v1/get-sections/?section=nothing')
     expect(none.body.results).toEqual([])
+  })
+
+  it('gives a license holder no root sections: their start page is their company', async () => {
+    const holder = await loginAs(t.app, 'holder1')
+    const root = await get('/api/v1/get-sections/', holder.headers)
+    expect(root.body.results).toEqual([])
+    const sub = await get(`/api/v1/get-sections/?section=${encodeURIComponent('Парниковые газы')}`, holder.headers)
+    expect(sub.body.results.length).toBeGreaterThan(0)
   })
 
   it('sums greenhouse gases per category for a year and company, rounded to 3 decimals', async () => {
