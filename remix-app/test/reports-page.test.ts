@@ -3,6 +3,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
+import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { DELETE_AGREED, DELETE_UNKNOWN } from '../app/components/reports/report-texts.ts'
 import { reportsAction } from '../app/utils/reports-actions.server.ts'
@@ -122,6 +123,21 @@ describe('the reports page action', () => {
     // Saving it created the company's greenhouse-gas report of the year.
     const reports = await t.database.db.selectFrom('import_reports').select('report_type').where('company_id', '=', id).where('year', '=', YEAR).where('area_id', 'is', null).execute()
     expect(reports.map((r) => r.report_type)).toContain('greenhouse_gases')
+  })
+
+  it('edits an area responsible person and keeps the laboratory the form does not show', async () => {
+    const holder = await userNamed('holder1')
+    const id = holder.companyId!
+    const area = await t.database.db.selectFrom('areas').select('id').where('company_id', '=', id).where('kind', '=', 'licence_area').orderBy('id').executeTakeFirstOrThrow()
+    const responsibleId = await createResponsible(
+      { db: t.database.db, queue: t.queue, storageDir: '.test-data/reports-page', actor: holder, requestId: null, clientAddress: null, now: new Date() },
+      { scope: 'area', targetId: area.id, year: 2023, details: { ...person, labsName: 'Лаборатория «Север»', labsContacts: 'lab@example.ru' } },
+    )
+    const fields = { intent: 'responsible', scope: 'area', area: String(area.id), year: '2023', id: String(responsibleId), ...person, fullname: 'Сидоров Пётр Ильич' }
+    const answer = await answerOf(await reportsAction(post(id, fields), contextOf(holder), id))
+    expect(answer).toMatchObject({ status: 200, body: { ok: true } })
+    const row = await t.database.db.selectFrom('ecomon_responsibles').select(['fullname', 'labs_name', 'labs_contacts']).where('id', '=', responsibleId).executeTakeFirstOrThrow()
+    expect(row).toEqual({ fullname: 'Сидоров Пётр Ильич', labs_name: 'Лаборатория «Север»', labs_contacts: 'lab@example.ru' })
   })
 
   it('refuses an area of another company, another company’s holder and the Department', async () => {

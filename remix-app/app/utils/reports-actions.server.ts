@@ -45,12 +45,18 @@ async function saveResponsible(request: Request, context: AppLoadContext, compan
   if (Object.keys(errors).length > 0) return answer(400, 'Проверьте поля формы.', errors)
   const target = scope === 'area' ? idOf(form, 'area') : companyId
   if (target === null) return answer(400, 'area: укажите лицензионный участок')
-  const details = { ...fields, labsName: null, labsContacts: null }
   const existing = idOf(form, 'id')
   const command = commandContext(request, context)
   // The commands check write:report:own against the area's or company's owner; nothing here is trusted from the form.
-  if (existing !== null) await editResponsible(command, { scope, id: existing, targetId: target, year, details })
-  else await createResponsible(command, { scope, targetId: target, year, details })
+  if (existing !== null) {
+    // The form has the spec's four fields: the laboratory entered through the API stays as it was.
+    const table = scope === 'area' ? 'ecomon_responsibles' : 'company_responsibles'
+    const labs = await context.db.selectFrom(table).select(['labs_name', 'labs_contacts']).where('id', '=', existing).executeTakeFirst()
+    const details = { ...fields, labsName: labs?.labs_name ?? null, labsContacts: labs?.labs_contacts ?? null }
+    await editResponsible(command, { scope, id: existing, targetId: target, year, details })
+  } else {
+    await createResponsible(command, { scope, targetId: target, year, details: { ...fields, labsName: null, labsContacts: null } })
+  }
   return answer(200, null)
 }
 
