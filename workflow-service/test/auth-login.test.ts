@@ -81,6 +81,15 @@ describe('login field limits', () => {
     }
   })
 
+  it('answers a field far over the limit, or too many fields, without a server error', async () => {
+    const huge = await postLogin(t.app, { username: 'x'.repeat(20_000), password: 'p' })
+    expect(huge.statusCode).toBeGreaterThanOrEqual(400)
+    expect(huge.statusCode).toBeLessThan(500)
+    const many = await postLogin(t.app, Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, 'v'])))
+    expect(many.statusCode).toBeGreaterThanOrEqual(400)
+    expect(many.statusCode).toBeLessThan(500)
+  })
+
   it('refuses a missing or empty field naming it', async () => {
     for (const [fields, parameter, text] of [
       [{ password: 'department' }, 'username', 'Заполните поле «Логин».'],

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import helmet from '@fastify/helmet'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 
 declare module 'fastify' {
   interface FastifyRequest {
