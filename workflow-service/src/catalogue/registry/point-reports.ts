@@ -25,7 +25,7 @@ function pointReport(slug: string, table: string, title: string, pointKind: stri
     pages: { detail: `/${slug}`, scoped: [{ parent: 'measures_point', suffix: 'reports', filter: 'measures_point', title: 'Отчёты' }] },
     listFields: ['sampled', 'laboratory'],
     uploadable: true,
-    seed: { per: 'measures_point', where: { kind: [pointKind] }, years: YEARS_ALL, count: 2 },
+    seed: { per: 'measures_point', where: { kind: [pointKind] }, years: YEARS_ALL, count: 1 },
   })
 }
 
