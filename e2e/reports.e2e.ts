@@ -202,6 +202,8 @@ describe('the report workflow in the browser', () => {
     await decline.getByLabel('Файл (необязательно)').setInputFiles({ name: 'Замечания.txt', mimeType: 'text/plain', buffer: Buffer.from('Заголовок не совпадает с шаблоном.') })
     await decline.getByRole('button', { name: 'Отклонить' }).click()
     await expect.poll(() => decline.count()).toBe(0)
+    // The button that opened the dialog is gone; the focus waits on the section's heading instead of the page's top.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName + ' ' + document.activeElement?.textContent)).toBe('H3 Парниковые газы')
     await section.getByRole('button', { name: /^Отклонено/ }).click()
     const status = page.getByRole('dialog', { name: 'Статус отчёта' })
     expect(await status.textContent()).toContain('Исправьте заголовок файла ghg-bad.csv.')

@@ -1,7 +1,7 @@
 // The Department's decision on a report: agree or decline with a comment and an optional file, or cancel a decision.
 import type { ReportStatus } from '@portal/migrations/database.ts'
 import { useRevalidator } from '@remix-run/react'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { ModalDialog } from '../modal-dialog.tsx'
 import { useReportsPage } from './page-context.ts'
 import { sendDecision } from './workflow-api.ts'
@@ -11,7 +11,8 @@ type Decision = 'agreed' | 'rejected' | 'consideration'
 const TITLES: Record<Decision, string> = { agreed: 'Согласовать отчёт', rejected: 'Отклонить отчёт', consideration: 'Отменить решение' }
 const BUTTONS: Record<Decision, string> = { agreed: 'Согласовать', rejected: 'Отклонить', consideration: 'Отменить решение' }
 
-export function DecisionButtons({ reportId, status, title }: { reportId: number; status: ReportStatus; title: string }) {
+/** headingId: the section heading that takes the focus after a decision, as the button that had it goes away. */
+export function DecisionButtons({ reportId, status, title, headingId }: { reportId: number; status: ReportStatus; title: string; headingId: string }) {
   const { csrfToken, maxUploadMb } = useReportsPage()
   const revalidator = useRevalidator()
   const [decision, setDecision] = useState<Decision | null>(null)
@@ -19,6 +20,13 @@ export function DecisionButtons({ reportId, status, title }: { reportId: number;
   const [busy, setBusy] = useState(false)
   const formId = useId()
   const offered: Decision[] = status === 'consideration' ? ['agreed', 'rejected'] : ['consideration']
+  const decided = useRef(false)
+  // Runs after the dialog's own effect has closed it (children first), so this focus is the last word.
+  useEffect(() => {
+    if (decision !== null || !decided.current) return
+    decided.current = false
+    document.getElementById(headingId)?.focus()
+  }, [decision, headingId])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -41,6 +49,7 @@ export function DecisionButtons({ reportId, status, title }: { reportId: number;
       setError(answer.detail)
       return
     }
+    decided.current = true
     setDecision(null)
     revalidator.revalidate()
   }

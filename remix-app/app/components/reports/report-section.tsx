@@ -23,9 +23,11 @@ export function ReportSection({ section, accordion }: { section: Section; accord
   return (
     <section className="report-section" aria-labelledby={headingId}>
       <div className="report-section-head">
-        <h3 id={headingId}>{typeTitle}</h3>
+        <h3 id={headingId} tabIndex={-1}>
+          {typeTitle}
+        </h3>
         {report ? <StatusLabel status={report.status} change={report.status_change} title={title} /> : null}
-        {role === 'department' && report ? <DecisionButtons reportId={report.id} status={report.status} title={title} /> : null}
+        {role === 'department' && report ? <DecisionButtons reportId={report.id} status={report.status} title={title} headingId={headingId} /> : null}
       </div>
       <FileList files={files} />
       <div className="report-section-tools">
