@@ -60,7 +60,7 @@ const db = createKysely(url.toString())
 try {
   await migrateToLatest(db)
   const seeded = Date.now()
-  await runSeed(db, { scale, demoUsers: false })
+  await runSeed(db, { scale, demoUsers: false, storageDir: path.join(dataDir, 'files') })
   console.log(`demo data at scale ${scale} loaded in ${((Date.now() - seeded) / 1000).toFixed(1)} s\n`)
   const queue = await createQueue({ url: url.toString(), supervise: false })
   const app = await buildApp({ db, config: loadConfig({ DATABASE_URL: url.toString() }), queue })

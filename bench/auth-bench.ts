@@ -55,7 +55,7 @@ url.pathname = `/${name}`
 const db = createKysely(url.toString())
 try {
   await migrateToLatest(db)
-  await runSeed(db, { scale, demoUsers: true })
+  await runSeed(db, { scale, demoUsers: true, storageDir: path.join(dataDir, 'files') })
   const points = await db.selectFrom('measures_points').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   console.log(`demo data at scale ${scale}: ${points.n} measuring points\n`)
   const queue = await createQueue({ url: url.toString(), supervise: false })

@@ -36,7 +36,7 @@ url.pathname = `/${name}`
 const db = createKysely(url.toString(), 20)
 try {
   await migrateToLatest(db)
-  await runSeed(db, { demoUsers: false })
+  await runSeed(db, { demoUsers: false, storageDir: process.env.STORAGE_DIR })
   const realQueue = await createQueue({ url: url.toString(), supervise: false })
   const queue: typeof realQueue = values['no-queue'] ? { ...realQueue, send: async () => {} } : realQueue
   const department = (i: number): CurrentUser => ({ id: 1000 + i, username: `department${i}`, groups: ['Департамент'], companyId: null })

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   try {
     const applied = await migrateToLatest(database.db)
     if (applied.length) log.info({ applied }, 'migrations applied')
-    await seedWhenEmpty(database.db, { demoUsers: database.embedded, log: (m) => log.info(m) })
+    await seedWhenEmpty(database.db, { demoUsers: database.embedded, storageDir: config.storageDir, log: (m) => log.info(m) })
     queue = await createQueue({
       url: database.url,
       redisUrl: config.redisUrl,

@@ -54,7 +54,8 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-describe('the embedded database across starts', () => {
+// Each case starts real processes (initdb, migrations, demo data): minutes on a loaded machine, not seconds.
+describe('the embedded database across starts', { timeout: 180_000 }, () => {
   it('starts with demo data, stops on SIGINT with no PostgreSQL left, and reuses the data on the next start', async () => {
     const first = await start()
     const companies = await (await fetch(`${first.url}/api/v1/companies/?limit=1`)).json()

@@ -10,7 +10,7 @@ function startPortal(env: Record<string, string>) {
   })
 }
 
-describe('starting the portal', () => {
+describe('starting the portal', { timeout: 120_000 }, () => {
   it('stops with one line naming DATABASE_URL when the database is unreachable', () => {
     const result = startPortal({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PORT: '0' })
     expect(result.status).not.toBe(0)

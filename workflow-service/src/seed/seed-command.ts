@@ -28,6 +28,7 @@ try {
     await runSeed(database.db, {
       scale,
       demoUsers: database.embedded || values.demo,
+      storageDir: config.storageDir,
       log: (m) => process.stdout.write(`${m}\n`),
     })
   }

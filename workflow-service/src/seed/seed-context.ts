@@ -10,6 +10,8 @@ export interface SeedContext {
   scale: number
   /** Demo users are made only on the embedded database or with --demo. */
   demoUsers: boolean
+  /** Where demo files are written (the portal's storage folder). */
+  storageDir: string
   log: (message: string) => void
 }
 

@@ -9,6 +9,8 @@ export const DEMO_SEED = 20261121
 export interface SeedOptions {
   scale?: number
   demoUsers: boolean
+  /** The storage folder the demo files go to: the one the portal will serve them from. */
+  storageDir: string
   log?: (message: string) => void
 }
 
@@ -19,7 +21,7 @@ export async function runSeed(db: Kysely<Database>, options: SeedOptions): Promi
   const started = Date.now()
   await db.transaction().execute(async (trx) => {
     for (const step of seedSteps) {
-      await step.run({ trx, faker, scale: options.scale ?? 1, demoUsers: options.demoUsers, log })
+      await step.run({ trx, faker, scale: options.scale ?? 1, demoUsers: options.demoUsers, storageDir: options.storageDir, log })
     }
   })
   log(`demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`)

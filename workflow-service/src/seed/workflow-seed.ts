@@ -1,7 +1,6 @@
 // Demo data of the report workflow, acted out through the real commands: responsibles, reports in every status,
 // files (real bytes in the storage folder) with their checks, decisions, a cancellation and a deletion.
 import type { Group, CurrentUser } from '../auth/permissions.ts'
-import { loadConfig } from '../config.ts'
 import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
 import type { CommandContext } from '../workflow/command-context.server.ts'
 import { requestFileDeletion, uploadFile } from '../workflow/files/file-commands.server.ts'
@@ -43,8 +42,7 @@ export function tinyPdf(line: string): Buffer {
 
 export const workflowSeed: SeedStep = {
   name: 'report workflow',
-  async run({ trx, faker, scale, log }: SeedContext) {
-    const storageDir = loadConfig().storageDir
+  async run({ trx, faker, scale, storageDir, log }: SeedContext) {
     const users = await trx.selectFrom('users').select(['id', 'username', 'company_id']).execute()
     const userNamed = (name: string) => users.find((u) => u.username === name)
     const companies = await trx.selectFrom('companies').select(['id', 'name']).where('kind', '=', 'lem_industry').orderBy('id').limit(4 * scale).execute()

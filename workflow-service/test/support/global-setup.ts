@@ -16,6 +16,8 @@ declare module 'vitest' {
     maintenanceUrl: string
     templateDatabase: string
     runId: string
+    /** The demo files of the template database; each test file works on a copy. */
+    seedStorageDir: string
   }
 }
 
@@ -27,6 +29,7 @@ function withDatabase(url: string, database: string): string {
 
 export default async function setup(project: TestProject) {
   const runId = `${Date.now().toString(36)}${process.pid}`
+  const seedStorageDir = mkdtempSync(path.join(tmpdir(), 'portal-test-files-'))
   let maintenanceUrl: string
   let stopEmbedded: (() => Promise<void>) | undefined
   let dataDir: string | undefined
@@ -48,7 +51,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE "${templateDatabase}"`)
   const db = createKysely(withDatabase(maintenanceUrl, templateDatabase), 2)
   await migrateToLatest(db)
-  await runSeed(db, { demoUsers: true })
+  await runSeed(db, { demoUsers: true, storageDir: seedStorageDir })
   await db.destroy()
   // pg-boss creates its schema once in the template, so each test file's queue starts at once.
   const queue = await createQueue({ url: withDatabase(maintenanceUrl, templateDatabase), supervise: false })
@@ -57,6 +60,7 @@ export default async function setup(project: TestProject) {
   project.provide('maintenanceUrl', maintenanceUrl)
   project.provide('templateDatabase', templateDatabase)
   project.provide('runId', runId)
+  project.provide('seedStorageDir', seedStorageDir)
 
   return async () => {
     const { rows } = await admin.query<{ datname: string }>(
@@ -67,5 +71,6 @@ export default async function setup(project: TestProject) {
     await admin.end()
     await stopEmbedded?.()
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    rmSync(seedStorageDir, { recursive: true, force: true })
   }
 }

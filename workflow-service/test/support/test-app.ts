@@ -1,6 +1,9 @@
 // Builds the real Fastify app on a fresh test database, for tests that call it with inject().
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
 import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
 import { buildApp } from '../../src/app.ts'
@@ -17,9 +20,12 @@ export interface TestContext {
 /** Call at the top of a test file: the app and its database live for the whole file. */
 export function useTestApp(env: Record<string, string> = {}): TestContext {
   const context = {} as TestContext
+  // Each file gets its own data folder with a copy of the demo files, so deleting one never reaches another file.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-app-'))
   beforeAll(async () => {
     context.database = await createTestDatabase()
-    const config = loadConfig({ ...env, DATABASE_URL: context.database.url, DATA_DIR: `.test-data/${Date.now()}` })
+    cpSync(inject('seedStorageDir'), path.join(dataDir, 'files'), { recursive: true })
+    const config = loadConfig({ ...env, DATABASE_URL: context.database.url, DATA_DIR: dataDir })
     context.queue = await createQueue({ url: context.database.url, supervise: false })
     context.app = await buildApp({ db: context.database.db, config, queue: context.queue })
     await context.app.ready()
@@ -28,6 +34,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
     await context.app?.close()
     await context.queue?.stop()
     await context.database?.destroy()
+    rmSync(dataDir, { recursive: true, force: true })
   })
   return context
 }
