@@ -153,6 +153,19 @@ describe('polygons and greenhouse gases', () => {
     await page.close()
   })
 
+  it('filters the greenhouse-gas list by reporting period and category', async () => {
+    const page = await b.open('/greenhouse-gases')
+    const periods = await page.getByLabel('Отчетный период').locator('option').allTextContents()
+    expect(periods[0]).toBe('Все')
+    await page.getByLabel('Отчетный период').selectOption('2023')
+    await page.waitForURL(/year=2023/)
+    await page.getByLabel('Категория источников').selectOption({ label: 'Сжигание в факелах' })
+    await page.waitForURL(/greenhouse_category=\d+/)
+    await expect.poll(async () => (await listLinks(page).allTextContents()).every((t) => t.includes('Сжигание в факелах') && t.endsWith('2023'))).toBe(true)
+    expect(await listLinks(page).count()).toBeGreaterThan(0)
+    await page.close()
+  })
+
   it('shows the emissions per category for a year, rounded to 3 decimals', async () => {
     const page = await b.open('/greenhousegases-categories?year=2024')
     expect(await heading(page)).toBe('Категории выбросов парниковых газов, 2024 год')

@@ -1,9 +1,10 @@
 // Pages of every registry type without a route of its own, resolved from the declarations: the list
 // (`pages.list`), the card (`pages.detail/{id}`) and the lists scoped to a parent (`/areas/{id}/<suffix>`…).
 import type { AppLoadContext } from '@remix-run/node'
+import { sql } from 'kysely'
 import { fillTemplate } from '@portal/workflow-service/catalogue/format.ts'
 import { findRecord } from '@portal/workflow-service/catalogue/query.server.ts'
-import { catalogueTypes } from '@portal/workflow-service/catalogue/registry/index.ts'
+import { catalogueTypes, findTypeByTable } from '@portal/workflow-service/catalogue/registry/index.ts'
 import type { CatalogueType, ParentKind, ScopedPage } from '@portal/workflow-service/catalogue/registry/types.ts'
 import { areaCrumbs, companyCrumbs, type Crumb, HOME, pointCrumbs } from './links.ts'
 import { notFound } from './not-found.ts'
@@ -24,6 +25,11 @@ const PARENT_OF_BASE: Record<string, ParentKind> = {
 }
 
 const PARENT_TYPE: Record<ParentKind, string> = { company: 'companies', area: 'areas', measures_point: 'measures-points', water_system: 'water-systems' }
+
+/** The filters a generic page takes from its URL: year, search and the reference selects. */
+function listFilters(type: CatalogueType): string[] {
+  return type.filters.filter((f) => f.kind === 'year' || f.kind === 'search' || f.kind === 'id').map((f) => f.name)
+}
 
 type Rec = { id: number; name?: string; kind?: string } & Record<string, unknown>
 
@@ -53,6 +59,21 @@ async function controlsOf(context: AppLoadContext, type: CatalogueType, params: 
   if (type.filters.some((f) => f.kind === 'search')) controls.push(searchControl(params))
   const year = await yearControl(context.db, type, params, scope)
   if (year) controls.push(year)
+  // A filter by a small generated reference list (greenhouse categories, soil types) is a select with 'Все' first.
+  for (const filter of type.filters) {
+    if (filter.kind !== 'id' || filter.name in scope) continue
+    const field = type.fields.find((f) => f.type === 'ref' && (f.column ?? `${f.name}_id`) === filter.column)
+    const target = field?.ref ? findTypeByTable(field.ref.table) : undefined
+    if (!target?.reference || target.origin !== 'generated') continue
+    const { rows } = await sql<{ id: number; name: string }>`SELECT id, name FROM ${sql.table(target.table)} ORDER BY id`.execute(context.db)
+    controls.push({
+      name: filter.name,
+      label: field!.label,
+      kind: 'select',
+      value: params.get(filter.name) ?? '',
+      options: [{ value: '', label: 'Все' }, ...rows.map((r) => ({ value: String(r.id), label: r.name }))],
+    })
+  }
   return controls
 }
 
@@ -62,7 +83,7 @@ async function scopedList(context: AppLoadContext, type: CatalogueType, scoped: 
   const head = await parentHead(context, scoped.parent, parent)
   const scope = { [scoped.filter]: parentId }
   const title = scoped.title ?? type.title
-  const list = await listView(context.db, type, params, scope, ['year', 'search'])
+  const list = await listView(context.db, type, params, scope, listFilters(type))
   return { view: 'list', title, crumbs: [...head.crumbs, { title, to: `/${base}/${parentId}/${scoped.suffix}` }], tabs: head.tabs, controls: await controlsOf(context, type, params, scope), list }
 }
 
@@ -90,7 +111,7 @@ export async function genericPage(context: AppLoadContext, splat: string, params
 
   const listed = catalogueTypes.find((t) => t.pages?.list === path)
   if (listed) {
-    const list = await listView(context.db, listed, params, {}, ['year', 'search'])
+    const list = await listView(context.db, listed, params, {}, listFilters(listed))
     return { view: 'list', title: listed.title, crumbs: [HOME, { title: listed.title, to: path }], tabs: [], controls: await controlsOf(context, listed, params, {}), list }
   }
 

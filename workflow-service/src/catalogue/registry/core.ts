@@ -173,7 +173,8 @@ export const measuresPoints = defineType({
     idFilter('water_resource'),
     searchFilter(),
   ],
-  order: [['name', 'asc']],
+  // The nomenclature (ПН-<area>-<nn>) orders the points as they are numbered, where the names sort as text.
+  order: [['nomenclature', 'asc'], ['name', 'asc']],
   coreIndexed: ['area_id', 'kind', 'category', 'water_resource_id', 'name'],
   pages: { detail: '/measures-points' },
   listFields: ['nomenclature', 'kind_title'],

@@ -32,7 +32,7 @@ export const greenhouseGases = defineType({
   slug: 'greenhouse-gases',
   table: 'greenhouse_gases',
   title: 'Парниковые газы',
-  itemTitle: 'Выбросы парниковых газов: {greenhouse_category.name}, {year}',
+  itemTitle: 'Выбросы парниковых газов: {company.name}, {greenhouse_category.name}, {year}',
   origin: 'generated',
   fields: [
     ...group('Общие сведения', [
