@@ -1,0 +1,131 @@
+// The catalogue pages' loaders, called with real requests on the demo data: lists, cards, tabs, breadcrumbs, 404s.
+import type { AppLoadContext } from '@remix-run/node'
+import { describe, expect, it } from 'vitest'
+import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
+import { loadConfig } from '@portal/workflow-service/config.ts'
+import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { genericPage } from '../app/catalogue/generic-pages.server.ts'
+import { areaList, areaCard } from '../app/catalogue/area-pages.server.ts'
+import { levelOf } from '../app/catalogue/points.server.ts'
+import { loader as homeLoader } from '../app/routes/_index.tsx'
+import { loader as companyLoader } from '../app/routes/companies.$id._index.tsx'
+import { loader as pointsLoader } from '../app/routes/areas.$id.measures-points.tsx'
+
+const t = useTestApp()
+
+async function userNamed(username: string): Promise<CurrentUser> {
+  const row = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', username).executeTakeFirstOrThrow()
+  return { id: row.id, username: row.username, groups: row.groups as Group[], companyId: row.company_id }
+}
+
+function contextOf(user: CurrentUser | null = null): AppLoadContext {
+  return { db: t.database.db, config: loadConfig({ DATA_DIR: '.test-data/catalogue-pages' }), queue: t.queue, user, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
+}
+
+const request = (path: string) => new Request(`http://localhost/monitoring${path}`)
+
+async function status(work: () => Promise<unknown>): Promise<number> {
+  try {
+    await work()
+    return 200
+  } catch (error) {
+    if (error instanceof Response) return error.status
+    throw error
+  }
+}
+
+describe('catalogue list pages', () => {
+  it('shows 20 rows, offers the next 20, and keeps the filters of the URL', async () => {
+    const page = await areaList(contextOf(), request('/areas'), 'licence_area')
+    expect(page.title).toBe('Лицензионные участки')
+    expect(page.list.items).toHaveLength(20)
+    expect(page.list.more).toBe('?limit=40')
+    const more = await areaList(contextOf(), request('/areas?limit=40'), 'licence_area')
+    expect(more.list.items).toHaveLength(40)
+    const region = page.controls.find((c) => c.name === 'administrative_region__in')!
+    expect(region.options![0]).toEqual({ value: '', label: 'ЯНАО в целом' })
+  })
+
+  it('drops a malformed filter value instead of failing', async () => {
+    const page = await areaList(contextOf(), request('/areas?administrative_region__in=abc&search=%25'), 'licence_area')
+    expect(page.list.items).toEqual([])
+    const bad = await areaList(contextOf(), request('/areas?administrative_region__in=abc'), 'licence_area')
+    expect(bad.list.count).toBeGreaterThan(20)
+  })
+
+  it('shows the category filter only when the area has two or more categories, and deletion only to the Department', async () => {
+    const department = await userNamed('department')
+    const polygon = await t.database.db.selectFrom('areas').select('id').where('kind', '=', 'polygon_region_monitoring').executeTakeFirstOrThrow()
+    const licence = await t.database.db.selectFrom('areas').select('id').where('kind', '=', 'licence_area').executeTakeFirstOrThrow()
+    const load = (id: number, user: CurrentUser | null) => pointsLoader({ request: request(`/areas/${id}/measures-points`), params: { id: String(id) }, context: contextOf(user) })
+    const regional = await load(polygon.id, department)
+    const type = regional.controls.find((c) => c.name === 'category')!
+    expect(type.label).toBe('Тип')
+    expect(type.options![0]).toEqual({ value: '', label: 'Все' })
+    expect(regional.canDelete).toBe(true)
+    const local = await load(licence.id, null)
+    expect(local.controls.map((c) => c.name)).toEqual(['search'])
+    expect(local.canDelete).toBe(false)
+  })
+})
+
+describe('catalogue cards', () => {
+  it('groups an area card and hides empty values and empty groups', async () => {
+    const polygon = await t.database.db.selectFrom('areas').select('id').where('kind', '=', 'polygon_region_monitoring').executeTakeFirstOrThrow()
+    const card = await areaCard(contextOf(), polygon.id, ['polygon_region_monitoring'])
+    expect(card.crumbs.map((c) => c.title).slice(0, 2)).toEqual(['Главная', 'Региональный мониторинг 2020-2025 годы'])
+    const rows = card.groups.flatMap((g) => g.rows)
+    expect(rows.every((r) => r.text.trim() !== '')).toBe(true)
+    expect(rows.find((r) => r.label === 'Недропользователь')).toBeUndefined()
+    expect(card.groups.every((g) => g.rows.length > 0)).toBe(true)
+    expect(await status(() => areaCard(contextOf(), polygon.id, ['licence_area']))).toBe(404)
+  })
+
+  it('gives company tabs by audience: analytics for the public, reporting for the license holder', async () => {
+    const company = await t.database.db.selectFrom('companies').select('id').where('kind', '=', 'lem_industry').orderBy('id').executeTakeFirstOrThrow()
+    const load = (user: CurrentUser | null) => companyLoader({ request: request(`/companies/${company.id}`), params: { id: String(company.id) }, context: contextOf(user) })
+    const publicTabs = (await load(null)).tabs.map((tab) => tab.title)
+    expect(publicTabs).toEqual(['Информация', 'Лицензионные участки', 'Показатели природоохранной деятельности', 'Уровень антропогенного воздействия'])
+    const holderTabs = (await load(await userNamed('holder1'))).tabs.map((tab) => tab.title)
+    expect(holderTabs).toContain('Отчетность')
+    expect(holderTabs).toContain('Формы и справочники')
+    expect(holderTabs).not.toContain('Уровень антропогенного воздействия')
+    expect(await status(() => companyLoader({ request: request('/companies/999999'), params: { id: '999999' }, context: contextOf() }))).toBe(404)
+    expect(await status(() => companyLoader({ request: request('/companies/abc'), params: { id: 'abc' }, context: contextOf() }))).toBe(404)
+  })
+
+  it('resolves the pages of the other registry types and answers 404 for anything else', async () => {
+    const list = await genericPage(contextOf(), 'scientific-research', new URLSearchParams('year=2020'))
+    expect(list.view).toBe('list')
+    if (list.view === 'list') {
+      expect(list.title).toBe('Научные исследования')
+      expect(list.list.count).toBe(2)
+      expect(list.controls.find((c) => c.name === 'year')!.options![0]).toEqual({ value: '', label: 'Все' })
+    }
+    const exposure = await t.database.db.selectFrom('areas').select('id').where('kind', '=', 'licence_area').executeTakeFirstOrThrow()
+    const scoped = await genericPage(contextOf(), `areas/${exposure.id}/exposure-levels`, new URLSearchParams())
+    expect(scoped.crumbs.at(-1)!.title).toBe('Уровень антропогенного воздействия')
+    expect(scoped.tabs.map((tab) => tab.title)).toContain('Пункты наблюдения')
+    for (const path of ['no-such-page', '404', 'water-systems/999999', 'areas/1/no-such-list', 'water-systems/99999999999']) {
+      expect(await status(() => genericPage(contextOf(), path, new URLSearchParams())), path).toBe(404)
+    }
+  })
+
+  it('colours readings by their multiple of the limit', () => {
+    expect([levelOf(0.3), levelOf(1), levelOf(1.5), levelOf(2.01), levelOf(5), levelOf(5.2), levelOf(null)]).toEqual(['below-1', '1-2', '1-2', '2-5', '2-5', 'above-5', 'none'])
+  })
+})
+
+describe('home', () => {
+  it('shows the section tiles, a subsection by title, and a license holder their company', async () => {
+    const home = await homeLoader({ request: request('/'), params: {}, context: contextOf() })
+    expect(home.tiles.map((tile) => tile.title)).toContain('Региональный экологический мониторинг')
+    const regional = await homeLoader({ request: request(`/?section=${encodeURIComponent('Система регионального мониторинга')}`), params: {}, context: contextOf() })
+    expect(regional.tiles.map((tile) => tile.url)).toEqual(['/water-indicators', '/reports-area', null, null])
+    const empty = await homeLoader({ request: request('/?section=nothing'), params: {}, context: contextOf() })
+    expect(empty.tiles).toEqual([])
+    const holder = await userNamed('holder1')
+    const start = await homeLoader({ request: request('/'), params: {}, context: contextOf(holder) })
+    expect(start.company?.crumbs.at(-1)!.to).toBe(`/companies/${holder.companyId}`)
+  })
+})
