@@ -9,6 +9,8 @@ import { useBrowser } from './support/browser.ts'
 const b = useBrowser()
 const AXE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../node_modules/axe-core/axe.min.js')
 const YEAR = new Date().getFullYear()
+/** expect.poll with room for a loaded machine (its default gives up after one second). */
+const eventually = <T>(value: () => Promise<T> | T, options: { timeout?: number } = {}) => expect.poll(value, { timeout: 15_000, ...options })
 
 // bypassCSP lets axe-core be injected: the portal's policy (rightly) refuses scripts without its nonce.
 async function logIn(username: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
@@ -82,8 +84,8 @@ describe('the report workflow in the browser', () => {
     const upload = page.getByLabel('Загрузить файлы: Парниковые газы')
     // No responsible person yet: refused before sending, for 3 seconds.
     await upload.setInputFiles(files[0])
-    await expect.poll(() => greenhouseSection(page).getByRole('alert').textContent()).toBe('Внесите данные ответственного лица')
-    await expect.poll(() => greenhouseSection(page).getByRole('alert').count(), { timeout: 6000 }).toBe(0)
+    await eventually(() => greenhouseSection(page).getByRole('alert').textContent()).toBe('Внесите данные ответственного лица')
+    await eventually(() => greenhouseSection(page).getByRole('alert').count(), { timeout: 10_000 }).toBe(0)
 
     await page.getByRole('button', { name: 'Внести ответственное лицо (Парниковые газы)' }).click()
     const dialog = page.getByRole('dialog', { name: 'Ответственное лицо' })
@@ -92,11 +94,11 @@ describe('the report workflow in the browser', () => {
     await dialog.getByLabel('Телефон').fill('+7 (3492) 55-44-33')
     await dialog.getByLabel('Электронная почта').fill('ivanov@example')
     await dialog.getByRole('button', { name: 'Сохранить' }).click()
-    await expect.poll(() => dialog.getByText('Введите настоящий адрес электронной почты', { exact: false }).count()).toBe(1)
+    await eventually(() => dialog.getByText('Введите настоящий адрес электронной почты', { exact: false }).count()).toBe(1)
     expect(await dialog.getByLabel('Электронная почта').getAttribute('aria-invalid')).toBe('true')
     await dialog.getByLabel('Электронная почта').fill('ivanov@example.ru')
     await dialog.getByRole('button', { name: 'Сохранить' }).click()
-    await expect.poll(() => dialog.count()).toBe(0)
+    await eventually(() => dialog.count()).toBe(0)
     await page.getByRole('button', { name: 'Ответственное лицо: Иванов Иван Иванович (Парниковые газы)' }).waitFor()
 
     // A marker that a page reload would lose: statuses must change in place.
@@ -105,12 +107,12 @@ describe('the report workflow in the browser', () => {
     const section = greenhouseSection(page)
     await section.getByRole('progressbar', { name: 'Загрузка файла ghg-good.csv' }).waitFor()
     await section.getByRole('progressbar', { name: 'Загрузка файла ghg-bad.csv' }).waitFor()
-    await expect.poll(() => section.getByRole('list', { name: 'Загрузка файлов' }).textContent()).toMatch(/ghg-good\.csv.*Загружен.*ghg-bad\.csv.*Загружен/)
+    await eventually(() => section.getByRole('list', { name: 'Загрузка файлов' }).textContent()).toMatch(/ghg-good\.csv.*Загружен.*ghg-bad\.csv.*Загружен/)
 
     const good = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'ghg-good.csv' }) })
     const bad = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'ghg-bad.csv' }) })
-    await expect.poll(() => good.getByRole('status').textContent(), { timeout: 30_000 }).toBe('Принят')
-    await expect.poll(() => bad.getByRole('status').textContent(), { timeout: 30_000 }).toBe('Ошибка: несоответствие полей')
+    await eventually(() => good.getByRole('status').textContent(), { timeout: 30_000 }).toBe('Принят')
+    await eventually(() => bad.getByRole('status').textContent(), { timeout: 30_000 }).toBe('Ошибка: несоответствие полей')
     expect(await bad.getByRole('list', { name: 'Ошибки файла ghg-bad.csv' }).textContent()).toContain('несоответствие полей')
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1)
     expect(await section.getByText('На рассмотрении').count()).toBe(1)
@@ -135,19 +137,39 @@ describe('the report workflow in the browser', () => {
     await dialog.getByLabel('Телефон').fill('+7 (3492) 11-22-33')
     await dialog.getByLabel('Электронная почта').fill('petrova@example.ru')
     await dialog.getByRole('button', { name: 'Сохранить' }).click()
-    await expect.poll(() => dialog.count()).toBe(0)
+    await eventually(() => dialog.count()).toBe(0)
 
     const section = page.getByRole('region', { name: 'Результаты наблюдений' }).first()
     expect(await section.getByText('На рассмотрении').count()).toBe(0)
     await page.getByLabel(`Загрузить файлы: ${areaName}, Результаты наблюдений`).setInputFiles({ name: 'obs-bad.csv', mimeType: 'text/csv', buffer: Buffer.from('Точка;Значение\r\nП-1;5\r\n') })
     const row = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'obs-bad.csv' }) })
-    await expect.poll(() => row.getByRole('status').textContent(), { timeout: 30_000 }).toBe('Ошибка: несоответствие полей')
+    await eventually(() => row.getByRole('status').textContent(), { timeout: 30_000 }).toBe('Ошибка: несоответствие полей')
     expect(await row.getByRole('list', { name: 'Ошибки файла obs-bad.csv' }).textContent()).toMatch(/строка 1: несоответствие полей: нет столбцов/)
     // The report now exists, under review.
     expect(await section.getByText('На рассмотрении').count()).toBe(1)
     const zipHref = await section.getByRole('link', { name: /^Скачать все файлы \(ZIP\)/ }).getAttribute('href')
     areaId = Number(new URL(zipHref!, b.baseUrl).searchParams.get('area'))
     expect(areaId).toBeGreaterThan(0)
+    await page.close()
+  }, 90_000)
+
+  it('removes a deleted file in place and answers a click on its stale link with the modal Ошибка', async () => {
+    const stale = await logIn('holder1')
+    await openReports(stale, companyId)
+    const page = await logIn('holder1')
+    await openReports(page, companyId)
+    await page.getByRole('button', { name: 'Удалить файл obs-bad.csv' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Удаление файла' })
+    expect(await confirm.textContent()).toContain('Вы действительно хотите безвозвратно удалить файл obs-bad.csv?')
+    await confirm.getByRole('button', { name: 'Да' }).click()
+    // 'Удаляется', then gone once the worker has removed it: the page polls while the deletion runs.
+    await eventually(() => page.getByRole('link', { name: 'obs-bad.csv' }).count(), { timeout: 30_000 }).toBe(0)
+
+    // The other page still lists it (nothing was in progress there, so it did not poll).
+    await stale.getByRole('link', { name: 'obs-bad.csv' }).click()
+    const error = stale.getByRole('dialog', { name: 'Ошибка' })
+    await eventually(() => error.textContent()).toContain('Файл obs-bad.csv нельзя скачать')
+    await stale.close()
     await page.close()
   }, 90_000)
 
@@ -182,7 +204,7 @@ describe('the report workflow in the browser', () => {
     await page.getByRole('searchbox', { name: 'Искать по названию' }).pressSequentially(companyName.slice(0, 12))
     await page.waitForURL((url) => url.searchParams.get('search') === companyName.slice(0, 12))
     await page.getByRole('link', { name: `${companyName}, ${YEAR} год` }).click()
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(companyName)
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(companyName)
     expect(new URL(page.url()).searchParams.get('year')).toBe(String(YEAR))
     expect(await page.getByRole('link', { name: '← Отчеты на рассмотрении' }).count()).toBe(1)
 
@@ -193,7 +215,7 @@ describe('the report workflow in the browser', () => {
     expect(await person.textContent()).toContain('ivanov@example.ru')
     expect(await person.getByRole('textbox').count()).toBe(0)
     await page.keyboard.press('Escape')
-    await expect.poll(() => person.count()).toBe(0)
+    await eventually(() => person.count()).toBe(0)
 
     const section = greenhouseSection(page)
     await section.getByRole('button', { name: 'Отклонить (Парниковые газы)' }).click()
@@ -201,9 +223,9 @@ describe('the report workflow in the browser', () => {
     await decline.getByLabel('Комментарий (обязательно)').fill('Исправьте заголовок файла ghg-bad.csv.')
     await decline.getByLabel('Файл (необязательно)').setInputFiles({ name: 'Замечания.txt', mimeType: 'text/plain', buffer: Buffer.from('Заголовок не совпадает с шаблоном.') })
     await decline.getByRole('button', { name: 'Отклонить' }).click()
-    await expect.poll(() => decline.count()).toBe(0)
+    await eventually(() => decline.count()).toBe(0)
     // The button that opened the dialog is gone; the focus waits on the section's heading instead of the page's top.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName + ' ' + document.activeElement?.textContent)).toBe('H3 Парниковые газы')
+    await eventually(() => page.evaluate(() => document.activeElement?.tagName + ' ' + document.activeElement?.textContent)).toBe('H3 Парниковые газы')
     await section.getByRole('button', { name: /^Отклонено/ }).click()
     const status = page.getByRole('dialog', { name: 'Статус отчёта' })
     expect(await status.textContent()).toContain('Исправьте заголовок файла ghg-bad.csv.')
@@ -213,14 +235,14 @@ describe('the report workflow in the browser', () => {
     await section.getByRole('button', { name: 'Отменить решение (Парниковые газы)' }).click()
     const cancel = page.getByRole('dialog', { name: 'Отменить решение' })
     await cancel.getByRole('button', { name: 'Отменить решение' }).click()
-    await expect.poll(() => cancel.count()).toBe(0)
+    await eventually(() => cancel.count()).toBe(0)
     await section.getByRole('button', { name: /^На рассмотрении/ }).waitFor()
 
     await section.getByRole('button', { name: 'Согласовать (Парниковые газы)' }).click()
     const agree = page.getByRole('dialog', { name: 'Согласовать отчёт' })
     await agree.getByLabel('Комментарий').fill('Согласовано.')
     await agree.getByRole('button', { name: 'Согласовать' }).click()
-    await expect.poll(() => agree.count()).toBe(0)
+    await eventually(() => agree.count()).toBe(0)
     await section.getByRole('button', { name: /^Согласовано/ }).waitFor()
 
     // The history: each step of this year's greenhouse report with its author.
@@ -253,8 +275,8 @@ describe('the report workflow in the browser', () => {
     const files = await greenhouseFiles(holder)
     await holder.getByLabel('Загрузить файлы: Парниковые газы').setInputFiles(files[0])
     const tooltip = greenhouseSection(holder).getByRole('alert')
-    await expect.poll(() => tooltip.textContent()).toBe('Отчёт согласован: загрузка файлов в него закрыта.')
-    await expect.poll(() => tooltip.count(), { timeout: 6000 }).toBe(0)
+    await eventually(() => tooltip.textContent()).toBe('Отчёт согласован: загрузка файлов в него закрыта.')
+    await eventually(() => tooltip.count(), { timeout: 10_000 }).toBe(0)
     await holder.close()
   }, 120_000)
 
@@ -267,7 +289,7 @@ describe('the report workflow in the browser', () => {
     const confirm = page.getByRole('dialog', { name: 'Удаление файла' })
     expect(await confirm.textContent()).toContain('Вы действительно хотите безвозвратно удалить файл ghg-good.csv?')
     await confirm.getByRole('button', { name: 'Да' }).click()
-    await expect.poll(() => page.getByRole('dialog', { name: 'Удаление файла' }).getByRole('alert').textContent()).toBe('Ошибка удаления файла: имеются согласованные отчёты.')
+    await eventually(() => page.getByRole('dialog', { name: 'Удаление файла' }).getByRole('alert').textContent()).toBe('Ошибка удаления файла: имеются согласованные отчёты.')
     expect(await section.getByRole('link', { name: 'ghg-good.csv' }).count()).toBe(1)
     await page.close()
   }, 60_000)
@@ -300,7 +322,7 @@ describe('accessibility, narrow screens and pages without JavaScript', () => {
     expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true)
     expect(await seriousViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
-    await expect.poll(() => dialog.count()).toBe(0)
+    await eventually(() => dialog.count()).toBe(0)
     await page.close()
   }, 60_000)
 
