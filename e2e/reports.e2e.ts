@@ -101,6 +101,18 @@ describe('the report workflow in the browser', () => {
     await eventually(() => dialog.count()).toBe(0)
     await page.getByRole('button', { name: 'Ответственное лицо: Иванов Иван Иванович (Парниковые газы)' }).waitFor()
 
+    // A file over the limit (300 MB on the demo portal) is refused before sending; the blob repeats one megabyte,
+    // so the browser holds 1 MB, not 301.
+    await page.getByLabel('Загрузить файлы: Парниковые газы').evaluate((input: HTMLInputElement) => {
+      const megabyte = new Blob([new Uint8Array(1024 * 1024)])
+      const files = new DataTransfer()
+      files.items.add(new File(Array.from({ length: 301 }, () => megabyte), 'big.csv', { type: 'text/csv' }))
+      input.files = files.files
+      input.dispatchEvent(new Event('change', { bubbles: true }))
+    })
+    await eventually(() => greenhouseSection(page).getByRole('alert').textContent()).toBe('Максимальный размер загружаемого файла 300 Мб')
+    expect(await greenhouseSection(page).getByRole('progressbar').count()).toBe(0)
+
     // A marker that a page reload would lose: statuses must change in place.
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1))
     await upload.setInputFiles(files)
