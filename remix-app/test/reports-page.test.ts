@@ -60,6 +60,21 @@ describe('the reports page loader', () => {
     expect(page.tabs.map((tab) => tab.title)).toEqual(expect.arrayContaining(['Отчетность', 'Формы и справочники', 'Оценка состояния']))
   })
 
+  it('adds the Результаты наблюдений accordion for a company without licence areas', async () => {
+    const department = await userNamed('department')
+    const company = await t.database.db
+      .selectFrom('companies as c')
+      .select('c.id')
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('areas as a').select('a.id').whereRef('a.company_id', '=', 'c.id').where('a.kind', '=', 'licence_area'))))
+      .orderBy('c.id')
+      .executeTakeFirstOrThrow()
+    const page = await loadReportsPage(new Request(pageUrl(company.id)), contextOf(department), company.id)
+    expect(page.accordions.map((a) => [a.title, a.sections.map((s) => s.reportType)])).toEqual([
+      ['Парниковые газы', ['greenhouse_gases']],
+      ['Результаты наблюдений', ['observation_results']],
+    ])
+  })
+
   it('falls back to the current year for a year outside the filter', async () => {
     const holder = await userNamed('holder1')
     const page = await loadReportsPage(new Request(pageUrl(holder.companyId!, '?year=1990')), contextOf(holder), holder.companyId!)
