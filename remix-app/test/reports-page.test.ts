@@ -225,6 +225,16 @@ describe('the Department review lists loader', () => {
     expect(searched.results.map((c) => c.name)).toContain(name)
   })
 
+  it('grows the page by 20 with limit (Показать еще) and ignores a limit that is not a number', async () => {
+    const department = await userNamed('department')
+    const url = 'http://localhost/monitoring/department-reports/agreed'
+    const load = async (query: string) => (await loadReviewList(new Request(`${url}${query}`), contextOf(department), 'agreed')).shown
+    expect(await load('')).toBe(20)
+    expect(await load('?limit=40')).toBe(40)
+    expect(await load('?limit=abc')).toBe(20)
+    expect(await load('?limit=999999')).toBe(1000)
+  })
+
   it('answers 404 for an unknown list and 403 for a license holder', async () => {
     const department = await userNamed('department')
     const holder = await userNamed('holder1')
