@@ -1,0 +1,60 @@
+// Files on disk under config.storageDir, named by a generated uuid only: no name a user sends ever reaches a path.
+import { randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+
+const STORAGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+export const newStorageKey = (): string => randomUUID()
+
+/** The absolute path of a stored file; a key that is not a uuid is refused, so no path leaves the folder. */
+export function storedFilePath(storageDir: string, storageKey: string): string {
+  if (!STORAGE_KEY.test(storageKey)) throw new Error(`not a storage key: ${storageKey}`)
+  return path.join(path.resolve(storageDir), storageKey.slice(0, 2), storageKey)
+}
+
+/** Streams a file to storage (never whole in memory); it appears under its key only once complete. */
+export async function writeStoredFile(storageDir: string, storageKey: string, source: Readable | Buffer): Promise<number> {
+  const target = storedFilePath(storageDir, storageKey)
+  await mkdir(path.dirname(target), { recursive: true })
+  const partial = `${target}.part`
+  let size = 0
+  try {
+    if (Buffer.isBuffer(source)) {
+      const out = createWriteStream(partial)
+      await new Promise<void>((resolve, reject) => out.end(source, () => resolve()).on('error', reject))
+      size = source.length
+    } else {
+      source.on('data', (chunk: Buffer) => {
+        size += chunk.length
+      })
+      await pipeline(source, createWriteStream(partial))
+    }
+    await rename(partial, target)
+  } catch (error) {
+    await rm(partial, { force: true })
+    throw error
+  }
+  return size
+}
+
+export async function removeStoredFile(storageDir: string, storageKey: string): Promise<void> {
+  await rm(storedFilePath(storageDir, storageKey), { force: true })
+}
+
+/** Content-Disposition with the original (Cyrillic) name: an ASCII fallback and the UTF-8 name of RFC 5987. */
+export function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file'
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
+}
+
+/** A name a user sent, cut to its last path segment and without control characters: kept only as a label. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? ''
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255)
+  return clean || 'file'
+}
