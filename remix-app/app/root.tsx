@@ -1,14 +1,14 @@
 // The shell of every page: header, navigation, content and footer.
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from '@remix-run/react'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { seesNavigation } from '@portal/workflow-service/auth/permissions.ts'
 import { userInfo } from '@portal/workflow-service/auth/user-info.ts'
-import { NotFound } from './components/not-found.tsx'
 import { SiteFooter, SiteHeader } from './components/site-chrome.tsx'
 import { PageLoader } from './components/page-loader.tsx'
 import stylesHref from './styles/app.css?url'
 import catalogueStylesHref from './styles/catalogue.css?url'
+import { RouteError } from './components/route-error.tsx'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
@@ -53,12 +53,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
-  return (
-    <section className="error-page">
-      <h1>Ошибка</h1>
-      <p>Не удалось показать страницу. Попробуйте обновить её позже.</p>
-    </section>
-  )
+  return <RouteError />
 }

@@ -2,7 +2,7 @@
 // with the CSRF header of the page, the error texts of the spec on failure, then back one page either way.
 import { useNavigate, useRouteLoaderData } from '@remix-run/react'
 import { useState } from 'react'
-import { Modal } from './modal.tsx'
+import { ModalDialog } from './modal-dialog.tsx'
 import { trackedFetch } from './page-loader.tsx'
 
 export const DELETE_TITLE = 'Удаление пункта наблюдения'
@@ -40,16 +40,20 @@ export function DeletePointButton({ id, name }: { id: number; name: string }) {
       <button type="button" className="button danger small" onClick={() => setState('confirm')}>
         Удалить
       </button>
-      {state === 'confirm' ? (
-        <Modal title={DELETE_TITLE} confirmLabel="Да" cancelLabel="Отмена" onConfirm={remove} onCancel={() => setState('idle')}>
-          Вы действительно хотите удалить пункт наблюдения «{name}»?
-        </Modal>
-      ) : null}
-      {typeof state === 'object' ? (
-        <Modal title={DELETE_TITLE} onConfirm={() => navigate(-1)}>
-          {state.error}
-        </Modal>
-      ) : null}
+      <ModalDialog
+        open={state === 'confirm'}
+        title={DELETE_TITLE}
+        confirmLabel="Да"
+        cancelLabel="Отмена"
+        onConfirm={remove}
+        onClose={() => setState('idle')}
+      >
+        Вы действительно хотите удалить пункт наблюдения «{name}»?
+      </ModalDialog>
+      {/* The spec sends the user back one page after a failed deletion too, however the message is closed. */}
+      <ModalDialog open={typeof state === 'object'} title={DELETE_TITLE} onConfirm={() => navigate(-1)} onClose={() => navigate(-1)}>
+        {typeof state === 'object' ? state.error : null}
+      </ModalDialog>
     </>
   )
 }

@@ -1,4 +1,4 @@
-// A modal dialog for forms and messages (spec §2: a confirm button and an optional cancel button), beside modal.tsx:
+// The modal dialog of the portal (spec §2: a confirm button and an optional cancel button), for forms and messages:
 // a native <dialog> opened with showModal(), so the page behind is inert (focus stays inside), Escape closes it,
 // the browser returns focus to the control that opened it, and the confirm button can submit a form inside.
 import { type ReactNode, useEffect, useId, useRef } from 'react'

@@ -30,6 +30,13 @@ function UserMenu({ user, csrfToken }: Omit<SiteHeaderProps, 'navigation'>) {
   return (
     <span className="user">
       {user.admin ? <Link to="/admin">{user.username}</Link> : <span>{user.username}</span>}
+      {/* The Department's daily work starts at the review lists; the server still checks every request. */}
+      {user.groups.includes('Департамент') ? (
+        <>
+          {' · '}
+          <Link to="/department-reports">Отчеты на рассмотрении</Link>
+        </>
+      ) : null}
       {' · '}
       <Form method="post" action="/logout" reloadDocument className="logout-form">
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />

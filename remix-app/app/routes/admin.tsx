@@ -1,12 +1,13 @@
 // The admin page (Administrator only): lists users, creates and disables them, sets groups and company, resets passwords.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { GROUPS, createUser, listUsers, resetPassword, updateUser } from '@portal/workflow-service/auth/users.server.ts'
 import type { Group } from '@portal/workflow-service/auth/permissions.ts'
 import { badRequest, HttpError } from '@portal/workflow-service/plugins/errors.server.ts'
 import { requirePermission } from '../utils/permissions.server.ts'
 import authStyles from '../styles/auth.css?url'
+import { RouteError } from '../components/route-error.tsx'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
 export const meta: MetaFunction = () => [{ title: 'Администрирование — Экологический мониторинг ЯНАО' }]
@@ -173,12 +174,5 @@ export default function Admin() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  const forbidden = isRouteErrorResponse(error) && error.status === 403
-  return (
-    <section className="error-page">
-      <h1>{forbidden ? 'Доступ запрещён' : 'Ошибка'}</h1>
-      <p>{forbidden ? 'Страница доступна только администраторам.' : 'Не удалось показать страницу.'}</p>
-    </section>
-  )
+  return <RouteError forbiddenMessage="Страница доступна только администраторам." />
 }

@@ -1,15 +1,15 @@
 // The area tab 'Ответственные' (Department only): the responsible persons of a licence area, year by year.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { listEcomonResponsibles } from '@portal/workflow-service/workflow/responsibles/responsible-queries.server.ts'
 import { areaCrumbs } from '../catalogue/links.ts'
 import { areaTabs } from '../catalogue/tabs.server.ts'
 import { Breadcrumbs } from '../components/breadcrumbs.tsx'
-import { NotFound } from '../components/not-found.tsx'
 import { formatDateTime } from '../components/reports/report-texts.ts'
 import { Tabs } from '../components/tabs.tsx'
 import { requirePermission } from '../utils/permissions.server.ts'
 import reportsStyles from '../styles/reports.css?url'
+import { RouteError } from '../components/route-error.tsx'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Ответственные — ${data?.area.name ?? 'Участок'} — Экологический мониторинг ЯНАО` }]
@@ -83,13 +83,5 @@ export default function AreaResponsible() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
-  const forbidden = isRouteErrorResponse(error) && error.status === 403
-  return (
-    <section className="error-page">
-      <h1>{forbidden ? 'Доступ запрещён' : 'Ошибка'}</h1>
-      <p>{forbidden ? 'Ответственные лица доступны Департаменту.' : 'Не удалось показать страницу.'}</p>
-    </section>
-  )
+  return <RouteError forbiddenMessage="Ответственные лица доступны Департаменту." />
 }

@@ -1,9 +1,8 @@
 // The reports page of a company (spec §2 'Reports page'): the holder uploads and names responsible persons,
 // the Department reviews, decides and reads the history. Statuses refresh every 5 s while files are being checked.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { useMemo } from 'react'
-import { NotFound } from '../components/not-found.tsx'
 import { Breadcrumbs } from '../components/breadcrumbs.tsx'
 import { HistoryAccordion } from '../components/reports/history-accordion.tsx'
 import { ReportsPageContext } from '../components/reports/page-context.ts'
@@ -14,6 +13,7 @@ import { Tabs } from '../components/tabs.tsx'
 import { reportsAction } from '../utils/reports-actions.server.ts'
 import { loadReportsPage } from '../utils/reports-page.server.ts'
 import reportsStyles from '../styles/reports.css?url'
+import { RouteError } from '../components/route-error.tsx'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.company.name ?? 'Отчетность'} — Отчетность — Экологический мониторинг ЯНАО` }]
@@ -60,13 +60,5 @@ export default function CompanyReports() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
-  const forbidden = isRouteErrorResponse(error) && error.status === 403
-  return (
-    <section className="error-page">
-      <h1>{forbidden ? 'Доступ запрещён' : 'Ошибка'}</h1>
-      <p>{forbidden ? 'Отчетность предприятия доступна его пользователям и Департаменту.' : 'Не удалось показать страницу.'}</p>
-    </section>
-  )
+  return <RouteError forbiddenMessage="Отчетность предприятия доступна его пользователям и Департаменту." />
 }

@@ -1,13 +1,13 @@
 // The Department's review lists (spec §2): companies with reports under review, agreed or rejected, as three tabs,
 // searchable (750 ms after the last keystroke) and paged with 'Показать еще'.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError, useSubmit } from '@remix-run/react'
+import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { NotFound } from '../components/not-found.tsx'
 import { Tabs } from '../components/tabs.tsx'
 import { REVIEW_PAGE, REVIEW_TABS, SEARCH_DEBOUNCE_MS } from '../components/reports/review-tabs.ts'
 import { loadReviewList } from '../utils/review-list.server.ts'
 import reportsStyles from '../styles/reports.css?url'
+import { RouteError } from '../components/route-error.tsx'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
 export const meta: MetaFunction = () => [{ title: 'Отчетность — Экологический мониторинг ЯНАО' }]
@@ -74,13 +74,5 @@ export default function DepartmentReports() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
-  const forbidden = isRouteErrorResponse(error) && error.status === 403
-  return (
-    <section className="error-page">
-      <h1>{forbidden ? 'Доступ запрещён' : 'Ошибка'}</h1>
-      <p>{forbidden ? 'Списки отчетов доступны Департаменту.' : 'Не удалось показать страницу.'}</p>
-    </section>
-  )
+  return <RouteError forbiddenMessage="Списки отчетов доступны Департаменту." />
 }

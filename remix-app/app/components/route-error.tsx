@@ -1,0 +1,15 @@
+// The error screen of a route: the 404 page for a missing record, a plain refusal for 403, else a short apology.
+import { isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { NotFound } from './not-found.tsx'
+
+export function RouteError({ forbiddenMessage }: { forbiddenMessage?: string }) {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+  const forbidden = isRouteErrorResponse(error) && error.status === 403
+  return (
+    <section className="error-page">
+      <h1>{forbidden ? 'Доступ запрещён' : 'Ошибка'}</h1>
+      <p>{forbidden ? (forbiddenMessage ?? 'Недостаточно прав для этой страницы.') : 'Не удалось показать страницу. Попробуйте обновить её позже.'}</p>
+    </section>
+  )
+}
