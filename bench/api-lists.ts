@@ -1,17 +1,11 @@
 // Measures the list endpoints of the API on a scaled demo data set and prints a table (not a test).
 // Usage: npm run bench:api [-- --scale 5 --requests 200]
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
-import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
 import { buildApp } from '@portal/workflow-service/app.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
-import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
-import { startEmbeddedPostgres } from '@portal/workflow-service/db/embedded-postgres.server.ts'
-import { runSeed } from '@portal/workflow-service/seed/seed.server.ts'
+import { openBenchDatabase } from './support/bench-database.ts'
+import { LATENCY_HEADER, latencyRow } from './support/latency-table.ts'
 
 const { values } = parseArgs({
   options: { scale: { type: 'string', default: '5' }, requests: { type: 'string', default: '200' } },
@@ -42,50 +36,16 @@ const PATHS = [
   '/api/v1/administrative-region/?is_filter=true',
 ]
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'))
-chmodSync(dataDir, 0o755)
-const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir, port: 45000 + Math.floor(Math.random() * 1000) })
-const maintenanceUrl = process.env.DATABASE_URL ?? embedded!.url
-const name = `portal_bench_${Date.now().toString(36)}`
-const admin = new pg.Client({ connectionString: maintenanceUrl })
-await admin.connect()
-await admin.query(`CREATE DATABASE "${name}"`)
-const url = new URL(maintenanceUrl)
-url.pathname = `/${name}`
-const db = createKysely(url.toString())
+const bench = await openBenchDatabase({ scale, demoUsers: false })
 try {
-  await migrateToLatest(db)
-  const seeded = Date.now()
-  await runSeed(db, { scale, demoUsers: false, storageDir: path.join(dataDir, 'files') })
-  console.log(`demo data at scale ${scale} loaded in ${((Date.now() - seeded) / 1000).toFixed(1)} s\n`)
-  const queue = await createQueue({ url: url.toString(), supervise: false })
-  const app = await buildApp({ db, config: loadConfig({ DATABASE_URL: url.toString() }), queue })
-  const rows: string[] = ['| path | requests | p50 ms | p95 ms | max ms | req/s |', '|---|---:|---:|---:|---:|---:|']
-  for (const p of PATHS) {
-    for (let i = 0; i < 10; i++) await app.inject({ url: p }) // warm up plans and caches
-    const times: number[] = []
-    const started = performance.now()
-    for (let i = 0; i < requests; i++) {
-      const t0 = performance.now()
-      const res = await app.inject({ url: p })
-      if (res.statusCode !== 200) throw new Error(`${p} answered ${res.statusCode}`)
-      times.push(performance.now() - t0)
-    }
-    const total = (performance.now() - started) / 1000
-    times.sort((a, b) => a - b)
-    rows.push(`| ${p} | ${requests} | ${percentile(times, 50).toFixed(2)} | ${percentile(times, 95).toFixed(2)} | ${times[times.length - 1].toFixed(2)} | ${(requests / total).toFixed(0)} |`)
-  }
+  console.log(`demo data at scale ${scale} loaded in ${bench.seedSeconds.toFixed(1)} s\n`)
+  const queue = await createQueue({ url: bench.url, supervise: false })
+  const app = await buildApp({ db: bench.db, config: loadConfig({ DATABASE_URL: bench.url, STORAGE_DIR: bench.storageDir }), queue })
+  const rows = [...LATENCY_HEADER]
+  for (const p of PATHS) rows.push(await latencyRow(p, requests, () => app.inject({ url: p })))
   console.log(rows.join('\n'))
   await app.close()
   await queue.stop()
 } finally {
-  await db.destroy()
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-  await admin.end()
-  await embedded?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
+  await bench.close()
 }

@@ -1,46 +1,26 @@
 // Measures the report workflow: decisions per second with 1–16 concurrent Department users (each on its own
 // reports, then all on one report), and replay speed of the resulting log. Prints tables; not a test.
 // Usage: npx tsx bench/workflow-bench.ts [--reports 200 --rounds 5 --no-queue (what the jobs cost)]
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
-import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
 import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
-import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
-import { startEmbeddedPostgres } from '@portal/workflow-service/db/embedded-postgres.server.ts'
 import { HttpError } from '@portal/workflow-service/plugins/errors.server.ts'
-import { runSeed } from '@portal/workflow-service/seed/seed.server.ts'
 import type { CommandContext } from '@portal/workflow-service/workflow/command-context.server.ts'
 import { verifyProjections } from '@portal/workflow-service/workflow/replay/replay.server.ts'
 import { createReport, decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
+import { openBenchDatabase } from './support/bench-database.ts'
 
 const { values } = parseArgs({ options: { reports: { type: 'string', default: '200' }, rounds: { type: 'string', default: '5' }, 'no-queue': { type: 'boolean', default: false } } })
 const reportCount = Number(values.reports)
 const rounds = Number(values.rounds)
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-workflow-'))
-chmodSync(dataDir, 0o755)
-// The demo data writes its files into the storage folder: this run's own.
-process.env.STORAGE_DIR = path.join(dataDir, 'files')
-const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir, port: 46000 + Math.floor(Math.random() * 1000) })
-const maintenanceUrl = process.env.DATABASE_URL ?? embedded!.url
-const name = `portal_bench_${Date.now().toString(36)}`
-const admin = new pg.Client({ connectionString: maintenanceUrl })
-await admin.connect()
-await admin.query(`CREATE DATABASE "${name}"`)
-const url = new URL(maintenanceUrl)
-url.pathname = `/${name}`
-const db = createKysely(url.toString(), 20)
+const bench = await openBenchDatabase({ demoUsers: false, poolSize: 20 })
+const { db, url, storageDir } = bench
 try {
-  await migrateToLatest(db)
-  await runSeed(db, { demoUsers: false, storageDir: process.env.STORAGE_DIR })
-  const realQueue = await createQueue({ url: url.toString(), supervise: false })
+  const realQueue = await createQueue({ url, supervise: false })
   const queue: typeof realQueue = values['no-queue'] ? { ...realQueue, send: async () => {} } : realQueue
   const department = (i: number): CurrentUser => ({ id: 1000 + i, username: `department${i}`, groups: ['Департамент'], companyId: null })
-  const context = (i: number): CommandContext => ({ db, queue, storageDir: process.env.STORAGE_DIR!, actor: department(i), requestId: null, clientAddress: null, now: new Date() })
+  const context = (i: number): CommandContext => ({ db, queue, storageDir, actor: department(i), requestId: null, clientAddress: null, now: new Date() })
 
   const companies = await db.selectFrom('companies').select('id').orderBy('id').execute()
   const reports: number[] = []
@@ -99,9 +79,5 @@ try {
   console.log(`| verify | ${replay.events} | ${replay.seconds.toFixed(2)} | ${replay.eventsPerSecond} | ${replay.differences.length} | ${replay.chain.broken ? 'BROKEN' : 'intact'} |`)
   await realQueue.stop()
 } finally {
-  await db.destroy()
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-  await admin.end()
-  await embedded?.stop()
-  rmSync(dataDir, { recursive: true, force: true })
+  await bench.close()
 }
