@@ -41,12 +41,20 @@ export async function areaTabs(db: Kysely<Database>, area: { id: number; kind: s
   return tabs
 }
 
-export async function pointTabs(db: Kysely<Database>, point: { id: number }): Promise<Tab[]> {
+/** Lists a water-object point shows at its /points/{kind}/{id}/ address (catalogue.md §2.3) instead of the generic one. */
+const CONTROL_SUFFIXES = new Set(['sediment-control-indicators', 'waters-control-indicators'])
+
+export async function pointTabs(db: Kysely<Database>, point: { id: number; kind?: unknown }): Promise<Tab[]> {
   const base = `/measures-points/${point.id}`
-  return [
-    { title: 'Информация', to: base },
-    { title: 'Показания', to: `${base}/indications` },
-    { title: 'Отчёты', to: `${base}/reports` },
-    ...(await scopedTabs(db, 'measures_point', point.id)),
-  ]
+  const own = `/points/${String(point.kind)}/${point.id}`
+  const tabs: Tab[] = []
+  for (const tab of await scopedTabs(db, 'measures_point', point.id)) {
+    const suffix = tab.to.slice(base.length + 1)
+    // The two control lists are one merged tab, so a point with both shows it once.
+    if (CONTROL_SUFFIXES.has(suffix)) {
+      if (!tabs.some((t) => t.to === `${own}/control-indicators`)) tabs.push({ title: 'Контрольные показатели', to: `${own}/control-indicators` })
+    } else if (suffix === 'resource-inspection') tabs.push({ ...tab, to: `${own}/resource-inspection` })
+    else tabs.push(tab)
+  }
+  return [{ title: 'Информация', to: base }, { title: 'Показания', to: `${base}/indications` }, { title: 'Отчёты', to: `${base}/reports` }, ...tabs]
 }

@@ -64,7 +64,7 @@ export function ItemList({ items, actions }: { items: ListItem[]; actions?: (ite
   return (
     <ul className="list">
       {items.map((item) => (
-        <li key={item.id}>
+        <li key={item.href ?? item.id}>
           <div className="item-main">
             {item.href && /^(\/files\/|\/api\/|https?:)/.test(item.href) ? <a href={item.href}>{item.title}</a> : item.href ? <Link to={item.href}>{item.title}</Link> : <span>{item.title}</span>}
             {item.details.length ? <div className="item-details">{item.details.join(' · ')}</div> : null}

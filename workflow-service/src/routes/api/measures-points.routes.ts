@@ -1,12 +1,39 @@
 // DELETE /api/v1/measures-points/{id}/: Department and Administrator only; 400 while the point holds data of agreed
 // reports ('имеются согласованные отчёты'), JSON 404 for a missing point, 204 when deleted.
+// GET /api/v1/measures-points/{id}/control-indicators/: the point's sediment and surface-water control indicators
+// as one list, each item with its model (EcoMonSedimentControlIndicators / EcoMonWatersControlIndicators).
+import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { assertCan } from '../../auth/permissions.ts'
 import { deleteMeasuresPoint } from '../../catalogue/measures-point-deletion.server.ts'
+import { FilterError, parseFilterValue } from '../../catalogue/filters.ts'
+import { listControlIndicators } from '../../catalogue/point-control-indicators.server.ts'
+import { yearFilter } from '../../catalogue/registry/fields.ts'
+import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { IdParams } from './catalogue.routes.ts'
 
 export const measuresPointsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/measures-points/:id/control-indicators/',
+    { schema: { params: IdParams, querystring: Type.Object({ year: Type.Optional(Type.String({ maxLength: 2000 })), ...PagingQuery }) } },
+    async (request) => {
+      const { limit, offset } = pageWindow(request.query)
+      // The year is checked like every catalogue year filter, so a bad one is the same 400 naming `year`.
+      let year: number | undefined
+      try {
+        year = request.query.year === undefined ? undefined : (parseFilterValue(yearFilter(), request.query.year) as number | undefined)
+      } catch (error) {
+        if (error instanceof FilterError) throw badRequest(error.message, error.parameter)
+        throw error
+      }
+      const point = await app.db.selectFrom('measures_points').select('id').where('id', '=', request.params.id).executeTakeFirst()
+      if (!point) throw notFound('Пункт наблюдения не найден.')
+      const page = await listControlIndicators(app.db, point.id, { year }, limit, offset)
+      return toPage(request, page.results, page.count, limit, offset)
+    },
+  )
+
   app.delete('/measures-points/:id/', { schema: { params: IdParams } }, async (request, reply) => {
     assertCan(request.user, 'delete:measures-point:any')
     const result = await deleteMeasuresPoint(app.db, request.params.id)
