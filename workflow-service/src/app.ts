@@ -9,6 +9,7 @@ import type { CurrentUser } from './auth/permissions.ts'
 import type { Config } from './config.ts'
 import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
+import { demoFilesRoutes } from './routes/demo-files.routes.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin)
   await app.register(authRoutes, { prefix: '/auth' })
   await app.register(apiRoutes, { prefix: '/api/v1' })
+  await app.register(demoFilesRoutes)
 
   if (options.remix) {
     await app.register(remixPlugin, {

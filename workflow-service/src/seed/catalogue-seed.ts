@@ -2,6 +2,7 @@
 // area, company, water system) and year, with values drawn from each field's seed hints (deterministic faker).
 import type { Faker } from '@faker-js/faker'
 import { sql } from 'kysely'
+import { demoFileUrl, writeDemoFile } from '../catalogue/demo-files.server.ts'
 import { catalogueTypes, storedFields } from '../catalogue/registry/index.ts'
 import type { CatalogueType, FieldDef } from '../catalogue/registry/types.ts'
 import { insertInBatches, type SeedContext, type SeedStep } from './seed-context.ts'
@@ -42,10 +43,8 @@ function valueFor(faker: Faker, type: CatalogueType, field: FieldDef, year: numb
       return faker.helpers.arrayElement(Object.keys(field.options ?? {}))
     case 'date':
       return field.dateOnly ? sampledIn(faker, year ?? 2024).slice(0, 10) : sampledIn(faker, year ?? 2024)
-    case 'link': {
-      const extension = field.name.includes('photo') || field.name === 'map' ? 'jpg' : 'pdf'
-      return `/files/demo/${type.slug}/${field.name}-${key}.${extension}`
-    }
+    case 'link':
+      return demoFileUrl(type.slug, field.name)
     case 'list':
       return hint.pick ? faker.helpers.arrayElements(hint.pick as string[], { min: 2, max: Math.min(4, hint.pick.length) }) : []
     default:
@@ -130,6 +129,12 @@ export const catalogueSeed: SeedStep = {
       const perRow = Math.max(1, storedFields(type).length)
       await insertInBatches(context.trx, type.table as never, rows, Math.floor(60_000 / perRow))
       counts.push(`${type.slug} ${rows.length}`)
+      // Every link a record carries opens a real file: one per type and link field.
+      if (rows.length) {
+        for (const field of storedFields(type).filter((f) => f.type === 'link')) {
+          await writeDemoFile(context.storageDir, demoFileUrl(type.slug, field.name), `Demo file: ${type.slug} / ${field.name}`)
+        }
+      }
     }
     context.log(`demo data: ${counts.join(', ')}`)
   },
