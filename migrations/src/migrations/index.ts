@@ -7,6 +7,7 @@ import * as workflowProjections from './2026-11-21-0302-workflow-projections.ts'
 import * as m0401FileImportStaging from './2026-11-21-0401-file-import-staging.ts'
 import * as m0101CatalogueTypes from './2026-11-21-0101-catalogue-types.ts'
 import * as m0102ObservationsAndLegacyIndicators from './2026-11-21-0102-observations-and-legacy-indicators.ts'
+import * as m0601IndicationsListOrder from './2026-11-21-0601-indications-list-order.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0401-file-import-staging': m0401FileImportStaging,
   '2026-11-21-0101-catalogue-types': m0101CatalogueTypes,
   '2026-11-21-0102-observations-and-legacy-indicators': m0102ObservationsAndLegacyIndicators,
+  '2026-11-21-0601-indications-list-order': m0601IndicationsListOrder,
 }
