@@ -1,0 +1,92 @@
+// The loaders of a water-object point's /points/{kind}/{id}/ pages, called with real requests on the demo data.
+import type { AppLoadContext } from '@remix-run/node'
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '@portal/workflow-service/config.ts'
+import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { genericPage } from '../app/catalogue/generic-pages.server.ts'
+import { loader as controlLoader } from '../app/routes/points.$kindPoint_.$id.control-indicators.tsx'
+import { loader as inspectionLoader } from '../app/routes/points.$kindPoint_.$id.resource-inspection.tsx'
+import { loader as pointLoader } from '../app/routes/measures-points.$id._index.tsx'
+
+const t = useTestApp()
+const KIND = 'control_water_object_state_point'
+
+function contextOf(): AppLoadContext {
+  return { db: t.database.db, config: loadConfig({ DATA_DIR: '.test-data/point-water-pages' }), queue: t.queue, user: null, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
+}
+
+const args = (path: string, params: Record<string, string>) =>
+  ({ request: new Request(`http://localhost/monitoring${path}`), params, context: contextOf() }) as never
+
+async function status(work: () => Promise<unknown>): Promise<number> {
+  try {
+    await work()
+    return 200
+  } catch (error) {
+    if (error instanceof Response) return error.status
+    throw error
+  }
+}
+
+async function controlPoint(): Promise<number> {
+  const row = await t.database.db.selectFrom('measures_points').select('id').where('kind', '=', KIND).orderBy('id').executeTakeFirstOrThrow()
+  return row.id
+}
+
+describe('a water-object point’s pages', () => {
+  it('shows the control indicators of both kinds as one list with links to their cards and the year filter', async () => {
+    const id = await controlPoint()
+    const page = await controlLoader(args(`/points/${KIND}/${id}/control-indicators`, { kindPoint: KIND, id: String(id) }))
+    expect(page.title).toBe('Контрольные показатели')
+    expect(page.crumbs.at(-1)).toEqual({ title: 'Контрольные показатели', to: `/points/${KIND}/${id}/control-indicators` })
+    expect(page.controls[0]).toMatchObject({ name: 'year', label: 'Отчетный период', options: expect.arrayContaining([{ value: '', label: 'Все' }]) })
+    expect(page.list.count).toBeGreaterThan(0)
+    for (const item of page.list.items) expect(item.href).toMatch(/^\/(sediment|waters)-control-indicators\/\d+$/)
+    const year = page.controls[0].options![1].value
+    const filtered = await controlLoader(args(`/points/${KIND}/${id}/control-indicators?year=${year}`, { kindPoint: KIND, id: String(id) }))
+    expect(filtered.list.items.every((item) => item.title.endsWith(`, ${year}`))).toBe(true)
+    expect(filtered.controls[0].value).toBe(year)
+  })
+
+  it('shows the visual inspection results of the point, each linked to its card', async () => {
+    const id = await controlPoint()
+    const page = await inspectionLoader(args(`/points/${KIND}/${id}/resource-inspection`, { kindPoint: KIND, id: String(id) }))
+    expect(page.title).toBe('Результаты визуального обследования')
+    expect(page.list.count).toBeGreaterThan(0)
+    expect(page.list.items[0].href).toMatch(/^\/waters-resource-inspection-results\/\d+$/)
+    const card = await genericPage(contextOf(), page.list.items[0].href!.slice(1), new URLSearchParams())
+    expect(card.view).toBe('card')
+    expect(card.crumbs.at(-2)?.to).toBe(`/measures-points/${id}/resource-inspection`)
+  })
+
+  it('links both lists from the point’s tabs', async () => {
+    const id = await controlPoint()
+    const card = await pointLoader(args(`/measures-points/${id}`, { id: String(id) }))
+    const targets = card.tabs.map((tab) => tab.to)
+    expect(targets).toContain(`/points/${KIND}/${id}/control-indicators`)
+    expect(targets).toContain(`/points/${KIND}/${id}/resource-inspection`)
+    expect(targets.filter((to) => to.endsWith('control-indicators'))).toHaveLength(1)
+  })
+
+  it('opens the cards of both control indicator kinds', async () => {
+    const id = await controlPoint()
+    const page = await controlLoader(args(`/points/${KIND}/${id}/control-indicators?limit=1000`, { kindPoint: KIND, id: String(id) }))
+    for (const prefix of ['/sediment-control-indicators/', '/waters-control-indicators/']) {
+      const href = page.list.items.find((item) => item.href!.startsWith(prefix))!.href!
+      const card = await genericPage(contextOf(), href.slice(1), new URLSearchParams())
+      expect(card.view, href).toBe('card')
+    }
+  })
+
+  it('is the 404 page for a missing point, a point of another kind, an unknown kind or a missing card', async () => {
+    const id = await controlPoint()
+    const other = await t.database.db.selectFrom('measures_points').select('id').where('kind', '=', 'ambient_air').orderBy('id').executeTakeFirstOrThrow()
+    expect(await status(() => controlLoader(args('/x', { kindPoint: KIND, id: '2147483647' })))).toBe(404)
+    expect(await status(() => controlLoader(args('/x', { kindPoint: 'ambient_air', id: String(id) })))).toBe(404)
+    expect(await status(() => inspectionLoader(args('/x', { kindPoint: KIND, id: String(other.id) })))).toBe(404)
+    expect(await status(() => inspectionLoader(args('/x', { kindPoint: 'nonsense', id: String(id) })))).toBe(404)
+    expect(await status(() => controlLoader(args('/x', { kindPoint: KIND, id: 'abc' })))).toBe(404)
+    expect(await status(() => genericPage(contextOf(), 'sediment-control-indicators/2147483647', new URLSearchParams()))).toBe(404)
+    expect(await status(() => genericPage(contextOf(), 'waters-resource-inspection-results/2147483647', new URLSearchParams()))).toBe(404)
+  })
+})
