@@ -128,12 +128,20 @@ export const coreSeed: SeedStep = {
       specifics: faker.helpers.maybe(() => 'Часть участка входит в зону традиционного природопользования.', { probability: 0.3 }) ?? null,
       river_basin: faker.helpers.arrayElement(['Обь', 'Надым', 'Пур', 'Таз']),
     })
+    // Names a person would read on a licence: a compass prefix and a local root; a repeat gets a number (№ 2, № 3…).
+    const usedNames = new Set<string>()
+    const uniqueName = (base: string) => {
+      let name = base
+      for (let k = 2; usedNames.has(name); k++) name = `${base} № ${k}`
+      usedNames.add(name)
+      return name
+    }
     for (const company of licenceHolders) {
       const count = faker.number.int({ min: 2, max: 4 })
       for (let i = 0; i < count; i++) {
-        const name = `${faker.helpers.arrayElement(['Северо', 'Южно', 'Западно', 'Восточно', 'Верхне', 'Нижне'])}-${faker.helpers.arrayElement(['Тангъяхинский', 'Ныдаяхинский', 'Пякутинский', 'Сёяхинский', 'Хальмерский', 'Нюдяхинский', 'Парусовый', 'Ярудейский'])} лицензионный участок${i > 0 ? ` ${i + 1}` : ''}`
+        const name = uniqueName(`${faker.helpers.arrayElement(['Северо', 'Южно', 'Западно', 'Восточно', 'Верхне', 'Нижне'])}-${faker.helpers.arrayElement(['Тангъяхинский', 'Ныдаяхинский', 'Пякутинский', 'Сёяхинский', 'Хальмерский', 'Нюдяхинский', 'Парусовый', 'Ярудейский'])} лицензионный участок`)
         areas.push({
-          name: `${name} (${company.id})`,
+          name,
           kind: 'licence_area',
           company_id: company.id,
           administrative_region_id: faker.helpers.arrayElement(regions.slice(0, DISTRICTS.length)).id,
