@@ -7,6 +7,7 @@ import { genericPage } from '../app/catalogue/generic-pages.server.ts'
 import { loader as controlLoader } from '../app/routes/points.$kindPoint_.$id.control-indicators.tsx'
 import { loader as inspectionLoader } from '../app/routes/points.$kindPoint_.$id.resource-inspection.tsx'
 import { loader as pointLoader } from '../app/routes/measures-points.$id._index.tsx'
+import { loader as systemPointsLoader } from '../app/routes/water-systems.$id.points.tsx'
 
 const t = useTestApp()
 const KIND = 'control_water_object_state_point'
@@ -88,5 +89,31 @@ describe('a water-object point’s pages', () => {
     expect(await status(() => controlLoader(args('/x', { kindPoint: KIND, id: 'abc' })))).toBe(404)
     expect(await status(() => genericPage(contextOf(), 'sediment-control-indicators/2147483647', new URLSearchParams()))).toBe(404)
     expect(await status(() => genericPage(contextOf(), 'waters-resource-inspection-results/2147483647', new URLSearchParams()))).toBe(404)
+  })
+})
+
+describe('the measuring points of a water system', () => {
+  it('lists the points on the water bodies the system controls, linked from the system’s card', async () => {
+    const system = await t.database.db.selectFrom('water_systems' as never).select(['id', 'water_resources'] as never).orderBy('id' as never).executeTakeFirstOrThrow() as { id: number; water_resources: string[] }
+    const card = await genericPage(contextOf(), `water-systems/${system.id}`, new URLSearchParams())
+    expect(card.tabs).toContainEqual({ title: 'Пункты наблюдения', to: `/water-systems/${system.id}/points` })
+    const page = await systemPointsLoader(args(`/water-systems/${system.id}/points?limit=1000`, { id: String(system.id) }))
+    expect(page.title).toBe('Пункты наблюдения')
+    expect(page.crumbs.map((c) => c.to)).toEqual(['/', '/water-systems', `/water-systems/${system.id}`, `/water-systems/${system.id}/points`])
+    const expected = await t.database.db
+      .selectFrom('measures_points as p')
+      .innerJoin('water_resources as w', 'w.id', 'p.water_resource_id')
+      .select('p.id')
+      .where('w.name', 'in', system.water_resources)
+      .execute()
+    expect(page.list.count).toBe(expected.length)
+    expect(page.list.count).toBeGreaterThan(0)
+    expect(page.list.items.map((i) => i.id).sort((a, b) => a - b)).toEqual(expected.map((r) => r.id).sort((a, b) => a - b))
+    expect(page.list.items[0].href).toBe(`/measures-points/${page.list.items[0].id}`)
+  })
+
+  it('is the 404 page for a water system that does not exist', async () => {
+    expect(await status(() => systemPointsLoader(args('/x', { id: '2147483647' })))).toBe(404)
+    expect(await status(() => systemPointsLoader(args('/x', { id: 'abc' })))).toBe(404)
   })
 })

@@ -123,3 +123,17 @@ describe('the readings list index', () => {
     expect(rows[0]?.indexdef).toContain('(year DESC NULLS LAST, name, id)')
   })
 })
+
+describe('points on a list of water bodies', () => {
+  it('keeps the points on any of the water bodies named and refuses an id list that is not one', async () => {
+    const waters = await t.database.db.selectFrom('water_resources').select('id').orderBy('id').limit(2).execute()
+    const ids = waters.map((w) => w.id)
+    const page = await get(`/api/v1/measures-points/?water_resource__in=${ids.join(',')}&limit=1000`)
+    expect(page.status).toBe(200)
+    expect(page.body.count).toBeGreaterThan(0)
+    expect(page.body.results.every((p: { water_resource: { id: number } | null }) => p.water_resource && ids.includes(p.water_resource.id))).toBe(true)
+    const bad = await get('/api/v1/measures-points/?water_resource__in=1,abc')
+    expect(bad.status).toBe(400)
+    expect(bad.body.parameter).toBe('water_resource__in')
+  })
+})

@@ -34,7 +34,7 @@ function listFilters(type: CatalogueType): string[] {
 type Rec = { id: number; name?: string; kind?: string } & Record<string, unknown>
 
 /** Crumbs and tabs of a parent record (its own page's trail). */
-async function parentHead(context: AppLoadContext, parent: ParentKind, record: Rec): Promise<{ crumbs: Crumb[]; tabs: Tab[] }> {
+export async function parentHead(context: AppLoadContext, parent: ParentKind, record: Rec): Promise<{ crumbs: Crumb[]; tabs: Tab[] }> {
   const name = String(record.name ?? `№ ${record.id}`)
   switch (parent) {
     case 'company':
@@ -48,7 +48,7 @@ async function parentHead(context: AppLoadContext, parent: ParentKind, record: R
       const base = `${system.pages?.detail}/${record.id}`
       return {
         crumbs: [HOME, { title: system.title, to: system.pages?.list ?? '/' }, { title: name, to: base }],
-        tabs: [{ title: 'Информация', to: base }, ...(await scopedTabs(context.db, 'water_system', record.id))],
+        tabs: [{ title: 'Информация', to: base }, { title: 'Пункты наблюдения', to: `${base}/points` }, ...(await scopedTabs(context.db, 'water_system', record.id))],
       }
     }
   }

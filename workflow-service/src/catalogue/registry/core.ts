@@ -171,6 +171,8 @@ export const measuresPoints = defineType({
     { name: 'category', kind: 'enum', column: 'category', options: Object.keys(POINT_CATEGORIES) },
     { name: 'category__in', kind: 'enum-list', column: 'category', options: Object.keys(POINT_CATEGORIES) },
     idFilter('water_resource'),
+    // The points of a water system: those on the water bodies it controls (water-systems/{id}/points).
+    { name: 'water_resource__in', kind: 'id-list', column: 'water_resource_id' },
     searchFilter(),
   ],
   // The nomenclature (ПН-<area>-<nn>) orders the points as they are numbered, where the names sort as text.
