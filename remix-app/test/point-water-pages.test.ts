@@ -117,3 +117,46 @@ describe('the measuring points of a water system', () => {
     expect(await status(() => systemPointsLoader(args('/x', { id: 'abc' })))).toBe(404)
   })
 })
+
+describe('ambient air, forecasts and estimates of an area or polygon', () => {
+  it('lists the ambient-air reports of every point of an area, each linked to its /ambient-air card', async () => {
+    const row = await t.database.db
+      .selectFrom('ambient_air_reports as r' as never)
+      .innerJoin('measures_points as p' as never, 'p.id' as never, 'r.measures_point_id' as never)
+      .select('p.area_id as area' as never)
+      .orderBy('p.area_id' as never)
+      .executeTakeFirstOrThrow() as { area: number }
+    const { rows } = await t.database.db
+      .selectFrom('ambient_air_reports as r' as never)
+      .innerJoin('measures_points as p' as never, 'p.id' as never, 'r.measures_point_id' as never)
+      .select('r.id' as never)
+      .where('p.area_id' as never, '=', row.area as never)
+      .execute()
+      .then((r) => ({ rows: r as Array<{ id: number }> }))
+    const page = await genericPage(contextOf(), `areas/${row.area}/ambient-air`, new URLSearchParams('limit=1000'))
+    if (page.view !== 'list') throw new Error('expected a list')
+    expect(page.title).toBe('Атмосферный воздух')
+    expect(page.list.count).toBe(rows.length)
+    expect(page.tabs).toContainEqual({ title: 'Атмосферный воздух', to: `/areas/${row.area}/ambient-air` })
+    const href = page.list.items[0].href!
+    expect(href).toMatch(/^\/ambient-air\/\d+$/)
+    const card = await genericPage(contextOf(), href.slice(1), new URLSearchParams())
+    expect(card.view).toBe('card')
+    expect(await status(() => genericPage(contextOf(), 'ambient-air/2147483647', new URLSearchParams()))).toBe(404)
+  })
+
+  it('gives a regional polygon its ambient-air, forecast and estimate lists at the polygon’s own address', async () => {
+    const polygon = await t.database.db.selectFrom('areas').select('id').where('kind', '=', 'polygon_region_monitoring').orderBy('id').executeTakeFirstOrThrow()
+    const card = await genericPage(contextOf(), `polygons/${polygon.id}/forecast`, new URLSearchParams())
+    if (card.view !== 'list') throw new Error('expected a list')
+    const targets = card.tabs.map((tab) => tab.to)
+    expect(targets).toContain(`/polygons/${polygon.id}/ambient-air`)
+    expect(targets).toContain(`/polygons/${polygon.id}/forecast`)
+    expect(targets).toContain(`/polygons/${polygon.id}/assessment`)
+    expect(card.list.count).toBeGreaterThan(0)
+    expect(card.crumbs.at(-1)).toEqual({ title: 'Прогноз экологической ситуации', to: `/polygons/${polygon.id}/forecast` })
+    const air = await genericPage(contextOf(), `polygons/${polygon.id}/ambient-air`, new URLSearchParams())
+    expect(air.view).toBe('list')
+    expect(await status(() => genericPage(contextOf(), 'polygons/2147483647/ambient-air', new URLSearchParams()))).toBe(404)
+  })
+})

@@ -137,3 +137,17 @@ describe('points on a list of water bodies', () => {
     expect(bad.body.parameter).toBe('water_resource__in')
   })
 })
+
+describe('ambient-air reports of an area', () => {
+  it('keeps the reports of the points of that area and refuses an area that is not an id', async () => {
+    const point = (await get('/api/v1/measures-points/?kind=ambient_air&limit=1')).body.results[0]
+    const page = await get(`/api/v1/ambient-air-reports/?area=${point.area.id}&limit=1000`)
+    expect(page.status).toBe(200)
+    expect(page.body.count).toBeGreaterThan(0)
+    const points = (await get(`/api/v1/measures-points/?area=${point.area.id}&kind=ambient_air&limit=1000`)).body.results.map((p: { id: number }) => p.id)
+    expect(page.body.results.every((r: { measures_point: { id: number } }) => points.includes(r.measures_point.id))).toBe(true)
+    const bad = await get('/api/v1/ambient-air-reports/?area=abc')
+    expect(bad.status).toBe(400)
+    expect(bad.body.parameter).toBe('area')
+  })
+})

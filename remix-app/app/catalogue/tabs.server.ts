@@ -35,8 +35,12 @@ export async function areaTabs(db: Kysely<Database>, area: { id: number; kind: s
     { title: 'Пункты наблюдения', to: `/areas/${area.id}/measures-points` },
     ...(area.kind === 'polygon_region_monitoring' ? [{ title: 'Система мониторинга', to: `/polygons/${area.id}/ecomonitoring-system` }] : []),
     ...(area.kind === 'polygon_YaNAO_monitoring' ? [{ title: 'Мониторинг', to: `/polygons-yanao/${area.id}/monitoring` }] : []),
-    ...(await scopedTabs(db, 'area', area.id)),
+    // A polygon's lists keep the polygon's address (/polygons/{id}/forecast), as its crumbs do.
+    ...(await scopedTabs(db, 'area', area.id, areaHref({ ...area, name: '' }).replace(/\/\d+$/, ''))),
   ]
+  // catalogue.md §2.1 gives every regional polygon an ambient-air list, shown even while it holds no reports.
+  const airList = `/polygons/${area.id}/ambient-air`
+  if (area.kind === 'polygon_region_monitoring' && !tabs.some((t) => t.to === airList)) tabs.push({ title: 'Атмосферный воздух', to: airList })
   if (area.kind === 'licence_area' && can(user, 'read:responsible:any')) tabs.push({ title: 'Ответственные', to: `/areas/${area.id}/responsible` })
   return tabs
 }

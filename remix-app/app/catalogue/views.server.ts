@@ -148,7 +148,11 @@ export async function scopedTabs(db: Kysely<Database>, parent: ParentKind, id: n
   if (!candidates.length) return []
   const checks = candidates.map(({ type, scoped }, i) => {
     const filter = type.filters.find((f) => f.name === scoped.filter)!
-    return sql<{ i: number }>`SELECT ${i}::int AS i WHERE EXISTS (SELECT 1 FROM ${sql.table(type.table)} WHERE ${sql.ref(filter.column)} = ${id})`
+    // A filter through a referenced table (reports of an area's points) checks the column of that table.
+    const where = filter.through
+      ? sql`${sql.ref(filter.through.fk)} IN (SELECT id FROM ${sql.table(filter.through.table)} WHERE ${sql.ref(filter.column)} = ${id})`
+      : sql`${sql.ref(filter.column)} = ${id}`
+    return sql<{ i: number }>`SELECT ${i}::int AS i WHERE EXISTS (SELECT 1 FROM ${sql.table(type.table)} WHERE ${where})`
   })
   const { rows } = await sql<{ i: number }>`${sql.join(checks, sql` UNION ALL `)}`.execute(db)
   const present = new Set(rows.map((r) => r.i))

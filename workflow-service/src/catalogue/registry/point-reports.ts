@@ -9,7 +9,13 @@ const pollutant = (name: string, label: string, unit: string, limit: number): Fi
 
 const observer = [text('observer', 'Наблюдатель', { seed: { pick: ['Иванов И. И.', 'Петрова А. С.', 'Сидоров П. В.', 'Кузнецова Е. А.'] } }), text('laboratory', 'Лаборатория', { seed: { pick: ['ИЛ ООО «Экотест»', 'ЦЛАТИ по ЯНАО', 'Лаборатория «Северная экология»'] } })]
 
-function pointReport(slug: string, table: string, title: string, pointKind: string, pollutants: FieldDef[]): CatalogueType {
+/** Pages of a report type beyond the point's 'Отчёты' tab: a card path of its own and a list per area or polygon. */
+interface ReportPages {
+  detail?: string
+  areaSuffix?: string
+}
+
+function pointReport(slug: string, table: string, title: string, pointKind: string, pollutants: FieldDef[], more: ReportPages = {}): CatalogueType {
   return defineType({
     slug,
     table,
@@ -20,9 +26,20 @@ function pointReport(slug: string, table: string, title: string, pointKind: stri
       ...group('Общие сведения', [pointField(), yearField(), sampledField(), ...observer]),
       ...group('Результаты анализа', pollutants),
     ],
-    filters: [idFilter('measures_point'), yearFilter()],
+    filters: [
+      idFilter('measures_point'),
+      yearFilter(),
+      // The reports of every point of an area or polygon, through the point's area (measures_points.area_id is indexed).
+      ...(more.areaSuffix ? [{ name: 'area', kind: 'id' as const, column: 'area_id', through: { table: 'measures_points', fk: 'measures_point_id' } }] : []),
+    ],
     order: [['year', 'desc'], ['sampled', 'desc']],
-    pages: { detail: `/${slug}`, scoped: [{ parent: 'measures_point', suffix: 'reports', filter: 'measures_point', title: 'Отчёты' }] },
+    pages: {
+      detail: more.detail ?? `/${slug}`,
+      scoped: [
+        { parent: 'measures_point', suffix: 'reports', filter: 'measures_point', title: 'Отчёты' },
+        ...(more.areaSuffix ? [{ parent: 'area' as const, suffix: more.areaSuffix, filter: 'area' }] : []),
+      ],
+    },
     listFields: ['sampled', 'laboratory'],
     uploadable: true,
     seed: { per: 'measures_point', where: { kind: [pointKind] }, years: YEARS_ALL, count: 1 },
@@ -43,7 +60,7 @@ export const pointReportTypes: CatalogueType[] = [
     pollutant('ch4', 'Метан (CH4)', AIR, 50),
     pollutant('dust', 'Взвешенные вещества', AIR, 0.5),
     pollutant('soot', 'Сажа', AIR, 0.15),
-  ]),
+  ], { detail: '/ambient-air', areaSuffix: 'ambient-air' }),
   pointReport('snow-cover-reports', 'snow_cover_reports', 'Снежный покров', 'snow_cover', [
     num('ph', 'Водородный показатель (pH)', 'ед. pH', { seed: { min: 5.2, max: 7.4 } }),
     pollutant('ammonium_ion', 'Аммоний-ион', WATER, 0.5),
