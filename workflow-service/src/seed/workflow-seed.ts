@@ -9,6 +9,7 @@ import { createReport, decideOnReport } from '../workflow/reports/report-command
 import { createResponsible } from '../workflow/responsibles/responsible-commands.server.ts'
 import { removeStoredFile, writeStoredFile } from '../workflow/storage/file-storage.server.ts'
 import type { SeedContext, SeedStep } from './seed-context.ts'
+import { demoPdf } from '../catalogue/demo-files.server.ts'
 
 // The seed records the checks itself, as the worker would, so it needs no queue (pg-boss is not set up yet).
 const NO_QUEUE: JobQueue = { engine: 'pg-boss', send: async () => {}, work: async () => {}, stop: async () => {} }
@@ -16,29 +17,6 @@ const NO_QUEUE: JobQueue = { engine: 'pg-boss', send: async () => {}, work: asyn
 const PROGRAM_CSV = (area: string, year: number) =>
   `Показатель;Единица;Пункт наблюдения;Периодичность\r\nДиоксид азота (NO2);мг/м³;${area}, пункт 1;2 раза в год\r\nНефтепродукты;мг/дм³;${area}, пункт 2;1 раз в год\r\n# программа мониторинга на ${year} год\r\n`
 const BAD_CSV = 'Показатель;Значение\r\nНефтепродукты;abc\r\nФенолы;\r\n'
-
-/** A one-page PDF with one line of (Latin) text; the offsets of its cross-reference table are computed. */
-export function tinyPdf(line: string): Buffer {
-  const text = line.replace(/[()\\]/g, '').replace(/[^\x20-\x7e]/g, '?')
-  const stream = `BT /F1 14 Tf 72 760 Td (${text}) Tj ET`
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ]
-  let body = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objects.forEach((object, i) => {
-    offsets.push(body.length)
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`
-  })
-  const xref = body.length
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(body, 'latin1')
-}
 
 export const workflowSeed: SeedStep = {
   name: 'report workflow',
@@ -96,7 +74,7 @@ export const workflowSeed: SeedStep = {
           const final = await reportOf(holder, area.id, company.id, year, 'final_report')
           const p = await upload(holder, program, `Программа ЛЭМ ${year}.csv`, PROGRAM_CSV(area.name, year), 'text/csv')
           await recordFileChecked(trx, { fileId: p.fileId, ok: true, problems: [] }, at())
-          const f = await upload(holder, final, `Итоговый отчет ${year}.pdf`, tinyPdf(`Final report ${year}, area ${area.id}`), 'application/pdf')
+          const f = await upload(holder, final, `Итоговый отчет ${year}.pdf`, demoPdf(`Final report ${year}, area ${area.id}`), 'application/pdf')
           await recordFileChecked(trx, { fileId: f.fileId, ok: true, problems: [] }, at())
           if (year === 2024) {
             await decideOnReport(as(department), program, { decision: 'agree', comment: 'Программа согласована.', files: [] })
@@ -120,7 +98,7 @@ export const workflowSeed: SeedStep = {
           )
           if (index % 2 === 0) {
             const decisionKey = faker.string.uuid()
-            const decision = tinyPdf(`Remarks on the final report ${year}`)
+            const decision = demoPdf(`Remarks on the final report ${year}`)
             await writeStoredFile(storageDir, decisionKey, decision)
             await decideOnReport(as(department), final, {
               decision: 'decline',
