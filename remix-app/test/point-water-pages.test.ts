@@ -8,6 +8,7 @@ import { loader as controlLoader } from '../app/routes/points.$kindPoint_.$id.co
 import { loader as inspectionLoader } from '../app/routes/points.$kindPoint_.$id.resource-inspection.tsx'
 import { loader as pointLoader } from '../app/routes/measures-points.$id._index.tsx'
 import { loader as systemPointsLoader } from '../app/routes/water-systems.$id.points.tsx'
+import { loader as pointByKindLoader } from '../app/routes/points.$kindPoint_.$id._index.tsx'
 
 const t = useTestApp()
 const KIND = 'control_water_object_state_point'
@@ -158,5 +159,24 @@ describe('ambient air, forecasts and estimates of an area or polygon', () => {
     const air = await genericPage(contextOf(), `polygons/${polygon.id}/ambient-air`, new URLSearchParams())
     expect(air.view).toBe('list')
     expect(await status(() => genericPage(contextOf(), 'polygons/2147483647/ambient-air', new URLSearchParams()))).toBe(404)
+  })
+})
+
+describe('a point’s card at its by-kind address', () => {
+  it('shows the same card and readings as /measures-points/{id}', async () => {
+    const id = await controlPoint()
+    const byKind = await pointByKindLoader(args(`/points/${KIND}/${id}`, { kindPoint: KIND, id: String(id) }))
+    const plain = await pointLoader(args(`/measures-points/${id}`, { id: String(id) }))
+    expect(byKind.title).toBe(plain.title)
+    expect(byKind.groups).toEqual(plain.groups)
+    expect(byKind.readings.length).toBeGreaterThan(0)
+    expect(byKind.readings).toEqual(plain.readings)
+  })
+
+  it('answers the 404 page for a point of another kind, an unknown kind or a missing point', async () => {
+    const id = await controlPoint()
+    expect(await status(() => pointByKindLoader(args(`/points/ambient_air/${id}`, { kindPoint: 'ambient_air', id: String(id) })))).toBe(404)
+    expect(await status(() => pointByKindLoader(args(`/points/no_such_kind/${id}`, { kindPoint: 'no_such_kind', id: String(id) })))).toBe(404)
+    expect(await status(() => pointByKindLoader(args(`/points/${KIND}/999999`, { kindPoint: KIND, id: '999999' })))).toBe(404)
   })
 })

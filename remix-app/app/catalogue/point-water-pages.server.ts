@@ -13,7 +13,7 @@ import { type FilterControl, type ListItem, listView, moreQuery, PAGE_SIZE, show
 export const CONTROL_INDICATORS_TITLE = 'Контрольные показатели'
 
 /** The point of `/points/{kind}/{id}`: a 404 unless it exists and is of that kind, so each page has one address. */
-async function pointOfKind(context: AppLoadContext, kind: string | undefined, id: string | undefined): Promise<PointRecord> {
+export async function pointOfKind(context: AppLoadContext, kind: string | undefined, id: string | undefined): Promise<PointRecord> {
   if (!kind || !(kind in POINT_KINDS)) throw notFound()
   const point = await pointOf(context, idParam(id))
   if (point.kind !== kind) throw notFound()
