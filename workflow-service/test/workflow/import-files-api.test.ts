@@ -11,10 +11,15 @@ import { holder, multipartWithFiles, RESPONSIBLE, type Holder } from '../support
 const t = useTestApp({ MAX_UPLOAD_MB: '1' })
 const YEAR = 2032
 
+/** The uploaded files in storage; the catalogue's demo files live apart under demo/ (see catalogue/demo-files.server.ts). */
 function storedFiles(): string[] {
   const root = t.app.config.storageDir
   if (!existsSync(root)) return []
-  return readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name))
+  const demo = path.join(root, 'demo') + path.sep
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name))
+    .filter((f) => !f.startsWith(demo))
 }
 
 async function setUp(h: Holder) {
