@@ -45,6 +45,12 @@ describe('company list API', () => {
     }
   })
 
+  it('drops a NUL in a search instead of failing', async () => {
+    const res = await t.app.inject({ url: `/api/v1/companies/?search=${encodeURIComponent('поляр\u0000ная')}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().count).toBeGreaterThan(0)
+  })
+
   it('answers 400 naming the parameter for a bad limit, offset or kind', async () => {
     for (const [query, parameter] of [
       ['limit=-1', 'limit'],
