@@ -135,6 +135,27 @@ describe('login form', () => {
   })
 })
 
+describe('login without JavaScript', () => {
+  it('logs in through the page itself and shows the refusal of a wrong password under the form', async () => {
+    const page = await b.browser.newPage({ locale: 'ru-RU', javaScriptEnabled: false })
+    await page.goto(`${b.baseUrl}/monitoring/login`)
+    await page.getByLabel('Логин').fill('department')
+    await page.getByLabel('Пароль').fill('not-the-password')
+    await page.getByRole('button', { name: 'Войти' }).click()
+    await page.waitForLoadState('load')
+    expect(await page.getByRole('alert').textContent()).toBe('Неверный логин или пароль.')
+    expect(await page.getByLabel('Логин').getAttribute('aria-invalid')).toBe('true')
+
+    await page.getByLabel('Логин').fill('department')
+    await page.getByLabel('Пароль').fill('department')
+    await page.getByRole('button', { name: 'Войти' }).click()
+    await page.waitForURL((url) => url.pathname === '/monitoring/' || url.pathname === '/monitoring')
+    expect(await page.locator('header').textContent()).toContain('department')
+    expect(await page.getByRole('navigation', { name: 'Разделы' }).getByRole('link').count()).toBe(NAVIGATION.length)
+    await page.close()
+  })
+})
+
 describe('admin page', () => {
   it('lets the Administrator create a user who can then log in', async () => {
     const { page } = await logIn('admin')

@@ -12,6 +12,8 @@ declare module '@remix-run/node' {
     queue: JobQueue
     /** The logged-in user, or null for the public. */
     user: CurrentUser | null
+    /** The client's address (behind a trusted proxy, the forwarded one): the login throttle counts by it. */
+    clientAddress: string
     /** The CSRF token for the hidden field csrfmiddlewaretoken of every form (and the X-CSRFToken header). */
     csrfToken: string
     /** The Content-Security-Policy nonce of this answer, for <Scripts nonce> and the streamed scripts. */

@@ -86,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         config: options.config,
         queue: options.queue,
         user: request.user,
+        clientAddress: request.ip,
         csrfToken: csrfTokenFor(request, reply),
         cspNonce: request.cspNonce,
       }),

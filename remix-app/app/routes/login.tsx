@@ -1,8 +1,12 @@
-// The login page (spec §2, §7): Login and Password, posted as multipart to /auth/login/ with the X-CSRFToken header.
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+// The login page (spec §2, §7): Login and Password, posted as multipart to /auth/login/ with the X-CSRFToken header;
+// without JavaScript the same form posts to this page's action (its hidden csrfmiddlewaretoken checked before Remix).
+import { type ActionFunctionArgs, data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { type FormEvent, useState } from 'react'
-import { LOGIN_MAX_LENGTH, loginFormError } from '@portal/workflow-service/auth/login-rules.ts'
+import { LOGIN_MAX_LENGTH, loginFormError, PORTAL_HOME, safeNext } from '@portal/workflow-service/auth/login-rules.ts'
+import { logIn } from '@portal/workflow-service/auth/login.server.ts'
+import { readCookies, sessionCookie } from '@portal/workflow-service/auth/session-cookies.server.ts'
+import { SESSION_COOKIE } from '@portal/workflow-service/auth/sessions.server.ts'
 import authStyles from '../styles/auth.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
@@ -14,9 +18,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { csrfToken: context.csrfToken, next: next?.startsWith('/monitoring/') ? next : null }
 }
 
+/** The login of a browser without JavaScript: the same rules, throttle and session as POST /auth/login/. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const username = form.get('username')
+  const password = form.get('password')
+  const invalid = loginFormError({ username, password })
+  if (invalid) return data({ error: invalid.message }, { status: 400 })
+  const result = await logIn(context.db, {
+    username: String(username),
+    password: String(password),
+    address: context.clientAddress,
+    previousToken: readCookies(request.headers.get('cookie') ?? undefined)[SESSION_COOKIE] ?? null,
+  })
+  if (!result.ok) return data({ error: result.message }, { status: result.reason === 'locked' ? 429 : 401 })
+  const secure = new URL(request.url).protocol === 'https:'
+  // A full page load follows, so the new session's user and CSRF token reach every part of the page.
+  // Remix puts the base path /monitoring in front of a redirect of its own, so the target goes without it.
+  const target = safeNext(form.get('next')).slice(PORTAL_HOME.length - 1)
+  return redirect(target, { headers: { 'Set-Cookie': sessionCookie(result.token, secure) } })
+}
+
 export default function Login() {
   const { csrfToken, next } = useLoaderData<typeof loader>()
-  const [error, setError] = useState<string | null>(null)
+  // The page action answers only browsers without JavaScript: its error is the page's first state, rendered on the server.
+  const refused = useActionData() as { error?: string } | undefined
+  const [error, setError] = useState<string | null>(refused?.error ?? null)
   const [sending, setSending] = useState(false)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -54,8 +81,9 @@ export default function Login() {
   return (
     <section className="login">
       <h1>Вход</h1>
-      <form method="post" action="/auth/login/" encType="multipart/form-data" onSubmit={submit} noValidate className="login-form">
+      <form method="post" onSubmit={submit} noValidate className="login-form">
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
+        {next ? <input type="hidden" name="next" value={next} /> : null}
         <label>
           Логин
           <input

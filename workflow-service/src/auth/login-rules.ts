@@ -18,3 +18,11 @@ export function loginFormError(values: Record<LoginField, unknown>): { field: Lo
   }
   return null
 }
+
+export const PORTAL_HOME = '/monitoring/'
+
+/** Only a path of the portal itself may be the target after login (no open redirect). */
+export function safeNext(next: unknown): string {
+  if (typeof next !== 'string' || !next.startsWith(PORTAL_HOME) || next.startsWith('//') || next.includes('\\')) return PORTAL_HOME
+  return next
+}

@@ -4,19 +4,12 @@ import formbody from '@fastify/formbody'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { csrfTokenFor } from '../auth/auth-plugin.server.ts'
-import { loginFormError } from '../auth/login-rules.ts'
+import { loginFormError, safeNext } from '../auth/login-rules.ts'
 import { logIn } from '../auth/login.server.ts'
 import { clearedSessionCookie, readCookies, sessionCookie } from '../auth/session-cookies.server.ts'
 import { endSession, SESSION_COOKIE } from '../auth/sessions.server.ts'
 import { LOGIN_PATH } from '../auth/user-info.ts'
 
-export const HOME = '/monitoring/'
-
-/** Only a path of the portal itself may be the target after login (no open redirect). */
-export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith(HOME) || next.startsWith('//') || next.includes('\\')) return HOME
-  return next
-}
 
 const LoginAnswer = Type.Object({
   errors: Type.Union([Type.String(), Type.Null()]),
