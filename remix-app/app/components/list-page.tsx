@@ -1,19 +1,17 @@
 // The generic list page: filters in a GET form (the URL holds them, so links and the back button restore the list),
 // search applied 750 ms after the last keystroke, 'Показать еще {limit}' while more rows exist, 'Нет данных' when empty.
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useRef } from 'react'
 import type { Crumb } from '../catalogue/links.ts'
 import type { FilterControl, ListItem, ListView } from '../catalogue/views.server.ts'
 import { PageHead } from './detail-card.tsx'
 import type { TabLink } from './tabs.tsx'
-
-export const SEARCH_DEBOUNCE_MS = 750
+import { useDebouncedSubmit } from './use-debounced-submit.ts'
 
 export function FilterForm({ controls, hidden = {} }: { controls: FilterControl[]; hidden?: Record<string, string> }) {
   const submit = useSubmit()
   const form = useRef<HTMLFormElement>(null)
-  const timer = useRef<ReturnType<typeof setTimeout>>()
-  useEffect(() => () => clearTimeout(timer.current), [])
+  const searchLater = useDebouncedSubmit({ preventScrollReset: true })
   if (controls.length === 0) return null
   // A changed filter submits the form without `limit`: the list starts again from the first page (offset 0).
   const apply = () => form.current && submit(form.current, { preventScrollReset: true })
@@ -32,10 +30,7 @@ export function FilterForm({ controls, hidden = {} }: { controls: FilterControl[
             placeholder={control.placeholder}
             aria-label={control.label}
             maxLength={200}
-            onChange={() => {
-              clearTimeout(timer.current)
-              timer.current = setTimeout(apply, SEARCH_DEBOUNCE_MS)
-            }}
+            onChange={() => searchLater(form.current)}
           />
         ) : (
           <label key={control.name} className="filter">

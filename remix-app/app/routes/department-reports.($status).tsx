@@ -1,10 +1,10 @@
 // The Department's review lists (spec §2): companies with reports under review, agreed or rejected, as three tabs,
 // searchable (750 ms after the last keystroke) and paged with 'Показать еще'.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Tabs } from '../components/tabs.tsx'
-import { REVIEW_PAGE, REVIEW_TABS, SEARCH_DEBOUNCE_MS } from '../components/reports/review-tabs.ts'
+import { REVIEW_PAGE, REVIEW_TABS } from '../components/reports/review-tabs.ts'
+import { useDebouncedSubmit } from '../components/use-debounced-submit.ts'
 import { loadReviewList } from '../utils/review-list.server.ts'
 import reportsStyles from '../styles/reports.css?url'
 import { RouteError } from '../components/route-error.tsx'
@@ -18,9 +18,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function DepartmentReports() {
   const { tab, search, results, count, shown } = useLoaderData<typeof loader>()
-  const submit = useSubmit()
-  const timer = useRef<ReturnType<typeof setTimeout>>()
-  useEffect(() => () => clearTimeout(timer.current), [])
+  const searchLater = useDebouncedSubmit({ replace: true, preventScrollReset: true })
   const current = REVIEW_TABS.find((t) => t.status === tab)!
   return (
     <section className="review-page">
@@ -37,11 +35,7 @@ export default function DepartmentReports() {
           name="search"
           defaultValue={search}
           placeholder="Искать по названию"
-          onChange={(event) => {
-            const form = event.currentTarget.form
-            clearTimeout(timer.current)
-            timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS)
-          }}
+          onChange={(event) => searchLater(event.currentTarget.form)}
         />
       </Form>
       <h2 className="visually-hidden">{current.title}</h2>

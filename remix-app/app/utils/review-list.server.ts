@@ -1,7 +1,8 @@
 // The Department's review lists: companies having reports in a status, with the years of those reports.
 import type { AppLoadContext } from '@remix-run/node'
 import { listCompanies } from '@portal/workflow-service/catalogue/companies.server.ts'
-import { REVIEW_PAGE, REVIEW_TABS } from '../components/reports/review-tabs.ts'
+import { shownOf } from '../catalogue/views.server.ts'
+import { REVIEW_TABS } from '../components/reports/review-tabs.ts'
 import { requirePermission } from './permissions.server.ts'
 
 export async function loadReviewList(request: Request, context: AppLoadContext, param: string | undefined) {
@@ -10,8 +11,8 @@ export async function loadReviewList(request: Request, context: AppLoadContext, 
   requirePermission(request, context.user, 'decide:report:any')
   const url = new URL(request.url)
   const search = (url.searchParams.get('search') ?? '').slice(0, 200)
-  // 'Показать еще' grows the page by REVIEW_PAGE; the whole list so far is served again, so a reload keeps it.
-  const shown = Math.min(1000, Math.max(REVIEW_PAGE, Number(url.searchParams.get('limit')) || REVIEW_PAGE))
+  // 'Показать еще' grows the page like every catalogue list; the whole list so far is served again, so a reload keeps it.
+  const shown = shownOf(url.searchParams)
   const page = await listCompanies(context.db, { reportStatus: tab.status, search }, shown, 0)
   const ids = page.results.map((c) => c.id)
   const years = ids.length

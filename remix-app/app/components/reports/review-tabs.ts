@@ -2,7 +2,6 @@
 import type { ReportStatus } from '@portal/migrations/database.ts'
 
 export const REVIEW_PAGE = 20
-export const SEARCH_DEBOUNCE_MS = 750
 
 export const REVIEW_TABS: Array<{ status: ReportStatus; param: string | undefined; path: string; title: string }> = [
   { status: 'consideration', param: undefined, path: '/department-reports', title: 'На рассмотрении' },
