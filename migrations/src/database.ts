@@ -175,9 +175,9 @@ export interface EventsTable {
   hash: string
 }
 
-export interface EcomonResponsiblesTable {
+/** The columns both kinds of responsible person share (spec §3 "Responsible person"). */
+interface ResponsiblePersonColumns {
   id: number
-  area_id: number
   company_id: number
   year: number
   fullname: string
@@ -191,20 +191,13 @@ export interface EcomonResponsiblesTable {
   version: number
 }
 
-export interface CompanyResponsiblesTable {
-  id: number
-  company_id: number
-  year: number
-  fullname: string
-  position: string
-  email: string
-  phone: string
-  labs_name: string | null
-  labs_contacts: string | null
-  added: Timestamp
-  updated: Timestamp
-  version: number
+/** The responsible person of a licence area and year. */
+export interface EcomonResponsiblesTable extends ResponsiblePersonColumns {
+  area_id: number
 }
+
+/** The responsible person of a company and year (greenhouse gases, observation results without areas). */
+export type CompanyResponsiblesTable = ResponsiblePersonColumns
 
 export interface ImportReportsTable {
   id: number

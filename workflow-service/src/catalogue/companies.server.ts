@@ -1,13 +1,14 @@
 // Queries of the company catalogue: the paged list with its filters and one company's card.
 import { type Kysely, sql } from 'kysely'
-import type { CompanyKind, Database } from '@portal/migrations/database.ts'
+import type { CompanyKind, Database, ReportStatus } from '@portal/migrations/database.ts'
 import { containsPattern } from './search-pattern.ts'
 
 export interface CompanyFilters {
   kind?: CompanyKind
   kindIn?: CompanyKind[]
   search?: string
-  reportStatus?: string
+  /** Companies having a report in this status (the Department's review lists). */
+  reportStatus?: ReportStatus
 }
 
 function filtered(db: Kysely<Database>, filters: CompanyFilters) {
@@ -15,7 +16,7 @@ function filtered(db: Kysely<Database>, filters: CompanyFilters) {
   if (filters.kind) query = query.where('c.kind', '=', filters.kind)
   if (filters.kindIn?.length) query = query.where('c.kind', 'in', filters.kindIn)
   if (filters.reportStatus) {
-    const status = filters.reportStatus as 'consideration' | 'agreed' | 'rejected'
+    const status = filters.reportStatus
     // Served by import_reports_status_company_idx (status, company_id).
     query = query.where((eb) => eb.exists(eb.selectFrom('import_reports as r').select('r.id').where('r.status', '=', status).whereRef('r.company_id', '=', 'c.id')))
   }
