@@ -6,6 +6,7 @@ import { sectionTiles, sectionTrail } from '@portal/workflow-service/catalogue/s
 import { Breadcrumbs } from '../components/breadcrumbs.tsx'
 import { DetailCard } from '../components/detail-card.tsx'
 import { companyCard } from '../catalogue/company-card.server.ts'
+import { SectionTiles } from '../components/section-tiles.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const section = new URL(request.url).searchParams.get('section')?.trim() || null
@@ -25,28 +26,7 @@ export default function Home() {
     <section>
       <Breadcrumbs crumbs={crumbs} />
       <h1>{section ?? 'Экологический мониторинг'}</h1>
-      {tiles.length === 0 ? (
-        <p className="empty">
-          <Link to="/">Нет данных, назад</Link>
-        </p>
-      ) : (
-        <ul className="tiles">
-          {tiles.map((tile) => (
-            <li key={tile.title}>
-              {tile.url ? (
-                <Link to={tile.url}>
-                  <span className="tile-title">{tile.title}</span>
-                  {tile.description ? <span className="tile-description">{tile.description}</span> : null}
-                </Link>
-              ) : (
-                <span className="tile-disabled">
-                  <span className="tile-title">{tile.title}</span>
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <SectionTiles tiles={tiles} empty={<Link to="/">Нет данных, назад</Link>} />
     </section>
   )
 }
