@@ -66,7 +66,7 @@ export default async function setup(project: TestProject) {
       await c.end()
     }
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'workflow-service/src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
   const baseUrl = `http://127.0.0.1:${port}`
   await waitForHealth(baseUrl, child, 90_000)
   project.provide('baseUrl', baseUrl)
