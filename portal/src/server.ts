@@ -1,7 +1,7 @@
 // `npm start` / `npm run serve`: the whole portal in one process: database, migrations, demo data, workers, web server.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { buildApp } from '@portal/workflow-service/app.ts'
@@ -9,12 +9,12 @@ import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
 import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from '@portal/workflow-service/db/connect.server.ts'
 import { createLogger } from '@portal/workflow-service/logger.ts'
 import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
+import { projectRoot } from '@portal/workflow-service/project-root.ts'
 import { demoAccountsInUse } from '@portal/workflow-service/seed/users-seed.ts'
 import { startWorkers } from '@portal/workers/start-workers.ts'
 import { openQueue, reportTemplateFiles, seedPortalWhenEmpty } from './composition.server.ts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const remixBuildDir = path.join(root, 'remix-app/build')
+const remixBuildDir = path.join(projectRoot(), 'remix-app/build')
 
 function fail(message: string): never {
   process.stderr.write(`Ошибка запуска: ${message}\n`)
