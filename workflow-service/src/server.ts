@@ -7,6 +7,8 @@ import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from './db/connect.server.ts'
+import { AuditKeyError, loadAuditKey, useAuditKey } from './event-store/audit-key.server.ts'
+import { startCheckpoints } from './event-store/checkpoints.server.ts'
 import { createLogger } from './logger.ts'
 import { seedWhenEmpty } from './seed/seed.server.ts'
 import { demoAccountsInUse } from './seed/users-seed.ts'
@@ -38,6 +40,12 @@ async function main(): Promise<void> {
     throw error
   }
   const log = createLogger(config.logLevel)
+  try {
+    useAuditKey(loadAuditKey({ dataDir: config.dataDir }))
+  } catch (error) {
+    if (error instanceof AuditKeyError) fail(error.message)
+    throw error
+  }
 
   let database: PortalDatabase
   try {
@@ -48,7 +56,9 @@ async function main(): Promise<void> {
   log.info({ embedded: database.embedded }, 'database ready')
 
   let queue: JobQueue | undefined
+  let checkpoints: ReturnType<typeof startCheckpoints> | undefined
   const stopAll = async () => {
+    await checkpoints?.stop()
     await queue?.stop().catch((e) => log.error(e, 'stopping the queue failed'))
     await database.close().catch((e) => log.error(e, 'closing the database failed'))
   }
@@ -57,6 +67,8 @@ async function main(): Promise<void> {
     const applied = await migrateToLatest(database.db)
     if (applied.length) log.info({ applied }, 'migrations applied')
     await seedWhenEmpty(database.db, { demoUsers: database.embedded, storageDir: config.storageDir, log: (m) => log.info(m) })
+    // Seals the event log now (events of an earlier version included), then every minute and at shutdown.
+    checkpoints = startCheckpoints(database.db, { onError: (error) => log.error({ err: error }, 'writing an event log checkpoint failed') })
     queue = await createQueue({
       url: database.url,
       redisUrl: config.redisUrl,
