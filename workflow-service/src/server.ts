@@ -1,7 +1,7 @@
 // Starts the whole portal in one process: database, migrations, demo data, workers and the web server.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { buildApp } from './app.ts'
@@ -10,14 +10,14 @@ import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from './d
 import { AuditKeyError, loadAuditKey, useAuditKey } from './event-store/audit-key.server.ts'
 import { startCheckpoints } from './event-store/checkpoints.server.ts'
 import { createLogger } from './logger.ts'
+import { projectRoot } from './project-root.ts'
 import { seedWhenEmpty } from './seed/seed.server.ts'
 import { demoAccountsInUse } from './seed/users-seed.ts'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
 import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
 import { startWorkers } from '@portal/workers/start-workers.ts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const remixBuildDir = path.join(root, 'remix-app/build')
+const remixBuildDir = path.join(projectRoot(), 'remix-app/build')
 
 function fail(message: string): never {
   process.stderr.write(`Ошибка запуска: ${message}\n`)
