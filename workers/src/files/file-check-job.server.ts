@@ -2,7 +2,7 @@
 import { recordFileChecked } from '@portal/workflow-service/workflow/files/worker-commands.server.ts'
 import { storedFilePath } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import type { JobDependencies } from '../jobs.ts'
-import { PermanentJobError } from '../queue/job-queue.ts'
+import { PermanentJobError } from '@portal/workflow-service/ports/job-queue.ts'
 import { clearStagedRows, stageRows } from '../publication/staged-rows.server.ts'
 import { checkDataFile } from './check-data-file.server.ts'
 import { checkDocumentFile } from './check-document-file.server.ts'
