@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { findTemplate } from '@portal/workers/templates/report-templates.server.ts'
 import { templateBytes } from '@portal/workers/templates/report-templates.server.ts'
+import { fileAnswer } from '../../api-docs/error-answers.ts'
 import { notFound } from '../../plugins/errors.server.ts'
 import { contentDisposition } from '../../workflow/storage/file-storage.server.ts'
 
@@ -11,7 +12,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const reportTemplateFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/report-templates/files/:filename',
-    { schema: { params: Type.Object({ filename: Type.String({ maxLength: 200, pattern: '^[a-z0-9_]+\\.xlsx$' }) }) } },
+    { schema: { summary: 'Шаблон отчёта XLSX', params: Type.Object({ filename: Type.String({ maxLength: 200, pattern: '^[a-z0-9_]+\\.xlsx$' }) }), response: { 200: fileAnswer('Шаблон', XLSX) } } },
     async (request, reply) => {
       const template = findTemplate(request.params.filename)
       if (!template) throw notFound('Шаблон не найден.')
