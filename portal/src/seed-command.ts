@@ -1,9 +1,10 @@
 // `npm run seed [-- --scale N] [-- --demo]`: loads the demo data into an empty database.
 import { parseArgs } from 'node:util'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
-import { loadConfig } from '../config.ts'
-import { openDatabase } from '../db/connect.server.ts'
-import { isEmpty, runSeed } from './seed.server.ts'
+import { loadConfig } from '@portal/workflow-service/config.ts'
+import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
+import { isEmpty } from '@portal/workflow-service/seed/seed.server.ts'
+import { seedPortal } from './composition.server.ts'
 
 const { values } = parseArgs({
   options: { scale: { type: 'string', default: '1' }, demo: { type: 'boolean', default: false } },
@@ -25,7 +26,7 @@ try {
     process.stderr.write('the database already holds data: the demo data set is loaded only into an empty database\n')
     process.exitCode = 1
   } else {
-    await runSeed(database.db, {
+    await seedPortal(database.db, {
       scale,
       demoUsers: database.embedded || values.demo,
       storageDir: config.storageDir,
