@@ -1,6 +1,7 @@
 // The file-check job: checks an uploaded file, stages a good data file's rows, and records success or error on the file.
 import { recordFileChecked } from '@portal/workflow-service/workflow/files/worker-commands.server.ts'
 import { storedFilePath } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
+import { fileCheckRows } from '@portal/workflow-service/observability/metrics.server.ts'
 import type { JobDependencies } from '../jobs.ts'
 import { PermanentJobError } from '../queue/job-queue.ts'
 import { clearStagedRows, stageRows } from '../publication/staged-rows.server.ts'
@@ -12,6 +13,8 @@ import { loadRowContext } from './row-context.server.ts'
 
 export interface FileJobData {
   fileId: number
+  /** The web request that sent the job (followed into the logs and the events). */
+  requestId?: string | null
 }
 
 export const GAVE_UP = 'файл не удалось проверить (повторные попытки исчерпаны): загрузите его ещё раз'
@@ -50,6 +53,7 @@ export function fileCheckJob({ db, config, log }: JobDependencies) {
         result = await checkDocumentFile(path, file.name)
       }
       await recordFileChecked(db, { fileId, ok: result.ok, problems: result.problems })
+      fileCheckRows.inc(result.rows ?? 0)
       log.info({ fileId, ok: result.ok, rows: result.rows, problems: result.problems.length, ms: Date.now() - started }, 'file checked')
     },
 

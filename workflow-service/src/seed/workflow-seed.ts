@@ -12,7 +12,14 @@ import type { SeedContext, SeedStep } from './seed-context.ts'
 import { demoPdf } from '../catalogue/demo-files.server.ts'
 
 // The seed records the checks itself, as the worker would, so it needs no queue (pg-boss is not set up yet).
-const NO_QUEUE: JobQueue = { engine: 'pg-boss', send: async () => {}, work: async () => {}, stop: async () => {} }
+const NO_QUEUE: JobQueue = {
+  engine: 'pg-boss',
+  ping: async () => {},
+  depth: async () => [],
+  send: async () => {},
+  work: async () => {},
+  stop: async () => {},
+}
 
 const PROGRAM_CSV = (area: string, year: number) =>
   `Показатель;Единица;Пункт наблюдения;Периодичность\r\nДиоксид азота (NO2);мг/м³;${area}, пункт 1;2 раза в год\r\nНефтепродукты;мг/дм³;${area}, пункт 2;1 раз в год\r\n# программа мониторинга на ${year} год\r\n`

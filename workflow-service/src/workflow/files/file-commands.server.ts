@@ -90,7 +90,7 @@ export async function uploadFile(context: CommandContext, input: UploadInput): P
       },
     })
     await appendAndProject(trx, streamId, state.version, events, metadataOf(context), context.now)
-    await context.queue.send('file-check', { fileId }, { trx, key: `file-check:${fileId}` })
+    await context.queue.send('file-check', { fileId, requestId: context.requestId }, { trx, key: `file-check:${fileId}` })
     return { fileId }
   })
 }
@@ -108,6 +108,6 @@ export async function requestFileDeletion(context: CommandContext, fileId: numbe
     const state = foldFile((await readStream(trx, streamId)) as unknown as FileEvent[])
     const events = decideFile(state, { type: 'RequestFileDeletion', data: { reportStatus: report.status } })
     await appendAndProject(trx, streamId, state.version, events, metadataOf(context), context.now)
-    await context.queue.send('file-delete', { fileId }, { trx, key: `file-delete:${fileId}` })
+    await context.queue.send('file-delete', { fileId, requestId: context.requestId }, { trx, key: `file-delete:${fileId}` })
   })
 }

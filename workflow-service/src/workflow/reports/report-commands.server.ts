@@ -103,6 +103,6 @@ export async function decideOnReport(
     const publicationChanges = events.some(
       (e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'),
     )
-    if (publicationChanges) await context.queue.send('report-publication', { reportId }, { trx })
+    if (publicationChanges) await context.queue.send('report-publication', { reportId, requestId: context.requestId }, { trx })
   })
 }
