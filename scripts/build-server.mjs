@@ -10,12 +10,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const outdir = path.join(root, 'dist')
 
 export const entryPoints = {
-  server: 'workflow-service/src/server.ts',
-  'worker-node': 'workers/src/worker-node.ts',
+  server: 'portal/src/server.ts',
+  'worker-node': 'portal/src/worker-node.ts',
   migrate: 'migrations/src/run-migrations.ts',
   replay: 'workflow-service/src/workflow/replay/replay-command.ts',
   user: 'workflow-service/src/auth/user-command.ts',
-  seed: 'workflow-service/src/seed/seed-command.ts',
+  seed: 'portal/src/seed-command.ts',
 }
 
 /** Every bare import is a package of node_modules, except the workspaces (`@portal/…`), which are our sources. */

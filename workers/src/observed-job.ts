@@ -3,7 +3,7 @@
 import { requestIdOf, runInJobContext } from '@portal/workflow-service/observability/job-context.ts'
 import { jobDuration } from '@portal/workflow-service/observability/metrics.server.ts'
 import type { Logger } from './jobs.ts'
-import { deadLetterName, errorMessage, type JobDefinition } from './queue/job-queue.ts'
+import { deadLetterName, errorMessage, type JobDefinition } from '@portal/workflow-service/ports/job-queue.ts'
 
 export function observedJob<T extends object>(definition: JobDefinition<T>, log: Logger): JobDefinition<T> {
   const run = async (kind: string, data: T, work: () => Promise<void>) =>

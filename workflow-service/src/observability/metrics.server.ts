@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { Database } from '@portal/migrations/database.ts'
-import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import type { JobQueue } from '../ports/job-queue.ts'
 
 export const registry = new Registry()
 collectDefaultMetrics({ register: registry, prefix: 'portal_' })

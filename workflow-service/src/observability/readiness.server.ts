@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { migrations } from '@portal/migrations/migrations/index.ts'
-import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import type { JobQueue } from '../ports/job-queue.ts'
 
 export interface Readiness {
   ready: boolean
