@@ -118,14 +118,20 @@ export interface PageResult {
   results: Row[]
 }
 
-export async function listRecords(db: Kysely<Database>, type: CatalogueType, filters: AppliedFilters, limit: number, offset: number): Promise<PageResult> {
+/** The two statements of a list page: its rows and the exact count (the benchmark runs them through bare pg too). */
+export function listStatements(type: CatalogueType, filters: AppliedFilters, limit: number, offset: number) {
   const { columns, joins } = selection(type)
   const where = whereClause(type, filters)
   const table = sql.table(type.table)
-  const [rows, total] = await Promise.all([
-    sql<Row>`SELECT ${sql.join(columns)} FROM ${table} AS t ${sql.join(joins.map((j) => j.sql), sql` `)} ${where} ${orderClause(type)} LIMIT ${limit} OFFSET ${offset}`.execute(db),
-    sql<{ count: number }>`SELECT count(*)::int AS count FROM ${table} AS t ${where}`.execute(db),
-  ])
+  return {
+    rows: sql<Row>`SELECT ${sql.join(columns)} FROM ${table} AS t ${sql.join(joins.map((j) => j.sql), sql` `)} ${where} ${orderClause(type)} LIMIT ${limit} OFFSET ${offset}`,
+    count: sql<{ count: number }>`SELECT count(*)::int AS count FROM ${table} AS t ${where}`,
+  }
+}
+
+export async function listRecords(db: Kysely<Database>, type: CatalogueType, filters: AppliedFilters, limit: number, offset: number): Promise<PageResult> {
+  const statements = listStatements(type, filters, limit, offset)
+  const [rows, total] = await Promise.all([statements.rows.execute(db), statements.count.execute(db)])
   return { count: Number(total.rows[0]?.count ?? 0), results: rows.rows.map((r) => shapeRow(type, r)) }
 }
 

@@ -1,16 +1,19 @@
-// `npm run seed [-- --scale N] [-- --demo]`: loads the demo data into an empty database.
+// `npm run seed [-- --scale N|large] [-- --demo]`: loads the demo data (or the benchmark's large data set) into an
+// empty database.
 import { parseArgs } from 'node:util'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connect.server.ts'
+import { runLargeSeed } from './large-seed.server.ts'
 import { isEmpty, runSeed } from './seed.server.ts'
 
 const { values } = parseArgs({
   options: { scale: { type: 'string', default: '1' }, demo: { type: 'boolean', default: false } },
 })
-const scale = Number(values.scale)
+const large = values.scale === 'large'
+const scale = large ? 1 : Number(values.scale)
 if (!Number.isInteger(scale) || scale < 1 || scale > 1000) {
-  process.stderr.write('--scale must be a whole number from 1 to 1000\n')
+  process.stderr.write('--scale must be a whole number from 1 to 1000, or large\n')
   process.exit(2)
 }
 
@@ -24,6 +27,8 @@ try {
   if (!(await isEmpty(database.db))) {
     process.stderr.write('the database already holds data: the demo data set is loaded only into an empty database\n')
     process.exitCode = 1
+  } else if (large) {
+    await runLargeSeed(database.db, { demoUsers: database.embedded || values.demo, storageDir: config.storageDir, log: (m) => process.stdout.write(`${m}\n`) })
   } else {
     await runSeed(database.db, {
       scale,
