@@ -8,6 +8,13 @@ import pg from 'pg'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { CASE_NAMES } from '../support/results.ts'
 
+declare module 'vitest' {
+  // Provided by the unit tests' global setup (the PostgreSQL server the tests run on).
+  export interface ProvidedContext {
+    maintenanceUrl: string
+  }
+}
+
 const root = path.resolve(import.meta.dirname, '../..')
 const folder = mkdtempSync(path.join(tmpdir(), 'portal-bench-test-'))
 const database = `portal_bench_test_${Date.now().toString(36)}`
