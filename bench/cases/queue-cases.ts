@@ -2,7 +2,7 @@
 // (that many consumers of one queue), after the jobs were sent.
 import { Redis } from 'ioredis'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
-import type { JobPolicy, JobQueue } from '@portal/workers/queue/job-queue.ts'
+import type { JobPolicy, JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 import type { BenchContext, Recorder } from './bench-context.ts'
 
 export const QUEUE_CONCURRENCY = 4

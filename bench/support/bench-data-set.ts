@@ -9,6 +9,7 @@ import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
 import { startEmbeddedPostgres } from '@portal/workflow-service/db/embedded-postgres.server.ts'
 import type { LargeCatalogueSize } from '@portal/workflow-service/seed/large-catalogue-seed.server.ts'
 import { runLargeSeed } from '@portal/workflow-service/seed/large-seed.server.ts'
+import { workerSeedSteps } from '../../portal/src/composition.server.ts'
 
 export type BenchScale = 'large' | 'tiny'
 
@@ -91,7 +92,7 @@ export async function openBenchDataSet(scale: BenchScale, log: (m: string) => vo
     const started = Date.now()
     try {
       await migrateToLatest(db)
-      await runLargeSeed(db, { storageDir, demoUsers: true, ...SCALES[scale], log })
+      await runLargeSeed(db, { storageDir, demoUsers: true, extraSteps: workerSeedSteps, ...SCALES[scale], log })
     } finally {
       await db.destroy()
     }

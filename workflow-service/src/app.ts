@@ -7,7 +7,8 @@ import { sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from './auth/permissions.ts'
 import type { Config } from './config.ts'
-import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import type { JobQueue } from './ports/job-queue.ts'
+import type { ReportTemplateFiles } from './ports/report-templates.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { demoFilesRoutes } from './routes/demo-files.routes.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
@@ -22,6 +23,8 @@ declare module 'fastify' {
     config: Config
     /** Sends background jobs; commands send inside their transaction (`{ trx }`). */
     queue: JobQueue
+    /** The downloadable report templates (made on the workers' side, handed in by the composition root). */
+    templates: ReportTemplateFiles
   }
   interface FastifyRequest {
     /** The logged-in user, or null for the public (set by the auth plugin from the session cookie). */
@@ -33,6 +36,7 @@ export interface AppOptions {
   db: Kysely<Database>
   config: Config
   queue: JobQueue
+  templates: ReportTemplateFiles
   /** The built Remix app; without it only the API answers (as in API tests). */
   remix?: { build: ServerBuild; clientDir: string }
   /** A pino logger; without it the app logs nothing (as in tests). */
@@ -55,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db)
   app.decorate('config', options.config)
   app.decorate('queue', options.queue)
+  app.decorate('templates', options.templates)
   app.decorateRequest('user', null)
   registerErrorHandler(app)
 

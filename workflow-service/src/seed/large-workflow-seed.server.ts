@@ -5,7 +5,7 @@
 // then rebuilt by the replay, so they are exactly what the log says.
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import type { JobQueue } from '../ports/job-queue.ts'
 import type { CurrentUser } from '../auth/permissions.ts'
 import type { CommandContext } from '../workflow/command-context.server.ts'
 import { appendToStream, readStream } from '../event-store/event-store.server.ts'

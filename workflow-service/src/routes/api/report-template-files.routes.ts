@@ -1,8 +1,6 @@
 // GET /api/v1/report-templates/files/{filename}: the XLSX template files listed by /api/v1/report-templates/.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { findTemplate } from '@portal/workers/templates/report-templates.server.ts'
-import { templateBytes } from '@portal/workers/templates/report-templates.server.ts'
 import { notFound } from '../../plugins/errors.server.ts'
 import { contentDisposition } from '../../workflow/storage/file-storage.server.ts'
 
@@ -13,9 +11,9 @@ export const reportTemplateFilesRoutes: FastifyPluginAsyncTypebox = async (app) 
     '/report-templates/files/:filename',
     { schema: { params: Type.Object({ filename: Type.String({ maxLength: 200, pattern: '^[a-z0-9_]+\\.xlsx$' }) }) } },
     async (request, reply) => {
-      const template = findTemplate(request.params.filename)
+      const template = app.templates.find(request.params.filename)
       if (!template) throw notFound('Шаблон не найден.')
-      const bytes = await templateBytes(template)
+      const bytes = await template.bytes()
       return reply
         .header('content-type', XLSX)
         .header('content-disposition', contentDisposition(template.downloadName))

@@ -1,21 +1,20 @@
-// Starts the whole portal in one process: database, migrations, demo data, workers and the web server.
+// `npm start` / `npm run serve`: the whole portal in one process: database, migrations, demo data, workers, web server.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
-import { buildApp } from './app.ts'
-import { ConfigError, loadConfig } from './config.ts'
-import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from './db/connect.server.ts'
-import { createLogger } from './logger.ts'
-import { seedWhenEmpty } from './seed/seed.server.ts'
-import { demoAccountsInUse } from './seed/users-seed.ts'
-import { createQueue } from '@portal/workers/queue/create-queue.ts'
-import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import { buildApp } from '@portal/workflow-service/app.ts'
+import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
+import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from '@portal/workflow-service/db/connect.server.ts'
+import { createLogger } from '@portal/workflow-service/logger.ts'
+import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
+import { projectRoot } from '@portal/workflow-service/project-root.ts'
+import { demoAccountsInUse } from '@portal/workflow-service/seed/users-seed.ts'
 import { startWorkers } from '@portal/workers/start-workers.ts'
+import { openQueue, reportTemplateFiles, seedPortalWhenEmpty } from './composition.server.ts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const remixBuildDir = path.join(root, 'remix-app/build')
+const remixBuildDir = path.join(projectRoot(), 'remix-app/build')
 
 function fail(message: string): never {
   process.stderr.write(`Ошибка запуска: ${message}\n`)
@@ -56,16 +55,11 @@ async function main(): Promise<void> {
   try {
     const applied = await migrateToLatest(database.db)
     if (applied.length) log.info({ applied }, 'migrations applied')
-    await seedWhenEmpty(database.db, { demoUsers: database.embedded, storageDir: config.storageDir, log: (m) => log.info(m) })
-    queue = await createQueue({
-      url: database.url,
-      redisUrl: config.redisUrl,
-      supervise: config.workers,
-      onError: (error) => log.error({ err: error }, 'queue error'),
-    })
+    await seedPortalWhenEmpty(database.db, { demoUsers: database.embedded, storageDir: config.storageDir, log: (m) => log.info(m) })
+    queue = await openQueue(config, database.url, config.workers, log)
     if (config.workers) await startWorkers(queue, { db: database.db, config, log })
 
-    const app = await buildApp({ db: database.db, config, queue, remix: await loadRemixBuild(), logger: log })
+    const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, remix: await loadRemixBuild(), logger: log })
     let stopping = false
     const shutdown = async (signal: string) => {
       if (stopping) return

@@ -2,10 +2,11 @@
 // empty database.
 import { parseArgs } from 'node:util'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
-import { loadConfig } from '../config.ts'
-import { openDatabase } from '../db/connect.server.ts'
-import { runLargeSeed } from './large-seed.server.ts'
-import { isEmpty, runSeed } from './seed.server.ts'
+import { loadConfig } from '@portal/workflow-service/config.ts'
+import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
+import { runLargeSeed } from '@portal/workflow-service/seed/large-seed.server.ts'
+import { isEmpty } from '@portal/workflow-service/seed/seed.server.ts'
+import { seedPortal, workerSeedSteps } from './composition.server.ts'
 
 const { values } = parseArgs({
   options: { scale: { type: 'string', default: '1' }, demo: { type: 'boolean', default: false } },
@@ -28,9 +29,14 @@ try {
     process.stderr.write('the database already holds data: the demo data set is loaded only into an empty database\n')
     process.exitCode = 1
   } else if (large) {
-    await runLargeSeed(database.db, { demoUsers: database.embedded || values.demo, storageDir: config.storageDir, log: (m) => process.stdout.write(`${m}\n`) })
+    await runLargeSeed(database.db, {
+      demoUsers: database.embedded || values.demo,
+      storageDir: config.storageDir,
+      extraSteps: workerSeedSteps,
+      log: (m) => process.stdout.write(`${m}\n`),
+    })
   } else {
-    await runSeed(database.db, {
+    await seedPortal(database.db, {
       scale,
       demoUsers: database.embedded || values.demo,
       storageDir: config.storageDir,

@@ -3,8 +3,8 @@ import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
 import { createLogger } from '@portal/workflow-service/logger.ts'
-import { createQueue } from './queue/create-queue.ts'
-import { startWorkers } from './start-workers.ts'
+import { startWorkers } from '@portal/workers/start-workers.ts'
+import { openQueue } from './composition.server.ts'
 
 const config = loadConfig()
 const log = createLogger(config.logLevel)
@@ -13,12 +13,7 @@ const database = await openDatabase(config, (m) => log.info(m)).catch((error: Er
   process.exit(1)
 })
 await migrateToLatest(database.db)
-const queue = await createQueue({
-  url: database.url,
-  redisUrl: config.redisUrl,
-  supervise: true,
-  onError: (error) => log.error({ err: error }, 'queue error'),
-})
+const queue = await openQueue(config, database.url, true, log)
 await startWorkers(queue, { db: database.db, config, log })
 const stop = async () => {
   await queue.stop()
