@@ -4,11 +4,14 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
+import { Type } from '@sinclair/typebox'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from './auth/permissions.ts'
 import type { Config } from './config.ts'
 import type { JobQueue } from './ports/job-queue.ts'
 import type { ReportTemplateFiles } from './ports/report-templates.ts'
+import { apiDocs } from './api-docs/api-docs-plugin.server.ts'
+import { addErrorAnswers } from './api-docs/error-answers.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { demoFilesRoutes } from './routes/demo-files.routes.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
@@ -62,8 +65,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('templates', options.templates)
   app.decorateRequest('user', null)
   registerErrorHandler(app)
+  // Before any route: the OpenAPI document and the error answers are collected as routes are added.
+  app.addHook('onRoute', addErrorAnswers)
+  await app.register(apiDocs)
 
-  app.get('/healthz', async (_request, reply) => {
+  const Health = Type.Object({ status: Type.String(), database: Type.String() })
+  app.get('/healthz', { schema: { response: { 200: Health, 503: Health } } }, async (_request, reply) => {
     try {
       await sql`SELECT 1`.execute(options.db)
       return { status: 'ok', database: 'ok' }
@@ -72,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   })
 
-  app.get('/', async (_request, reply) => reply.redirect(`${BASE_PATH}/`))
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(`${BASE_PATH}/`))
 
   await app.register(securityHeaders)
   // Before every route: request.user from the session cookie, and the CSRF rule for unsafe methods.
