@@ -65,3 +65,13 @@ export function deadLetterName(name: string): string {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
+
+/** A queue that drops every job: for the demo data, which records the workers' results itself. */
+export const NO_QUEUE: JobQueue = {
+  engine: 'pg-boss',
+  ping: async () => {},
+  depth: async () => [],
+  send: async () => {},
+  work: async () => {},
+  stop: async () => {},
+}
