@@ -89,7 +89,7 @@ async function main(): Promise<void> {
       return
     }
 
-    const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, remix: await loadRemixBuild(), logger: log })
+    const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, remix: await loadRemixBuild(), logger: log, publicCache: { databaseUrl: database.url } })
     let stopping = false
     const shutdown = async (signal: string) => {
       if (stopping) return
