@@ -1,10 +1,9 @@
 // The portal as one Fastify app: REST API, login, health check and the Remix pages under /monitoring/.
+import { randomUUID } from 'node:crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { sql } from 'kysely'
-import { Type } from '@sinclair/typebox'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from './auth/permissions.ts'
 import type { Config } from './config.ts'
@@ -14,6 +13,8 @@ import { apiDocs } from './api-docs/api-docs-plugin.server.ts'
 import { addErrorAnswers } from './api-docs/error-answers.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { demoFilesRoutes } from './routes/demo-files.routes.ts'
+import { healthRoutes } from './observability/health-routes.server.ts'
+import { httpMetrics } from './observability/http-metrics.server.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
@@ -63,7 +64,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // Requests in flight finish on shutdown; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
+    // The load balancer's X-Request-Id, or a new one: unique across nodes, so it finds one request's lines in every log.
     requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.decorate('db', options.db)
@@ -76,15 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', addErrorAnswers)
   await app.register(apiDocs)
 
-  const Health = Type.Object({ status: Type.String(), database: Type.String() })
-  app.get('/healthz', { schema: { response: { 200: Health, 503: Health } } }, async (_request, reply) => {
-    try {
-      await sql`SELECT 1`.execute(options.db)
-      return { status: 'ok', database: 'ok' }
-    } catch {
-      return reply.status(503).send({ status: 'error', database: 'unreachable' })
-    }
-  })
+  httpMetrics(app)
+  await healthRoutes(app, { db: options.db, queue: options.queue, role: 'web' })
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(`${BASE_PATH}/`))
 
@@ -112,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         config: options.config,
         queue: options.queue,
         user: request.user,
+        requestId: request.id,
         clientAddress: request.ip,
         csrfToken: csrfTokenFor(request, reply),
         cspNonce: request.cspNonce,

@@ -5,6 +5,8 @@ import path from 'node:path'
 export interface Config {
   port: number
   host: string
+  /** The small HTTP listener of a worker node (/healthz, /readyz, /metrics). */
+  workerHttpPort: number
   dataDir: string
   databaseUrl: string | undefined
   embeddedPostgresPort: number
@@ -55,6 +57,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
+    workerHttpPort: integer(env, 'WORKER_HTTP_PORT', 3001, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,

@@ -64,6 +64,18 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
 
   return {
     engine: 'pg-boss',
+    async ping() {
+      await boss.getDb().executeSql('SELECT 1', [])
+    },
+    async depth() {
+      return Promise.all(
+        options.policies.map(async (p) => {
+          const stats = await boss.getQueueStats(p.name)
+          // queuedCount already holds the deferred (retry-delayed) jobs.
+          return { name: p.name, waiting: stats.queuedCount, active: stats.activeCount }
+        }),
+      )
+    },
     async send(name: string, data: object, sendOptions: SendOptions = {}) {
       await boss.send(name, data, {
         // The exclusive policy counts a missing key as one shared key: a keyless job gets a key of its own.
