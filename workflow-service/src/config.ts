@@ -1,4 +1,5 @@
 // Reads the environment once at start; a wrong value stops the start with a message naming the variable.
+import os from 'node:os'
 import path from 'node:path'
 
 export interface Config {
@@ -18,6 +19,8 @@ export interface Config {
   logLevel: string
   storageDir: string
   production: boolean
+  /** Web processes sharing the port (WEB_PROCESSES): a number, or every core ('auto', the default in production). */
+  webProcesses: number
 }
 
 export class ConfigError extends Error {}
@@ -52,6 +55,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (production && !env.SESSION_SECRET) {
     throw new ConfigError('SESSION_SECRET must be set when NODE_ENV=production')
   }
+  const webRaw = env.WEB_PROCESSES || (production ? 'auto' : '1')
+  const webProcesses = webRaw === 'auto' ? os.availableParallelism() : Number(webRaw)
+  if (!Number.isInteger(webProcesses) || webProcesses < 1 || webProcesses > 64) {
+    throw new ConfigError(`WEB_PROCESSES must be auto or a whole number from 1 to 64, got "${env.WEB_PROCESSES}"`)
+  }
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     workerHttpPort: integer(env, 'WORKER_HTTP_PORT', 3001, 0, 65535),
@@ -67,5 +75,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     storageDir: path.resolve(env.STORAGE_DIR || path.join(dataDir, 'files')),
     production,
+    webProcesses,
   }
 }
