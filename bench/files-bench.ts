@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { deflateRawSync, crc32 } from 'node:zlib'
 import { writeFileSync } from 'node:fs'
 import ExcelJS from 'exceljs'
-import { checkInChild } from '../workers/src/files/check-in-child.server.ts'
+import { checkInChild, peakRssMb } from '../workers/src/files/check-in-child.server.ts'
 import type { RowContext } from '../workers/src/files/check-row.ts'
 import { FILE_LIMITS } from '../workers/src/files/file-limits.ts'
 import { IMPORT_SPECS } from '../workers/src/files/import-spec.ts'
@@ -142,7 +142,7 @@ export async function measureFileCheck(file: string): Promise<FileCheckMeasureme
     staged,
     seconds,
     rowsPerSecond: rows / seconds,
-    parentPeakRssMb: process.resourceUsage().maxRSS / 1024,
+    parentPeakRssMb: peakRssMb(),
     childPeakRssMb: result.peakRssMb,
   }
 }

@@ -134,7 +134,7 @@ describe('file jobs on the real workflow and queue', () => {
     expect((await settled(bomb, 'error')).problems[0].reason).toMatch(/ZIP-бомба/)
     expect((await settled(empty, 'error')).problems).toEqual([{ reason: 'файл пуст (0 байт)' }])
     await settled(next, 'success')
-  })
+  }, 120_000)
 
   it('checks a programme file by its real type: a PDF passes, an executable named .pdf does not', async () => {
     const programme = await prepareAreaReport(holderContext(), 'program')

@@ -2,7 +2,7 @@
 // process (which runs the workers under `npm start`), and a file that needs more memory than the limit ends as an
 // error naming the bound while the portal goes on.
 import { fork } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CheckedRow } from './check-data-file.server.ts'
@@ -32,6 +32,20 @@ export interface ChildCheckOptions {
   signal?: AbortSignal
   /** The child's heap limit in MB (FILE_LIMITS.checkHeapMb). */
   heapMb?: number
+}
+
+/**
+ * This process's own peak RSS in MB: VmHWM, which starts afresh in a new program (getrusage's maxrss keeps the
+ * peak of the process it was forked from, so a child would report its parent's).
+ */
+export function peakRssMb(): number {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))
+    if (match) return Number(match[1]) / 1024
+  } catch {
+    // Not Linux: the portable figure.
+  }
+  return process.resourceUsage().maxRSS / 1024
 }
 
 /** The child's entry: the TypeScript source under tsx (development, tests), the compiled file in dist/. */
@@ -72,13 +86,16 @@ export function checkInChild(request: ChildRequest, options: ChildCheckOptions =
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4096)
     })
+    // Batches are stored one after another, in the file's order, while the child reads on.
+    let stored = Promise.resolve()
     child.on('message', (message: ChildReply) => {
       if (message.type === 'rows') {
-        const store = options.onRows ? options.onRows(message.rows) : Promise.resolve()
-        store.then(
-          () => child.connected && child.send({ type: 'ack' }),
-          (error: Error) => finish(error),
-        )
+        stored = stored.then(async () => {
+          if (settled) return
+          if (options.onRows) await options.onRows(message.rows)
+          if (child.connected) child.send({ type: 'ack' })
+        })
+        stored.catch((error: Error) => finish(error))
       } else if (message.type === 'done') {
         outcome = { ...message.result, peakRssMb: message.peakRssMb }
       } else {

@@ -5,6 +5,7 @@ import { fileCheckRows } from '@portal/workflow-service/observability/metrics.se
 import type { JobDependencies } from '../jobs.ts'
 import { PermanentJobError } from '@portal/workflow-service/ports/job-queue.ts'
 import { clearStagedRows, stageRows, syncReportPublication } from '../publication/staged-rows.server.ts'
+import { checkDocumentFile } from './check-document-file.server.ts'
 import { checkInChild } from './check-in-child.server.ts'
 import { IMPORT_SPECS, isDataReportType } from './import-spec.ts'
 import type { Problem } from './file-problem.ts'
@@ -54,7 +55,8 @@ export function fileCheckJob({ db, config, log }: JobDependencies) {
         result = await checkInChild({ kind: 'data', path, spec, context, stage: true }, { signal, onRows: (rows) => stageRows(db, target, rows) })
         if (!result.ok) await clearStagedRows(db, fileId)
       } else {
-        result = await checkInChild({ kind: 'document', path, name: file.name }, { signal })
+        // A document is only recognised by its first bytes (and a ZIP's bounded directory): nothing to parse.
+        result = await checkDocumentFile(path, file.name)
       }
       await recordFileChecked(db, { fileId, ok: result.ok, problems: result.problems })
       fileCheckRows.inc(result.rows ?? 0)
