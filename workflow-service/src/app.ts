@@ -18,6 +18,8 @@ import { httpMetrics } from './observability/http-metrics.server.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
+import { listenForPublicChanges, PublicCache } from './http/public-cache.server.ts'
+import { publicApiCache } from './plugins/public-cache.plugin.server.ts'
 import { apiRoutes } from './routes/api/index.ts'
 import { authRoutes } from './routes/auth.routes.ts'
 
@@ -45,6 +47,11 @@ export interface AppOptions {
   remix?: { build: ServerBuild; clientDir: string }
   /** A pino logger; without it the app logs nothing (as in tests). */
   logger?: FastifyBaseLogger
+  /**
+   * Keeps public answers (anonymous API GETs and pages) in memory until public data changes; the URL is the
+   * database the app listens on for those changes (NOTIFY public_changed). Without it nothing is cached.
+   */
+  publicCache?: { databaseUrl: string; cache?: PublicCache }
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -80,6 +87,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders)
   // Before every route: request.user from the session cookie, and the CSRF rule for unsafe methods.
   await app.register(authPlugin)
+  const cache = options.publicCache ? (options.publicCache.cache ?? new PublicCache()) : undefined
+  if (cache && options.publicCache) {
+    const listener = listenForPublicChanges(options.publicCache.databaseUrl, cache, (error) => app.log.warn({ err: error }, 'public cache: listening for changes failed'))
+    app.addHook('onClose', () => listener.stop())
+    await app.register(publicApiCache, { cache, prefix: '/api/v1/' })
+  }
   await app.register(authRoutes, { prefix: '/auth' })
   await app.register(apiRoutes, { prefix: '/api/v1' })
   await app.register(demoFilesRoutes)
@@ -89,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       build: options.remix.build,
       clientDir: options.remix.clientDir,
       mode: options.config.production ? 'production' : 'development',
+      cache,
       getLoadContext: (request, reply): AppLoadContext => ({
         db: options.db,
         config: options.config,
