@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     include: ['cluster/**/*.cluster.ts'],
     testTimeout: 120_000,
-    hookTimeout: 180_000,
+    hookTimeout: 240_000,
     pool: 'forks',
     fileParallelism: false,
   },

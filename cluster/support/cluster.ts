@@ -158,6 +158,8 @@ export async function startCluster(options: { webs: number; workers: number }): 
     AUDIT_KEY: randomBytes(32).toString('hex'),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
+    // One process per web node: the nodes are the processes here (the machine of the test has two cores).
+    WEB_PROCESSES: '1',
   }
   // The one-off steps of the deployment: migrations, then the demo data with its users.
   runStep('migrate.js', [], env)
@@ -202,8 +204,11 @@ export async function startCluster(options: { webs: number; workers: number }): 
     },
   }
   try {
-    for (let i = 1; i <= options.webs; i++) cluster.webs.push(await cluster.startWeb(`web-${i}`))
-    for (let i = 1; i <= options.workers; i++) cluster.workers.push(await cluster.startWorker(`worker-${i}`))
+    // Every node starts at once, as compose starts the replicas.
+    const webs = Array.from({ length: options.webs }, (_, i) => cluster.startWeb(`web-${i + 1}`))
+    const workers = Array.from({ length: options.workers }, (_, i) => cluster.startWorker(`worker-${i + 1}`))
+    cluster.webs.push(...(await Promise.all(webs)))
+    cluster.workers.push(...(await Promise.all(workers)))
   } catch (error) {
     await cluster.stop()
     throw error
