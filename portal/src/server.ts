@@ -7,6 +7,8 @@ import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { buildApp } from '@portal/workflow-service/app.ts'
 import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
 import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from '@portal/workflow-service/db/connect.server.ts'
+import { AuditKeyError, loadAuditKey, useAuditKey } from '@portal/workflow-service/event-store/audit-key.server.ts'
+import { startCheckpoints } from '@portal/workflow-service/event-store/checkpoints.server.ts'
 import { createLogger } from '@portal/workflow-service/logger.ts'
 import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 import { projectRoot } from '@portal/workflow-service/project-root.ts'
@@ -37,6 +39,12 @@ async function main(): Promise<void> {
     throw error
   }
   const log = createLogger(config.logLevel)
+  try {
+    useAuditKey(loadAuditKey({ dataDir: config.dataDir }))
+  } catch (error) {
+    if (error instanceof AuditKeyError) fail(error.message)
+    throw error
+  }
 
   let database: PortalDatabase
   try {
@@ -47,7 +55,9 @@ async function main(): Promise<void> {
   log.info({ embedded: database.embedded }, 'database ready')
 
   let queue: JobQueue | undefined
+  let checkpoints: ReturnType<typeof startCheckpoints> | undefined
   const stopAll = async () => {
+    await checkpoints?.stop()
     await queue?.stop().catch((e) => log.error(e, 'stopping the queue failed'))
     await database.close().catch((e) => log.error(e, 'closing the database failed'))
   }
@@ -56,6 +66,8 @@ async function main(): Promise<void> {
     const applied = await migrateToLatest(database.db)
     if (applied.length) log.info({ applied }, 'migrations applied')
     await seedPortalWhenEmpty(database.db, { demoUsers: database.embedded, storageDir: config.storageDir, log: (m) => log.info(m) })
+    // Seals the event log now (events of an earlier version included), then every minute and at shutdown.
+    checkpoints = startCheckpoints(database.db, { onError: (error) => log.error({ err: error }, 'writing an event log checkpoint failed') })
     queue = await openQueue(config, database.url, config.workers, log)
     if (config.workers) await startWorkers(queue, { db: database.db, config, log })
 

@@ -28,6 +28,8 @@ function withDatabase(url: string, database: string): string {
 }
 
 export default async function setup(project: TestProject) {
+  // The same key as vitest.config.ts gives the test files: the template's demo events are chained with it.
+  process.env.AUDIT_KEY ||= 'test-audit-key-0123456789abcdef0123456789abcdef'
   const runId = `${Date.now().toString(36)}${process.pid}`
   const seedStorageDir = mkdtempSync(path.join(tmpdir(), 'portal-test-files-'))
   let maintenanceUrl: string

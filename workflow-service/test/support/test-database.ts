@@ -7,8 +7,12 @@ import type { Database } from '@portal/migrations/database.ts'
 import { createKysely } from '../../src/db/connect.server.ts'
 
 export interface TestDatabase {
+  /** The portal's connection (the application role): what every test acts as. */
   db: Kysely<Database>
   url: string
+  /** The database owner's connection: for tests that play an attacker with owner rights, or set up what the portal cannot. */
+  ownerDb: Kysely<Database>
+  ownerUrl: string
   destroy(): Promise<void>
 }
 
@@ -26,11 +30,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   u.pathname = `/${name}`
   const url = u.toString()
   const db = createKysely(url, 5)
+  const ownerUrl = url
+  const ownerDb = createKysely(ownerUrl, 2)
   return {
     db,
     url,
+    ownerDb,
+    ownerUrl,
     async destroy() {
       await db.destroy()
+      await ownerDb.destroy()
       const client = new pg.Client({ connectionString: maintenanceUrl })
       await client.connect()
       await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)

@@ -1,7 +1,7 @@
 // Rebuilds the read models from the event log into fresh tables; verifies them against the live ones and the hash chain.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { acquireAppendLock, readAllInPages, verifyHashChain, type ChainCheck } from '../../event-store/event-store.server.ts'
+import { APPEND_BARRIER, readAllInPages, verifyHashChain, type ChainCheck } from '../../event-store/event-store.server.ts'
 import { PROJECTION_TABLES, projectEvent } from '../projections.server.ts'
 
 export interface TableDifference {
@@ -94,12 +94,13 @@ const rate = (r: { events: number; seconds: number }) => (r.seconds > 0 ? Math.r
 
 /**
  * Rebuilds the live read models from the log: replays into fresh tables, then brings the live tables to exactly
- * those rows (upsert, then delete the rest), holding the append lock so no command writes meanwhile.
+ * those rows (upsert, then delete the rest), holding the append barrier exclusively so no command appends meanwhile.
  * Rows are updated in place rather than truncated, so tables of other features that point at them stay valid.
  */
 export async function rebuildProjections(db: Kysely<Database>): Promise<ReplayReport> {
   return db.transaction().execute(async (trx) => {
-    await acquireAppendLock(trx)
+    // Exclusive: every append waits until the live tables are rebuilt.
+    await sql`SELECT pg_advisory_xact_lock(${APPEND_BARRIER})`.execute(trx)
     const schema = scratchSchema()
     const rebuilt = await rebuildInto(trx, schema)
     const differences = await compare(trx, schema)
