@@ -90,7 +90,7 @@ try {
   await group(['http.empty'], () => emptyRouteCase(context, record))
   await group(['sql.list'], () => sqlListCase(context, targets, record))
   await group(['api.list', 'api.detail', 'api.indicators', 'api.search', 'page.companies', 'page.area', 'page.point', 'page.js', 'page.lcp'], async () => {
-    const portal = await startPortal({ databaseUrl: dataSet.url, dataDir: path.dirname(dataSet.storageDir), storageDir: dataSet.storageDir, webProcesses: context.webProcesses })
+    const portal = await startPortal({ databaseUrl: dataSet.url, dataDir: dataSet.folder, storageDir: dataSet.storageDir, webProcesses: context.webProcesses })
     log(`portal started (${portal.compiled ? 'compiled JavaScript' : 'TypeScript through tsx'}, ${context.webProcesses} web process(es)) at ${portal.baseUrl}`)
     try {
       await group(['api.list', 'api.detail', 'api.indicators', 'api.search', 'page.companies', 'page.area', 'page.point'], () => portalLoadCases(context, portal, targets, record))

@@ -27,7 +27,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export async function replayCase(context: BenchContext, databaseUrl: string, record: Recorder): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'workflow-service/src/workflow/replay/replay-command.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: context.dataSet.folder, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const rss = sampleRss(child.pid!)

@@ -7,6 +7,7 @@ import pg from 'pg'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
 import { startEmbeddedPostgres } from '@portal/workflow-service/db/embedded-postgres.server.ts'
+import { loadAuditKey, useAuditKey } from '@portal/workflow-service/event-store/audit-key.server.ts'
 import type { LargeCatalogueSize } from '@portal/workflow-service/seed/large-catalogue-seed.server.ts'
 import { runLargeSeed } from '@portal/workflow-service/seed/large-seed.server.ts'
 import { workerSeedSteps } from '../../portal/src/composition.server.ts'
@@ -30,6 +31,8 @@ const COMPLETE = 'portal benchmark data set v1: complete'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface BenchDataSet {
+  /** The data set's folder: the portal's DATA_DIR (its audit key, its files). */
+  folder: string
   /** URL of the data set's database. */
   url: string
   /** URL of the server's maintenance database (to copy the data set). */
@@ -65,6 +68,8 @@ export async function openBenchDataSet(scale: BenchScale, log: (m: string) => vo
   // The embedded server runs as the user postgres, which must be able to enter the folder.
   chmodSync(folder, 0o755)
   const storageDir = path.join(folder, 'files')
+  // The event log's key lives in the data set's folder, as the portal's does in its data folder (DATA_DIR).
+  useAuditKey(loadAuditKey({ dataDir: folder }))
   const embedded = process.env.DATABASE_URL
     ? undefined
     : await startEmbeddedPostgres({ dataDir: folder, port: Number(process.env.BENCH_PG_PORT ?? (scale === 'large' ? 54339 : 54340)), log })
@@ -110,6 +115,7 @@ export async function openBenchDataSet(scale: BenchScale, log: (m: string) => vo
 
   let copies = 0
   return {
+    folder,
     url,
     maintenanceUrl,
     name,

@@ -10,6 +10,8 @@ import {
   writeReadableStreamToWritable,
 } from '@remix-run/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { etagOf, notModified, type PublicCache } from '../http/public-cache.server.ts'
+import { isPublicRequest, sendCached } from './public-cache.plugin.server.ts'
 
 export const BASE_PATH = '/monitoring'
 
@@ -18,6 +20,23 @@ export interface RemixPluginOptions {
   clientDir: string
   mode: 'production' | 'development'
   getLoadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext | Promise<AppLoadContext>
+  /** Keeps pages the public sees until public data changes (see http/public-cache.server.ts). */
+  cache?: PublicCache
+}
+
+// A cached page holds these marks where the request's own CSP nonce and CSRF token were written.
+const NONCE_MARK = '\u0000nonce\u0000'
+const TOKEN_MARK = '\u0000csrf\u0000'
+
+function personalise(page: string, nonce: string, token: string): string {
+  return page.replaceAll(NONCE_MARK, nonce).replaceAll(TOKEN_MARK, token)
+}
+
+/** The headers a page answer is stored with: never a cookie, never a length (the personalised body differs). */
+function storedHeaders(response: Response): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const [key, value] of response.headers.entries()) if (key !== 'set-cookie' && key !== 'content-length') headers[key] = value
+  return headers
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -81,10 +100,29 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+    const cache = options.cache
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const context = await options.getLoadContext(request, reply)
+      const nonce = String(context.cspNonce ?? '')
+      const token = String(context.csrfToken ?? '')
+      const key = cache && cache.enabled && isPublicRequest(request) && nonce && token ? request.url : null
+      if (key) {
+        const answer = cache!.get(key)
+        if (answer) {
+          // A 304 keeps the browser's stored CSP, whose nonce is the one its stored page carries.
+          if (notModified(request.headers['if-none-match'], answer.etag)) reply.removeHeader('content-security-policy')
+          return sendCached(request, reply, answer, Buffer.from(personalise(answer.body.toString('utf8'), nonce, token)), 'hit')
+        }
+      }
+      const generation = cache?.generation ?? 0
       const response = await handle(toWebRequest(request, reply), context)
-      await sendWebResponse(reply, response)
+      if (!key || response.status !== 200 || response.headers.has('set-cookie') || !response.body) return sendWebResponse(reply, response)
+      // A public page: rendered once, stored with marks in place of this request's nonce and token.
+      const page = await response.text()
+      const marked = page.replaceAll(nonce, NONCE_MARK).replaceAll(token, TOKEN_MARK)
+      const answer = { status: 200, headers: storedHeaders(response), body: Buffer.from(marked), etag: etagOf(marked) }
+      cache!.set(key, answer, generation)
+      return sendCached(request, reply, answer, Buffer.from(page), 'miss')
     }
     scope.all(BASE_PATH, handler)
     // Remix's single fetch asks the data of the home page (the basename itself) at /monitoring.data.

@@ -5,7 +5,8 @@
 // then rebuilt by the replay, so they are exactly what the log says.
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { JobQueue } from '../ports/job-queue.ts'
+// The checks are recorded here as the worker would; the publication jobs of agreements are not needed for the figures.
+import { NO_QUEUE } from '../ports/job-queue.ts'
 import type { CurrentUser } from '../auth/permissions.ts'
 import type { CommandContext } from '../workflow/command-context.server.ts'
 import { appendToStream, readStream } from '../event-store/event-store.server.ts'
@@ -17,9 +18,6 @@ import { decideReport, evolveReport, foldReport } from '../workflow/reports/repo
 import type { ReportEvent } from '../workflow/reports/report-events.ts'
 import { createReport } from '../workflow/reports/report-commands.server.ts'
 import { createResponsible } from '../workflow/responsibles/responsible-commands.server.ts'
-
-// The checks are recorded here as the worker would; the publication jobs of agreements are not needed for the figures.
-const NO_QUEUE: JobQueue = { engine: 'pg-boss', send: async () => {}, work: async () => {}, stop: async () => {} }
 
 export interface LargeWorkflowOptions {
   /** Events to record at least (200 000 for the benchmark). */
