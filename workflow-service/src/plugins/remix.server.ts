@@ -93,6 +93,10 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
     },
   })
 
+  // A missing built file (an old hashed name after a deploy, a mistyped path) is a short 404 here, before Remix
+  // would render a whole page for it: the existing files have routes of their own (wildcard: false), found first.
+  app.get(`${BASE_PATH}/assets/*`, async (_request, reply) => reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not Found'))
+
   const handle = createRequestHandler(options.build, options.mode)
 
   // Form posts are buffered as raw bytes (no parsing): the auth plugin's CSRF check reads the hidden field
