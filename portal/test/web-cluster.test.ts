@@ -79,6 +79,14 @@ describe('several web processes on one port', () => {
     for (let i = 0; i < 6; i++) pages.push(await fetch(`${baseUrl}/monitoring/companies/`))
     expect(pages.every((p) => p.status === 200)).toBe(true)
     expect(pages.map((p) => p.headers.get('x-cache'))).toContain('hit')
+    // A cached page carries the asking request's own CSP nonce, never the one it was first rendered with.
+    const hit = pages.find((p) => p.headers.get('x-cache') === 'hit')!
+    const nonce = /'nonce-([^']+)'/.exec(hit.headers.get('content-security-policy') ?? '')?.[1]
+    const html = await hit.text()
+    expect(nonce).toBeTruthy()
+    expect(html).toContain(`nonce="${nonce}"`)
+    expect(html.match(/nonce="([^"]+)"/g)?.every((n) => n === `nonce="${nonce}"`)).toBe(true)
+    expect(html).not.toContain('\u0000')
     // A built file that is not there is a short 404, not a page rendered by Remix.
     const missing = await fetch(`${baseUrl}/monitoring/assets/no-such-file-0000.js`)
     expect(missing.status).toBe(404)

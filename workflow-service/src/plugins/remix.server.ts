@@ -28,8 +28,16 @@ export interface RemixPluginOptions {
 const NONCE_MARK = '\u0000nonce\u0000'
 const TOKEN_MARK = '\u0000csrf\u0000'
 
-function personalise(page: string, nonce: string, token: string): string {
-  return page.replaceAll(NONCE_MARK, nonce).replaceAll(TOKEN_MARK, token)
+// The stored page split at its marks, kept beside the cache entry so a hit only joins strings.
+const templates = new WeakMap<CachedAnswer, string[]>()
+
+function personalise(answer: CachedAnswer, nonce: string, token: string): string {
+  let parts = templates.get(answer)
+  if (!parts) {
+    parts = answer.body.toString('utf8').split(/(\u0000nonce\u0000|\u0000csrf\u0000)/)
+    templates.set(answer, parts)
+  }
+  return parts.map((part) => (part === NONCE_MARK ? nonce : part === TOKEN_MARK ? token : part)).join('')
 }
 
 /** The headers a page answer is stored with: never a cookie, never a length (the personalised body differs). */
@@ -113,7 +121,7 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
       const serve = (answer: CachedAnswer) => {
         // A 304 keeps the browser's stored CSP, whose nonce is the one its stored page carries.
         if (notModified(request.headers['if-none-match'], answer.etag)) reply.removeHeader('content-security-policy')
-        return sendCached(request, reply, answer, Buffer.from(personalise(answer.body.toString('utf8'), nonce, token)), 'hit')
+        return sendCached(request, reply, answer, Buffer.from(personalise(answer, nonce, token)), 'hit')
       }
       if (!key || !cache) return sendWebResponse(reply, await handle(toWebRequest(request, reply), context))
       const cached = cache.get(key)
