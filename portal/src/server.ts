@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
-import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { buildApp } from '@portal/workflow-service/app.ts'
 import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
 import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from '@portal/workflow-service/db/connect.server.ts'
@@ -49,7 +48,7 @@ async function main(): Promise<void> {
 
   let database: PortalDatabase
   try {
-    database = await openDatabase(config, (m) => log.info(m))
+    database = await openDatabase(config, (m) => log.info(m), (m) => log.warn(m))
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error))
   }
@@ -64,7 +63,8 @@ async function main(): Promise<void> {
   }
 
   try {
-    const applied = await migrateToLatest(database.db)
+    // openDatabase applied them as the owner; the portal's own role could not.
+    const applied = database.applied
     if (applied.length) log.info({ applied }, 'migrations applied')
     await seedPortalWhenEmpty(database.db, { demoUsers: database.embedded, storageDir: config.storageDir, log: (m) => log.info(m) })
     // Seals the event log now (events of an earlier version included), then every minute and at shutdown.

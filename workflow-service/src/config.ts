@@ -9,6 +9,8 @@ export interface Config {
   workerHttpPort: number
   dataDir: string
   databaseUrl: string | undefined
+  /** The role that owns the tables and runs the migrations; DATABASE_URL is then the portal's own, lesser role. */
+  databaseOwnerUrl: string | undefined
   embeddedPostgresPort: number
   redisUrl: string | undefined
   workers: boolean
@@ -45,6 +47,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`)
   }
+  if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+    throw new ConfigError('DATABASE_OWNER_URL needs DATABASE_URL too: the portal connects with DATABASE_URL (its own role), migrations with DATABASE_OWNER_URL')
+  }
   const production = env.NODE_ENV === 'production'
   const sessionSecret = env.SESSION_SECRET || 'dev-only-session-secret-change-me'
   if (production && !env.SESSION_SECRET) {
@@ -61,6 +66,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || undefined,
     embeddedPostgresPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     redisUrl: env.REDIS_URL || undefined,
     workers: ['on', 'true', '1'].includes(workersRaw),

@@ -30,6 +30,8 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
   const interval = options.superviseIntervalSeconds ?? 10
   const boss = new PgBoss({
     connectionString: options.url,
+    // The schema is made by a migration and owned by the portal's role, which may not create schemas itself.
+    createSchema: false,
     max: 4,
     supervise: options.supervise,
     schedule: options.supervise,

@@ -25,14 +25,15 @@ describe('a web node says how it is', () => {
 
   it('is not ready while a migration it knows is not applied, and names it', async () => {
     const [last] = (await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(t.database.db)).rows
-    await sql`DELETE FROM kysely_migration WHERE name = ${last.name}`.execute(t.database.db)
+    // Only the owner may touch the migrations' table (the portal's role reads it).
+    await sql`DELETE FROM kysely_migration WHERE name = ${last.name}`.execute(t.database.ownerDb)
     try {
       const res = await t.app.inject({ url: '/readyz' })
       expect(res.statusCode).toBe(503)
       expect(res.json()).toMatchObject({ migrations: 'pending' })
       expect(res.json().reason).toContain(last.name)
     } finally {
-      await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${last.name}, now())`.execute(t.database.db)
+      await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${last.name}, now())`.execute(t.database.ownerDb)
     }
   })
 

@@ -1,4 +1,5 @@
 // A fresh copy of the seeded template database for one test file: tests never see each other's writes.
+// Tests act as the portal's role (url, db); the owner's connection is there for what only an owner may do.
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { inject } from 'vitest'
@@ -28,9 +29,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const u = new URL(maintenanceUrl)
   u.pathname = `/${name}`
+  const ownerUrl = u.toString()
+  u.username = encodeURIComponent(inject('appRole'))
+  u.password = encodeURIComponent(inject('appPassword'))
   const url = u.toString()
   const db = createKysely(url, 5)
-  const ownerUrl = url
   const ownerDb = createKysely(ownerUrl, 2)
   return {
     db,

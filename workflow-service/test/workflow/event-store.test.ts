@@ -47,14 +47,13 @@ describe('event store', () => {
     expect(await count()).toBe(1)
   })
 
-  it('is refused UPDATE, DELETE and TRUNCATE by the database itself', async () => {
-    for (const statement of [sql`UPDATE events SET type = 'Forged' WHERE position = 1`, sql`DELETE FROM events WHERE position = 1`, sql`TRUNCATE events`]) {
-      await expect(statement.execute(t.database.db)).rejects.toThrow(/append-only/)
+  it('is refused UPDATE, DELETE and TRUNCATE by its triggers even for the owner of the table', async () => {
+    for (const statement of [sql`UPDATE events SET type = 'Forged' WHERE position = 1`, sql`DELETE FROM events WHERE position = 1`, sql`TRUNCATE events`, sql`TRUNCATE event_checkpoints`]) {
+      await expect(statement.execute(t.database.ownerDb)).rejects.toThrow(/append-only/)
     }
     const first = await t.database.db.selectFrom('events').select('type').where('position', '=', 1).executeTakeFirstOrThrow()
     expect(first.type).not.toBe('Forged')
   })
-
 })
 
 /** Runs an attack with the database owner's rights in a transaction that is always rolled back; returns what verify saw. */
@@ -86,6 +85,41 @@ async function rechainWithoutKey(trx: Transaction<Database>, streamId: string): 
 
 const agreedEvent = (trx: Transaction<Database>) =>
   trx.selectFrom('events').select(['position', 'stream_id']).where('type', '=', 'ReportAgreed').orderBy('position').limit(1).executeTakeFirstOrThrow()
+
+describe('the portal\'s own database role', () => {
+  it('cannot disable the triggers, update, delete, truncate or take over the event log and its checkpoints', async () => {
+    const { rows } = await sql<{ user: string; superuser: boolean }>`SELECT current_user AS user, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser`.execute(t.database.db)
+    expect(rows[0].superuser).toBe(false)
+    for (const table of ['events', 'event_checkpoints']) {
+      const attempts = [
+        sql`ALTER TABLE ${sql.id(table)} DISABLE TRIGGER USER`,
+        sql`ALTER TABLE ${sql.id(table)} DISABLE TRIGGER ALL`,
+        sql`UPDATE ${sql.id(table)} SET created_at = now()`,
+        sql`DELETE FROM ${sql.id(table)}`,
+        sql`TRUNCATE ${sql.id(table)}`,
+        sql`DROP TABLE ${sql.id(table)}`,
+        sql`ALTER TABLE ${sql.id(table)} OWNER TO ${sql.id(rows[0].user)}`,
+        sql`CREATE TRIGGER forged BEFORE INSERT ON ${sql.id(table)} FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change()`,
+        sql`DROP FUNCTION events_refuse_change() CASCADE`,
+      ]
+      for (const attempt of attempts) {
+        await expect(attempt.execute(t.database.db)).rejects.toThrow(/permission denied|must be owner/)
+      }
+    }
+    await expect(sql`SET session_replication_role = replica`.execute(t.database.db)).rejects.toThrow(/permission denied/)
+    await expect(sql`CREATE TABLE shadow (id int)`.execute(t.database.db)).rejects.toThrow(/permission denied/)
+    await expect(sql`CREATE SCHEMA shadow`.execute(t.database.db)).rejects.toThrow(/permission denied/)
+    expect((await verifyHashChain(t.database.db)).broken).toBeNull()
+  })
+
+  it('reads and writes the read models and appends events, and works the queue in its own schema', async () => {
+    await t.database.db.transaction().execute((trx) => appendToStream(trx, 'test-stream-app', 0, [{ type: 'Tested', data: {} }], meta, new Date()))
+    expect(await writeCheckpoint(t.database.db)).not.toBeNull()
+    await t.queue.send('file-check', { fileId: 0 })
+    const { rows } = await sql<{ owner: string }>`SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = 'pgboss'`.execute(t.database.db)
+    expect(rows[0].owner).toBe(new URL(t.database.url).username)
+  })
+})
 
 describe('tamper-evident event log', () => {
   it('catches an event edited and re-chained by someone with the database owner\'s rights but not the key', async () => {
