@@ -13,6 +13,8 @@ import { tempFolder, writeCsv, writeZipBomb } from './support/fixture-files.ts'
 import { actorOf, commandContext, prepareAreaReport, prepareCompanyReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 
 const t = useTestApp()
+// Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
+vi.setConfig({ testTimeout: 120_000 })
 const folder = tempFolder()
 const HEADER = IMPORT_SPECS.observation_results.columns.map((c) => c.header)
 const silent = { info() {}, warn() {}, error() {} }
@@ -134,7 +136,7 @@ describe('file jobs on the real workflow and queue', () => {
     expect((await settled(bomb, 'error')).problems[0].reason).toMatch(/ZIP-бомба/)
     expect((await settled(empty, 'error')).problems).toEqual([{ reason: 'файл пуст (0 байт)' }])
     await settled(next, 'success')
-  }, 120_000)
+  })
 
   it('checks a programme file by its real type: a PDF passes, an executable named .pdf does not', async () => {
     const programme = await prepareAreaReport(holderContext(), 'program')
