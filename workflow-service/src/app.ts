@@ -11,6 +11,8 @@ import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { demoFilesRoutes } from './routes/demo-files.routes.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
+import { routeTable } from './plugins/route-table.server.ts'
+import { inputGuard } from './plugins/input-guard.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
 import { apiRoutes } from './routes/api/index.ts'
@@ -57,6 +59,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('queue', options.queue)
   app.decorateRequest('user', null)
   registerErrorHandler(app)
+  // First, so it sees every route registered after it.
+  await app.register(routeTable)
+  await app.register(inputGuard)
 
   app.get('/healthz', async (_request, reply) => {
     try {

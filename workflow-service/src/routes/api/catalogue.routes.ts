@@ -2,13 +2,14 @@
 // the declared filters (each value checked, 400 naming the parameter), limit/offset paging, JSON 404.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { FilterError, MAX_ID, parseFilters } from '../../catalogue/filters.ts'
+import { FilterError, parseFilters } from '../../catalogue/filters.ts'
+import { IdParams, Text } from '../../http/params.ts'
 import { findRecord, listRecords } from '../../catalogue/query.server.ts'
 import { catalogueTypes, type CatalogueType } from '../../catalogue/registry/index.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) })
+export { IdParams }
 
 /** Slugs whose list and card have a route of their own (companies: the workflow adds report_status). */
 const OWN_ROUTES = new Set(['companies'])
@@ -20,7 +21,7 @@ export function servedTypes(): readonly CatalogueType[] {
 
 export function listQuerySchema(type: CatalogueType) {
   const props: Record<string, ReturnType<typeof Type.Optional>> = {}
-  for (const filter of type.filters) props[filter.name] = Type.Optional(Type.String({ maxLength: 2000 }))
+  for (const filter of type.filters) props[filter.name] = Type.Optional(Text({ maxLength: 2000 }))
   return Type.Object({ ...props, ...PagingQuery })
 }
 
@@ -41,7 +42,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     app.get(
       `/${type.slug}/:id/`,
-      { schema: { params: IdParams, querystring: Type.Object({ kind: Type.Optional(Type.String({ maxLength: 100 })) }) } },
+      { schema: { params: IdParams, querystring: Type.Object({ kind: Type.Optional(Text({ maxLength: 100 })) }) } },
       async (request) => {
         const record = await findRecord(app.db, type, request.params.id)
         if (!record) throw notFound(`${type.title}: запись ${request.params.id} не найдена.`)

@@ -9,6 +9,7 @@ import { deleteMeasuresPoint } from '../../catalogue/measures-point-deletion.ser
 import { FilterError, parseFilterValue } from '../../catalogue/filters.ts'
 import { listControlIndicators } from '../../catalogue/point-control-indicators.server.ts'
 import { yearFilter } from '../../catalogue/registry/fields.ts'
+import { Text } from '../../http/params.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { IdParams } from './catalogue.routes.ts'
@@ -16,7 +17,7 @@ import { IdParams } from './catalogue.routes.ts'
 export const measuresPointsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/measures-points/:id/control-indicators/',
-    { schema: { params: IdParams, querystring: Type.Object({ year: Type.Optional(Type.String({ maxLength: 2000 })), ...PagingQuery }) } },
+    { schema: { params: IdParams, querystring: Type.Object({ year: Type.Optional(Text({ maxLength: 2000 })), ...PagingQuery }) } },
     async (request) => {
       const { limit, offset } = pageWindow(request.query)
       // The year is checked like every catalogue year filter, so a bad one is the same 400 naming `year`.

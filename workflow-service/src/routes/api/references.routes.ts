@@ -2,6 +2,7 @@
 // categories report (sums per category for a year and company).
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Text } from '../../http/params.ts'
 import { FilterError, parseFilterValue } from '../../catalogue/filters.ts'
 import { categoryTotals } from '../../catalogue/greenhouse-report.server.ts'
 import { administrativeRegions, references, regionFilterList } from '../../catalogue/references.server.ts'
@@ -19,7 +20,7 @@ export const referencesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/get-sections/',
-    { schema: { querystring: Type.Object({ section: Type.Optional(Type.String({ maxLength: 300 })) }) } },
+    { schema: { querystring: Type.Object({ section: Type.Optional(Text({ maxLength: 300 })) }) } },
     async (request) => {
       const section = request.query.section?.trim() || null
       // A license holder's start page is their own company: the shell sends them there when this list is empty.
