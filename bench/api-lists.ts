@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
 import { buildApp } from '@portal/workflow-service/app.ts'
+import { reportTemplateFiles } from '../portal/src/composition.server.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { openBenchDatabase } from './support/bench-database.ts'
 import { LATENCY_HEADER, latencyRow } from './support/latency-table.ts'
@@ -40,7 +41,7 @@ const bench = await openBenchDatabase({ scale, demoUsers: false })
 try {
   console.log(`demo data at scale ${scale} loaded in ${bench.seedSeconds.toFixed(1)} s\n`)
   const queue = await createQueue({ url: bench.url, supervise: false })
-  const app = await buildApp({ db: bench.db, config: loadConfig({ DATABASE_URL: bench.url, STORAGE_DIR: bench.storageDir }), queue })
+  const app = await buildApp({ db: bench.db, config: loadConfig({ DATABASE_URL: bench.url, STORAGE_DIR: bench.storageDir }), queue, templates: reportTemplateFiles })
   const rows = [...LATENCY_HEADER]
   for (const p of PATHS) rows.push(await latencyRow(p, requests, () => app.inject({ url: p })))
   console.log(rows.join('\n'))

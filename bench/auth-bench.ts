@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
 import { buildApp } from '@portal/workflow-service/app.ts'
+import { reportTemplateFiles } from '../portal/src/composition.server.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { openBenchDatabase } from './support/bench-database.ts'
 import { LATENCY_HEADER, latencyRow } from './support/latency-table.ts'
@@ -38,7 +39,7 @@ try {
   const points = await db.selectFrom('measures_points').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   console.log(`demo data at scale ${scale}: ${points.n} measuring points\n`)
   const queue = await createQueue({ url, supervise: false })
-  const app = await buildApp({ db, config: loadConfig({ DATABASE_URL: url, STORAGE_DIR: bench.storageDir }), queue })
+  const app = await buildApp({ db, config: loadConfig({ DATABASE_URL: url, STORAGE_DIR: bench.storageDir }), queue, templates: reportTemplateFiles })
   const session = String((await login(app, 'department', '10.0.0.1')).headers['set-cookie']).split(';')[0]
 
   const cases: Array<[string, (i: number) => Promise<{ statusCode: number }>, number]> = [

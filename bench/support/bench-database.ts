@@ -9,7 +9,7 @@ import type { Database } from '@portal/migrations/database.ts'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
 import { startEmbeddedPostgres } from '@portal/workflow-service/db/embedded-postgres.server.ts'
-import { runSeed } from '@portal/workflow-service/seed/seed.server.ts'
+import { seedPortal } from '../../portal/src/composition.server.ts'
 
 export interface BenchDatabase {
   db: Kysely<Database>
@@ -39,7 +39,7 @@ export async function openBenchDatabase(options: { scale?: number; demoUsers: bo
   const db = createKysely(url.toString(), options.poolSize ?? 10)
   await migrateToLatest(db)
   const started = Date.now()
-  await runSeed(db, { scale: options.scale ?? 1, demoUsers: options.demoUsers, storageDir })
+  await seedPortal(db, { scale: options.scale ?? 1, demoUsers: options.demoUsers, storageDir })
   return {
     db,
     url: url.toString(),

@@ -1,5 +1,5 @@
-// Starts the built portal once for the browser tests: its own embedded PostgreSQL in a temporary folder
-// (or a fresh database on the server of DATABASE_URL), demo data, workers, and a free port.
+// Starts the built portal (dist/server.js of `npm run build`) once for the browser tests: its own embedded PostgreSQL
+// in a temporary folder (or a fresh database on the server of DATABASE_URL), demo data, workers, and a free port.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
@@ -66,7 +66,7 @@ export default async function setup(project: TestProject) {
       await c.end()
     }
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'workflow-service/src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
   const baseUrl = `http://127.0.0.1:${port}`
   await waitForHealth(baseUrl, child, 90_000)
   project.provide('baseUrl', baseUrl)

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
 import type { Config } from '@portal/workflow-service/config.ts'
-import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {

@@ -2,16 +2,11 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { Config } from '@portal/workflow-service/config.ts'
-import type { JobDefinition, JobPolicy } from './queue/job-queue.ts'
+import type { JobDefinition, JobPolicy } from '@portal/workflow-service/ports/job-queue.ts'
+import { JOBS } from '@portal/workflow-service/ports/jobs.ts'
 import { fileCheckJob, type FileJobData } from './files/file-check-job.server.ts'
 import { fileDeleteJob } from './files/file-delete-job.server.ts'
 import { reportPublicationJob, type ReportJobData } from './publication/report-publication-job.server.ts'
-
-export const JOBS = {
-  fileCheck: 'file-check',
-  fileDelete: 'file-delete',
-  reportPublication: 'report-publication',
-} as const
 
 export const jobPolicies: readonly JobPolicy[] = [
   // A check reads the whole file: long jobs, a dead worker noticed by its heartbeat within about 30 s.

@@ -1,6 +1,6 @@
 // Consumes every job of jobs.ts in this process (in-process workers, or a worker-only node).
 import { createJobDefinitions, type JobDependencies } from './jobs.ts'
-import type { JobQueue } from './queue/job-queue.ts'
+import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 import { syncReportTemplates } from './templates/report-templates.server.ts'
 
 export async function startWorkers(queue: JobQueue, deps: JobDependencies): Promise<void> {

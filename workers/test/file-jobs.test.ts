@@ -6,7 +6,7 @@ import { decideOnReport } from '@portal/workflow-service/workflow/reports/report
 import { requestFileDeletion } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
 import { storedFilePath } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import { IMPORT_SPECS } from '../src/files/import-spec.ts'
-import { JOBS } from '../src/jobs.ts'
+import { JOBS } from '@portal/workflow-service/ports/jobs.ts'
 import { startWorkers } from '../src/start-workers.ts'
 import { countStagedRows } from '../src/publication/staged-rows.server.ts'
 import { tempFolder, writeCsv, writeZipBomb } from './support/fixture-files.ts'

@@ -4,10 +4,14 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
+import { Type } from '@sinclair/typebox'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from './auth/permissions.ts'
 import type { Config } from './config.ts'
-import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import type { JobQueue } from './ports/job-queue.ts'
+import type { ReportTemplateFiles } from './ports/report-templates.ts'
+import { apiDocs } from './api-docs/api-docs-plugin.server.ts'
+import { addErrorAnswers } from './api-docs/error-answers.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { demoFilesRoutes } from './routes/demo-files.routes.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
@@ -24,6 +28,8 @@ declare module 'fastify' {
     config: Config
     /** Sends background jobs; commands send inside their transaction (`{ trx }`). */
     queue: JobQueue
+    /** The downloadable report templates (made on the workers' side, handed in by the composition root). */
+    templates: ReportTemplateFiles
   }
   interface FastifyRequest {
     /** The logged-in user, or null for the public (set by the auth plugin from the session cookie). */
@@ -35,6 +41,7 @@ export interface AppOptions {
   db: Kysely<Database>
   config: Config
   queue: JobQueue
+  templates: ReportTemplateFiles
   /** The built Remix app; without it only the API answers (as in API tests). */
   remix?: { build: ServerBuild; clientDir: string }
   /** A pino logger; without it the app logs nothing (as in tests). */
@@ -57,13 +64,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.db)
   app.decorate('config', options.config)
   app.decorate('queue', options.queue)
+  app.decorate('templates', options.templates)
   app.decorateRequest('user', null)
   registerErrorHandler(app)
   // First, so it sees every route registered after it.
   await app.register(routeTable)
   await app.register(inputGuard)
+  // Before any route: the OpenAPI document and the error answers are collected as routes are added.
+  app.addHook('onRoute', addErrorAnswers)
+  await app.register(apiDocs)
 
-  app.get('/healthz', async (_request, reply) => {
+  const Health = Type.Object({ status: Type.String(), database: Type.String() })
+  app.get('/healthz', { schema: { response: { 200: Health, 503: Health } } }, async (_request, reply) => {
     try {
       await sql`SELECT 1`.execute(options.db)
       return { status: 'ok', database: 'ok' }
@@ -72,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   })
 
-  app.get('/', async (_request, reply) => reply.redirect(`${BASE_PATH}/`))
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(`${BASE_PATH}/`))
 
   await app.register(securityHeaders)
   // Before every route: request.user from the session cookie, and the CSRF rule for unsafe methods.

@@ -2,7 +2,8 @@ import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
-import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
+import { reportTemplateFiles } from '../../portal/src/composition.server.ts'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { createLogger } from '../src/logger.ts'
@@ -25,7 +26,7 @@ beforeAll(async () => {
   // The real logger of the server at its most talkative level.
   const logger = createLogger('trace', sink)
   queue = await createQueue({ url: database.url, supervise: false })
-  app = await buildApp({ db: database.db, config: loadConfig({ DATABASE_URL: database.url }), queue, logger })
+  app = await buildApp({ db: database.db, config: loadConfig({ DATABASE_URL: database.url }), queue, templates: reportTemplateFiles, logger })
   await app.ready()
 })
 

@@ -15,7 +15,7 @@ interface Running {
 }
 
 function start(): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'workflow-service/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], {
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: pgPort, PORT: '0', HOST: '127.0.0.1', WORKERS: 'off' },
   })
   let output = ''

@@ -3,7 +3,7 @@ import net from 'node:net'
 import { describe, expect, it } from 'vitest'
 
 function startPortal(env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'workflow-service/src/server.ts'], {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], {
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',
     timeout: 60_000,

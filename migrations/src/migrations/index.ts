@@ -8,6 +8,8 @@ import * as m0401FileImportStaging from './2026-11-21-0401-file-import-staging.t
 import * as m0101CatalogueTypes from './2026-11-21-0101-catalogue-types.ts'
 import * as m0102ObservationsAndLegacyIndicators from './2026-11-21-0102-observations-and-legacy-indicators.ts'
 import * as m0601IndicationsListOrder from './2026-11-21-0601-indications-list-order.ts'
+import * as m1601NoCascadeFromCatalogueRecords from './2026-11-23-1601-no-cascade-from-catalogue-records.ts'
+import * as m1901ReadingsDatesAndPointBoxes from './2026-11-23-1901-readings-dates-and-point-boxes.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0101-catalogue-types': m0101CatalogueTypes,
   '2026-11-21-0102-observations-and-legacy-indicators': m0102ObservationsAndLegacyIndicators,
   '2026-11-21-0601-indications-list-order': m0601IndicationsListOrder,
+  '2026-11-23-1601-no-cascade-from-catalogue-records': m1601NoCascadeFromCatalogueRecords,
+  '2026-11-23-1901-readings-dates-and-point-boxes': m1901ReadingsDatesAndPointBoxes,
 }

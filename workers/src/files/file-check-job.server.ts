@@ -2,8 +2,8 @@
 import { recordFileChecked } from '@portal/workflow-service/workflow/files/worker-commands.server.ts'
 import { storedFilePath } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import type { JobDependencies } from '../jobs.ts'
-import { PermanentJobError } from '../queue/job-queue.ts'
-import { clearStagedRows, stageRows } from '../publication/staged-rows.server.ts'
+import { PermanentJobError } from '@portal/workflow-service/ports/job-queue.ts'
+import { clearStagedRows, stageRows, syncReportPublication } from '../publication/staged-rows.server.ts'
 import { checkDataFile } from './check-data-file.server.ts'
 import { checkDocumentFile } from './check-document-file.server.ts'
 import { IMPORT_SPECS, isDataReportType } from './import-spec.ts'
@@ -31,8 +31,12 @@ export function fileCheckJob({ db, config, log }: JobDependencies) {
         .where('id', '=', fileId)
         .executeTakeFirst()
       if (!file) throw new PermanentJobError(`import file ${fileId} does not exist`)
-      // Already checked (this job ran before and recorded its result), or being deleted: nothing to do.
-      if (file.status !== 'processing') return
+      // Already checked (this job ran before and recorded its result, then perhaps died before publishing): only
+      // the publication is made sure of. Being deleted: nothing to do.
+      if (file.status !== 'processing') {
+        if (file.status === 'success') await syncReportPublication(db, file.report_id)
+        return
+      }
       const path = storedFilePath(config.storageDir, file.storage_key)
       const started = Date.now()
       let result: { ok: boolean; problems: Problem[]; rows?: number }
@@ -50,6 +54,9 @@ export function fileCheckJob({ db, config, log }: JobDependencies) {
         result = await checkDocumentFile(path, file.name)
       }
       await recordFileChecked(db, { fileId, ok: result.ok, problems: result.problems })
+      // The report may have been agreed while this file was checked, and that publication ran without it:
+      // reconciling now (idempotent, one per report at a time) publishes a file of an agreed report whatever the order.
+      if (result.ok) await syncReportPublication(db, file.report_id)
       log.info({ fileId, ok: result.ok, rows: result.rows, problems: result.problems.length, ms: Date.now() - started }, 'file checked')
     },
 

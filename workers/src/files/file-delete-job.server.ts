@@ -2,7 +2,7 @@
 import { recordFileDeleted } from '@portal/workflow-service/workflow/files/worker-commands.server.ts'
 import { removeStoredFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import type { JobDependencies } from '../jobs.ts'
-import { PermanentJobError } from '../queue/job-queue.ts'
+import { PermanentJobError } from '@portal/workflow-service/ports/job-queue.ts'
 import { clearStagedRows, withdrawFile } from '../publication/staged-rows.server.ts'
 import { fileIdOf, type FileJobData } from './file-check-job.server.ts'
 

@@ -8,7 +8,7 @@ import {
   type JobPolicy,
   type JobQueue,
   type SendOptions,
-} from './job-queue.ts'
+} from '@portal/workflow-service/ports/job-queue.ts'
 import { startOutboxRelay, writeOutbox, type OutboxRelay } from './job-outbox.server.ts'
 
 export interface BullMqQueueOptions {

@@ -9,7 +9,7 @@ import {
   type JobPolicy,
   type JobQueue,
   type SendOptions,
-} from './job-queue.ts'
+} from '@portal/workflow-service/ports/job-queue.ts'
 
 export interface PgBossQueueOptions {
   url: string

@@ -8,7 +8,7 @@ import { uploadFile } from '@portal/workflow-service/workflow/files/file-command
 import { createReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
 import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
 import { newStorageKey, writeStoredFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
-import type { JobQueue } from '../../src/queue/job-queue.ts'
+import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 
 export async function actorOf(db: Kysely<Database>, username: string): Promise<CurrentUser> {
   const user = await db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', username).executeTakeFirstOrThrow()

@@ -22,7 +22,7 @@ export const PagingQuery = {
 /** C0 controls but tab, line feed and carriage return, DEL and C1 controls: never part of a text a person typed. */
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
 /** One-line text (names, searches, query values): no control characters at all. */
-const ONE_LINE_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$'
+export const ONE_LINE_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$'
 /** Text of several lines (comments, descriptions): line breaks and tabs allowed, other controls not. */
 export const MULTILINE_PATTERN = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$'
 

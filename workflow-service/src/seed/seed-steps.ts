@@ -4,6 +4,5 @@ import { coreSeed } from './core-seed.ts'
 import type { SeedStep } from './seed-context.ts'
 import { usersSeed } from './users-seed.ts'
 import { workflowSeed } from './workflow-seed.ts'
-import { reportTemplatesSeed } from '@portal/workers/templates/report-templates-seed.ts'
 
-export const seedSteps: SeedStep[] = [coreSeed, catalogueSeed, usersSeed, workflowSeed, reportTemplatesSeed]
+export const seedSteps: SeedStep[] = [coreSeed, catalogueSeed, usersSeed, workflowSeed]

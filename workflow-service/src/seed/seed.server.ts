@@ -2,6 +2,7 @@
 import { base, Faker, ru } from '@faker-js/faker'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
+import type { SeedStep } from './seed-context.ts'
 import { seedSteps } from './seed-steps.ts'
 
 export const DEMO_SEED = 20261121
@@ -12,6 +13,8 @@ export interface SeedOptions {
   /** The storage folder the demo files go to: the one the portal will serve them from. */
   storageDir: string
   log?: (message: string) => void
+  /** Steps run after the domain's own, in the same transaction: the composition root adds the workers' (templates). */
+  extraSteps?: readonly SeedStep[]
 }
 
 export async function runSeed(db: Kysely<Database>, options: SeedOptions): Promise<void> {
@@ -20,7 +23,7 @@ export async function runSeed(db: Kysely<Database>, options: SeedOptions): Promi
   faker.seed(DEMO_SEED)
   const started = Date.now()
   await db.transaction().execute(async (trx) => {
-    for (const step of seedSteps) {
+    for (const step of [...seedSteps, ...(options.extraSteps ?? [])]) {
       await step.run({ trx, faker, scale: options.scale ?? 1, demoUsers: options.demoUsers, storageDir: options.storageDir, log })
     }
   })

@@ -1,7 +1,7 @@
 // Demo data of the report workflow, acted out through the real commands: responsibles, reports in every status,
 // files (real bytes in the storage folder) with their checks, decisions, a cancellation and a deletion.
 import type { Group, CurrentUser } from '../auth/permissions.ts'
-import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import type { JobQueue } from '../ports/job-queue.ts'
 import type { CommandContext } from '../workflow/command-context.server.ts'
 import { requestFileDeletion, uploadFile } from '../workflow/files/file-commands.server.ts'
 import { recordFileChecked, recordFileDeleted } from '../workflow/files/worker-commands.server.ts'

@@ -1,7 +1,7 @@
 // What every workflow command gets from its caller, and the transaction that appends, projects and enqueues at once.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import type { JobQueue } from '../ports/job-queue.ts'
 import type { CurrentUser } from '../auth/permissions.ts'
 import {
   appendToStream,

@@ -9,7 +9,7 @@ import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
 import { createKysely } from '../../src/db/connect.server.ts'
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.server.ts'
-import { runSeed } from '../../src/seed/seed.server.ts'
+import { seedPortal } from '../../../portal/src/composition.server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,7 +51,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE "${templateDatabase}"`)
   const db = createKysely(withDatabase(maintenanceUrl, templateDatabase), 2)
   await migrateToLatest(db)
-  await runSeed(db, { demoUsers: true, storageDir: seedStorageDir })
+  await seedPortal(db, { demoUsers: true, storageDir: seedStorageDir })
   await db.destroy()
   // pg-boss creates its schema once in the template, so each test file's queue starts at once.
   const queue = await createQueue({ url: withDatabase(maintenanceUrl, templateDatabase), supervise: false })

@@ -5,7 +5,8 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
-import type { JobQueue } from '@portal/workers/queue/job-queue.ts'
+import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
+import { reportTemplateFiles } from '../../../portal/src/composition.server.ts'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
@@ -27,7 +28,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
     cpSync(inject('seedStorageDir'), path.join(dataDir, 'files'), { recursive: true })
     const config = loadConfig({ ...env, DATABASE_URL: context.database.url, DATA_DIR: dataDir })
     context.queue = await createQueue({ url: context.database.url, supervise: false })
-    context.app = await buildApp({ db: context.database.db, config, queue: context.queue })
+    context.app = await buildApp({ db: context.database.db, config, queue: context.queue, templates: reportTemplateFiles })
     await context.app.ready()
   })
   afterAll(async () => {

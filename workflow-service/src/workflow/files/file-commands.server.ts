@@ -1,4 +1,5 @@
 // Import file command handlers: upload (processing + its check job) and deletion (+ its deletion job), each one transaction.
+import { JOBS } from '../../ports/jobs.ts'
 import { assertCan } from '../../auth/permissions.ts'
 import { acquireAppendLock, readStream } from '../../event-store/event-store.server.ts'
 import { appendAndProject, type CommandContext, inTransaction, metadataOf, nextId } from '../command-context.server.ts'
@@ -90,7 +91,7 @@ export async function uploadFile(context: CommandContext, input: UploadInput): P
       },
     })
     await appendAndProject(trx, streamId, state.version, events, metadataOf(context), context.now)
-    await context.queue.send('file-check', { fileId }, { trx, key: `file-check:${fileId}` })
+    await context.queue.send(JOBS.fileCheck, { fileId }, { trx, key: `${JOBS.fileCheck}:${fileId}` })
     return { fileId }
   })
 }
@@ -108,6 +109,6 @@ export async function requestFileDeletion(context: CommandContext, fileId: numbe
     const state = foldFile((await readStream(trx, streamId)) as unknown as FileEvent[])
     const events = decideFile(state, { type: 'RequestFileDeletion', data: { reportStatus: report.status } })
     await appendAndProject(trx, streamId, state.version, events, metadataOf(context), context.now)
-    await context.queue.send('file-delete', { fileId }, { trx, key: `file-delete:${fileId}` })
+    await context.queue.send(JOBS.fileDelete, { fileId }, { trx, key: `${JOBS.fileDelete}:${fileId}` })
   })
 }

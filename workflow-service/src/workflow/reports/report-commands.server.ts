@@ -1,6 +1,7 @@
 // Report command handlers: load the stream, decide, append with the expected version (and project) in one transaction.
 import type { Transaction } from 'kysely'
 import type { Database, ReportType } from '@portal/migrations/database.ts'
+import { JOBS } from '../../ports/jobs.ts'
 import { assertCan, can } from '../../auth/permissions.ts'
 import { ConcurrencyError, readStream } from '../../event-store/event-store.server.ts'
 import { appendAndProject, type CommandContext, inTransaction, metadataOf, nextId } from '../command-context.server.ts'
@@ -103,6 +104,6 @@ export async function decideOnReport(
     const publicationChanges = events.some(
       (e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'),
     )
-    if (publicationChanges) await context.queue.send('report-publication', { reportId }, { trx })
+    if (publicationChanges) await context.queue.send(JOBS.reportPublication, { reportId }, { trx })
   })
 }

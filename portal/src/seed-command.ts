@@ -1,0 +1,38 @@
+// `npm run seed [-- --scale N] [-- --demo]`: loads the demo data into an empty database.
+import { parseArgs } from 'node:util'
+import { migrateToLatest } from '@portal/migrations/migrate.ts'
+import { loadConfig } from '@portal/workflow-service/config.ts'
+import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
+import { isEmpty } from '@portal/workflow-service/seed/seed.server.ts'
+import { seedPortal } from './composition.server.ts'
+
+const { values } = parseArgs({
+  options: { scale: { type: 'string', default: '1' }, demo: { type: 'boolean', default: false } },
+})
+const scale = Number(values.scale)
+if (!Number.isInteger(scale) || scale < 1 || scale > 1000) {
+  process.stderr.write('--scale must be a whole number from 1 to 1000\n')
+  process.exit(2)
+}
+
+const config = loadConfig()
+const database = await openDatabase(config, (m) => process.stdout.write(`${m}\n`)).catch((error: Error) => {
+  process.stderr.write(`Ошибка: ${error.message}\n`)
+  process.exit(1)
+})
+try {
+  await migrateToLatest(database.db)
+  if (!(await isEmpty(database.db))) {
+    process.stderr.write('the database already holds data: the demo data set is loaded only into an empty database\n')
+    process.exitCode = 1
+  } else {
+    await seedPortal(database.db, {
+      scale,
+      demoUsers: database.embedded || values.demo,
+      storageDir: config.storageDir,
+      log: (m) => process.stdout.write(`${m}\n`),
+    })
+  }
+} finally {
+  await database.close()
+}

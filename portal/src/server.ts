@@ -1,0 +1,97 @@
+// `npm start` / `npm run serve`: the whole portal in one process: database, migrations, demo data, workers, web server.
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { ServerBuild } from '@remix-run/node'
+import { migrateToLatest } from '@portal/migrations/migrate.ts'
+import { buildApp } from '@portal/workflow-service/app.ts'
+import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
+import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from '@portal/workflow-service/db/connect.server.ts'
+import { createLogger } from '@portal/workflow-service/logger.ts'
+import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
+import { projectRoot } from '@portal/workflow-service/project-root.ts'
+import { demoAccountsInUse } from '@portal/workflow-service/seed/users-seed.ts'
+import { startWorkers } from '@portal/workers/start-workers.ts'
+import { openQueue, reportTemplateFiles, seedPortalWhenEmpty } from './composition.server.ts'
+
+const remixBuildDir = path.join(projectRoot(), 'remix-app/build')
+
+function fail(message: string): never {
+  process.stderr.write(`Ошибка запуска: ${message}\n`)
+  process.exit(1)
+}
+
+async function loadRemixBuild(): Promise<{ build: ServerBuild; clientDir: string }> {
+  const serverEntry = path.join(remixBuildDir, 'server/index.js')
+  if (!existsSync(serverEntry)) fail('the web pages are not built: run "npm run build" (npm start does it for you)')
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild
+  return { build, clientDir: path.join(remixBuildDir, 'client') }
+}
+
+async function main(): Promise<void> {
+  let config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message)
+    throw error
+  }
+  const log = createLogger(config.logLevel)
+
+  let database: PortalDatabase
+  try {
+    database = await openDatabase(config, (m) => log.info(m))
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error))
+  }
+  log.info({ embedded: database.embedded }, 'database ready')
+
+  let queue: JobQueue | undefined
+  const stopAll = async () => {
+    await queue?.stop().catch((e) => log.error(e, 'stopping the queue failed'))
+    await database.close().catch((e) => log.error(e, 'closing the database failed'))
+  }
+
+  try {
+    const applied = await migrateToLatest(database.db)
+    if (applied.length) log.info({ applied }, 'migrations applied')
+    await seedPortalWhenEmpty(database.db, { demoUsers: database.embedded, storageDir: config.storageDir, log: (m) => log.info(m) })
+    queue = await openQueue(config, database.url, config.workers, log)
+    if (config.workers) await startWorkers(queue, { db: database.db, config, log })
+
+    const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, remix: await loadRemixBuild(), logger: log })
+    let stopping = false
+    const shutdown = async (signal: string) => {
+      if (stopping) return
+      stopping = true
+      log.info({ signal }, 'shutting down')
+      await app.close().catch((e) => log.error(e, 'closing the server failed'))
+      await stopAll()
+      process.exit(0)
+    }
+    process.once('SIGINT', () => void shutdown('SIGINT'))
+    process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+    try {
+      await app.listen({ port: config.port, host: config.host })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      await stopAll()
+      if (code === 'EADDRINUSE') fail(`port ${config.port} is already in use: stop the other program or set PORT`)
+      throw error
+    }
+    const shown = config.host === '0.0.0.0' ? 'localhost' : config.host
+    process.stdout.write(`\nПортал запущен: http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/monitoring/\n\n`)
+    const demo = await demoAccountsInUse(database.db)
+    if (demo.length > 0) {
+      process.stdout.write(`Демо-учётные записи (логин/пароль): ${demo.map((u) => `${u.username}/${u.username} (${u.group})`).join(', ')}\n\n`)
+    }
+  } catch (error) {
+    log.error(error)
+    await stopAll()
+    if (error instanceof DatabaseUnreachableError) fail(error.message)
+    process.exit(1)
+  }
+}
+
+void main()

@@ -1,0 +1,15 @@
+// The background jobs the domain asks for, by name and payload: workers consume them, commands enqueue them.
+export const JOBS = {
+  fileCheck: 'file-check',
+  fileDelete: 'file-delete',
+  reportPublication: 'report-publication',
+} as const
+
+export type JobName = (typeof JOBS)[keyof typeof JOBS]
+
+/** What each job carries: ids only, the job reads the rest from the database when it runs. */
+export interface JobPayloads {
+  'file-check': { fileId: number }
+  'file-delete': { fileId: number }
+  'report-publication': { reportId: number }
+}
