@@ -1,10 +1,9 @@
 // The portal as one Fastify app: REST API, login, health check and the Remix pages under /monitoring/.
+import { randomUUID } from 'node:crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { sql } from 'kysely'
-import { Type } from '@sinclair/typebox'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from './auth/permissions.ts'
 import type { Config } from './config.ts'
@@ -14,11 +13,15 @@ import { apiDocs } from './api-docs/api-docs-plugin.server.ts'
 import { addErrorAnswers } from './api-docs/error-answers.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { demoFilesRoutes } from './routes/demo-files.routes.ts'
+import { healthRoutes } from './observability/health-routes.server.ts'
+import { httpMetrics } from './observability/http-metrics.server.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
 import { routeTable } from './plugins/route-table.server.ts'
 import { inputGuard } from './plugins/input-guard.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
+import { listenForPublicChanges, PublicCache } from './http/public-cache.server.ts'
+import { publicApiCache } from './plugins/public-cache.plugin.server.ts'
 import { apiRoutes } from './routes/api/index.ts'
 import { authRoutes } from './routes/auth.routes.ts'
 
@@ -46,6 +49,11 @@ export interface AppOptions {
   remix?: { build: ServerBuild; clientDir: string }
   /** A pino logger; without it the app logs nothing (as in tests). */
   logger?: FastifyBaseLogger
+  /**
+   * Keeps public answers (anonymous API GETs and pages) in memory until public data changes; the URL is the
+   * database the app listens on for those changes (NOTIFY public_changed). Without it nothing is cached.
+   */
+  publicCache?: { databaseUrl: string; cache?: PublicCache }
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -58,7 +66,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // Requests in flight finish on shutdown; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
+    // The load balancer's X-Request-Id, or a new one: unique across nodes, so it finds one request's lines in every log.
     requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.decorate('db', options.db)
@@ -74,21 +84,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', addErrorAnswers)
   await app.register(apiDocs)
 
-  const Health = Type.Object({ status: Type.String(), database: Type.String() })
-  app.get('/healthz', { schema: { response: { 200: Health, 503: Health } } }, async (_request, reply) => {
-    try {
-      await sql`SELECT 1`.execute(options.db)
-      return { status: 'ok', database: 'ok' }
-    } catch {
-      return reply.status(503).send({ status: 'error', database: 'unreachable' })
-    }
-  })
+  httpMetrics(app)
+  await healthRoutes(app, { db: options.db, queue: options.queue, role: 'web' })
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(`${BASE_PATH}/`))
 
   await app.register(securityHeaders)
   // Before every route: request.user from the session cookie, and the CSRF rule for unsafe methods.
   await app.register(authPlugin)
+  const cache = options.publicCache ? (options.publicCache.cache ?? new PublicCache()) : undefined
+  if (cache && options.publicCache) {
+    const listener = listenForPublicChanges(options.publicCache.databaseUrl, cache, (error) => app.log.warn({ err: error }, 'public cache: listening for changes failed'))
+    app.addHook('onClose', () => listener.stop())
+    await app.register(publicApiCache, { cache, prefix: '/api/v1/' })
+  }
   await app.register(authRoutes, { prefix: '/auth' })
   await app.register(apiRoutes, { prefix: '/api/v1' })
   await app.register(demoFilesRoutes)
@@ -98,11 +107,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       build: options.remix.build,
       clientDir: options.remix.clientDir,
       mode: options.config.production ? 'production' : 'development',
+      cache,
       getLoadContext: (request, reply): AppLoadContext => ({
         db: options.db,
         config: options.config,
         queue: options.queue,
         user: request.user,
+        requestId: request.id,
         clientAddress: request.ip,
         csrfToken: csrfTokenFor(request, reply),
         cspNonce: request.cspNonce,

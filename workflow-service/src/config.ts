@@ -1,12 +1,17 @@
 // Reads the environment once at start; a wrong value stops the start with a message naming the variable.
 import { isIP } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 
 export interface Config {
   port: number
   host: string
+  /** The small HTTP listener of a worker node (/healthz, /readyz, /metrics). */
+  workerHttpPort: number
   dataDir: string
   databaseUrl: string | undefined
+  /** The role that owns the tables and runs the migrations; DATABASE_URL is then the portal's own, lesser role. */
+  databaseOwnerUrl: string | undefined
   embeddedPostgresPort: number
   redisUrl: string | undefined
   workers: boolean
@@ -23,6 +28,8 @@ export interface Config {
   httpTimeoutSeconds: number
   /** The body of an upload may take this long (UPLOAD_TIMEOUT_SECONDS). */
   uploadTimeoutSeconds: number
+  /** Web processes sharing the port (WEB_PROCESSES): a number, or every core ('auto', the default in production). */
+  webProcesses: number
 }
 
 export class ConfigError extends Error {}
@@ -79,16 +86,26 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`)
   }
+  if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+    throw new ConfigError('DATABASE_OWNER_URL needs DATABASE_URL too: the portal connects with DATABASE_URL (its own role), migrations with DATABASE_OWNER_URL')
+  }
   const production = env.NODE_ENV === 'production'
   const sessionSecret = env.SESSION_SECRET || 'dev-only-session-secret-change-me'
   if (production && !env.SESSION_SECRET) {
     throw new ConfigError('SESSION_SECRET must be set when NODE_ENV=production')
   }
+  const webRaw = env.WEB_PROCESSES || (production ? 'auto' : '1')
+  const webProcesses = webRaw === 'auto' ? os.availableParallelism() : Number(webRaw)
+  if (!Number.isInteger(webProcesses) || webProcesses < 1 || webProcesses > 64) {
+    throw new ConfigError(`WEB_PROCESSES must be auto or a whole number from 1 to 64, got "${env.WEB_PROCESSES}"`)
+  }
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
+    workerHttpPort: integer(env, 'WORKER_HTTP_PORT', 3001, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || undefined,
     embeddedPostgresPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     redisUrl: env.REDIS_URL || undefined,
     workers: ['on', 'true', '1'].includes(workersRaw),
@@ -101,5 +118,6 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicUrl(env),
     httpTimeoutSeconds: integer(env, 'HTTP_TIMEOUT_SECONDS', 30, 1, 3600),
     uploadTimeoutSeconds: integer(env, 'UPLOAD_TIMEOUT_SECONDS', 600, 1, 86400),
+    webProcesses,
   }
 }

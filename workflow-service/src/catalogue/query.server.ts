@@ -130,6 +130,14 @@ export interface PageResult {
   results: Row[]
 }
 
+/** The two statements of a list page: its rows and the exact count (the benchmark runs them through bare pg too). */
+export function listStatements(type: CatalogueType, filters: AppliedFilters, limit: number, offset: number, ordering: readonly OrderTerm[] = []) {
+  return {
+    rows: sql<Row>`${listSql(type, filters, ordering)} LIMIT ${limit} OFFSET ${offset}`,
+    count: sql<{ count: number }>`SELECT count(*)::int AS count FROM ${sql.table(type.table)} AS t ${whereClause(type, filters)}`,
+  }
+}
+
 export async function listRecords(
   db: Kysely<Database>,
   type: CatalogueType,
@@ -138,12 +146,8 @@ export async function listRecords(
   offset: number,
   ordering: readonly OrderTerm[] = [],
 ): Promise<PageResult> {
-  const where = whereClause(type, filters)
-  const table = sql.table(type.table)
-  const [rows, total] = await Promise.all([
-    sql<Row>`${listSql(type, filters, ordering)} LIMIT ${limit} OFFSET ${offset}`.execute(db),
-    sql<{ count: number }>`SELECT count(*)::int AS count FROM ${table} AS t ${where}`.execute(db),
-  ])
+  const statements = listStatements(type, filters, limit, offset, ordering)
+  const [rows, total] = await Promise.all([statements.rows.execute(db), statements.count.execute(db)])
   return { count: Number(total.rows[0]?.count ?? 0), results: rows.rows.map((r) => shapeRow(type, r)) }
 }
 
