@@ -66,7 +66,7 @@ afterAll(async () => {
 })
 
 describe('several web processes on one port', () => {
-  it('serves the API and the pages from two web processes and stops them all on SIGTERM', async () => {
+  it('serves the API, cached pages and 404s of missing files from two web processes and stops them all on SIGTERM', async () => {
     const web = childrenOf(child.pid!)
     expect(web).toHaveLength(2)
     for (let i = 0; i < 10; i++) {
@@ -74,7 +74,24 @@ describe('several web processes on one port', () => {
       expect(res.status).toBe(200)
       expect(((await res.json()) as { count: number }).count).toBeGreaterThan(0)
     }
-    expect((await fetch(`${baseUrl}/monitoring/companies/`)).status).toBe(200)
+    // Pages the public sees come from each process's cache after its first rendering of them.
+    const pages = []
+    for (let i = 0; i < 6; i++) pages.push(await fetch(`${baseUrl}/monitoring/companies/`))
+    expect(pages.every((p) => p.status === 200)).toBe(true)
+    expect(pages.map((p) => p.headers.get('x-cache'))).toContain('hit')
+    // A cached page carries the asking request's own CSP nonce, never the one it was first rendered with.
+    const hit = pages.find((p) => p.headers.get('x-cache') === 'hit')!
+    const nonce = /'nonce-([^']+)'/.exec(hit.headers.get('content-security-policy') ?? '')?.[1]
+    const html = await hit.text()
+    expect(nonce).toBeTruthy()
+    expect(html).toContain(`nonce="${nonce}"`)
+    expect(html.match(/nonce="([^"]+)"/g)?.every((n) => n === `nonce="${nonce}"`)).toBe(true)
+    expect(html).not.toContain('\u0000')
+    // A built file that is not there is a short 404, not a page rendered by Remix.
+    const missing = await fetch(`${baseUrl}/monitoring/assets/no-such-file-0000.js`)
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('content-type')).toContain('text/plain')
+    expect(await missing.text()).toBe('Not Found')
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')

@@ -156,6 +156,17 @@ describe('the cache store', () => {
     expect(cache.get('/a')).toBeUndefined()
   })
 
+  it('lets one of several concurrent misses of an address compute it, the others get its answer', async () => {
+    const cache = new PublicCache()
+    const first = await cache.claim('/a')
+    expect('done' in first).toBe(true)
+    const second = cache.claim('/a')
+    cache.set('/a', answer('computed once'), cache.generation)
+    if ('done' in first) first.done()
+    const got = await second
+    expect('answer' in got && got.answer.etag).toBe('computed once')
+  })
+
   it('drops the least recently used entries beyond its size', () => {
     const cache = new PublicCache(2)
     cache.set('/a', answer('a'), 0)

@@ -72,6 +72,31 @@ export class PublicCache {
     }
   }
 
+  private inFlight = new Map<string, Promise<void>>()
+
+  /**
+   * One computation per key at a time: the first miss computes (its `done` must be called when its answer is stored
+   * or refused); a concurrent miss of the same key waits for it (at most `waitMs`) instead of computing it again.
+   * Answers the answer to serve, or a `done` to call.
+   */
+  async claim(key: string, waitMs = 10_000): Promise<{ answer: CachedAnswer } | { done: () => void }> {
+    const running = this.inFlight.get(key)
+    if (running) {
+      await Promise.race([running, new Promise((r) => setTimeout(r, waitMs).unref())])
+      const answer = this.get(key)
+      if (answer) return { answer }
+    }
+    let done: () => void = () => {}
+    const promise = new Promise<void>((resolve) => (done = resolve))
+    this.inFlight.set(key, promise)
+    return {
+      done: () => {
+        if (this.inFlight.get(key) === promise) this.inFlight.delete(key)
+        done()
+      },
+    }
+  }
+
   invalidate(): void {
     this.generation += 1
     this.entries.clear()

@@ -6,7 +6,7 @@ import { type CachedAnswer, etagOf, notModified, type PublicCache } from '../htt
 declare module 'fastify' {
   interface FastifyRequest {
     /** The cache key and generation of a request whose answer may be stored (set by the public cache). */
-    publicCacheMiss: { key: string; generation: number } | null
+    publicCacheMiss: { key: string; generation: number; done: () => void } | null
   }
 }
 
@@ -34,8 +34,15 @@ export async function publicApiCache(app: FastifyInstance, options: { cache: Pub
     const key = request.url
     const answer = cache.get(key)
     if (answer) return sendCached(request, reply, answer)
-    request.publicCacheMiss = { key, generation: cache.generation }
+    // Concurrent misses of one address wait for the first one's answer rather than all asking the database.
+    const generation = cache.generation
+    const claim = await cache.claim(key)
+    if ('answer' in claim) return sendCached(request, reply, claim.answer)
+    request.publicCacheMiss = { key, generation, done: claim.done }
   })
+  // Whatever the answer (an error, a client gone), the waiting requests are released.
+  app.addHook('onResponse', async (request) => request.publicCacheMiss?.done())
+  app.addHook('onRequestAbort', async (request) => request.publicCacheMiss?.done())
   app.addHook('onSend', async (request, reply, payload) => {
     const miss = request.publicCacheMiss
     if (!miss || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload
@@ -44,6 +51,7 @@ export async function publicApiCache(app: FastifyInstance, options: { cache: Pub
     const etag = etagOf(body)
     const contentType = reply.getHeader('content-type')
     cache.set(miss.key, { status: 200, headers: contentType ? { 'content-type': String(contentType) } : {}, body, etag }, miss.generation)
+    miss.done()
     reply.header('etag', etag)
     reply.header('x-cache', 'miss')
     if (notModified(request.headers['if-none-match'], etag)) {

@@ -5,7 +5,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { filterParameter, orderingParameter } from '../../catalogue/filter-schema.ts'
 import { FilterError, MAX_ID, parseFilters } from '../../catalogue/filters.ts'
 import { parseOrdering } from '../../catalogue/ordering.ts'
+import { recordsExport } from '../../catalogue/export-records.server.ts'
 import { findRecord, listRecords } from '../../catalogue/query.server.ts'
+import { FormatQuery, isFileFormat, type ListFormat } from '../../exports/export-formats.ts'
+import { sendExport } from '../../exports/send-export.server.ts'
 import { pageSchema, recordSchema } from '../../catalogue/record-schema.ts'
 import { catalogueTypes, type CatalogueType } from '../../catalogue/registry/index.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
@@ -24,7 +27,7 @@ export function servedTypes(): readonly CatalogueType[] {
 export function listQuerySchema(type: CatalogueType) {
   const props: Record<string, ReturnType<typeof Type.Optional>> = {}
   for (const filter of type.filters) props[filter.name] = Type.Optional(Type.Unsafe<string>(filterParameter(filter)))
-  return Type.Object({ ...props, ordering: Type.Optional(Type.Unsafe<string>(orderingParameter(type))), ...PagingQuery })
+  return Type.Object({ ...props, ordering: Type.Optional(Type.Unsafe<string>(orderingParameter(type))), ...PagingQuery, ...FormatQuery })
 }
 
 /** The filters and ordering of a list request, or a 400 naming the bad parameter. */
@@ -43,9 +46,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/${type.slug}/`,
       { schema: { summary: type.title, querystring: listQuerySchema(type), response: { 200: pageSchema(record) } } },
-      async (request) => {
+      async (request, reply) => {
         const { limit, offset } = pageWindow(request.query as { limit?: number; offset?: number })
         const { filters, ordering } = listRequestOf(type, request.query as Record<string, unknown>)
+        const format = (request.query as { format?: ListFormat }).format
+        if (isFileFormat(format)) {
+          return sendExport(reply, { format, name: type.slug, sheet: type.title, ...recordsExport(app.db, type, filters, ordering) })
+        }
         const page = await listRecords(app.db, type, filters, limit, offset, ordering)
         return toPage(request, page.results, page.count, limit, offset)
       },

@@ -3,7 +3,10 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { findCompany, listCompanies } from '../../catalogue/companies.server.ts'
+import { companiesExport } from '../../catalogue/export-records.server.ts'
 import { orderingParameter } from '../../catalogue/filter-schema.ts'
+import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
+import { sendExport } from '../../exports/send-export.server.ts'
 import { FilterError } from '../../catalogue/filters.ts'
 import { parseOrdering } from '../../catalogue/ordering.ts'
 import { pageSchema, recordSchema } from '../../catalogue/record-schema.ts'
@@ -55,22 +58,21 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
             report_status: Type.Optional(Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')])),
             ordering: Type.Optional(Type.Unsafe<string>(orderingParameter(companies))),
             ...PagingQuery,
+            ...FormatQuery,
           },
           { additionalProperties: false },
         ),
         response: { 200: pageSchema(Company) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { limit, offset } = pageWindow(request.query)
       const kindIn = parseKindList(request.query.kind__in, COMPANY_KINDS, 'kind__in')
-      const page = await listCompanies(
-        app.db,
-        { kind: request.query.kind, kindIn, search: request.query.search, reportStatus: request.query.report_status },
-        limit,
-        offset,
-        orderingOf(request.query.ordering as string | undefined),
-      )
+      const filters = { kind: request.query.kind, kindIn, search: request.query.search, reportStatus: request.query.report_status }
+      const ordering = orderingOf(request.query.ordering as string | undefined)
+      const format = request.query.format
+      if (isFileFormat(format)) return sendExport(reply, { format, name: 'companies', sheet: companies.title, ...companiesExport(app.db, filters, ordering) })
+      const page = await listCompanies(app.db, filters, limit, offset, ordering)
       return toPage(request, page.results, page.count, limit, offset)
     },
   )
