@@ -2,7 +2,7 @@
 // and the replay (fold in memory, batched writes) and its verification. Prints a table; not a test.
 // Usage: npx tsx bench/replay-bench.ts [--events 200000 --rounds 2000 --seconds 5]
 import { parseArgs } from 'node:util'
-import { appendToStream, ConcurrencyError, readAllInPages } from '@portal/workflow-service/event-store/event-store.server.ts'
+import { appendToStream, ConcurrencyError } from '@portal/workflow-service/event-store/event-store.server.ts'
 import { verifyHashChain } from '@portal/workflow-service/event-store/event-store.server.ts'
 import { seedLargeWorkflow } from '@portal/workflow-service/seed/large-workflow-seed.server.ts'
 import { systemMetadata } from '@portal/workflow-service/workflow/command-context.server.ts'
@@ -19,23 +19,6 @@ try {
   const seeded = Date.now()
   const log = await seedLargeWorkflow(db, { events: Number(values.events), rounds: Number(values.rounds), storageDir })
   console.log(`seeded ${log.events} events on ${log.areas} areas in ${((Date.now() - seeded) / 1000).toFixed(0)} s`)
-
-  // Reading the log: a row object per event (Kysely selectAll) against one JSON array per page (readAll).
-  for (let round = 0; round < 2; round++) {
-    let started = performance.now()
-    let n = 0
-    for (let after = 0; ; ) {
-      const page = await db.selectFrom('events').selectAll().where('position', '>', after).orderBy('position').limit(10_000).execute()
-      n += page.length
-      if (page.length < 10_000) break
-      after = Number(page[page.length - 1].position)
-    }
-    rows.push(`| read the log, row objects | ${Math.round(n / ((performance.now() - started) / 1000))} | events/s | round ${round + 1} |`)
-    started = performance.now()
-    n = 0
-    for await (const _ of readAllInPages(db, 10_000)) n += 1
-    rows.push(`| read the log, JSON pages | ${Math.round(n / ((performance.now() - started) / 1000))} | events/s | round ${round + 1} |`)
-  }
 
   const rebuilt = await rebuildProjections(db)
   rows.push(`| replay (npm run replay) | ${rebuilt.eventsPerSecond} | events/s | ${rebuilt.events} events in ${rebuilt.seconds.toFixed(2)} s, ${rebuilt.differences.length} tables corrected |`)

@@ -144,26 +144,10 @@ export async function readStream(db: Db, streamId: string): Promise<StoredEvent[
   return rows.map(toStored)
 }
 
-/**
- * A page of the whole log after a position, in position order (position 0: from the start). The page comes back as
- * one JSON array built by PostgreSQL: one value to parse instead of a row object per event, which is what lets the
- * replay read well over 100 000 events a second.
- */
+/** A page of the whole log after a position, in order (position 0: from the start). */
 export async function readAll(db: Db, afterPosition: number, limit: number): Promise<StoredEvent[]> {
-  const { rows } = await sql<{ page: Array<[number, string, number, string, Record<string, unknown>, EventMetadata, string, string, string]> }>`
-    SELECT coalesce(json_agg(json_build_array(position, stream_id, stream_version, type, data, metadata, created_at, prev_hash, hash) ORDER BY position), '[]') AS page
-    FROM (SELECT * FROM events WHERE position > ${afterPosition} ORDER BY position LIMIT ${limit}) page`.execute(db)
-  return rows[0].page.map(([position, streamId, streamVersion, type, data, metadata, createdAt, prevHash, hash]) => ({
-    position: Number(position),
-    streamId,
-    streamVersion,
-    type,
-    data,
-    metadata,
-    createdAt: new Date(createdAt),
-    prevHash,
-    hash,
-  }))
+  const rows = await db.selectFrom('events').selectAll().where('position', '>', afterPosition).orderBy('position').limit(limit).execute()
+  return rows.map(toStored)
 }
 
 /** Every event of the log in order, fetched in pages so the whole log is never held at once. */
