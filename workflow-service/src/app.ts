@@ -11,6 +11,7 @@ import type { JobQueue } from './ports/job-queue.ts'
 import type { ReportTemplateFiles } from './ports/report-templates.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { demoFilesRoutes } from './routes/demo-files.routes.ts'
+import { catalogueReads } from './catalogue/catalogue-reads.server.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
@@ -82,12 +83,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(demoFilesRoutes)
 
   if (options.remix) {
+    const catalogue = catalogueReads(options.db)
     await app.register(remixPlugin, {
       build: options.remix.build,
       clientDir: options.remix.clientDir,
       mode: options.config.production ? 'production' : 'development',
       getLoadContext: (request, reply): AppLoadContext => ({
         db: options.db,
+        catalogue,
+        useCaseContext: { actor: request.user, clientAddress: request.ip, requestId: String(request.id) },
         config: options.config,
         queue: options.queue,
         user: request.user,
