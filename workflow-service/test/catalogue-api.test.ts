@@ -262,7 +262,20 @@ describe('every declared filter', () => {
 
   it.each(cases)('%s keeps only matching rows and refuses a malformed value with 400 naming it', async (_name, type, filter) => {
     const url = `/api/v1/${type.slug}/`
-    const bad: Record<string, string | null> = { id: 'abc', 'id-list': '1,abc', year: 'x', enum: 'no_such_value', 'enum-list': 'no_such_value', boolean: 'maybe', isnull: 'maybe', search: null, text: null }
+    const bad: Record<string, string | null> = {
+      id: 'abc',
+      'id-list': '1,abc',
+      year: 'x',
+      enum: 'no_such_value',
+      'enum-list': 'no_such_value',
+      boolean: 'maybe',
+      isnull: 'maybe',
+      search: null,
+      text: null,
+      'date-gte': '2024-02-30',
+      'date-lte': 'x',
+      bbox: '1,2,3',
+    }
     const malformed = bad[filter.kind]
     if (malformed !== null) {
       const res = await get(`${url}?${filter.name}=${encodeURIComponent(malformed)}`)
@@ -277,6 +290,8 @@ describe('every declared filter', () => {
     else if (field?.type === 'ref') value = first[field.name] ? String(first[field.name].id) : undefined
     else if (field) value = first[field.name] === null ? undefined : String(first[field.name])
     if (filter.kind === 'search' && value) value = value.slice(1, 6).toUpperCase()
+    // A box around the record's own position.
+    if (filter.kind === 'bbox') value = first.latitude === null ? undefined : [first.longitude, first.latitude, first.longitude, first.latitude].join(',')
     if (value === undefined) return expect(first).toBeDefined()
     const page = await get(`${url}?${filter.name}=${encodeURIComponent(value)}&limit=1000`)
     expect(page.status).toBe(200)

@@ -10,6 +10,8 @@ import {
   type NewEvent,
   type StoredEvent,
 } from '../event-store/event-store.server.ts'
+import { currentJobContext } from '../observability/job-context.ts'
+import { eventsAppended } from '../observability/metrics.server.ts'
 import { projectEvents } from './projections.server.ts'
 import { refuseConflict } from './refusal.ts'
 
@@ -35,9 +37,12 @@ export function metadataOf(context: Pick<CommandContext, 'actor' | 'requestId' |
   }
 }
 
-/** The metadata of events recorded by background workers and the demo data. */
+/**
+ * The metadata of events recorded by background workers and the demo data; inside a job, the request id is the one
+ * of the web request that sent it, so the request can be followed from the page to the worker's events.
+ */
 export function systemMetadata(username = 'system'): EventMetadata {
-  return { userId: null, username, role: 'system', requestId: null, clientAddress: null }
+  return { userId: null, username, role: 'system', requestId: currentJobContext()?.requestId ?? null, clientAddress: null }
 }
 
 /** Appends to a stream and updates every projection from the appended events, in the caller's transaction. */
@@ -50,6 +55,7 @@ export async function appendAndProject(
   now: Date,
 ): Promise<StoredEvent[]> {
   const stored = await appendToStream(trx, streamId, expectedVersion, events, metadata, now)
+  eventsAppended.inc(stored.length)
   await projectEvents(trx, stored)
   return stored
 }

@@ -91,7 +91,7 @@ export async function uploadFile(context: CommandContext, input: UploadInput): P
       },
     })
     await appendAndProject(trx, streamId, state.version, events, metadataOf(context), context.now)
-    await context.queue.send(JOBS.fileCheck, { fileId }, { trx, key: `${JOBS.fileCheck}:${fileId}` })
+    await context.queue.send(JOBS.fileCheck, { fileId, requestId: context.requestId }, { trx, key: `${JOBS.fileCheck}:${fileId}` })
     return { fileId }
   })
 }
@@ -109,6 +109,6 @@ export async function requestFileDeletion(context: CommandContext, fileId: numbe
     const state = foldFile((await readStream(trx, streamId)) as unknown as FileEvent[])
     const events = decideFile(state, { type: 'RequestFileDeletion', data: { reportStatus: report.status } })
     await appendAndProject(trx, streamId, state.version, events, metadataOf(context), context.now)
-    await context.queue.send(JOBS.fileDelete, { fileId }, { trx, key: `${JOBS.fileDelete}:${fileId}` })
+    await context.queue.send(JOBS.fileDelete, { fileId, requestId: context.requestId }, { trx, key: `${JOBS.fileDelete}:${fileId}` })
   })
 }

@@ -104,6 +104,6 @@ export async function decideOnReport(
     const publicationChanges = events.some(
       (e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'),
     )
-    if (publicationChanges) await context.queue.send(JOBS.reportPublication, { reportId }, { trx })
+    if (publicationChanges) await context.queue.send(JOBS.reportPublication, { reportId, requestId: context.requestId }, { trx })
   })
 }

@@ -20,7 +20,7 @@ function commandContext(request: Request, context: AppLoadContext): CommandConte
     queue: context.queue,
     storageDir: context.config.storageDir,
     actor: context.user,
-    requestId: request.headers.get('x-request-id'),
+    requestId: context.requestId,
     clientAddress: null,
     now: new Date(),
   }
