@@ -13,6 +13,7 @@ import { apiDocs } from './api-docs/api-docs-plugin.server.ts'
 import { addErrorAnswers } from './api-docs/error-answers.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { demoFilesRoutes } from './routes/demo-files.routes.ts'
+import { catalogueReads } from './catalogue/catalogue-reads.server.ts'
 import { healthRoutes } from './observability/health-routes.server.ts'
 import { httpMetrics } from './observability/http-metrics.server.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(demoFilesRoutes)
 
   if (options.remix) {
+    const catalogue = catalogueReads(options.db)
     await app.register(remixPlugin, {
       build: options.remix.build,
       clientDir: options.remix.clientDir,
@@ -105,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cache,
       getLoadContext: (request, reply): AppLoadContext => ({
         db: options.db,
+        catalogue,
+        useCaseContext: { actor: request.user, clientAddress: request.ip, requestId: String(request.id) },
         config: options.config,
         queue: options.queue,
         user: request.user,

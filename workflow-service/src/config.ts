@@ -13,6 +13,8 @@ export interface Config {
   databaseOwnerUrl: string | undefined
   embeddedPostgresPort: number
   redisUrl: string | undefined
+  /** Prefix of the queue's Redis keys: several deployments (or test runs) can share one Redis. */
+  redisPrefix: string
   workers: boolean
   maxUploadMb: number
   sessionSecret: string
@@ -38,6 +40,12 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`)
   }
+  return value
+}
+
+function redisPrefix(env: Env): string {
+  const value = env.REDIS_PREFIX || 'portal'
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(value)) throw new ConfigError(`REDIS_PREFIX must be 1 to 64 letters, digits, '_', '.' or '-', got "${value}"`)
   return value
 }
 
@@ -77,6 +85,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseOwnerUrl: env.DATABASE_OWNER_URL || undefined,
     embeddedPostgresPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: redisPrefix(env),
     workers: ['on', 'true', '1'].includes(workersRaw),
     maxUploadMb: integer(env, 'MAX_UPLOAD_MB', 300, 1, 102400),
     sessionSecret,

@@ -19,6 +19,14 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
   })
 
+  it('gives a worker node its health port and the queue its Redis key prefix, refusing wrong ones', () => {
+    expect(loadConfig({}).workerHttpPort).toBe(3001)
+    expect(loadConfig({}).redisPrefix).toBe('portal')
+    expect(loadConfig({ WORKER_HTTP_PORT: '9100', REDIS_PREFIX: 'portal-staging' })).toMatchObject({ workerHttpPort: 9100, redisPrefix: 'portal-staging' })
+    expect(() => loadConfig({ WORKER_HTTP_PORT: '70000' })).toThrow(/WORKER_HTTP_PORT/)
+    expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/)
+  })
+
   it('turns the in-process workers off with WORKERS=off', () => {
     expect(loadConfig({ WORKERS: 'off' }).workers).toBe(false)
   })
