@@ -1,4 +1,5 @@
 // Reads the environment once at start; a wrong value stops the start with a message naming the variable.
+import { isIP } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -21,8 +22,20 @@ export interface Config {
   logLevel: string
   storageDir: string
   production: boolean
+  /** Addresses and networks of the proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty: none. */
+  trustProxy: string[]
+  /** The portal's public origin (PUBLIC_URL) for links in answers; without it links are relative. */
+  publicUrl: string | undefined
+  /** Headers, a whole request and an idle connection each get this long (HTTP_TIMEOUT_SECONDS). */
+  httpTimeoutSeconds: number
+  /** The body of an upload may take this long (UPLOAD_TIMEOUT_SECONDS). */
+  uploadTimeoutSeconds: number
   /** Web processes sharing the port (WEB_PROCESSES): a number, or every core ('auto', the default in production). */
   webProcesses: number
+  /** SMTP server of the notification e-mails (smtp:// or smtps://); without it no e-mail is sent. */
+  smtpUrl: string | undefined
+  /** The sender of the notification e-mails. */
+  mailFrom: string
 }
 
 export class ConfigError extends Error {}
@@ -37,6 +50,36 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`)
   }
   return value
+}
+
+function proxies(env: Env): string[] {
+  const raw = env.TRUST_PROXY ?? ''
+  const list = raw.split(',').map((v) => v.trim()).filter(Boolean)
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/')
+    const family = isIP(address)
+    const maxBits = family === 6 ? 128 : 32
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits)
+    if (!family || !bitsOk || extra !== undefined) {
+      throw new ConfigError(`TRUST_PROXY must be a comma-separated list of IP addresses or networks (10.0.0.2, 10.0.0.0/8), got "${entry}"`)
+    }
+  }
+  return list
+}
+
+function publicUrl(env: Env): string | undefined {
+  const raw = env.PUBLIC_URL
+  if (!raw) return undefined
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) address such as https://eco.example.ru, got "${raw}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) address such as https://eco.example.ru, got "${raw}"`)
+  }
+  return url.origin
 }
 
 function redisPrefix(env: Env): string {
@@ -68,7 +111,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (!Number.isInteger(webProcesses) || webProcesses < 1 || webProcesses > 64) {
     throw new ConfigError(`WEB_PROCESSES must be auto or a whole number from 1 to 64, got "${env.WEB_PROCESSES}"`)
   }
+  const smtpUrl = env.SMTP_URL || undefined
+  if (smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) throw new ConfigError(`SMTP_URL must be smtp://host:port or smtps://user:password@host:port, got "${smtpUrl.replace(/\/\/[^@/]*@/, '//…@')}"`)
   return {
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'Портал экологического мониторинга ЯНАО <noreply@localhost>',
     port: integer(env, 'PORT', 3000, 0, 65535),
     workerHttpPort: integer(env, 'WORKER_HTTP_PORT', 3001, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -84,6 +131,10 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     storageDir: path.resolve(env.STORAGE_DIR || path.join(dataDir, 'files')),
     production,
+    trustProxy: proxies(env),
+    publicUrl: publicUrl(env),
+    httpTimeoutSeconds: integer(env, 'HTTP_TIMEOUT_SECONDS', 30, 1, 3600),
+    uploadTimeoutSeconds: integer(env, 'UPLOAD_TIMEOUT_SECONDS', 600, 1, 86400),
     webProcesses,
   }
 }
