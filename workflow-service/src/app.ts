@@ -13,9 +13,12 @@ import { apiDocs } from './api-docs/api-docs-plugin.server.ts'
 import { addErrorAnswers } from './api-docs/error-answers.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { demoFilesRoutes } from './routes/demo-files.routes.ts'
+import { catalogueReads } from './catalogue/catalogue-reads.server.ts'
 import { healthRoutes } from './observability/health-routes.server.ts'
 import { httpMetrics } from './observability/http-metrics.server.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
+import { routeTable } from './plugins/route-table.server.ts'
+import { inputGuard } from './plugins/input-guard.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
 import { listenForPublicChanges, PublicCache } from './http/public-cache.server.ts'
@@ -75,6 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('templates', options.templates)
   app.decorateRequest('user', null)
   registerErrorHandler(app)
+  // First, so it sees every route registered after it.
+  await app.register(routeTable)
+  await app.register(inputGuard)
   // An answer sent while the node stops closes its connection, so the close does not wait for that keep-alive
   // connection to time out and the client's next request goes to another node.
   let closing = false
@@ -108,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(demoFilesRoutes)
 
   if (options.remix) {
+    const catalogue = catalogueReads(options.db)
     await app.register(remixPlugin, {
       build: options.remix.build,
       clientDir: options.remix.clientDir,
@@ -115,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cache,
       getLoadContext: (request, reply): AppLoadContext => ({
         db: options.db,
+        catalogue,
+        useCaseContext: { actor: request.user, clientAddress: request.ip, requestId: String(request.id) },
         config: options.config,
         queue: options.queue,
         user: request.user,
