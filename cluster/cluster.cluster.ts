@@ -111,8 +111,11 @@ describe('a cluster of two web nodes and two worker nodes', () => {
 
     // The request is followed across nodes: the web node's request, the worker's job lines, the worker's event.
     expect(linesWith([web1], requestId).length).toBeGreaterThan(0)
+    // The status is recorded inside the job: its last line follows a moment later.
+    await vi.waitFor(() => expect(linesWith(cluster.workers, requestId).map((l) => l.msg)).toEqual(expect.arrayContaining(['job file-check started', 'job file-check done'])), {
+      timeout: 10_000,
+    })
     const jobLines = linesWith(cluster.workers, requestId)
-    expect(jobLines.map((l) => l.msg)).toEqual(expect.arrayContaining(['job file-check started', 'job file-check done']))
     expect(new Set(jobLines.map((l) => l.job))).toEqual(new Set(['file-check']))
     const events = await sql<{ type: string; request_id: string }>`
       SELECT type, metadata->>'requestId' AS request_id FROM events WHERE stream_id = ${`file-${fileId}`} ORDER BY position`.execute(cluster.db)
