@@ -17,6 +17,8 @@ import { catalogueReads } from './catalogue/catalogue-reads.server.ts'
 import { healthRoutes } from './observability/health-routes.server.ts'
 import { httpMetrics } from './observability/http-metrics.server.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
+import { routeTable } from './plugins/route-table.server.ts'
+import { inputGuard } from './plugins/input-guard.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
 import { listenForPublicChanges, PublicCache } from './http/public-cache.server.ts'
@@ -76,6 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('templates', options.templates)
   app.decorateRequest('user', null)
   registerErrorHandler(app)
+  // First, so it sees every route registered after it.
+  await app.register(routeTable)
+  await app.register(inputGuard)
   // Before any route: the OpenAPI document and the error answers are collected as routes are added.
   app.addHook('onRoute', addErrorAnswers)
   await app.register(apiDocs)

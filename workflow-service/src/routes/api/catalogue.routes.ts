@@ -3,8 +3,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { filterParameter, orderingParameter } from '../../catalogue/filter-schema.ts'
-import { FilterError, MAX_ID, parseFilters } from '../../catalogue/filters.ts'
+import { FilterError, parseFilters } from '../../catalogue/filters.ts'
 import { parseOrdering } from '../../catalogue/ordering.ts'
+import { IdParams, Text } from '../../http/params.ts'
 import { recordsExport } from '../../catalogue/export-records.server.ts'
 import { findRecord, listRecords } from '../../catalogue/query.server.ts'
 import { FormatQuery, isFileFormat, type ListFormat } from '../../exports/export-formats.ts'
@@ -14,7 +15,7 @@ import { catalogueTypes, type CatalogueType } from '../../catalogue/registry/ind
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) })
+export { IdParams }
 
 /** Slugs whose list and card have a route of their own (companies: the workflow adds report_status). */
 const OWN_ROUTES = new Set(['companies'])
@@ -64,7 +65,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           summary: `${type.title}: одна запись`,
           params: IdParams,
-          querystring: Type.Object({ kind: Type.Optional(Type.String({ maxLength: 100 })) }),
+          querystring: Type.Object({ kind: Type.Optional(Text({ maxLength: 100 })) }),
           response: { 200: record },
         },
       },

@@ -2,6 +2,7 @@
 // /api/v1/companies/head-companies/: the head companies reference list ('---' first).
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { IdParams, Text } from '../../http/params.ts'
 import { findCompany, listCompanies } from '../../catalogue/companies.server.ts'
 import { companiesExport } from '../../catalogue/export-records.server.ts'
 import { orderingParameter } from '../../catalogue/filter-schema.ts'
@@ -52,8 +53,8 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object(
           {
             kind: Type.Optional(CompanyKind),
-            kind__in: Type.Optional(Type.String({ maxLength: 200 })),
-            search: Type.Optional(Type.String({ maxLength: 200 })),
+            kind__in: Type.Optional(Text({ maxLength: 200 })),
+            search: Type.Optional(Text({ maxLength: 200 })),
             // Companies having reports in this status (the Department's review lists).
             report_status: Type.Optional(Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')])),
             ordering: Type.Optional(Type.Unsafe<string>(orderingParameter(companies))),
@@ -81,7 +82,7 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/companies/:id/',
     {
       schema: {
-        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        params: IdParams,
         querystring: Type.Object({ kind: Type.Optional(CompanyKind) }, { additionalProperties: false }),
         response: { 200: Company },
       },

@@ -1,6 +1,7 @@
 // /api/v1/ecomon-responsibles/ and /api/v1/company-responsibles/: the responsible person of an area or company by year.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Id, Text as SafeText, Year } from '../../http/params.ts'
 import { PageOf, ResponsibleAnswer } from './workflow-schemas.ts'
 import { notFound } from '../../plugins/errors.server.ts'
 import { assertCanReadResponsibleOf, assertReadsReports } from '../../workflow/read-access.ts'
@@ -8,16 +9,14 @@ import { createResponsible, editResponsible, type ResponsibleScope } from '../..
 import { listCompanyResponsibles, listEcomonResponsibles } from '../../workflow/responsibles/responsible-queries.server.ts'
 import { commandContextOf } from './workflow-context.server.ts'
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
-const Year = Type.Integer({ minimum: 2000, maximum: 2100 })
-const Text = (max: number) => Type.String({ minLength: 1, maxLength: max })
+const Text = (max: number) => SafeText({ minLength: 1, maxLength: max })
 const Details = {
   fullname: Text(300),
   position: Text(300),
   email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' }),
   phone: Type.String({ minLength: 1, maxLength: 50, pattern: '^[0-9+()\\-\\s.,доб]+$' }),
-  labs_name: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
-  labs_contacts: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+  labs_name: Type.Optional(Type.Union([SafeText({ maxLength: 500, multiline: true }), Type.Null()])),
+  labs_contacts: Type.Optional(Type.Union([SafeText({ maxLength: 500, multiline: true }), Type.Null()])),
 }
 
 type DetailsBody = { fullname: string; position: string; email: string; phone: string; labs_name?: string | null; labs_contacts?: string | null }
