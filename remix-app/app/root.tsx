@@ -4,6 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { ReactNode } from 'react'
 import { seesNavigation } from '@portal/workflow-service/auth/permissions.ts'
 import { userInfo } from '@portal/workflow-service/auth/user-info.ts'
+import { unreadCount } from '@portal/workflow-service/notifications/notification-queries.server.ts'
 import { SiteFooter, SiteHeader } from './components/site-chrome.tsx'
 import { PageLoader } from './components/page-loader.tsx'
 import stylesHref from './styles/app.css?url'
@@ -22,6 +23,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     navigation: seesNavigation(context.user),
     csrfToken: context.csrfToken,
     nonce: context.cspNonce,
+    unread: context.user ? await unreadCount(context.db, context.user.id) : 0,
   }
 }
 
@@ -37,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteHeader user={root?.user ?? null} csrfToken={root?.csrfToken ?? ''} navigation={root?.navigation ?? false} />
+        <SiteHeader user={root?.user ?? null} csrfToken={root?.csrfToken ?? ''} navigation={root?.navigation ?? false} unread={root?.unread ?? 0} />
         <main className="page">{children}</main>
         <SiteFooter />
         <PageLoader />

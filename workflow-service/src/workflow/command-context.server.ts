@@ -12,6 +12,7 @@ import {
 } from '../event-store/event-store.server.ts'
 import { currentJobContext } from '../observability/job-context.ts'
 import { eventsAppended } from '../observability/metrics.server.ts'
+import { notifyOfEvents } from '../notifications/notify-of-events.server.ts'
 import { projectEvents } from './projections.server.ts'
 import { refuseConflict } from './refusal.ts'
 
@@ -57,6 +58,8 @@ export async function appendAndProject(
   const stored = await appendToStream(trx, streamId, expectedVersion, events, metadata, now)
   eventsAppended.inc(stored.length)
   await projectEvents(trx, stored)
+  // The people concerned are told in the same transaction: no status change without its notice, none without one.
+  await notifyOfEvents(trx, stored)
   return stored
 }
 
