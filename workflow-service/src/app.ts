@@ -88,6 +88,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // First, so it sees every route registered after it.
   await app.register(routeTable)
   await app.register(inputGuard)
+  // An answer sent while the node stops closes its connection, so the close does not wait for that keep-alive
+  // connection to time out and the client's next request goes to another node.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close')
+    return payload
+  })
   // Before any route: the OpenAPI document and the error answers are collected as routes are added.
   app.addHook('onRoute', addErrorAnswers)
   await app.register(apiDocs)
