@@ -155,7 +155,7 @@ describe('the reports page action', () => {
     expect(row).toEqual({ fullname: 'Сидоров Пётр Ильич', labs_name: 'Лаборатория «Север»', labs_contacts: 'lab@example.ru' })
   })
 
-  it('refuses an area of another company, another company’s holder and the Department', async () => {
+  it('answers an area of another company as a missing one, and refuses another company’s holder and the Department', async () => {
     const holder1 = await userNamed('holder1')
     const holder2 = await userNamed('holder2')
     const department = await userNamed('department')
@@ -163,7 +163,9 @@ describe('the reports page action', () => {
     const foreignArea = await t.database.db.selectFrom('areas').select('id').where('company_id', '=', holder2.companyId!).where('kind', '=', 'licence_area').executeTakeFirstOrThrow()
     const fields = { intent: 'responsible', scope: 'area', area: String(foreignArea.id), year: String(YEAR), ...person }
     const foreign = await answerOf(await reportsAction(post(id, fields), contextOf(holder1), id))
-    expect(foreign.status).toBe(403)
+    const missing = await answerOf(await reportsAction(post(id, { ...fields, area: '2000000000' }), contextOf(holder1), id))
+    expect(foreign).toEqual(missing)
+    expect(foreign.status).toBe(400)
     expect((await thrown(() => reportsAction(post(id, { ...fields, scope: 'company' }), contextOf(holder2), id))).status).toBe(403)
     expect((await thrown(() => reportsAction(post(id, { ...fields, scope: 'company' }), contextOf(department), id))).status).toBe(403)
   })

@@ -8,6 +8,7 @@ import * as m0401FileImportStaging from './2026-11-21-0401-file-import-staging.t
 import * as m0101CatalogueTypes from './2026-11-21-0101-catalogue-types.ts'
 import * as m0102ObservationsAndLegacyIndicators from './2026-11-21-0102-observations-and-legacy-indicators.ts'
 import * as m0601IndicationsListOrder from './2026-11-21-0601-indications-list-order.ts'
+import * as m1101ReportRounds from './2026-11-23-1101-report-rounds.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0101-catalogue-types': m0101CatalogueTypes,
   '2026-11-21-0102-observations-and-legacy-indicators': m0102ObservationsAndLegacyIndicators,
   '2026-11-21-0601-indications-list-order': m0601IndicationsListOrder,
+  '2026-11-23-1101-report-rounds': m1101ReportRounds,
 }

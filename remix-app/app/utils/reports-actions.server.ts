@@ -1,13 +1,17 @@
 // The reports page's actions: save the responsible person and delete a file, each re-checked on the server.
 import type { AppLoadContext } from '@remix-run/node'
 import { data } from '@remix-run/node'
+import { refusalAnswer } from '@portal/workflow-service/http/refusal-answers.ts'
 import { HttpError } from '@portal/workflow-service/plugins/errors.server.ts'
+import { CommandRefused } from '@portal/workflow-service/workflow/refusal.ts'
 import type { CommandContext } from '@portal/workflow-service/workflow/command-context.server.ts'
 import { requestFileDeletion } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
 import { createResponsible, editResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
 import { responsibleErrors, responsibleFieldsOf, type ResponsibleErrors } from '../components/reports/responsible-rules.ts'
 import { DELETE_AGREED, DELETE_UNKNOWN } from '../components/reports/report-texts.ts'
 import { requirePermission } from './permissions.server.ts'
+
+const RESPONSIBLE_FIELDS = { fullname: true, position: true, phone: true, email: true }
 
 export type ReportsActionAnswer =
   | { intent: 'responsible'; ok: boolean; errors: ResponsibleErrors; message: string | null }
@@ -21,7 +25,7 @@ function commandContext(request: Request, context: AppLoadContext): CommandConte
     storageDir: context.config.storageDir,
     actor: context.user,
     requestId: request.headers.get('x-request-id'),
-    clientAddress: null,
+    clientAddress: context.clientAddress,
     now: new Date(),
   }
 }
@@ -67,9 +71,10 @@ async function deleteFile(request: Request, context: AppLoadContext, form: FormD
     await requestFileDeletion(commandContext(request, context), fileId)
   } catch (error) {
     // Spec §8: a 400 (the report is agreed) has its own message; any other failure the generic one.
-    if (error instanceof HttpError && error.statusCode < 500) {
-      const message = error.statusCode === 400 ? DELETE_AGREED : DELETE_UNKNOWN
-      return data<ReportsActionAnswer>({ intent: 'delete-file', ok: false, message }, { status: error.statusCode })
+    if (error instanceof CommandRefused) {
+      const { status } = refusalAnswer(error.refusal)
+      const message = status === 400 ? DELETE_AGREED : DELETE_UNKNOWN
+      return data<ReportsActionAnswer>({ intent: 'delete-file', ok: false, message }, { status })
     }
     throw error
   }
@@ -85,6 +90,12 @@ export async function reportsAction(request: Request, context: AppLoadContext, c
     if (intent === 'responsible') return await saveResponsible(request, context, companyId, form)
     if (intent === 'delete-file') return await deleteFile(request, context, form)
   } catch (error) {
+    if (error instanceof CommandRefused) {
+      // The same answer as the API's: its message, under the field it names when it names one.
+      const { status, detail, parameter } = refusalAnswer(error.refusal)
+      const errors: ResponsibleErrors = parameter && parameter in RESPONSIBLE_FIELDS ? { [parameter]: detail } : {}
+      return data<ReportsActionAnswer>({ intent: 'responsible', ok: false, errors, message: detail }, { status })
+    }
     if (error instanceof HttpError && error.statusCode < 500) {
       return data<ReportsActionAnswer>({ intent: 'responsible', ok: false, errors: {}, message: error.message }, { status: error.statusCode })
     }

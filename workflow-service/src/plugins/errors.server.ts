@@ -1,5 +1,7 @@
 // One error handler for the whole service: JSON answers that name the bad parameter, never a leaked 5xx message.
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { refusalAnswer } from '../http/refusal-answers.ts'
+import { CommandRefused } from '../workflow/refusal.ts'
 
 export class HttpError extends Error {
   constructor(
@@ -30,6 +32,10 @@ function parameterOf(error: FastifyError): string | undefined {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof CommandRefused) {
+      const { status, detail, parameter } = refusalAnswer(error.refusal)
+      return reply.status(status).send(parameter ? { detail, parameter } : { detail })
+    }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ detail: error.message, ...error.extra })
     }

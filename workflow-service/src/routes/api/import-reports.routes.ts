@@ -135,12 +135,10 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     try {
       const decision = DECISIONS[String(fields.status ?? '')]
       if (!decision) throw badRequest('status: ожидается agreed, rejected или consideration', 'status')
-      const comment = String(fields.comment ?? '').trim()
-      if (comment.length > 5000) throw badRequest('comment: не длиннее 5000 символов', 'comment')
-      if (decision === 'decline' && !comment) throw badRequest('comment: укажите причину отклонения', 'comment')
+      // The comment's rules (required to decline, bounded) are the decision's own: the same for every door.
       await decideOnReport(context, request.params.id, {
         decision,
-        comment,
+        comment: String(fields.comment ?? ''),
         files: (form?.files ?? []).map((f) => ({ id: f.storageKey, name: f.name, size: f.size, contentType: f.contentType })),
       })
     } catch (error) {

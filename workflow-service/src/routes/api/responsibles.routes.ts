@@ -10,24 +10,26 @@ import { commandContextOf } from './workflow-context.server.ts'
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
 const Year = Type.Integer({ minimum: 2000, maximum: 2100 })
-const Text = (max: number) => Type.String({ minLength: 1, maxLength: max })
+// Only the shape here: what a field must hold (not blank, a real e-mail address…) is the command's rule, so the API
+// and the pages refuse the same input with the same answer.
+const Text = Type.String({ maxLength: 2000 })
 const Details = {
-  fullname: Text(300),
-  position: Text(300),
-  email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' }),
-  phone: Type.String({ minLength: 1, maxLength: 50, pattern: '^[0-9+()\\-\\s.,доб]+$' }),
-  labs_name: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
-  labs_contacts: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+  fullname: Text,
+  position: Text,
+  email: Text,
+  phone: Text,
+  labs_name: Type.Optional(Type.Union([Text, Type.Null()])),
+  labs_contacts: Type.Optional(Type.Union([Text, Type.Null()])),
 }
 
 type DetailsBody = { fullname: string; position: string; email: string; phone: string; labs_name?: string | null; labs_contacts?: string | null }
 const details = (b: DetailsBody) => ({
-  fullname: b.fullname.trim(),
-  position: b.position.trim(),
-  email: b.email.trim(),
-  phone: b.phone.trim(),
-  labsName: b.labs_name?.trim() || null,
-  labsContacts: b.labs_contacts?.trim() || null,
+  fullname: b.fullname,
+  position: b.position,
+  email: b.email,
+  phone: b.phone,
+  labsName: b.labs_name ?? null,
+  labsContacts: b.labs_contacts ?? null,
 })
 
 export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {

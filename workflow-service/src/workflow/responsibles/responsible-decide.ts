@@ -1,5 +1,8 @@
-// The responsible-person stream's pure evolve and decide: created once per area (or company) and year, then edited.
-import { refuseConflict, refuseMissing } from '../refusal.ts'
+// The responsible-person stream's pure evolve and decide: created once per area (or company) and year, then edited;
+// the details' rules (trimmed, not blank, a real e-mail address) are checked here for every door.
+import type { Decider } from '../decider.ts'
+import { type Decision, isRefusal } from '../refusal.ts'
+import { checkResponsibleDetails } from './responsible-details.ts'
 import type { ResponsibleDetails, ResponsibleEvent, ResponsibleSaved } from './responsible-events.ts'
 
 export interface ResponsibleState {
@@ -7,21 +10,42 @@ export interface ResponsibleState {
   version: number
 }
 
+export const initialResponsibleState = (): ResponsibleState => ({ saved: null, version: 0 })
+
+export const evolveResponsible = (state: ResponsibleState, event: ResponsibleEvent): ResponsibleState => ({ saved: event.data, version: state.version + 1 })
+
 export function foldResponsible(events: readonly ResponsibleEvent[]): ResponsibleState {
-  return events.reduce<ResponsibleState>((state, event) => ({ saved: event.data, version: state.version + 1 }), { saved: null, version: 0 })
+  return events.reduce(evolveResponsible, initialResponsibleState())
 }
 
 export type ResponsibleCommand =
   | { type: 'CreateResponsible'; data: ResponsibleSaved['data'] }
-  | { type: 'EditResponsible'; data: ResponsibleDetails }
+  /** The area (or company) and year asked for must be those on record: they do not change. */
+  | { type: 'EditResponsible'; data: ResponsibleDetails & { targetId?: number; year?: number } }
 
-export function decideResponsible(state: ResponsibleState, command: ResponsibleCommand): ResponsibleEvent[] {
+export function decideResponsible(state: ResponsibleState, command: ResponsibleCommand): Decision<ResponsibleEvent> {
+  const details = checkResponsibleDetails(command.data)
+  if (isRefusal(details)) return details
   switch (command.type) {
     case 'CreateResponsible':
-      if (state.saved) throw refuseConflict('Ответственное лицо за этот год уже внесено: обновите страницу, чтобы изменить его.')
-      return [{ type: 'ResponsibleSaved', data: command.data }]
-    case 'EditResponsible':
-      if (!state.saved) throw refuseMissing('Ответственное лицо не найдено.')
-      return [{ type: 'ResponsibleSaved', data: { ...state.saved, ...command.data } }]
+      if (state.saved) return { reason: 'responsible-exists' }
+      return [{ type: 'ResponsibleSaved', data: { ...command.data, ...details } }]
+    case 'EditResponsible': {
+      const saved = state.saved
+      if (!saved) return { reason: 'responsible-not-found' }
+      const onRecord = saved.scope === 'area' ? saved.areaId : saved.companyId
+      if (command.data.targetId !== undefined && command.data.targetId !== onRecord) {
+        return { reason: 'responsible-target-changed', parameter: saved.scope === 'area' ? 'area' : 'company' }
+      }
+      if (command.data.year !== undefined && command.data.year !== saved.year) return { reason: 'responsible-year-changed' }
+      return [{ type: 'ResponsibleSaved', data: { ...saved, ...details } }]
+    }
   }
+}
+
+export const responsibleDecider: Decider<ResponsibleState, ResponsibleCommand, ResponsibleEvent, void> = {
+  eventTypes: ['ResponsibleSaved'],
+  initialState: initialResponsibleState,
+  evolve: evolveResponsible,
+  decide: (state, command) => decideResponsible(state, command),
 }
