@@ -22,6 +22,8 @@ export default defineConfig({
         v3_throwAbortReason: true,
         v3_lazyRouteDiscovery: true,
         v3_singleFetch: true,
+        // The URL space is declared in app/routes.ts (no file routes).
+        v3_routeConfig: true,
       },
     }),
   ],

@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { ensureAppRole } from '../../workflow-service/src/db/embedded-postgres.server.ts'
+
+const E2E_APP_ROLE = 'portal_test_app'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -58,6 +61,11 @@ export default async function setup(project: TestProject) {
     await admin.end()
     const u = new URL(process.env.DATABASE_URL)
     u.pathname = `/${name}`
+    // As in production: the owner migrates, the portal connects as its own role (the embedded default does the same).
+    env.DATABASE_OWNER_URL = u.toString()
+    await ensureAppRole(process.env.DATABASE_URL, E2E_APP_ROLE, E2E_APP_ROLE)
+    u.username = E2E_APP_ROLE
+    u.password = E2E_APP_ROLE
     env.DATABASE_URL = u.toString()
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: process.env.DATABASE_URL })

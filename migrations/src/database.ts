@@ -173,6 +173,20 @@ export interface EventsTable {
   created_at: Timestamp
   prev_hash: string
   hash: string
+  /** false: written before the keyed per-stream chain (unkeyed global chain, sealed by the first checkpoint). */
+  keyed: Generated<boolean>
+}
+
+/** A keyed seal over the events of (from_position, to_position], chained to the checkpoint before it. */
+export interface EventCheckpointsTable {
+  id: Generated<number>
+  from_position: number
+  to_position: number
+  events: number
+  digest: string
+  prev_mac: string
+  mac: string
+  created_at: Timestamp
 }
 
 /** The columns both kinds of responsible person share (spec §3 "Responsible person"). */
@@ -310,6 +324,7 @@ export interface Database {
   measures_points: MeasuresPointsTable
   measures_point_indications: MeasuresPointIndicationsTable
   events: EventsTable
+  event_checkpoints: EventCheckpointsTable
   ecomon_responsibles: EcomonResponsiblesTable
   company_responsibles: CompanyResponsiblesTable
   import_reports: ImportReportsTable

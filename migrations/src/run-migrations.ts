@@ -1,14 +1,17 @@
-// `npm run migrate`: applies the pending migrations to the configured database and exits.
+// `npm run migrate`: applies the pending migrations to the configured database (as its owner) and exits.
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
-import { migrateToLatest } from './migrate.ts'
 
-const database = await openDatabase(loadConfig()).catch((error: Error) => {
+const database = await openDatabase(
+  loadConfig(),
+  () => {},
+  (warning) => process.stderr.write(`Предупреждение: ${warning}\n`),
+).catch((error: Error) => {
   process.stderr.write(`Ошибка: ${error.message}\n`)
   process.exit(1)
 })
 try {
-  const applied = await migrateToLatest(database.db)
+  const applied = database.applied
   process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'the database is up to date\n')
 } finally {
   await database.close()

@@ -1,17 +1,20 @@
-// `npm run seed [-- --scale N] [-- --demo]`: loads the demo data into an empty database.
+// `npm run seed [-- --scale N|large] [-- --demo]`: loads the demo data (or the benchmark's large data set) into an
+// empty database.
 import { parseArgs } from 'node:util'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
+import { runLargeSeed } from '@portal/workflow-service/seed/large-seed.server.ts'
 import { isEmpty } from '@portal/workflow-service/seed/seed.server.ts'
-import { seedPortal } from './composition.server.ts'
+import { seedPortal, workerSeedSteps } from './composition.server.ts'
 
 const { values } = parseArgs({
   options: { scale: { type: 'string', default: '1' }, demo: { type: 'boolean', default: false } },
 })
-const scale = Number(values.scale)
+const large = values.scale === 'large'
+const scale = large ? 1 : Number(values.scale)
 if (!Number.isInteger(scale) || scale < 1 || scale > 1000) {
-  process.stderr.write('--scale must be a whole number from 1 to 1000\n')
+  process.stderr.write('--scale must be a whole number from 1 to 1000, or large\n')
   process.exit(2)
 }
 
@@ -25,6 +28,13 @@ try {
   if (!(await isEmpty(database.db))) {
     process.stderr.write('the database already holds data: the demo data set is loaded only into an empty database\n')
     process.exitCode = 1
+  } else if (large) {
+    await runLargeSeed(database.db, {
+      demoUsers: database.embedded || values.demo,
+      storageDir: config.storageDir,
+      extraSteps: workerSeedSteps,
+      log: (m) => process.stdout.write(`${m}\n`),
+    })
   } else {
     await seedPortal(database.db, {
       scale,

@@ -3,16 +3,18 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
-import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { buildApp } from '@portal/workflow-service/app.ts'
 import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
 import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from '@portal/workflow-service/db/connect.server.ts'
+import { AuditKeyError, loadAuditKey, useAuditKey } from '@portal/workflow-service/event-store/audit-key.server.ts'
+import { startCheckpoints } from '@portal/workflow-service/event-store/checkpoints.server.ts'
 import { createLogger } from '@portal/workflow-service/logger.ts'
 import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 import { projectRoot } from '@portal/workflow-service/project-root.ts'
 import { demoAccountsInUse } from '@portal/workflow-service/seed/users-seed.ts'
 import { startWorkers } from '@portal/workers/start-workers.ts'
 import { openQueue, reportTemplateFiles, seedPortalWhenEmpty } from './composition.server.ts'
+import { isWebProcess, startWebCluster } from './web-cluster.server.ts'
 
 const remixBuildDir = path.join(projectRoot(), 'remix-app/build')
 
@@ -37,29 +39,57 @@ async function main(): Promise<void> {
     throw error
   }
   const log = createLogger(config.logLevel)
+  try {
+    useAuditKey(loadAuditKey({ dataDir: config.dataDir }))
+  } catch (error) {
+    if (error instanceof AuditKeyError) fail(error.message)
+    throw error
+  }
 
   let database: PortalDatabase
   try {
-    database = await openDatabase(config, (m) => log.info(m))
+    database = await openDatabase(config, (m) => log.info(m), (m) => log.warn(m))
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error))
   }
   log.info({ embedded: database.embedded }, 'database ready')
 
   let queue: JobQueue | undefined
+  let checkpoints: ReturnType<typeof startCheckpoints> | undefined
   const stopAll = async () => {
+    await checkpoints?.stop()
     await queue?.stop().catch((e) => log.error(e, 'stopping the queue failed'))
     await database.close().catch((e) => log.error(e, 'closing the database failed'))
   }
 
   try {
-    const applied = await migrateToLatest(database.db)
+    // openDatabase applied them as the owner; the portal's own role could not.
+    const applied = database.applied
     if (applied.length) log.info({ applied }, 'migrations applied')
     await seedPortalWhenEmpty(database.db, { demoUsers: database.embedded, storageDir: config.storageDir, log: (m) => log.info(m) })
+    // Seals the event log now (events of an earlier version included), then every minute and at shutdown.
+    checkpoints = startCheckpoints(database.db, { onError: (error) => log.error({ err: error }, 'writing an event log checkpoint failed') })
     queue = await openQueue(config, database.url, config.workers, log)
     if (config.workers) await startWorkers(queue, { db: database.db, config, log })
 
-    const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, remix: await loadRemixBuild(), logger: log })
+    if (config.webProcesses > 1) {
+      // This process keeps the database and the workers; the web processes serve the port (web-cluster.server.ts).
+      const web = startWebCluster({ count: config.webProcesses, databaseUrl: database.url, log })
+      const stopCluster = async () => {
+        await web.stop()
+        await stopAll()
+        process.exit(0)
+      }
+      process.once('SIGINT', () => void stopCluster())
+      process.once('SIGTERM', () => void stopCluster())
+      await web.ready
+      process.stdout.write(`\nПортал запущен: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/monitoring/ (${config.webProcesses} web processes)\n\n`)
+      const demoUsers = await demoAccountsInUse(database.db)
+      if (demoUsers.length > 0) process.stdout.write(`Демо-учётные записи (логин/пароль): ${demoUsers.map((u) => `${u.username}/${u.username} (${u.group})`).join(', ')}\n\n`)
+      return
+    }
+
+    const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, remix: await loadRemixBuild(), logger: log, publicCache: { databaseUrl: database.url } })
     let stopping = false
     const shutdown = async (signal: string) => {
       if (stopping) return
@@ -80,6 +110,8 @@ async function main(): Promise<void> {
       if (code === 'EADDRINUSE') fail(`port ${config.port} is already in use: stop the other program or set PORT`)
       throw error
     }
+    // A web process of the cluster: the primary says where the portal is, once.
+    if (isWebProcess()) return
     const shown = config.host === '0.0.0.0' ? 'localhost' : config.host
     process.stdout.write(`\nПортал запущен: http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/monitoring/\n\n`)
     const demo = await demoAccountsInUse(database.db)

@@ -1,24 +1,55 @@
-// Entry point of a worker-only node (`npm run workers`): no web server, only the queue consumers.
+// Entry point of a worker-only node (`npm run workers`): the queue consumers, and a small HTTP listener on
+// WORKER_HTTP_PORT for /healthz, /readyz and /metrics. SIGTERM lets running jobs finish (or, past the queue's
+// patience, return to the queue for another worker) before the node exits.
+import Fastify, { type FastifyBaseLogger } from 'fastify'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
+import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
 import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
 import { createLogger } from '@portal/workflow-service/logger.ts'
+import { healthRoutes } from '@portal/workflow-service/observability/health-routes.server.ts'
 import { startWorkers } from '@portal/workers/start-workers.ts'
 import { openQueue } from './composition.server.ts'
 
-const config = loadConfig()
-const log = createLogger(config.logLevel)
-const database = await openDatabase(config, (m) => log.info(m)).catch((error: Error) => {
-  process.stderr.write(`Ошибка запуска: ${error.message}\n`)
+function fail(message: string): never {
+  process.stderr.write(`Ошибка запуска: ${message}\n`)
   process.exit(1)
-})
+}
+
+let config
+try {
+  config = loadConfig()
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message)
+  throw error
+}
+const log = createLogger(config.logLevel)
+const database = await openDatabase(config, (m) => log.info(m)).catch((error: Error) => fail(error.message))
 await migrateToLatest(database.db)
 const queue = await openQueue(config, database.url, true, log)
 await startWorkers(queue, { db: database.db, config, log })
-const stop = async () => {
+
+const http = Fastify({ loggerInstance: log as FastifyBaseLogger, disableRequestLogging: true, forceCloseConnections: true })
+await healthRoutes(http, { db: database.db, queue, role: 'worker' })
+try {
+  await http.listen({ port: config.workerHttpPort, host: config.host })
+} catch (error) {
   await queue.stop()
   await database.close()
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`port ${config.workerHttpPort} is already in use: set WORKER_HTTP_PORT`)
+  throw error
+}
+const address = http.server.address()
+log.info({ port: typeof address === 'object' && address ? address.port : config.workerHttpPort }, 'worker node ready')
+
+let stopping = false
+const stop = async (signal: string) => {
+  if (stopping) return
+  stopping = true
+  log.info({ signal }, 'worker node stopping: running jobs finish or return to the queue')
+  await queue.stop().catch((e) => log.error({ err: e }, 'stopping the queue failed'))
+  await http.close().catch(() => {})
+  await database.close().catch((e) => log.error({ err: e }, 'closing the database failed'))
   process.exit(0)
 }
-process.once('SIGINT', () => void stop())
-process.once('SIGTERM', () => void stop())
+process.once('SIGINT', () => void stop('SIGINT'))
+process.once('SIGTERM', () => void stop('SIGTERM'))

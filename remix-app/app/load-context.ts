@@ -12,6 +12,8 @@ declare module '@remix-run/node' {
     queue: JobQueue
     /** The logged-in user, or null for the public. */
     user: CurrentUser | null
+    /** The id of this request (the load balancer's X-Request-Id, or a new one): it goes into events and jobs. */
+    requestId: string
     /** The client's address (behind a trusted proxy, the forwarded one): the login throttle counts by it. */
     clientAddress: string
     /** The CSRF token for the hidden field csrfmiddlewaretoken of every form (and the X-CSRFToken header). */

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest'
 import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
-import { genericPage } from '../app/catalogue/generic-pages.server.ts'
-import { areaList, areaCard } from '../app/catalogue/area-pages.server.ts'
-import { levelOf } from '../app/catalogue/points.server.ts'
-import { loader as homeLoader } from '../app/routes/_index.tsx'
-import { loader as companyLoader } from '../app/routes/companies.$id._index.tsx'
-import { loader as pointsLoader } from '../app/routes/areas.$id.measures-points.tsx'
+import { genericPage } from '../app/features/catalogue/server/generic-pages.server.ts'
+import { areaList, areaCard } from '../app/features/catalogue/server/area-pages.server.ts'
+import { levelOf } from '../app/features/catalogue/server/points.server.ts'
+import { loader as homeLoader } from '../app/features/catalogue/routes/home.tsx'
+import { loader as companyLoader } from '../app/features/catalogue/routes/company-card.tsx'
+import { loader as pointsLoader } from '../app/features/catalogue/routes/area-points.tsx'
 
 const t = useTestApp()
 

@@ -5,10 +5,10 @@ import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissio
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
-import { DELETE_AGREED, DELETE_UNKNOWN } from '../app/components/reports/report-texts.ts'
-import { reportsAction } from '../app/utils/reports-actions.server.ts'
-import { loadReportsPage } from '../app/utils/reports-page.server.ts'
-import { loadReviewList } from '../app/utils/review-list.server.ts'
+import { DELETE_AGREED, DELETE_UNKNOWN } from '../app/features/reports/components/report-texts.ts'
+import { reportsAction } from '../app/features/reports/server/reports-actions.server.ts'
+import { loadReportsPage } from '../app/features/reports/server/reports-page.server.ts'
+import { loadReviewList } from '../app/features/review/review-list.server.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear()

@@ -128,6 +128,18 @@ function queueContract(engine: 'pg-boss' | 'bullmq') {
     await vi.waitFor(() => expect(handledOf(42)).toHaveLength(1), { timeout: 15_000, interval: 100 })
     expect(attempts.get(41)).toBeUndefined()
   })
+
+  it('answers a ping and counts a running job of its kind as active until it ends', async () => {
+    await expect(queue.ping()).resolves.toBeUndefined()
+    const keyed = async () => (await queue.depth()).find((d) => d.name === 'contract-keyed')
+    await queue.send('contract-keyed', { n: 50 }, { key: 'keyed:depth' })
+    await vi.waitFor(() => expect(attempts.get(50)).toBe(1), { timeout: 15_000, interval: 100 })
+    await vi.waitFor(async () => expect(await keyed()).toEqual({ name: 'contract-keyed', waiting: 0, active: 1 }), { timeout: 15_000, interval: 100 })
+    keyedGate()
+    await vi.waitFor(() => expect(handledOf(50)).toHaveLength(1), { timeout: 15_000, interval: 100 })
+    await vi.waitFor(async () => expect(await keyed()).toEqual({ name: 'contract-keyed', waiting: 0, active: 0 }), { timeout: 15_000, interval: 100 })
+    expect((await queue.depth()).map((d) => d.name)).toEqual(POLICIES.map((p) => p.name))
+  })
 }
 
 describe('the job queue contract on pg-boss', () => {

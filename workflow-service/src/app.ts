@@ -1,19 +1,25 @@
 // The portal as one Fastify app: REST API, login, health check and the Remix pages under /monitoring/.
+import { randomUUID } from 'node:crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from './auth/permissions.ts'
 import type { Config } from './config.ts'
 import type { JobQueue } from './ports/job-queue.ts'
 import type { ReportTemplateFiles } from './ports/report-templates.ts'
+import { apiDocs } from './api-docs/api-docs-plugin.server.ts'
+import { addErrorAnswers } from './api-docs/error-answers.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { demoFilesRoutes } from './routes/demo-files.routes.ts'
+import { healthRoutes } from './observability/health-routes.server.ts'
+import { httpMetrics } from './observability/http-metrics.server.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
+import { listenForPublicChanges, PublicCache } from './http/public-cache.server.ts'
+import { publicApiCache } from './plugins/public-cache.plugin.server.ts'
 import { apiRoutes } from './routes/api/index.ts'
 import { authRoutes } from './routes/auth.routes.ts'
 
@@ -41,6 +47,11 @@ export interface AppOptions {
   remix?: { build: ServerBuild; clientDir: string }
   /** A pino logger; without it the app logs nothing (as in tests). */
   logger?: FastifyBaseLogger
+  /**
+   * Keeps public answers (anonymous API GETs and pages) in memory until public data changes; the URL is the
+   * database the app listens on for those changes (NOTIFY public_changed). Without it nothing is cached.
+   */
+  publicCache?: { databaseUrl: string; cache?: PublicCache }
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -53,7 +64,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // Requests in flight finish on shutdown; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
+    // The load balancer's X-Request-Id, or a new one: unique across nodes, so it finds one request's lines in every log.
     requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   app.decorate('db', options.db)
@@ -62,21 +75,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('templates', options.templates)
   app.decorateRequest('user', null)
   registerErrorHandler(app)
+  // Before any route: the OpenAPI document and the error answers are collected as routes are added.
+  app.addHook('onRoute', addErrorAnswers)
+  await app.register(apiDocs)
 
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await sql`SELECT 1`.execute(options.db)
-      return { status: 'ok', database: 'ok' }
-    } catch {
-      return reply.status(503).send({ status: 'error', database: 'unreachable' })
-    }
-  })
+  httpMetrics(app)
+  await healthRoutes(app, { db: options.db, queue: options.queue, role: 'web' })
 
-  app.get('/', async (_request, reply) => reply.redirect(`${BASE_PATH}/`))
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(`${BASE_PATH}/`))
 
   await app.register(securityHeaders)
   // Before every route: request.user from the session cookie, and the CSRF rule for unsafe methods.
   await app.register(authPlugin)
+  const cache = options.publicCache ? (options.publicCache.cache ?? new PublicCache()) : undefined
+  if (cache && options.publicCache) {
+    const listener = listenForPublicChanges(options.publicCache.databaseUrl, cache, (error) => app.log.warn({ err: error }, 'public cache: listening for changes failed'))
+    app.addHook('onClose', () => listener.stop())
+    await app.register(publicApiCache, { cache, prefix: '/api/v1/' })
+  }
   await app.register(authRoutes, { prefix: '/auth' })
   await app.register(apiRoutes, { prefix: '/api/v1' })
   await app.register(demoFilesRoutes)
@@ -86,11 +102,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       build: options.remix.build,
       clientDir: options.remix.clientDir,
       mode: options.config.production ? 'production' : 'development',
+      cache,
       getLoadContext: (request, reply): AppLoadContext => ({
         db: options.db,
         config: options.config,
         queue: options.queue,
         user: request.user,
+        requestId: request.id,
         clientAddress: request.ip,
         csrfToken: csrfTokenFor(request, reply),
         cspNonce: request.cspNonce,

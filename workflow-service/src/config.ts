@@ -1,11 +1,16 @@
 // Reads the environment once at start; a wrong value stops the start with a message naming the variable.
+import os from 'node:os'
 import path from 'node:path'
 
 export interface Config {
   port: number
   host: string
+  /** The small HTTP listener of a worker node (/healthz, /readyz, /metrics). */
+  workerHttpPort: number
   dataDir: string
   databaseUrl: string | undefined
+  /** The role that owns the tables and runs the migrations; DATABASE_URL is then the portal's own, lesser role. */
+  databaseOwnerUrl: string | undefined
   embeddedPostgresPort: number
   redisUrl: string | undefined
   workers: boolean
@@ -14,6 +19,8 @@ export interface Config {
   logLevel: string
   storageDir: string
   production: boolean
+  /** Web processes sharing the port (WEB_PROCESSES): a number, or every core ('auto', the default in production). */
+  webProcesses: number
 }
 
 export class ConfigError extends Error {}
@@ -40,16 +47,26 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`)
   }
+  if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
+    throw new ConfigError('DATABASE_OWNER_URL needs DATABASE_URL too: the portal connects with DATABASE_URL (its own role), migrations with DATABASE_OWNER_URL')
+  }
   const production = env.NODE_ENV === 'production'
   const sessionSecret = env.SESSION_SECRET || 'dev-only-session-secret-change-me'
   if (production && !env.SESSION_SECRET) {
     throw new ConfigError('SESSION_SECRET must be set when NODE_ENV=production')
   }
+  const webRaw = env.WEB_PROCESSES || (production ? 'auto' : '1')
+  const webProcesses = webRaw === 'auto' ? os.availableParallelism() : Number(webRaw)
+  if (!Number.isInteger(webProcesses) || webProcesses < 1 || webProcesses > 64) {
+    throw new ConfigError(`WEB_PROCESSES must be auto or a whole number from 1 to 64, got "${env.WEB_PROCESSES}"`)
+  }
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
+    workerHttpPort: integer(env, 'WORKER_HTTP_PORT', 3001, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseOwnerUrl: env.DATABASE_OWNER_URL || undefined,
     embeddedPostgresPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     redisUrl: env.REDIS_URL || undefined,
     workers: ['on', 'true', '1'].includes(workersRaw),
@@ -58,5 +75,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     storageDir: path.resolve(env.STORAGE_DIR || path.join(dataDir, 'files')),
     production,
+    webProcesses,
   }
 }

@@ -1,10 +1,13 @@
 // Structured logs (pino); secrets never reach them: cookies, authorization and passwords are redacted.
+// Inside a background job every line names the job and the request id of the web request that sent it.
 import pino from 'pino'
+import { currentJobContext } from './observability/job-context.ts'
 
 /** `destination` is for tests that read what was logged; by default logs go to standard output. */
 export function createLogger(level: string, destination?: pino.DestinationStream) {
   return pino({
     level,
+    mixin: () => currentJobContext() ?? {},
     redact: {
       paths: [
         'req.headers.cookie',

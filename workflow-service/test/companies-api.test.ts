@@ -89,10 +89,11 @@ describe('company detail API', () => {
 })
 
 describe('health check', () => {
-  it('reports the database as reachable', async () => {
+  it('says the node is alive, and ready with its database reachable', async () => {
     const res = await t.app.inject({ url: '/healthz' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' })
+    expect(res.json()).toEqual({ status: 'ok', role: 'web' })
+    expect((await t.app.inject({ url: '/readyz' })).json()).toMatchObject({ status: 'ready', database: 'ok' })
   })
 
   it('redirects the root to /monitoring/', async () => {

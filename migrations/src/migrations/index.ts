@@ -8,6 +8,11 @@ import * as m0401FileImportStaging from './2026-11-21-0401-file-import-staging.t
 import * as m0101CatalogueTypes from './2026-11-21-0101-catalogue-types.ts'
 import * as m0102ObservationsAndLegacyIndicators from './2026-11-21-0102-observations-and-legacy-indicators.ts'
 import * as m0601IndicationsListOrder from './2026-11-21-0601-indications-list-order.ts'
+import * as m1501KeyedStreamChains from './2026-11-23-1501-keyed-stream-chains.ts'
+import * as m1502QueueSchema from './2026-11-23-1502-queue-schema.ts'
+import * as m1601NoCascadeFromCatalogueRecords from './2026-11-23-1601-no-cascade-from-catalogue-records.ts'
+import * as m1701PublicChangeNotify from './2026-11-23-1701-public-change-notify.ts'
+import * as m1901ReadingsDatesAndPointBoxes from './2026-11-23-1901-readings-dates-and-point-boxes.ts'
 import * as m1101ReportRounds from './2026-11-23-1101-report-rounds.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -19,5 +24,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0101-catalogue-types': m0101CatalogueTypes,
   '2026-11-21-0102-observations-and-legacy-indicators': m0102ObservationsAndLegacyIndicators,
   '2026-11-21-0601-indications-list-order': m0601IndicationsListOrder,
+  '2026-11-23-1501-keyed-stream-chains': m1501KeyedStreamChains,
+  '2026-11-23-1502-queue-schema': m1502QueueSchema,
+  '2026-11-23-1601-no-cascade-from-catalogue-records': m1601NoCascadeFromCatalogueRecords,
+  '2026-11-23-1701-public-change-notify': m1701PublicChangeNotify,
+  '2026-11-23-1901-readings-dates-and-point-boxes': m1901ReadingsDatesAndPointBoxes,
   '2026-11-23-1101-report-rounds': m1101ReportRounds,
 }

@@ -1,6 +1,6 @@
 // Breadcrumbs built from the parents a page declares: each crumb links back, the last is the page itself.
 import { Link } from '@remix-run/react'
-import type { Crumb } from '../catalogue/links.ts'
+import type { Crumb } from '../utils/links.ts'
 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   if (crumbs.length < 2) return null

@@ -1,9 +1,10 @@
 // The file-check job: checks an uploaded file, stages a good data file's rows, and records success or error on the file.
 import { recordFileChecked } from '@portal/workflow-service/workflow/files/worker-commands.server.ts'
 import { storedFilePath } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
+import { fileCheckRows } from '@portal/workflow-service/observability/metrics.server.ts'
 import type { JobDependencies } from '../jobs.ts'
 import { PermanentJobError } from '@portal/workflow-service/ports/job-queue.ts'
-import { clearStagedRows, stageRows } from '../publication/staged-rows.server.ts'
+import { clearStagedRows, stageRows, syncReportPublication } from '../publication/staged-rows.server.ts'
 import { checkDataFile } from './check-data-file.server.ts'
 import { checkDocumentFile } from './check-document-file.server.ts'
 import { IMPORT_SPECS, isDataReportType } from './import-spec.ts'
@@ -12,6 +13,8 @@ import { loadRowContext } from './row-context.server.ts'
 
 export interface FileJobData {
   fileId: number
+  /** The web request that sent the job (followed into the logs and the events). */
+  requestId?: string | null
 }
 
 export const GAVE_UP = 'файл не удалось проверить (повторные попытки исчерпаны): загрузите его ещё раз'
@@ -31,8 +34,12 @@ export function fileCheckJob({ db, config, log }: JobDependencies) {
         .where('id', '=', fileId)
         .executeTakeFirst()
       if (!file) throw new PermanentJobError(`import file ${fileId} does not exist`)
-      // Already checked (this job ran before and recorded its result), or being deleted: nothing to do.
-      if (file.status !== 'processing') return
+      // Already checked (this job ran before and recorded its result, then perhaps died before publishing): only
+      // the publication is made sure of. Being deleted: nothing to do.
+      if (file.status !== 'processing') {
+        if (file.status === 'success') await syncReportPublication(db, file.report_id)
+        return
+      }
       const path = storedFilePath(config.storageDir, file.storage_key)
       const started = Date.now()
       let result: { ok: boolean; problems: Problem[]; rows?: number }
@@ -50,6 +57,10 @@ export function fileCheckJob({ db, config, log }: JobDependencies) {
         result = await checkDocumentFile(path, file.name)
       }
       await recordFileChecked(db, { fileId, ok: result.ok, problems: result.problems })
+      fileCheckRows.inc(result.rows ?? 0)
+      // The report may have been agreed while this file was checked, and that publication ran without it:
+      // reconciling now (idempotent, one per report at a time) publishes a file of an agreed report whatever the order.
+      if (result.ok) await syncReportPublication(db, file.report_id)
       log.info({ fileId, ok: result.ok, rows: result.rows, problems: result.problems.length, ms: Date.now() - started }, 'file checked')
     },
 

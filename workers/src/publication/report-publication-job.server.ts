@@ -5,6 +5,8 @@ import { syncReportPublication } from './staged-rows.server.ts'
 
 export interface ReportJobData {
   reportId: number
+  /** The web request that sent the job (followed into the logs and the events). */
+  requestId?: string | null
 }
 
 export function reportPublicationJob({ db, log }: JobDependencies) {

@@ -98,6 +98,18 @@ export async function createBullMqQueue(options: BullMqQueueOptions): Promise<Jo
 
   return {
     engine: 'bullmq',
+    async ping() {
+      const client = await queueOf(options.policies[0]?.name ?? 'ping').client
+      await (client as unknown as { ping(): Promise<string> }).ping()
+    },
+    async depth() {
+      return Promise.all(
+        options.policies.map(async (p) => {
+          const counts = await queueOf(p.name).getJobCounts('waiting', 'delayed', 'prioritized', 'active')
+          return { name: p.name, waiting: counts.waiting + counts.delayed + counts.prioritized, active: counts.active }
+        }),
+      )
+    },
     async send(name: string, data: object, sendOptions: SendOptions = {}) {
       if (sendOptions.trx) {
         await writeOutbox(sendOptions.trx, { name, data, key: sendOptions.key })

@@ -30,6 +30,8 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
   const interval = options.superviseIntervalSeconds ?? 10
   const boss = new PgBoss({
     connectionString: options.url,
+    // The schema is made by a migration and owned by the portal's role, which may not create schemas itself.
+    createSchema: false,
     max: 4,
     supervise: options.supervise,
     schedule: options.supervise,
@@ -64,6 +66,18 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
 
   return {
     engine: 'pg-boss',
+    async ping() {
+      await boss.getDb().executeSql('SELECT 1', [])
+    },
+    async depth() {
+      return Promise.all(
+        options.policies.map(async (p) => {
+          const stats = await boss.getQueueStats(p.name)
+          // queuedCount already holds the deferred (retry-delayed) jobs.
+          return { name: p.name, waiting: stats.queuedCount, active: stats.activeCount }
+        }),
+      )
+    },
     async send(name: string, data: object, sendOptions: SendOptions = {}) {
       await boss.send(name, data, {
         // The exclusive policy counts a missing key as one shared key: a keyless job gets a key of its own.

@@ -1,6 +1,7 @@
 // Queries of the company catalogue: the paged list with its filters and one company's card.
 import { type Kysely, sql } from 'kysely'
 import type { CompanyKind, Database, ReportStatus } from '@portal/migrations/database.ts'
+import type { OrderTerm } from './ordering.ts'
 import { containsPattern } from './search-pattern.ts'
 
 export interface CompanyFilters {
@@ -57,17 +58,22 @@ const companyColumns = [
   'c.region_code',
 ] as const
 
-export async function listCompanies(db: Kysely<Database>, filters: CompanyFilters, limit: number, offset: number) {
+/** The filtered companies in the requested order, then by name and id, without a window. */
+export function companiesQuery(db: Kysely<Database>, filters: CompanyFilters, ordering: readonly OrderTerm[] = []) {
+  let query = filtered(db, filters)
+    .leftJoin('head_companies as h', 'h.id', 'c.head_company_id')
+    .select(companyColumns)
+    .select(['h.id as head_company_id', 'h.name as head_company_name'])
+  const terms = [...ordering, { column: 'name', direction: 'asc' as const }, { column: 'id', direction: 'asc' as const }]
+  for (const term of terms) {
+    query = query.orderBy(sql.ref(`c.${term.column}`), (ob) => (term.direction === 'desc' ? ob.desc().nullsLast() : ob.asc()))
+  }
+  return query
+}
+
+export async function listCompanies(db: Kysely<Database>, filters: CompanyFilters, limit: number, offset: number, ordering: readonly OrderTerm[] = []) {
   const [rows, total] = await Promise.all([
-    filtered(db, filters)
-      .leftJoin('head_companies as h', 'h.id', 'c.head_company_id')
-      .select(companyColumns)
-      .select(['h.id as head_company_id', 'h.name as head_company_name'])
-      .orderBy('c.name')
-      .orderBy('c.id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+    companiesQuery(db, filters, ordering).limit(limit).offset(offset).execute(),
     filtered(db, filters).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ])
   return { count: Number(total.count), results: rows.map(toCompany) }
@@ -84,7 +90,7 @@ export async function findCompany(db: Kysely<Database>, id: number) {
   return row ? toCompany(row) : undefined
 }
 
-function toCompany<T extends { head_company_id: number | null; head_company_name: string | null }>(row: T) {
+export function toCompany<T extends { head_company_id: number | null; head_company_name: string | null }>(row: T) {
   const { head_company_id, head_company_name, ...company } = row
   return {
     ...company,

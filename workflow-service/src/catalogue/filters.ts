@@ -23,6 +23,28 @@ function parseId(raw: string, parameter: string): number {
   return value
 }
 
+/** A calendar date YYYY-MM-DD that exists (no 2024-02-30). */
+function parseDate(raw: string, parameter: string): string {
+  const text = raw.trim()
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null
+  if (!match || !date || date.toISOString().slice(0, 10) !== text || Number(match[1]) < MIN_YEAR || Number(match[1]) > MAX_YEAR) {
+    throw new FilterError(`${parameter}: ожидается дата ГГГГ-ММ-ДД, получено «${raw.slice(0, 50)}»`, parameter)
+  }
+  return text
+}
+
+/** minLon,minLat,maxLon,maxLat in degrees, each minimum not above its maximum. */
+function parseBbox(raw: string, parameter: string): number[] {
+  const parts = raw.split(',').map((v) => v.trim())
+  const values = parts.map(Number)
+  const bad = () => new FilterError(`${parameter}: ожидается minLon,minLat,maxLon,maxLat в градусах, получено «${raw.slice(0, 80)}»`, parameter)
+  if (parts.length !== 4 || parts.some((v) => v === '') || values.some((v) => !Number.isFinite(v))) throw bad()
+  const [minLon, minLat, maxLon, maxLat] = values
+  if (minLon < -180 || maxLon > 180 || minLat < -90 || maxLat > 90 || minLon > maxLon || minLat > maxLat) throw bad()
+  return values
+}
+
 function parseList(raw: string): string[] {
   return raw.split(',').map((v) => v.trim()).filter(Boolean)
 }
@@ -62,6 +84,11 @@ export function parseFilterValue(filter: FilterDef, raw: string): FilterValue | 
       if (['false', '0'].includes(v)) return false
       throw new FilterError(`${p}: ожидается true или false`, p)
     }
+    case 'date-gte':
+    case 'date-lte':
+      return raw === '' ? undefined : parseDate(raw, p)
+    case 'bbox':
+      return raw === '' ? undefined : parseBbox(raw, p)
     case 'search':
     case 'text':
       if (raw.length > 200) throw new FilterError(`${p}: не длиннее 200 символов`, p)

@@ -4,6 +4,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { storedFields } from './registry/index.ts'
 import type { CatalogueType, FieldDef, FilterDef, RefDef } from './registry/types.ts'
+import type { OrderTerm } from './ordering.ts'
 import { containsPattern } from './search-pattern.ts'
 
 /** A parsed filter value: what `parseFilters` makes of the query string. */
@@ -67,6 +68,14 @@ function condition(filter: FilterDef, value: FilterValue): RawBuilder<unknown> {
       return sql`${column} = ANY(${value as unknown[]})`
     case 'search':
       return sql`lower(${column}) LIKE ${containsPattern(String(value))}`
+    case 'date-gte':
+      return sql`${column} >= ${value}::date`
+    case 'date-lte':
+      return sql`${column} <= ${value}::date`
+    case 'bbox': {
+      const [minLon, minLat, maxLon, maxLat] = value as number[]
+      return sql`t.latitude BETWEEN ${minLat} AND ${maxLat} AND t.longitude BETWEEN ${minLon} AND ${maxLon}`
+    }
     case 'isnull':
       if (filter.reverse) {
         const exists = sql`EXISTS (SELECT 1 FROM ${sql.table(filter.reverse)} AS r WHERE ${sql.ref(`r.${filter.column}`)} = t.id)`
@@ -89,11 +98,14 @@ function whereClause(type: CatalogueType, filters: AppliedFilters): RawBuilder<u
   return parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``
 }
 
-function orderClause(type: CatalogueType): RawBuilder<unknown> {
-  const parts = type.order.map(([column, direction]) =>
+/** The requested order first (`ordering=`), then the type's own order, then id: every page is deterministic. */
+function orderClause(type: CatalogueType, ordering: readonly OrderTerm[] = []): RawBuilder<unknown> {
+  const terms: OrderTerm[] = [...ordering]
+  for (const [column, direction] of type.order) if (!terms.some((t) => t.column === column)) terms.push({ column, direction })
+  if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', direction: 'asc' })
+  const parts = terms.map(({ column, direction }) =>
     direction === 'desc' ? sql`${sql.ref(`t.${column}`)} DESC NULLS LAST` : sql`${sql.ref(`t.${column}`)} ASC`,
   )
-  if (!type.order.some(([c]) => c === 'id')) parts.push(sql`t.id ASC`)
   return sql`ORDER BY ${sql.join(parts)}`
 }
 
@@ -118,15 +130,31 @@ export interface PageResult {
   results: Row[]
 }
 
-export async function listRecords(db: Kysely<Database>, type: CatalogueType, filters: AppliedFilters, limit: number, offset: number): Promise<PageResult> {
-  const { columns, joins } = selection(type)
-  const where = whereClause(type, filters)
-  const table = sql.table(type.table)
-  const [rows, total] = await Promise.all([
-    sql<Row>`SELECT ${sql.join(columns)} FROM ${table} AS t ${sql.join(joins.map((j) => j.sql), sql` `)} ${where} ${orderClause(type)} LIMIT ${limit} OFFSET ${offset}`.execute(db),
-    sql<{ count: number }>`SELECT count(*)::int AS count FROM ${table} AS t ${where}`.execute(db),
-  ])
+/** The two statements of a list page: its rows and the exact count (the benchmark runs them through bare pg too). */
+export function listStatements(type: CatalogueType, filters: AppliedFilters, limit: number, offset: number, ordering: readonly OrderTerm[] = []) {
+  return {
+    rows: sql<Row>`${listSql(type, filters, ordering)} LIMIT ${limit} OFFSET ${offset}`,
+    count: sql<{ count: number }>`SELECT count(*)::int AS count FROM ${sql.table(type.table)} AS t ${whereClause(type, filters)}`,
+  }
+}
+
+export async function listRecords(
+  db: Kysely<Database>,
+  type: CatalogueType,
+  filters: AppliedFilters,
+  limit: number,
+  offset: number,
+  ordering: readonly OrderTerm[] = [],
+): Promise<PageResult> {
+  const statements = listStatements(type, filters, limit, offset, ordering)
+  const [rows, total] = await Promise.all([statements.rows.execute(db), statements.count.execute(db)])
   return { count: Number(total.rows[0]?.count ?? 0), results: rows.rows.map((r) => shapeRow(type, r)) }
+}
+
+/** The ordered, filtered SELECT of a list without its window: pages add LIMIT/OFFSET, exports read it whole. */
+export function listSql(type: CatalogueType, filters: AppliedFilters, ordering: readonly OrderTerm[] = []): RawBuilder<Row> {
+  const { columns, joins } = selection(type)
+  return sql<Row>`SELECT ${sql.join(columns)} FROM ${sql.table(type.table)} AS t ${sql.join(joins.map((j) => j.sql), sql` `)} ${whereClause(type, filters)} ${orderClause(type, ordering)}`
 }
 
 export async function findRecord(db: Kysely<Database>, type: CatalogueType, id: number): Promise<Row | undefined> {

@@ -52,7 +52,7 @@ export async function yearLists(db: Kysely<Database>): Promise<Record<string, nu
   return out
 }
 
-export async function references(db: Kysely<Database>): Promise<Record<string, unknown>> {
+export async function references(db: Kysely<Database>): Promise<Record<string, Array<ReferenceItem | number>>> {
   const [regions, licenceAreas, polygons, waters, companies, heads, categories, soils, years] = await Promise.all([
     administrativeRegions(db),
     idNames(db, 'areas', sql`WHERE kind = 'licence_area'`),

@@ -1,6 +1,8 @@
-// Opens the portal's database: the server of DATABASE_URL, or the embedded PostgreSQL under DATA_DIR.
+// Opens the portal's database: the server of DATABASE_URL, or the embedded PostgreSQL under DATA_DIR. The owner's
+// connection applies the migrations and grants; the connection handed back is the portal's own role's.
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { prepareDatabase } from '@portal/migrations/app-role.ts'
 import type { Database } from '@portal/migrations/database.ts'
 import type { Config } from '../config.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.server.ts'
@@ -13,10 +15,31 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
 export class DatabaseUnreachableError extends Error {}
 
 export interface PortalDatabase {
+  /** The portal's connection: its own role, which can only append to and read the event log. */
   db: Kysely<Database>
   url: string
   embedded: boolean
+  /** The migrations this opening applied (as the owner). */
+  applied: string[]
   close(): Promise<void>
+}
+
+export const SAME_ROLE_WARNING =
+  'DATABASE_OWNER_URL is not set: migrations and the portal use the one role of DATABASE_URL, which owns the tables and could rewrite the audit trail; set DATABASE_OWNER_URL to the owner and DATABASE_URL to a role of the portal (docs/security.md)'
+
+function userOf(url: string): string {
+  return decodeURIComponent(new URL(url).username)
+}
+
+/** Applies the migrations and the portal role's rights with the owner's connection, then closes it. */
+async function prepareAsOwner(ownerUrl: string, appUrl: string): Promise<string[]> {
+  const owner = createKysely(ownerUrl, 1)
+  try {
+    const appRole = userOf(appUrl)
+    return await prepareDatabase(owner, { appRole: appRole && appRole !== userOf(ownerUrl) ? appRole : null })
+  } finally {
+    await owner.destroy()
+  }
 }
 
 export function createKysely(url: string, max = 10, onError: (error: Error) => void = () => {}): Kysely<Database> {
@@ -37,38 +60,48 @@ async function ensureDatabase(maintenanceUrl: string, name: string): Promise<voi
   }
 }
 
-export async function checkReachable(url: string): Promise<void> {
+export async function checkReachable(url: string, variable = 'DATABASE_URL'): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 })
   try {
     await client.connect()
     await client.query('SELECT 1')
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    throw new DatabaseUnreachableError(`cannot reach the database of DATABASE_URL: ${reason || 'connection refused'}`)
+    throw new DatabaseUnreachableError(`cannot reach the database of ${variable}: ${reason || 'connection refused'}`)
   } finally {
     await client.end().catch(() => {})
   }
 }
 
-export async function openDatabase(config: Config, log: (m: string) => void = () => {}): Promise<PortalDatabase> {
+export async function openDatabase(
+  config: Config,
+  log: (m: string) => void = () => {},
+  warn: (m: string) => void = log,
+): Promise<PortalDatabase> {
   if (config.databaseUrl) {
     await checkReachable(config.databaseUrl)
+    if (config.databaseOwnerUrl) await checkReachable(config.databaseOwnerUrl, 'DATABASE_OWNER_URL')
+    else warn(SAME_ROLE_WARNING)
+    const applied = await prepareAsOwner(config.databaseOwnerUrl ?? config.databaseUrl, config.databaseUrl)
     const db = createKysely(config.databaseUrl)
-    return { db, url: config.databaseUrl, embedded: false, close: () => db.destroy() }
+    return { db, url: config.databaseUrl, embedded: false, applied, close: () => db.destroy() }
   }
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, log })
+  let applied: string[]
   try {
     await ensureDatabase(embedded.url, 'portal')
+    applied = await prepareAsOwner(embedded.urlFor('portal'), embedded.appUrlFor('portal'))
   } catch (error) {
     await embedded.stop()
     throw error
   }
-  const url = embedded.urlFor('portal')
+  const url = embedded.appUrlFor('portal')
   const db = createKysely(url)
   return {
     db,
     url,
     embedded: true,
+    applied,
     close: async () => {
       await db.destroy()
       await embedded.stop()

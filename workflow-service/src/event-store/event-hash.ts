@@ -1,7 +1,8 @@
-// The hash chain of the event log: each event's hash covers its content and the hash of the event before it.
-import { createHash } from 'node:crypto'
+// The hashes of the event log. Each event carries an HMAC (key outside the database) of its content and of the
+// hash of the event before it in its stream; checkpoints chain the log's events together in position order.
+import { createHash, createHmac } from 'node:crypto'
 
-/** The hash the first event of the log points back to. */
+/** The hash the first event of a stream (and the first checkpoint) points back to. */
 export const GENESIS_HASH = '0'.repeat(64)
 
 /** JSON with object keys sorted, so the hash does not depend on how jsonb reorders keys. */
@@ -26,8 +27,8 @@ export interface HashedContent {
   prevHash: string
 }
 
-export function hashEvent(event: HashedContent): string {
-  const content = canonicalJson([
+function content(event: HashedContent): string {
+  return canonicalJson([
     event.position,
     event.streamId,
     event.streamVersion,
@@ -37,5 +38,50 @@ export function hashEvent(event: HashedContent): string {
     event.createdAt.toISOString(),
     event.prevHash,
   ])
-  return createHash('sha256').update(content).digest('hex')
+}
+
+/** The keyed hash of an event: prevHash is the hash of the event before it in the same stream. */
+export function hmacEvent(key: Buffer, event: HashedContent): string {
+  return createHmac('sha256', key).update(content(event)).digest('hex')
+}
+
+/** The unkeyed hash of events written before the keyed chain (one global chain); verified, never written again. */
+export function hashEvent(event: HashedContent): string {
+  return createHash('sha256').update(content(event)).digest('hex')
+}
+
+export interface CheckpointContent {
+  fromPosition: number
+  toPosition: number
+  events: number
+  digest: string
+  prevMac: string
+  createdAt: Date
+}
+
+/** The keyed seal of a checkpoint: the events of (fromPosition, toPosition] and the checkpoint before it. */
+export function hmacCheckpoint(key: Buffer, checkpoint: CheckpointContent): string {
+  return createHmac('sha256', key)
+    .update(
+      canonicalJson([
+        checkpoint.fromPosition,
+        checkpoint.toPosition,
+        checkpoint.events,
+        checkpoint.digest,
+        checkpoint.prevMac,
+        checkpoint.createdAt.toISOString(),
+      ]),
+    )
+    .digest('hex')
+}
+
+/** Accumulates the digest of a range of events: their positions and hashes in position order. */
+export function rangeDigest() {
+  const hash = createHash('sha256')
+  return {
+    add(position: number, eventHash: string) {
+      hash.update(`${position}:${eventHash}\n`)
+    },
+    digest: () => hash.digest('hex'),
+  }
 }

@@ -1,7 +1,8 @@
 // The event store on PostgreSQL: append to a stream with an expected version, read a stream, read the log in order.
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 import type { Database, EventsTable } from '@portal/migrations/database.ts'
-import { GENESIS_HASH, hashEvent } from './event-hash.ts'
+import { auditKey } from './audit-key.server.ts'
+import { GENESIS_HASH, hmacEvent } from './event-hash.ts'
 
 /** Who caused an event: recorded with every event for the audit. */
 export interface EventMetadata {
@@ -41,15 +42,17 @@ export class ConcurrencyError extends Error {
   }
 }
 
-// One lock for every append: positions are gapless, follow commit order, and each event knows its predecessor.
-const APPEND_LOCK = 7_301_001
+// Appends take this lock in shared mode, so they never wait for each other; a checkpoint takes it exclusively for
+// a moment, so that once it holds it every position up to the log's maximum is committed (see checkpoints.server.ts).
+export const APPEND_BARRIER = 7_301_001
 
 /**
- * Takes the append lock for the rest of the transaction (re-entrant). A command that locks read-model rows before
- * appending takes it first, so every transaction takes the locks in the same order and none can deadlock.
+ * Takes the append barrier, shared, for the rest of the transaction (re-entrant, and appends to other streams
+ * hold it too without waiting). A command that locks read-model rows before appending takes it first, so a
+ * checkpoint waiting for the barrier never sits between a command's row lock and its append.
  */
 export async function acquireAppendLock(trx: Transaction<Database>): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(trx)
+  await sql`SELECT pg_advisory_xact_lock_shared(${APPEND_BARRIER})`.execute(trx)
 }
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -71,6 +74,8 @@ function toStored(row: Selectable<EventsTable>): StoredEvent {
 /**
  * Appends events to a stream inside the caller's transaction (with its projections and jobs).
  * expectedVersion is the version the stream had when the command read it (0: the stream must not exist).
+ * Appends to different streams run side by side; two appends to the same version of one stream: the second
+ * throws ConcurrencyError (checked first, and guaranteed by the unique (stream_id, stream_version)).
  */
 export async function appendToStream(
   trx: Transaction<Database>,
@@ -81,45 +86,55 @@ export async function appendToStream(
   createdAt: Date,
 ): Promise<StoredEvent[]> {
   if (events.length === 0) return []
+  const key = auditKey()
   await acquireAppendLock(trx)
-  const current = await trx
-    .selectFrom('events')
-    .select((eb) => eb.fn.max('stream_version').as('version'))
-    .where('stream_id', '=', streamId)
-    .executeTakeFirst()
-  const actualVersion = Number(current?.version ?? 0)
+  const { rows } = await sql<{ version: number | null; hash: string | null; positions: string[] }>`
+    SELECT last.stream_version AS version, last.hash,
+           ARRAY(SELECT nextval('events_position_seq') FROM generate_series(1, ${events.length}::int)) AS positions
+    FROM (SELECT 1) one
+    LEFT JOIN LATERAL (
+      SELECT stream_version, hash FROM events WHERE stream_id = ${streamId} ORDER BY stream_version DESC LIMIT 1
+    ) last ON true`.execute(trx)
+  const actualVersion = Number(rows[0].version ?? 0)
   if (actualVersion !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actualVersion)
 
-  const last = await trx.selectFrom('events').select(['position', 'hash']).orderBy('position', 'desc').limit(1).executeTakeFirst()
-  let position = Number(last?.position ?? 0)
-  let prevHash = last?.hash ?? GENESIS_HASH
+  let prevHash = rows[0].hash ?? GENESIS_HASH
+  const meta = JSON.parse(JSON.stringify(metadata)) as EventMetadata
   const stored: StoredEvent[] = []
   for (const [i, event] of events.entries()) {
-    position += 1
     // Round-tripped through JSON so the hash covers exactly what jsonb will give back.
     const data = JSON.parse(JSON.stringify(event.data)) as Record<string, unknown>
-    const meta = JSON.parse(JSON.stringify(metadata)) as EventMetadata
+    const position = Number(rows[0].positions[i])
     const content = { position, streamId, streamVersion: expectedVersion + i + 1, type: event.type, data, metadata: meta, createdAt, prevHash }
-    const hash = hashEvent(content)
+    const hash = hmacEvent(key, content)
     stored.push({ ...content, hash })
     prevHash = hash
   }
-  await trx
-    .insertInto('events')
-    .values(
-      stored.map((e) => ({
-        position: e.position,
-        stream_id: e.streamId,
-        stream_version: e.streamVersion,
-        type: e.type,
-        data: JSON.stringify(e.data),
-        metadata: JSON.stringify(e.metadata),
-        created_at: e.createdAt,
-        prev_hash: e.prevHash,
-        hash: e.hash,
-      })),
-    )
-    .execute()
+  try {
+    await trx
+      .insertInto('events')
+      .values(
+        stored.map((e) => ({
+          position: e.position,
+          stream_id: e.streamId,
+          stream_version: e.streamVersion,
+          type: e.type,
+          data: JSON.stringify(e.data),
+          metadata: JSON.stringify(e.metadata),
+          created_at: e.createdAt,
+          prev_hash: e.prevHash,
+          hash: e.hash,
+          keyed: true,
+        })),
+      )
+      .execute()
+  } catch (error) {
+    // Another command appended the same version between our read and our insert, and committed first.
+    if ((error as { constraint?: string }).constraint === 'events_stream_version_key') {
+      throw new ConcurrencyError(streamId, expectedVersion, expectedVersion + 1)
+    }
+    throw error
+  }
   return stored
 }
 
@@ -146,24 +161,4 @@ export async function* readAllInPages(db: Db, pageSize = 2000): AsyncGenerator<S
   }
 }
 
-export interface ChainCheck {
-  events: number
-  /** The first event whose hash or back-link does not match, if any. */
-  broken: { position: number; reason: string } | null
-}
-
-/** Recomputes every hash and back-link of the log: proves no event was altered, removed or inserted. */
-export async function verifyHashChain(db: Db): Promise<ChainCheck> {
-  let prevHash = GENESIS_HASH
-  let expectedPosition = 1
-  let events = 0
-  for await (const event of readAllInPages(db)) {
-    events += 1
-    if (event.position !== expectedPosition) return { events, broken: { position: event.position, reason: `position ${expectedPosition} is missing` } }
-    if (event.prevHash !== prevHash) return { events, broken: { position: event.position, reason: 'prev_hash does not match the hash of the event before' } }
-    if (hashEvent(event) !== event.hash) return { events, broken: { position: event.position, reason: 'the content does not match its hash' } }
-    prevHash = event.hash
-    expectedPosition += 1
-  }
-  return { events, broken: null }
-}
+export { type ChainCheck, verifyHashChain } from './chain-verification.server.ts'

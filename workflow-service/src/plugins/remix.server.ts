@@ -10,6 +10,8 @@ import {
   writeReadableStreamToWritable,
 } from '@remix-run/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type CachedAnswer, etagOf, notModified, type PublicCache } from '../http/public-cache.server.ts'
+import { isPublicRequest, sendCached } from './public-cache.plugin.server.ts'
 
 export const BASE_PATH = '/monitoring'
 
@@ -18,6 +20,31 @@ export interface RemixPluginOptions {
   clientDir: string
   mode: 'production' | 'development'
   getLoadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext | Promise<AppLoadContext>
+  /** Keeps pages the public sees until public data changes (see http/public-cache.server.ts). */
+  cache?: PublicCache
+}
+
+// A cached page holds these marks where the request's own CSP nonce and CSRF token were written.
+const NONCE_MARK = '\u0000nonce\u0000'
+const TOKEN_MARK = '\u0000csrf\u0000'
+
+// The stored page split at its marks, kept beside the cache entry so a hit only joins strings.
+const templates = new WeakMap<CachedAnswer, string[]>()
+
+function personalise(answer: CachedAnswer, nonce: string, token: string): string {
+  let parts = templates.get(answer)
+  if (!parts) {
+    parts = answer.body.toString('utf8').split(/(\u0000nonce\u0000|\u0000csrf\u0000)/)
+    templates.set(answer, parts)
+  }
+  return parts.map((part) => (part === NONCE_MARK ? nonce : part === TOKEN_MARK ? token : part)).join('')
+}
+
+/** The headers a page answer is stored with: never a cookie, never a length (the personalised body differs). */
+function storedHeaders(response: Response): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const [key, value] of response.headers.entries()) if (key !== 'set-cookie' && key !== 'content-length') headers[key] = value
+  return headers
 }
 
 function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
@@ -74,6 +101,10 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
     },
   })
 
+  // A missing built file (an old hashed name after a deploy, a mistyped path) is a short 404 here, before Remix
+  // would render a whole page for it: the existing files have routes of their own (wildcard: false), found first.
+  app.get(`${BASE_PATH}/assets/*`, async (_request, reply) => reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not Found'))
+
   const handle = createRequestHandler(options.build, options.mode)
 
   // Form posts are buffered as raw bytes (no parsing): the auth plugin's CSRF check reads the hidden field
@@ -81,10 +112,36 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+    const cache = options.cache
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const context = await options.getLoadContext(request, reply)
-      const response = await handle(toWebRequest(request, reply), context)
-      await sendWebResponse(reply, response)
+      const nonce = String(context.cspNonce ?? '')
+      const token = String(context.csrfToken ?? '')
+      const key = cache && cache.enabled && isPublicRequest(request) && nonce && token ? request.url : null
+      const serve = (answer: CachedAnswer) => {
+        // A 304 keeps the browser's stored CSP, whose nonce is the one its stored page carries.
+        if (notModified(request.headers['if-none-match'], answer.etag)) reply.removeHeader('content-security-policy')
+        return sendCached(request, reply, answer, Buffer.from(personalise(answer, nonce, token)), 'hit')
+      }
+      if (!key || !cache) return sendWebResponse(reply, await handle(toWebRequest(request, reply), context))
+      const cached = cache.get(key)
+      if (cached) return serve(cached)
+      const generation = cache.generation
+      // Concurrent misses of one page wait for the first rendering instead of all rendering it.
+      const claim = await cache.claim(key)
+      if ('answer' in claim) return serve(claim.answer)
+      try {
+        const response = await handle(toWebRequest(request, reply), context)
+        if (response.status !== 200 || response.headers.has('set-cookie') || !response.body) return await sendWebResponse(reply, response)
+        // A public page: rendered once, stored with marks in place of this request's nonce and token.
+        const page = await response.text()
+        const marked = page.replaceAll(nonce, NONCE_MARK).replaceAll(token, TOKEN_MARK)
+        const answer = { status: 200, headers: storedHeaders(response), body: Buffer.from(marked), etag: etagOf(marked) }
+        cache.set(key, answer, generation)
+        return sendCached(request, reply, answer, Buffer.from(page), 'miss')
+      } finally {
+        claim.done()
+      }
     }
     scope.all(BASE_PATH, handler)
     // Remix's single fetch asks the data of the home page (the basename itself) at /monitoring.data.

@@ -38,8 +38,19 @@ export interface SendOptions {
   key?: string
 }
 
+/** How many jobs of one kind wait (including delayed retries) and run now, across every node. */
+export interface QueueDepth {
+  name: string
+  waiting: number
+  active: number
+}
+
 export interface JobQueue {
   readonly engine: 'pg-boss' | 'bullmq'
+  /** Throws when the queue's store (the database for pg-boss, Redis for BullMQ) does not answer. */
+  ping(): Promise<void>
+  /** Waiting and running jobs per job name of the policies. */
+  depth(): Promise<QueueDepth[]>
   send(name: string, data: object, options?: SendOptions): Promise<void>
   /** Starts consuming the given jobs (and their dead letters) in this process. */
   work(definitions: readonly JobDefinition<any>[]): Promise<void>
@@ -53,4 +64,14 @@ export function deadLetterName(name: string): string {
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
+}
+
+/** A queue that drops every job: for the demo data, which records the workers' results itself. */
+export const NO_QUEUE: JobQueue = {
+  engine: 'pg-boss',
+  ping: async () => {},
+  depth: async () => [],
+  send: async () => {},
+  work: async () => {},
+  stop: async () => {},
 }

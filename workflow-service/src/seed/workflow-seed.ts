@@ -1,7 +1,8 @@
 // Demo data of the report workflow, acted out through the real commands: responsibles, reports in every status,
 // files (real bytes in the storage folder) with their checks, decisions, a cancellation and a deletion.
 import type { Group, CurrentUser } from '../auth/permissions.ts'
-import type { JobQueue } from '../ports/job-queue.ts'
+// The seed records the checks itself, as the worker would, so it needs no queue (pg-boss is not set up yet).
+import { NO_QUEUE } from '../ports/job-queue.ts'
 import type { CommandContext } from '../workflow/command-context.server.ts'
 import { requestFileDeletion, uploadFile } from '../workflow/files/file-commands.server.ts'
 import { recordFileChecked, recordFileDeleted } from '../workflow/files/worker-commands.server.ts'
@@ -10,9 +11,6 @@ import { createResponsible } from '../workflow/responsibles/responsible-commands
 import { removeStoredFile, writeStoredFile } from '../workflow/storage/file-storage.server.ts'
 import type { SeedContext, SeedStep } from './seed-context.ts'
 import { demoPdf } from '../catalogue/demo-files.server.ts'
-
-// The seed records the checks itself, as the worker would, so it needs no queue (pg-boss is not set up yet).
-const NO_QUEUE: JobQueue = { engine: 'pg-boss', send: async () => {}, work: async () => {}, stop: async () => {} }
 
 const PROGRAM_CSV = (area: string, year: number) =>
   `Показатель;Единица;Пункт наблюдения;Периодичность\r\nДиоксид азота (NO2);мг/м³;${area}, пункт 1;2 раза в год\r\nНефтепродукты;мг/дм³;${area}, пункт 2;1 раз в год\r\n# программа мониторинга на ${year} год\r\n`

@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from '../auth/permissions.ts'
 import { ConcurrencyError, type EventMetadata } from '../event-store/event-store.server.ts'
+import { currentJobContext } from '../observability/job-context.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
 import { CommandRefused } from './refusal.ts'
 
@@ -28,9 +29,12 @@ export function metadataOf(context: Pick<CommandContext, 'actor' | 'requestId' |
   }
 }
 
-/** The metadata of events recorded by background workers and the demo data. */
+/**
+ * The metadata of events recorded by background workers and the demo data; inside a job, the request id is the one
+ * of the web request that sent it, so the request can be followed from the page to the worker's events.
+ */
 export function systemMetadata(username = 'system'): EventMetadata {
-  return { userId: null, username, role: 'system', requestId: null, clientAddress: null }
+  return { userId: null, username, role: 'system', requestId: currentJobContext()?.requestId ?? null, clientAddress: null }
 }
 
 /** Runs a command's transaction; a stream that moved on since it was read is a lost race, never a half-written change. */

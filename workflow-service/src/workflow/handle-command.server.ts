@@ -3,6 +3,7 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { acquireAppendLock, appendToStream, type EventMetadata, readStream, type StoredEvent } from '../event-store/event-store.server.ts'
+import { eventsAppended } from '../observability/metrics.server.ts'
 import type { JobPayloads } from '../ports/jobs.ts'
 import { type CommandContext, inTransaction, metadataOf } from './command-context.server.ts'
 import { projectEvents } from './projections.server.ts'
@@ -51,9 +52,11 @@ export async function handleCommand<S, C, E extends { type: string; data: object
     const decision = run.decider.decide(state, run.command, facts)
     if (isRefusal(decision)) throw new CommandRefused(decision)
     const appended = await appendToStream(trx, run.streamId, version, decision, run.metadata ?? metadataOf(context), context.now)
+    eventsAppended.inc(appended.length)
     await projectEvents(trx, appended)
     const after = decision.reduce(run.decider.evolve, state)
-    for (const job of run.jobs?.(decision, after) ?? []) await context.queue.send(job.name, job.data, { trx, key: job.key })
+    // The job carries the request id, so the worker's log lines and events can be followed back to the request.
+    for (const job of run.jobs?.(decision, after) ?? []) await context.queue.send(job.name, { ...job.data, requestId: context.requestId }, { trx, key: job.key })
     return { state: after, events: decision, stored: appended }
   })
 }

@@ -1,19 +1,24 @@
 // Once per test run: a PostgreSQL (embedded, or the server of DATABASE_URL) and a migrated, seeded
-// template database that every test file copies into a fresh database of its own.
+// template database that every test file copies into a fresh database of its own. As in production, the
+// migrations run as the owner and everything else (the demo data, the queue, every test) as the portal's role.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { migrateToLatest } from '@portal/migrations/migrate.ts'
+import { prepareDatabase } from '@portal/migrations/app-role.ts'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
 import { createKysely } from '../../src/db/connect.server.ts'
-import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.server.ts'
+import { APP_ROLE, ensureAppRole, startEmbeddedPostgres } from '../../src/db/embedded-postgres.server.ts'
 import { seedPortal } from '../../../portal/src/composition.server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The owner's (a superuser's) connection to the maintenance database. */
     maintenanceUrl: string
+    /** The portal's role: name and password (test databases are reached as it). */
+    appRole: string
+    appPassword: string
     templateDatabase: string
     runId: string
     /** The demo files of the template database; each test file works on a copy. */
@@ -21,20 +26,32 @@ declare module 'vitest' {
   }
 }
 
-function withDatabase(url: string, database: string): string {
+function withDatabase(url: string, database: string, role?: { name: string; password: string }): string {
   const u = new URL(url)
   u.pathname = `/${database}`
+  if (role) {
+    u.username = encodeURIComponent(role.name)
+    u.password = encodeURIComponent(role.password)
+  }
   return u.toString()
 }
 
+/** A role of the portal on a shared server (other test runs may use it at the same time: same name, same password). */
+const SERVER_APP_ROLE = { name: 'portal_test_app', password: 'portal_test_app' }
+
 export default async function setup(project: TestProject) {
+  // The same key as vitest.config.ts gives the test files: the template's demo events are chained with it.
+  process.env.AUDIT_KEY ||= 'test-audit-key-0123456789abcdef0123456789abcdef'
   const runId = `${Date.now().toString(36)}${process.pid}`
   const seedStorageDir = mkdtempSync(path.join(tmpdir(), 'portal-test-files-'))
   let maintenanceUrl: string
+  let appRole: { name: string; password: string }
   let stopEmbedded: (() => Promise<void>) | undefined
   let dataDir: string | undefined
   if (process.env.DATABASE_URL) {
     maintenanceUrl = process.env.DATABASE_URL
+    appRole = SERVER_APP_ROLE
+    await ensureAppRole(maintenanceUrl, appRole.name, appRole.password)
   } else {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'))
     // The embedded server runs as the user postgres, which must be able to enter the folder.
@@ -42,6 +59,7 @@ export default async function setup(project: TestProject) {
     const port = 20000 + Math.floor(Math.random() * 20000)
     const embedded = await startEmbeddedPostgres({ dataDir, port })
     maintenanceUrl = embedded.url
+    appRole = { name: APP_ROLE, password: decodeURIComponent(new URL(embedded.appUrlFor('postgres')).password) }
     stopEmbedded = embedded.stop
   }
 
@@ -49,15 +67,20 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Client({ connectionString: maintenanceUrl })
   await admin.connect()
   await admin.query(`CREATE DATABASE "${templateDatabase}"`)
-  const db = createKysely(withDatabase(maintenanceUrl, templateDatabase), 2)
-  await migrateToLatest(db)
+  const owner = createKysely(withDatabase(maintenanceUrl, templateDatabase), 1)
+  await prepareDatabase(owner, { appRole: appRole.name })
+  await owner.destroy()
+  const appUrl = withDatabase(maintenanceUrl, templateDatabase, appRole)
+  const db = createKysely(appUrl, 2)
   await seedPortal(db, { demoUsers: true, storageDir: seedStorageDir })
   await db.destroy()
-  // pg-boss creates its schema once in the template, so each test file's queue starts at once.
-  const queue = await createQueue({ url: withDatabase(maintenanceUrl, templateDatabase), supervise: false })
+  // pg-boss creates its tables once in the template, so each test file's queue starts at once.
+  const queue = await createQueue({ url: appUrl, supervise: false })
   await queue.stop()
 
   project.provide('maintenanceUrl', maintenanceUrl)
+  project.provide('appRole', appRole.name)
+  project.provide('appPassword', appRole.password)
   project.provide('templateDatabase', templateDatabase)
   project.provide('runId', runId)
   project.provide('seedStorageDir', seedStorageDir)

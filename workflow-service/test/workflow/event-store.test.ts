@@ -1,7 +1,10 @@
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { appendToStream, readAll, readStream, verifyHashChain } from '../../src/event-store/event-store.server.ts'
-import { systemMetadata } from '../../src/workflow/command-context.server.ts'
+import type { Database } from '@portal/migrations/database.ts'
+import { writeCheckpoint } from '../../src/event-store/checkpoints.server.ts'
+import { GENESIS_HASH, hashEvent } from '../../src/event-store/event-hash.ts'
+import { appendToStream, type ChainCheck, ConcurrencyError, readAll, readStream, verifyHashChain } from '../../src/event-store/event-store.server.ts'
+import { inTransaction, systemMetadata } from '../../src/workflow/command-context.server.ts'
 import { verifyProjections } from '../../src/workflow/replay/replay.server.ts'
 import { useTestApp } from '../support/test-app.ts'
 
@@ -28,7 +31,8 @@ describe('event store', () => {
     const stream = await readStream(t.database.db, 'test-stream-1')
     expect(stream.map((e) => [e.streamVersion, e.data.n])).toEqual([[1, 1], [2, 2], [3, 3]])
     const tail = await readAll(t.database.db, Number(before), 10)
-    expect(tail.map((e) => e.position)).toEqual([Number(before) + 1, Number(before) + 2, Number(before) + 3])
+    expect(tail.map((e) => e.streamVersion)).toEqual([1, 2, 3])
+    expect(tail[0].position).toBeLessThan(tail[1].position)
     expect(tail[1].prevHash).toBe(tail[0].hash)
     expect(stream[0].metadata).toEqual(meta)
     expect((await verifyHashChain(t.database.db)).broken).toBeNull()
@@ -43,23 +47,176 @@ describe('event store', () => {
     expect(await count()).toBe(1)
   })
 
-  it('is refused UPDATE, DELETE and TRUNCATE by the database itself', async () => {
-    for (const statement of [sql`UPDATE events SET type = 'Forged' WHERE position = 1`, sql`DELETE FROM events WHERE position = 1`, sql`TRUNCATE events`]) {
-      await expect(statement.execute(t.database.db)).rejects.toThrow(/append-only/)
+  it('is refused UPDATE, DELETE and TRUNCATE by its triggers even for the owner of the table', async () => {
+    for (const statement of [sql`UPDATE events SET type = 'Forged' WHERE position = 1`, sql`DELETE FROM events WHERE position = 1`, sql`TRUNCATE events`, sql`TRUNCATE event_checkpoints`]) {
+      await expect(statement.execute(t.database.ownerDb)).rejects.toThrow(/append-only/)
     }
     const first = await t.database.db.selectFrom('events').select('type').where('position', '=', 1).executeTakeFirstOrThrow()
     expect(first.type).not.toBe('Forged')
   })
+})
 
-  it('finds an event altered behind the triggers by its broken hash', async () => {
-    await t.database.db.transaction().execute(async (trx) => {
-      // Only a superuser can do this; the chain still tells.
-      await sql`ALTER TABLE events DISABLE TRIGGER events_append_only`.execute(trx)
-      await sql`UPDATE events SET data = jsonb_set(data, '{comment}', '"подделка"') WHERE position = (SELECT min(position) FROM events WHERE type = 'ReportAgreed')`.execute(trx)
-      const check = await verifyHashChain(trx)
-      expect(check.broken?.reason).toMatch(/does not match its hash/)
+/** Runs an attack with the database owner's rights in a transaction that is always rolled back; returns what verify saw. */
+async function asOwnerThenRollBack(attack: (trx: Transaction<Database>) => Promise<void>): Promise<ChainCheck> {
+  let check: ChainCheck | undefined
+  await t.database.ownerDb
+    .transaction()
+    .execute(async (trx) => {
+      await sql`ALTER TABLE events DISABLE TRIGGER USER`.execute(trx)
+      await sql`ALTER TABLE event_checkpoints DISABLE TRIGGER USER`.execute(trx)
+      await attack(trx)
+      check = await verifyHashChain(trx)
       throw new Error('roll back')
-    }).catch((error: Error) => expect(error.message).toBe('roll back'))
+    })
+    .catch((error: Error) => expect(error.message).toBe('roll back'))
+  return check!
+}
+
+/** Recomputes prev_hash and hash of every event of a stream from its first, the way a forger without the key can. */
+async function rechainWithoutKey(trx: Transaction<Database>, streamId: string): Promise<void> {
+  const rows = await trx.selectFrom('events').selectAll().where('stream_id', '=', streamId).orderBy('stream_version').execute()
+  let prevHash = GENESIS_HASH
+  for (const row of rows) {
+    const forged = hashEvent({ position: Number(row.position), streamId, streamVersion: row.stream_version, type: row.type, data: row.data, metadata: row.metadata, createdAt: row.created_at, prevHash })
+    await trx.updateTable('events').set({ prev_hash: prevHash, hash: forged }).where('position', '=', row.position).execute()
+    prevHash = forged
+  }
+}
+
+const agreedEvent = (trx: Transaction<Database>) =>
+  trx.selectFrom('events').select(['position', 'stream_id']).where('type', '=', 'ReportAgreed').orderBy('position').limit(1).executeTakeFirstOrThrow()
+
+describe('the portal\'s own database role', () => {
+  it('cannot disable the triggers, update, delete, truncate or take over the event log and its checkpoints', async () => {
+    const { rows } = await sql<{ user: string; superuser: boolean }>`SELECT current_user AS user, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS superuser`.execute(t.database.db)
+    expect(rows[0].superuser).toBe(false)
+    for (const table of ['events', 'event_checkpoints']) {
+      const attempts = [
+        sql`ALTER TABLE ${sql.id(table)} DISABLE TRIGGER USER`,
+        sql`ALTER TABLE ${sql.id(table)} DISABLE TRIGGER ALL`,
+        sql`UPDATE ${sql.id(table)} SET created_at = now()`,
+        sql`DELETE FROM ${sql.id(table)}`,
+        sql`TRUNCATE ${sql.id(table)}`,
+        sql`DROP TABLE ${sql.id(table)}`,
+        sql`ALTER TABLE ${sql.id(table)} OWNER TO ${sql.id(rows[0].user)}`,
+        sql`CREATE TRIGGER forged BEFORE INSERT ON ${sql.id(table)} FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change()`,
+        sql`DROP FUNCTION events_refuse_change() CASCADE`,
+      ]
+      for (const attempt of attempts) {
+        await expect(attempt.execute(t.database.db)).rejects.toThrow(/permission denied|must be owner/)
+      }
+    }
+    await expect(sql`SET session_replication_role = replica`.execute(t.database.db)).rejects.toThrow(/permission denied/)
+    await expect(sql`CREATE TABLE shadow (id int)`.execute(t.database.db)).rejects.toThrow(/permission denied/)
+    await expect(sql`CREATE SCHEMA shadow`.execute(t.database.db)).rejects.toThrow(/permission denied/)
     expect((await verifyHashChain(t.database.db)).broken).toBeNull()
+  })
+
+  it('reads and writes the read models and appends events, and works the queue in its own schema', async () => {
+    await t.database.db.transaction().execute((trx) => appendToStream(trx, 'test-stream-app', 0, [{ type: 'Tested', data: {} }], meta, new Date()))
+    expect(await writeCheckpoint(t.database.db)).not.toBeNull()
+    await t.queue.send('file-check', { fileId: 0 })
+    const { rows } = await sql<{ owner: string }>`SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = 'pgboss'`.execute(t.database.db)
+    expect(rows[0].owner).toBe(new URL(t.database.url).username)
+  })
+})
+
+describe('tamper-evident event log', () => {
+  it('catches an event edited and re-chained by someone with the database owner\'s rights but not the key', async () => {
+    const check = await asOwnerThenRollBack(async (trx) => {
+      const event = await agreedEvent(trx)
+      await sql`UPDATE events SET data = jsonb_set(data, '{comment}', '"подделка"') WHERE position = ${event.position}`.execute(trx)
+      await rechainWithoutKey(trx, event.stream_id)
+    })
+    expect(check.broken?.reason).toMatch(/keyed hash/)
+  })
+
+  it('catches a keyed event turned into an unkeyed one and re-chained', async () => {
+    const check = await asOwnerThenRollBack(async (trx) => {
+      const event = await agreedEvent(trx)
+      await sql`UPDATE events SET data = jsonb_set(data, '{comment}', '"подделка"') WHERE position = ${event.position}`.execute(trx)
+      await sql`UPDATE events SET keyed = false WHERE stream_id = ${event.stream_id}`.execute(trx)
+      await rechainWithoutKey(trx, event.stream_id)
+    })
+    expect(check.broken?.reason).toMatch(/unkeyed event/)
+  })
+
+  it('catches an event removed from the middle of its stream', async () => {
+    const check = await asOwnerThenRollBack(async (trx) => {
+      const event = await agreedEvent(trx)
+      const first = await trx.selectFrom('events').select('position').where('stream_id', '=', event.stream_id).orderBy('stream_version').limit(1).executeTakeFirstOrThrow()
+      await trx.deleteFrom('events').where('position', '=', first.position).execute()
+    })
+    expect(check.broken?.reason).toMatch(/missing or out of order/)
+  })
+
+  it('catches two events of the log swapped in order', async () => {
+    const check = await asOwnerThenRollBack(async (trx) => {
+      const [a, b] = await trx.selectFrom('events').select('position').orderBy('position').limit(2).execute()
+      await sql`UPDATE events SET position = -1 WHERE position = ${a.position}`.execute(trx)
+      await sql`UPDATE events SET position = ${a.position} WHERE position = ${b.position}`.execute(trx)
+      await sql`UPDATE events SET position = ${b.position} WHERE position = -1`.execute(trx)
+    })
+    expect(check.broken).not.toBeNull()
+  })
+
+  it('catches the last event of a stream removed once a checkpoint sealed it, and a checkpoint removed', async () => {
+    await t.database.db.transaction().execute((trx) => appendToStream(trx, 'test-stream-tail', 0, [{ type: 'Tested', data: { n: 1 } }, { type: 'Tested', data: { n: 2 } }], meta, new Date()))
+    expect(await writeCheckpoint(t.database.db)).not.toBeNull()
+    await t.database.db.transaction().execute((trx) => appendToStream(trx, 'test-stream-tail', 2, [{ type: 'Tested', data: { n: 3 } }], meta, new Date()))
+    expect(await writeCheckpoint(t.database.db)).toMatchObject({ events: 1 })
+    expect(await writeCheckpoint(t.database.db)).toBeNull()
+    const tail = await asOwnerThenRollBack(async (trx) => {
+      await trx.deleteFrom('events').where('stream_id', '=', 'test-stream-tail').where('stream_version', '=', 3).execute()
+    })
+    expect(tail.broken?.reason).toMatch(/do not match checkpoint/)
+    const checkpoint = await asOwnerThenRollBack(async (trx) => {
+      await trx.deleteFrom('event_checkpoints').where('from_position', '=', 0).execute()
+    })
+    expect(checkpoint.broken?.reason).toMatch(/does not follow/)
+    const intact = await verifyHashChain(t.database.db)
+    expect(intact).toMatchObject({ broken: null, unanchored: 0 })
+    expect(intact.checkpoints).toBeGreaterThan(0)
+  })
+})
+
+describe('per-stream optimistic concurrency', () => {
+  /** Starts a transaction that appends and then waits, holding its append open until release() is called. */
+  function openAppend(streamId: string, expectedVersion: number) {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let appended!: () => void
+    const ready = new Promise<void>((resolve) => (appended = resolve))
+    const done = t.database.db.transaction().execute(async (trx) => {
+      await appendToStream(trx, streamId, expectedVersion, [{ type: 'Tested', data: {} }], meta, new Date())
+      appended()
+      await held
+    })
+    return { ready, release, done }
+  }
+
+  it('lets one of two appends to the same version of a stream win and refuses the other as a conflict', async () => {
+    const first = openAppend('race-same', 0)
+    await first.ready
+    const second = t.database.db.transaction().execute((trx) => appendToStream(trx, 'race-same', 0, [{ type: 'Tested', data: {} }], meta, new Date()))
+    first.release()
+    await first.done
+    await expect(second).rejects.toBeInstanceOf(ConcurrencyError)
+    expect((await readStream(t.database.db, 'race-same')).length).toBe(1)
+  })
+
+  it('commits an append to another stream while an append to the first is still open (no global lock)', async () => {
+    const first = openAppend('race-a', 0)
+    await first.ready
+    await t.database.db.transaction().execute((trx) => appendToStream(trx, 'race-b', 0, [{ type: 'Tested', data: {} }], meta, new Date()))
+    expect((await readStream(t.database.db, 'race-b')).length).toBe(1)
+    first.release()
+    await first.done
+    expect((await readStream(t.database.db, 'race-a')).length).toBe(1)
+    expect((await verifyHashChain(t.database.db)).broken).toBeNull()
+  })
+
+  it('answers a lost race of the API as a 409 conflict', async () => {
+    await expect(inTransaction(t.database.db, (trx) => appendToStream(trx, 'race-same', 0, [{ type: 'Tested', data: {} }], meta, new Date()))).rejects.toMatchObject({ statusCode: 409 })
   })
 })

@@ -171,6 +171,8 @@ export const measuresPoints = defineType({
     { name: 'category', kind: 'enum', column: 'category', options: Object.keys(POINT_CATEGORIES) },
     { name: 'category__in', kind: 'enum-list', column: 'category', options: Object.keys(POINT_CATEGORIES) },
     idFilter('water_resource'),
+    // The points inside a map's view: in_bbox=minLon,minLat,maxLon,maxLat.
+    { name: 'in_bbox', kind: 'bbox', column: 'latitude' },
     // The points of a water system: those on the water bodies it controls (water-systems/{id}/points).
     { name: 'water_resource__in', kind: 'id-list', column: 'water_resource_id' },
     searchFilter(),
@@ -202,7 +204,12 @@ export const measuresPointIndications = defineType({
       compute: (row) => (typeof row.mpc === 'number' && row.mpc > 0 && typeof row.value === 'number' ? Number((row.value / row.mpc).toFixed(3)) : null),
     }),
   ],
-  filters: [idFilter('measures_point'), yearFilter()],
+  filters: [
+    idFilter('measures_point'),
+    yearFilter(),
+    { name: 'sampled__gte', kind: 'date-gte', column: 'sampled' },
+    { name: 'sampled__lte', kind: 'date-lte', column: 'sampled' },
+  ],
   order: [['year', 'desc'], ['name', 'asc']],
   coreIndexed: ['measures_point_id'],
 })

@@ -28,7 +28,8 @@ function columnSql(field: FieldDef & { column: string }): string {
   const parts = [quote(field.column), sqlTypeOf(field)]
   if (field.required) parts.push('NOT NULL')
   if (field.type === 'ref' && field.ref) {
-    parts.push(`REFERENCES ${quote(field.ref.table)}(id) ON DELETE ${field.required ? 'CASCADE' : 'SET NULL'}`)
+    // A required reference never deletes by cascade: a record others depend on is refused deletion instead.
+    parts.push(`REFERENCES ${quote(field.ref.table)}(id)${field.required ? '' : ' ON DELETE SET NULL'}`)
   }
   if (field.type === 'enum' && field.options) {
     parts.push(`CHECK (${quote(field.column)} IN (${Object.keys(field.options).map(literal).join(', ')}))`)

@@ -57,7 +57,22 @@ export interface FieldDef {
   seed?: SeedHint
 }
 
-export type FilterKind = 'id' | 'id-list' | 'year' | 'enum' | 'enum-list' | 'search' | 'boolean' | 'isnull' | 'text'
+export type FilterKind =
+  | 'id'
+  | 'id-list'
+  | 'year'
+  | 'enum'
+  | 'enum-list'
+  | 'search'
+  | 'boolean'
+  | 'isnull'
+  | 'text'
+  /** A calendar date (YYYY-MM-DD): rows on or after it. */
+  | 'date-gte'
+  /** A calendar date (YYYY-MM-DD): rows on or before it. */
+  | 'date-lte'
+  /** `minLon,minLat,maxLon,maxLat` in degrees over the `latitude` and `longitude` columns. */
+  | 'bbox'
 
 export interface FilterDef {
   /** Query parameter name (`area`, `kind__in`, `year`…). */

@@ -1,9 +1,12 @@
 // /api/v1/<slug>/ and /api/v1/<slug>/{id}/ of every type of the catalogue registry, derived from its declaration:
-// the declared filters (each value checked, 400 naming the parameter), limit/offset paging, JSON 404.
+// the declared filters (each value checked, 400 naming the parameter), ordering, limit/offset paging, JSON 404.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { filterParameter, orderingParameter } from '../../catalogue/filter-schema.ts'
 import { FilterError, MAX_ID, parseFilters } from '../../catalogue/filters.ts'
+import { parseOrdering } from '../../catalogue/ordering.ts'
 import { findRecord, listRecords } from '../../catalogue/query.server.ts'
+import { pageSchema, recordSchema } from '../../catalogue/record-schema.ts'
 import { catalogueTypes, type CatalogueType } from '../../catalogue/registry/index.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
@@ -20,32 +23,48 @@ export function servedTypes(): readonly CatalogueType[] {
 
 export function listQuerySchema(type: CatalogueType) {
   const props: Record<string, ReturnType<typeof Type.Optional>> = {}
-  for (const filter of type.filters) props[filter.name] = Type.Optional(Type.String({ maxLength: 2000 }))
-  return Type.Object({ ...props, ...PagingQuery })
+  for (const filter of type.filters) props[filter.name] = Type.Optional(Type.Unsafe<string>(filterParameter(filter)))
+  return Type.Object({ ...props, ordering: Type.Optional(Type.Unsafe<string>(orderingParameter(type))), ...PagingQuery })
+}
+
+/** The filters and ordering of a list request, or a 400 naming the bad parameter. */
+export function listRequestOf(type: CatalogueType, query: Record<string, unknown>) {
+  try {
+    return { filters: parseFilters(type, query), ordering: parseOrdering(type, typeof query.ordering === 'string' ? query.ordering : undefined) }
+  } catch (error) {
+    if (error instanceof FilterError) throw badRequest(error.message, error.parameter)
+    throw error
+  }
 }
 
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const type of servedTypes()) {
-    app.get(`/${type.slug}/`, { schema: { querystring: listQuerySchema(type) } }, async (request) => {
-      const { limit, offset } = pageWindow(request.query as { limit?: number; offset?: number })
-      let filters
-      try {
-        filters = parseFilters(type, request.query as Record<string, unknown>)
-      } catch (error) {
-        if (error instanceof FilterError) throw badRequest(error.message, error.parameter)
-        throw error
-      }
-      const page = await listRecords(app.db, type, filters, limit, offset)
-      return toPage(request, page.results, page.count, limit, offset)
-    })
+    const record = recordSchema(type)
+    app.get(
+      `/${type.slug}/`,
+      { schema: { summary: type.title, querystring: listQuerySchema(type), response: { 200: pageSchema(record) } } },
+      async (request) => {
+        const { limit, offset } = pageWindow(request.query as { limit?: number; offset?: number })
+        const { filters, ordering } = listRequestOf(type, request.query as Record<string, unknown>)
+        const page = await listRecords(app.db, type, filters, limit, offset, ordering)
+        return toPage(request, page.results, page.count, limit, offset)
+      },
+    )
 
     app.get(
       `/${type.slug}/:id/`,
-      { schema: { params: IdParams, querystring: Type.Object({ kind: Type.Optional(Type.String({ maxLength: 100 })) }) } },
+      {
+        schema: {
+          summary: `${type.title}: одна запись`,
+          params: IdParams,
+          querystring: Type.Object({ kind: Type.Optional(Type.String({ maxLength: 100 })) }),
+          response: { 200: record },
+        },
+      },
       async (request) => {
-        const record = await findRecord(app.db, type, request.params.id)
-        if (!record) throw notFound(`${type.title}: запись ${request.params.id} не найдена.`)
-        return record
+        const found = await findRecord(app.db, type, request.params.id)
+        if (!found) throw notFound(`${type.title}: запись ${request.params.id} не найдена.`)
+        return found
       },
     )
   }

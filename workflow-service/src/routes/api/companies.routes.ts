@@ -3,6 +3,11 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { findCompany, listCompanies } from '../../catalogue/companies.server.ts'
+import { orderingParameter } from '../../catalogue/filter-schema.ts'
+import { FilterError } from '../../catalogue/filters.ts'
+import { parseOrdering } from '../../catalogue/ordering.ts'
+import { pageSchema, recordSchema } from '../../catalogue/record-schema.ts'
+import { companies } from '../../catalogue/registry/core.ts'
 import { BLANK, headCompanies } from '../../catalogue/references.server.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
@@ -18,8 +23,24 @@ export function parseKindList<T extends string>(raw: string | undefined, allowed
   return values as T[]
 }
 
+const Company = recordSchema(companies)
+const Named = Type.Object({ id: Type.Union([Type.Integer(), Type.String()]), name: Type.String() })
+
+function orderingOf(raw: string | undefined) {
+  try {
+    return parseOrdering(companies, raw)
+  } catch (error) {
+    if (error instanceof FilterError) throw badRequest(error.message, error.parameter)
+    throw error
+  }
+}
+
 export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/companies/head-companies/', { schema: { querystring: Type.Object({}) } }, async () => [BLANK, ...(await headCompanies(app.db))])
+  app.get(
+    '/companies/head-companies/',
+    { schema: { summary: 'Головные компании («---» первой строкой)', querystring: Type.Object({}), response: { 200: Type.Array(Named) } } },
+    async () => [BLANK, ...(await headCompanies(app.db))],
+  )
 
   app.get(
     '/companies/',
@@ -32,10 +53,12 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
             search: Type.Optional(Type.String({ maxLength: 200 })),
             // Companies having reports in this status (the Department's review lists).
             report_status: Type.Optional(Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')])),
+            ordering: Type.Optional(Type.Unsafe<string>(orderingParameter(companies))),
             ...PagingQuery,
           },
           { additionalProperties: false },
         ),
+        response: { 200: pageSchema(Company) },
       },
     },
     async (request) => {
@@ -46,6 +69,7 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { kind: request.query.kind, kindIn, search: request.query.search, reportStatus: request.query.report_status },
         limit,
         offset,
+        orderingOf(request.query.ordering as string | undefined),
       )
       return toPage(request, page.results, page.count, limit, offset)
     },
@@ -57,6 +81,7 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
         querystring: Type.Object({ kind: Type.Optional(CompanyKind) }, { additionalProperties: false }),
+        response: { 200: Company },
       },
     },
     async (request) => {

@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ImportFileAnswer, PageOf, ProblemsAnswer } from './workflow-schemas.ts'
 import { ZipArchive } from 'archiver'
+import { fileAnswer, noContent } from '../../api-docs/error-answers.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { readMultipartForm } from '../../http/multipart-upload.server.ts'
@@ -66,7 +67,7 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return toPage(request, page.results, page.count, limit, offset)
   })
 
-  app.get('/import-files/zip/', { schema: { querystring: Type.Object(FilesQuery, { additionalProperties: false }) } }, async (request, reply) => {
+  app.get('/import-files/zip/', { schema: { summary: 'Файлы отчётов одним ZIP-архивом', querystring: Type.Object(FilesQuery, { additionalProperties: false }), response: { 200: fileAnswer('ZIP-архив файлов', 'application/zip') } } }, async (request, reply) => {
     assertReadsReports(request.user)
     const found = await filterOf(request.query)
     if (!found) throw notFound('Участок или предприятие не найдены.')
@@ -132,7 +133,7 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { id: file.id, status: file.status, count: file.problems.length, results: file.problems }
   })
 
-  app.get('/import-files/:id/download/', { schema: { params: Type.Object({ id: Id }) } }, async (request, reply) => {
+  app.get('/import-files/:id/download/', { schema: { summary: 'Скачать загруженный файл', params: Type.Object({ id: Id }), response: { 200: fileAnswer('Файл в том виде, в каком его загрузили') } } }, async (request, reply) => {
     assertReadsReports(request.user)
     const file = await findFile(app.db, request.params.id)
     if (!file || file.status === 'deleted') throw notFound('Файл не найден.')
@@ -151,7 +152,7 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .send(createReadStream(path))
   })
 
-  app.delete('/import-files/:id', { schema: { params: Type.Object({ id: Id }) } }, async (request, reply) => {
+  app.delete('/import-files/:id', { schema: { summary: 'Удалить файл отчёта', params: Type.Object({ id: Id }), response: { 204: noContent('Удаление принято') } } }, async (request, reply) => {
     await requestFileDeletion(commandContextOf(app, request), request.params.id)
     return reply.status(204).send()
   })

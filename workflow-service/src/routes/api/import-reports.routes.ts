@@ -4,6 +4,7 @@ import { access } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ImportReportAnswer, PageOf, StatusChangeAnswer } from './workflow-schemas.ts'
+import { fileAnswer } from '../../api-docs/error-answers.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { readMultipartForm } from '../../http/multipart-upload.server.ts'
@@ -150,7 +151,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return report
   })
 
-  app.get('/import-reports/decision-files/:id/', { schema: { params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }) }) } }, async (request, reply) => {
+  app.get('/import-reports/decision-files/:id/', { schema: { summary: 'Скачать файл решения Департамента', params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }) }), response: { 200: fileAnswer('Файл, приложенный к решению') } } }, async (request, reply) => {
     assertReadsReports(request.user)
     const file = await findDecisionFile(app.db, request.params.id)
     if (!file) throw notFound('Файл не найден.')

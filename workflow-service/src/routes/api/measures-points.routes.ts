@@ -12,11 +12,33 @@ import { yearFilter } from '../../catalogue/registry/fields.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { IdParams } from './catalogue.routes.ts'
+import { PageOf } from './workflow-schemas.ts'
+
+// The item's own fields plus those of its type: the model says which.
+const ControlIndicator = Type.Object(
+  {
+    id: Type.Integer(),
+    model: Type.Union([Type.Literal('EcoMonSedimentControlIndicators'), Type.Literal('EcoMonWatersControlIndicators')]),
+    year: Type.Integer(),
+    sampled: Type.Union([Type.String(), Type.Null()]),
+    title: Type.String(),
+    href: Type.String(),
+  },
+  { additionalProperties: true },
+)
+const NoContent = Type.Null({ description: 'Удалено' })
 
 export const measuresPointsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/measures-points/:id/control-indicators/',
-    { schema: { params: IdParams, querystring: Type.Object({ year: Type.Optional(Type.String({ maxLength: 2000 })), ...PagingQuery }) } },
+    {
+      schema: {
+        summary: 'Контрольные показатели пункта: донные отложения и поверхностные воды одним списком',
+        params: IdParams,
+        querystring: Type.Object({ year: Type.Optional(Type.String({ maxLength: 2000 })), ...PagingQuery }),
+        response: { 200: PageOf(ControlIndicator) },
+      },
+    },
     async (request) => {
       const { limit, offset } = pageWindow(request.query)
       // The year is checked like every catalogue year filter, so a bad one is the same 400 naming `year`.
@@ -34,11 +56,11 @@ export const measuresPointsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   )
 
-  app.delete('/measures-points/:id/', { schema: { params: IdParams } }, async (request, reply) => {
+  app.delete('/measures-points/:id/', { schema: { summary: 'Удалить пункт наблюдения', params: IdParams, response: { 204: NoContent } } }, async (request, reply) => {
     assertCan(request.user, 'delete:measures-point:any')
     const result = await deleteMeasuresPoint(app.db, request.params.id)
     if (result.status === 'not-found') throw notFound('Пункт наблюдения не найден.')
     if (result.status === 'refused') throw badRequest(`Ошибка удаления пункта наблюдения: ${result.reason}.`)
-    return reply.status(204).send()
+    return reply.status(204).send(null)
   })
 }

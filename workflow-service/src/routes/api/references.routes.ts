@@ -3,23 +3,53 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { FilterError, parseFilterValue } from '../../catalogue/filters.ts'
-import { categoryTotals } from '../../catalogue/greenhouse-report.server.ts'
+import { categoryTotals, GASES } from '../../catalogue/greenhouse-report.server.ts'
 import { administrativeRegions, references, regionFilterList } from '../../catalogue/references.server.ts'
 import { sectionTiles } from '../../catalogue/sections.ts'
 import { badRequest } from '../../plugins/errors.server.ts'
 
+const ReferenceItem = Type.Object({ id: Type.Union([Type.Integer(), Type.String()]), name: Type.String() })
+const GasTotals = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  ...Object.fromEntries(GASES.map((gas) => [gas, Type.Number()])),
+})
+
 export const referencesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/references/', { schema: { querystring: Type.Object({}) } }, async () => references(app.db))
+  app.get(
+    '/references/',
+    {
+      schema: {
+        summary: 'Справочники для фильтров и списки лет (<таблица>_years)',
+        querystring: Type.Object({}),
+        response: { 200: Type.Record(Type.String(), Type.Array(Type.Union([ReferenceItem, Type.Integer()]))) },
+      },
+    },
+    async () => references(app.db),
+  )
 
   app.get(
     '/administrative-region/',
-    { schema: { querystring: Type.Object({ is_filter: Type.Optional(Type.Boolean()) }) } },
+    { schema: { summary: 'Административные районы', querystring: Type.Object({ is_filter: Type.Optional(Type.Boolean()) }), response: { 200: Type.Array(ReferenceItem) } } },
     async (request) => (request.query.is_filter ? regionFilterList(app.db) : administrativeRegions(app.db)),
   )
 
   app.get(
     '/get-sections/',
-    { schema: { querystring: Type.Object({ section: Type.Optional(Type.String({ maxLength: 300 })) }) } },
+    {
+      schema: {
+        summary: 'Разделы главной страницы',
+        querystring: Type.Object({ section: Type.Optional(Type.String({ maxLength: 300 })) }),
+        response: {
+          200: Type.Object({
+            section: Type.Union([Type.String(), Type.Null()]),
+            results: Type.Array(
+              Type.Object({ title: Type.String(), url: Type.Union([Type.String(), Type.Null()]), description: Type.Union([Type.String(), Type.Null()]), has_children: Type.Boolean() }),
+            ),
+          }),
+        },
+      },
+    },
     async (request) => {
       const section = request.query.section?.trim() || null
       // A license holder's start page is their own company: the shell sends them there when this list is empty.
@@ -30,7 +60,13 @@ export const referencesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/greenhouse-gases-categories/reports/',
-    { schema: { querystring: Type.Object({ year: Type.Optional(Type.String({ maxLength: 10 })), company: Type.Optional(Type.String({ maxLength: 12 })) }) } },
+    {
+      schema: {
+        summary: 'Выбросы парниковых газов по категориям за год',
+        querystring: Type.Object({ year: Type.Optional(Type.String({ maxLength: 10 })), company: Type.Optional(Type.String({ maxLength: 12 })) }),
+        response: { 200: Type.Array(GasTotals) },
+      },
+    },
     async (request) => {
       let year: number | undefined
       let company: number | undefined

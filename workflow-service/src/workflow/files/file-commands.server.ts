@@ -34,6 +34,8 @@ async function fileFacts(trx: Transaction<Database>, context: CommandContext, re
     .selectFrom('import_reports')
     .select(['id', 'status', 'area_id', 'company_id', 'year', 'report_type'])
     .where('id', '=', reportId)
+    // Locked until the commit, as a decision locks it: a decision and this upload or deletion cannot pass each other.
+    .forUpdate()
     .executeTakeFirst()
   if (!report || !can(context.actor, 'write:report:own', { companyId: report.company_id })) return { report: null, responsibleId: null }
   const responsible =

@@ -1,7 +1,7 @@
 // The commands the background workers call (file-check, file-delete jobs): idempotent, one result per file.
 import type { Kysely } from 'kysely'
 import type { Database, FileProblem } from '@portal/migrations/database.ts'
-import type { JobQueue } from '../../ports/job-queue.ts'
+import { NO_QUEUE } from '../../ports/job-queue.ts'
 import { systemMetadata } from '../command-context.server.ts'
 import { handleCommand } from '../handle-command.server.ts'
 import { CommandRefused } from '../refusal.ts'
@@ -13,12 +13,10 @@ export interface WorkerCommandOptions {
   now?: Date
 }
 
-// The workers' results enqueue nothing.
-const NO_JOBS: JobQueue = { engine: 'pg-boss', send: async () => {}, work: async () => {}, stop: async () => {} }
 
 async function recordOnFile(db: Kysely<Database>, fileId: number, command: FileCommand, options: WorkerCommandOptions): Promise<boolean> {
   const attempt = async () => {
-    const context = { db, queue: NO_JOBS, storageDir: '', actor: null, requestId: null, clientAddress: null, now: options.now ?? new Date() }
+    const context = { db, queue: NO_QUEUE, storageDir: '', actor: null, requestId: null, clientAddress: null, now: options.now ?? new Date() }
     const { events } = await handleCommand(context, { decider: fileDecider, streamId: fileStreamId(fileId), command, facts: () => NO_FACTS, metadata: systemMetadata('worker') })
     return events.length > 0
   }

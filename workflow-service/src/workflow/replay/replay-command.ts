@@ -15,7 +15,7 @@ function print(report: ReplayReport, verify: boolean): boolean {
   out(
     report.chain.broken
       ? `hash chain:        BROKEN at position ${report.chain.broken.position}: ${report.chain.broken.reason}`
-      : `hash chain:        intact (${report.chain.events} events)`,
+      : `hash chain:        intact (${report.chain.events} events, ${report.chain.checkpoints} checkpoints, ${report.chain.unanchored} events after the last checkpoint)`,
   )
   const total = report.differences.reduce((n, d) => n + d.onlyLive + d.onlyReplayed, 0)
   out(`${verify ? 'differences:      ' : 'rows corrected:   '} ${total}`)

@@ -1,7 +1,7 @@
 // Rebuilds the read models from the event log into fresh tables; verifies them against the live ones and the hash chain.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { acquireAppendLock, readAllInPages, verifyHashChain, type ChainCheck } from '../../event-store/event-store.server.ts'
+import { APPEND_BARRIER, readAllInPages, verifyHashChain, type ChainCheck } from '../../event-store/event-store.server.ts'
 import { PROJECTION_TABLES, projectEvent } from '../projections.server.ts'
 
 export interface TableDifference {
@@ -21,11 +21,13 @@ export interface ReplayReport {
   chain: ChainCheck
 }
 
-/** Creates empty copies of the read-model tables in a scratch schema and projects the whole log into them. */
+/**
+ * Creates empty copies of the read-model tables as temporary tables of this transaction (the portal's role may
+ * create those, not schemas) and projects the whole log into them.
+ */
 async function rebuildInto(trx: Transaction<Database>, schema: string): Promise<{ events: number; seconds: number }> {
-  await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(trx)
   for (const table of PROJECTION_TABLES) {
-    await sql`CREATE TABLE ${sql.id(schema, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL)`.execute(trx)
+    await sql`CREATE TEMPORARY TABLE ${sql.id(table)} (LIKE ${sql.id('public', table)} INCLUDING ALL) ON COMMIT DROP`.execute(trx)
   }
   const scratch = trx.withSchema(schema) as unknown as Kysely<Database>
   const started = performance.now()
@@ -65,7 +67,8 @@ class RollBack extends Error {
   }
 }
 
-const scratchSchema = () => `replay_${process.pid}_${Date.now().toString(36)}`
+/** The session's own schema of temporary tables: the scratch copies live there and vanish with the transaction. */
+const scratchSchema = () => 'pg_temp'
 
 /**
  * Replays the log into fresh tables and compares them with the live read models, in one snapshot of the database
@@ -94,12 +97,13 @@ const rate = (r: { events: number; seconds: number }) => (r.seconds > 0 ? Math.r
 
 /**
  * Rebuilds the live read models from the log: replays into fresh tables, then brings the live tables to exactly
- * those rows (upsert, then delete the rest), holding the append lock so no command writes meanwhile.
+ * those rows (upsert, then delete the rest), holding the append barrier exclusively so no command appends meanwhile.
  * Rows are updated in place rather than truncated, so tables of other features that point at them stay valid.
  */
 export async function rebuildProjections(db: Kysely<Database>): Promise<ReplayReport> {
   return db.transaction().execute(async (trx) => {
-    await acquireAppendLock(trx)
+    // Exclusive: every append waits until the live tables are rebuilt.
+    await sql`SELECT pg_advisory_xact_lock(${APPEND_BARRIER})`.execute(trx)
     const schema = scratchSchema()
     const rebuilt = await rebuildInto(trx, schema)
     const differences = await compare(trx, schema)
@@ -116,7 +120,7 @@ export async function rebuildProjections(db: Kysely<Database>): Promise<ReplayRe
     for (const table of [...PROJECTION_TABLES].reverse()) {
       await sql`DELETE FROM ${sql.id('public', table)} t WHERE NOT EXISTS (SELECT 1 FROM ${sql.id(schema, table)} r WHERE r.id = t.id)`.execute(trx)
     }
-    await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(trx)
+    for (const table of PROJECTION_TABLES) await sql`DROP TABLE ${sql.id(schema, table)}`.execute(trx)
     const chain = await verifyHashChain(trx)
     return { ...rebuilt, eventsPerSecond: rate(rebuilt), differences, chain }
   })

@@ -61,6 +61,9 @@ async function companyHasLicenceAreas(db: Db, companyId: number): Promise<boolea
 
 /** The facts of a report's rules: its files' statuses, its company's areas, this year. */
 export async function reportFacts(db: Db, context: CommandContext, report: { id: number | null; companyId: number }): Promise<ReportFacts> {
+  // The report's row is locked until the commit: uploads and deletions of its files (which lock it too) wait, so the
+  // files decided on are the files the report has when the decision is recorded.
+  if (report.id !== null) await db.selectFrom('import_reports').select('id').where('id', '=', report.id).forUpdate().execute()
   const files =
     report.id === null
       ? []

@@ -1,0 +1,146 @@
+// The workflow cases, on a throw-away copy of the data set: commands of 16 writers, raw appends against the peer
+// event store (emmett on the same database), and `npm run replay` over the whole log.
+import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql'
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { createQueue } from '@portal/workers/queue/create-queue.ts'
+import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
+import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
+import { appendToStream } from '@portal/workflow-service/event-store/event-store.server.ts'
+import { type CommandContext, systemMetadata } from '@portal/workflow-service/workflow/command-context.server.ts'
+import { uploadFile } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
+import { recordFileChecked } from '@portal/workflow-service/workflow/files/worker-commands.server.ts'
+import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
+import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
+import { measureLoops } from '../support/load.ts'
+import { sampleRss } from '../support/process-rss.ts'
+import type { BenchContext, Recorder } from './bench-context.ts'
+
+export const WRITERS = 16
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** workflow.replay: `npm run replay` on the copy; its own figure of events per second, and its peak RSS. */
+export async function replayCase(context: BenchContext, databaseUrl: string, record: Recorder): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'workflow-service/src/workflow/replay/replay-command.ts')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: context.dataSet.folder, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const rss = sampleRss(child.pid!)
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  const peak = rss.stop()
+  const rate = /events per second:\s*(\d+)/.exec(output)
+  const events = /events replayed:\s*(\d+)/.exec(output)
+  if (code !== 0 || !rate) throw new Error(`npm run replay failed (exit ${code}):\n${output}`)
+  context.log(`replay: ${events?.[1]} events, ${rate[1]} events/s, ${/hash chain:.*/.exec(output)?.[0] ?? ''}`)
+  record({ case: 'workflow.replay', value: Number(rate[1]), unit: 'events/s', rss_mb: peak })
+}
+
+const holderOf = (companyId: number): CurrentUser => ({ id: 0, username: `bench-holder-${companyId}`, groups: ['Недропользователь'], companyId })
+const department: CurrentUser = { id: 0, username: 'bench-department', groups: ['Департамент'], companyId: null }
+
+/**
+ * workflow.commands: 16 writers, each on a licence area of its own; every writer registers uploads on its final
+ * report and agrees and cancels its program, in turn, as the API's commands do (with their jobs, on pg-boss).
+ */
+async function commandsCase(context: BenchContext, db: Kysely<Database>, databaseUrl: string, record: Recorder): Promise<void> {
+  const queue = await createQueue({ url: databaseUrl, supervise: false })
+  try {
+    const areas = await db
+      .selectFrom('areas')
+      .select(['id', 'company_id'])
+      .where('kind', '=', 'licence_area')
+      .where('company_id', 'is not', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('import_reports').select('id').whereRef('import_reports.area_id', '=', 'areas.id'))))
+      .orderBy('id')
+      .limit(WRITERS)
+      .execute()
+    if (areas.length < WRITERS) throw new Error(`workflow.commands needs ${WRITERS} licence areas without reports`)
+    const as = (actor: CurrentUser): CommandContext => ({ db, queue, storageDir: context.dataSet.storageDir, actor, requestId: 'bench', clientAddress: null, now: new Date() })
+    const writers: Array<{ program: number; final: number; upload: (reportId: number, n: number) => Promise<{ fileId: number }> }> = []
+    for (const area of areas) {
+      const holder = holderOf(area.company_id!)
+      await createResponsible(as(holder), {
+        scope: 'area',
+        targetId: area.id,
+        year: 2025,
+        details: { fullname: 'Бенчмарк', position: 'Инженер-эколог', email: 'bench@example.ru', phone: '+7 (3492) 00-00-00', labsName: null, labsContacts: null },
+      })
+      const reports = await db.selectFrom('import_reports').select(['id', 'report_type']).where('area_id', '=', area.id).execute()
+      const program = reports.find((r) => r.report_type === 'program')!.id
+      const final = reports.find((r) => r.report_type === 'final_report')!.id
+      const upload = (reportId: number, n: number) =>
+        uploadFile(as(holder), {
+          reportId,
+          description: `Файл ${n}`,
+          ecomonResponsibleId: null,
+          companyResponsibleId: null,
+          upload: { storageKey: randomUUID(), name: `Файл ${n}.csv`, size: 1024, contentType: 'text/csv' },
+        })
+      const { fileId } = await upload(program, 0)
+      await recordFileChecked(db, { fileId, ok: true, problems: [] })
+      writers.push({ program, final, upload })
+    }
+    const step = async (loop: number, i: number) => {
+      const w = writers[loop]
+      if (i % 3 === 0) await w.upload(w.final, i)
+      else await decideOnReport(as(department), w.program, { decision: i % 3 === 1 ? 'agree' : 'cancel', comment: 'Бенчмарк', files: [] })
+    }
+    // Warm-up and measurement continue the same sequence per writer (agree, cancel, upload…).
+    const counters = new Array<number>(WRITERS).fill(0)
+    const run = (loop: number) => step(loop, counters[loop]++)
+    await measureLoops(WRITERS, context.warmupSeconds, run)
+    // A warm-up that stopped between agree and cancel leaves the program agreed: the next step decides accordingly.
+    const load = await measureLoops(WRITERS, context.seconds, run)
+    record({ case: 'workflow.commands', value: load.requestsPerSecond, unit: 'commands/s', p50_ms: load.p50, p99_ms: load.p99 })
+  } finally {
+    await queue.stop()
+  }
+}
+
+/** workflow.append: 16 writers appending one event per transaction to a stream of their own. */
+async function appendCase(context: BenchContext, db: Kysely<Database>, record: Recorder): Promise<void> {
+  const run = `${process.pid}-${Date.now().toString(36)}`
+  const versions = new Array<number>(WRITERS).fill(0)
+  const append = (loop: number) =>
+    db.transaction().execute(async (trx) => {
+      const version = versions[loop]
+      await appendToStream(trx, `bench-append-${run}-${loop}`, version, [{ type: 'BenchEventRecorded', data: { n: version + 1 } }], systemMetadata('bench'), new Date())
+      versions[loop] = version + 1
+    })
+  await measureLoops(WRITERS, context.warmupSeconds, append)
+  const load = await measureLoops(WRITERS, context.seconds, append)
+  record({ case: 'workflow.append', value: load.requestsPerSecond, unit: 'events/s', p50_ms: load.p50, p99_ms: load.p99, limit_case: 'peer.append' })
+}
+
+/** peer.append: the same appends through @event-driven-io/emmett-postgresql on the same database. */
+async function peerAppendCase(context: BenchContext, databaseUrl: string, record: Recorder): Promise<void> {
+  const store = getPostgreSQLEventStore(databaseUrl)
+  const run = `${process.pid}-${Date.now().toString(36)}`
+  try {
+    const append = (loop: number) =>
+      store.appendToStream(`bench-peer-${run}-${loop}`, [{ type: 'BenchEventRecorded', data: { n: 1 } }]).then(() => undefined)
+    await measureLoops(WRITERS, context.warmupSeconds, append)
+    const load = await measureLoops(WRITERS, context.seconds, append)
+    record({ case: 'peer.append', value: load.requestsPerSecond, unit: 'events/s', p50_ms: load.p50, p99_ms: load.p99 })
+  } finally {
+    await store.close()
+  }
+}
+
+export async function workflowWriteCases(context: BenchContext, databaseUrl: string, record: Recorder): Promise<void> {
+  const db = createKysely(databaseUrl, WRITERS + 4)
+  try {
+    await commandsCase(context, db, databaseUrl, record)
+    await appendCase(context, db, record)
+    await peerAppendCase(context, databaseUrl, record)
+  } finally {
+    await db.destroy()
+  }
+}

@@ -1,0 +1,139 @@
+// The benchmark's data set, loaded once and kept between runs: a database named for its scale on the server of
+// DATABASE_URL, or on an embedded PostgreSQL under bench/.data/<scale>/. A load that did not finish is redone.
+import { chmodSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { migrateToLatest } from '@portal/migrations/migrate.ts'
+import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
+import { startEmbeddedPostgres } from '@portal/workflow-service/db/embedded-postgres.server.ts'
+import { loadAuditKey, useAuditKey } from '@portal/workflow-service/event-store/audit-key.server.ts'
+import type { LargeCatalogueSize } from '@portal/workflow-service/seed/large-catalogue-seed.server.ts'
+import { runLargeSeed } from '@portal/workflow-service/seed/large-seed.server.ts'
+import { workerSeedSteps } from '../../portal/src/composition.server.ts'
+
+export type BenchScale = 'large' | 'tiny'
+
+interface ScaleSize {
+  catalogue?: LargeCatalogueSize
+  workflowEvents?: number
+}
+
+/** large: the issue's data set; tiny: the same shape in seconds, for the harness's own test. */
+export const SCALES: Record<BenchScale, ScaleSize> = {
+  large: {},
+  tiny: { catalogue: { areas: 40, pointsPerArea: 2, years: 2 }, workflowEvents: 400 },
+}
+
+// Changing the data set's shape changes this mark, so a data set of an older shape is loaded anew.
+const COMPLETE = 'portal benchmark data set v1: complete'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+export interface BenchDataSet {
+  /** The data set's folder: the portal's DATA_DIR (its audit key, its files). */
+  folder: string
+  /** URL of the data set's database. */
+  url: string
+  /** URL of the server's maintenance database (to copy the data set). */
+  maintenanceUrl: string
+  name: string
+  storageDir: string
+  /** Seconds spent loading (0 when the kept data set was reused). */
+  seedSeconds: number
+  /** A throw-away copy of the data set for the cases that write; dropped by its close(). */
+  scratchCopy(): Promise<{ url: string; close(): Promise<void> }>
+  close(): Promise<void>
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url)
+  u.pathname = `/${database}`
+  return u.toString()
+}
+
+async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function openBenchDataSet(scale: BenchScale, log: (m: string) => void): Promise<BenchDataSet> {
+  const folder = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : path.join(root, 'bench/.data', scale)
+  mkdirSync(folder, { recursive: true })
+  // The embedded server runs as the user postgres, which must be able to enter the folder.
+  chmodSync(folder, 0o755)
+  const storageDir = path.join(folder, 'files')
+  // The event log's key lives in the data set's folder, as the portal's does in its data folder (DATA_DIR).
+  useAuditKey(loadAuditKey({ dataDir: folder }))
+  const embedded = process.env.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: folder, port: Number(process.env.BENCH_PG_PORT ?? (scale === 'large' ? 54339 : 54340)), log })
+  const maintenanceUrl = process.env.DATABASE_URL ?? embedded!.url
+  // BENCH_DATABASE: another name (the harness's test uses a database of its own and drops it).
+  const name = process.env.BENCH_DATABASE || `portal_bench_${scale}`
+  const url = withDatabase(maintenanceUrl, name)
+
+  const state = await admin(maintenanceUrl, async (client) => {
+    const { rows } = await client.query<{ mark: string | null }>(
+      `SELECT shobj_description(oid, 'pg_database') AS mark FROM pg_database WHERE datname = $1`,
+      [name],
+    )
+    if (rows.length === 0) return 'missing'
+    return rows[0].mark === COMPLETE ? 'complete' : 'partial'
+  })
+  let seedSeconds = 0
+  if (state !== 'complete') {
+    if (state === 'partial') log(`the ${scale} data set was not loaded completely: loading it again`)
+    await admin(maintenanceUrl, async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await client.query(`CREATE DATABASE "${name}"`)
+    })
+    const db = createKysely(url, 4)
+    const started = Date.now()
+    try {
+      await migrateToLatest(db)
+      await runLargeSeed(db, { storageDir, demoUsers: true, extraSteps: workerSeedSteps, ...SCALES[scale], log })
+    } finally {
+      await db.destroy()
+    }
+    seedSeconds = (Date.now() - started) / 1000
+    await admin(maintenanceUrl, (client) => client.query(`COMMENT ON DATABASE "${name}" IS '${COMPLETE}'`))
+  } else {
+    // A kept data set gets the migrations that landed since it was loaded.
+    const db = createKysely(url, 2)
+    try {
+      await migrateToLatest(db)
+    } finally {
+      await db.destroy()
+    }
+  }
+
+  let copies = 0
+  return {
+    folder,
+    url,
+    maintenanceUrl,
+    name,
+    storageDir,
+    seedSeconds,
+    async scratchCopy() {
+      const copy = `${name}_scratch_${process.pid}_${++copies}`
+      await admin(maintenanceUrl, async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS "${copy}" WITH (FORCE)`)
+        await client.query(`CREATE DATABASE "${copy}" TEMPLATE "${name}"`)
+      })
+      return {
+        url: withDatabase(maintenanceUrl, copy),
+        close: () => admin(maintenanceUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${copy}" WITH (FORCE)`)).then(() => {}),
+      }
+    },
+    async close() {
+      await embedded?.stop()
+    },
+  }
+}

@@ -1,0 +1,60 @@
+// The benchmark harness on the tiny data set, so `npm run bench` cannot rot: every case runs (briefly) and
+// bench/results/latest.json's shape holds. Figures are not checked: they say nothing on a tiny data set.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { CASE_NAMES } from '../support/results.ts'
+
+declare module 'vitest' {
+  // Provided by the unit tests' global setup (the PostgreSQL server the tests run on).
+  export interface ProvidedContext {
+    maintenanceUrl: string
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../..')
+const folder = mkdtempSync(path.join(tmpdir(), 'portal-bench-test-'))
+const database = `portal_bench_test_${Date.now().toString(36)}`
+
+afterAll(async () => {
+  const admin = new pg.Client({ connectionString: inject('maintenanceUrl') })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)
+  await admin.end()
+  rmSync(folder, { recursive: true, force: true })
+})
+
+describe('the benchmark harness', () => {
+  it('runs every case of the issue on the tiny data set and writes the results file', async () => {
+    const out = path.join(folder, 'latest.json')
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/bench.ts', '--scale', 'tiny', '--no-build', '--seconds', '0.5', '--warmup', '0.2', '--connections', '4', '--file-rows', '500', '--out', out],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: inject('maintenanceUrl'), BENCH_DATABASE: database, BENCH_DATA_DIR: folder },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    let output = ''
+    child.stdout.on('data', (c: Buffer) => void (output += c.toString()))
+    child.stderr.on('data', (c: Buffer) => void (output += c.toString()))
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    expect(code, output).toBe(0)
+
+    const results = JSON.parse(readFileSync(out, 'utf8')) as { machine: Record<string, unknown>; cases: Array<Record<string, unknown>> }
+    expect(results.machine).toMatchObject({ cpus: expect.any(Number), scale: 'tiny', postgres: expect.any(String) })
+    expect(results.cases.map((c) => c.case)).toEqual([...CASE_NAMES])
+    for (const c of results.cases) {
+      expect(Object.keys(c).every((k) => ['case', 'value', 'unit', 'p50_ms', 'p99_ms', 'rss_mb', 'limit_case', 'ratio', 'skipped'].includes(k)), JSON.stringify(c)).toBe(true)
+      if (!c.skipped) expect(c.value, c.case as string).toBeGreaterThan(0)
+    }
+    const byName = new Map(results.cases.map((c) => [c.case, c]))
+    expect(byName.get('api.list')).toMatchObject({ limit_case: 'sql.list', ratio: expect.any(Number) })
+    expect(byName.get('workflow.append')).toMatchObject({ limit_case: 'peer.append', ratio: expect.any(Number) })
+    expect(output).toContain('| case | value | unit |')
+  }, 180_000)
+})

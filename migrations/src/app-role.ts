@@ -1,0 +1,74 @@
+// The rights of the portal's own database role, granted by the owner after every migration run: read and write the
+// read models, only INSERT and SELECT on the audit log, nothing on the migrations' own tables, and its queue's schema.
+import { type Kysely, sql } from 'kysely'
+import { migrateToLatest } from './migrate.ts'
+
+/** Tables the portal may only append to and read: it can never change or remove what they hold. */
+export const APPEND_ONLY_TABLES = ['events', 'event_checkpoints'] as const
+
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`
+
+/**
+ * Idempotent. ALTER DEFAULT PRIVILEGES makes every table a later migration creates (as this owner) usable by the
+ * portal without that migration granting anything; append-only tables are revoked back to INSERT and SELECT here.
+ */
+export async function grantAppRole(ownerDb: Kysely<any>, appRole: string): Promise<void> {
+  const app = sql.id(appRole)
+  await sql`GRANT CONNECT, TEMPORARY ON DATABASE ${sql.id(await currentDatabase(ownerDb))} TO ${app}`.execute(ownerDb)
+  await sql`GRANT USAGE ON SCHEMA public TO ${app}`.execute(ownerDb)
+  await sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${app}`.execute(ownerDb)
+  await sql`GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO ${app}`.execute(ownerDb)
+  await sql`ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${app}`.execute(ownerDb)
+  await sql`ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${app}`.execute(ownerDb)
+  for (const table of APPEND_ONLY_TABLES) {
+    await sql`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${sql.id(table)} FROM ${app}`.execute(ownerDb)
+  }
+  // The portal checks that no migration is pending (SELECT); applying them is the owner's.
+  await sql`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON kysely_migration, kysely_migration_lock FROM ${app}`.execute(ownerDb)
+
+  // The queue's schema and everything pg-boss made in it belong to the portal's role (it adds tables per queue).
+  await sql
+    .raw(`
+    DO $$
+    DECLARE
+      app text := ${literal(appRole)};
+      r record;
+    BEGIN
+      IF (SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = 'pgboss') <> app THEN
+        EXECUTE format('ALTER SCHEMA pgboss OWNER TO %I', app);
+      END IF;
+      FOR r IN
+        SELECT c.oid::regclass AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'pgboss' AND c.relkind IN ('r', 'p', 'v', 'm', 'S') AND pg_get_userbyid(c.relowner) <> app
+          AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype IN ('a', 'i'))
+      LOOP
+        EXECUTE format('ALTER TABLE %s OWNER TO %I', r.name, app);
+      END LOOP;
+      FOR r IN
+        SELECT p.oid::regprocedure AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+        WHERE n.nspname = 'pgboss' AND pg_get_userbyid(p.proowner) <> app
+      LOOP
+        EXECUTE format('ALTER ROUTINE %s OWNER TO %I', r.name, app);
+      END LOOP;
+      FOR r IN
+        SELECT t.oid::regtype AS name FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+        WHERE n.nspname = 'pgboss' AND t.typtype IN ('e', 'd') AND pg_get_userbyid(t.typowner) <> app
+      LOOP
+        EXECUTE format('ALTER TYPE %s OWNER TO %I', r.name, app);
+      END LOOP;
+    END
+    $$`)
+    .execute(ownerDb)
+}
+
+async function currentDatabase(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(db)
+  return rows[0].name
+}
+
+/** Brings the database to the latest schema as its owner, then gives the portal's role (if it is another) its rights. */
+export async function prepareDatabase(ownerDb: Kysely<any>, options: { appRole: string | null }): Promise<string[]> {
+  const applied = await migrateToLatest(ownerDb)
+  if (options.appRole) await grantAppRole(ownerDb, options.appRole)
+  return applied
+}

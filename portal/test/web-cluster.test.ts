@@ -1,0 +1,101 @@
+// WEB_PROCESSES=2: the portal serves one port from two web processes, each with its own pool, and stops them all.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type {} from '../../workflow-service/test/support/global-setup.ts'
+import { createTestDatabase, type TestDatabase } from '../../workflow-service/test/support/test-database.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+/** The web processes: children of the portal running the same entry (tsx may add a compiler process of its own). */
+function childrenOf(pid: number): number[] {
+  const found: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (parent === pid && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('server.ts')) found.push(Number(entry))
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  return found
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+let database: TestDatabase
+let child: ChildProcess
+let baseUrl: string
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'))
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  const port = await freePort()
+  baseUrl = `http://127.0.0.1:${port}`
+  child = spawn(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', WEB_PROCESSES: '2', WORKERS: 'off', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const until = Date.now() + 90_000
+  while (Date.now() < until) {
+    if (childrenOf(child.pid!).length >= 2) {
+      const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)
+      if (ok) return
+    }
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  throw new Error('the portal did not start two web processes')
+}, 120_000)
+
+afterAll(async () => {
+  if (child.exitCode === null) child.kill('SIGKILL')
+  await database?.destroy()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('several web processes on one port', () => {
+  it('serves the API, cached pages and 404s of missing files from two web processes and stops them all on SIGTERM', async () => {
+    const web = childrenOf(child.pid!)
+    expect(web).toHaveLength(2)
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${baseUrl}/api/v1/areas/?limit=1`)
+      expect(res.status).toBe(200)
+      expect(((await res.json()) as { count: number }).count).toBeGreaterThan(0)
+    }
+    // Pages the public sees come from each process's cache after its first rendering of them.
+    const pages = []
+    for (let i = 0; i < 6; i++) pages.push(await fetch(`${baseUrl}/monitoring/companies/`))
+    expect(pages.every((p) => p.status === 200)).toBe(true)
+    expect(pages.map((p) => p.headers.get('x-cache'))).toContain('hit')
+    // A cached page carries the asking request's own CSP nonce, never the one it was first rendered with.
+    const hit = pages.find((p) => p.headers.get('x-cache') === 'hit')!
+    const nonce = /'nonce-([^']+)'/.exec(hit.headers.get('content-security-policy') ?? '')?.[1]
+    const html = await hit.text()
+    expect(nonce).toBeTruthy()
+    expect(html).toContain(`nonce="${nonce}"`)
+    expect(html.match(/nonce="([^"]+)"/g)?.every((n) => n === `nonce="${nonce}"`)).toBe(true)
+    expect(html).not.toContain('\u0000')
+    // A built file that is not there is a short 404, not a page rendered by Remix.
+    const missing = await fetch(`${baseUrl}/monitoring/assets/no-such-file-0000.js`)
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('content-type')).toContain('text/plain')
+    expect(await missing.text()).toBe('Not Found')
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    for (const pid of web) expect(() => process.kill(pid, 0)).toThrow()
+  }, 60_000)
+})

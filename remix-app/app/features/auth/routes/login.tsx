@@ -1,0 +1,123 @@
+// The login page (spec §2, §7): Login and Password, posted as multipart to /auth/login/ with the X-CSRFToken header;
+// without JavaScript the same form posts to this page's action (its hidden csrfmiddlewaretoken checked before Remix).
+import { type ActionFunctionArgs, data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { type FormEvent, useState } from 'react'
+import { LOGIN_MAX_LENGTH, loginFormError, PORTAL_HOME, safeNext } from '@portal/workflow-service/auth/login-rules.ts'
+import { logIn } from '@portal/workflow-service/auth/login.server.ts'
+import { readCookies, sessionCookie } from '@portal/workflow-service/auth/session-cookies.server.ts'
+import { SESSION_COOKIE } from '@portal/workflow-service/auth/sessions.server.ts'
+import authStyles from '../../../styles/auth.css?url'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
+export const meta: MetaFunction = () => [{ title: 'Вход — Экологический мониторинг ЯНАО' }]
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const next = new URL(request.url).searchParams.get('next')
+  // The server checks `next` again; here it only travels with the form.
+  return { csrfToken: context.csrfToken, next: next?.startsWith('/monitoring/') ? next : null }
+}
+
+/** The login of a browser without JavaScript: the same rules, throttle and session as POST /auth/login/. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const username = form.get('username')
+  const password = form.get('password')
+  const invalid = loginFormError({ username, password })
+  if (invalid) return data({ error: invalid.message }, { status: 400 })
+  const result = await logIn(context.db, {
+    username: String(username),
+    password: String(password),
+    address: context.clientAddress,
+    previousToken: readCookies(request.headers.get('cookie') ?? undefined)[SESSION_COOKIE] ?? null,
+  })
+  if (!result.ok) return data({ error: result.message }, { status: result.reason === 'locked' ? 429 : 401 })
+  const secure = new URL(request.url).protocol === 'https:'
+  // A full page load follows, so the new session's user and CSRF token reach every part of the page.
+  // Remix puts the base path /monitoring in front of a redirect of its own, so the target goes without it.
+  const target = safeNext(form.get('next')).slice(PORTAL_HOME.length - 1)
+  return redirect(target, { headers: { 'Set-Cookie': sessionCookie(result.token, secure) } })
+}
+
+export default function Login() {
+  const { csrfToken, next } = useLoaderData<typeof loader>()
+  // The page action answers only browsers without JavaScript: its error is the page's first state, rendered on the server.
+  const refused = useActionData() as { error?: string } | undefined
+  const [error, setError] = useState<string | null>(refused?.error ?? null)
+  const [sending, setSending] = useState(false)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const invalid = loginFormError({ username: form.get('username'), password: form.get('password') })
+    if (invalid) {
+      setError(invalid.message)
+      return
+    }
+    if (next) form.set('next', next)
+    setSending(true)
+    try {
+      const response = await fetch('/auth/login/', {
+        method: 'POST',
+        body: form,
+        headers: { 'X-CSRFToken': String(form.get('csrfmiddlewaretoken') ?? '') },
+        credentials: 'same-origin',
+      })
+      const answer = (await response.json()) as { errors?: string | null; router?: string | null; detail?: string }
+      if (!answer.errors && answer.router) {
+        window.location.assign(answer.router)
+        return
+      }
+      setError(answer.errors ?? answer.detail ?? 'Не удалось войти.')
+    } catch (reason) {
+      // Spec §8: a network error of the login is only logged.
+      console.error('login failed', reason)
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const invalid = error !== null
+  return (
+    <section className="login">
+      <h1>Вход</h1>
+      <form method="post" onSubmit={submit} noValidate className="login-form">
+        <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
+        {next ? <input type="hidden" name="next" value={next} /> : null}
+        <label>
+          Логин
+          <input
+            name="username"
+            autoComplete="username"
+            required
+            maxLength={LOGIN_MAX_LENGTH}
+            aria-invalid={invalid}
+            className={invalid ? 'invalid' : undefined}
+            onInput={() => setError(null)}
+          />
+        </label>
+        <label>
+          Пароль
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={LOGIN_MAX_LENGTH}
+            aria-invalid={invalid}
+            className={invalid ? 'invalid' : undefined}
+            onInput={() => setError(null)}
+          />
+        </label>
+        <button type="submit" className="button" disabled={sending}>
+          Войти
+        </button>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,102 @@
+// The generic list page: filters in a GET form (the URL holds them, so links and the back button restore the list),
+// search applied 750 ms after the last keystroke, 'Показать еще {limit}' while more rows exist, 'Нет данных' when empty.
+import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
+import { type ReactNode, useRef } from 'react'
+import type { Crumb } from '../../../utils/links.ts'
+import type { FilterControl, ListItem, ListView } from '../server/views.server.ts'
+import { PageHead } from './detail-card.tsx'
+import type { TabLink } from '../../../components/tabs.tsx'
+import { useDebouncedSubmit } from '../../../components/use-debounced-submit.ts'
+
+export function FilterForm({ controls, hidden = {} }: { controls: FilterControl[]; hidden?: Record<string, string> }) {
+  const submit = useSubmit()
+  const form = useRef<HTMLFormElement>(null)
+  const searchLater = useDebouncedSubmit({ preventScrollReset: true })
+  if (controls.length === 0) return null
+  // A changed filter submits the form without `limit`: the list starts again from the first page (offset 0).
+  const apply = () => form.current && submit(form.current, { preventScrollReset: true })
+  return (
+    <Form ref={form} method="get" className="filters" role="search">
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {controls.map((control) =>
+        control.kind === 'search' ? (
+          <input
+            key={control.name}
+            type="search"
+            name={control.name}
+            defaultValue={control.value}
+            placeholder={control.placeholder}
+            aria-label={control.label}
+            maxLength={200}
+            onChange={() => searchLater(form.current)}
+          />
+        ) : (
+          <label key={control.name} className="filter">
+            <span>{control.label}</span>
+            <select name={control.name} defaultValue={control.value} onChange={apply}>
+              {control.options?.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ),
+      )}
+      <noscript>
+        <button type="submit" className="button">
+          Применить
+        </button>
+      </noscript>
+    </Form>
+  )
+}
+
+export function ItemList({ items, actions }: { items: ListItem[]; actions?: (item: ListItem) => ReactNode }) {
+  if (items.length === 0) return <p className="empty">Нет данных</p>
+  return (
+    <ul className="list">
+      {items.map((item) => (
+        <li key={item.href ?? item.id}>
+          <div className="item-main">
+            {item.href && /^(\/files\/|\/api\/|https?:)/.test(item.href) ? <a href={item.href}>{item.title}</a> : item.href ? <Link to={item.href}>{item.title}</Link> : <span>{item.title}</span>}
+            {item.details.length ? <div className="item-details">{item.details.join(' · ')}</div> : null}
+          </div>
+          {actions?.(item)}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function ShowMore({ list }: { list: Pick<ListView, 'more' | 'pageSize'> }) {
+  const location = useLocation()
+  if (!list.more) return null
+  return (
+    <Link className="button show-more" to={`${location.pathname}${list.more}`} preventScrollReset replace={false}>
+      Показать еще {list.pageSize}
+    </Link>
+  )
+}
+
+export function ListPage(props: {
+  title: string
+  crumbs: Crumb[]
+  tabs?: TabLink[]
+  controls: FilterControl[]
+  list: ListView
+  actions?: (item: ListItem) => ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <section className="list-page">
+      <PageHead title={props.title} crumbs={props.crumbs} tabs={props.tabs} />
+      <FilterForm key={props.controls.map((c) => `${c.name}=${c.value}`).join('&')} controls={props.controls} />
+      {props.children}
+      <ItemList items={props.list.items} actions={props.actions} />
+      <ShowMore list={props.list} />
+    </section>
+  )
+}

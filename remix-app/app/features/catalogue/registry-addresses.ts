@@ -1,0 +1,51 @@
+// The page addresses the catalogue registry declares (a type's list, its cards, the lists scoped to a parent), as
+// route patterns: `routes.ts` declares each of them, and the registry page's loader finds its type by them.
+import { catalogueTypes } from '@portal/workflow-service/catalogue/registry/index.ts'
+import type { ParentKind } from '@portal/workflow-service/catalogue/registry/types.ts'
+
+/** The first address segment of each parent kind's pages; an area's lists also live under its polygon addresses. */
+export const PARENT_BASES: Record<ParentKind, readonly string[]> = {
+  company: ['companies'],
+  area: ['areas', 'polygons', 'polygons-yanao'],
+  measures_point: ['measures-points'],
+  water_system: ['water-systems'],
+}
+
+export interface RegistryAddress {
+  /** The route pattern, e.g. `/forecasts/:id` or `/areas/:id/forecast`. */
+  pattern: string
+  shape: 'list' | 'card' | 'scoped'
+  slug: string
+}
+
+/** Every registry page address, in the order the old dispatcher tried them (lists, cards, scoped lists). */
+export function registryAddresses(): RegistryAddress[] {
+  const lists = catalogueTypes.flatMap((t) => (t.pages?.list ? [{ pattern: t.pages.list, shape: 'list' as const, slug: t.slug }] : []))
+  const cards = catalogueTypes.flatMap((t) => (t.pages?.detail ? [{ pattern: `${t.pages.detail}/:id`, shape: 'card' as const, slug: t.slug }] : []))
+  const scoped = catalogueTypes.flatMap((t) =>
+    (t.pages?.scoped ?? []).flatMap((s) => PARENT_BASES[s.parent].map((base) => ({ pattern: `/${base}/:id/${s.suffix}`, shape: 'scoped' as const, slug: t.slug }))),
+  )
+  const seen = new Set<string>()
+  return [...lists, ...cards, ...scoped].filter((a) => !seen.has(a.pattern) && seen.add(a.pattern))
+}
+
+export interface MatchedAddress extends RegistryAddress {
+  /** The id segment of a card or scoped list, as written in the address. */
+  id?: string
+  /** The first segment of a scoped list's address (`areas`, `polygons`…). */
+  base?: string
+  suffix?: string
+}
+
+/** The registry page an address belongs to (`/forecasts/3`, `/polygons/7/forecast`), or undefined. */
+export function matchRegistryAddress(path: string): MatchedAddress | undefined {
+  const segments = path.split('/').filter(Boolean)
+  for (const address of registryAddresses()) {
+    const pattern = address.pattern.split('/').filter(Boolean)
+    if (pattern.length !== segments.length) continue
+    if (!pattern.every((p, i) => p === ':id' || p === segments[i])) continue
+    const at = pattern.indexOf(':id')
+    return { ...address, ...(at >= 0 ? { id: segments[at] } : {}), ...(address.shape === 'scoped' ? { base: segments[0], suffix: segments[2] } : {}) }
+  }
+  return undefined
+}

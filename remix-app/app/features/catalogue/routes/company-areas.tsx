@@ -1,0 +1,27 @@
+// The licence areas of one company.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { companyCrumbs } from '../../../utils/links.ts'
+import { companyOf } from '../server/company-card.server.ts'
+import { idParam } from '../server/not-found.ts'
+import { companyTabs } from '../server/tabs.server.ts'
+import { listView, searchControl, typeOrThrow } from '../server/views.server.ts'
+import { ListPage } from '../components/list-page.tsx'
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const company = await companyOf(context, idParam(params.id))
+  const search = new URL(request.url).searchParams
+  const list = await listView(context.db, typeOrThrow('areas'), search, { company: company.id }, ['search'])
+  return {
+    title: 'Лицензионные участки',
+    crumbs: [...companyCrumbs(company), { title: 'Лицензионные участки', to: `/companies/${company.id}/areas` }],
+    tabs: companyTabs(company, context.user),
+    controls: [searchControl(search)],
+    list,
+  }
+}
+
+export default function CompanyAreas() {
+  const data = useLoaderData<typeof loader>()
+  return <ListPage {...data} />
+}

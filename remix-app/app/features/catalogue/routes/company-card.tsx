@@ -1,0 +1,15 @@
+// A company's card: every field of the Company entity in groups, and the tabs of its audience.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { companyCard } from '../server/company-card.server.ts'
+import { idParam } from '../server/not-found.ts'
+import { DetailCard } from '../components/detail-card.tsx'
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return companyCard(context, idParam(params.id))
+}
+
+export default function Company() {
+  const data = useLoaderData<typeof loader>()
+  return <DetailCard {...data} />
+}

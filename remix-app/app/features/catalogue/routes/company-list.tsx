@@ -1,0 +1,17 @@
+// 'Предприятия': the searchable company list (placeholder 'Искать по названию').
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { HOME } from '../../../utils/links.ts'
+import { listView, searchControl, typeOrThrow } from '../server/views.server.ts'
+import { ListPage } from '../components/list-page.tsx'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams
+  const list = await listView(context.db, typeOrThrow('companies'), params, {}, ['search'])
+  return { list, controls: [searchControl(params)] }
+}
+
+export default function Companies() {
+  const { list, controls } = useLoaderData<typeof loader>()
+  return <ListPage title="Предприятия" crumbs={[HOME, { title: 'Предприятия', to: '/companies' }]} controls={controls} list={list} />
+}

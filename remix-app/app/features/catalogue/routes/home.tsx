@@ -1,0 +1,32 @@
+// Home: the section tiles of /api/v1/get-sections/; `?section=<title>` opens a subsection; a license holder with no
+// section data sees their own company page.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { sectionTiles, sectionTrail } from '@portal/workflow-service/catalogue/sections.ts'
+import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
+import { DetailCard } from '../components/detail-card.tsx'
+import { companyCard } from '../server/company-card.server.ts'
+import { SectionTiles } from '../components/section-tiles.tsx'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const section = new URL(request.url).searchParams.get('section')?.trim() || null
+  const holder = context.user?.groups.includes('Недропользователь') && context.user.companyId !== null
+  const tiles = holder && !section ? [] : sectionTiles(section)
+  // The license holder's start page is their company's card, shown in place (the address stays the home page).
+  const company = tiles.length === 0 && holder && !section ? await companyCard(context, context.user!.companyId!) : null
+  const trail = section ? sectionTrail(section) ?? [section] : []
+  return { section, tiles, trail, company }
+}
+
+export default function Home() {
+  const { section, tiles, trail, company } = useLoaderData<typeof loader>()
+  if (company) return <DetailCard {...company} />
+  const crumbs = [{ title: 'Главная', to: '/' }, ...trail.map((title) => ({ title, to: `/?section=${encodeURIComponent(title)}` }))]
+  return (
+    <section>
+      <Breadcrumbs crumbs={crumbs} />
+      <h1>{section ?? 'Экологический мониторинг'}</h1>
+      <SectionTiles tiles={tiles} empty={<Link to="/">Нет данных, назад</Link>} />
+    </section>
+  )
+}

@@ -1,0 +1,24 @@
+// /points/{kind_point}: the measuring points of one kind, headed as catalogue.md §2.3 says.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { POINT_KINDS, POINT_LIST_HEADINGS, type PointKindCode } from '@portal/workflow-service/catalogue/registry/labels.ts'
+import { HOME } from '../../../utils/links.ts'
+import { notFound } from '../server/not-found.ts'
+import { pointList } from '../server/points.server.ts'
+import { DeletePointButton } from '../components/delete-point-button.tsx'
+import { ListPage } from '../components/list-page.tsx'
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const kind = params.kindPoint as PointKindCode
+  if (!(kind in POINT_KINDS)) throw notFound()
+  const search = new URL(request.url).searchParams
+  search.delete('kind')
+  const title = POINT_LIST_HEADINGS[kind] ?? POINT_KINDS[kind]
+  const points = await pointList(context, search, { kind })
+  return { title, crumbs: [HOME, { title, to: `/points/${kind}` }], ...points, controls: points.controls.filter((c) => c.name === 'search') }
+}
+
+export default function PointsByKind() {
+  const { canDelete, ...data } = useLoaderData<typeof loader>()
+  return <ListPage {...data} actions={canDelete ? (item) => <DeletePointButton id={item.id} name={item.title} /> : undefined} />
+}

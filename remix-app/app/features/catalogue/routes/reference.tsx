@@ -1,0 +1,18 @@
+// 'Справочники': the downloadable report templates.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { HOME } from '../../../utils/links.ts'
+import { listView, searchControl, typeOrThrow } from '../server/views.server.ts'
+import { ListPage } from '../components/list-page.tsx'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams
+  const view = await listView(context.db, typeOrThrow('report-templates'), params, {}, ['search'])
+  const list = { ...view, items: view.items.map((item, i) => ({ ...item, href: String(view.records[i].filepath) })), records: [] }
+  return { list, controls: [searchControl(params)] }
+}
+
+export default function Reference() {
+  const { list, controls } = useLoaderData<typeof loader>()
+  return <ListPage title="Справочники" crumbs={[HOME, { title: 'Справочники', to: '/reference' }]} controls={controls} list={list} />
+}

@@ -1,0 +1,132 @@
+// Pages of every registry type without a route of its own, resolved from the declarations: the list
+// (`pages.list`), the card (`pages.detail/{id}`) and the lists scoped to a parent (`/areas/{id}/<suffix>`…).
+import type { AppLoadContext } from '@remix-run/node'
+import { sql } from 'kysely'
+import { fillTemplate } from '@portal/workflow-service/catalogue/format.ts'
+import { findRecord } from '@portal/workflow-service/catalogue/query.server.ts'
+import { findType, findTypeByTable } from '@portal/workflow-service/catalogue/registry/index.ts'
+import { matchRegistryAddress } from '../registry-addresses.ts'
+import type { CatalogueType, ParentKind, ScopedPage } from '@portal/workflow-service/catalogue/registry/types.ts'
+import { areaCrumbs, companyCrumbs, type Crumb, HOME, pointCrumbs } from '../../../utils/links.ts'
+import { notFound } from './not-found.ts'
+import { areaTabs, companyTabs, pointTabs } from './tabs.server.ts'
+import { cardGroups, type FilterControl, type Group, listView, type ListView, scopedTabs, searchControl, type Tab, typeOrThrow, yearControl } from './views.server.ts'
+
+export type GenericPage =
+  | { view: 'list'; title: string; crumbs: Crumb[]; tabs: Tab[]; controls: FilterControl[]; list: ListView }
+  | { view: 'card'; title: string; crumbs: Crumb[]; tabs: Tab[]; groups: Group[] }
+
+const PARENT_OF_BASE: Record<string, ParentKind> = {
+  companies: 'company',
+  areas: 'area',
+  polygons: 'area',
+  'polygons-yanao': 'area',
+  'measures-points': 'measures_point',
+  'water-systems': 'water_system',
+}
+
+const PARENT_TYPE: Record<ParentKind, string> = { company: 'companies', area: 'areas', measures_point: 'measures-points', water_system: 'water-systems' }
+
+/** The filters a generic page takes from its URL: year, search and the reference selects. */
+function listFilters(type: CatalogueType): string[] {
+  return type.filters.filter((f) => f.kind === 'year' || f.kind === 'search' || f.kind === 'id').map((f) => f.name)
+}
+
+type Rec = { id: number; name?: string; kind?: string } & Record<string, unknown>
+
+/** Crumbs and tabs of a parent record (its own page's trail). */
+export async function parentHead(context: AppLoadContext, parent: ParentKind, record: Rec): Promise<{ crumbs: Crumb[]; tabs: Tab[] }> {
+  const name = String(record.name ?? `№ ${record.id}`)
+  switch (parent) {
+    case 'company':
+      return { crumbs: companyCrumbs({ id: record.id, name }), tabs: companyTabs({ id: record.id, kind: String(record.kind) }, context.user) }
+    case 'area':
+      return { crumbs: areaCrumbs({ id: record.id, name, kind: record.kind }), tabs: await areaTabs(context.db, { id: record.id, kind: String(record.kind) }, context.user) }
+    case 'measures_point':
+      return { crumbs: pointCrumbs(record as { id: number; name: string; area: { id: number; name: string; kind: string } | null }), tabs: await pointTabs(context.db, record) }
+    case 'water_system': {
+      const system = typeOrThrow('water-systems')
+      const base = `${system.pages?.detail}/${record.id}`
+      return {
+        crumbs: [HOME, { title: system.title, to: system.pages?.list ?? '/' }, { title: name, to: base }],
+        tabs: [{ title: 'Информация', to: base }, { title: 'Пункты наблюдения', to: `${base}/points` }, ...(await scopedTabs(context.db, 'water_system', record.id))],
+      }
+    }
+  }
+}
+
+async function controlsOf(context: AppLoadContext, type: CatalogueType, params: URLSearchParams, scope: Record<string, number>): Promise<FilterControl[]> {
+  const controls: FilterControl[] = []
+  if (type.filters.some((f) => f.kind === 'search')) controls.push(searchControl(params))
+  const year = await yearControl(context.db, type, params, scope)
+  if (year) controls.push(year)
+  // A filter by a small generated reference list (greenhouse categories, soil types) is a select with 'Все' first.
+  for (const filter of type.filters) {
+    if (filter.kind !== 'id' || filter.name in scope) continue
+    const field = type.fields.find((f) => f.type === 'ref' && (f.column ?? `${f.name}_id`) === filter.column)
+    const target = field?.ref ? findTypeByTable(field.ref.table) : undefined
+    if (!target?.reference || target.origin !== 'generated') continue
+    const { rows } = await sql<{ id: number; name: string }>`SELECT id, name FROM ${sql.table(target.table)} ORDER BY id`.execute(context.db)
+    controls.push({
+      name: filter.name,
+      label: field!.label,
+      kind: 'select',
+      value: params.get(filter.name) ?? '',
+      options: [{ value: '', label: 'Все' }, ...rows.map((r) => ({ value: String(r.id), label: r.name }))],
+    })
+  }
+  return controls
+}
+
+async function scopedList(context: AppLoadContext, type: CatalogueType, scoped: ScopedPage, parentId: number, params: URLSearchParams, base: string): Promise<GenericPage> {
+  const parent = (await findRecord(context.db, typeOrThrow(PARENT_TYPE[scoped.parent]), parentId)) as Rec | undefined
+  if (!parent) throw notFound()
+  const head = await parentHead(context, scoped.parent, parent)
+  const scope = { [scoped.filter]: parentId }
+  const title = scoped.title ?? type.title
+  const list = await listView(context.db, type, params, scope, listFilters(type))
+  return { view: 'list', title, crumbs: [...head.crumbs, { title, to: `/${base}/${parentId}/${scoped.suffix}` }], tabs: head.tabs, controls: await controlsOf(context, type, params, scope), list }
+}
+
+/** The crumbs of a record: its parent's trail and scoped list when it has one, else the type's list. */
+async function recordHead(context: AppLoadContext, type: CatalogueType, record: Rec): Promise<{ crumbs: Crumb[]; tabs: Tab[] }> {
+  for (const scoped of type.pages?.scoped ?? []) {
+    const filter = type.filters.find((f) => f.name === scoped.filter)
+    const field = type.fields.find((f) => f.type === 'ref' && filter && (f.column ?? `${f.name}_id`) === filter.column)
+    const ref = field ? (record[field.name] as Rec | null) : null
+    if (!ref) continue
+    const parent = (await findRecord(context.db, typeOrThrow(PARENT_TYPE[scoped.parent]), ref.id)) as Rec | undefined
+    if (!parent) continue
+    const head = await parentHead(context, scoped.parent, parent)
+    const base = scoped.parent === 'area' ? 'areas' : Object.keys(PARENT_OF_BASE).find((b) => PARENT_OF_BASE[b] === scoped.parent)
+    return { crumbs: [...head.crumbs, { title: scoped.title ?? type.title, to: `/${base}/${ref.id}/${scoped.suffix}` }], tabs: [] }
+  }
+  const list = type.pages?.list
+  const tabs = type.slug === 'water-systems' ? (await parentHead(context, 'water_system', record)).tabs : []
+  return { crumbs: [HOME, ...(list ? [{ title: type.title, to: list }] : [])], tabs }
+}
+
+/** A registry page at its declared address (see registry-addresses.ts); anything else is a 404. */
+export async function genericPage(context: AppLoadContext, address: string, params: URLSearchParams): Promise<GenericPage> {
+  const path = `/${address.replace(/^\/+|\/+$/g, '')}`
+  const matched = matchRegistryAddress(path)
+  const type = matched && findType(matched.slug)
+  if (!matched || !type) throw notFound()
+  if (matched.shape === 'list') {
+    const list = await listView(context.db, type, params, {}, listFilters(type))
+    return { view: 'list', title: type.title, crumbs: [HOME, { title: type.title, to: path }], tabs: [], controls: await controlsOf(context, type, params, {}), list }
+  }
+  const id = /^\d{1,10}$/.test(matched.id ?? '') ? Number(matched.id) : 0
+  if (id < 1 || id > 2_147_483_647) throw notFound()
+  if (matched.shape === 'card') {
+    const record = (await findRecord(context.db, type, id)) as Rec | undefined
+    if (!record) throw notFound()
+    const title = fillTemplate(type.itemTitle, record) || type.title
+    const head = await recordHead(context, type, record)
+    return { view: 'card', title, crumbs: [...head.crumbs, { title, to: path }], tabs: head.tabs, groups: cardGroups(type, record) }
+  }
+  const parent = PARENT_OF_BASE[matched.base!]
+  const scoped = type.pages?.scoped?.find((s) => s.parent === parent && s.suffix === matched.suffix)
+  if (!scoped) throw notFound()
+  return scopedList(context, type, scoped, id, params, matched.base!)
+}

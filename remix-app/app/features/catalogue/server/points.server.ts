@@ -1,0 +1,106 @@
+// Loaders of the measuring point pages: lists per area and per kind, the card, readings and reports.
+import type { AppLoadContext } from '@remix-run/node'
+import { sql } from 'kysely'
+import { can } from '@portal/workflow-service/auth/permissions.ts'
+import { formatNumber, showValue } from '@portal/workflow-service/catalogue/format.ts'
+import { findRecord, listRecords } from '@portal/workflow-service/catalogue/query.server.ts'
+import { findType, GEOCHEMICAL_POINT_KINDS, POINT_CATEGORIES, POINT_KINDS, POINT_REPORT_TYPES } from '@portal/workflow-service/catalogue/registry/index.ts'
+import type { Reading } from '../components/data-table.tsx'
+import { pointCrumbs } from '../../../utils/links.ts'
+import { notFound } from './not-found.ts'
+import { pointTabs } from './tabs.server.ts'
+import { type FilterControl, listView, PAGE_SIZE, searchControl, typeOrThrow, yearControl } from './views.server.ts'
+
+export type PointRecord = { id: number; name: string; kind: string; area: { id: number; name: string; kind: string } | null } & Record<string, unknown>
+
+/** The multiple of the limit a reading stands at: below 1, 1–2, 2–5, above 5 ПДК (none without a limit). */
+export function levelOf(share: number | null | undefined): string {
+  if (share === null || share === undefined || !Number.isFinite(share)) return 'none'
+  if (share < 1) return 'below-1'
+  if (share <= 2) return '1-2'
+  if (share <= 5) return '2-5'
+  return 'above-5'
+}
+
+/** The filters of a point list: search, the 'Тип' category filter when two or more categories exist, and the
+ *  geochemical list's type filter over its five point kinds. */
+export async function pointControls(context: AppLoadContext, params: URLSearchParams, areaId?: number): Promise<FilterControl[]> {
+  const controls: FilterControl[] = [searchControl(params)]
+  const { rows } = await sql<{ category: string }>`
+    SELECT DISTINCT category FROM measures_points WHERE category IS NOT NULL ${areaId ? sql`AND area_id = ${areaId}` : sql``} ORDER BY category`.execute(context.db)
+  if (rows.length >= 2) {
+    controls.push({
+      name: 'category',
+      label: 'Тип',
+      kind: 'select',
+      value: params.get('category') ?? '',
+      options: [{ value: '', label: 'Все' }, ...rows.map((r) => ({ value: r.category, label: POINT_CATEGORIES[r.category as keyof typeof POINT_CATEGORIES] ?? r.category }))],
+    })
+  }
+  if (params.get('category') === 'geochemical') {
+    controls.push({
+      name: 'kind',
+      label: 'Вид пункта',
+      kind: 'select',
+      value: params.get('kind') ?? '',
+      options: [{ value: '', label: 'Все' }, ...GEOCHEMICAL_POINT_KINDS.map((k) => ({ value: k, label: POINT_KINDS[k] }))],
+    })
+  }
+  return controls
+}
+
+export async function pointList(context: AppLoadContext, params: URLSearchParams, scope: Record<string, string | number>, areaId?: number) {
+  const list = await listView(context.db, typeOrThrow('measures-points'), params, scope, ['search', 'category', 'kind'])
+  return { list, controls: await pointControls(context, params, areaId), canDelete: can(context.user, 'delete:measures-point:any') }
+}
+
+export async function pointOf(context: AppLoadContext, id: number): Promise<PointRecord> {
+  const point = (await findRecord(context.db, typeOrThrow('measures-points'), id)) as PointRecord | undefined
+  if (!point) throw notFound()
+  return point
+}
+
+export async function pointHead(context: AppLoadContext, point: PointRecord, last?: { title: string; to: string }) {
+  return { crumbs: [...pointCrumbs(point), ...(last ? [last] : [])], tabs: await pointTabs(context.db, point) }
+}
+
+/** Readings of a point for a year (the latest year by default), each with its share of the limit. */
+export async function readingsOf(context: AppLoadContext, point: PointRecord, params: URLSearchParams) {
+  const type = typeOrThrow('measures-point-indications')
+  const yearFilter = await yearControl(context.db, type, params, { measures_point: point.id })
+  const latest = yearFilter?.options?.[1]?.value
+  const year = Number(params.get('year')) || (latest ? Number(latest) : undefined)
+  if (yearFilter) yearFilter.value = year ? String(year) : ''
+  const page = await listRecords(context.db, type, { measures_point: point.id, ...(year ? { year } : {}) }, 1000, 0)
+  const readings: Reading[] = page.results.map((r) => {
+    const row = r as { id: number; name: string; value: number; measure: string; mpc: number | null; share: number | null }
+    return {
+      id: row.id,
+      name: row.name,
+      value: formatNumber(row.value),
+      measure: row.measure,
+      mpc: row.mpc === null ? '—' : formatNumber(row.mpc),
+      share: row.share === null ? '—' : formatNumber(row.share, 2),
+      level: levelOf(row.share),
+    }
+  })
+  return { readings, controls: yearFilter ? [yearFilter] : [], year: year ?? null }
+}
+
+/** The reports table of a point: the report type of its kind (or its readings), columns from the declaration. */
+export async function reportsOf(context: AppLoadContext, point: PointRecord, params: URLSearchParams) {
+  const slug = POINT_REPORT_TYPES[point.kind as keyof typeof POINT_REPORT_TYPES] ?? 'measures-point-indications'
+  const type = findType(slug)!
+  const year = await yearControl(context.db, type, params, { measures_point: point.id })
+  const list = await listView(context.db, type, params, { measures_point: point.id }, ['year'])
+  const fields = type.fields.filter((f) => f.name !== 'measures_point' && !f.hidden)
+  const columns = fields.map((f) => (f.unit ? `${f.label}, ${f.unit}` : f.label))
+  const rows = list.records.map((r) => ({
+    id: r.id,
+    cells: fields.map((f) => {
+      const shown = showValue({ ...f, unit: undefined }, r[f.name])
+      return shown?.text ?? ''
+    }),
+  }))
+  return { slug, title: slug === 'measures-point-indications' ? 'Показания' : `Отчёты: ${type.title}`, columns, rows, controls: year ? [year] : [], list: { more: list.more, pageSize: PAGE_SIZE, count: list.count } }
+}

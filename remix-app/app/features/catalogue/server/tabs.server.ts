@@ -1,0 +1,64 @@
+// The tabs of company, area and point pages with the audiences of portal-and-workflow.md §2.
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
+import { can } from '@portal/workflow-service/auth/permissions.ts'
+import { areaHref } from '../../../utils/links.ts'
+import { scopedTabs, type Tab } from './views.server.ts'
+
+const isHolder = (user: CurrentUser | null) => !!user?.groups.includes('Недропользователь')
+
+export function companyTabs(company: { id: number; kind: string }, user: CurrentUser | null): Tab[] {
+  const base = `/companies/${company.id}`
+  const holder = isHolder(user)
+  const tabs: Tab[] = [{ title: 'Информация', to: base }]
+  if (company.kind === 'lem' || company.kind === 'lem_industry') tabs.push({ title: 'Лицензионные участки', to: `${base}/areas` })
+  if (company.kind === 'gas_emissions') {
+    tabs.push({ title: 'Парниковые газы', to: `${base}/greenhousegases` })
+    tabs.push({ title: 'Категории выбросов', to: `${base}/greenhousegases-categories` })
+    tabs.push({ title: 'Мероприятия по сокращению выбросов', to: `${base}/greenhousegases-activities` })
+  }
+  if (holder) {
+    tabs.push({ title: 'Отчетность', to: `${base}/reports` })
+    tabs.push({ title: 'Формы и справочники', to: '/reference' })
+    if (company.kind === 'lem_industry') tabs.push({ title: 'Оценка состояния', to: `${base}/assessment` })
+  } else if (company.kind === 'lem_industry') {
+    tabs.push({ title: 'Показатели природоохранной деятельности', to: `${base}/environmental-indicators` })
+    tabs.push({ title: 'Уровень антропогенного воздействия', to: `${base}/exposure-levels` })
+  }
+  return tabs
+}
+
+export async function areaTabs(db: Kysely<Database>, area: { id: number; kind: string }, user: CurrentUser | null): Promise<Tab[]> {
+  const tabs: Tab[] = [
+    { title: 'Информация', to: areaHref({ ...area, name: '' }) },
+    { title: 'Пункты наблюдения', to: `/areas/${area.id}/measures-points` },
+    ...(area.kind === 'polygon_region_monitoring' ? [{ title: 'Система мониторинга', to: `/polygons/${area.id}/ecomonitoring-system` }] : []),
+    ...(area.kind === 'polygon_YaNAO_monitoring' ? [{ title: 'Мониторинг', to: `/polygons-yanao/${area.id}/monitoring` }] : []),
+    // A polygon's lists keep the polygon's address (/polygons/{id}/forecast), as its crumbs do.
+    ...(await scopedTabs(db, 'area', area.id, areaHref({ ...area, name: '' }).replace(/\/\d+$/, ''))),
+  ]
+  // catalogue.md §2.1 gives every regional polygon an ambient-air list, shown even while it holds no reports.
+  const airList = `/polygons/${area.id}/ambient-air`
+  if (area.kind === 'polygon_region_monitoring' && !tabs.some((t) => t.to === airList)) tabs.push({ title: 'Атмосферный воздух', to: airList })
+  if (area.kind === 'licence_area' && can(user, 'read:responsible:any')) tabs.push({ title: 'Ответственные', to: `/areas/${area.id}/responsible` })
+  return tabs
+}
+
+/** Lists a water-object point shows at its /points/{kind}/{id}/ address (catalogue.md §2.3) instead of the generic one. */
+const CONTROL_SUFFIXES = new Set(['sediment-control-indicators', 'waters-control-indicators'])
+
+export async function pointTabs(db: Kysely<Database>, point: { id: number; kind?: unknown }): Promise<Tab[]> {
+  const base = `/measures-points/${point.id}`
+  const own = `/points/${String(point.kind)}/${point.id}`
+  const tabs: Tab[] = []
+  for (const tab of await scopedTabs(db, 'measures_point', point.id)) {
+    const suffix = tab.to.slice(base.length + 1)
+    // The two control lists are one merged tab, so a point with both shows it once.
+    if (CONTROL_SUFFIXES.has(suffix)) {
+      if (!tabs.some((t) => t.to === `${own}/control-indicators`)) tabs.push({ title: 'Контрольные показатели', to: `${own}/control-indicators` })
+    } else if (suffix === 'resource-inspection') tabs.push({ ...tab, to: `${own}/resource-inspection` })
+    else tabs.push(tab)
+  }
+  return [{ title: 'Информация', to: base }, { title: 'Показания', to: `${base}/indications` }, { title: 'Отчёты', to: `${base}/reports` }, ...tabs]
+}

@@ -1,0 +1,166 @@
+// View models of the generic catalogue screens, built on the server from the registry: list pages (filters in the
+// URL, 'Показать еще'), detail cards (label/value groups with empty values hidden) and scoped tabs.
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { parseFiltersLenient } from '@portal/workflow-service/catalogue/filters.ts'
+import { fillTemplate, showValue } from '@portal/workflow-service/catalogue/format.ts'
+import { type AppliedFilters, listRecords, yearsOf } from '@portal/workflow-service/catalogue/query.server.ts'
+import { catalogueTypes, findType } from '@portal/workflow-service/catalogue/registry/index.ts'
+import type { CatalogueType, ParentKind } from '@portal/workflow-service/catalogue/registry/types.ts'
+import { recordHref } from '../../../utils/links.ts'
+
+export const PAGE_SIZE = 20
+const MAX_SHOWN = 1000
+
+export interface Row {
+  label: string
+  text: string
+  href?: string
+}
+
+export interface Group {
+  title: string
+  rows: Row[]
+}
+
+export interface ListItem {
+  id: number
+  title: string
+  href?: string
+  details: string[]
+}
+
+export interface Option {
+  value: string
+  label: string
+}
+
+export interface FilterControl {
+  name: string
+  label: string
+  kind: 'select' | 'search'
+  value: string
+  options?: Option[]
+  placeholder?: string
+}
+
+export interface ListView {
+  items: ListItem[]
+  count: number
+  shown: number
+  /** Query string of the 'Показать еще' link, or null when every row is shown. */
+  more: string | null
+  pageSize: number
+}
+
+type Record = { [key: string]: unknown; id: number }
+
+/** The rows shown so far: the page size times the pages asked for with `limit` (kept in the URL). */
+export function shownOf(params: URLSearchParams): number {
+  const asked = Number(params.get('limit'))
+  if (!Number.isInteger(asked) || asked < PAGE_SIZE) return PAGE_SIZE
+  return Math.min(MAX_SHOWN, asked - (asked % PAGE_SIZE))
+}
+
+export function moreQuery(params: URLSearchParams, shown: number, count: number): string | null {
+  if (shown >= count || shown >= MAX_SHOWN) return null
+  const next = new URLSearchParams(params)
+  next.set('limit', String(shown + PAGE_SIZE))
+  return `?${next.toString()}`
+}
+
+export function detailBaseOf(type: CatalogueType): string | undefined {
+  return type.pages?.detail
+}
+
+export function itemOf(type: CatalogueType, record: Record): ListItem {
+  const details: string[] = []
+  for (const name of type.listFields ?? []) {
+    const field = type.fields.find((f) => f.name === name)
+    const shown = field && showValue(field, record[name])
+    if (shown) details.push(`${field.label}: ${shown.text}`)
+  }
+  return { id: record.id, title: fillTemplate(type.itemTitle, record) || `№ ${record.id}`, href: recordHref(type.slug, record, detailBaseOf(type)), details }
+}
+
+/** A page of a type's list with the filters of the URL (bad values dropped) plus the fixed scope filters. */
+export async function listView(db: Kysely<Database>, type: CatalogueType, params: URLSearchParams, scope: AppliedFilters = {}, only?: string[]): Promise<ListView & { records: Record[] }> {
+  const filters = { ...parseFiltersLenient(type, params, only), ...scope }
+  const shown = shownOf(params)
+  const page = await listRecords(db, type, filters, shown, 0)
+  const records = page.results as Record[]
+  return { items: records.map((r) => itemOf(type, r)), records, count: page.count, shown, more: moreQuery(params, shown, page.count), pageSize: PAGE_SIZE }
+}
+
+/** The 'Отчетный период' filter: 'Все' first, then the years that have records in this scope. */
+export async function yearControl(db: Kysely<Database>, type: CatalogueType, params: URLSearchParams, scope: AppliedFilters = {}): Promise<FilterControl | null> {
+  if (!type.filters.some((f) => f.kind === 'year')) return null
+  const years = await yearsOf(db, type, scope)
+  return {
+    name: 'year',
+    label: 'Отчетный период',
+    kind: 'select',
+    value: params.get('year') ?? '',
+    options: [{ value: '', label: 'Все' }, ...years.map((y) => ({ value: String(y), label: String(y) }))],
+  }
+}
+
+export function searchControl(params: URLSearchParams, placeholder = 'Искать по названию'): FilterControl {
+  return { name: 'search', label: placeholder, kind: 'search', value: params.get('search') ?? '', placeholder }
+}
+
+/** Label/value groups of a record's card: empty values (not 0 or false) and empty groups hidden. */
+export function cardGroups(type: CatalogueType, record: Record): Group[] {
+  const groups: Group[] = []
+  const firstGroup = type.fields.find((f) => f.group)?.group ?? 'Общие сведения'
+  for (const field of type.fields) {
+    if (field.hidden) continue
+    const value = field.nest ? (record[field.nest] as Record | undefined)?.[field.name] : record[field.name]
+    const shown = showValue(field, value)
+    if (!shown) continue
+    const title = field.group ?? firstGroup
+    let group = groups.find((g) => g.title === title)
+    if (!group) groups.push((group = { title, rows: [] }))
+    const refType = shown.record ? findType(shown.record.type) : undefined
+    const href = shown.href ?? (shown.record && refType ? recordHref(refType.slug, value as Record, detailBaseOf(refType)) : undefined)
+    group.rows.push({ label: field.label, text: shown.text, ...(href ? { href } : {}) })
+  }
+  return groups.filter((g) => g.rows.length > 0)
+}
+
+export interface Tab {
+  title: string
+  to: string
+}
+
+const PARENT_BASE: { [K in ParentKind]: string } = {
+  area: '/areas',
+  company: '/companies',
+  measures_point: '/measures-points',
+  water_system: '/water-systems',
+}
+
+/** The scoped lists of a parent record that hold any data for it, as tabs (one query for all of them). */
+export async function scopedTabs(db: Kysely<Database>, parent: ParentKind, id: number, base = PARENT_BASE[parent]): Promise<Tab[]> {
+  const candidates = catalogueTypes.flatMap((type) =>
+    (type.pages?.scoped ?? []).filter((s) => s.parent === parent && !['reports'].includes(s.suffix)).map((scoped) => ({ type, scoped })),
+  )
+  if (!candidates.length) return []
+  const checks = candidates.map(({ type, scoped }, i) => {
+    const filter = type.filters.find((f) => f.name === scoped.filter)!
+    // A filter through a referenced table (reports of an area's points) checks the column of that table.
+    const where = filter.through
+      ? sql`${sql.ref(filter.through.fk)} IN (SELECT id FROM ${sql.table(filter.through.table)} WHERE ${sql.ref(filter.column)} = ${id})`
+      : sql`${sql.ref(filter.column)} = ${id}`
+    return sql<{ i: number }>`SELECT ${i}::int AS i WHERE EXISTS (SELECT 1 FROM ${sql.table(type.table)} WHERE ${where})`
+  })
+  const { rows } = await sql<{ i: number }>`${sql.join(checks, sql` UNION ALL `)}`.execute(db)
+  const present = new Set(rows.map((r) => r.i))
+  return candidates.filter((_, i) => present.has(i)).map(({ type, scoped }) => ({ title: scoped.title ?? type.title, to: `${base}/${id}/${scoped.suffix}` }))
+}
+
+export function typeOrThrow(slug: string): CatalogueType {
+  const type = findType(slug)
+  if (!type) throw new Error(`no catalogue type ${slug}`)
+  return type
+}

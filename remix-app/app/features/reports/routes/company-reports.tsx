@@ -1,0 +1,64 @@
+// The reports page of a company (spec §2 'Reports page'): the holder uploads and names responsible persons,
+// the Department reviews, decides and reads the history. Statuses refresh every 5 s while files are being checked.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useMemo } from 'react'
+import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
+import { HistoryAccordion } from '../components/history-accordion.tsx'
+import { ReportsPageContext } from '../components/page-context.ts'
+import { ReportAccordion } from '../components/report-accordion.tsx'
+import { useStatusPolling } from '../components/use-status-polling.ts'
+import { YearFilter } from '../components/year-filter.tsx'
+import { Tabs } from '../../../components/tabs.tsx'
+import { reportsAction } from '../server/reports-actions.server.ts'
+import { loadReportsPage } from '../server/reports-page.server.ts'
+import reportsStyles from '../../../styles/reports.css?url'
+import { RouteError } from '../../../components/route-error.tsx'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.company.name ?? 'Отчетность'} — Отчетность — Экологический мониторинг ЯНАО` }]
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadReportsPage(request, context, Number(params.id))
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return reportsAction(request, context, Number(params.id))
+}
+
+export default function CompanyReports() {
+  const page = useLoaderData<typeof loader>()
+  const info = useMemo(
+    () => ({ companyId: page.company.id, year: page.year, role: page.role, maxUploadMb: page.maxUploadMb, csrfToken: page.csrfToken }),
+    [page.company.id, page.year, page.role, page.maxUploadMb, page.csrfToken],
+  )
+  const checking = page.accordions.some((a) => a.sections.some((s) => s.report?.files.some((f) => f.status === 'processing' || f.status === 'deletion')))
+  useStatusPolling(checking)
+
+  return (
+    <ReportsPageContext.Provider value={info}>
+      <section className="reports-page">
+        {page.role === 'department' ? (
+          <Link to="/department-reports" className="back-link">
+            ← Отчеты на рассмотрении
+          </Link>
+        ) : null}
+        <Breadcrumbs crumbs={page.crumbs} />
+        <Tabs tabs={page.tabs} />
+        <h1>{page.company.name || 'Отчетность'}</h1>
+        <YearFilter year={page.year} years={page.years} />
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {checking ? 'Файлы проверяются, статусы обновляются автоматически.' : ''}
+        </p>
+        {page.accordions.map((accordion) => (
+          <ReportAccordion key={`${page.year}-${accordion.key}`} accordion={accordion} />
+        ))}
+        {page.role === 'department' ? <HistoryAccordion rows={page.history} /> : null}
+      </section>
+    </ReportsPageContext.Provider>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteError forbiddenMessage="Отчетность предприятия доступна его пользователям и Департаменту." />
+}

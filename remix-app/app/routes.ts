@@ -1,0 +1,64 @@
+// The URL space of the pages under /monitoring/, declared in one place: each address and the feature module that
+// serves it. The catalogue registry's own pages (a type's list, cards, lists scoped to a parent) are declared from
+// the registry; an address declared here by hand wins over the registry's. Every other address is the 404 page.
+import { registryAddresses } from './features/catalogue/registry-addresses.ts'
+
+/** A route of Remix's route config (the shape `routes.ts` exports under the v3_routeConfig flag). */
+interface RouteEntry {
+  id: string
+  path?: string
+  index?: boolean
+  file: string
+}
+
+const catalogue = (path: string, name: string, id = `catalogue/${name}`): RouteEntry => ({ id, path, file: `features/catalogue/routes/${name}.tsx` })
+
+const AREA_BASES = ['areas', 'polygons', 'polygons-yanao']
+
+const pages: RouteEntry[] = [
+  { id: 'catalogue/home', index: true, file: 'features/catalogue/routes/home.tsx' },
+  // Catalogue: companies, areas and polygons, measuring points, greenhouse gases, reference files.
+  catalogue('/companies', 'company-list'),
+  catalogue('/companies/:id', 'company-card'),
+  catalogue('/companies/:id/areas', 'company-areas'),
+  catalogue('/companies/:id/assessment', 'company-assessment'),
+  catalogue('/companies/:id/greenhousegases-categories', 'company-greenhouse-categories'),
+  catalogue('/companies-by-kind/:kind', 'companies-by-kind'),
+  ...AREA_BASES.flatMap((base) => [
+    catalogue(`/${base}`, 'area-list', `catalogue/area-list/${base}`),
+    catalogue(`/${base}/:id`, 'area-card', `catalogue/area-card/${base}`),
+  ]),
+  catalogue('/areas/:id/measures-points', 'area-points'),
+  catalogue('/polygons/:id/ecomonitoring-system', 'polygon-monitoring', 'catalogue/polygon-monitoring/polygons'),
+  catalogue('/polygons-yanao/:id/monitoring', 'polygon-monitoring', 'catalogue/polygon-monitoring/polygons-yanao'),
+  catalogue('/measures-points/:id', 'point-card'),
+  catalogue('/measures-points/:id/indications', 'point-readings'),
+  catalogue('/measures-points/:id/reports', 'point-reports'),
+  catalogue('/points/:kindPoint', 'points-by-kind'),
+  catalogue('/points/:kindPoint/:id', 'point-by-kind-card'),
+  catalogue('/points/:kindPoint/:id/control-indicators', 'point-control-indicators'),
+  catalogue('/points/:kindPoint/:id/resource-inspection', 'point-resource-inspection'),
+  catalogue('/water-systems/:id/points', 'water-system-points'),
+  catalogue('/greenhousegases-categories', 'greenhouse-categories'),
+  catalogue('/reference', 'reference'),
+  // Reports: a company's reports page and an area's responsible persons.
+  { id: 'reports/company-reports', path: '/companies/:id/reports', file: 'features/reports/routes/company-reports.tsx' },
+  { id: 'reports/area-responsible', path: '/areas/:id/responsible', file: 'features/reports/routes/area-responsible.tsx' },
+  // Review: the Department's lists of companies by report status.
+  { id: 'review/department-reports', path: '/department-reports/:status?', file: 'features/review/routes/department-reports.tsx' },
+  // Administration and login.
+  { id: 'admin/users', path: '/admin', file: 'features/admin/routes/admin.tsx' },
+  { id: 'auth/login', path: '/login', file: 'features/auth/routes/login.tsx' },
+  { id: 'auth/logout', path: '/logout', file: 'features/auth/routes/logout.tsx' },
+]
+
+const declared = new Set(pages.map((p) => p.path))
+const registryPages: RouteEntry[] = registryAddresses()
+  .filter((a) => !declared.has(a.pattern))
+  .map((a) => ({ id: `catalogue/registry${a.pattern.replace(/[:/]+/g, '-')}`, path: a.pattern, file: 'features/catalogue/routes/registry-page.tsx' }))
+
+export default [
+  ...pages,
+  ...registryPages,
+  { id: 'not-found', path: '*', file: 'not-found-page.tsx' },
+] satisfies RouteEntry[]

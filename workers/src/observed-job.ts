@@ -1,0 +1,29 @@
+// Runs each job inside its request's context (log lines and events name the request id of the web request that
+// sent it), and times it for the metrics: one log line per job with its outcome and duration.
+import { requestIdOf, runInJobContext } from '@portal/workflow-service/observability/job-context.ts'
+import { jobDuration } from '@portal/workflow-service/observability/metrics.server.ts'
+import type { Logger } from './jobs.ts'
+import { deadLetterName, errorMessage, type JobDefinition } from '@portal/workflow-service/ports/job-queue.ts'
+
+export function observedJob<T extends object>(definition: JobDefinition<T>, log: Logger): JobDefinition<T> {
+  const run = async (kind: string, data: T, work: () => Promise<void>) =>
+    runInJobContext({ job: kind, requestId: requestIdOf(data) }, async () => {
+      const started = process.hrtime.bigint()
+      const seconds = () => Number(process.hrtime.bigint() - started) / 1e9
+      try {
+        await work()
+        jobDuration.observe({ kind, outcome: 'ok' }, seconds())
+        log.info({ ms: Math.round(seconds() * 1000) }, `job ${kind} done`)
+      } catch (error) {
+        jobDuration.observe({ kind, outcome: 'failed' }, seconds())
+        log.warn({ ms: Math.round(seconds() * 1000), reason: errorMessage(error) }, `job ${kind} failed`)
+        throw error
+      }
+    })
+  const onDeadLetter = definition.onDeadLetter
+  return {
+    ...definition,
+    handle: (data, signal) => run(definition.name, data, () => definition.handle(data, signal)),
+    ...(onDeadLetter ? { onDeadLetter: (data: T, reason: string) => run(deadLetterName(definition.name), data, () => onDeadLetter(data, reason)) } : {}),
+  }
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { AGREED_REPORTS_REASON, deleteMeasuresPoint, PENDING_REPORTS_REASON } from '@portal/workflow-service/catalogue/measures-point-deletion.server.ts'
+import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
+import { IMPORT_SPECS } from '../src/files/import-spec.ts'
+import { startWorkers } from '../src/start-workers.ts'
+import { tempFolder, writeCsv } from './support/fixture-files.ts'
+import { actorOf, commandContext, prepareAreaReport, uploadStored } from './support/workflow-fixture.ts'
+
+const t = useTestApp()
+const folder = tempFolder()
+const silent = { info() {}, warn() {}, error() {} }
+afterAll(() => folder.remove())
+
+describe('deleting a measuring point named by reports', () => {
+  beforeAll(async () => {
+    await startWorkers(t.queue, { db: t.database.db, config: t.app.config, log: silent })
+  })
+
+  it('is refused while a checked, agreed or cancelled report names the point, and republication still succeeds', async () => {
+    const holder = commandContext(t.database.db, t.queue, t.app.config.storageDir, await actorOf(t.database.db, 'holder1'))
+    const department = commandContext(t.database.db, t.queue, t.app.config.storageDir, await actorOf(t.database.db, 'department'))
+    const report = await prepareAreaReport(holder, 'observation_results')
+    const nomenclature = report.points.find((p) => p.kind === 'surface_water')!.nomenclature
+    const point = await t.database.db.selectFrom('measures_points').select('id').where('nomenclature', '=', nomenclature).executeTakeFirstOrThrow()
+    // The point's own demo readings would refuse the delete on their own: remove them to see the reports' rule.
+    await t.database.db.deleteFrom('measures_point_indications').where('measures_point_id', '=', point.id).execute()
+    for (const table of ['surface_water_reports', 'ecomon_waters_indicators', 'ecomon_water_legacy_indicators', 'ecomon_waters_control_indicators', 'waters_resource_inspection_results']) {
+      await t.database.db.deleteFrom(table as 'surface_water_reports').where('measures_point_id', '=', point.id).execute()
+    }
+
+    const header = IMPORT_SPECS.observation_results.columns.map((c) => c.header)
+    const rows = [1, 2, 3].map((i) => [nomenclature, report.year, `0${i}.07.${report.year}`, 'Маркер-удаления', `0,0${i}`, 'мг/дм3', '0,05', ''])
+    const fileId = await uploadStored(holder, report.reportId, writeCsv(folder.file('rows.csv'), [header, ...rows]), 'rows.csv')
+    const status = async () => (await t.database.db.selectFrom('import_files').select('status').where('id', '=', fileId).executeTakeFirstOrThrow()).status
+    const published = async () =>
+      (await t.database.db.selectFrom('measures_point_indications').select('id').where('name', '=', 'Маркер-удаления').execute()).length
+    await vi.waitFor(async () => expect(await status()).toBe('success'), { timeout: 60_000, interval: 200 })
+
+    expect(await deleteMeasuresPoint(t.database.db, point.id)).toEqual({ status: 'refused', reason: PENDING_REPORTS_REASON })
+    await decideOnReport(department, report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    await vi.waitFor(async () => expect(await published()).toBe(3), { timeout: 60_000, interval: 200 })
+    expect(await deleteMeasuresPoint(t.database.db, point.id)).toEqual({ status: 'refused', reason: AGREED_REPORTS_REASON })
+
+    await decideOnReport(department, report.reportId, { decision: 'cancel', comment: 'Отмена решения', files: [] })
+    await vi.waitFor(async () => expect(await published()).toBe(0), { timeout: 60_000, interval: 200 })
+    expect(await deleteMeasuresPoint(t.database.db, point.id)).toEqual({ status: 'refused', reason: PENDING_REPORTS_REASON })
+    await decideOnReport(department, report.reportId, { decision: 'agree', comment: 'Согласовано снова', files: [] })
+    await vi.waitFor(async () => expect(await published()).toBe(3), { timeout: 60_000, interval: 200 })
+    expect(await t.database.db.selectFrom('measures_points').select('id').where('id', '=', point.id).executeTakeFirst()).toEqual({ id: point.id })
+  }, 180_000)
+})

@@ -1,0 +1,90 @@
+import { createWriteStream } from 'node:fs'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
+import { IMPORT_SPECS } from '../src/files/import-spec.ts'
+import { startWorkers } from '../src/start-workers.ts'
+import { syncReportPublication } from '../src/publication/staged-rows.server.ts'
+import { tempFolder } from './support/fixture-files.ts'
+import { actorOf, commandContext, prepareAreaReport, uploadStored } from './support/workflow-fixture.ts'
+
+const t = useTestApp()
+const folder = tempFolder()
+const silent = { info() {}, warn() {}, error() {} }
+const ROWS = 300_000
+const MARKER = 'Маркер-публикации'
+
+afterAll(() => folder.remove())
+
+async function writeBigCsv(file: string, point: string, year: number): Promise<string> {
+  const out = createWriteStream(file)
+  let chunk = `${IMPORT_SPECS.observation_results.columns.map((c) => c.header).join(';')}\r\n`
+  for (let i = 0; i < ROWS; i++) {
+    chunk += `${point};${year};0${(i % 9) + 1}.08.${year};${MARKER};0,0${(i % 90) + 10};мг/дм3;0,05;\r\n`
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()))
+      chunk = ''
+    }
+  }
+  out.end(chunk)
+  await new Promise<void>((r) => out.once('finish', () => r()))
+  return file
+}
+
+describe('publication of an agreed report', () => {
+  let holder: Awaited<ReturnType<typeof actorOf>>
+  let department: Awaited<ReturnType<typeof actorOf>>
+  beforeAll(async () => {
+    holder = await actorOf(t.database.db, 'holder1')
+    department = await actorOf(t.database.db, 'department')
+    await startWorkers(t.queue, { db: t.database.db, config: t.app.config, log: silent })
+  })
+
+  const published = async () =>
+    Number(
+      (await t.database.db.selectFrom('measures_point_indications').select((eb) => eb.fn.countAll<number>().as('n')).where('name', '=', MARKER).executeTakeFirstOrThrow()).n,
+    )
+  const status = async (fileId: number) => (await t.database.db.selectFrom('import_files').select('status').where('id', '=', fileId).executeTakeFirstOrThrow()).status
+
+  it('publishes every row of a 300 000-row file, once, when the report is agreed the instant its check ends', async () => {
+    const holderContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, holder)
+    const departmentContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, department)
+    const report = await prepareAreaReport(holderContext(), 'observation_results')
+    const point = report.points.find((p) => p.kind === 'surface_water')!
+    const file = await writeBigCsv(folder.file('big.csv'), point.nomenclature, report.year)
+    const fileId = await uploadStored(holderContext(), report.reportId, file, 'big.csv')
+
+    // Agree as early as the workflow lets the Department: while the file is checked if allowed, else the moment it ends.
+    let agreed = false
+    await vi.waitFor(
+      async () => {
+        if (!agreed) {
+          try {
+            await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+            agreed = true
+          } catch (error) {
+            expect((error as { statusCode?: number }).statusCode).toBe(409)
+          }
+        }
+        expect(agreed).toBe(true)
+      },
+      { timeout: 240_000, interval: 20 },
+    )
+    await vi.waitFor(async () => expect(await status(fileId)).toBe('success'), { timeout: 240_000, interval: 200 })
+    await vi.waitFor(async () => expect(await published()).toBe(ROWS), { timeout: 240_000, interval: 500 })
+    // Reconciling again (a retried job, a second worker) adds nothing.
+    await syncReportPublication(t.database.db, report.reportId)
+    expect(await published()).toBe(ROWS)
+
+    // Cancel, then agree again: the rows leave, and come back exactly once.
+    await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена решения', files: [] })
+    await vi.waitFor(async () => expect(await published()).toBe(0), { timeout: 120_000, interval: 500 })
+    await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано снова', files: [] })
+    await vi.waitFor(async () => expect(await published()).toBe(ROWS), { timeout: 240_000, interval: 500 })
+    await syncReportPublication(t.database.db, report.reportId)
+    const ids = await sql<{ n: number }>`SELECT count(DISTINCT row_id)::integer AS n FROM import_published_rows WHERE file_id = ${fileId}`.execute(t.database.db)
+    expect(ids.rows[0].n).toBe(ROWS)
+    expect(await published()).toBe(ROWS)
+  }, 600_000)
+})

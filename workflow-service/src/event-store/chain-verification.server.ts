@@ -1,0 +1,120 @@
+// Verifies the event log against its keyed hashes: every stream's chain, and every checkpoint's seal over its range.
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { auditKey } from './audit-key.server.ts'
+import { GENESIS_HASH, hashEvent, hmacCheckpoint, hmacEvent, rangeDigest } from './event-hash.ts'
+
+export interface ChainCheck {
+  events: number
+  checkpoints: number
+  /** Events after the last checkpoint: their streams' chains are checked, their removal at a stream's end is not. */
+  unanchored: number
+  /** The first event (or checkpoint end) that does not match, if any. */
+  broken: { position: number; reason: string } | null
+}
+
+type Db = Kysely<Database> | Transaction<Database>
+
+/**
+ * Proves that no event was edited, removed, inserted or reordered: recomputes every event's HMAC and its link to
+ * the event before it in its stream, and every checkpoint's seal over the positions and hashes of its range.
+ * Run it in one snapshot (a repeatable-read transaction) when the portal is writing meanwhile.
+ */
+export async function verifyHashChain(db: Db, key: Buffer = auditKey()): Promise<ChainCheck> {
+  const checkpoints = await db.selectFrom('event_checkpoints').selectAll().orderBy('from_position').execute()
+  const result = (events: number, broken: ChainCheck['broken'], unanchored = 0): ChainCheck => ({ events, checkpoints: checkpoints.length, unanchored, broken })
+
+  let prevMac = GENESIS_HASH
+  let prevTo = 0
+  for (const cp of checkpoints) {
+    const content = {
+      fromPosition: Number(cp.from_position),
+      toPosition: Number(cp.to_position),
+      events: cp.events,
+      digest: cp.digest,
+      prevMac: cp.prev_mac,
+      createdAt: cp.created_at,
+    }
+    if (content.fromPosition !== prevTo || content.prevMac !== prevMac) {
+      return result(0, { position: content.fromPosition, reason: `checkpoint ${cp.id} does not follow the checkpoint before it (one was removed or inserted)` })
+    }
+    if (hmacCheckpoint(key, content) !== cp.mac) return result(0, { position: content.toPosition, reason: `checkpoint ${cp.id} does not match its keyed seal` })
+    prevMac = cp.mac
+    prevTo = content.toPosition
+  }
+
+  const streams = new Map<string, { version: number; hash: string }>()
+  let events = 0
+  let unanchored = 0
+  let legacyPrev = GENESIS_HASH
+  let legacyPosition = 0
+  let keyedSeen = false
+  let cpIndex = 0
+  let range = rangeDigest()
+  let rangeEvents = 0
+  const closeCheckpoint = (): ChainCheck['broken'] => {
+    const cp = checkpoints[cpIndex]
+    const ok = rangeEvents === cp.events && range.digest() === cp.digest
+    cpIndex += 1
+    range = rangeDigest()
+    rangeEvents = 0
+    return ok ? null : { position: Number(cp.to_position), reason: `the events of positions ${cp.from_position}–${cp.to_position} do not match checkpoint ${cp.id}: an event was removed, added or moved` }
+  }
+
+  let after = 0
+  for (;;) {
+    const page = await db.selectFrom('events').selectAll().where('position', '>', after).orderBy('position').limit(5000).execute()
+    for (const row of page) {
+      const position = Number(row.position)
+      events += 1
+      while (cpIndex < checkpoints.length && position > Number(checkpoints[cpIndex].to_position)) {
+        const broken = closeCheckpoint()
+        if (broken) return result(events, broken)
+      }
+      if (cpIndex < checkpoints.length) {
+        range.add(position, row.hash)
+        rangeEvents += 1
+      } else {
+        unanchored += 1
+      }
+
+      const event = {
+        position,
+        streamId: row.stream_id,
+        streamVersion: row.stream_version,
+        type: row.type,
+        data: row.data,
+        metadata: row.metadata,
+        createdAt: row.created_at,
+        prevHash: row.prev_hash,
+      }
+      const stream = streams.get(row.stream_id) ?? { version: 0, hash: GENESIS_HASH }
+      if (row.stream_version !== stream.version + 1) {
+        return result(events, { position, reason: `stream ${row.stream_id}: version ${row.stream_version} follows version ${stream.version} (an event is missing or out of order)` })
+      }
+      if (row.keyed) {
+        keyedSeen = true
+        if (row.prev_hash !== stream.hash) return result(events, { position, reason: 'prev_hash does not match the hash of the event before it in its stream' })
+        if (hmacEvent(key, event) !== row.hash) return result(events, { position, reason: 'the content does not match its keyed hash' })
+      } else {
+        // Written before the keyed chain: one gapless global chain, all of it before the first keyed event.
+        if (keyedSeen) return result(events, { position, reason: 'an unkeyed event after keyed ones' })
+        // Only a checkpoint ties them to the key: the portal writes the first one when it starts.
+        if (cpIndex >= checkpoints.length) return result(events, { position, reason: 'an unkeyed event that no checkpoint seals (start the portal once to seal events written before the keyed chain)' })
+        if (position !== legacyPosition + 1) return result(events, { position, reason: `position ${legacyPosition + 1} is missing` })
+        if (row.prev_hash !== legacyPrev) return result(events, { position, reason: 'prev_hash does not match the hash of the event before' })
+        if (hashEvent(event) !== row.hash) return result(events, { position, reason: 'the content does not match its hash' })
+        legacyPrev = row.hash
+        legacyPosition = position
+      }
+      streams.set(row.stream_id, { version: row.stream_version, hash: row.hash })
+    }
+    if (page.length < 5000) break
+    after = Number(page[page.length - 1].position)
+  }
+  while (cpIndex < checkpoints.length) {
+    const broken = closeCheckpoint()
+    if (broken) return result(events, broken)
+  }
+  return result(events, null, unanchored)
+}

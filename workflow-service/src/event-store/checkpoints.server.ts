@@ -1,0 +1,84 @@
+// Global checkpoints of the event log: a keyed seal over every event of a range of positions, chained to the
+// checkpoint before it. Per-stream chains cannot show a stream's last events removed, or a whole stream; these can.
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { auditKey } from './audit-key.server.ts'
+import { GENESIS_HASH, hmacCheckpoint, rangeDigest } from './event-hash.ts'
+import { APPEND_BARRIER } from './event-store.server.ts'
+
+export interface Checkpoint {
+  fromPosition: number
+  toPosition: number
+  events: number
+}
+
+/**
+ * Seals the events appended since the last checkpoint. Holding the append barrier exclusively for one statement
+ * waits for the appends in flight to commit, so no position at or below the maximum read can appear later.
+ * Returns null when there is nothing new, or another process sealed the same range first.
+ */
+export async function writeCheckpoint(db: Kysely<Database>, now = new Date()): Promise<Checkpoint | null> {
+  const upTo = await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${APPEND_BARRIER})`.execute(trx)
+    const { rows } = await sql<{ max: number | null }>`SELECT max(position) AS max FROM events`.execute(trx)
+    return Number(rows[0].max ?? 0)
+  })
+  const last = await db.selectFrom('event_checkpoints').select(['to_position', 'mac']).orderBy('to_position', 'desc').limit(1).executeTakeFirst()
+  const fromPosition = Number(last?.to_position ?? 0)
+  if (upTo <= fromPosition) return null
+
+  const digest = rangeDigest()
+  let events = 0
+  let after = fromPosition
+  for (;;) {
+    const page = await db
+      .selectFrom('events')
+      .select(['position', 'hash'])
+      .where('position', '>', after)
+      .where('position', '<=', upTo)
+      .orderBy('position')
+      .limit(5000)
+      .execute()
+    for (const row of page) digest.add(Number(row.position), row.hash)
+    events += page.length
+    if (page.length < 5000) break
+    after = Number(page[page.length - 1].position)
+  }
+  const content = { fromPosition, toPosition: upTo, events, digest: digest.digest(), prevMac: last?.mac ?? GENESIS_HASH, createdAt: now }
+  try {
+    await db
+      .insertInto('event_checkpoints')
+      .values({
+        from_position: content.fromPosition,
+        to_position: content.toPosition,
+        events: content.events,
+        digest: content.digest,
+        prev_mac: content.prevMac,
+        mac: hmacCheckpoint(auditKey(), content),
+        created_at: now,
+      })
+      .execute()
+  } catch (error) {
+    if ((error as { constraint?: string }).constraint === 'event_checkpoints_from_key') return null
+    throw error
+  }
+  return { fromPosition, toPosition: upTo, events }
+}
+
+/** Writes a checkpoint now and then every intervalMs until stopped (several processes may run it: one wins each range). */
+export function startCheckpoints(db: Kysely<Database>, options: { intervalMs?: number; onError?: (error: unknown) => void } = {}) {
+  const onError = options.onError ?? (() => {})
+  let running: Promise<unknown> = writeCheckpoint(db).catch(onError)
+  const timer = setInterval(() => {
+    running = running.then(() => writeCheckpoint(db)).catch(onError)
+  }, options.intervalMs ?? 60_000)
+  timer.unref()
+  return {
+    /** Stops the timer and seals what was appended up to now. */
+    async stop() {
+      clearInterval(timer)
+      await running
+      await writeCheckpoint(db).catch(onError)
+    },
+  }
+}

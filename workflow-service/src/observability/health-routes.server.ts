@@ -1,0 +1,45 @@
+// /healthz (the process answers), /readyz (it can work: database, queue, migrations) and /metrics (Prometheus),
+// the same on web nodes and on worker nodes' small HTTP listener.
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import type { JobQueue } from '../ports/job-queue.ts'
+import { measureFrom, registry } from './metrics.server.ts'
+import { readinessProbe } from './readiness.server.ts'
+
+export interface HealthOptions {
+  db: Kysely<Database>
+  queue: JobQueue
+  /** web or worker: named in the answers so an operator knows which kind of node answered. */
+  role: 'web' | 'worker'
+}
+
+const Alive = Type.Object({ status: Type.Literal('ok'), role: Type.Union([Type.Literal('web'), Type.Literal('worker')]) })
+const Ready = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('not ready')]),
+  role: Type.Union([Type.Literal('web'), Type.Literal('worker')]),
+  ready: Type.Boolean(),
+  database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
+  queue: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
+  migrations: Type.Union([Type.Literal('current'), Type.Literal('pending'), Type.Literal('unknown')]),
+  reason: Type.Optional(Type.String({ description: 'Why the node is not ready' })),
+})
+
+export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
+  measureFrom({ db: options.db, queue: options.queue })
+  const probe = readinessProbe(options.db, options.queue, app.log)
+
+  app.get('/healthz', { schema: { summary: 'The node runs (alive)', response: { 200: Alive } } }, async () => ({ status: 'ok', role: options.role }))
+
+  const readyz = { summary: 'The node can work: its database and queue answer and every migration is applied', response: { 200: Ready, 503: Ready } }
+  app.get('/readyz', { schema: readyz }, async (_request, reply) => {
+    const readiness = await probe()
+    return reply.status(readiness.ready ? 200 : 503).send({ status: readiness.ready ? 'ready' : 'not ready', role: options.role, ...readiness })
+  })
+
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    const body = await registry.metrics()
+    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body)
+  })
+}

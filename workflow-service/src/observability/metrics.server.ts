@@ -1,0 +1,85 @@
+// Prometheus metrics of this process (prom-client), served at /metrics by web and worker nodes. The counters are
+// process-wide, so domain code counts without a handle on the app; the gauges are read from the database and the
+// queue when Prometheus scrapes.
+import type { Kysely } from 'kysely'
+import { sql } from 'kysely'
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import type { Database } from '@portal/migrations/database.ts'
+import type { JobQueue } from '../ports/job-queue.ts'
+
+export const registry = new Registry()
+collectDefaultMetrics({ register: registry, prefix: 'portal_' })
+
+export const httpRequests = new Counter({
+  name: 'portal_http_requests_total',
+  help: 'HTTP requests answered, by method, route pattern and status code',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+})
+
+export const httpDuration = new Histogram({
+  name: 'portal_http_request_duration_seconds',
+  help: 'Time to answer an HTTP request, by method and route pattern',
+  labelNames: ['method', 'route'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+})
+
+export const jobDuration = new Histogram({
+  name: 'portal_job_duration_seconds',
+  help: 'Time a background job ran on this node, by kind and outcome (ok, failed)',
+  labelNames: ['kind', 'outcome'] as const,
+  buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600],
+  registers: [registry],
+})
+
+export const fileCheckRows = new Counter({
+  name: 'portal_file_check_rows_total',
+  help: 'Data rows read by the file check (rate() of it is rows per second)',
+  registers: [registry],
+})
+
+export const eventsAppended = new Counter({
+  name: 'portal_events_appended_total',
+  help: 'Events appended to the workflow event log by this process',
+  registers: [registry],
+})
+
+interface Sources {
+  db: Kysely<Database>
+  queue: JobQueue
+}
+let sources: Sources | undefined
+
+/** The database and queue the scrape-time gauges read (the node's own). */
+export function measureFrom(next: Sources): void {
+  sources = next
+}
+
+new Gauge({
+  name: 'portal_queue_jobs',
+  help: 'Jobs in the queue across every node, by kind and state (waiting includes delayed retries; active)',
+  labelNames: ['kind', 'state'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset()
+    if (!sources) return
+    const depths = await sources.queue.depth().catch(() => [])
+    for (const d of depths) {
+      this.set({ kind: d.name, state: 'waiting' }, d.waiting)
+      this.set({ kind: d.name, state: 'active' }, d.active)
+    }
+  },
+})
+
+new Gauge({
+  name: 'portal_job_outbox_backlog',
+  help: 'Jobs committed to the outbox and not yet handed to Redis (BullMQ engine)',
+  registers: [registry],
+  async collect() {
+    this.reset()
+    if (!sources || sources.queue.engine !== 'bullmq') return
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM job_outbox`.execute(sources.db).catch(() => ({ rows: [] }))
+    if (rows[0]) this.set(rows[0].n)
+  },
+})

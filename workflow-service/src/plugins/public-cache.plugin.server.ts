@@ -1,0 +1,66 @@
+// The API's side of the public cache: an anonymous GET under /api/v1/ answered 200 without a cookie is the same for
+// every visitor, so it is kept (with its ETag) until public data changes. Pages are cached by the Remix plugin.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type CachedAnswer, etagOf, notModified, type PublicCache } from '../http/public-cache.server.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The cache key and generation of a request whose answer may be stored (set by the public cache). */
+    publicCacheMiss: { key: string; generation: number; done: () => void } | null
+  }
+}
+
+/** An anonymous GET or HEAD: the only requests whose answers are the same for everyone. */
+export function isPublicRequest(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && request.user === null
+}
+
+/** Sends a cached answer (or 304 when the client holds the same version). */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, body: Buffer = answer.body, state: 'hit' | 'miss' = 'hit'): FastifyReply {
+  reply.header('etag', answer.etag)
+  reply.header('x-cache', state)
+  if (notModified(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
+  reply.code(answer.status)
+  for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value)
+  return reply.send(body)
+}
+
+export async function publicApiCache(app: FastifyInstance, options: { cache: PublicCache; prefix: string }): Promise<void> {
+  const { cache, prefix } = options
+  app.decorateRequest('publicCacheMiss', null)
+  // After the auth plugin's onRequest hook (registered before this one), which sets request.user.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(prefix) || !isPublicRequest(request) || !cache.enabled) return
+    const key = request.url
+    const answer = cache.get(key)
+    if (answer) return sendCached(request, reply, answer)
+    // Concurrent misses of one address wait for the first one's answer rather than all asking the database.
+    const generation = cache.generation
+    const claim = await cache.claim(key)
+    if ('answer' in claim) return sendCached(request, reply, claim.answer)
+    request.publicCacheMiss = { key, generation, done: claim.done }
+  })
+  // Whatever the answer (an error, a client gone), the waiting requests are released.
+  app.addHook('onResponse', async (request) => request.publicCacheMiss?.done())
+  app.addHook('onRequestAbort', async (request) => request.publicCacheMiss?.done())
+  app.addHook('onSend', async (request, reply, payload) => {
+    const miss = request.publicCacheMiss
+    if (!miss || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
+    const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload)
+    const etag = etagOf(body)
+    const contentType = reply.getHeader('content-type')
+    cache.set(miss.key, { status: 200, headers: contentType ? { 'content-type': String(contentType) } : {}, body, etag }, miss.generation)
+    miss.done()
+    reply.header('etag', etag)
+    reply.header('x-cache', 'miss')
+    if (notModified(request.headers['if-none-match'], etag)) {
+      reply.code(304)
+      return ''
+    }
+    return payload
+  })
+}
+
+// Like fastify-plugin: the hooks apply to the whole app.
+;(publicApiCache as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true

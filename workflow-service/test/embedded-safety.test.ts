@@ -1,0 +1,126 @@
+import { type ChildProcess, execFile, execSync, spawn, spawnSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.server.ts'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-safety-'))
+chmodSync(dataDir, 0o755)
+const pgPort = String(30000 + Math.floor(Math.random() * 20000))
+// Every process of this file reads the audit key from the data folder, as a portal without AUDIT_KEY does.
+const env = { ...process.env, AUDIT_KEY: '', DATABASE_URL: '', DATABASE_OWNER_URL: '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: pgPort, PORT: '0', HOST: '127.0.0.1', WORKERS: 'off' }
+const run = promisify(execFile)
+
+function startPortal(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], { cwd: root, env })
+  let output = ''
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the portal did not start:\n${output}`)), 120_000)
+    child.stdout?.on('data', () => {
+      const match = output.match(/Портал запущен: (http:\/\/\S+)\/monitoring\//)
+      if (match) {
+        clearTimeout(timer)
+        resolve({ child, url: match[1] })
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`the portal exited with ${code}:\n${output}`)))
+  })
+}
+
+const stopped = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)))
+const postmasterPid = () => Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])
+const mode = (file: string) => (statSync(file).mode & 0o777).toString(8)
+const passwordFilesInTmp = () => readdirSync(tmpdir()).filter((name) => name.startsWith('pg-password-'))
+
+afterAll(() => {
+  const leftover = execSync('ps -eo pid=,args=', { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes(`postgres -D ${path.join(dataDir, 'pg')}`))
+    .map((line) => line.trim().split(/\s+/)[0])
+  if (leftover.length) execSync(`kill -9 ${leftover.join(' ')}`)
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('the embedded database: its roles, a running portal, and where it can start', { timeout: 300_000 }, () => {
+  it('runs the portal as its own role, lets replay --verify join the running server and leaves the portal running', async () => {
+    const tmpBefore = passwordFilesInTmp()
+    const portal = await startPortal()
+    try {
+      // The secrets of the data folder are private, and initdb left no password file in /tmp.
+      expect(mode(path.join(dataDir, 'audit.key'))).toBe('600')
+      expect(mode(path.join(dataDir, 'pg-app.password'))).toBe('600')
+      expect(existsSync(path.join(dataDir, '.pg-init'))).toBe(false)
+      expect(passwordFilesInTmp()).toEqual(tmpBefore)
+
+      // The running portal's connections are the app role's, which cannot touch the event log.
+      const appPassword = readFileSync(path.join(dataDir, 'pg-app.password'), 'utf8').trim()
+      const owner = new pg.Client({ connectionString: `postgres://portal:portal@127.0.0.1:${pgPort}/portal` })
+      await owner.connect()
+      const users = await owner.query<{ usename: string }>(`SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = 'portal' AND pid <> pg_backend_pid()`)
+      await owner.end()
+      expect(users.rows.map((r) => r.usename)).toEqual(['portal_app'])
+      const app = new pg.Client({ connectionString: `postgres://portal_app:${appPassword}@127.0.0.1:${pgPort}/portal` })
+      await app.connect()
+      for (const statement of ['ALTER TABLE events DISABLE TRIGGER USER', 'UPDATE events SET type = type', 'DELETE FROM events', 'TRUNCATE events']) {
+        await expect(app.query(statement)).rejects.toThrow(/permission denied|must be owner/)
+      }
+      await app.end()
+
+      const pid = postmasterPid()
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'workflow-service/src/workflow/replay/replay-command.ts', '--verify'], { cwd: root, env })
+      expect(stdout).toMatch(/hash chain:\s+intact \(\d+ events, [1-9]\d* checkpoints/)
+      expect(stdout).toMatch(/differences:\s+0/)
+      expect(postmasterPid()).toBe(pid)
+      expect((await fetch(`${portal.url}/healthz`)).status).toBe(200)
+      expect((await (await fetch(`${portal.url}/api/v1/companies/?limit=1`)).json()).count).toBeGreaterThan(0)
+    } finally {
+      portal.child.kill('SIGINT')
+      await stopped(portal.child)
+    }
+  })
+
+  it('never signals an unrelated process named by a stale pid file', async () => {
+    const bystander = spawn('sleep', ['600'])
+    try {
+      writeFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), `${bystander.pid}\n${path.join(dataDir, 'pg')}\n0\n${pgPort}\n`)
+      const embedded = await startEmbeddedPostgres({ dataDir, port: Number(pgPort) })
+      expect(embedded.joined).toBe(false)
+      await embedded.stop()
+      expect(bystander.exitCode).toBeNull()
+      expect(() => process.kill(bystander.pid!, 0)).not.toThrow()
+    } finally {
+      bystander.kill('SIGKILL')
+    }
+  })
+
+  it('started as root in a private home folder, stops with one line saying what to do and leaves no password file', () => {
+    if (process.getuid?.() !== 0) return expect(process.getuid?.()).not.toBe(0)
+    const home = mkdtempSync(path.join(tmpdir(), 'portal-home-'))
+    chmodSync(home, 0o700)
+    mkdirSync(path.join(home, 'project'))
+    const tmpBefore = passwordFilesInTmp()
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], {
+        cwd: root,
+        env: { ...env, DATA_DIR: path.join(home, 'project', '.data') },
+        encoding: 'utf8',
+        timeout: 120_000,
+      })
+      expect(result.status).toBe(1)
+      const lines = result.stderr.trim().split('\n')
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toContain(`cannot enter ${home}`)
+      expect(lines[0]).toContain('set DATA_DIR')
+      expect(result.stderr).not.toMatch(/\n\s+at /)
+      expect(passwordFilesInTmp()).toEqual(tmpBefore)
+    } finally {
+      rmSync(home, { recursive: true, force: true })
+    }
+  })
+})

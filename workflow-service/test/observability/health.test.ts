@@ -1,0 +1,96 @@
+// /healthz, /readyz and /metrics of a web node, on the real database and queue.
+import { Writable } from 'node:stream'
+import { sql } from 'kysely'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import { createKysely } from '../../src/db/connect.server.ts'
+import { createLogger } from '../../src/logger.ts'
+import { useTestApp } from '../support/test-app.ts'
+
+const t = useTestApp()
+
+describe('a web node says how it is', () => {
+  it('answers /healthz while it runs', async () => {
+    const res = await t.app.inject({ url: '/healthz' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ status: 'ok', role: 'web' })
+  })
+
+  it('is ready when the database and the queue answer and every migration is applied', async () => {
+    const res = await t.app.inject({ url: '/readyz' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ status: 'ready', database: 'ok', queue: 'ok', migrations: 'current' })
+  })
+
+  it('is not ready while a migration it knows is not applied, and names it', async () => {
+    const [last] = (await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name DESC LIMIT 1`.execute(t.database.db)).rows
+    // Only the owner may touch the migrations' table (the portal's role reads it).
+    await sql`DELETE FROM kysely_migration WHERE name = ${last.name}`.execute(t.database.ownerDb)
+    try {
+      const res = await t.app.inject({ url: '/readyz' })
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toMatchObject({ migrations: 'pending' })
+      expect(res.json().reason).toContain(last.name)
+    } finally {
+      await sql`INSERT INTO kysely_migration (name, timestamp) VALUES (${last.name}, now())`.execute(t.database.ownerDb)
+    }
+  })
+
+  it('answers /readyz 503 when its database is unreachable and says why in one log line', async () => {
+    let logged = ''
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logged += chunk.toString()
+        done()
+      },
+    })
+    const deadDb = createKysely('postgres://nobody@127.0.0.1:1/none')
+    const app = await buildApp({ db: deadDb, config: loadConfig({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }), queue: t.queue, logger: createLogger('info', sink) })
+    try {
+      const first = await app.inject({ url: '/readyz' })
+      const second = await app.inject({ url: '/readyz' })
+      expect(first.statusCode).toBe(503)
+      expect(second.statusCode).toBe(503)
+      expect(first.json()).toMatchObject({ status: 'not ready', database: 'unreachable' })
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200)
+      const lines = logged.split('\n').filter((l) => l.includes('not ready'))
+      expect(lines).toHaveLength(1)
+      expect(JSON.parse(lines[0]).msg).toMatch(/^not ready: database unreachable: /)
+    } finally {
+      await app.close()
+      await deadDb.destroy()
+    }
+  })
+
+  it('gives every request an id unique across nodes, or keeps the one the load balancer sent', async () => {
+    const a = await t.app.inject({ url: '/healthz' })
+    const b = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-given-id' } })
+    const c = await t.app.inject({ url: '/healthz' })
+    expect(a.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    expect(c.headers['x-request-id']).not.toBe(a.headers['x-request-id'])
+    expect(b.headers['x-request-id']).toBe('lb-given-id')
+  })
+})
+
+describe('metrics of a web node', () => {
+  beforeAll(async () => {
+    await t.app.inject({ url: '/api/v1/companies/' })
+  })
+
+  it('count requests and their time by route pattern, and show the queue and the process', async () => {
+    await t.app.inject({ url: '/api/v1/companies/999999/' })
+    const res = await t.app.inject({ url: '/metrics' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('text/plain')
+    const body = res.body
+    expect(body).toMatch(/portal_http_requests_total\{method="GET",route="\/api\/v1\/companies\/",status="200"\} \d+/)
+    expect(body).toMatch(/portal_http_requests_total\{method="GET",route="\/api\/v1\/companies\/:id\/",status="404"\} \d+/)
+    expect(body).toMatch(/portal_http_request_duration_seconds_bucket\{le="0.1",method="GET",route="\/api\/v1\/companies\/"\}/)
+    expect(body).toMatch(/portal_queue_jobs\{kind="file-check",state="waiting"\} \d+/)
+    expect(body).toContain('portal_events_appended_total')
+    expect(body).toContain('portal_file_check_rows_total')
+    expect(body).toContain('portal_job_duration_seconds')
+    expect(body).toContain('portal_process_resident_memory_bytes')
+  })
+})

@@ -1,0 +1,180 @@
+// The public cache: anonymous answers kept with an ETag, never a logged-in user's, and dropped on every instance
+// when a change of public data commits (NOTIFY public_changed, sent by the tables' triggers).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PRIVATE_TABLES } from '@portal/migrations/migrations/2026-11-23-1701-public-change-notify.ts'
+import { createQueue } from '@portal/workers/queue/create-queue.ts'
+import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
+import { reportTemplateFiles } from '../../portal/src/composition.server.ts'
+import { buildApp } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
+import { PublicCache } from '../src/http/public-cache.server.ts'
+import { loginAs } from './support/login.ts'
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+
+let database: TestDatabase
+let queue: JobQueue
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cache-test-'))
+/** Two instances of the portal on one database, as two web processes or two machines. */
+const nodes: Array<{ app: FastifyInstance; cache: PublicCache }> = []
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  queue = await createQueue({ url: database.url, supervise: false })
+  const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dataDir })
+  for (let i = 0; i < 2; i++) {
+    const cache = new PublicCache()
+    const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, publicCache: { databaseUrl: database.url, cache } })
+    await app.ready()
+    nodes.push({ app, cache })
+  }
+  // Both listen before the tests write.
+  await waitFor(() => nodes.every((n) => n.cache.enabled))
+})
+
+afterAll(async () => {
+  for (const { app } of nodes) await app.close()
+  await queue?.stop()
+  await database?.destroy()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function waitFor(condition: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms
+  while (!(await condition())) {
+    if (Date.now() > until) throw new Error('the condition did not hold in time')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+async function firstAreaId(): Promise<number> {
+  const row = await database.db.selectFrom('areas').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()
+  return row.id
+}
+
+describe('the public cache', () => {
+  it('answers a repeated anonymous request from memory, and 304 to a client that holds the same version', async () => {
+    const { app } = nodes[0]
+    const url = `/api/v1/areas/${await firstAreaId()}/`
+    const first = await app.inject({ url })
+    expect(first.statusCode).toBe(200)
+    expect(first.headers['x-cache']).toBe('miss')
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^W\/".+"$/)
+
+    const second = await app.inject({ url })
+    expect(second.headers['x-cache']).toBe('hit')
+    expect(second.body).toBe(first.body)
+    expect(second.headers['content-type']).toContain('application/json')
+    expect(second.headers['content-security-policy']).toBeTruthy()
+
+    const conditional = await app.inject({ url, headers: { 'if-none-match': etag } })
+    expect(conditional.statusCode).toBe(304)
+    expect(conditional.body).toBe('')
+    const stale = await app.inject({ url, headers: { 'if-none-match': 'W/"another-version"' } })
+    expect(stale.statusCode).toBe(200)
+  })
+
+  it('never keeps or serves what a logged-in user is answered', async () => {
+    const { app } = nodes[0]
+    const url = '/api/v1/companies/?limit=5'
+    await app.inject({ url })
+    const { headers } = await loginAs(app, 'department')
+    const res = await app.inject({ url, headers })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['x-cache']).toBeUndefined()
+  })
+
+  it('keeps no error answer', async () => {
+    const { app } = nodes[0]
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject({ url: '/api/v1/areas/2147483647/' })
+      expect(res.statusCode).toBe(404)
+      expect(res.headers['x-cache']).toBeUndefined()
+    }
+  })
+
+  it('drops the entries of every instance when a catalogue change commits, and each serves the new data', async () => {
+    const id = await firstAreaId()
+    const url = `/api/v1/areas/${id}/`
+    for (const { app } of nodes) {
+      await app.inject({ url })
+      expect((await app.inject({ url })).headers['x-cache']).toBe('hit')
+    }
+    const renamed = `Участок после правки ${Date.now()}`
+    await database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('areas').set({ name: renamed }).where('id', '=', id).execute()
+      // Not yet committed: the other instances still answer what was committed.
+      expect(JSON.parse((await nodes[1].app.inject({ url })).body).name).not.toBe(renamed)
+    })
+    for (const node of nodes) {
+      await waitFor(async () => JSON.parse((await node.app.inject({ url })).body).name === renamed)
+      expect((await node.app.inject({ url })).headers['x-cache']).toBe('hit')
+    }
+  })
+
+  it('is told of a publication as of any other change of public rows', async () => {
+    const { app, cache } = nodes[1]
+    await app.inject({ url: '/api/v1/measures-point-indications/?limit=1' })
+    expect(cache.size).toBeGreaterThan(0)
+    const before = cache.generation
+    await sql`UPDATE measures_point_indications SET value = value WHERE id = (SELECT min(id) FROM measures_point_indications)`.execute(database.db)
+    await waitFor(() => cache.generation > before)
+    expect(cache.size).toBe(0)
+  })
+
+  it('has every table the public sees send the change notification', async () => {
+    const { rows } = await sql<{ table: string }>`
+      SELECT t.tablename AS table FROM pg_tables t
+      WHERE t.schemaname = 'public' AND NOT (t.tablename = ANY(${PRIVATE_TABLES}))
+        AND NOT EXISTS (
+          SELECT 1 FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+          WHERE c.relname = t.tablename AND g.tgname = 'public_changed')`.execute(database.db)
+    expect(rows.map((r) => r.table)).toEqual([])
+  })
+})
+
+describe('the cache store', () => {
+  const answer = (text: string) => ({ status: 200, headers: {}, body: Buffer.from(text), etag: text })
+
+  it('does not store an answer computed before an invalidation', () => {
+    const cache = new PublicCache()
+    const generation = cache.generation
+    cache.invalidate()
+    cache.set('/a', answer('old'), generation)
+    expect(cache.get('/a')).toBeUndefined()
+  })
+
+  it('keeps and serves nothing while it is not listening for changes', () => {
+    const cache = new PublicCache()
+    cache.enabled = false
+    cache.set('/a', answer('x'), cache.generation)
+    expect(cache.get('/a')).toBeUndefined()
+  })
+
+  it('lets one of several concurrent misses of an address compute it, the others get its answer', async () => {
+    const cache = new PublicCache()
+    const first = await cache.claim('/a')
+    expect('done' in first).toBe(true)
+    const second = cache.claim('/a')
+    cache.set('/a', answer('computed once'), cache.generation)
+    if ('done' in first) first.done()
+    const got = await second
+    expect('answer' in got && got.answer.etag).toBe('computed once')
+  })
+
+  it('drops the least recently used entries beyond its size', () => {
+    const cache = new PublicCache(2)
+    cache.set('/a', answer('a'), 0)
+    cache.set('/b', answer('b'), 0)
+    cache.get('/a')
+    cache.set('/c', answer('c'), 0)
+    expect(cache.get('/b')).toBeUndefined()
+    expect(cache.get('/a')?.etag).toBe('a')
+    expect(cache.get('/c')?.etag).toBe('c')
+  })
+})
