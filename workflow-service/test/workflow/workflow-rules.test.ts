@@ -1,6 +1,7 @@
 // The workflow's outcome rules through the API, whatever the order of calls: agreeing only something to agree,
 // resubmission, the review queue, nothing agreed deleted, the holder's years and fields.
 import { describe, expect, it } from 'vitest'
+import { hashPassword } from '../../src/auth/passwords.server.ts'
 import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
 import { loginAs } from '../support/login.ts'
 import { useTestApp } from '../support/test-app.ts'
@@ -49,21 +50,23 @@ describe('workflow rules', () => {
   })
 
   it('puts a report under review with its first file, not with its responsible person alone', async () => {
-    const h = await holder(t.app, t.database.db, 'holder2')
-    const year = NEXT - 1
-    await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year, ...RESPONSIBLE } })
-    const before = await t.database.db
-      .selectFrom('import_files')
-      .select('id')
-      .where('company_id', '=', h.companyId)
-      .where('status', 'not in', ['deletion', 'deleted'])
-      .innerJoin('import_reports as r', 'r.id', 'import_files.report_id')
-      .where('r.status', '=', 'consideration')
-      .execute()
-    if (before.length === 0) expect(await inQueue(h.companyId)).toBe(false)
-    const report = (await t.app.inject({ url: `/api/v1/import-reports/?year=${year}&area=${h.areaId}&report_type=program`, headers: h.headers })).json().results[0]
-    await checkedFile(t.app, t.database.db, h.headers, report.id)
-    expect(await inQueue(h.companyId)).toBe(true)
+    // A company with licence areas and no reports yet, and a holder of its own.
+    const company = await t.database.db
+      .selectFrom('companies as c')
+      .select('c.id')
+      .where(({ exists, selectFrom }) => exists(selectFrom('areas as a').select('a.id').whereRef('a.company_id', '=', 'c.id').where('a.kind', '=', 'licence_area')))
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('import_reports as r').select('r.id').whereRef('r.company_id', '=', 'c.id'))))
+      .orderBy('c.id')
+      .executeTakeFirstOrThrow()
+    await t.database.db.insertInto('users').values({ username: 'holder-new', password_hash: await hashPassword('holder-new'), groups: ['Недропользователь'], company_id: company.id }).execute()
+    const area = await t.database.db.selectFrom('areas').select('id').where('company_id', '=', company.id).where('kind', '=', 'licence_area').orderBy('id').executeTakeFirstOrThrow()
+    const { headers } = await loginAs(t.app, 'holder-new')
+    const saved = await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers, payload: { area: area.id, year: NEXT, ...RESPONSIBLE } })
+    expect(saved.statusCode).toBe(201)
+    expect(await inQueue(company.id)).toBe(false)
+    const report = (await t.app.inject({ url: `/api/v1/import-reports/?year=${NEXT}&area=${area.id}&report_type=program`, headers })).json().results[0]
+    await checkedFile(t.app, t.database.db, headers, report.id)
+    expect(await inQueue(company.id)).toBe(true)
   })
 
   it('sends a declined report back to review when the holder uploads a corrected file, as a new round in the history', async () => {

@@ -5,7 +5,7 @@ import { type CommandContext, inTransaction, nextId } from '../command-context.s
 import { handleCommand } from '../handle-command.server.ts'
 import { refuse } from '../refusal.ts'
 import { assertWritesReports, ensureReport, type ReportTarget, reportTypesOf, resolveTarget } from '../reports/report-commands.server.ts'
-import { type ResponsibleCommand, responsibleDecider } from './responsible-decide.ts'
+import { type ResponsibleCommand, responsibleDecider, type ResponsibleEdit } from './responsible-decide.ts'
 import { type ResponsibleDetails, responsibleStreamId } from './responsible-events.ts'
 
 export type ResponsibleScope = 'area' | 'company'
@@ -47,7 +47,7 @@ export async function createResponsible(
 /** PUT ecomon-responsibles/{id} / company-responsibles/{id}: the area (or company) and year stay; the details change. */
 export async function editResponsible(
   context: CommandContext,
-  input: { scope: ResponsibleScope; id: number; details: ResponsibleDetails; targetId?: number; year?: number },
+  input: { scope: ResponsibleScope; id: number; details: ResponsibleEdit; targetId?: number; year?: number },
 ): Promise<number> {
   const row =
     input.scope === 'area'

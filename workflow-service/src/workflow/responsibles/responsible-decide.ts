@@ -20,11 +20,24 @@ export function foldResponsible(events: readonly ResponsibleEvent[]): Responsibl
 
 export type ResponsibleCommand =
   | { type: 'CreateResponsible'; data: ResponsibleSaved['data'] }
-  /** The area (or company) and year asked for must be those on record: they do not change. */
-  | { type: 'EditResponsible'; data: ResponsibleDetails & { targetId?: number; year?: number } }
+  /**
+   * The area (or company) and year asked for must be those on record: they do not change. A laboratory left out
+   * (the page's form has only the spec's four fields) stays as it was.
+   */
+  | { type: 'EditResponsible'; data: ResponsibleEdit & { targetId?: number; year?: number } }
+
+export type ResponsibleEdit = Omit<ResponsibleDetails, 'labsName' | 'labsContacts'> & Partial<Pick<ResponsibleDetails, 'labsName' | 'labsContacts'>>
 
 export function decideResponsible(state: ResponsibleState, command: ResponsibleCommand): Decision<ResponsibleEvent> {
-  const details = checkResponsibleDetails(command.data)
+  const given = command.data
+  const details = checkResponsibleDetails({
+    fullname: given.fullname,
+    position: given.position,
+    email: given.email,
+    phone: given.phone,
+    labsName: given.labsName === undefined ? (state.saved?.labsName ?? null) : given.labsName,
+    labsContacts: given.labsContacts === undefined ? (state.saved?.labsContacts ?? null) : given.labsContacts,
+  })
   if (isRefusal(details)) return details
   switch (command.type) {
     case 'CreateResponsible':
