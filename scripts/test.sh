@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: type check, unit and integration tests on a real PostgreSQL, then the browser tests in Chromium.
+# `npm test`: type check, unit and integration tests on a real PostgreSQL, the cluster test of the production build,
+# then the browser tests in Chromium.
 # The last line counts every test of every suite: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -18,8 +19,15 @@ npm run build --silent >"$results/build.log" 2>&1 || { cat "$results/build.log";
 echo "== unit and integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/unit.json" || status=1
 
+echo "== cluster test (two web and two worker nodes of the production build)"
+if bash scripts/ensure-redis.sh; then
+  npx vitest run --config cluster/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$results/cluster.json" || status=1
+else
+  status=1
+fi
+
 echo "== browser tests"
 npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$results/e2e.json" || status=1
 
-node scripts/count-tests.mjs "$results/unit.json" "$results/e2e.json" || status=1
+node scripts/count-tests.mjs "$results/unit.json" "$results/cluster.json" "$results/e2e.json" || status=1
 exit $status

@@ -28,7 +28,7 @@ await migrateToLatest(database.db)
 const queue = await openQueue(config, database.url, true, log)
 await startWorkers(queue, { db: database.db, config, log })
 
-const http = Fastify({ loggerInstance: log as FastifyBaseLogger, disableRequestLogging: true, forceCloseConnections: true })
+const http = Fastify({ loggerInstance: log as FastifyBaseLogger, forceCloseConnections: true })
 await healthRoutes(http, { db: database.db, queue, role: 'worker' })
 try {
   await http.listen({ port: config.workerHttpPort, host: config.host })

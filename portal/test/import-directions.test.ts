@@ -105,15 +105,11 @@ const REMIX_DATABASE_ALLOWED = [
   'decision-dialog.tsx',
   'file-list.tsx',
   'file-upload.tsx',
-  'generic-pages.server.ts',
   'load-context.ts',
-  'points.server.ts',
   'report-texts.ts',
   'reports-page.server.ts',
   'review-tabs.ts',
   'status-dialog.tsx',
-  'tabs.server.ts',
-  'views.server.ts',
   'workflow-api.ts',
 ]
 

@@ -2,12 +2,18 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
+import type { CatalogueReads, UseCaseContext } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
 import type { Config } from '@portal/workflow-service/config.ts'
 import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
+    /** The reports, review and admin pages' database (they move to use-cases in turn); the catalogue never uses it. */
     db: Kysely<Database>
+    /** The catalogue's read use-cases, each `(useCaseContext, input)`. */
+    catalogue: CatalogueReads
+    /** Who asks and from where, handed to every use-case. */
+    useCaseContext: UseCaseContext
     config: Config
     queue: JobQueue
     /** The logged-in user, or null for the public. */

@@ -2,6 +2,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
+import { catalogueReads } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { genericPage } from '../app/features/catalogue/server/generic-pages.server.ts'
@@ -19,7 +20,7 @@ async function userNamed(username: string): Promise<CurrentUser> {
 }
 
 function contextOf(user: CurrentUser | null = null): AppLoadContext {
-  return { db: t.database.db, config: loadConfig({ DATA_DIR: '.test-data/catalogue-pages' }), queue: t.queue, user, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
+  return { db: t.database.db, catalogue: catalogueReads(t.database.db), useCaseContext: { actor: user, clientAddress: '127.0.0.1', requestId: 'test' }, config: loadConfig({ DATA_DIR: '.test-data/catalogue-pages' }), queue: t.queue, user, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
 }
 
 const request = (path: string) => new Request(`http://localhost/monitoring${path}`)

@@ -1,6 +1,7 @@
 // The loaders of a water-object point's /points/{kind}/{id}/ pages, called with real requests on the demo data.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
+import { catalogueReads } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { genericPage } from '../app/features/catalogue/server/generic-pages.server.ts'
@@ -14,7 +15,7 @@ const t = useTestApp()
 const KIND = 'control_water_object_state_point'
 
 function contextOf(): AppLoadContext {
-  return { db: t.database.db, config: loadConfig({ DATA_DIR: '.test-data/point-water-pages' }), queue: t.queue, user: null, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
+  return { db: t.database.db, catalogue: catalogueReads(t.database.db), useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' }, config: loadConfig({ DATA_DIR: '.test-data/point-water-pages' }), queue: t.queue, user: null, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
 }
 
 const args = (path: string, params: Record<string, string>) =>

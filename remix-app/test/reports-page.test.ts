@@ -2,6 +2,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
+import { catalogueReads } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
@@ -20,7 +21,7 @@ async function userNamed(username: string): Promise<CurrentUser> {
 }
 
 function contextOf(user: CurrentUser | null): AppLoadContext {
-  return { db: t.database.db, config: loadConfig({ DATA_DIR: '.test-data/reports-page' }), queue: t.queue, user, csrfToken: 'token', cspNonce: 'nonce' }
+  return { db: t.database.db, catalogue: catalogueReads(t.database.db), useCaseContext: { actor: user, clientAddress: '127.0.0.1', requestId: 'test' }, config: loadConfig({ DATA_DIR: '.test-data/reports-page' }), queue: t.queue, user, csrfToken: 'token', cspNonce: 'nonce' }
 }
 
 const pageUrl = (companyId: number | string, query = '') => `http://localhost/monitoring/companies/${companyId}/reports${query}`

@@ -1,5 +1,5 @@
 // Runs each job inside its request's context (log lines and events name the request id of the web request that
-// sent it), and times it for the metrics: one log line per job with its outcome and duration.
+// sent it), and times it for the metrics: a log line when a job starts and one with its outcome and duration.
 import { requestIdOf, runInJobContext } from '@portal/workflow-service/observability/job-context.ts'
 import { jobDuration } from '@portal/workflow-service/observability/metrics.server.ts'
 import type { Logger } from './jobs.ts'
@@ -10,6 +10,7 @@ export function observedJob<T extends object>(definition: JobDefinition<T>, log:
     runInJobContext({ job: kind, requestId: requestIdOf(data) }, async () => {
       const started = process.hrtime.bigint()
       const seconds = () => Number(process.hrtime.bigint() - started) / 1e9
+      log.info(`job ${kind} started`)
       try {
         await work()
         jobDuration.observe({ kind, outcome: 'ok' }, seconds())

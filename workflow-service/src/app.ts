@@ -13,9 +13,12 @@ import { apiDocs } from './api-docs/api-docs-plugin.server.ts'
 import { addErrorAnswers } from './api-docs/error-answers.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { demoFilesRoutes } from './routes/demo-files.routes.ts'
+import { catalogueReads } from './catalogue/catalogue-reads.server.ts'
 import { healthRoutes } from './observability/health-routes.server.ts'
 import { httpMetrics } from './observability/http-metrics.server.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
+import { routeTable } from './plugins/route-table.server.ts'
+import { inputGuard } from './plugins/input-guard.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
 import { listenForPublicChanges, PublicCache } from './http/public-cache.server.ts'
@@ -75,6 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('templates', options.templates)
   app.decorateRequest('user', null)
   registerErrorHandler(app)
+  // First, so it sees every route registered after it.
+  await app.register(routeTable)
+  await app.register(inputGuard)
   // Before any route: the OpenAPI document and the error answers are collected as routes are added.
   app.addHook('onRoute', addErrorAnswers)
   await app.register(apiDocs)
@@ -98,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(demoFilesRoutes)
 
   if (options.remix) {
+    const catalogue = catalogueReads(options.db)
     await app.register(remixPlugin, {
       build: options.remix.build,
       clientDir: options.remix.clientDir,
@@ -105,6 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cache,
       getLoadContext: (request, reply): AppLoadContext => ({
         db: options.db,
+        catalogue,
+        useCaseContext: { actor: request.user, clientAddress: request.ip, requestId: String(request.id) },
         config: options.config,
         queue: options.queue,
         user: request.user,

@@ -1,4 +1,5 @@
 // Reads the environment once at start; a wrong value stops the start with a message naming the variable.
+import { isIP } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -13,12 +14,22 @@ export interface Config {
   databaseOwnerUrl: string | undefined
   embeddedPostgresPort: number
   redisUrl: string | undefined
+  /** Prefix of the queue's Redis keys: several deployments (or test runs) can share one Redis. */
+  redisPrefix: string
   workers: boolean
   maxUploadMb: number
   sessionSecret: string
   logLevel: string
   storageDir: string
   production: boolean
+  /** Addresses and networks of the proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty: none. */
+  trustProxy: string[]
+  /** The portal's public origin (PUBLIC_URL) for links in answers; without it links are relative. */
+  publicUrl: string | undefined
+  /** Headers, a whole request and an idle connection each get this long (HTTP_TIMEOUT_SECONDS). */
+  httpTimeoutSeconds: number
+  /** The body of an upload may take this long (UPLOAD_TIMEOUT_SECONDS). */
+  uploadTimeoutSeconds: number
   /** Web processes sharing the port (WEB_PROCESSES): a number, or every core ('auto', the default in production). */
   webProcesses: number
 }
@@ -34,6 +45,42 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`)
   }
+  return value
+}
+
+function proxies(env: Env): string[] {
+  const raw = env.TRUST_PROXY ?? ''
+  const list = raw.split(',').map((v) => v.trim()).filter(Boolean)
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/')
+    const family = isIP(address)
+    const maxBits = family === 6 ? 128 : 32
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits)
+    if (!family || !bitsOk || extra !== undefined) {
+      throw new ConfigError(`TRUST_PROXY must be a comma-separated list of IP addresses or networks (10.0.0.2, 10.0.0.0/8), got "${entry}"`)
+    }
+  }
+  return list
+}
+
+function publicUrl(env: Env): string | undefined {
+  const raw = env.PUBLIC_URL
+  if (!raw) return undefined
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) address such as https://eco.example.ru, got "${raw}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) address such as https://eco.example.ru, got "${raw}"`)
+  }
+  return url.origin
+}
+
+function redisPrefix(env: Env): string {
+  const value = env.REDIS_PREFIX || 'portal'
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(value)) throw new ConfigError(`REDIS_PREFIX must be 1 to 64 letters, digits, '_', '.' or '-', got "${value}"`)
   return value
 }
 
@@ -69,12 +116,17 @@ export function loadConfig(env: Env = process.env): Config {
     databaseOwnerUrl: env.DATABASE_OWNER_URL || undefined,
     embeddedPostgresPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: redisPrefix(env),
     workers: ['on', 'true', '1'].includes(workersRaw),
     maxUploadMb: integer(env, 'MAX_UPLOAD_MB', 300, 1, 102400),
     sessionSecret,
     logLevel,
     storageDir: path.resolve(env.STORAGE_DIR || path.join(dataDir, 'files')),
     production,
+    trustProxy: proxies(env),
+    publicUrl: publicUrl(env),
+    httpTimeoutSeconds: integer(env, 'HTTP_TIMEOUT_SECONDS', 30, 1, 3600),
+    uploadTimeoutSeconds: integer(env, 'UPLOAD_TIMEOUT_SECONDS', 600, 1, 86400),
     webProcesses,
   }
 }

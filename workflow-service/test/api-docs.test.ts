@@ -66,9 +66,9 @@ describe('the described API', () => {
   it('names the parameters of a list: filters, paging, ordering and format', async () => {
     const document = await documentOf()
     const names = (path: string) => (document.paths[path]?.get.parameters ?? []).map((p) => p.name)
-    expect(names('/api/v1/measures-points/')).toEqual(expect.arrayContaining(['area', 'kind__in', 'in_bbox', 'limit', 'offset', 'ordering']))
-    expect(names('/api/v1/measures-point-indications/')).toEqual(expect.arrayContaining(['measures_point', 'year', 'sampled__gte', 'sampled__lte', 'ordering']))
-    expect(names('/api/v1/companies/')).toEqual(expect.arrayContaining(['kind', 'search', 'ordering']))
+    expect(names('/api/v1/measures-points/')).toEqual(expect.arrayContaining(['area', 'kind__in', 'in_bbox', 'limit', 'offset', 'ordering', 'format']))
+    expect(names('/api/v1/measures-point-indications/')).toEqual(expect.arrayContaining(['measures_point', 'year', 'sampled__gte', 'sampled__lte', 'ordering', 'format']))
+    expect(names('/api/v1/companies/')).toEqual(expect.arrayContaining(['kind', 'search', 'ordering', 'format']))
     expect(names('/api/v1/areas/{id}/')).toEqual(expect.arrayContaining(['id']))
   })
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
 import { can, type CurrentUser, type Group, type Permission, seesNavigation } from '../src/auth/permissions.ts'
 import { loginAs } from './support/login.ts'
 import { useTestApp } from './support/test-app.ts'
@@ -208,8 +209,28 @@ describe('deleting a measuring point (Department and Administrator only)', () =>
     expect(await t.database.db.selectFrom('measures_points').select('id').where('id', '=', point).execute()).toHaveLength(1)
   })
 
+  /** A copy of a polygon point with no readings of its own: a point that holds data is refused deletion. */
+  async function emptyPolygonPoint(): Promise<number> {
+    const [source] = await polygonPoints(1)
+    const { rows: columns } = await sql<{ name: string }>`
+      SELECT column_name AS name FROM information_schema.columns
+      WHERE table_name = 'measures_points' AND table_schema = current_schema() AND column_name <> 'id'`.execute(t.database.db)
+    const list = sql.join(columns.map((c) => sql.ref(c.name)))
+    const { rows } = await sql<{ id: number }>`
+      INSERT INTO measures_points (${list}) SELECT ${list} FROM measures_points WHERE id = ${source} RETURNING id`.execute(t.database.db)
+    return rows[0].id
+  }
+
+  it('refuses to delete a point that has readings, and keeps it', async () => {
+    const [point] = await polygonPoints(1)
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/measures-points/${point}/`, headers: await asUser('department') })
+    expect(res.statusCode).toBe(400)
+    expect(await t.database.db.selectFrom('measures_points').select('id').where('id', '=', point).execute()).toHaveLength(1)
+  })
+
   it('lets the Department and the Administrator delete a point', async () => {
-    const [first, second] = await polygonPoints(2)
+    const first = await emptyPolygonPoint()
+    const second = await emptyPolygonPoint()
     for (const [who, point] of [['department', first], ['admin', second]] as const) {
       const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/measures-points/${point}/`, headers: await asUser(who) })
       expect(res.statusCode, who).toBe(204)

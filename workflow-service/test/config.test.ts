@@ -19,11 +19,40 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
   })
 
+  it('gives a worker node its health port and the queue its Redis key prefix, refusing wrong ones', () => {
+    expect(loadConfig({}).workerHttpPort).toBe(3001)
+    expect(loadConfig({}).redisPrefix).toBe('portal')
+    expect(loadConfig({ WORKER_HTTP_PORT: '9100', REDIS_PREFIX: 'portal-staging' })).toMatchObject({ workerHttpPort: 9100, redisPrefix: 'portal-staging' })
+    expect(() => loadConfig({ WORKER_HTTP_PORT: '70000' })).toThrow(/WORKER_HTTP_PORT/)
+    expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/)
+  })
+
   it('turns the in-process workers off with WORKERS=off', () => {
     expect(loadConfig({ WORKERS: 'off' }).workers).toBe(false)
   })
 
   it('requires a session secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/)
+  })
+
+  it('believes no proxy unless TRUST_PROXY names it, and refuses a value that is not an address', () => {
+    expect(loadConfig({}).trustProxy).toEqual([])
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.2', '192.168.0.0/16', '::1'])
+    expect(() => loadConfig({ TRUST_PROXY: 'loadbalancer' })).toThrow(/TRUST_PROXY/)
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/)
+  })
+
+  it('takes the public address of links from PUBLIC_URL, an http(s) origin', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined()
+    expect(loadConfig({ PUBLIC_URL: 'https://eco.yanao.ru/' }).publicUrl).toBe('https://eco.yanao.ru')
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/)
+    expect(() => loadConfig({ PUBLIC_URL: 'eco.yanao.ru' })).toThrow(/PUBLIC_URL/)
+  })
+
+  it('bounds the time a client may take: 30 seconds by default, configurable', () => {
+    expect(loadConfig({}).httpTimeoutSeconds).toBe(30)
+    expect(loadConfig({ HTTP_TIMEOUT_SECONDS: '5' }).httpTimeoutSeconds).toBe(5)
+    expect(loadConfig({}).uploadTimeoutSeconds).toBe(600)
+    expect(() => loadConfig({ HTTP_TIMEOUT_SECONDS: '0' })).toThrow(/HTTP_TIMEOUT_SECONDS/)
   })
 })

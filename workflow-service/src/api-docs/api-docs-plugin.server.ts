@@ -3,6 +3,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
+import { CONTENT_TYPES } from '../exports/export-formats.ts'
 
 export const API_DOCS_PATH = '/api/docs'
 
@@ -40,7 +41,7 @@ export async function apiDocs(app: FastifyInstance): Promise<void> {
     },
     transform: ({ schema, url, route }) => {
       if (!isDescribedPath(url)) return { schema: { ...schema, hide: true }, url }
-      const tagged = schema?.tags ? schema : { ...schema, tags: [tagOf(url)] }
+      const tagged = withFileAnswers(schema?.tags ? schema : { ...schema, tags: [tagOf(url)] })
       // Unsafe methods need the session and the CSRF header; reads of the catalogue need nothing.
       const unsafe = [route.method].flat().some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m))
       return { schema: unsafe && url.startsWith('/api/') ? { ...tagged, security: [{ session: [], csrf: [] }] } : tagged, url }
@@ -52,6 +53,22 @@ export async function apiDocs(app: FastifyInstance): Promise<void> {
     // The page's scripts are files of the package: the portal's CSP (scripts from 'self') lets them run.
     staticCSP: false,
   })
+}
+
+type RouteSchema = { querystring?: unknown; response?: unknown }
+
+/** A list taking `format=` answers its page as JSON, or all its rows as CSV or XLSX: the document says all three. */
+function withFileAnswers<T extends RouteSchema>(schema: T): T {
+  const response = schema.response as Record<string, unknown> | undefined
+  const page = response?.[200]
+  const query = schema.querystring as { properties?: Record<string, unknown> } | undefined
+  if (!query?.properties?.format || !page) return schema
+  const file = { schema: { type: 'string', format: 'binary' } }
+  const answer = {
+    description: 'Страница списка (json) или все подходящие записи файлом (csv — UTF-8 с BOM, xlsx)',
+    content: { 'application/json': { schema: page }, 'text/csv': file, [CONTENT_TYPES.xlsx]: file },
+  }
+  return { ...schema, response: { ...response, 200: answer } }
 }
 
 function tagOf(url: string): string {

@@ -62,6 +62,48 @@ async function formToken(request: FastifyRequest): Promise<string | undefined> {
   }
 }
 
+export const CROSS_SITE_REFUSED = 'Запрос с другого сайта отклонён.'
+
+/** How a route takes its CSRF token: 'header' (X-CSRFToken, the API and /auth/) or 'form' (pages: the hidden field). */
+export type CsrfMode = 'header' | 'form'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's CSRF rule; unset: the header. Safe methods are never checked. */
+    csrf?: CsrfMode
+  }
+}
+
+/** The origins a state-changing request may come from: the configured public one, and the one it was sent to. */
+function sameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site']
+  // A browser says where the request comes from; only the portal's own pages (or the user typing) may change state.
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return false
+  const origin = request.headers.origin
+  if (origin === undefined) return true
+  const own = request.server.config.publicUrl ?? `${request.protocol}://${request.host}`
+  return origin === own
+}
+
+function checkHeaderToken(request: FastifyRequest): void {
+  const sent = request.headers[CSRF_HEADER]
+  if (!sameToken(typeof sent === 'string' ? sent : undefined, expectedToken(request, request.server.config.sessionSecret) ?? undefined)) {
+    throw forbidden(CSRF_REFUSED)
+  }
+}
+
+async function checkFormToken(request: FastifyRequest): Promise<void> {
+  const header = request.headers[CSRF_HEADER]
+  const sent = typeof header === 'string' ? header : await formToken(request)
+  if (!sameToken(sent, expectedToken(request, request.server.config.sessionSecret) ?? undefined)) {
+    throw forbidden(CSRF_REFUSED)
+  }
+}
+
+function prepend<T>(hooks: T | T[] | undefined, hook: T): T[] {
+  return [hook, ...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])]
+}
+
 export async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('sessionToken', null)
   app.decorateRequest('sessionCsrfToken', null)
@@ -77,26 +119,27 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
         request.sessionCsrfToken = session.csrfToken
       }
     }
-    if (SAFE_METHODS.has(request.method)) return
-    const path = pathOf(request)
-    // The API and /auth/ take the token from the X-CSRFToken header only, checked before the body is read.
-    if (path.startsWith('/api/') || path.startsWith('/auth/')) {
-      const sent = request.headers[CSRF_HEADER]
-      if (!sameToken(typeof sent === 'string' ? sent : undefined, expectedToken(request, app.config.sessionSecret) ?? undefined)) {
-        throw forbidden(CSRF_REFUSED)
-      }
-    }
   })
 
-  // Pages: Remix actions get a form whose hidden field csrfmiddlewaretoken (or the header) is checked here, before Remix.
-  app.addHook('preHandler', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return
-    const path = pathOf(request)
-    if (path !== '/monitoring' && !path.startsWith('/monitoring/')) return
-    const header = request.headers[CSRF_HEADER]
-    const sent = typeof header === 'string' ? header : await formToken(request)
-    if (!sameToken(sent, expectedToken(request, app.config.sessionSecret) ?? undefined)) {
-      throw forbidden(CSRF_REFUSED)
+  // The rule is attached to each route that accepts an unsafe method, so it holds however the URL that reached the
+  // route was spelled (percent-encoded, another case, doubled slashes): the router decides, not a string comparison.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (methods.every((m) => SAFE_METHODS.has(m))) return
+    const mode: CsrfMode = (route.config as { csrf?: CsrfMode } | undefined)?.csrf ?? 'header'
+    const originCheck = async (request: FastifyRequest) => {
+      if (SAFE_METHODS.has(request.method)) return
+      if (!sameOrigin(request)) throw forbidden(CROSS_SITE_REFUSED)
+      // The API and /auth/ take the token from the X-CSRFToken header only, checked before the body is read.
+      if (mode === 'header') checkHeaderToken(request)
+    }
+    route.onRequest = prepend(route.onRequest, originCheck) as typeof route.onRequest
+    if (mode === 'form') {
+      // Pages: the form's hidden field csrfmiddlewaretoken (or the header), read from the buffered body before Remix.
+      const formCheck = async (request: FastifyRequest) => {
+        if (!SAFE_METHODS.has(request.method)) await checkFormToken(request)
+      }
+      route.preHandler = prepend(route.preHandler, formCheck) as typeof route.preHandler
     }
   })
 }

@@ -1,5 +1,6 @@
 // The query parameters of a catalogue list as JSON schema: each declared filter with what it takes, `ordering`.
 // Values stay strings here: `parseFilters` checks them and answers a 400 naming the parameter.
+import { ONE_LINE_PATTERN } from '../http/params.ts'
 import { sortableFields } from './ordering.ts'
 import type { CatalogueType, FilterDef } from './registry/types.ts'
 
@@ -20,7 +21,7 @@ const DESCRIPTIONS: Record<FilterDef['kind'], string> = {
 
 export function filterParameter(filter: FilterDef) {
   const values = filter.options?.length ? `: ${filter.options.join(', ')}` : ''
-  return { type: 'string', maxLength: 2000, description: `${filter.label ? `${filter.label}. ` : ''}${DESCRIPTIONS[filter.kind]}${values}` } as const
+  return { type: 'string', maxLength: 2000, pattern: ONE_LINE_PATTERN, description: `${filter.label ? `${filter.label}. ` : ''}${DESCRIPTIONS[filter.kind]}${values}` } as const
 }
 
 export function orderingParameter(type: CatalogueType) {

@@ -2,10 +2,9 @@
 // is a 400 naming the parameter (API) or is dropped (pages), and never reaches the database as garbage.
 import type { CatalogueType, FilterDef } from './registry/types.ts'
 import type { AppliedFilters, FilterValue } from './query.server.ts'
+import { MAX_ID, MAX_YEAR, MIN_YEAR } from '../http/params.ts'
 
-export const MAX_ID = 2_147_483_647
-export const MIN_YEAR = 1900
-export const MAX_YEAR = 2100
+export { MAX_ID, MAX_YEAR, MIN_YEAR }
 
 export class FilterError extends Error {
   constructor(

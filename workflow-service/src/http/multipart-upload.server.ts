@@ -1,6 +1,7 @@
 // Reads a multipart request part by part (the plugin is registered with throwFileSizeLimit: false): text fields into an object, files streamed to storage (never whole in memory).
 import type { FastifyRequest } from 'fastify'
 import { HttpError, badRequest } from '../plugins/errors.server.ts'
+import { controlCharacterAt } from './params.ts'
 import { cleanFileName, newStorageKey, removeStoredFile, writeStoredFile } from '../workflow/storage/file-storage.server.ts'
 import type { StoredUpload } from '../workflow/files/file-commands.server.ts'
 
@@ -34,7 +35,10 @@ export async function readMultipartForm(
     })
     for await (const part of parts) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value ?? '')
+        const value = String(part.value ?? '')
+        // Text a person typed has no control characters; PostgreSQL cannot even store NUL.
+        if (controlCharacterAt(value, true) >= 0) throw badRequest(`${part.fieldname}: недопустимые управляющие символы`, part.fieldname)
+        fields[part.fieldname] = value
         continue
       }
       if (!options.fileFields.includes(part.fieldname)) {

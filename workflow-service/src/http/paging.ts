@@ -1,14 +1,8 @@
 // limit/offset paging of list endpoints: the query schema and the {count, next, previous, results} answer.
-import { Type } from '@sinclair/typebox'
 import type { FastifyRequest } from 'fastify'
+import { DEFAULT_PAGE_SIZE } from './params.ts'
 
-export const DEFAULT_PAGE_SIZE = 20
-export const MAX_PAGE_SIZE = 1000
-
-export const PagingQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
-}
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PagingQuery } from './params.ts'
 
 export interface Page<T> {
   count: number

@@ -30,15 +30,16 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
   measureFrom({ db: options.db, queue: options.queue })
   const probe = readinessProbe(options.db, options.queue, app.log)
 
-  app.get('/healthz', { schema: { summary: 'The node runs (alive)', response: { 200: Alive } } }, async () => ({ status: 'ok', role: options.role }))
+  // Probed every few seconds by the balancer and the orchestrator: their requests are not logged.
+  app.get('/healthz', { logLevel: 'warn', schema: { summary: 'The node runs (alive)', response: { 200: Alive } } }, async () => ({ status: 'ok', role: options.role }))
 
   const readyz = { summary: 'The node can work: its database and queue answer and every migration is applied', response: { 200: Ready, 503: Ready } }
-  app.get('/readyz', { schema: readyz }, async (_request, reply) => {
+  app.get('/readyz', { logLevel: 'warn', schema: readyz }, async (_request, reply) => {
     const readiness = await probe()
     return reply.status(readiness.ready ? 200 : 503).send({ status: readiness.ready ? 'ready' : 'not ready', role: options.role, ...readiness })
   })
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (_request, reply) => {
     const body = await registry.metrics()
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body)
   })

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { refusalAnswer } from '../http/refusal-answers.ts'
 import { CommandRefused } from '../workflow/refusal.ts'
+import { TEXT_PATTERNS } from '../http/params.ts'
 
 export class HttpError extends Error {
   constructor(
@@ -20,6 +21,8 @@ export const forbidden = (message = 'У вас недостаточно прав
   new HttpError(403, message)
 export const conflict = (message: string) => new HttpError(409, message)
 
+type ValidationItem = NonNullable<FastifyError['validation']>[number]
+
 function parameterOf(error: FastifyError): string | undefined {
   const first = error.validation?.[0]
   if (!first) return undefined
@@ -30,28 +33,94 @@ function parameterOf(error: FastifyError): string | undefined {
   return fromPath
 }
 
+/** The reason of a schema refusal in Russian, for the keywords our schemas use. */
+function reasonOf(item: ValidationItem | undefined): string {
+  if (!item) return 'недопустимое значение'
+  const p = (item.params ?? {}) as Record<string, unknown>
+  switch (item.keyword) {
+    case 'required':
+      return 'обязательный параметр'
+    case 'additionalProperties':
+      return 'неизвестный параметр'
+    case 'type':
+      return p.type === 'integer' ? 'ожидается целое число' : p.type === 'number' ? 'ожидается число' : `ожидается значение типа ${String(p.type)}`
+    case 'minimum':
+      return `не меньше ${String(p.limit)}`
+    case 'maximum':
+      return `не больше ${String(p.limit)}`
+    case 'minLength':
+      return Number(p.limit) <= 1 ? 'не может быть пустым' : `не короче ${String(p.limit)} символов`
+    case 'maxLength':
+      return `не длиннее ${String(p.limit)} символов`
+    case 'pattern':
+      return TEXT_PATTERNS.has(String(p.pattern)) ? 'недопустимые управляющие символы' : 'недопустимый формат'
+    case 'const':
+    case 'enum':
+    case 'anyOf':
+      return 'недопустимое значение'
+    case 'minItems':
+      return `не меньше ${String(p.limit)} значений`
+    case 'maxItems':
+      return `не больше ${String(p.limit)} значений`
+    case 'uniqueItems':
+      return 'значения повторяются'
+    default:
+      return item.message ?? 'недопустимое значение'
+  }
+}
+
+/** Errors of reading the body (before any schema): what the client sent cannot be read. */
+const BODY_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'content-type: неподдерживаемый тип содержимого',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'content-length: не совпадает с длиной тела запроса',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'body: пустое тело запроса при content-type application/json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'body: некорректный JSON',
+  FST_ERR_CTP_INVALID_TYPE: 'content-type: некорректный заголовок',
+  FST_ERR_CTP_EMPTY_TYPE: 'content-type: пустой заголовок',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'content-type: ожидается multipart/form-data',
+}
+
+export interface ErrorAnswer {
+  status: number
+  body: { detail: string; parameter?: string | null } & Record<string, unknown>
+}
+
+/** Any error as the status and JSON body the client gets; a 5xx never carries the error's own message. */
+export function errorAnswer(error: FastifyError): ErrorAnswer {
+  // A refusal of the domain: its answer comes from the one mapping the pages use too.
+  if (error instanceof CommandRefused) {
+    const { status, detail, parameter } = refusalAnswer(error.refusal)
+    return { status, body: parameter ? { detail, parameter } : { detail } }
+  }
+  if (error instanceof HttpError) return { status: error.statusCode, body: { detail: error.message, ...error.extra } }
+  if (error.validation) {
+    const parameter = parameterOf(error)
+    const where = error.validationContext ?? 'request'
+    const reason = reasonOf(error.validation[0])
+    return { status: 400, body: { detail: `${parameter ?? where}: ${reason}`, parameter: parameter ?? null } }
+  }
+  const known = error.code ? BODY_ERRORS[error.code] : undefined
+  if (known) return { status: 400, body: { detail: known, parameter: known.split(':')[0] } }
+  // A body the JSON parser refuses (bad syntax, a "__proto__" key): SyntaxError or secure-json-parse's error.
+  if (error instanceof SyntaxError || /prototype property|Unexpected token|JSON/.test(error.message ?? '')) {
+    if ((error.statusCode ?? 400) < 500) return { status: 400, body: { detail: 'body: некорректный JSON', parameter: 'body' } }
+  }
+  // Busboy's refusals of a broken multipart body carry no status of their own.
+  if (error.statusCode === undefined && /^(Multipart: |Unexpected end of (form|multipart data)|Malformed part header|Part terminated early)/.test(error.message ?? '')) {
+    return { status: 400, body: { detail: 'body: повреждённые данные формы', parameter: 'body' } }
+  }
+  const status = error.statusCode ?? 500
+  if (status === 413) return { status, body: { detail: 'Тело запроса слишком велико.' } }
+  if (status < 500) return { status, body: { detail: error.message } }
+  return { status: 500, body: { detail: 'Внутренняя ошибка сервера.' } }
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof CommandRefused) {
-      const { status, detail, parameter } = refusalAnswer(error.refusal)
-      return reply.status(status).send(parameter ? { detail, parameter } : { detail })
-    }
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ detail: error.message, ...error.extra })
-    }
-    if (error.validation) {
-      const parameter = parameterOf(error)
-      const where = error.validationContext ?? 'request'
-      const reason = error.validation[0]?.message ?? 'is invalid'
-      const detail = parameter ? `${parameter}: ${reason}` : `${where}: ${reason}`
-      return reply.status(400).send({ detail, parameter: parameter ?? null })
-    }
-    const status = error.statusCode ?? 500
-    if (status < 500) {
-      return reply.status(status).send({ detail: error.message })
-    }
-    request.log.error({ err: error }, 'request failed')
-    return reply.status(500).send({ detail: 'Внутренняя ошибка сервера.' })
+    const answer = errorAnswer(error)
+    if (answer.status >= 500) request.log.error({ err: error }, 'request failed')
+    // Plain JSON, not the route's response schema: an error answer must never fail to serialise into a 500.
+    return reply.status(answer.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(answer.body)
   })
 
   app.setNotFoundHandler((request, reply) => {

@@ -143,9 +143,11 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
         claim.done()
       }
     }
-    scope.all(BASE_PATH, handler)
+    // Page forms carry their CSRF token in the hidden field csrfmiddlewaretoken (checked by the auth plugin).
+    const config = { csrf: 'form' as const }
+    scope.all(BASE_PATH, { config }, handler)
     // Remix's single fetch asks the data of the home page (the basename itself) at /monitoring.data.
-    scope.all(`${BASE_PATH}.data`, handler)
-    scope.all(`${BASE_PATH}/*`, handler)
+    scope.all(`${BASE_PATH}.data`, { config }, handler)
+    scope.all(`${BASE_PATH}/*`, { config }, handler)
   })
 }

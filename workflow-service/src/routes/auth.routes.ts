@@ -9,13 +9,14 @@ import { logIn } from '../auth/login.server.ts'
 import { clearedSessionCookie, readCookies, sessionCookie } from '../auth/session-cookies.server.ts'
 import { endSession, SESSION_COOKIE } from '../auth/sessions.server.ts'
 import { LOGIN_PATH } from '../auth/user-info.ts'
+import { errorAnswer } from '../plugins/errors.server.ts'
 
 
 const LoginAnswer = Type.Object({
   errors: Type.Union([Type.String(), Type.Null()]),
   router: Type.Union([Type.String(), Type.Null()]),
   detail: Type.Optional(Type.String()),
-  parameter: Type.Optional(Type.String()),
+  parameter: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 })
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -39,6 +40,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/login/',
     {
       attachValidation: true,
+      // Every refusal in the login contract's shape {errors, router}, malformed bodies included.
+      errorHandler: (error, request, reply) => {
+        const answer = errorAnswer(error)
+        if (answer.status >= 500) request.log.error({ err: error }, 'login failed')
+        const raw = reply as unknown as { status(code: number): { type(t: string): { serializer(f: (v: unknown) => string): { send(body: unknown): unknown } } } }
+        return raw.status(answer.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ errors: answer.body.detail, router: null, ...answer.body })
+      },
       schema: {
         // Lengths are checked below, to answer in the login contract's shape {errors, router} as well as {detail, parameter}.
         body: Type.Object({

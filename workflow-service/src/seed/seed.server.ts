@@ -1,6 +1,6 @@
 // Loads the deterministic demo data set: on the first start of an empty database, or by `npm run seed`.
 import { base, Faker, ru } from '@faker-js/faker'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { SeedStep } from './seed-context.ts'
 import { seedSteps } from './seed-steps.ts'
@@ -35,8 +35,19 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   return row === undefined
 }
 
+// Several web nodes may start at once on an empty database: one loads the data, the others wait and find it there.
+const SEED_LOCK = 7_301_101
+
 export async function seedWhenEmpty(db: Kysely<Database>, options: SeedOptions): Promise<boolean> {
   if (!(await isEmpty(db))) return false
-  await runSeed(db, options)
-  return true
+  return db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${SEED_LOCK})`.execute(connection)
+    try {
+      if (!(await isEmpty(db))) return false
+      await runSeed(db, options)
+      return true
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${SEED_LOCK})`.execute(connection)
+    }
+  })
 }

@@ -80,6 +80,15 @@ describe('the deployment described by docker-compose.yml', () => {
     expect(services.redis.volumes?.length).toBeGreaterThan(0)
   })
 
+  it('connects the nodes as the portal role and migrates as the owner', () => {
+    for (const [name, s] of portalServices) {
+      expect(s.environment?.DATABASE_URL, name).toMatch(/^postgres:\/\/portal_app:/)
+      expect(s.environment?.DATABASE_OWNER_URL, name).toMatch(/^postgres:\/\/portal:/)
+    }
+    const init = (services.postgres.volumes ?? []).find((v) => v.endsWith(':/docker-entrypoint-initdb.d:ro'))
+    expect(init && read(path.join(init.split(':')[0], '10-portal-app-role.sh'))).toContain('CREATE ROLE portal_app LOGIN NOSUPERUSER')
+  })
+
   it('shares one file storage volume between web and worker nodes', () => {
     const storage = (s: Service) => (s.volumes ?? []).find((v) => v.endsWith(`:${s.environment?.STORAGE_DIR}`))
     expect(storage(services.web)).toBeDefined()
@@ -89,7 +98,7 @@ describe('the deployment described by docker-compose.yml', () => {
   it('takes its secrets from an uncommitted .env whose example is committed', () => {
     const text = read('docker-compose.yml')
     const required = [...text.matchAll(/\$\{(\w+):\?/g)].map((m) => m[1])
-    expect(required).toContain('SESSION_SECRET')
+    expect(required).toEqual(expect.arrayContaining(['SESSION_SECRET', 'AUDIT_KEY', 'POSTGRES_PASSWORD', 'PORTAL_APP_PASSWORD']))
     const example = read('.env.example')
     for (const name of new Set(required)) expect(example).toMatch(new RegExp(`^${name}=`, 'm'))
     expect(read('.gitignore').split('\n')).toContain('.env')

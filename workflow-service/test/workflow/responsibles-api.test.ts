@@ -87,7 +87,9 @@ describe('responsible persons API', () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     for (const [payload, parameter] of [
       [{ area: h.areaId, year: NEXT, ...RESPONSIBLE, email: 'нет-почты' }, 'email'],
-      [{ area: h.areaId, year: 1900, ...RESPONSIBLE }, 'year'],
+      // Outside the catalogue's years (1900–2100), the one range of every year parameter.
+      [{ area: h.areaId, year: 1899, ...RESPONSIBLE }, 'year'],
+      [{ area: h.areaId, year: 2101, ...RESPONSIBLE }, 'year'],
       [{ year: NEXT, ...RESPONSIBLE }, 'area'],
       [{ area: h.areaId, year: NEXT, ...RESPONSIBLE, fullname: '' }, 'fullname'],
       [{ area: 99999, year: NEXT, ...RESPONSIBLE }, 'area'],

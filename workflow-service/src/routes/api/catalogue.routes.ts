@@ -3,15 +3,19 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { filterParameter, orderingParameter } from '../../catalogue/filter-schema.ts'
-import { FilterError, MAX_ID, parseFilters } from '../../catalogue/filters.ts'
+import { FilterError, parseFilters } from '../../catalogue/filters.ts'
 import { parseOrdering } from '../../catalogue/ordering.ts'
+import { IdParams, Text } from '../../http/params.ts'
+import { recordsExport } from '../../catalogue/export-records.server.ts'
 import { findRecord, listRecords } from '../../catalogue/query.server.ts'
+import { FormatQuery, isFileFormat, type ListFormat } from '../../exports/export-formats.ts'
+import { sendExport } from '../../exports/send-export.server.ts'
 import { pageSchema, recordSchema } from '../../catalogue/record-schema.ts'
 import { catalogueTypes, type CatalogueType } from '../../catalogue/registry/index.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) })
+export { IdParams }
 
 /** Slugs whose list and card have a route of their own (companies: the workflow adds report_status). */
 const OWN_ROUTES = new Set(['companies'])
@@ -24,7 +28,7 @@ export function servedTypes(): readonly CatalogueType[] {
 export function listQuerySchema(type: CatalogueType) {
   const props: Record<string, ReturnType<typeof Type.Optional>> = {}
   for (const filter of type.filters) props[filter.name] = Type.Optional(Type.Unsafe<string>(filterParameter(filter)))
-  return Type.Object({ ...props, ordering: Type.Optional(Type.Unsafe<string>(orderingParameter(type))), ...PagingQuery })
+  return Type.Object({ ...props, ordering: Type.Optional(Type.Unsafe<string>(orderingParameter(type))), ...PagingQuery, ...FormatQuery })
 }
 
 /** The filters and ordering of a list request, or a 400 naming the bad parameter. */
@@ -43,9 +47,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/${type.slug}/`,
       { schema: { summary: type.title, querystring: listQuerySchema(type), response: { 200: pageSchema(record) } } },
-      async (request) => {
+      async (request, reply) => {
         const { limit, offset } = pageWindow(request.query as { limit?: number; offset?: number })
         const { filters, ordering } = listRequestOf(type, request.query as Record<string, unknown>)
+        const format = (request.query as { format?: ListFormat }).format
+        if (isFileFormat(format)) {
+          return sendExport(reply, { format, name: type.slug, sheet: type.title, ...recordsExport(app.db, type, filters, ordering) })
+        }
         const page = await listRecords(app.db, type, filters, limit, offset, ordering)
         return toPage(request, page.results, page.count, limit, offset)
       },
@@ -57,7 +65,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           summary: `${type.title}: одна запись`,
           params: IdParams,
-          querystring: Type.Object({ kind: Type.Optional(Type.String({ maxLength: 100 })) }),
+          querystring: Type.Object({ kind: Type.Optional(Text({ maxLength: 100 })) }),
           response: { 200: record },
         },
       },

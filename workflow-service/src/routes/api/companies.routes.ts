@@ -2,8 +2,12 @@
 // /api/v1/companies/head-companies/: the head companies reference list ('---' first).
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { IdParams, Text } from '../../http/params.ts'
 import { findCompany, listCompanies } from '../../catalogue/companies.server.ts'
+import { companiesExport } from '../../catalogue/export-records.server.ts'
 import { orderingParameter } from '../../catalogue/filter-schema.ts'
+import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
+import { sendExport } from '../../exports/send-export.server.ts'
 import { FilterError } from '../../catalogue/filters.ts'
 import { parseOrdering } from '../../catalogue/ordering.ts'
 import { pageSchema, recordSchema } from '../../catalogue/record-schema.ts'
@@ -49,28 +53,27 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object(
           {
             kind: Type.Optional(CompanyKind),
-            kind__in: Type.Optional(Type.String({ maxLength: 200 })),
-            search: Type.Optional(Type.String({ maxLength: 200 })),
+            kind__in: Type.Optional(Text({ maxLength: 200 })),
+            search: Type.Optional(Text({ maxLength: 200 })),
             // Companies having reports in this status (the Department's review lists).
             report_status: Type.Optional(Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')])),
             ordering: Type.Optional(Type.Unsafe<string>(orderingParameter(companies))),
             ...PagingQuery,
+            ...FormatQuery,
           },
           { additionalProperties: false },
         ),
         response: { 200: pageSchema(Company) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { limit, offset } = pageWindow(request.query)
       const kindIn = parseKindList(request.query.kind__in, COMPANY_KINDS, 'kind__in')
-      const page = await listCompanies(
-        app.db,
-        { kind: request.query.kind, kindIn, search: request.query.search, reportStatus: request.query.report_status },
-        limit,
-        offset,
-        orderingOf(request.query.ordering as string | undefined),
-      )
+      const filters = { kind: request.query.kind, kindIn, search: request.query.search, reportStatus: request.query.report_status }
+      const ordering = orderingOf(request.query.ordering as string | undefined)
+      const format = request.query.format
+      if (isFileFormat(format)) return sendExport(reply, { format, name: 'companies', sheet: companies.title, ...companiesExport(app.db, filters, ordering) })
+      const page = await listCompanies(app.db, filters, limit, offset, ordering)
       return toPage(request, page.results, page.count, limit, offset)
     },
   )
@@ -79,7 +82,7 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/companies/:id/',
     {
       schema: {
-        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        params: IdParams,
         querystring: Type.Object({ kind: Type.Optional(CompanyKind) }, { additionalProperties: false }),
         response: { 200: Company },
       },

@@ -3,6 +3,8 @@ import { createReadStream } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Id, MAX_ID, Text, Year } from '../../http/params.ts'
+import { readFormFields } from '../../http/form-fields.ts'
 import { ImportFileAnswer, PageOf, ProblemsAnswer } from './workflow-schemas.ts'
 import { ZipArchive } from 'archiver'
 import { fileAnswer, noContent } from '../../api-docs/error-answers.ts'
@@ -17,9 +19,7 @@ import { ReportTypeSchema } from './import-reports.routes.ts'
 import { resolveNamedTarget } from './report-lookup.server.ts'
 import { commandContextOf } from './workflow-context.server.ts'
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
-const Year = Type.Integer({ minimum: 2000, maximum: 2100 })
-const Name = Type.String({ minLength: 1, maxLength: 500 })
+const Name = Text({ minLength: 1, maxLength: 500 })
 
 const FilesQuery = {
   year: Type.Optional(Year),
@@ -29,6 +29,14 @@ const FilesQuery = {
   report_type: Type.Optional(ReportTypeSchema),
 }
 
+/** The text fields of an upload (the file itself is the part `file`). */
+const UploadForm = Type.Object({
+  report: Id,
+  description: Type.Optional(Text({ maxLength: 1000, multiline: true })),
+  ecomon_responsible: Type.Optional(Id),
+  company_responsible: Type.Optional(Id),
+})
+
 /** A whole positive number from a multipart text field, or a 400 naming it. */
 function idField(fields: Record<string, string>, name: string, required: boolean): number | null {
   const raw = fields[name]?.trim()
@@ -37,7 +45,7 @@ function idField(fields: Record<string, string>, name: string, required: boolean
     return null
   }
   const value = Number(raw)
-  if (!Number.isInteger(value) || value < 1 || value > 2_147_483_647) throw badRequest(`${name}: ожидается целое число`, name)
+  if (!Number.isInteger(value) || value < 1 || value > MAX_ID) throw badRequest(`${name}: ожидается целое число`, name)
   return value
 }
 
@@ -94,10 +102,11 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply
   })
 
-  app.post('/import-files/', { schema: { response: { 201: ImportFileAnswer } } }, async (request, reply) => {
+  app.post('/import-files/', { schema: { response: { 201: ImportFileAnswer } }, config: { form: UploadForm } }, async (request, reply) => {
     assertReadsReports(request.user)
     const form = await readMultipartForm(request, { storageDir: app.config.storageDir, maxUploadMb: app.config.maxUploadMb, fileFields: ['file'], maxFiles: 1 })
     try {
+      readFormFields(UploadForm, form.fields)
       const upload = form.files[0]
       if (!upload) throw badRequest('file: выберите файл', 'file')
       const description = (form.fields.description ?? '').trim()

@@ -3,6 +3,8 @@ import { createReadStream } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Id, Text, Year, ownValue } from '../../http/params.ts'
+import { readFormFields } from '../../http/form-fields.ts'
 import { ImportReportAnswer, PageOf, StatusChangeAnswer } from './workflow-schemas.ts'
 import { fileAnswer } from '../../api-docs/error-answers.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
@@ -15,10 +17,8 @@ import { contentDisposition, storedFilePath } from '../../workflow/storage/file-
 import { resolveNamedTarget } from './report-lookup.server.ts'
 import { commandContextOf } from './workflow-context.server.ts'
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
-const Year = Type.Integer({ minimum: 2000, maximum: 2100 })
 export const ReportTypeSchema = Type.Union([Type.Literal('final_report'), Type.Literal('program'), Type.Literal('observation_results'), Type.Literal('greenhouse_gases')])
-const Name = Type.String({ minLength: 1, maxLength: 500 })
+const Name = Text({ minLength: 1, maxLength: 500 })
 
 const ListQuery = Type.Object(
   {
@@ -42,6 +42,12 @@ const DECISIONS: Record<string, Decision> = {
   cancel: 'cancel',
   consideration: 'cancel',
 }
+
+/** The decision's fields, as JSON or as the multipart form that also carries the attachments. */
+const DecisionForm = Type.Object({
+  status: Type.Union(Object.keys(DECISIONS).map((key) => Type.Literal(key))),
+  comment: Type.Optional(Text({ maxLength: 5000, multiline: true })),
+})
 
 export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const targetOf = async (query: { area_name?: string; company_name?: string; area?: number; company?: number }) => {
@@ -121,7 +127,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   )
 
-  app.put('/import-reports/:id/', { schema: { params: Type.Object({ id: Id }), response: { 200: ImportReportAnswer } } }, async (request) => {
+  app.put('/import-reports/:id/', { schema: { params: Type.Object({ id: Id }), response: { 200: ImportReportAnswer } }, config: { form: DecisionForm } }, async (request) => {
     const context = commandContextOf(app, request)
     let fields: Record<string, unknown>
     let form: Awaited<ReturnType<typeof readMultipartForm>> | undefined
@@ -134,12 +140,13 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       fields = (request.body ?? {}) as Record<string, unknown>
     }
     try {
-      const decision = DECISIONS[String(fields.status ?? '')]
-      if (!decision) throw badRequest('status: ожидается agreed, rejected или consideration', 'status')
+      if (ownValue(DECISIONS, fields.status) === undefined) throw badRequest('status: ожидается agreed, rejected или consideration', 'status')
+      const values = readFormFields(DecisionForm, fields)
+      const decision = DECISIONS[values.status]
       // The comment's rules (required to decline, bounded) are the decision's own: the same for every door.
       await decideOnReport(context, request.params.id, {
         decision,
-        comment: String(fields.comment ?? ''),
+        comment: values.comment ?? '',
         files: (form?.files ?? []).map((f) => ({ id: f.storageKey, name: f.name, size: f.size, contentType: f.contentType })),
       })
     } catch (error) {

@@ -9,6 +9,7 @@ import { deleteMeasuresPoint } from '../../catalogue/measures-point-deletion.ser
 import { FilterError, parseFilterValue } from '../../catalogue/filters.ts'
 import { listControlIndicators } from '../../catalogue/point-control-indicators.server.ts'
 import { yearFilter } from '../../catalogue/registry/fields.ts'
+import { Text } from '../../http/params.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { IdParams } from './catalogue.routes.ts'
@@ -35,7 +36,7 @@ export const measuresPointsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Контрольные показатели пункта: донные отложения и поверхностные воды одним списком',
         params: IdParams,
-        querystring: Type.Object({ year: Type.Optional(Type.String({ maxLength: 2000 })), ...PagingQuery }),
+        querystring: Type.Object({ year: Type.Optional(Text({ maxLength: 2000 })), ...PagingQuery }),
         response: { 200: PageOf(ControlIndicator) },
       },
     },

@@ -2,6 +2,7 @@
 // categories report (sums per category for a year and company).
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Text } from '../../http/params.ts'
 import { FilterError, parseFilterValue } from '../../catalogue/filters.ts'
 import { categoryTotals, GASES } from '../../catalogue/greenhouse-report.server.ts'
 import { administrativeRegions, references, regionFilterList } from '../../catalogue/references.server.ts'
@@ -39,7 +40,7 @@ export const referencesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Разделы главной страницы',
-        querystring: Type.Object({ section: Type.Optional(Type.String({ maxLength: 300 })) }),
+        querystring: Type.Object({ section: Type.Optional(Text({ maxLength: 300 })) }),
         response: {
           200: Type.Object({
             section: Type.Union([Type.String(), Type.Null()]),

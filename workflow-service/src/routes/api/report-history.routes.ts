@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HistoryEntryAnswer, PageOf } from './workflow-schemas.ts'
 import { assertCan } from '../../auth/permissions.ts'
+import { Id } from '../../http/params.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { listHistory } from '../../workflow/history/history-queries.server.ts'
 
@@ -11,7 +12,7 @@ export const reportHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/report-history/',
     {
       schema: {
-        querystring: Type.Object({ company: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), ...PagingQuery }, { additionalProperties: false }),
+        querystring: Type.Object({ company: Id, ...PagingQuery }, { additionalProperties: false }),
         response: { 200: PageOf(HistoryEntryAnswer) },
       },
     },

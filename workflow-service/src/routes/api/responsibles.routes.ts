@@ -1,6 +1,7 @@
 // /api/v1/ecomon-responsibles/ and /api/v1/company-responsibles/: the responsible person of an area or company by year.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Id, Text as SafeText, Year } from '../../http/params.ts'
 import { PageOf, ResponsibleAnswer } from './workflow-schemas.ts'
 import { notFound } from '../../plugins/errors.server.ts'
 import { assertCanReadResponsibleOf, assertReadsReports } from '../../workflow/read-access.ts'
@@ -8,18 +9,16 @@ import { createResponsible, editResponsible, type ResponsibleScope } from '../..
 import { listCompanyResponsibles, listEcomonResponsibles } from '../../workflow/responsibles/responsible-queries.server.ts'
 import { commandContextOf } from './workflow-context.server.ts'
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
-const Year = Type.Integer({ minimum: 2000, maximum: 2100 })
-// Only the shape here: what a field must hold (not blank, a real e-mail address…) is the command's rule, so the API
-// and the pages refuse the same input with the same answer.
-const Text = Type.String({ maxLength: 2000 })
+// Only the shape here (text without control characters, bounded): what a field must hold (not blank, a real e-mail
+// address…) is the command's rule, so the API and the pages refuse the same input with the same answer.
+const Text = SafeText({ maxLength: 2000 })
 const Details = {
   fullname: Text,
   position: Text,
   email: Text,
   phone: Text,
-  labs_name: Type.Optional(Type.Union([Text, Type.Null()])),
-  labs_contacts: Type.Optional(Type.Union([Text, Type.Null()])),
+  labs_name: Type.Optional(Type.Union([SafeText({ maxLength: 2000, multiline: true }), Type.Null()])),
+  labs_contacts: Type.Optional(Type.Union([SafeText({ maxLength: 2000, multiline: true }), Type.Null()])),
 }
 
 type DetailsBody = { fullname: string; position: string; email: string; phone: string; labs_name?: string | null; labs_contacts?: string | null }

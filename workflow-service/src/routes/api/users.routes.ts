@@ -1,6 +1,7 @@
 // /api/v1/users/: the administrator's account management (list, create, groups and company, disable, password reset).
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Id, IdParams, Text } from '../../http/params.ts'
 import { assertCan } from '../../auth/permissions.ts'
 import { createUser, findUser, listUsers, resetPassword, updateUser } from '../../auth/users.server.ts'
 
@@ -18,7 +19,6 @@ const UserSchema = Type.Object({
   is_active: Type.Boolean(),
   created_at: Type.String(),
 })
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) })
 
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // One check for the whole plugin: every users endpoint is the admin page's.
@@ -36,10 +36,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         body: Type.Object(
           {
-            username: Type.String({ minLength: 1, maxLength: 100 }),
+            username: Text({ minLength: 1, maxLength: 100 }),
             password: Type.String({ minLength: 1, maxLength: 100 }),
             groups: Type.Array(GroupSchema, { minItems: 1, maxItems: 4, uniqueItems: true }),
-            company: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()])),
+            company: Type.Optional(Type.Union([Id, Type.Null()])),
           },
           { additionalProperties: false },
         ),
@@ -62,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object(
           {
             groups: Type.Optional(Type.Array(GroupSchema, { minItems: 1, maxItems: 4, uniqueItems: true })),
-            company: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()])),
+            company: Type.Optional(Type.Union([Id, Type.Null()])),
             is_active: Type.Optional(Type.Boolean()),
           },
           { additionalProperties: false },

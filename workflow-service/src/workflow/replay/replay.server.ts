@@ -2,7 +2,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { APPEND_BARRIER, readAllInPages, verifyHashChain, type ChainCheck } from '../../event-store/event-store.server.ts'
-import { PROJECTION_TABLES, projectEvent } from '../projections.server.ts'
+import { PROJECTION_TABLES } from '../projections.server.ts'
+import { createInMemoryProjection, PROJECTED_COLUMNS, type ProjectionTable } from './in-memory-projection.ts'
 
 export interface TableDifference {
   table: string
@@ -23,20 +24,35 @@ export interface ReplayReport {
 
 /**
  * Creates empty copies of the read-model tables as temporary tables of this transaction (the portal's role may
- * create those, not schemas) and projects the whole log into them.
+ * create those, not schemas), folds the whole log into read models in memory and writes them in batches.
  */
 async function rebuildInto(trx: Transaction<Database>, schema: string): Promise<{ events: number; seconds: number }> {
   for (const table of PROJECTION_TABLES) {
     await sql`CREATE TEMPORARY TABLE ${sql.id(table)} (LIKE ${sql.id('public', table)} INCLUDING ALL) ON COMMIT DROP`.execute(trx)
   }
-  const scratch = trx.withSchema(schema) as unknown as Kysely<Database>
   const started = performance.now()
+  const projection = createInMemoryProjection()
   let events = 0
-  for await (const event of readAllInPages(trx)) {
-    await projectEvent(scratch, event)
+  for await (const event of readAllInPages(trx, READ_PAGE)) {
+    projection.apply(event)
     events += 1
   }
+  for (const table of PROJECTION_TABLES) await writeRows(trx, schema, table, [...projection.models[table].values()])
   return { events, seconds: (performance.now() - started) / 1000 }
+}
+
+const READ_PAGE = 10_000
+const WRITE_BATCH = 5_000
+
+/** Inserts rows in batches of one statement each: the batch travels as one JSON array and PostgreSQL unpacks it. */
+async function writeRows(trx: Transaction<Database>, schema: string, table: ProjectionTable, rows: Array<Record<string, unknown>>): Promise<void> {
+  const columns = sql.join(PROJECTED_COLUMNS[table].map((c) => sql.id(c)))
+  for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+    const batch = JSON.stringify(rows.slice(i, i + WRITE_BATCH))
+    await sql`
+      INSERT INTO ${sql.id(schema, table)} (${columns})
+      SELECT ${columns} FROM jsonb_populate_recordset(NULL::${sql.id(schema, table)}, ${batch}::jsonb)`.execute(trx)
+  }
 }
 
 async function compare(trx: Transaction<Database>, schema: string): Promise<TableDifference[]> {

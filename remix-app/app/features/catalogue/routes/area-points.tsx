@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     title: 'Пункты наблюдения',
     crumbs: [...areaCrumbs(area), { title: 'Пункты наблюдения', to: `/areas/${area.id}/measures-points` }],
-    tabs: await areaTabs(context.db, area, context.user),
+    tabs: await areaTabs(context, area, context.user),
     ...points,
   }
 }

@@ -11,7 +11,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const kind = params.kind as CompanyKindCode
   if (!(kind in COMPANY_LIST_TITLES)) throw notFound()
   const search = new URL(request.url).searchParams
-  const list = await listView(context.db, typeOrThrow('companies'), search, { kind }, ['search'])
+  const list = await listView(context, typeOrThrow('companies'), search, { kind }, ['search'])
   return { list, controls: [searchControl(search)], title: COMPANY_LIST_TITLES[kind], kind }
 }
 

@@ -11,7 +11,7 @@ import { ListPage } from '../components/list-page.tsx'
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const company = await companyOf(context, idParam(params.id))
   const search = new URL(request.url).searchParams
-  const list = await listView(context.db, typeOrThrow('areas'), search, { company: company.id }, ['search'])
+  const list = await listView(context, typeOrThrow('areas'), search, { company: company.id }, ['search'])
   return {
     title: 'Лицензионные участки',
     crumbs: [...companyCrumbs(company), { title: 'Лицензионные участки', to: `/companies/${company.id}/areas` }],

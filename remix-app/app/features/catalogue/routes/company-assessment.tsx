@@ -10,7 +10,7 @@ import { ListPage } from '../components/list-page.tsx'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const company = await companyOf(context, idParam(params.id))
-  const list = await listView(context.db, typeOrThrow('areas'), new URL(request.url).searchParams, { company: company.id }, [])
+  const list = await listView(context, typeOrThrow('areas'), new URL(request.url).searchParams, { company: company.id }, [])
   list.items = list.items.map((item) => ({ ...item, href: `/areas/${item.id}/assessment` }))
   return {
     title: 'Оценка состояния',

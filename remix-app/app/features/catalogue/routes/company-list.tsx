@@ -7,7 +7,7 @@ import { ListPage } from '../components/list-page.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
-  const list = await listView(context.db, typeOrThrow('companies'), params, {}, ['search'])
+  const list = await listView(context, typeOrThrow('companies'), params, {}, ['search'])
   return { list, controls: [searchControl(params)] }
 }
 

@@ -7,7 +7,7 @@ import { ListPage } from '../components/list-page.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
-  const view = await listView(context.db, typeOrThrow('report-templates'), params, {}, ['search'])
+  const view = await listView(context, typeOrThrow('report-templates'), params, {}, ['search'])
   const list = { ...view, items: view.items.map((item, i) => ({ ...item, href: String(view.records[i].filepath) })), records: [] }
   return { list, controls: [searchControl(params)] }
 }

@@ -1,15 +1,13 @@
 // Loaders shared by the licence area and polygon pages (/areas, /polygons, /polygons-yanao and their cards).
 import type { AppLoadContext } from '@remix-run/node'
-import { regionFilterList } from '@portal/workflow-service/catalogue/references.server.ts'
-import { findRecord } from '@portal/workflow-service/catalogue/query.server.ts'
 import { areaCrumbs, areaListOf, HOME } from '../../../utils/links.ts'
 import { notFound } from './not-found.ts'
 import { areaTabs } from './tabs.server.ts'
-import { cardGroups, type FilterControl, listView, searchControl, typeOrThrow } from './views.server.ts'
+import { cardGroups, type FilterControl, listView, searchControl, recordOf, typeOrThrow } from './views.server.ts'
 
 export async function areaList(context: AppLoadContext, request: Request, kind: string) {
   const params = new URL(request.url).searchParams
-  const regions = await regionFilterList(context.db)
+  const regions = await context.catalogue.regionFilterOptions(context.useCaseContext, {})
   // The whole-region item (last) is the same as no filter; the first 'ЯНАО в целом' entry stands for it.
   const options = regions.slice(0, -1).filter((r, i) => i === 0 || !String(r.id).includes(','))
   const controls: FilterControl[] = [
@@ -22,7 +20,7 @@ export async function areaList(context: AppLoadContext, request: Request, kind: 
       options: options.map((r) => ({ value: String(r.id), label: r.name })),
     },
   ]
-  const list = await listView(context.db, typeOrThrow('areas'), params, { kind }, ['search', 'administrative_region__in', 'company'])
+  const list = await listView(context, typeOrThrow('areas'), params, { kind }, ['search', 'administrative_region__in', 'company'])
   const page = areaListOf(kind)
   return { title: page.title, crumbs: [HOME, page], controls, list }
 }
@@ -31,12 +29,12 @@ export async function areaCard(context: AppLoadContext, id: number, kinds: strin
   const type = typeOrThrow('areas')
   const area = await areaOf(context, id)
   if (!kinds.includes(area.kind)) throw notFound()
-  return { title: area.name, crumbs: areaCrumbs(area), tabs: await areaTabs(context.db, area, context.user), groups: cardGroups(type, area) }
+  return { title: area.name, crumbs: areaCrumbs(area), tabs: await areaTabs(context, area, context.user), groups: cardGroups(type, area) }
 }
 
 /** The area of a sub-page (measuring points, scoped lists): any kind. */
 export async function areaOf(context: AppLoadContext, id: number) {
-  const area = (await findRecord(context.db, typeOrThrow('areas'), id)) as { id: number; name: string; kind: string; company: { id: number } | null } | undefined
+  const area = (await recordOf(context, 'areas', id)) as { id: number; name: string; kind: string; company: { id: number } | null } | undefined
   if (!area) throw notFound()
   return area
 }

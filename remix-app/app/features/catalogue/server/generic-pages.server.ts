@@ -1,16 +1,14 @@
 // Pages of every registry type without a route of its own, resolved from the declarations: the list
 // (`pages.list`), the card (`pages.detail/{id}`) and the lists scoped to a parent (`/areas/{id}/<suffix>`…).
 import type { AppLoadContext } from '@remix-run/node'
-import { sql } from 'kysely'
 import { fillTemplate } from '@portal/workflow-service/catalogue/format.ts'
-import { findRecord } from '@portal/workflow-service/catalogue/query.server.ts'
 import { findType, findTypeByTable } from '@portal/workflow-service/catalogue/registry/index.ts'
 import { matchRegistryAddress } from '../registry-addresses.ts'
 import type { CatalogueType, ParentKind, ScopedPage } from '@portal/workflow-service/catalogue/registry/types.ts'
 import { areaCrumbs, companyCrumbs, type Crumb, HOME, pointCrumbs } from '../../../utils/links.ts'
 import { notFound } from './not-found.ts'
 import { areaTabs, companyTabs, pointTabs } from './tabs.server.ts'
-import { cardGroups, type FilterControl, type Group, listView, type ListView, scopedTabs, searchControl, type Tab, typeOrThrow, yearControl } from './views.server.ts'
+import { cardGroups, type FilterControl, type Group, listView, type ListView, scopedTabs, searchControl, type Tab, recordOf, typeOrThrow, yearControl } from './views.server.ts'
 
 export type GenericPage =
   | { view: 'list'; title: string; crumbs: Crumb[]; tabs: Tab[]; controls: FilterControl[]; list: ListView }
@@ -41,15 +39,15 @@ export async function parentHead(context: AppLoadContext, parent: ParentKind, re
     case 'company':
       return { crumbs: companyCrumbs({ id: record.id, name }), tabs: companyTabs({ id: record.id, kind: String(record.kind) }, context.user) }
     case 'area':
-      return { crumbs: areaCrumbs({ id: record.id, name, kind: record.kind }), tabs: await areaTabs(context.db, { id: record.id, kind: String(record.kind) }, context.user) }
+      return { crumbs: areaCrumbs({ id: record.id, name, kind: record.kind }), tabs: await areaTabs(context, { id: record.id, kind: String(record.kind) }, context.user) }
     case 'measures_point':
-      return { crumbs: pointCrumbs(record as { id: number; name: string; area: { id: number; name: string; kind: string } | null }), tabs: await pointTabs(context.db, record) }
+      return { crumbs: pointCrumbs(record as { id: number; name: string; area: { id: number; name: string; kind: string } | null }), tabs: await pointTabs(context, record) }
     case 'water_system': {
       const system = typeOrThrow('water-systems')
       const base = `${system.pages?.detail}/${record.id}`
       return {
         crumbs: [HOME, { title: system.title, to: system.pages?.list ?? '/' }, { title: name, to: base }],
-        tabs: [{ title: 'Информация', to: base }, { title: 'Пункты наблюдения', to: `${base}/points` }, ...(await scopedTabs(context.db, 'water_system', record.id))],
+        tabs: [{ title: 'Информация', to: base }, { title: 'Пункты наблюдения', to: `${base}/points` }, ...(await scopedTabs(context, 'water_system', record.id))],
       }
     }
   }
@@ -58,7 +56,7 @@ export async function parentHead(context: AppLoadContext, parent: ParentKind, re
 async function controlsOf(context: AppLoadContext, type: CatalogueType, params: URLSearchParams, scope: Record<string, number>): Promise<FilterControl[]> {
   const controls: FilterControl[] = []
   if (type.filters.some((f) => f.kind === 'search')) controls.push(searchControl(params))
-  const year = await yearControl(context.db, type, params, scope)
+  const year = await yearControl(context, type, params, scope)
   if (year) controls.push(year)
   // A filter by a small generated reference list (greenhouse categories, soil types) is a select with 'Все' first.
   for (const filter of type.filters) {
@@ -66,7 +64,7 @@ async function controlsOf(context: AppLoadContext, type: CatalogueType, params: 
     const field = type.fields.find((f) => f.type === 'ref' && (f.column ?? `${f.name}_id`) === filter.column)
     const target = field?.ref ? findTypeByTable(field.ref.table) : undefined
     if (!target?.reference || target.origin !== 'generated') continue
-    const { rows } = await sql<{ id: number; name: string }>`SELECT id, name FROM ${sql.table(target.table)} ORDER BY id`.execute(context.db)
+    const rows = await context.catalogue.referenceRows(context.useCaseContext, { type: target.slug })
     controls.push({
       name: filter.name,
       label: field!.label,
@@ -79,12 +77,12 @@ async function controlsOf(context: AppLoadContext, type: CatalogueType, params: 
 }
 
 async function scopedList(context: AppLoadContext, type: CatalogueType, scoped: ScopedPage, parentId: number, params: URLSearchParams, base: string): Promise<GenericPage> {
-  const parent = (await findRecord(context.db, typeOrThrow(PARENT_TYPE[scoped.parent]), parentId)) as Rec | undefined
+  const parent = (await recordOf(context, PARENT_TYPE[scoped.parent], parentId)) as Rec | undefined
   if (!parent) throw notFound()
   const head = await parentHead(context, scoped.parent, parent)
   const scope = { [scoped.filter]: parentId }
   const title = scoped.title ?? type.title
-  const list = await listView(context.db, type, params, scope, listFilters(type))
+  const list = await listView(context, type, params, scope, listFilters(type))
   return { view: 'list', title, crumbs: [...head.crumbs, { title, to: `/${base}/${parentId}/${scoped.suffix}` }], tabs: head.tabs, controls: await controlsOf(context, type, params, scope), list }
 }
 
@@ -95,7 +93,7 @@ async function recordHead(context: AppLoadContext, type: CatalogueType, record: 
     const field = type.fields.find((f) => f.type === 'ref' && filter && (f.column ?? `${f.name}_id`) === filter.column)
     const ref = field ? (record[field.name] as Rec | null) : null
     if (!ref) continue
-    const parent = (await findRecord(context.db, typeOrThrow(PARENT_TYPE[scoped.parent]), ref.id)) as Rec | undefined
+    const parent = (await recordOf(context, PARENT_TYPE[scoped.parent], ref.id)) as Rec | undefined
     if (!parent) continue
     const head = await parentHead(context, scoped.parent, parent)
     const base = scoped.parent === 'area' ? 'areas' : Object.keys(PARENT_OF_BASE).find((b) => PARENT_OF_BASE[b] === scoped.parent)
@@ -113,13 +111,13 @@ export async function genericPage(context: AppLoadContext, address: string, para
   const type = matched && findType(matched.slug)
   if (!matched || !type) throw notFound()
   if (matched.shape === 'list') {
-    const list = await listView(context.db, type, params, {}, listFilters(type))
+    const list = await listView(context, type, params, {}, listFilters(type))
     return { view: 'list', title: type.title, crumbs: [HOME, { title: type.title, to: path }], tabs: [], controls: await controlsOf(context, type, params, {}), list }
   }
   const id = /^\d{1,10}$/.test(matched.id ?? '') ? Number(matched.id) : 0
   if (id < 1 || id > 2_147_483_647) throw notFound()
   if (matched.shape === 'card') {
-    const record = (await findRecord(context.db, type, id)) as Rec | undefined
+    const record = (await recordOf(context, type.slug, id)) as Rec | undefined
     if (!record) throw notFound()
     const title = fillTemplate(type.itemTitle, record) || type.title
     const head = await recordHead(context, type, record)

@@ -42,5 +42,5 @@ export async function monitoringSystem(context: AppLoadContext, id: number, kind
     title: s.title,
     url: s.suffix ? `/areas/${id}/${s.suffix}` : s.query ? `/areas/${id}/measures-points?${s.query}` : null,
   }))
-  return { title, crumbs: [...areaCrumbs(area), { title, to: path }], tabs: await areaTabs(context.db, area, context.user), tiles }
+  return { title, crumbs: [...areaCrumbs(area), { title, to: path }], tabs: await areaTabs(context, area, context.user), tiles }
 }

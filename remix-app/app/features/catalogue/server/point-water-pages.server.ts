@@ -3,7 +3,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { parseFilterValue } from '@portal/workflow-service/catalogue/filters.ts'
 import { showValue } from '@portal/workflow-service/catalogue/format.ts'
-import { controlIndicatorYears, listControlIndicators } from '@portal/workflow-service/catalogue/point-control-indicators.server.ts'
 import { yearFilter } from '@portal/workflow-service/catalogue/registry/fields.ts'
 import { POINT_KINDS } from '@portal/workflow-service/catalogue/registry/labels.ts'
 import { idParam, notFound } from './not-found.ts'
@@ -37,8 +36,8 @@ export async function controlIndicatorsPage(context: AppLoadContext, kind: strin
   const head = await pointHead(context, point, { title: CONTROL_INDICATORS_TITLE, to: path })
   const shown = shownOf(params)
   const [page, years] = await Promise.all([
-    listControlIndicators(context.db, point.id, { year: yearOf(params) }, shown, 0),
-    controlIndicatorYears(context.db, point.id),
+    context.catalogue.controlIndicators(context.useCaseContext, { point: point.id, ...(yearOf(params) ? { year: yearOf(params) } : {}), limit: shown, offset: 0 }),
+    context.catalogue.controlIndicatorYears(context.useCaseContext, { point: point.id }),
   ])
   const sampled = typeOrThrow('ecomon-sediment-control-indicators').fields.find((f) => f.name === 'sampled')!
   const items: ListItem[] = page.results.map((r) => {
@@ -65,6 +64,6 @@ export async function resourceInspectionPage(context: AppLoadContext, kind: stri
   const type = typeOrThrow('waters-resource-inspection-results')
   const head = await pointHead(context, point, { title: type.title, to: `/points/${point.kind}/${point.id}/resource-inspection` })
   const scope = { measures_point: point.id }
-  const [{ records: _records, ...list }, year] = await Promise.all([listView(context.db, type, params, scope, ['year']), yearControl(context.db, type, params, scope)])
+  const [{ records: _records, ...list }, year] = await Promise.all([listView(context, type, params, scope, ['year']), yearControl(context, type, params, scope)])
   return { title: type.title, ...head, controls: year ? [year] : [], list }
 }

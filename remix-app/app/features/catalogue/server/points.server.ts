@@ -1,15 +1,13 @@
 // Loaders of the measuring point pages: lists per area and per kind, the card, readings and reports.
 import type { AppLoadContext } from '@remix-run/node'
-import { sql } from 'kysely'
 import { can } from '@portal/workflow-service/auth/permissions.ts'
 import { formatNumber, showValue } from '@portal/workflow-service/catalogue/format.ts'
-import { findRecord, listRecords } from '@portal/workflow-service/catalogue/query.server.ts'
 import { findType, GEOCHEMICAL_POINT_KINDS, POINT_CATEGORIES, POINT_KINDS, POINT_REPORT_TYPES } from '@portal/workflow-service/catalogue/registry/index.ts'
 import type { Reading } from '../components/data-table.tsx'
 import { pointCrumbs } from '../../../utils/links.ts'
 import { notFound } from './not-found.ts'
 import { pointTabs } from './tabs.server.ts'
-import { type FilterControl, listView, PAGE_SIZE, searchControl, typeOrThrow, yearControl } from './views.server.ts'
+import { type FilterControl, listView, PAGE_SIZE, searchControl, recordOf, typeOrThrow, yearControl } from './views.server.ts'
 
 export type PointRecord = { id: number; name: string; kind: string; area: { id: number; name: string; kind: string } | null } & Record<string, unknown>
 
@@ -26,15 +24,14 @@ export function levelOf(share: number | null | undefined): string {
  *  geochemical list's type filter over its five point kinds. */
 export async function pointControls(context: AppLoadContext, params: URLSearchParams, areaId?: number): Promise<FilterControl[]> {
   const controls: FilterControl[] = [searchControl(params)]
-  const { rows } = await sql<{ category: string }>`
-    SELECT DISTINCT category FROM measures_points WHERE category IS NOT NULL ${areaId ? sql`AND area_id = ${areaId}` : sql``} ORDER BY category`.execute(context.db)
-  if (rows.length >= 2) {
+  const categories = await context.catalogue.pointCategories(context.useCaseContext, areaId ? { area: areaId } : {})
+  if (categories.length >= 2) {
     controls.push({
       name: 'category',
       label: 'Тип',
       kind: 'select',
       value: params.get('category') ?? '',
-      options: [{ value: '', label: 'Все' }, ...rows.map((r) => ({ value: r.category, label: POINT_CATEGORIES[r.category as keyof typeof POINT_CATEGORIES] ?? r.category }))],
+      options: [{ value: '', label: 'Все' }, ...categories.map((c) => ({ value: c, label: POINT_CATEGORIES[c as keyof typeof POINT_CATEGORIES] ?? c }))],
     })
   }
   if (params.get('category') === 'geochemical') {
@@ -50,28 +47,28 @@ export async function pointControls(context: AppLoadContext, params: URLSearchPa
 }
 
 export async function pointList(context: AppLoadContext, params: URLSearchParams, scope: Record<string, string | number>, areaId?: number) {
-  const list = await listView(context.db, typeOrThrow('measures-points'), params, scope, ['search', 'category', 'kind'])
+  const list = await listView(context, typeOrThrow('measures-points'), params, scope, ['search', 'category', 'kind'])
   return { list, controls: await pointControls(context, params, areaId), canDelete: can(context.user, 'delete:measures-point:any') }
 }
 
 export async function pointOf(context: AppLoadContext, id: number): Promise<PointRecord> {
-  const point = (await findRecord(context.db, typeOrThrow('measures-points'), id)) as PointRecord | undefined
+  const point = (await recordOf(context, 'measures-points', id)) as PointRecord | undefined
   if (!point) throw notFound()
   return point
 }
 
 export async function pointHead(context: AppLoadContext, point: PointRecord, last?: { title: string; to: string }) {
-  return { crumbs: [...pointCrumbs(point), ...(last ? [last] : [])], tabs: await pointTabs(context.db, point) }
+  return { crumbs: [...pointCrumbs(point), ...(last ? [last] : [])], tabs: await pointTabs(context, point) }
 }
 
 /** Readings of a point for a year (the latest year by default), each with its share of the limit. */
 export async function readingsOf(context: AppLoadContext, point: PointRecord, params: URLSearchParams) {
   const type = typeOrThrow('measures-point-indications')
-  const yearFilter = await yearControl(context.db, type, params, { measures_point: point.id })
+  const yearFilter = await yearControl(context, type, params, { measures_point: point.id })
   const latest = yearFilter?.options?.[1]?.value
   const year = Number(params.get('year')) || (latest ? Number(latest) : undefined)
   if (yearFilter) yearFilter.value = year ? String(year) : ''
-  const page = await listRecords(context.db, type, { measures_point: point.id, ...(year ? { year } : {}) }, 1000, 0)
+  const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters: { measures_point: point.id, ...(year ? { year } : {}) }, limit: 1000, offset: 0 })
   const readings: Reading[] = page.results.map((r) => {
     const row = r as { id: number; name: string; value: number; measure: string; mpc: number | null; share: number | null }
     return {
@@ -91,8 +88,8 @@ export async function readingsOf(context: AppLoadContext, point: PointRecord, pa
 export async function reportsOf(context: AppLoadContext, point: PointRecord, params: URLSearchParams) {
   const slug = POINT_REPORT_TYPES[point.kind as keyof typeof POINT_REPORT_TYPES] ?? 'measures-point-indications'
   const type = findType(slug)!
-  const year = await yearControl(context.db, type, params, { measures_point: point.id })
-  const list = await listView(context.db, type, params, { measures_point: point.id }, ['year'])
+  const year = await yearControl(context, type, params, { measures_point: point.id })
+  const list = await listView(context, type, params, { measures_point: point.id }, ['year'])
   const fields = type.fields.filter((f) => f.name !== 'measures_point' && !f.hidden)
   const columns = fields.map((f) => (f.unit ? `${f.label}, ${f.unit}` : f.label))
   const rows = list.records.map((r) => ({

@@ -1,6 +1,5 @@
 // The tabs of company, area and point pages with the audiences of portal-and-workflow.md §2.
-import type { Kysely } from 'kysely'
-import type { Database } from '@portal/migrations/database.ts'
+import type { AppLoadContext } from '@remix-run/node'
 import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
 import { can } from '@portal/workflow-service/auth/permissions.ts'
 import { areaHref } from '../../../utils/links.ts'
@@ -29,14 +28,14 @@ export function companyTabs(company: { id: number; kind: string }, user: Current
   return tabs
 }
 
-export async function areaTabs(db: Kysely<Database>, area: { id: number; kind: string }, user: CurrentUser | null): Promise<Tab[]> {
+export async function areaTabs(context: AppLoadContext, area: { id: number; kind: string }, user: CurrentUser | null): Promise<Tab[]> {
   const tabs: Tab[] = [
     { title: 'Информация', to: areaHref({ ...area, name: '' }) },
     { title: 'Пункты наблюдения', to: `/areas/${area.id}/measures-points` },
     ...(area.kind === 'polygon_region_monitoring' ? [{ title: 'Система мониторинга', to: `/polygons/${area.id}/ecomonitoring-system` }] : []),
     ...(area.kind === 'polygon_YaNAO_monitoring' ? [{ title: 'Мониторинг', to: `/polygons-yanao/${area.id}/monitoring` }] : []),
     // A polygon's lists keep the polygon's address (/polygons/{id}/forecast), as its crumbs do.
-    ...(await scopedTabs(db, 'area', area.id, areaHref({ ...area, name: '' }).replace(/\/\d+$/, ''))),
+    ...(await scopedTabs(context, 'area', area.id, areaHref({ ...area, name: '' }).replace(/\/\d+$/, ''))),
   ]
   // catalogue.md §2.1 gives every regional polygon an ambient-air list, shown even while it holds no reports.
   const airList = `/polygons/${area.id}/ambient-air`
@@ -48,11 +47,11 @@ export async function areaTabs(db: Kysely<Database>, area: { id: number; kind: s
 /** Lists a water-object point shows at its /points/{kind}/{id}/ address (catalogue.md §2.3) instead of the generic one. */
 const CONTROL_SUFFIXES = new Set(['sediment-control-indicators', 'waters-control-indicators'])
 
-export async function pointTabs(db: Kysely<Database>, point: { id: number; kind?: unknown }): Promise<Tab[]> {
+export async function pointTabs(context: AppLoadContext, point: { id: number; kind?: unknown }): Promise<Tab[]> {
   const base = `/measures-points/${point.id}`
   const own = `/points/${String(point.kind)}/${point.id}`
   const tabs: Tab[] = []
-  for (const tab of await scopedTabs(db, 'measures_point', point.id)) {
+  for (const tab of await scopedTabs(context, 'measures_point', point.id)) {
     const suffix = tab.to.slice(base.length + 1)
     // The two control lists are one merged tab, so a point with both shows it once.
     if (CONTROL_SUFFIXES.has(suffix)) {

@@ -1,11 +1,10 @@
 // View models of the generic catalogue screens, built on the server from the registry: list pages (filters in the
 // URL, 'Показать еще'), detail cards (label/value groups with empty values hidden) and scoped tabs.
-import { type Kysely, sql } from 'kysely'
-import type { Database } from '@portal/migrations/database.ts'
+import type { AppLoadContext } from '@remix-run/node'
 import { parseFiltersLenient } from '@portal/workflow-service/catalogue/filters.ts'
 import { fillTemplate, showValue } from '@portal/workflow-service/catalogue/format.ts'
-import { type AppliedFilters, listRecords, yearsOf } from '@portal/workflow-service/catalogue/query.server.ts'
-import { catalogueTypes, findType } from '@portal/workflow-service/catalogue/registry/index.ts'
+import type { AppliedFilters } from '@portal/workflow-service/catalogue/query.server.ts'
+import { findType } from '@portal/workflow-service/catalogue/registry/index.ts'
 import type { CatalogueType, ParentKind } from '@portal/workflow-service/catalogue/registry/types.ts'
 import { recordHref } from '../../../utils/links.ts'
 
@@ -84,18 +83,18 @@ export function itemOf(type: CatalogueType, record: Record): ListItem {
 }
 
 /** A page of a type's list with the filters of the URL (bad values dropped) plus the fixed scope filters. */
-export async function listView(db: Kysely<Database>, type: CatalogueType, params: URLSearchParams, scope: AppliedFilters = {}, only?: string[]): Promise<ListView & { records: Record[] }> {
+export async function listView(context: AppLoadContext, type: CatalogueType, params: URLSearchParams, scope: AppliedFilters = {}, only?: string[]): Promise<ListView & { records: Record[] }> {
   const filters = { ...parseFiltersLenient(type, params, only), ...scope }
   const shown = shownOf(params)
-  const page = await listRecords(db, type, filters, shown, 0)
+  const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters, limit: shown, offset: 0 })
   const records = page.results as Record[]
   return { items: records.map((r) => itemOf(type, r)), records, count: page.count, shown, more: moreQuery(params, shown, page.count), pageSize: PAGE_SIZE }
 }
 
 /** The 'Отчетный период' filter: 'Все' first, then the years that have records in this scope. */
-export async function yearControl(db: Kysely<Database>, type: CatalogueType, params: URLSearchParams, scope: AppliedFilters = {}): Promise<FilterControl | null> {
+export async function yearControl(context: AppLoadContext, type: CatalogueType, params: URLSearchParams, scope: AppliedFilters = {}): Promise<FilterControl | null> {
   if (!type.filters.some((f) => f.kind === 'year')) return null
-  const years = await yearsOf(db, type, scope)
+  const years = await context.catalogue.years(context.useCaseContext, { type: type.slug, filters: scope })
   return {
     name: 'year',
     label: 'Отчетный период',
@@ -141,22 +140,18 @@ const PARENT_BASE: { [K in ParentKind]: string } = {
 }
 
 /** The scoped lists of a parent record that hold any data for it, as tabs (one query for all of them). */
-export async function scopedTabs(db: Kysely<Database>, parent: ParentKind, id: number, base = PARENT_BASE[parent]): Promise<Tab[]> {
-  const candidates = catalogueTypes.flatMap((type) =>
-    (type.pages?.scoped ?? []).filter((s) => s.parent === parent && !['reports'].includes(s.suffix)).map((scoped) => ({ type, scoped })),
-  )
-  if (!candidates.length) return []
-  const checks = candidates.map(({ type, scoped }, i) => {
-    const filter = type.filters.find((f) => f.name === scoped.filter)!
-    // A filter through a referenced table (reports of an area's points) checks the column of that table.
-    const where = filter.through
-      ? sql`${sql.ref(filter.through.fk)} IN (SELECT id FROM ${sql.table(filter.through.table)} WHERE ${sql.ref(filter.column)} = ${id})`
-      : sql`${sql.ref(filter.column)} = ${id}`
-    return sql<{ i: number }>`SELECT ${i}::int AS i WHERE EXISTS (SELECT 1 FROM ${sql.table(type.table)} WHERE ${where})`
+export async function scopedTabs(context: AppLoadContext, parent: ParentKind, id: number, base = PARENT_BASE[parent]): Promise<Tab[]> {
+  const present = await context.catalogue.scopedListsWithData(context.useCaseContext, { parent, id })
+  return present.map(({ slug, suffix }) => {
+    const type = typeOrThrow(slug)
+    const scoped = type.pages!.scoped!.find((s) => s.parent === parent && s.suffix === suffix)!
+    return { title: scoped.title ?? type.title, to: `${base}/${id}/${suffix}` }
   })
-  const { rows } = await sql<{ i: number }>`${sql.join(checks, sql` UNION ALL `)}`.execute(db)
-  const present = new Set(rows.map((r) => r.i))
-  return candidates.filter((_, i) => present.has(i)).map(({ type, scoped }) => ({ title: scoped.title ?? type.title, to: `${base}/${id}/${scoped.suffix}` }))
+}
+
+/** A record of a type by id, or undefined (the card and parent lookups). */
+export async function recordOf<T = Record>(context: AppLoadContext, slug: string, id: number): Promise<T | undefined> {
+  return ((await context.catalogue.findRecord(context.useCaseContext, { type: slug, id })) ?? undefined) as T | undefined
 }
 
 export function typeOrThrow(slug: string): CatalogueType {

@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     area: { id: area.id, name: area.name, companyId: area.company?.id ?? null },
     crumbs: [...areaCrumbs(area), { title: 'Ответственные', to: `/areas/${area.id}/responsible` }],
-    tabs: await areaTabs(context.db, area, context.user),
+    tabs: await areaTabs(context, area, context.user),
     responsibles: rows.map((r) => ({ id: r.id, year: r.year, fullname: r.fullname, position: r.position, phone: r.phone, email: r.email, labs: r.labs_name, added: new Date(r.added).toISOString() })),
   }
 }

@@ -1,0 +1,233 @@
+// Two web nodes and two worker nodes of the production build, as separate processes on one PostgreSQL server and one
+// Redis: sessions, uploads, checks and publications cross nodes, a worker killed mid-file leaves nothing stuck or
+// doubled, and a node without its database is not ready.
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import net from 'node:net'
+import path from 'node:path'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type Cluster, freePort, type Node, startCluster } from './support/cluster.ts'
+import { Client } from './support/http-client.ts'
+
+const RESPONSIBLE = { fullname: 'Иванова Мария Петровна', position: 'Инженер-эколог', email: 'ivanova@example.ru', phone: '+7 (34922) 4-12-34' }
+const HEADER = [
+  'Пункт наблюдения (номенклатура)',
+  'Год',
+  'Дата отбора',
+  'Показатель',
+  'Значение',
+  'Единица измерения',
+  'ПДК',
+  'ПДК максимальная',
+]
+const LARGE_ROWS = 100_000
+
+let cluster: Cluster
+let web1: Node
+let web2: Node
+const holder = new Client()
+const department = new Client()
+let area: { id: number; name: string; pointId: number; nomenclature: string }
+
+function csv(rows: number, year: number): Blob {
+  const lines = [HEADER.join(';')]
+  for (let i = 0; i < rows; i++) lines.push(`${area.nomenclature};${year};;Сажа;${((i % 1000) / 1000).toFixed(3)};мг/м3;0,15;`)
+  return new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv' })
+}
+
+/** A report of observation results for the holder's area and year, made through web node `base`. */
+async function newReport(base: string, year: number): Promise<number> {
+  const responsible = await holder.request(base, 'POST', '/api/v1/ecomon-responsibles/', { area: area.id, year, ...RESPONSIBLE })
+  expect(responsible.status, JSON.stringify(responsible.body)).toBe(201)
+  const created = await holder.request(base, 'POST', '/api/v1/import-reports/', { area: area.id, year, report_type: 'observation_results' })
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  return created.body.id
+}
+
+async function upload(base: string, reportId: number, file: Blob, requestId: string): Promise<number> {
+  const form = new FormData()
+  form.set('report', String(reportId))
+  form.set('description', 'Результаты наблюдений')
+  form.set('file', file, 'Результаты наблюдений.csv')
+  const res = await holder.request(base, 'POST', '/api/v1/import-files/', form, { 'x-request-id': requestId })
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  expect(res.body.status).toBe('processing')
+  return res.body.id
+}
+
+async function fileStatusOn(base: string, fileId: number): Promise<string> {
+  const res = await holder.request(base, 'GET', `/api/v1/import-files/${fileId}/`)
+  return res.body.status
+}
+
+/** Readings of the area's point in a year, as the public sees them through web node `base`. */
+async function publishedOn(base: string, year: number): Promise<number> {
+  const res = await new Client().request(base, 'GET', `/api/v1/measures-point-indications/?measures_point=${area.pointId}&year=${year}&limit=1`)
+  expect(res.status).toBe(200)
+  return res.body.count
+}
+
+const linesWith = (nodes: Node[], requestId: string): Array<Record<string, unknown>> =>
+  nodes.flatMap((n) => n.lines.filter((l) => l.requestId === requestId || l.reqId === requestId).map((l) => ({ node: n.name, ...l })))
+
+beforeAll(async () => {
+  cluster = await startCluster({ webs: 2, workers: 2 })
+  ;[web1, web2] = cluster.webs
+  const user = await cluster.db.selectFrom('users').select('company_id').where('username', '=', 'holder1').executeTakeFirstOrThrow()
+  const found = await cluster.db
+    .selectFrom('areas')
+    .innerJoin('measures_points', 'measures_points.area_id', 'areas.id')
+    .select(['areas.id as id', 'areas.name as name', 'measures_points.id as pointId', 'measures_points.nomenclature as nomenclature'])
+    .where('areas.company_id', '=', user.company_id!)
+    .where('areas.kind', '=', 'licence_area')
+    .where('measures_points.kind', '=', 'ambient_air')
+    .orderBy('areas.id')
+    .orderBy('measures_points.id')
+    .executeTakeFirstOrThrow()
+  area = { id: found.id, name: found.name, pointId: found.pointId, nomenclature: found.nomenclature ?? '' }
+})
+
+afterAll(async () => {
+  await cluster?.stop()
+})
+
+describe('a cluster of two web nodes and two worker nodes', () => {
+  it('carries a session made on one web node to the other', async () => {
+    await holder.login(web1.url, 'holder1')
+    const there = await holder.request(web2.url, 'GET', `/api/v1/import-reports/?area_name=${encodeURIComponent(area.name)}`)
+    expect(there.status, JSON.stringify(there.body)).toBe(200)
+    const stranger = await new Client().request(web2.url, 'GET', `/api/v1/import-reports/?area_name=${encodeURIComponent(area.name)}`)
+    expect([401, 403]).toContain(stranger.status)
+  })
+
+  let reportId: number
+  let fileId: number
+  it('checks an upload to one web node on a worker node, and shows its status on the other web node', async () => {
+    reportId = await newReport(web2.url, 2018)
+    const requestId = `cluster-upload-${randomBytes(4).toString('hex')}`
+    fileId = await upload(web1.url, reportId, csv(50, 2018), requestId)
+    await vi.waitFor(async () => expect(await fileStatusOn(web2.url, fileId)).toBe('success'), { timeout: 60_000, interval: 250 })
+
+    // The request is followed across nodes: the web node's request, the worker's job lines, the worker's event.
+    expect(linesWith([web1], requestId).length).toBeGreaterThan(0)
+    const jobLines = linesWith(cluster.workers, requestId)
+    expect(jobLines.map((l) => l.msg)).toEqual(expect.arrayContaining(['job file-check started', 'job file-check done']))
+    expect(new Set(jobLines.map((l) => l.job))).toEqual(new Set(['file-check']))
+    const events = await sql<{ type: string; request_id: string }>`
+      SELECT type, metadata->>'requestId' AS request_id FROM events WHERE stream_id = ${`file-${fileId}`} ORDER BY position`.execute(cluster.db)
+    expect(events.rows.map((e) => e.request_id)).toEqual(events.rows.map(() => requestId))
+    expect(events.rows.map((e) => e.type)).toContain('FileCheckPassed')
+  })
+
+  it('publishes the rows of a report agreed on one web node, visible through the other', async () => {
+    const before = await publishedOn(web1.url, 2018)
+    await department.login(web2.url, 'department')
+    const requestId = `cluster-agree-${randomBytes(4).toString('hex')}`
+    const agreed = await department.request(web2.url, 'PUT', `/api/v1/import-reports/${reportId}/`, { status: 'agreed', comment: 'Согласовано' }, { 'x-request-id': requestId })
+    expect(agreed.status, JSON.stringify(agreed.body)).toBe(200)
+    await vi.waitFor(async () => expect(await publishedOn(web1.url, 2018)).toBe(before + 50), { timeout: 60_000, interval: 250 })
+    await vi.waitFor(() => expect(linesWith(cluster.workers, requestId).map((l) => l.msg)).toContain('job report-publication done'), { timeout: 10_000 })
+  })
+
+  it('leaves no job stuck and no row published twice when a worker node is killed in the middle of a large file', async () => {
+    const year = 2017
+    const largeReport = await newReport(web1.url, year)
+    const requestId = `cluster-large-${randomBytes(4).toString('hex')}`
+    const largeFile = await upload(web2.url, largeReport, csv(LARGE_ROWS, year), requestId)
+    const staged = async () =>
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM import_staged_rows WHERE file_id = ${largeFile}`.execute(cluster.db)).rows[0].n)
+    // The first batches are staged: the worker is inside the job. Kill that worker without any chance to clean up.
+    await vi.waitFor(async () => expect(await staged()).toBeGreaterThan(0), { timeout: 60_000, interval: 20 })
+    const busy = cluster.workers.find((w) => w.lines.some((l) => l.requestId === requestId && l.msg === 'job file-check started'))!
+    expect(busy).toBeDefined()
+    await busy.stop('SIGKILL')
+    expect(await staged()).toBeLessThan(LARGE_ROWS)
+    expect(await fileStatusOn(web1.url, largeFile)).toBe('processing')
+
+    // The other worker node takes the job again once the dead one's lock lapses, and finishes it once.
+    const survivor = cluster.workers.find((w) => w !== busy)!
+    await vi.waitFor(async () => expect(await fileStatusOn(web1.url, largeFile)).toBe('success'), { timeout: 100_000, interval: 500 })
+    expect(survivor.lines.some((l) => l.requestId === requestId && l.msg === 'job file-check done')).toBe(true)
+    expect(await staged()).toBe(LARGE_ROWS)
+    const results = await sql<{ type: string }>`
+      SELECT type FROM events WHERE stream_id = ${`file-${largeFile}`} AND type IN ('FileCheckPassed', 'FileCheckFailed')`.execute(cluster.db)
+    expect(results.rows).toEqual([{ type: 'FileCheckPassed' }])
+
+    // Agreed, every row is published exactly once.
+    const before = await publishedOn(web2.url, year)
+    const agreed = await department.request(web1.url, 'PUT', `/api/v1/import-reports/${largeReport}/`, { status: 'agreed', comment: 'Согласовано' })
+    expect(agreed.status, JSON.stringify(agreed.body)).toBe(200)
+    await vi.waitFor(async () => expect(await publishedOn(web2.url, year)).toBe(before + LARGE_ROWS), { timeout: 100_000, interval: 500 })
+
+    // Nothing waits or runs in the queue any more, as the surviving worker node's metrics say.
+    await vi.waitFor(
+      async () => {
+        const metrics = await (await fetch(`${survivor.url}/metrics`)).text()
+        for (const kind of ['file-check', 'report-publication']) {
+          expect(metrics).toContain(`portal_queue_jobs{kind="${kind}",state="waiting"} 0`)
+          expect(metrics).toContain(`portal_queue_jobs{kind="${kind}",state="active"} 0`)
+        }
+        expect(metrics).toMatch(/portal_file_check_rows_total \d+/)
+        expect(metrics).toMatch(/portal_job_duration_seconds_count\{kind="file-check",outcome="ok"\} [1-9]/)
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    expect(await publishedOn(web2.url, year)).toBe(before + LARGE_ROWS)
+  })
+
+  it('keeps a node started against a dead database from ever being ready: it stops with one line naming DATABASE_URL', async () => {
+    const deadPort = await freePort()
+    const child = spawn(process.execPath, [path.resolve('dist/server.js')], {
+      env: { ...cluster.env, DATABASE_URL: `postgres://nobody@127.0.0.1:${deadPort}/none`, PORT: String(await freePort()), WORKERS: 'off' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (c) => (stderr += c))
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    expect(code).not.toBe(0)
+    const lines = stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('DATABASE_URL')
+  })
+
+  it('turns a web node whose database becomes unreachable not ready, says why in one log line, and stops cleanly', async () => {
+    // The node reaches PostgreSQL through a relay the test can cut, as a network failure would.
+    const target = new URL(cluster.databaseUrl)
+    const sockets = new Set<net.Socket>()
+    const relay = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 5432), target.hostname)
+      sockets.add(client).add(upstream)
+      client.pipe(upstream).pipe(client)
+      const drop = () => {
+        client.destroy()
+        upstream.destroy()
+      }
+      client.on('error', drop).on('close', drop)
+      upstream.on('error', drop).on('close', drop)
+    })
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
+    const relayed = new URL(cluster.databaseUrl)
+    relayed.hostname = '127.0.0.1'
+    relayed.port = String((relay.address() as net.AddressInfo).port)
+    const node = await cluster.startWeb('web-relayed', { DATABASE_URL: relayed.toString() })
+
+    await new Promise<void>((resolve) => {
+      relay.close(() => resolve())
+      for (const s of sockets) s.destroy()
+    })
+    await vi.waitFor(
+      async () => {
+        const res = await fetch(`${node.url}/readyz`)
+        expect(res.status).toBe(503)
+        expect(await res.json()).toMatchObject({ status: 'not ready', database: 'unreachable' })
+      },
+      { timeout: 20_000, interval: 250 },
+    )
+    await fetch(`${node.url}/readyz`)
+    expect((await fetch(`${node.url}/healthz`)).status).toBe(200)
+    const notReady = node.lines.filter((l) => typeof l.msg === 'string' && l.msg.startsWith('not ready: database unreachable'))
+    expect(notReady).toHaveLength(1)
+    expect(await node.stop('SIGTERM')).toBe(0)
+  })
+})

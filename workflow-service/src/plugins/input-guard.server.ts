@@ -1,0 +1,36 @@
+// The rules every parsed input obeys whatever its route's schema: numbers are finite (Ajv coerces "Infinity" and
+// "1e400" to Infinity and then skips its bounds) and text carries no control characters (PostgreSQL refuses NUL).
+import type { FastifyInstance } from 'fastify'
+import { controlCharacterAt } from '../http/params.ts'
+import { badRequest } from './errors.server.ts'
+
+const MAX_DEPTH = 8
+
+export const NOT_FINITE = 'ожидается конечное число'
+export const CONTROL_CHARACTERS_REFUSED = 'недопустимые управляющие символы'
+
+/** The first bad value of parsed input as [parameter, reason], or null; arrays and nested objects are walked. */
+export function firstBadValue(value: unknown, name: string, depth = 0): [string, string] | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : [name, NOT_FINITE]
+  if (typeof value === 'string') return controlCharacterAt(value, true) >= 0 ? [name, CONTROL_CHARACTERS_REFUSED] : null
+  if (depth >= MAX_DEPTH || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null
+  for (const [key, inner] of Object.entries(value)) {
+    if (controlCharacterAt(key) >= 0) return [name || key, CONTROL_CHARACTERS_REFUSED]
+    const bad = firstBadValue(inner, name && Array.isArray(value) ? name : key, depth + 1)
+    if (bad) return bad
+  }
+  return null
+}
+
+export async function inputGuard(app: FastifyInstance): Promise<void> {
+  // After validation (so coerced numbers are seen) and before every handler.
+  app.addHook('preHandler', async (request) => {
+    for (const source of [request.params, request.query, request.body]) {
+      const bad = firstBadValue(source, '')
+      if (bad) throw badRequest(`${bad[0]}: ${bad[1]}`, bad[0])
+    }
+  })
+}
+
+// Like fastify-plugin: the hook applies to every route of the app.
+;(inputGuard as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true
