@@ -18,6 +18,18 @@ export interface CommandContext {
   now: Date
 }
 
+/** Who is calling, as every door knows it: the user, the request's id and the client's address. */
+export interface Caller {
+  actor: CurrentUser | null
+  requestId: string | null
+  clientAddress: string | null
+}
+
+/** The one builder of a command's context, for the API's routes and the pages' actions alike. */
+export function commandContextOf(services: Pick<CommandContext, 'db' | 'queue' | 'storageDir'>, caller: Caller): CommandContext {
+  return { db: services.db, queue: services.queue, storageDir: services.storageDir, ...caller, now: new Date() }
+}
+
 export function metadataOf(context: Pick<CommandContext, 'actor' | 'requestId' | 'clientAddress'>): EventMetadata {
   return {
     // Id 0 is an actor with no account (the demo data of companies without a demo user).

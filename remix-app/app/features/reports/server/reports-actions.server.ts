@@ -5,7 +5,7 @@ import { data } from '@remix-run/node'
 import { refusalAnswer } from '@portal/workflow-service/http/refusal-answers.ts'
 import { HttpError } from '@portal/workflow-service/plugins/errors.server.ts'
 import { CommandRefused } from '@portal/workflow-service/workflow/refusal.ts'
-import type { CommandContext } from '@portal/workflow-service/workflow/command-context.server.ts'
+import { type CommandContext, commandContextOf } from '@portal/workflow-service/workflow/command-context.server.ts'
 import { requestFileDeletion } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
 import { decideOnReport, type Decision } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
 import { createResponsible, editResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
@@ -21,16 +21,12 @@ export type ReportsActionAnswer =
   | { intent: 'decide'; ok: boolean; message: string | null }
   | { intent: 'unknown'; ok: false; message: string }
 
-function commandContext(request: Request, context: AppLoadContext): CommandContext {
-  return {
-    db: context.db,
-    queue: context.queue,
-    storageDir: context.config.storageDir,
-    actor: context.user,
-    requestId: context.requestId,
-    clientAddress: context.clientAddress,
-    now: new Date(),
-  }
+/** The page's caller of a command: the same context the API builds, from the load context. */
+function commandContext(_request: Request, context: AppLoadContext): CommandContext {
+  return commandContextOf(
+    { db: context.db, queue: context.queue, storageDir: context.config.storageDir },
+    { actor: context.user, requestId: context.requestId ?? null, clientAddress: context.clientAddress ?? null },
+  )
 }
 
 /** A whole positive id from a form field, or null. */
