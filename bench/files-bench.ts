@@ -1,13 +1,19 @@
-// Benchmark of the file check: rows per second and peak RSS for a 1 000 000-row CSV and a 300 000-row XLSX.
-// `npm run bench:files [-- --csv-rows N --xlsx-rows N]`; each check runs in its own process so its peak RSS is its own.
+// Benchmark of the file check as the portal runs it (in its own child process with a heap limit): rows per second
+// and peak RSS for a 1 000 000-row CSV, a 1 000 000-row XLSX and a shared-strings bomb.
+// `npm run bench:files [-- --csv-rows N --xlsx-rows N]`. Each measurement runs in a fresh process, so the peak RSS
+// of the process that asks for the check (the web process under `npm start`) and of the checking child are their own.
+// Other benchmarks call the exported functions (`measureFileCheckInFreshProcess`, `writeCsvFile`, `writeXlsxFile`).
 import { spawnSync } from 'node:child_process'
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { deflateRawSync, crc32 } from 'node:zlib'
+import { writeFileSync } from 'node:fs'
 import ExcelJS from 'exceljs'
-import { checkDataFile } from '../workers/src/files/check-data-file.server.ts'
+import { checkInChild, peakRssMb } from '../workers/src/files/check-in-child.server.ts'
 import type { RowContext } from '../workers/src/files/check-row.ts'
+import { FILE_LIMITS } from '../workers/src/files/file-limits.ts'
 import { IMPORT_SPECS } from '../workers/src/files/import-spec.ts'
 
 const spec = IMPORT_SPECS.observation_results
@@ -28,7 +34,8 @@ function context(): RowContext {
   }
 }
 
-async function writeCsvFile(file: string, rows: number): Promise<void> {
+/** A CSV of `rows` good readings (UTF-8, `;`). */
+export async function writeCsvFile(file: string, rows: number): Promise<void> {
   const out = createWriteStream(file)
   const header = spec.columns.map((c) => c.header).join(';')
   let chunk = `${header}\r\n`
@@ -43,7 +50,8 @@ async function writeCsvFile(file: string, rows: number): Promise<void> {
   await new Promise<void>((r) => out.once('finish', () => r()))
 }
 
-async function writeXlsxFile(file: string, rows: number): Promise<void> {
+/** An XLSX (shared strings, as Excel writes them) of `rows` good readings. */
+export async function writeXlsxFile(file: string, rows: number): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: false })
   const sheet = workbook.addWorksheet('Данные')
   sheet.addRow(spec.columns.map((c) => c.header)).commit()
@@ -52,17 +60,99 @@ async function writeXlsxFile(file: string, rows: number): Promise<void> {
   await workbook.commit()
 }
 
-/** In the child: one check of one file, answered as one JSON line. */
-async function measure(file: string): Promise<void> {
+/**
+ * A shared-strings bomb: a workbook of a few MB whose shared-strings table holds 1.5 million tiny entries, each
+ * different enough to stay under the ZIP guard's ratio. Unbounded, the reader keeps every entry as an object.
+ */
+export function writeSharedStringsBomb(file: string, entries = 1_500_000): void {
+  const parts: Buffer[] = [Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><sst count="${entries}" uniqueCount="${entries}">`)]
+  for (let i = 0; i < entries; i++) parts.push(Buffer.from(`<si><t>${(i * 2654435761 % 4294967296).toString(36)}</t></si>`))
+  parts.push(Buffer.from('</sst>'))
+  const xml = Buffer.concat(parts)
+  const item = (name: string, content: Buffer) => ({ name, content, data: deflateRawSync(content, { level: 9 }) })
+  const items = [
+    item('[Content_Types].xml', Buffer.from('<?xml version="1.0"?><Types/>')),
+    item('xl/workbook.xml', Buffer.from('<?xml version="1.0"?><workbook/>')),
+    item('xl/sharedStrings.xml', xml),
+    item('xl/worksheets/sheet1.xml', Buffer.from('<?xml version="1.0"?><worksheet><sheetData/></worksheet>')),
+  ]
+  const local: Buffer[] = []
+  const central: Buffer[] = []
+  let offset = 0
+  for (const it of items) {
+    const name = Buffer.from(it.name)
+    const crc = crc32(it.content) >>> 0
+    const head = Buffer.alloc(30)
+    head.writeUInt32LE(0x04034b50, 0)
+    head.writeUInt16LE(20, 4)
+    head.writeUInt16LE(8, 8)
+    head.writeUInt32LE(crc, 14)
+    head.writeUInt32LE(it.data.length, 18)
+    head.writeUInt32LE(it.content.length, 22)
+    head.writeUInt16LE(name.length, 26)
+    const entry = Buffer.alloc(46)
+    entry.writeUInt32LE(0x02014b50, 0)
+    entry.writeUInt16LE(20, 4)
+    entry.writeUInt16LE(20, 6)
+    entry.writeUInt16LE(8, 10)
+    entry.writeUInt32LE(crc, 16)
+    entry.writeUInt32LE(it.data.length, 20)
+    entry.writeUInt32LE(it.content.length, 24)
+    entry.writeUInt16LE(name.length, 28)
+    entry.writeUInt32LE(offset, 42)
+    local.push(head, name, it.data)
+    central.push(entry, name)
+    offset += 30 + name.length + it.data.length
+  }
+  const directory = Buffer.concat(central)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(0x06054b50, 0)
+  end.writeUInt16LE(items.length, 8)
+  end.writeUInt16LE(items.length, 10)
+  end.writeUInt32LE(directory.length, 12)
+  end.writeUInt32LE(offset, 16)
+  writeFileSync(file, Buffer.concat([...local, directory, end]))
+}
+
+export interface FileCheckMeasurement {
+  ok: boolean
+  /** The first problem, when the check ended as an error (a bomb must). */
+  problem: string | null
+  rows: number
+  staged: number
+  seconds: number
+  rowsPerSecond: number
+  /** Peak RSS of the process that asked for the check (the web process under `npm start`). */
+  parentPeakRssMb: number
+  /** Peak RSS of the child that parsed the file (null when it ran out of its heap). */
+  childPeakRssMb: number | null
+}
+
+/** In this process: one check of one file, the way the file-check job runs it. */
+export async function measureFileCheck(file: string): Promise<FileCheckMeasurement> {
   let staged = 0
-  const cpuBefore = process.cpuUsage()
   const started = process.hrtime.bigint()
-  const result = await checkDataFile(file, spec, context(), { onRows: async (rows) => void (staged += rows.length) })
+  const result = await checkInChild({ kind: 'data', path: file, spec, context: context(), stage: true }, { onRows: async (rows) => void (staged += rows.length) })
   const seconds = Number(process.hrtime.bigint() - started) / 1e9
-  const cpu = process.cpuUsage(cpuBefore)
-  const cpuSeconds = (cpu.user + cpu.system) / 1e6
-  if (!result.ok) throw new Error(`the benchmark file did not pass: ${JSON.stringify(result.problems.slice(0, 3))}`)
-  process.stdout.write(`${JSON.stringify({ rows: result.rows, staged, seconds, cpuSeconds, peakRssMb: process.resourceUsage().maxRSS / 1024 })}\n`)
+  const rows = result.rows ?? 0
+  return {
+    ok: result.ok,
+    problem: result.problems[0]?.reason ?? null,
+    rows,
+    staged,
+    seconds,
+    rowsPerSecond: rows / seconds,
+    parentPeakRssMb: peakRssMb(),
+    childPeakRssMb: result.peakRssMb,
+  }
+}
+
+/** One check in a fresh process (so its peak RSS is the check's alone). */
+export function measureFileCheckInFreshProcess(file: string): FileCheckMeasurement {
+  const self = fileURLToPath(import.meta.url)
+  const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--measure', file], { encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`measuring ${file} failed: ${run.stderr}`)
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as FileCheckMeasurement
 }
 
 function argument(name: string, fallback: number): number {
@@ -70,38 +160,42 @@ function argument(name: string, fallback: number): number {
   return at > 0 ? Number(process.argv[at + 1]) : fallback
 }
 
+const RSS_AIM_MB = 300
+
 async function main(): Promise<void> {
-  if (process.argv[2] === '--measure') return measure(process.argv[3])
+  if (process.argv[2] === '--measure') {
+    process.stdout.write(`${JSON.stringify(await measureFileCheck(process.argv[3]))}\n`)
+    return
+  }
   const csvRows = argument('--csv-rows', 1_000_000)
-  const xlsxRows = argument('--xlsx-rows', 300_000)
+  const xlsxRows = argument('--xlsx-rows', 1_000_000)
   const dir = mkdtempSync(path.join(tmpdir(), 'files-bench-'))
   try {
     const csv = path.join(dir, 'readings.csv')
     const xlsx = path.join(dir, 'readings.xlsx')
-    process.stdout.write(`generating ${csvRows} CSV rows and ${xlsxRows} XLSX rows in ${dir} …\n`)
+    const bomb = path.join(dir, 'shared-strings-bomb.xlsx')
+    process.stdout.write(`generating ${csvRows} CSV rows, ${xlsxRows} XLSX rows and a shared-strings bomb in ${dir} …\n`)
     await writeCsvFile(csv, csvRows)
     await writeXlsxFile(xlsx, xlsxRows)
-    const self = fileURLToPath(import.meta.url)
-    const lines: string[] = []
-    for (const [label, file, aim] of [['CSV', csv, 100_000], ['XLSX', xlsx, 20_000]] as const) {
-      const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--measure', file], { encoding: 'utf8' })
-      if (run.status !== 0) throw new Error(`${label} run failed: ${run.stderr}`)
-      const m = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as { rows: number; seconds: number; cpuSeconds: number; peakRssMb: number }
-      const rate = m.rows / m.seconds
-      const cpuRate = m.rows / m.cpuSeconds
-      lines.push(
-        `| ${label.padEnd(4)} | ${String(m.rows).padStart(9)} | ${(statSync(file).size / 1024 ** 2).toFixed(1).padStart(7)} | ${m.seconds.toFixed(2).padStart(7)} | ${Math.round(rate).toString().padStart(9)} | ${Math.round(cpuRate).toString().padStart(13)} | ${String(aim).padStart(10)} | ${m.peakRssMb.toFixed(0).padStart(11)} | ${rate >= aim && m.peakRssMb < 250 ? 'yes'.padStart(8) : 'no'.padStart(8)} |`,
+    writeSharedStringsBomb(bomb)
+    const cases: Array<[string, string, boolean]> = [['CSV', csv, true], ['XLSX', xlsx, true], ['bomb', bomb, false]]
+    process.stdout.write(`\nFile check in a child process (heap limit ${FILE_LIMITS.checkHeapMb} MB): parse + header + every row checked\n\n`)
+    process.stdout.write('| file |      rows | size MB |       s |    rows/s | web process peak RSS MB | check process peak RSS MB | result |\n')
+    process.stdout.write('|------|-----------|---------|---------|-----------|-------------------------|---------------------------|--------|\n')
+    let within = true
+    for (const [label, file, shouldPass] of cases) {
+      const m = measureFileCheckInFreshProcess(file)
+      const peak = Math.max(m.parentPeakRssMb, m.childPeakRssMb ?? 0)
+      within &&= peak <= RSS_AIM_MB && m.ok === shouldPass
+      const result = m.ok ? 'passed' : `error: ${m.problem}`
+      process.stdout.write(
+        `| ${label.padEnd(4)} | ${String(m.rows).padStart(9)} | ${(statSync(file).size / 1024 ** 2).toFixed(1).padStart(7)} | ${m.seconds.toFixed(2).padStart(7)} | ${Math.round(m.rowsPerSecond || 0).toString().padStart(9)} | ${m.parentPeakRssMb.toFixed(0).padStart(23)} | ${(m.childPeakRssMb?.toFixed(0) ?? 'out of heap').padStart(25)} | ${result} |\n`,
       )
     }
-    process.stdout.write('\nFile check (parse + header + every row checked), one process per file\n\n')
-    process.stdout.write('| file |      rows | size MB |       s |    rows/s | rows/CPU-s    | aim rows/s | peak RSS MB | aims met |\n')
-    process.stdout.write('|------|-----------|---------|---------|-----------|---------------|------------|-------------|----------|\n')
-    for (const line of lines) process.stdout.write(`${line}\n`)
-    process.stdout.write('\nAims: CSV ≥ 100 000 rows/s, XLSX ≥ 20 000 rows/s, peak RSS < 250 MB.')
-    process.stdout.write(' rows/CPU-s divides by the CPU time the check used: on a busy machine it is the figure that does not depend on the others.\n')
+    process.stdout.write(`\nAim: every process ≤ ${RSS_AIM_MB} MB peak RSS, the good files pass and the bomb ends as an error: ${within ? 'met' : 'NOT met'}.\n`)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
-await main()
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await main()

@@ -12,6 +12,8 @@ const outdir = path.join(root, 'dist')
 export const entryPoints = {
   server: 'portal/src/server.ts',
   'worker-node': 'portal/src/worker-node.ts',
+  // The process each uploaded file is checked in (workers/src/files/check-in-child.server.ts).
+  'file-check-child': 'workers/src/files/file-check-child.ts',
   migrate: 'migrations/src/run-migrations.ts',
   replay: 'workflow-service/src/workflow/replay/replay-command.ts',
   user: 'workflow-service/src/auth/user-command.ts',

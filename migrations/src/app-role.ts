@@ -6,6 +6,9 @@ import { migrateToLatest } from './migrate.ts'
 /** Tables the portal may only append to and read: it can never change or remove what they hold. */
 export const APPEND_ONLY_TABLES = ['events', 'event_checkpoints'] as const
 
+/** Serialises the grants of nodes that start together. */
+const GRANT_LOCK = 7_150_201
+
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`
 
 /**
@@ -69,6 +72,13 @@ async function currentDatabase(db: Kysely<any>): Promise<string> {
 /** Brings the database to the latest schema as its owner, then gives the portal's role (if it is another) its rights. */
 export async function prepareDatabase(ownerDb: Kysely<any>, options: { appRole: string | null }): Promise<string[]> {
   const applied = await migrateToLatest(ownerDb)
-  if (options.appRole) await grantAppRole(ownerDb, options.appRole)
+  const appRole = options.appRole
+  if (appRole) {
+    // Several nodes starting at once would GRANT on the same objects together ("tuple concurrently updated"): one at a time.
+    await ownerDb.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${GRANT_LOCK})`.execute(trx)
+      await grantAppRole(trx, appRole)
+    })
+  }
   return applied
 }

@@ -307,6 +307,33 @@ export interface ImportPublishedRowsTable {
   report_id: number
 }
 
+/** A person told in the portal of a report status change (spec: notifications). */
+export interface NotificationsTable {
+  id: Generated<number>
+  user_id: number
+  event_position: number
+  kind: string
+  title: string
+  body: string
+  link: string | null
+  created_at: ColumnType<Date, Date | string | undefined, never>
+  read_at: Date | null
+}
+
+/** An e-mail to send for a notification; sent by the mail worker, retried until sent. */
+export interface MailOutboxTable {
+  id: Generated<number>
+  event_position: number
+  to_address: string
+  subject: string
+  body: string
+  created_at: ColumnType<Date, Date | string | undefined, never>
+  attempts: Generated<number>
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>
+  sent_at: Date | null
+  last_error: string | null
+}
+
 export interface JobOutboxTable {
   id: Generated<number>
   name: string
@@ -338,4 +365,6 @@ export interface Database {
   import_staged_rows: ImportStagedRowsTable
   import_published_rows: ImportPublishedRowsTable
   job_outbox: JobOutboxTable
+  notifications: NotificationsTable
+  mail_outbox: MailOutboxTable
 }

@@ -12,7 +12,7 @@ import { createLogger } from '@portal/workflow-service/logger.ts'
 import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 import { projectRoot } from '@portal/workflow-service/project-root.ts'
 import { demoAccountsInUse } from '@portal/workflow-service/seed/users-seed.ts'
-import { startWorkers } from '@portal/workers/start-workers.ts'
+import { startWorkers, stopMailSender } from '@portal/workers/start-workers.ts'
 import { openQueue, reportTemplateFiles, seedPortalWhenEmpty } from './composition.server.ts'
 import { isWebProcess, startWebCluster } from './web-cluster.server.ts'
 
@@ -58,6 +58,7 @@ async function main(): Promise<void> {
   let checkpoints: ReturnType<typeof startCheckpoints> | undefined
   const stopAll = async () => {
     await checkpoints?.stop()
+    await stopMailSender()
     await queue?.stop().catch((e) => log.error(e, 'stopping the queue failed'))
     await database.close().catch((e) => log.error(e, 'closing the database failed'))
   }

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
 import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
 import { createLogger } from '@portal/workflow-service/logger.ts'
 import { healthRoutes } from '@portal/workflow-service/observability/health-routes.server.ts'
-import { startWorkers } from '@portal/workers/start-workers.ts'
+import { startWorkers, stopMailSender } from '@portal/workers/start-workers.ts'
 import { openQueue } from './composition.server.ts'
 
 function fail(message: string): never {
@@ -46,6 +46,7 @@ const stop = async (signal: string) => {
   if (stopping) return
   stopping = true
   log.info({ signal }, 'worker node stopping: running jobs finish or return to the queue')
+  await stopMailSender()
   await queue.stop().catch((e) => log.error({ err: e }, 'stopping the queue failed'))
   await http.close().catch(() => {})
   await database.close().catch((e) => log.error({ err: e }, 'closing the database failed'))

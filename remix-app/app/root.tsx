@@ -1,18 +1,22 @@
 // The shell of every page: header, navigation, content and footer.
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { seesNavigation } from '@portal/workflow-service/auth/permissions.ts'
 import { userInfo } from '@portal/workflow-service/auth/user-info.ts'
+import { unreadCount } from '@portal/workflow-service/notifications/notification-queries.server.ts'
 import { SiteFooter, SiteHeader } from './components/site-chrome.tsx'
 import { PageLoader } from './components/page-loader.tsx'
 import stylesHref from './styles/app.css?url'
 import catalogueStylesHref from './styles/catalogue.css?url'
 import { RouteError } from './components/route-error.tsx'
+import { errorTitle, titleOfMatches } from './utils/page-title.ts'
+import faviconHref from './assets/favicon.svg?url&no-inline'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
   { rel: 'stylesheet', href: catalogueStylesHref },
+  { rel: 'icon', type: 'image/svg+xml', href: faviconHref },
 ]
 
 // The user is known before the page is rendered (server-side), so the content never waits or flashes.
@@ -22,22 +26,27 @@ export async function loader({ context }: LoaderFunctionArgs) {
     navigation: seesNavigation(context.user),
     csrfToken: context.csrfToken,
     nonce: context.cspNonce,
+    unread: context.user ? await unreadCount(context.db, context.user.id) : 0,
   }
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
+  // Remix's meta sees only the routes above the one that declares it, so the deepest page's title is found here.
+  const matches = useMatches()
+  const error = useRouteError()
+  const title = error ? errorTitle(isRouteErrorResponse(error) ? error.status : 500) : titleOfMatches(matches)
   return (
     <html lang="ru">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>Экологический мониторинг ЯНАО</title>
+        <title>{title}</title>
         <Meta />
         <Links />
       </head>
       <body>
-        <SiteHeader user={root?.user ?? null} csrfToken={root?.csrfToken ?? ''} navigation={root?.navigation ?? false} />
+        <SiteHeader user={root?.user ?? null} csrfToken={root?.csrfToken ?? ''} navigation={root?.navigation ?? false} unread={root?.unread ?? 0} />
         <main className="page">{children}</main>
         <SiteFooter />
         <PageLoader />

@@ -46,6 +46,8 @@ const pages: RouteEntry[] = [
   { id: 'reports/area-responsible', path: '/areas/:id/responsible', file: 'features/reports/routes/area-responsible.tsx' },
   // Review: the Department's lists of companies by report status.
   { id: 'review/department-reports', path: '/department-reports/:status?', file: 'features/review/routes/department-reports.tsx' },
+  // Notifications of report status changes (the header shows the unread count).
+  { id: 'notifications/list', path: '/notifications', file: 'features/notifications/routes/notifications.tsx' },
   // Administration and login.
   { id: 'admin/users', path: '/admin', file: 'features/admin/routes/admin.tsx' },
   { id: 'auth/login', path: '/login', file: 'features/auth/routes/login.tsx' },

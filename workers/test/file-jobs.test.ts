@@ -13,6 +13,8 @@ import { tempFolder, writeCsv, writeZipBomb } from './support/fixture-files.ts'
 import { actorOf, commandContext, prepareAreaReport, prepareCompanyReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 
 const t = useTestApp()
+// Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
+vi.setConfig({ testTimeout: 120_000 })
 const folder = tempFolder()
 const HEADER = IMPORT_SPECS.observation_results.columns.map((c) => c.header)
 const silent = { info() {}, warn() {}, error() {} }

@@ -32,6 +32,10 @@ export interface Config {
   uploadTimeoutSeconds: number
   /** Web processes sharing the port (WEB_PROCESSES): a number, or every core ('auto', the default in production). */
   webProcesses: number
+  /** SMTP server of the notification e-mails (smtp:// or smtps://); without it no e-mail is sent. */
+  smtpUrl: string | undefined
+  /** The sender of the notification e-mails. */
+  mailFrom: string
 }
 
 export class ConfigError extends Error {}
@@ -107,7 +111,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (!Number.isInteger(webProcesses) || webProcesses < 1 || webProcesses > 64) {
     throw new ConfigError(`WEB_PROCESSES must be auto or a whole number from 1 to 64, got "${env.WEB_PROCESSES}"`)
   }
+  const smtpUrl = env.SMTP_URL || undefined
+  if (smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) throw new ConfigError(`SMTP_URL must be smtp://host:port or smtps://user:password@host:port, got "${smtpUrl.replace(/\/\/[^@/]*@/, '//…@')}"`)
   return {
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'Портал экологического мониторинга ЯНАО <noreply@localhost>',
     port: integer(env, 'PORT', 3000, 0, 65535),
     workerHttpPort: integer(env, 'WORKER_HTTP_PORT', 3001, 0, 65535),
     host: env.HOST || '0.0.0.0',

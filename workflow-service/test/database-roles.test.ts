@@ -28,6 +28,13 @@ describe('the owner and the portal database roles on a server', () => {
     }
   })
 
+  it('lets several nodes start together, each applying the grants without tripping over the others', async () => {
+    const config = loadConfig({ DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl })
+    const opened = await Promise.all(Array.from({ length: 4 }, () => openDatabase(config)))
+    for (const node of opened) await node.db.destroy()
+    expect(opened).toHaveLength(4)
+  })
+
   it('with DATABASE_URL alone, uses it for both and says so in one warning line', async () => {
     const warnings: string[] = []
     const opened = await openDatabase(loadConfig({ DATABASE_URL: database.url }), () => {}, (m) => warnings.push(m))

@@ -16,10 +16,12 @@ export interface SiteHeaderProps {
   user: UserInfo | null
   csrfToken: string
   navigation: boolean
+  /** Unread notifications of the logged-in user. */
+  unread?: number
 }
 
 /** The username (a link to the admin page for those who may open it) and logout; 'Гость' and login for the public. */
-function UserMenu({ user, csrfToken }: Omit<SiteHeaderProps, 'navigation'>) {
+function UserMenu({ user, csrfToken, unread = 0 }: Omit<SiteHeaderProps, 'navigation'>) {
   if (!user?.username) {
     return (
       <span className="user">
@@ -38,6 +40,10 @@ function UserMenu({ user, csrfToken }: Omit<SiteHeaderProps, 'navigation'>) {
         </>
       ) : null}
       {' · '}
+      <Link to="/notifications" className="notifications-link" aria-label={`Уведомления: непрочитанных ${unread}`}>
+        Уведомления{unread > 0 ? <span className="badge"> {unread}</span> : null}
+      </Link>
+      {' · '}
       <Form method="post" action="/logout" reloadDocument className="logout-form">
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
         <button type="submit" className="link-button">Выйти</button>
@@ -46,7 +52,7 @@ function UserMenu({ user, csrfToken }: Omit<SiteHeaderProps, 'navigation'>) {
   )
 }
 
-export function SiteHeader({ user, csrfToken, navigation }: SiteHeaderProps) {
+export function SiteHeader({ user, csrfToken, navigation, unread }: SiteHeaderProps) {
   return (
     <>
     <header className="site-header">
@@ -54,7 +60,7 @@ export function SiteHeader({ user, csrfToken, navigation }: SiteHeaderProps) {
         <span className="logo-mark" aria-hidden="true">◆</span>
         <span>Экологический мониторинг ЯНАО</span>
       </Link>
-      <UserMenu user={user} csrfToken={csrfToken} />
+      <UserMenu user={user} csrfToken={csrfToken} unread={unread} />
     </header>
     {/* Администрация and license holders get an empty bar; the public none. */}
     {user?.username ? (

@@ -2,6 +2,7 @@
 import { matchHeader } from './check-header.ts'
 import { cellText, checkRow, type RowContext, type RowValues } from './check-row.ts'
 import { detectFileKind, KIND_TITLES } from './file-signature.server.ts'
+import { FILE_LIMITS, LIMIT_MESSAGES, type FileLimits } from './file-limits.ts'
 import { FileRejected, type Problem } from './file-problem.ts'
 import type { ImportSpec } from './import-spec.ts'
 import { readCsvRows, type FileRow } from './read-csv.server.ts'
@@ -28,15 +29,29 @@ export interface DataCheckOptions {
   onRows?: (rows: CheckedRow[]) => Promise<void>
   signal?: AbortSignal
   batchSize?: number
+  /** The bounds (rows, columns, cell length, the XLSX parts); FILE_LIMITS unless a test narrows them. */
+  limits?: FileLimits
 }
 
 async function* rowsOf(path: string, options: DataCheckOptions): AsyncGenerator<FileRow[]> {
   const kind = await detectFileKind(path)
   if (kind === 'empty') throw new FileRejected('файл пуст (0 байт)')
-  if (kind === 'xlsx') return yield* readXlsxRows(path, { batchSize: options.batchSize, signal: options.signal })
+  if (kind === 'xlsx') return yield* readXlsxRows(path, { batchSize: options.batchSize, signal: options.signal, limits: options.limits })
   if (kind === 'ole2') throw new FileRejected('формат XLS (Excel 97–2003) не поддерживается: сохраните файл как XLSX или CSV')
   if (kind !== 'unknown') throw new FileRejected(`ожидается таблица XLSX или CSV, а файл — ${KIND_TITLES[kind]}`)
   yield* readCsvRows(path, options.batchSize)
+}
+
+/** Rows, columns and cell length within the bounds, the same for XLSX and CSV. */
+function checkBounds(cells: readonly unknown[], number: number, rows: number, limits: FileLimits): void {
+  if (rows > limits.maxRows) throw new FileRejected(LIMIT_MESSAGES.rows(limits.maxRows), { row: number })
+  if (cells.length > limits.maxColumns) throw new FileRejected(LIMIT_MESSAGES.columns(limits.maxColumns), { row: number })
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]
+    if (typeof cell === 'string' ? cell.length > limits.maxCellChars : cell !== null && typeof cell === 'object' && cellText(cell).length > limits.maxCellChars) {
+      throw new FileRejected(LIMIT_MESSAGES.cellChars(limits.maxCellChars), { row: number })
+    }
+  }
 }
 
 function isBlank(cells: readonly unknown[]): boolean {
@@ -49,11 +64,13 @@ export async function checkDataFile(path: string, spec: ImportSpec, context: Row
   let problemCount = 0
   let indexes: number[] | null = null
   let rows = 0
+  const limits = options.limits ?? FILE_LIMITS
   try {
     for await (const batch of rowsOf(path, options)) {
       options.signal?.throwIfAborted()
       const good: CheckedRow[] = []
       for (const row of batch) {
+        checkBounds(row.cells, row.number, rows + 1, limits)
         if (indexes === null) {
           const header = matchHeader(row.cells, spec.columns)
           if (!header.ok) return { ok: false, problems: [header.problem], rows: 0 }

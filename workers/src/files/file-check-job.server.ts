@@ -5,8 +5,8 @@ import { fileCheckRows } from '@portal/workflow-service/observability/metrics.se
 import type { JobDependencies } from '../jobs.ts'
 import { PermanentJobError } from '@portal/workflow-service/ports/job-queue.ts'
 import { clearStagedRows, stageRows, syncReportPublication } from '../publication/staged-rows.server.ts'
-import { checkDataFile } from './check-data-file.server.ts'
 import { checkDocumentFile } from './check-document-file.server.ts'
+import { checkInChild } from './check-in-child.server.ts'
 import { IMPORT_SPECS, isDataReportType } from './import-spec.ts'
 import type { Problem } from './file-problem.ts'
 import { loadRowContext } from './row-context.server.ts'
@@ -51,9 +51,11 @@ export function fileCheckJob({ db, config, log }: JobDependencies) {
         const target = { fileId, reportId: file.report_id, spec, fixed }
         // A run interrupted by a crash may have staged part of the file: start clean.
         await clearStagedRows(db, fileId)
-        result = await checkDataFile(path, spec, context, { signal, onRows: (rows) => stageRows(db, target, rows) })
+        // Parsed in a child process with a heap limit: never in this process, which may be the web process.
+        result = await checkInChild({ kind: 'data', path, spec, context, stage: true }, { signal, onRows: (rows) => stageRows(db, target, rows) })
         if (!result.ok) await clearStagedRows(db, fileId)
       } else {
+        // A document is only recognised by its first bytes (and a ZIP's bounded directory): nothing to parse.
         result = await checkDocumentFile(path, file.name)
       }
       await recordFileChecked(db, { fileId, ok: result.ok, problems: result.problems })

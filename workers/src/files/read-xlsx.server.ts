@@ -2,18 +2,58 @@
 import ExcelJS from 'exceljs'
 import type { FileRow } from './read-csv.server.ts'
 import { FileRejected } from './file-problem.ts'
-import { readZipDirectory, verifyZipEntries, XLSX_LIMITS, type ZipLimits } from './zip-guard.server.ts'
+import { FILE_LIMITS, LIMIT_MESSAGES, type FileLimits } from './file-limits.ts'
+import { readZipDirectory, verifyZipEntries, type ZipEntry, type ZipLimits } from './zip-guard.server.ts'
 
-/** Most cells a row may have: a sheet of a million columns is not a table of this portal. */
-const MAX_CELLS = 1000
+const SHARED_STRINGS = 'xl/sharedStrings.xml'
+/** Worksheets are streamed; every other XML part exceljs reads is kept whole in memory while the sheet is read. */
+const STREAMED = /^xl\/worksheets\/sheet\d+\.xml$/
+const CACHED = /\.(xml|rels)$/
 
-export async function* readXlsxRows(path: string, options: { batchSize?: number; limits?: ZipLimits; signal?: AbortSignal } = {}): AsyncGenerator<FileRow[]> {
+/** Counts the entries (`<si>` or `<si …>`) of the shared-strings part as it is inflated, across chunk borders. */
+export function sharedStringCounter(max: number): (chunk: Buffer) => void {
+  let count = 0
+  let carry = ''
+  return (chunk) => {
+    const text = carry + chunk.toString('latin1')
+    let at = text.indexOf('<si')
+    while (at !== -1 && at + 3 < text.length) {
+      const next = text.charCodeAt(at + 3)
+      // '>' or whitespace: <si> or <si attr…>; anything else (<sis…>) is another element.
+      if (next === 0x3e || next === 0x20 || next === 0x09 || next === 0x0a || next === 0x0d || next === 0x2f) {
+        if (++count > max) throw new FileRejected(LIMIT_MESSAGES.sharedStrings(max))
+      }
+      at = text.indexOf('<si', at + 3)
+    }
+    carry = text.slice(-3)
+  }
+}
+
+/** The parts the reader keeps in memory, bounded before a byte of them is inflated. */
+function checkCachedParts(entries: ZipEntry[], limits: FileLimits): void {
+  for (const entry of entries) {
+    if (entry.name === SHARED_STRINGS) {
+      if (entry.size > limits.maxSharedStringsBytes) throw new FileRejected(LIMIT_MESSAGES.sharedStringsBytes(limits.maxSharedStringsBytes))
+    } else if (!STREAMED.test(entry.name) && CACHED.test(entry.name) && entry.size > limits.maxCachedPartBytes) {
+      throw new FileRejected(LIMIT_MESSAGES.cachedPart(entry.name, limits.maxCachedPartBytes))
+    }
+  }
+}
+
+export async function* readXlsxRows(
+  path: string,
+  options: { batchSize?: number; limits?: FileLimits; zipLimits?: ZipLimits; signal?: AbortSignal } = {},
+): AsyncGenerator<FileRow[]> {
   const batchSize = options.batchSize ?? 1000
+  const limits = options.limits ?? FILE_LIMITS
   // Every entry is inflated once, bounded, before exceljs sees the file: bombs and broken archives stop here.
-  const entries = await readZipDirectory(path, options.limits ?? XLSX_LIMITS)
+  const entries = await readZipDirectory(path, options.zipLimits ?? { maxEntries: limits.maxZipEntries, maxTotalBytes: limits.maxUnzippedBytes, maxRatio: 250 })
   const names = new Set(entries.map((e) => e.name))
   if (!names.has('xl/workbook.xml')) throw new FileRejected('это не книга Excel (XLSX): нет xl/workbook.xml')
-  await verifyZipEntries(path, entries, options.signal)
+  checkCachedParts(entries, limits)
+  // The directory's sizes may lie (an entry that inflates beyond them ends in verifyZipEntries), and a small
+  // shared-strings part can still hold millions of tiny entries: they are counted as it is inflated.
+  await verifyZipEntries(path, entries, options.signal, (entry) => (entry.name === SHARED_STRINGS ? sharedStringCounter(limits.maxSharedStrings) : null))
 
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'cache',
@@ -29,7 +69,7 @@ export async function* readXlsxRows(path: string, options: { batchSize?: number;
       sawSheet = true
       for await (const row of sheet) {
         const values = row.values as unknown[]
-        if (values.length > MAX_CELLS + 1) throw new FileRejected(`в строке более ${MAX_CELLS} ячеек`, { row: row.number })
+        if (values.length > limits.maxColumns + 1) throw new FileRejected(LIMIT_MESSAGES.columns(limits.maxColumns), { row: row.number })
         batch.push({ number: row.number, cells: values.slice(1) })
         if (batch.length >= batchSize) {
           yield batch

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { createInflateRaw, crc32 } from 'node:zlib'
 import { FileRejected } from './file-problem.ts'
+import { FILE_LIMITS, LIMIT_MESSAGES } from './file-limits.ts'
 
 export interface ZipLimits {
   /** Most entries an archive may hold. */
@@ -13,7 +14,7 @@ export interface ZipLimits {
   maxRatio: number
 }
 
-export const XLSX_LIMITS: ZipLimits = { maxEntries: 2000, maxTotalBytes: 2 * 1024 ** 3, maxRatio: 250 }
+export const XLSX_LIMITS: ZipLimits = { maxEntries: FILE_LIMITS.maxZipEntries, maxTotalBytes: FILE_LIMITS.maxUnzippedBytes, maxRatio: 250 }
 
 export interface ZipEntry {
   name: string
@@ -53,7 +54,7 @@ export async function readZipDirectory(path: string, limits: ZipLimits = XLSX_LI
     if (count === 0xffff || directorySize === 0xffffffff || directoryOffset === 0xffffffff) {
       throw new FileRejected('архив формата ZIP64 не поддерживается')
     }
-    if (count > limits.maxEntries) throw new FileRejected(`в архиве ${count} элементов, допустимо не более ${limits.maxEntries}`)
+    if (count > limits.maxEntries) throw new FileRejected(LIMIT_MESSAGES.zipEntries(count, limits.maxEntries))
     if (directoryOffset + directorySize > size) throw corrupt('оглавление архива за пределами файла')
     const directory = Buffer.alloc(directorySize)
     await handle.read(directory, 0, directorySize, directoryOffset)
@@ -74,7 +75,7 @@ export async function readZipDirectory(path: string, limits: ZipLimits = XLSX_LI
       p += 46 + nameLength + directory.readUInt16LE(p + 30) + directory.readUInt16LE(p + 32)
       total += entry.size
       if (total > limits.maxTotalBytes) {
-        throw new FileRejected(`архив распаковывается более чем в ${Math.round(limits.maxTotalBytes / 1024 ** 2)} МБ (ZIP-бомба?)`)
+        throw new FileRejected(LIMIT_MESSAGES.unzipped(limits.maxTotalBytes))
       }
       if (entry.size > 1024 ** 2 && entry.size > entry.compressedSize * limits.maxRatio) {
         throw new FileRejected(`элемент «${entry.name}» сжат в ${Math.round(entry.size / Math.max(1, entry.compressedSize))} раз (ZIP-бомба?)`)
@@ -92,7 +93,10 @@ export async function readZipDirectory(path: string, limits: ZipLimits = XLSX_LI
  * Inflates every entry once, counting bytes and checking each CRC: an entry that expands beyond what the
  * directory declares (a lying bomb) or whose data does not match its checksum ends the check.
  */
-export async function verifyZipEntries(path: string, entries: ZipEntry[], signal?: AbortSignal): Promise<void> {
+/** Sees the inflated bytes of the entries it wants (the shared strings, to count them); may throw to end the check. */
+export type EntryInspector = (entry: ZipEntry) => ((chunk: Buffer) => void) | null
+
+export async function verifyZipEntries(path: string, entries: ZipEntry[], signal?: AbortSignal, inspect?: EntryInspector): Promise<void> {
   const handle = await open(path, 'r')
   const header = Buffer.alloc(30)
   try {
@@ -105,14 +109,14 @@ export async function verifyZipEntries(path: string, entries: ZipEntry[], signal
         if (entry.size !== 0) throw corrupt(`элемент «${entry.name}» пуст`)
         continue
       }
-      await verifyEntry(path, entry, start)
+      await verifyEntry(path, entry, start, inspect?.(entry) ?? null)
     }
   } finally {
     await handle.close()
   }
 }
 
-function verifyEntry(path: string, entry: ZipEntry, start: number): Promise<void> {
+function verifyEntry(path: string, entry: ZipEntry, start: number, see: ((chunk: Buffer) => void) | null): Promise<void> {
   return new Promise((resolve, reject) => {
     const source = createReadStream(path, { start, end: start + entry.compressedSize - 1, highWaterMark: 256 * 1024 })
     const inflate = entry.method === 8 ? createInflateRaw() : null
@@ -133,6 +137,13 @@ function verifyEntry(path: string, entry: ZipEntry, start: number): Promise<void
         return
       }
       crc = crc32(chunk, crc)
+      if (see) {
+        try {
+          see(chunk)
+        } catch (error) {
+          fail(error as Error)
+        }
+      }
     }
     const onEnd = () => {
       if (settled) return

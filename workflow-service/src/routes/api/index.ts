@@ -4,6 +4,7 @@ import { catalogueRoutes } from './catalogue.routes.ts'
 import { companiesRoutes } from './companies.routes.ts'
 import { initializationRoutes } from './initialization.routes.ts'
 import { measuresPointsRoutes } from './measures-points.routes.ts'
+import { notificationsRoutes } from './notifications.routes.ts'
 import { referencesRoutes } from './references.routes.ts'
 import { reportTemplateFilesRoutes } from './report-template-files.routes.ts'
 import { usersRoutes } from './users.routes.ts'
@@ -16,6 +17,7 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(measuresPointsRoutes)
   await app.register(initializationRoutes)
   await app.register(usersRoutes)
+  await app.register(notificationsRoutes)
   await app.register(workflowRoutes)
   await app.register(reportTemplateFilesRoutes)
 }

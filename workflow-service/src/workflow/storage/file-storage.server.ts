@@ -52,9 +52,15 @@ export function contentDisposition(filename: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
-/** A name a user sent, cut to its last path segment and without control characters: kept only as a label. */
+/**
+ * Control characters (C0, DEL, C1), bidi controls (a right-to-left override makes «отчёт\u202Efdp.exe» show as
+ * «отчётexe.pdf») and zero-width characters: none belongs in a file name a person reads.
+ */
+const UNSHOWN = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g
+
+/** A name a user sent, cut to its last path segment and without unshown characters: kept only as a label. */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? ''
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255)
+  const clean = base.replace(UNSHOWN, '').trim().slice(0, 255)
   return clean || 'file'
 }

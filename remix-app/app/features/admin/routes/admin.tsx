@@ -1,5 +1,5 @@
 // The admin page (Administrator only): lists users, creates and disables them, sets groups and company, resets passwords.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { GROUPS, createUser, listUsers, resetPassword, updateUser } from '@portal/workflow-service/auth/users.server.ts'
@@ -8,9 +8,10 @@ import { badRequest, HttpError } from '@portal/workflow-service/plugins/errors.s
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import authStyles from '../../../styles/auth.css?url'
 import { RouteError } from '../../../components/route-error.tsx'
+import type { TitleHandle } from '../../../utils/page-title.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
-export const meta: MetaFunction = () => [{ title: 'Администрирование — Экологический мониторинг ЯНАО' }]
+export const handle: TitleHandle = { title: 'Администрирование' }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requirePermission(request, context.user, 'admin:users')

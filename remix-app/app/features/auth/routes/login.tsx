@@ -1,6 +1,6 @@
 // The login page (spec §2, §7): Login and Password, posted as multipart to /auth/login/ with the X-CSRFToken header;
 // without JavaScript the same form posts to this page's action (its hidden csrfmiddlewaretoken checked before Remix).
-import { type ActionFunctionArgs, data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { type ActionFunctionArgs, data, type LinksFunction, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { type FormEvent, useState } from 'react'
 import { LOGIN_MAX_LENGTH, loginFormError, PORTAL_HOME, safeNext } from '@portal/workflow-service/auth/login-rules.ts'
@@ -8,9 +8,10 @@ import { logIn } from '@portal/workflow-service/auth/login.server.ts'
 import { readCookies, sessionCookie } from '@portal/workflow-service/auth/session-cookies.server.ts'
 import { SESSION_COOKIE } from '@portal/workflow-service/auth/sessions.server.ts'
 import authStyles from '../../../styles/auth.css?url'
+import type { TitleHandle } from '../../../utils/page-title.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
-export const meta: MetaFunction = () => [{ title: 'Вход — Экологический мониторинг ЯНАО' }]
+export const handle: TitleHandle = { title: 'Вход' }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const next = new URL(request.url).searchParams.get('next')

@@ -5,6 +5,9 @@ import { HOME } from '../../../utils/links.ts'
 import { listView, searchControl, typeOrThrow } from '../server/views.server.ts'
 import { ListPage } from '../components/list-page.tsx'
 
+// The name of the page for its title (the loader's data carries none).
+export const handle = { title: 'Справочники' }
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const view = await listView(context, typeOrThrow('report-templates'), params, {}, ['search'])

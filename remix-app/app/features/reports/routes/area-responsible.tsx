@@ -1,5 +1,5 @@
 // The area tab 'Ответственные' (Department only): the responsible persons of a licence area, year by year.
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { listEcomonResponsibles } from '@portal/workflow-service/workflow/responsibles/responsible-queries.server.ts'
 import { areaCrumbs } from '../../../utils/links.ts'
@@ -12,9 +12,11 @@ import { Tabs } from '../../../components/tabs.tsx'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'
 import { RouteError } from '../../../components/route-error.tsx'
+import type { TitleHandle } from '../../../utils/page-title.ts'
+import type { SerializeFrom } from '@remix-run/node'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Ответственные — ${data?.area.name ?? 'Участок'} — Экологический мониторинг ЯНАО` }]
+export const handle: TitleHandle<SerializeFrom<typeof loader>> = { title: (data) => `Ответственные — ${data.area.name}` }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requirePermission(request, context.user, 'read:responsible:any')

@@ -1,6 +1,6 @@
 // The reports page of a company (spec §2 'Reports page'): the holder uploads and names responsible persons,
 // the Department reviews, decides and reads the history. Statuses refresh every 5 s while files are being checked.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useMemo } from 'react'
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
@@ -14,9 +14,11 @@ import { reportsAction } from '../server/reports-actions.server.ts'
 import { loadReportsPage } from '../server/reports-page.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'
 import { RouteError } from '../../../components/route-error.tsx'
+import type { TitleHandle } from '../../../utils/page-title.ts'
+import type { SerializeFrom } from '@remix-run/node'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.company.name ?? 'Отчетность'} — Отчетность — Экологический мониторинг ЯНАО` }]
+export const handle: TitleHandle<SerializeFrom<typeof loader>> = { title: (data) => `Отчетность — ${data.company.name}` }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadReportsPage(request, context, Number(params.id))

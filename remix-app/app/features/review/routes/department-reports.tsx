@@ -1,6 +1,6 @@
 // The Department's review lists (spec §2): companies with reports under review, agreed or rejected, as three tabs,
 // searchable (750 ms after the last keystroke) and paged with 'Показать еще'.
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Tabs } from '../../../components/tabs.tsx'
 import { REVIEW_PAGE, REVIEW_TABS } from '../review-tabs.ts'
@@ -8,9 +8,10 @@ import { useDebouncedSubmit } from '../../../components/use-debounced-submit.ts'
 import { loadReviewList } from '../review-list.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'
 import { RouteError } from '../../../components/route-error.tsx'
+import type { TitleHandle } from '../../../utils/page-title.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
-export const meta: MetaFunction = () => [{ title: 'Отчетность — Экологический мониторинг ЯНАО' }]
+export const handle: TitleHandle = { title: 'Отчетность' }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadReviewList(request, context, params.status)

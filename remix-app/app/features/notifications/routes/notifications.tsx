@@ -1,0 +1,77 @@
+// /notifications: the logged-in user's notifications of report status changes, newest first; one button marks them
+// all read (a plain form, so it works without JavaScript). The header shows the unread count.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
+import { Form, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { listNotifications, markRead } from '@portal/workflow-service/notifications/notification-queries.server.ts'
+import { formatDateTime } from '@portal/workflow-service/catalogue/format.ts'
+import { RouteError } from '../../../components/route-error.tsx'
+
+export const meta: MetaFunction = () => [{ title: 'Уведомления — Экологический мониторинг ЯНАО' }]
+
+function loginFirst(request: Request): never {
+  const url = new URL(request.url)
+  throw redirect(`/login?${new URLSearchParams({ next: `${url.pathname}${url.search}` })}`)
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!context.user) loginFirst(request)
+  const found = await listNotifications(context.db, context.user.id, 100, 0)
+  return {
+    unread: found.unread,
+    notifications: found.results.map((n) => ({
+      id: n.id,
+      title: n.title,
+      body: n.body,
+      // Links are stored with the portal's base path; pages link without it.
+      link: n.link?.replace(/^\/monitoring/, '') ?? null,
+      created: formatDateTime(n.created),
+      unread: n.read === null,
+    })),
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (!context.user) loginFirst(request)
+  await markRead(context.db, context.user.id)
+  return redirect('/notifications')
+}
+
+export default function Notifications() {
+  const { notifications, unread } = useLoaderData<typeof loader>()
+  const root = useRouteLoaderData<{ csrfToken: string }>('root')
+  return (
+    <section>
+      <h1>Уведомления</h1>
+      {unread > 0 ? (
+        <Form method="post">
+          <input type="hidden" name="csrfmiddlewaretoken" value={root?.csrfToken ?? ''} />
+          <button type="submit">Отметить все прочитанными</button>
+        </Form>
+      ) : null}
+      {notifications.length === 0 ? (
+        <p className="empty">Уведомлений нет</p>
+      ) : (
+        <ul className="notifications">
+          {notifications.map((n) => (
+            <li key={n.id} className={n.unread ? 'notification unread' : 'notification'}>
+              <strong>{n.unread ? 'Новое: ' : ''}{n.title}</strong>
+              <div>{n.body}</div>
+              <small>
+                {n.created}
+                {n.link ? (
+                  <>
+                    {' · '}
+                    <a href={`/monitoring${n.link}`}>Открыть отчёты</a>
+                  </>
+                ) : null}
+              </small>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+export { RouteError as ErrorBoundary }

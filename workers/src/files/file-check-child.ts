@@ -1,0 +1,43 @@
+// The process that reads one uploaded file: started by check-in-child.server.ts with a heap limit, it parses and
+// checks the file and sends the good rows back in batches (waiting for each to be stored), then its result. A file
+// that would need more memory ends this process, never the portal's.
+import { checkDataFile, type CheckedRow } from './check-data-file.server.ts'
+import { checkDocumentFile } from './check-document-file.server.ts'
+import { peakRssMb, type ChildReply, type ChildRequest } from './check-in-child.server.ts'
+
+const send = (message: ChildReply) => new Promise<void>((resolve, reject) => process.send!(message, undefined, {}, (error) => (error ? reject(error) : resolve())))
+
+/** Batches sent but not yet stored: a few in flight keep both processes busy; more would only fill memory. */
+const WINDOW = 4
+let inFlight = 0
+let acknowledge: (() => void) | null = null
+
+async function run(request: ChildRequest): Promise<void> {
+  const onRows = async (rows: CheckedRow[]) => {
+    inFlight++
+    await send({ type: 'rows', rows })
+    while (inFlight >= WINDOW) await new Promise<void>((resolve) => (acknowledge = resolve))
+  }
+  const result =
+    request.kind === 'data'
+      ? await checkDataFile(request.path, request.spec, request.context, { onRows: request.stage ? onRows : undefined, limits: request.limits, batchSize: 2000 })
+      : await checkDocumentFile(request.path, request.name)
+  // Every batch stored before the result: the parent records the result only after the last row is staged.
+  while (inFlight > 0) await new Promise<void>((resolve) => (acknowledge = resolve))
+  await send({ type: 'done', result: { ok: result.ok, problems: result.problems, rows: 'rows' in result ? (result.rows as number) : undefined }, peakRssMb: peakRssMb() })
+  process.disconnect()
+}
+
+process.on('message', (message: { type: 'check'; request: ChildRequest } | { type: 'ack' }) => {
+  if (message.type === 'ack') {
+    inFlight--
+    const next = acknowledge
+    acknowledge = null
+    next?.()
+    return
+  }
+  run(message.request).catch(async (error: Error) => {
+    await send({ type: 'failed', message: error.stack ?? error.message }).catch(() => undefined)
+    process.exit(1)
+  })
+})

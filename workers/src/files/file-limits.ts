@@ -1,0 +1,51 @@
+// The bounds of a file check, in one place: what a file may hold before its check ends with a message naming the
+// bound, so no file (honest or crafted) can make a checking process grow without limit.
+export interface FileLimits {
+  /** Data rows after the header (Excel's own sheet holds 1 048 576 rows, the header included). */
+  maxRows: number
+  /** Cells a row may have: a template has about ten columns. */
+  maxColumns: number
+  /** Characters in one cell (Excel's own limit). */
+  maxCellChars: number
+  /** Entries of an XLSX's shared-strings table (the reader keeps them all in memory). */
+  maxSharedStrings: number
+  /** Bytes the shared-strings part expands to. */
+  maxSharedStringsBytes: number
+  /** Bytes any other part kept whole in memory (styles, workbook) expands to. */
+  maxCachedPartBytes: number
+  /** Entries of a ZIP container. */
+  maxZipEntries: number
+  /** Bytes all entries of a ZIP container expand to, together. */
+  maxUnzippedBytes: number
+  /** Heap of the process that checks one file, in MB: past it the check ends as an error, the portal goes on. */
+  checkHeapMb: number
+}
+
+export const FILE_LIMITS: FileLimits = {
+  maxRows: 1_048_575,
+  maxColumns: 100,
+  maxCellChars: 32_767,
+  maxSharedStrings: 200_000,
+  maxSharedStringsBytes: 32 * 1024 ** 2,
+  maxCachedPartBytes: 16 * 1024 ** 2,
+  maxZipEntries: 2000,
+  maxUnzippedBytes: 2 * 1024 ** 3,
+  checkHeapMb: 160,
+}
+
+const MB = 1024 ** 2
+/** Thousands apart by a space, as Russian writes them. */
+const number = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
+
+/** The Russian messages, each naming its bound. */
+export const LIMIT_MESSAGES = {
+  rows: (max: number) => `в файле более ${number(max)} строк данных: разделите его на несколько файлов`,
+  columns: (max: number) => `в строке более ${number(max)} столбцов`,
+  cellChars: (max: number) => `в ячейке более ${number(max)} символов`,
+  sharedStrings: (max: number) => `в книге более ${number(max)} различных текстовых значений (таблица общих строк)`,
+  sharedStringsBytes: (max: number) => `таблица общих строк книги больше ${Math.round(max / MB)} МБ`,
+  cachedPart: (name: string, max: number) => `часть книги «${name}» больше ${Math.round(max / MB)} МБ`,
+  zipEntries: (count: number, max: number) => `в архиве ${number(count)} элементов, допустимо не более ${number(max)}`,
+  unzipped: (max: number) => `архив распаковывается более чем в ${Math.round(max / MB)} МБ (ZIP-бомба?)`,
+  memory: (mb: number) => `проверка файла превысила предел памяти (${mb} МБ): разделите файл на несколько частей`,
+}

@@ -1,0 +1,55 @@
+// Tells the people concerned of a report's status change, in the transaction that appends the event: a
+// notification for each active user of the report's company, and an e-mail in the outbox for each responsible
+// person of the report's area (or company) and year. Writing twice for the same event changes nothing.
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import type { StoredEvent } from '../event-store/event-store.server.ts'
+import { notificationText, REPORT_TYPE_TITLES } from './notification-text.ts'
+
+const TOLD_OF = new Set(['FileCheckPassed', 'FileCheckFailed', 'ReportAgreed', 'ReportRejected', 'ReportDecisionCancelled'])
+
+export async function notifyOfEvents(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<void> {
+  for (const event of events) if (TOLD_OF.has(event.type)) await notifyOf(db, event)
+}
+
+async function notifyOf(db: Kysely<Database>, event: StoredEvent): Promise<void> {
+  const data = event.data as { reportId?: number; fileId?: number }
+  let reportId = data.reportId
+  let fileName: string | null = null
+  if (data.fileId !== undefined) {
+    const file = await db.selectFrom('import_files').select(['report_id', 'name']).where('id', '=', data.fileId).executeTakeFirst()
+    if (!file) return
+    reportId = file.report_id
+    fileName = file.name
+  }
+  if (reportId === undefined) return
+  const report = await db
+    .selectFrom('import_reports as r')
+    .leftJoin('areas as a', 'a.id', 'r.area_id')
+    .select(['r.id', 'r.company_id', 'r.area_id', 'r.year', 'r.report_type', 'a.name as area_name'])
+    .where('r.id', '=', reportId)
+    .executeTakeFirst()
+  if (!report) return
+  const text = notificationText(
+    event.type,
+    event.data,
+    { reportId: report.id, companyId: report.company_id, year: report.year, reportTypeTitle: REPORT_TYPE_TITLES[report.report_type] ?? report.report_type, areaName: report.area_name },
+    fileName,
+  )
+  if (!text) return
+  const link = `/monitoring/companies/${report.company_id}/reports?year=${report.year}`
+  await sql`
+    INSERT INTO notifications (user_id, event_position, kind, title, body, link, created_at)
+    SELECT u.id, ${event.position}, ${text.kind}, ${text.title}, ${text.body}, ${link}, ${event.createdAt}
+    FROM users u WHERE u.company_id = ${report.company_id} AND u.is_active
+    ON CONFLICT (event_position, user_id) DO NOTHING`.execute(db)
+  const people =
+    report.area_id !== null
+      ? sql`SELECT email FROM ecomon_responsibles WHERE area_id = ${report.area_id} AND year = ${report.year}`
+      : sql`SELECT email FROM company_responsibles WHERE company_id = ${report.company_id} AND year = ${report.year}`
+  await sql`
+    INSERT INTO mail_outbox (event_position, to_address, subject, body, created_at, next_attempt_at)
+    SELECT DISTINCT ${event.position}::bigint, lower(p.email), ${`Портал экологического мониторинга ЯНАО: ${text.title}`}, ${text.body}, ${event.createdAt}::timestamptz, ${event.createdAt}::timestamptz
+    FROM (${people}) AS p WHERE p.email LIKE '%@%'
+    ON CONFLICT (event_position, to_address) DO NOTHING`.execute(db)
+}

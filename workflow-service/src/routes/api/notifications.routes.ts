@@ -1,0 +1,56 @@
+// /api/v1/notifications/: the logged-in user's notifications of report status changes, and marking them read.
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
+import { listNotifications, markRead } from '../../notifications/notification-queries.server.ts'
+import { HttpError } from '../../plugins/errors.server.ts'
+
+const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
+const Notification = Type.Object({
+  id: Type.Integer(),
+  kind: Type.String({ description: 'file_checked, file_failed, report_agreed, report_rejected, report_cancelled' }),
+  title: Type.String(),
+  body: Type.String(),
+  link: Type.Union([Type.String(), Type.Null()]),
+  created: DateTime,
+  read: Type.Union([DateTime, Type.Null()]),
+})
+
+function userIdOf(user: { id: number } | null): number {
+  if (!user) throw new HttpError(403, 'Войдите, чтобы увидеть уведомления.')
+  return user.id
+}
+
+export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/notifications/',
+    {
+      schema: {
+        summary: 'Мои уведомления: новые первыми, с числом непрочитанных',
+        querystring: Type.Object({ ...PagingQuery }, { additionalProperties: false }),
+        response: {
+          200: Type.Object({ count: Type.Integer(), unread: Type.Integer(), next: Type.Union([Type.String(), Type.Null()]), previous: Type.Union([Type.String(), Type.Null()]), results: Type.Array(Notification) }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = userIdOf(request.user)
+      reply.header('cache-control', 'private, no-store')
+      const { limit, offset } = pageWindow(request.query)
+      const found = await listNotifications(app.db, userId, limit, offset)
+      return { ...toPage(request, found.results, found.count, limit, offset), unread: found.unread }
+    },
+  )
+
+  app.post(
+    '/notifications/read/',
+    {
+      schema: {
+        summary: 'Отметить уведомления прочитанными (все, если ids не указаны)',
+        body: Type.Object({ ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 1000 })) }, { additionalProperties: false }),
+        response: { 200: Type.Object({ marked: Type.Integer() }) },
+      },
+    },
+    async (request) => ({ marked: await markRead(app.db, userIdOf(request.user), request.body.ids) }),
+  )
+}

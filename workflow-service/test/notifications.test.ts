@@ -1,0 +1,157 @@
+import type { AddressInfo } from 'node:net'
+import { sql } from 'kysely'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sendDueMail, startMailSender } from '@portal/workers/mail/mail-sender.server.ts'
+import nodemailer from 'nodemailer'
+import { useTestApp } from './support/test-app.ts'
+import { loginAs } from './support/login.ts'
+import { holder, multipartWithFiles, RESPONSIBLE } from './support/workflow-fixtures.ts'
+
+const t = useTestApp()
+const YEAR = 2032
+
+interface Received {
+  to: string[]
+  data: string
+}
+
+/** A local SMTP server that keeps what it gets; `refuse` makes it refuse every recipient. */
+function smtpServer() {
+  const received: Received[] = []
+  const state = { refuse: false }
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (state.refuse) return callback(new Error('mailbox unavailable'))
+      callback()
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') })
+        callback()
+      })
+    },
+  })
+  return { server, received, state }
+}
+
+const smtp = smtpServer()
+let smtpUrl = ''
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.server.listen(0, '127.0.0.1', resolve))
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.server.address() as AddressInfo).port}`
+})
+afterAll(async () => new Promise<void>((resolve) => smtp.server.close(() => resolve())))
+
+async function decide(headers: Record<string, string>, id: number, fields: Record<string, string>) {
+  const body = multipartWithFiles(fields)
+  return t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${id}/`, headers: { ...headers, ...body.headers }, payload: body.payload })
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+const outbox = () => t.database.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute()
+
+describe('notifications of report status changes', () => {
+  let reportId = 0
+  let holderHeaders: Record<string, string> = {}
+
+  it('writes one notification per user of the company and one e-mail to the responsible person with the decision', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    holderHeaders = h.headers
+    const saved = await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: YEAR, ...RESPONSIBLE } })
+    expect(saved.statusCode).toBe(201)
+    const list = await t.app.inject({ url: `/api/v1/import-reports/?year=${YEAR}&area_name=${encodeURIComponent(h.areaName)}&report_type=program`, headers: h.headers })
+    reportId = list.json().results[0].id
+    const before = await outbox()
+    const department = await loginAs(t.app, 'department')
+    const res = await decide(department.headers, reportId, { status: 'rejected', comment: 'Нет подписи' })
+    expect(res.statusCode).toBe(200)
+    const mails = (await outbox()).slice(before.length)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toMatchObject({ to_address: RESPONSIBLE.email, sent_at: null, attempts: 0 })
+    expect(mails[0].body).toContain('отклонён')
+    expect(mails[0].body).toContain('Нет подписи')
+    const users = await t.database.db.selectFrom('users').select('id').where('company_id', '=', h.companyId).where('is_active', '=', true).execute()
+    const told = await t.database.db.selectFrom('notifications').selectAll().where('event_position', '=', mails[0].event_position).execute()
+    expect(told.map((n) => n.user_id).sort()).toEqual(users.map((u) => u.id).sort())
+    expect(told[0]).toMatchObject({ kind: 'report_rejected', title: 'Отчёт отклонён', read_at: null })
+  })
+
+  it('shows the holder the notification with the unread count, and marks it read', async () => {
+    const mine = await t.app.inject({ url: '/api/v1/notifications/', headers: holderHeaders })
+    expect(mine.statusCode).toBe(200)
+    expect(mine.json().unread).toBeGreaterThanOrEqual(1)
+    expect(mine.json().results[0]).toMatchObject({ kind: 'report_rejected', title: 'Отчёт отклонён', read: null })
+    const read = await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read/', headers: holderHeaders, payload: {} })
+    expect(read.statusCode).toBe(200)
+    const after = await t.app.inject({ url: '/api/v1/notifications/', headers: holderHeaders })
+    expect(after.json().unread).toBe(0)
+    const other = await loginAs(t.app, 'holder2')
+    const theirs = await t.app.inject({ url: '/api/v1/notifications/', headers: other.headers })
+    expect(theirs.json().results.map((n: { id: number }) => n.id)).not.toContain(mine.json().results[0].id)
+    expect((await t.app.inject({ url: '/api/v1/notifications/' })).statusCode).toBe(403)
+  })
+
+  it('sends the e-mail exactly once, across a restart of the sender', async () => {
+    const pending = (await outbox()).filter((m) => m.sent_at === null)
+    expect(pending.length).toBeGreaterThan(0)
+    const first = startMailSender({ db: t.database.db, smtpUrl, from: 'Портал <portal@example.ru>', intervalMs: 20 })
+    await waitFor(outbox, (rows) => rows.every((m) => m.sent_at !== null))
+    await first.stop()
+    expect(smtp.received.filter((m) => m.to.includes(RESPONSIBLE.email))).toHaveLength(pending.filter((m) => m.to_address === RESPONSIBLE.email).length)
+    const count = smtp.received.length
+    // A new sender (the worker restarted) finds nothing left to send.
+    const second = startMailSender({ db: t.database.db, smtpUrl, from: 'Портал <portal@example.ru>', intervalMs: 20 })
+    const transport = nodemailer.createTransport(smtpUrl)
+    expect(await sendDueMail(t.database.db, transport, 'portal@example.ru')).toBe(0)
+    await second.stop()
+    transport.close()
+    expect(smtp.received.length).toBe(count)
+    const message = smtp.received.find((m) => m.to.includes(RESPONSIBLE.email))!
+    expect(message.data).toMatch(/^From: .*portal@example\.ru/m)
+    expect(message.data).toMatch(/Message-ID: <outbox-\d+-\d+@portal>/i)
+  })
+
+  it('keeps an e-mail the server refuses, and sends it on a later try', async () => {
+    const department = await loginAs(t.app, 'department')
+    expect((await decide(department.headers, reportId, { status: 'consideration', comment: '' })).statusCode).toBe(200)
+    const row = (await outbox()).at(-1)!
+    expect(row.sent_at).toBeNull()
+    smtp.state.refuse = true
+    const transport = nodemailer.createTransport(smtpUrl)
+    expect(await sendDueMail(t.database.db, transport, 'portal@example.ru')).toBe(0)
+    const failed = await t.database.db.selectFrom('mail_outbox').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow()
+    expect(failed.attempts).toBe(1)
+    expect(failed.sent_at).toBeNull()
+    expect(failed.last_error).toBeTruthy()
+    expect(failed.next_attempt_at.getTime()).toBeGreaterThan(Date.now())
+    // Not due yet: nothing is tried.
+    smtp.state.refuse = false
+    expect(await sendDueMail(t.database.db, transport, 'portal@example.ru')).toBe(0)
+    await sql`UPDATE mail_outbox SET next_attempt_at = now() WHERE id = ${row.id}`.execute(t.database.db)
+    expect(await sendDueMail(t.database.db, transport, 'portal@example.ru')).toBe(1)
+    expect(await sendDueMail(t.database.db, transport, 'portal@example.ru')).toBe(0)
+    transport.close()
+    expect(smtp.received.at(-1)!.data).toContain('Subject:')
+  })
+
+  it('sends nothing and fails nothing without SMTP_URL', async () => {
+    const sender = startMailSender({ db: t.database.db, smtpUrl: undefined, from: 'x@example.ru' })
+    await sender.stop()
+    const department = await loginAs(t.app, 'department')
+    expect((await decide(department.headers, reportId, { status: 'agreed', comment: '' })).statusCode).toBe(200)
+    expect((await outbox()).at(-1)!.sent_at).toBeNull()
+  })
+})
