@@ -111,8 +111,11 @@ describe('a cluster of two web nodes and two worker nodes', () => {
 
     // The request is followed across nodes: the web node's request, the worker's job lines, the worker's event.
     expect(linesWith([web1], requestId).length).toBeGreaterThan(0)
+    // The status is recorded inside the job: its last line follows a moment later.
+    await vi.waitFor(() => expect(linesWith(cluster.workers, requestId).map((l) => l.msg)).toEqual(expect.arrayContaining(['job file-check started', 'job file-check done'])), {
+      timeout: 10_000,
+    })
     const jobLines = linesWith(cluster.workers, requestId)
-    expect(jobLines.map((l) => l.msg)).toEqual(expect.arrayContaining(['job file-check started', 'job file-check done']))
     expect(new Set(jobLines.map((l) => l.job))).toEqual(new Set(['file-check']))
     const events = await sql<{ type: string; request_id: string }>`
       SELECT type, metadata->>'requestId' AS request_id FROM events WHERE stream_id = ${`file-${fileId}`} ORDER BY position`.execute(cluster.db)
@@ -174,6 +177,41 @@ describe('a cluster of two web nodes and two worker nodes', () => {
       { timeout: 30_000, interval: 500 },
     )
     expect(await publishedOn(web2.url, year)).toBe(before + LARGE_ROWS)
+  })
+
+  it('finishes a request in flight when a web node is told to stop, then exits cleanly', async () => {
+    // The last use of the second web node.
+    const node = web2
+    const reportId = await newReport(web1.url, 2016)
+    const requestId = `cluster-drain-${randomBytes(4).toString('hex')}`
+    const boundary = `----cluster-${randomBytes(6).toString('hex')}`
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="report"\r\n\r\n${reportId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nОстановка узла\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="drain.csv"\r\nContent-Type: text/csv\r\n\r\n`
+    const rest = `${HEADER.join(';')}\r\n${area.nomenclature};2016;;Сажа;0,01;мг/м3;0,15;\r\n\r\n--${boundary}--\r\n`
+    let finish: () => void = () => {}
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(head))
+        finish = () => {
+          controller.enqueue(new TextEncoder().encode(rest))
+          controller.close()
+        }
+      },
+    })
+    const answer = fetch(`${node.url}/api/v1/import-files/`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { cookie: holder.cookie, 'x-csrftoken': holder.csrfToken, 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-request-id': requestId },
+    } as RequestInit)
+    // The node has the request (its first log line), then is told to stop, then the rest of the body arrives.
+    await vi.waitFor(() => expect(node.lines.some((l) => l.reqId === requestId)).toBe(true), { timeout: 20_000, interval: 50 })
+    const exited = node.stop('SIGTERM')
+    await vi.waitFor(() => expect(node.lines.some((l) => l.msg === 'shutting down')).toBe(true), { timeout: 20_000, interval: 50 })
+    finish()
+    const res = await answer
+    expect(res.status).toBe(201)
+    expect((await res.json()).status).toBe('processing')
+    expect(await exited).toBe(0)
   })
 
   it('keeps a node started against a dead database from ever being ready: it stops with one line naming DATABASE_URL', async () => {

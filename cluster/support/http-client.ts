@@ -10,6 +10,10 @@ export class Client {
   private cookies = new Map<string, string>()
   private csrf = ''
 
+  get csrfToken(): string {
+    return this.csrf
+  }
+
   get cookie(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
   }

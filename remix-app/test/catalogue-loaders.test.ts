@@ -47,6 +47,19 @@ describe('catalogue list pages', () => {
     expect(region.options![0]).toEqual({ value: '', label: 'ЯНАО в целом' })
   })
 
+  it('offers the whole list with its filters as CSV and XLSX downloads', async () => {
+    const page = await areaList(contextOf(), request('/areas?search=%D0%B0'), 'licence_area')
+    const csv = page.list.downloads!.csv
+    expect(csv).toMatch(/^\/api\/v1\/areas\/\?/)
+    expect(new URL(csv, 'http://x').searchParams.get('kind')).toBe('licence_area')
+    expect(new URL(csv, 'http://x').searchParams.get('search')).toBe('а')
+    expect(page.list.downloads!.xlsx).toContain('format=xlsx')
+    const file = await t.app.inject({ url: csv })
+    expect(file.statusCode).toBe(200)
+    const lines = file.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(lines.length - 1).toBe(page.list.count)
+  })
+
   it('drops a malformed filter value instead of failing', async () => {
     const page = await areaList(contextOf(), request('/areas?administrative_region__in=abc&search=%25'), 'licence_area')
     expect(page.list.items).toEqual([])

@@ -60,9 +60,14 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    // X-Forwarded-For/-Proto only from a proxy on the machine or a private network (the load balancer): a client on
-    // the internet cannot pick its own address (the login throttle counts per address) or claim HTTPS.
-    trustProxy: 'loopback, linklocal, uniquelocal',
+    // X-Forwarded-For/-Proto only from the proxies named in TRUST_PROXY: anybody else cannot pick their own address
+    // (the login throttle counts per address) or claim HTTPS.
+    trustProxy: options.config.trustProxy.length > 0 ? options.config.trustProxy : false,
+    // An idle connection is closed after HTTP_TIMEOUT_SECONDS; a whole request (an upload's body included) may take
+    // UPLOAD_TIMEOUT_SECONDS at most. The headers timeout is set on the server below.
+    connectionTimeout: options.config.httpTimeoutSeconds * 1000,
+    keepAliveTimeout: Math.min(options.config.httpTimeoutSeconds, 5) * 1000,
+    requestTimeout: Math.max(options.config.httpTimeoutSeconds, options.config.uploadTimeoutSeconds) * 1000,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Requests in flight finish on shutdown; idle keep-alive sockets are closed at once.
@@ -72,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  // A client that sends its headers byte by byte is cut off after HTTP_TIMEOUT_SECONDS.
+  app.server.headersTimeout = options.config.httpTimeoutSeconds * 1000
   app.decorate('db', options.db)
   app.decorate('config', options.config)
   app.decorate('queue', options.queue)
@@ -81,6 +88,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // First, so it sees every route registered after it.
   await app.register(routeTable)
   await app.register(inputGuard)
+  // An answer sent while the node stops closes its connection, so the close does not wait for that keep-alive
+  // connection to time out and the client's next request goes to another node.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close')
+    return payload
+  })
   // Before any route: the OpenAPI document and the error answers are collected as routes are added.
   app.addHook('onRoute', addErrorAnswers)
   await app.register(apiDocs)

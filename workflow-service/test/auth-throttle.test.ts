@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { postLogin } from './support/login.ts'
 import { useTestApp } from './support/test-app.ts'
 
-const t = useTestApp()
+// The load balancer of the tests' deployment is 10.0.0.2.
+const t = useTestApp({ TRUST_PROXY: '10.0.0.2' })
 
 async function fail(username: string, address: string, times: number): Promise<void> {
   for (let i = 0; i < times; i++) {
@@ -55,13 +56,20 @@ describe('login throttle', () => {
 })
 
 describe('client address of the throttle', () => {
-  it('believes X-Forwarded-For from the load balancer on a private network', async () => {
+  it('believes X-Forwarded-For from the load balancer named in TRUST_PROXY', async () => {
     const viaProxy = (client: string) =>
       postLogin(t.app, { username: 'holder2', password: 'x' }, { address: '10.0.0.2', forwardedFor: client })
     for (let i = 0; i < 5; i++) expect((await viaProxy('203.0.113.7')).statusCode).toBe(401)
     expect((await viaProxy('203.0.113.7')).statusCode).toBe(429)
     // Another client behind the same balancer is not locked out.
     expect((await viaProxy('203.0.113.8')).statusCode).toBe(401)
+  })
+
+  it('ignores X-Forwarded-For from a private address that TRUST_PROXY does not name', async () => {
+    const sneaky = (claimed: string) =>
+      postLogin(t.app, { username: 'administration', password: 'x' }, { address: '10.0.0.99', forwardedFor: claimed })
+    for (let i = 0; i < 5; i++) expect((await sneaky(`192.0.2.${i + 10}`)).statusCode).toBe(401)
+    expect((await sneaky('192.0.2.100')).statusCode).toBe(429)
   })
 
   it('ignores X-Forwarded-For sent by a client on the internet, so it cannot dodge the lock', async () => {

@@ -62,6 +62,18 @@ async function formToken(request: FastifyRequest): Promise<string | undefined> {
   }
 }
 
+/** Cache-Control of an answer: private, no-store for a session or a cookie being set; otherwise Vary: Cookie. */
+export function markPrivacy(request: FastifyRequest, reply: FastifyReply): void {
+  // Hashed page assets are the same for everybody.
+  if (String(reply.getHeader('cache-control') ?? '').includes('immutable')) return
+  if (request.user || request.sessionToken || reply.hasHeader('set-cookie')) {
+    reply.header('cache-control', 'private, no-store')
+    return
+  }
+  const vary = reply.getHeader('vary')
+  if (!String(vary ?? '').toLowerCase().includes('cookie')) reply.header('vary', vary ? `${String(vary)}, Cookie` : 'Cookie')
+}
+
 export const CROSS_SITE_REFUSED = 'Запрос с другого сайта отклонён.'
 
 /** How a route takes its CSRF token: 'header' (X-CSRFToken, the API and /auth/) or 'form' (pages: the hidden field). */
@@ -119,6 +131,12 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
         request.sessionCsrfToken = session.csrfToken
       }
     }
+  })
+
+  // An answer that depends on the session is nobody else's: no shared or browser cache keeps it. Public answers
+  // say they differ by cookie, so a cache never hands the public's answer to a logged-in user or back.
+  app.addHook('onSend', async (request, reply) => {
+    markPrivacy(request, reply)
   })
 
   // The rule is attached to each route that accepts an unsafe method, so it holds however the URL that reached the

@@ -15,14 +15,18 @@ export function pageWindow(query: { limit?: number; offset?: number }): { limit:
   return { limit: query.limit ?? DEFAULT_PAGE_SIZE, offset: query.offset ?? 0 }
 }
 
-/** Links to the neighbouring pages keep every other query parameter of the request as it was. */
+/**
+ * Links to the neighbouring pages keep every other query parameter of the request as it was. They are built on
+ * PUBLIC_URL, or relative: never on the Host header, which a client (or a cache poisoner) chooses.
+ */
 export function toPage<T>(request: FastifyRequest, results: T[], count: number, limit: number, offset: number): Page<T> {
-  const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`)
+  const url = new URL(request.url, 'http://portal.invalid')
+  const base = request.server.config.publicUrl ?? ''
   const link = (nextOffset: number) => {
     const params = new URLSearchParams(url.search)
     params.set('limit', String(limit))
     params.set('offset', String(nextOffset))
-    return `${url.origin}${url.pathname}?${params.toString()}`
+    return `${base}${url.pathname}?${params.toString()}`
   }
   return {
     count,

@@ -10,6 +10,7 @@ import {
   writeReadableStreamToWritable,
 } from '@remix-run/node'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { markPrivacy } from '../auth/auth-plugin.server.ts'
 import { type CachedAnswer, etagOf, notModified, type PublicCache } from '../http/public-cache.server.ts'
 import { isPublicRequest, sendCached } from './public-cache.plugin.server.ts'
 
@@ -80,6 +81,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   }
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) reply.header('set-cookie', cookies)
+  // Remix answers skip onSend: the same privacy rule as every other answer.
+  markPrivacy(reply.request, reply)
   reply.hijack()
   reply.raw.writeHead(response.status, reply.getHeaders() as Record<string, string | string[]>)
   if (response.body) await writeReadableStreamToWritable(response.body, reply.raw)

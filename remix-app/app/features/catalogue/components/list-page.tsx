@@ -81,6 +81,18 @@ export function ShowMore({ list }: { list: Pick<ListView, 'more' | 'pageSize'> }
   )
 }
 
+/** 'Скачать CSV' / 'Скачать XLSX': every row of the list with the current filters, as files from the API. */
+export function DownloadLinks({ list }: { list: Pick<ListView, 'downloads' | 'count'> }) {
+  if (!list.downloads || list.count === 0) return null
+  return (
+    <p className="downloads">
+      <a href={list.downloads.csv} download>Скачать CSV</a>
+      {' · '}
+      <a href={list.downloads.xlsx} download>Скачать XLSX</a>
+    </p>
+  )
+}
+
 export function ListPage(props: {
   title: string
   crumbs: Crumb[]
@@ -95,6 +107,7 @@ export function ListPage(props: {
       <PageHead title={props.title} crumbs={props.crumbs} tabs={props.tabs} />
       <FilterForm key={props.controls.map((c) => `${c.name}=${c.value}`).join('&')} controls={props.controls} />
       {props.children}
+      <DownloadLinks list={props.list} />
       <ItemList items={props.list.items} actions={props.actions} />
       <ShowMore list={props.list} />
     </section>

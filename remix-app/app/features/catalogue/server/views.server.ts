@@ -50,6 +50,20 @@ export interface ListView {
   /** Query string of the 'Показать еще' link, or null when every row is shown. */
   more: string | null
   pageSize: number
+  /** The API addresses of this list's whole download with the current filters ('Скачать CSV' / 'Скачать XLSX'). */
+  downloads?: { csv: string; xlsx: string }
+}
+
+/** The export addresses of a type's list with these filters (every row matching them, not only those shown). */
+export function downloadsOf(slug: string, filters: AppliedFilters): { csv: string; xlsx: string } {
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(filters)) params.set(name, Array.isArray(value) ? value.join(',') : String(value))
+  const at = (format: string) => {
+    const query = new URLSearchParams(params)
+    query.set('format', format)
+    return `/api/v1/${slug}/?${query.toString()}`
+  }
+  return { csv: at('csv'), xlsx: at('xlsx') }
 }
 
 type Record = { [key: string]: unknown; id: number }
@@ -88,7 +102,15 @@ export async function listView(context: AppLoadContext, type: CatalogueType, par
   const shown = shownOf(params)
   const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters, limit: shown, offset: 0 })
   const records = page.results as Record[]
-  return { items: records.map((r) => itemOf(type, r)), records, count: page.count, shown, more: moreQuery(params, shown, page.count), pageSize: PAGE_SIZE }
+  return {
+    items: records.map((r) => itemOf(type, r)),
+    records,
+    count: page.count,
+    shown,
+    more: moreQuery(params, shown, page.count),
+    pageSize: PAGE_SIZE,
+    downloads: downloadsOf(type.slug, filters),
+  }
 }
 
 /** The 'Отчетный период' filter: 'Все' first, then the years that have records in this scope. */
