@@ -47,6 +47,8 @@ const results: CaseResult[] = []
 let failed = false
 const record = (r: CaseResult) => {
   results.push(r)
+  // Written after every case, so a run stopped part-way keeps what it measured.
+  writeResults(values.out, { ...machine, postgres: 'measuring', seconds: Math.round((Date.now() - started) / 1000) }, withRatios(results))
   log(`${r.case}: ${r.skipped ? `skipped (${r.skipped})` : `${r.value} ${r.unit}`}${r.p99_ms !== undefined ? `, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms` : ''}`)
 }
 /** Runs a group of cases; a failure is reported and the other groups still run. */

@@ -48,7 +48,8 @@ beforeAll(async () => {
     env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', WEB_PROCESSES: '2', WORKERS: 'off', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  const until = Date.now() + 90_000
+  // Generous: on a loaded machine (the tests run in parallel) two processes may take a minute or more to listen.
+  const until = Date.now() + 170_000
   while (Date.now() < until) {
     if (childrenOf(child.pid!).length >= 2) {
       const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)
@@ -57,7 +58,7 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 300))
   }
   throw new Error('the portal did not start two web processes')
-}, 120_000)
+}, 200_000)
 
 afterAll(async () => {
   if (child.exitCode === null) child.kill('SIGKILL')
