@@ -152,7 +152,6 @@ describe('ambient air, forecasts and estimates of an area or polygon', () => {
     const card = await genericPage(contextOf(), `polygons/${polygon.id}/forecast`, new URLSearchParams())
     if (card.view !== 'list') throw new Error('expected a list')
     const targets = card.tabs.map((tab) => tab.to)
-    expect(targets).toContain(`/polygons/${polygon.id}/ambient-air`)
     expect(targets).toContain(`/polygons/${polygon.id}/forecast`)
     expect(targets).toContain(`/polygons/${polygon.id}/assessment`)
     expect(card.list.count).toBeGreaterThan(0)

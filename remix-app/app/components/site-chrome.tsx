@@ -62,8 +62,8 @@ export function SiteHeader({ user, csrfToken, navigation, unread }: SiteHeaderPr
       </Link>
       <UserMenu user={user} csrfToken={csrfToken} unread={unread} />
     </header>
-    {/* Администрация and license holders get an empty bar; the public none. */}
-    {user?.username ? (
+    {/* The Department and Administrators get the sections; Администрация an empty bar (spec §6); others none. */}
+    {navigation || user?.groups.includes('Администрация') ? (
       <nav className="site-nav" aria-label="Разделы">
         {navigation ? NAVIGATION.map((item) => <Link key={item.title} to={item.to}>{item.title}</Link>) : null}
       </nav>

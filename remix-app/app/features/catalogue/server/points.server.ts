@@ -66,7 +66,9 @@ export async function readingsOf(context: AppLoadContext, point: PointRecord, pa
   const type = typeOrThrow('measures-point-indications')
   const yearFilter = await yearControl(context, type, params, { measures_point: point.id })
   const latest = yearFilter?.options?.[1]?.value
-  const year = Number(params.get('year')) || (latest ? Number(latest) : undefined)
+  // No year in the address: the latest year; the filter's 'Все' (an empty year) shows every year.
+  const all = params.has('year') && params.get('year') === ''
+  const year = all ? undefined : Number(params.get('year')) || (latest ? Number(latest) : undefined)
   if (yearFilter) yearFilter.value = year ? String(year) : ''
   const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters: { measures_point: point.id, ...(year ? { year } : {}) }, limit: 1000, offset: 0 })
   const readings: Reading[] = page.results.map((r) => {

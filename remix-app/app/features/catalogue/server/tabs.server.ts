@@ -17,11 +17,12 @@ export function companyTabs(company: { id: number; kind: string }, user: Current
     tabs.push({ title: 'Категории выбросов', to: `${base}/greenhousegases-categories` })
     tabs.push({ title: 'Мероприятия по сокращению выбросов', to: `${base}/greenhousegases-activities` })
   }
-  if (holder) {
+  // A holder's reporting tabs belong on their own company only: on another company they would lead to a 403.
+  if (holder && user?.companyId === company.id) {
     tabs.push({ title: 'Отчетность', to: `${base}/reports` })
     tabs.push({ title: 'Формы и справочники', to: '/reference' })
     if (company.kind === 'lem_industry') tabs.push({ title: 'Оценка состояния', to: `${base}/assessment` })
-  } else if (company.kind === 'lem_industry') {
+  } else if (!holder && company.kind === 'lem_industry') {
     tabs.push({ title: 'Показатели природоохранной деятельности', to: `${base}/environmental-indicators` })
     tabs.push({ title: 'Уровень антропогенного воздействия', to: `${base}/exposure-levels` })
   }
@@ -37,9 +38,8 @@ export async function areaTabs(context: AppLoadContext, area: { id: number; kind
     // A polygon's lists keep the polygon's address (/polygons/{id}/forecast), as its crumbs do.
     ...(await scopedTabs(context, 'area', area.id, areaHref({ ...area, name: '' }).replace(/\/\d+$/, ''))),
   ]
-  // catalogue.md §2.1 gives every regional polygon an ambient-air list, shown even while it holds no reports.
-  const airList = `/polygons/${area.id}/ambient-air`
-  if (area.kind === 'polygon_region_monitoring' && !tabs.some((t) => t.to === airList)) tabs.push({ title: 'Атмосферный воздух', to: airList })
+  // The ambient-air list (catalogue.md §2.1) is a tab only when the polygon has reports in it, as every scoped
+  // list is; its address still answers with 'Нет данных' for a polygon without any.
   if (area.kind === 'licence_area' && can(user, 'read:responsible:any')) tabs.push({ title: 'Ответственные', to: `/areas/${area.id}/responsible` })
   return tabs
 }

@@ -1,0 +1,67 @@
+// The findings of the spec check (issue 13) that the page loaders decide, called with real requests on the demo data.
+import type { AppLoadContext } from '@remix-run/node'
+import { describe, expect, it } from 'vitest'
+import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
+import { catalogueReads } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
+import { loadConfig } from '@portal/workflow-service/config.ts'
+import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { loader as areaCardLoader } from '../app/features/catalogue/routes/area-card.tsx'
+import { loader as companyLoader } from '../app/features/catalogue/routes/company-card.tsx'
+import { loader as readingsLoader } from '../app/features/catalogue/routes/point-readings.tsx'
+
+const t = useTestApp()
+
+async function userNamed(username: string): Promise<CurrentUser> {
+  const row = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', username).executeTakeFirstOrThrow()
+  return { id: row.id, username: row.username, groups: row.groups as Group[], companyId: row.company_id }
+}
+
+function contextOf(user: CurrentUser | null = null): AppLoadContext {
+  return {
+    db: t.database.db,
+    catalogue: catalogueReads(t.database.db),
+    useCaseContext: { actor: user, clientAddress: '127.0.0.1', requestId: 'test' },
+    config: loadConfig({ DATA_DIR: '.test-data/spec-findings' }),
+    queue: t.queue,
+    user,
+    csrfToken: 'token',
+    cspNonce: 'nonce',
+  } as AppLoadContext
+}
+
+const args = (path: string, params: Record<string, string>, user: CurrentUser | null = null) =>
+  ({ request: new Request(`http://localhost/monitoring${path}`), params, context: contextOf(user) }) as never
+
+describe('spec findings on the pages', () => {
+  it('1: shows a license holder the reporting tabs on their own company only', async () => {
+    const holder = await userNamed('holder1')
+    const other = await t.database.db.selectFrom('companies').select('id').where('kind', '=', 'lem_industry').where('id', '!=', holder.companyId!).orderBy('id').executeTakeFirstOrThrow()
+    const own = (await companyLoader(args(`/companies/${holder.companyId}`, { id: String(holder.companyId) }, holder))).tabs.map((tab) => tab.title)
+    expect(own).toContain('Отчетность')
+    expect(own).toContain('Формы и справочники')
+    const foreign = (await companyLoader(args(`/companies/${other.id}`, { id: String(other.id) }, holder))).tabs.map((tab) => tab.title)
+    expect(foreign).not.toContain('Отчетность')
+    expect(foreign).not.toContain('Формы и справочники')
+    expect(foreign).not.toContain('Оценка состояния')
+  })
+
+  it('2: shows the readings of every year when the filter says Все', async () => {
+    const { rows } = await (await import('kysely')).sql<{ point: number }>`
+      SELECT measures_point_id AS point FROM measures_point_indications GROUP BY measures_point_id HAVING count(DISTINCT year) >= 2 ORDER BY 1 LIMIT 1`.execute(t.database.db)
+    const point = rows[0].point
+    const latest = await readingsLoader(args(`/measures-points/${point}/indications`, { id: String(point) }))
+    const all = await readingsLoader(args(`/measures-points/${point}/indications?year=`, { id: String(point) }))
+    expect(all.controls[0].value).toBe('')
+    expect(all.readings.length).toBeGreaterThan(latest.readings.length)
+  })
+
+  it('3: gives a regional polygon the Атмосферный воздух tab only when it has ambient air reports', async () => {
+    const { rows } = await (await import('kysely')).sql<{ id: number }>`
+      SELECT a.id FROM areas a WHERE a.kind = 'polygon_region_monitoring'
+        AND NOT EXISTS (SELECT 1 FROM ambient_air_reports r JOIN measures_points p ON p.id = r.measures_point_id WHERE p.area_id = a.id)
+      ORDER BY a.id LIMIT 1`.execute(t.database.db)
+    expect(rows.length).toBe(1)
+    const card = await areaCardLoader(args(`/polygons/${rows[0].id}`, { id: String(rows[0].id) }))
+    expect(card.tabs.map((tab) => tab.title)).not.toContain('Атмосферный воздух')
+  })
+})
