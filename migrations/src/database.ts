@@ -224,13 +224,15 @@ export interface ImportReportsTable {
   created: Timestamp
   updated: Timestamp
   version: number
+  /** 1 for the first submission, one more each time the declined report is sent again (issue 14). */
+  round: Generated<number>
 }
 
 export interface ReportStatusChangesTable {
   /** The position of the event that made the change. */
   id: number
   report_id: number
-  event: 'agreed' | 'rejected' | 'cancelled'
+  event: 'agreed' | 'rejected' | 'cancelled' | 'resubmitted'
   comment: string
   created: Timestamp
   creator_id: number | null
@@ -281,7 +283,7 @@ export interface ReportHistoryTable {
   id: number
   company_id: number
   report_id: number
-  event: 'added' | 'agreed' | 'rejected' | 'deleted'
+  event: 'added' | 'agreed' | 'rejected' | 'deleted' | 'resubmitted'
   import_files: Json<Array<{ id: number; name: string }>>
   created: Timestamp
   creator_id: number | null

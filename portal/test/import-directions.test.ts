@@ -113,8 +113,8 @@ const REMIX_DATABASE_ALLOWED = [
   'workflow-api.ts',
 ]
 
-/** Domain files that still reach HTTP code; the domain's refusals are to become plain values. */
-const DOMAIN_HTTP_ALLOWED: string[] = ['file-decide.ts', 'refusal.ts', 'report-decide.ts', 'responsible-decide.ts']
+/** Domain files that reach HTTP code: none (refusals are plain values, answered at the edge). */
+const DOMAIN_HTTP_ALLOWED: string[] = []
 
 describe('package directions', () => {
   it('keeps workflow-service free of imports from workers', () => {

@@ -6,6 +6,7 @@ import { catalogueReads } from '@portal/workflow-service/catalogue/catalogue-rea
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { loginAs } from '../../workflow-service/test/support/login.ts'
 import { DELETE_AGREED, DELETE_UNKNOWN } from '../app/features/reports/components/report-texts.ts'
 import { reportsAction } from '../app/features/reports/server/reports-actions.server.ts'
 import { loadReportsPage } from '../app/features/reports/server/reports-page.server.ts'
@@ -120,15 +121,15 @@ describe('the reports page loader', () => {
 describe('the reports page action', () => {
   const person = { fullname: 'Сидоров Пётр', position: 'Эколог', phone: '+7 (3492) 00-00-00', email: 'sidorov@example.ru' }
 
-  it('saves the company responsible person and names each bad field with a 400', async () => {
+  it('saves the company responsible person and names the first bad field with a 400, as the API does', async () => {
     const holder = await userNamed('holder1')
     const id = holder.companyId!
     const base = { intent: 'responsible', scope: 'company', year: String(YEAR) }
     const bad = await answerOf(await reportsAction(post(id, { ...base, ...person, email: 'sidorov@example', phone: 'звоните' }), contextOf(holder), id))
     expect(bad.status).toBe(400)
-    expect(Object.keys(bad.body.errors as object).sort()).toEqual(['email', 'phone'])
+    expect(bad.body.errors).toEqual({ phone: 'phone: цифры, пробелы, + ( ) - и «доб»' })
     const empty = await answerOf(await reportsAction(post(id, base), contextOf(holder), id))
-    expect(Object.keys(empty.body.errors as object).sort()).toEqual(['email', 'fullname', 'phone', 'position'])
+    expect(Object.keys(empty.body.errors as object)).toEqual(['fullname'])
     const noYear = await answerOf(await reportsAction(post(id, { ...base, ...person, year: '' }), contextOf(holder), id))
     expect(noYear).toMatchObject({ status: 400, body: { message: expect.stringContaining('year') } })
 
@@ -156,7 +157,7 @@ describe('the reports page action', () => {
     expect(row).toEqual({ fullname: 'Сидоров Пётр Ильич', labs_name: 'Лаборатория «Север»', labs_contacts: 'lab@example.ru' })
   })
 
-  it('refuses an area of another company, another company’s holder and the Department', async () => {
+  it('answers an area of another company as a missing one, and refuses another company’s holder and the Department', async () => {
     const holder1 = await userNamed('holder1')
     const holder2 = await userNamed('holder2')
     const department = await userNamed('department')
@@ -164,7 +165,9 @@ describe('the reports page action', () => {
     const foreignArea = await t.database.db.selectFrom('areas').select('id').where('company_id', '=', holder2.companyId!).where('kind', '=', 'licence_area').executeTakeFirstOrThrow()
     const fields = { intent: 'responsible', scope: 'area', area: String(foreignArea.id), year: String(YEAR), ...person }
     const foreign = await answerOf(await reportsAction(post(id, fields), contextOf(holder1), id))
-    expect(foreign.status).toBe(403)
+    const missing = await answerOf(await reportsAction(post(id, { ...fields, area: '2000000000' }), contextOf(holder1), id))
+    expect(foreign).toEqual(missing)
+    expect(foreign.status).toBe(400)
     expect((await thrown(() => reportsAction(post(id, { ...fields, scope: 'company' }), contextOf(holder2), id))).status).toBe(403)
     expect((await thrown(() => reportsAction(post(id, { ...fields, scope: 'company' }), contextOf(department), id))).status).toBe(403)
   })
@@ -241,5 +244,43 @@ describe('the Department review lists loader', () => {
     const holder = await userNamed('holder1')
     expect((await thrown(() => loadReviewList(new Request('http://localhost/monitoring/department-reports/bogus'), contextOf(department), 'bogus'))).status).toBe(404)
     expect((await thrown(() => loadReviewList(new Request('http://localhost/monitoring/department-reports'), contextOf(holder), undefined))).status).toBe(403)
+  })
+})
+
+describe('one door into the domain: the page action and the API', () => {
+  it('records the client address of a decision taken through a page action in the history', async () => {
+    const department = await userNamed('department')
+    const report = await t.database.db
+      .selectFrom('import_reports as r')
+      .select(['r.id', 'r.company_id', 'r.stream_id'])
+      .where('r.status', '=', 'consideration')
+      .where(({ exists, selectFrom }) => exists(selectFrom('import_files as f').select('f.id').whereRef('f.report_id', '=', 'r.id').where('f.status', '=', 'success')))
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('import_files as f').select('f.id').whereRef('f.report_id', '=', 'r.id').where('f.status', '=', 'processing'))))
+      .orderBy('r.id')
+      .executeTakeFirstOrThrow()
+    const context = { ...contextOf(department), clientAddress: '203.0.113.7', requestId: 'page-request-1' }
+    const answer = await answerOf(await reportsAction(post(report.company_id, { intent: 'decide', report: String(report.id), status: 'rejected', comment: 'Нет протоколов' }), context, report.company_id))
+    expect(answer).toEqual({ status: 200, body: { intent: 'decide', ok: true, message: null } })
+    const event = await t.database.db.selectFrom('events').select(['type', 'metadata']).where('stream_id', '=', report.stream_id).orderBy('stream_version', 'desc').executeTakeFirstOrThrow()
+    expect(event).toMatchObject({ type: 'ReportRejected', metadata: { username: 'department', clientAddress: '203.0.113.7', requestId: 'page-request-1' } })
+  })
+
+  it('gives the same refusal to a decline without comment and to a false e-mail address through the page and the API', async () => {
+    const department = await userNamed('department')
+    const holder = await userNamed('holder1')
+    const report = await t.database.db.selectFrom('import_reports').select(['id', 'company_id']).where('status', '=', 'consideration').orderBy('id').executeTakeFirstOrThrow()
+    const page = await answerOf(await reportsAction(post(report.company_id, { intent: 'decide', report: String(report.id), status: 'rejected', comment: '   ' }), contextOf(department), report.company_id))
+    const { headers } = await loginAs(t.app, 'department')
+    const api = await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${report.id}/`, headers, payload: { status: 'rejected', comment: '   ' } })
+    expect([page.status, page.body.message]).toEqual([api.statusCode, api.json().detail])
+    expect(api.json()).toEqual({ detail: 'comment: укажите причину отклонения', parameter: 'comment' })
+
+    const id = holder.companyId!
+    const person = { fullname: 'Сидоров Пётр', position: 'Эколог', phone: '+7 (3492) 00-00-00', email: 'sidorov@example' }
+    const pageEmail = await answerOf(await reportsAction(post(id, { intent: 'responsible', scope: 'company', year: String(YEAR), ...person }), contextOf(holder), id))
+    const holderSession = await loginAs(t.app, 'holder1')
+    const apiEmail = await t.app.inject({ method: 'POST', url: '/api/v1/company-responsibles/', headers: holderSession.headers, payload: { company: id, year: YEAR, ...person } })
+    expect([pageEmail.status, pageEmail.body.message]).toEqual([apiEmail.statusCode, apiEmail.json().detail])
+    expect(apiEmail.json().parameter).toBe('email')
   })
 })

@@ -6,10 +6,10 @@ import { sendDueMail, startMailSender } from '@portal/workers/mail/mail-sender.s
 import nodemailer from 'nodemailer'
 import { useTestApp } from './support/test-app.ts'
 import { loginAs } from './support/login.ts'
-import { holder, multipartWithFiles, RESPONSIBLE } from './support/workflow-fixtures.ts'
+import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from './support/workflow-fixtures.ts'
 
 const t = useTestApp()
-const YEAR = 2032
+const YEAR = new Date().getFullYear() + 1
 
 interface Received {
   to: string[]
@@ -151,6 +151,8 @@ describe('notifications of report status changes', () => {
     const sender = startMailSender({ db: t.database.db, smtpUrl: undefined, from: 'x@example.ru' })
     await sender.stop()
     const department = await loginAs(t.app, 'department')
+    // A report is agreed only with a checked file.
+    await checkedFile(t.app, t.database.db, holderHeaders, reportId)
     expect((await decide(department.headers, reportId, { status: 'agreed', comment: '' })).statusCode).toBe(200)
     expect((await outbox()).at(-1)!.sent_at).toBeNull()
   })

@@ -14,6 +14,7 @@ import * as m1601NoCascadeFromCatalogueRecords from './2026-11-23-1601-no-cascad
 import * as m1701PublicChangeNotify from './2026-11-23-1701-public-change-notify.ts'
 import * as m1901ReadingsDatesAndPointBoxes from './2026-11-23-1901-readings-dates-and-point-boxes.ts'
 import * as m1902NotificationsAndMailOutbox from './2026-11-23-1902-notifications-and-mail-outbox.ts'
+import * as m1101ReportRounds from './2026-11-23-1101-report-rounds.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-1701-public-change-notify': m1701PublicChangeNotify,
   '2026-11-23-1901-readings-dates-and-point-boxes': m1901ReadingsDatesAndPointBoxes,
   '2026-11-23-1902-notifications-and-mail-outbox': m1902NotificationsAndMailOutbox,
+  '2026-11-23-1101-report-rounds': m1101ReportRounds,
 }

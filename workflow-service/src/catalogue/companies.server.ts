@@ -18,8 +18,20 @@ function filtered(db: Kysely<Database>, filters: CompanyFilters) {
   if (filters.kindIn?.length) query = query.where('c.kind', 'in', filters.kindIn)
   if (filters.reportStatus) {
     const status = filters.reportStatus
-    // Served by import_reports_status_company_idx (status, company_id).
-    query = query.where((eb) => eb.exists(eb.selectFrom('import_reports as r').select('r.id').where('r.status', '=', status).whereRef('r.company_id', '=', 'c.id')))
+    // Served by import_reports_status_company_idx (status, company_id). A report is under review once it has a file:
+    // a responsible person alone (which creates the year's empty reports) puts nothing in the Department's queue.
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('import_reports as r')
+          .select('r.id')
+          .where('r.status', '=', status)
+          .whereRef('r.company_id', '=', 'c.id')
+          .$if(status === 'consideration', (q) =>
+            q.where((f) => f.exists(f.selectFrom('import_files as f').select('f.id').whereRef('f.report_id', '=', 'r.id').where('f.status', 'not in', ['deletion', 'deleted']))),
+          ),
+      ),
+    )
   }
   if (filters.search?.trim()) {
     query = query.where(sql<boolean>`lower(c.name) LIKE ${containsPattern(filters.search)}`)

@@ -3,7 +3,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { storedFields } from './registry/index.ts'
-import type { CatalogueType, FieldDef, FilterDef, RefDef } from './registry/types.ts'
+import type { CatalogueType, FilterDef, RefDef } from './registry/types.ts'
 import type { OrderTerm } from './ordering.ts'
 import { containsPattern } from './search-pattern.ts'
 
@@ -168,9 +168,4 @@ export async function yearsOf(db: Kysely<Database>, type: CatalogueType, filters
   if (!storedFields(type).some((f) => f.column === 'year')) return []
   const { rows } = await sql<{ year: number }>`SELECT DISTINCT t.year FROM ${sql.table(type.table)} AS t ${whereClause(type, filters)} ORDER BY t.year DESC`.execute(db)
   return rows.map((r) => r.year)
-}
-
-/** The field declaration of a type by name. */
-export function fieldOf(type: CatalogueType, name: string): FieldDef | undefined {
-  return type.fields.find((f) => f.name === name)
 }

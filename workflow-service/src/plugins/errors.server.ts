@@ -1,5 +1,7 @@
 // One error handler for the whole service: JSON answers that name the bad parameter, never a leaked 5xx message.
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { refusalAnswer } from '../http/refusal-answers.ts'
+import { CommandRefused } from '../workflow/refusal.ts'
 import { TEXT_PATTERNS } from '../http/params.ts'
 
 export class HttpError extends Error {
@@ -85,6 +87,11 @@ export interface ErrorAnswer {
 
 /** Any error as the status and JSON body the client gets; a 5xx never carries the error's own message. */
 export function errorAnswer(error: FastifyError): ErrorAnswer {
+  // A refusal of the domain: its answer comes from the one mapping the pages use too.
+  if (error instanceof CommandRefused) {
+    const { status, detail, parameter } = refusalAnswer(error.refusal)
+    return { status, body: parameter ? { detail, parameter } : { detail } }
+  }
   if (error instanceof HttpError) return { status: error.statusCode, body: { detail: error.message, ...error.extra } }
   if (error.validation) {
     const parameter = parameterOf(error)

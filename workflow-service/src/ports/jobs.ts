@@ -7,7 +7,10 @@ export const JOBS = {
 
 export type JobName = (typeof JOBS)[keyof typeof JOBS]
 
-/** What each job carries: ids only, the job reads the rest from the database when it runs. */
+/**
+ * What each job carries: ids only, the job reads the rest from the database when it runs (the sender adds the
+ * request id it was sent from, for the logs and the events of the worker).
+ */
 export interface JobPayloads {
   'file-check': { fileId: number }
   'file-delete': { fileId: number }

@@ -3,6 +3,7 @@
 // final report), an uploaded data file and its check, through the real commands; then rounds of agreeing and
 // cancelling the program, decided by the report's own decide function and appended in one go. The read models are
 // then rebuilt by the replay, so they are exactly what the log says.
+import { isRefusal } from '../workflow/refusal.ts'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 // The checks are recorded here as the worker would; the publication jobs of agreements are not needed for the figures.
@@ -104,7 +105,10 @@ export async function seedLargeWorkflow(db: Kysely<Database>, options: LargeWork
         for (let r = 0; r < rounds; r++) {
           for (const type of ['AgreeReport', 'CancelReportDecision'] as const) {
             const comment = type === 'AgreeReport' ? 'Согласовано.' : 'Решение отменено.'
-            for (const event of decideReport(state, { type, data: { comment, files: [] } })) {
+            // The facts of a report with one checked file: the rounds are decided by the same rules as any decision.
+            const decision = decideReport(state, { type, data: { comment, files: [] } }, { files: ['success'], companyHasLicenceAreas: true, currentYear: YEAR })
+            if (isRefusal(decision)) throw new Error(`large data set: ${type} refused (${decision.reason})`)
+            for (const event of decision) {
               decided.push(event)
               state = evolveReport(state, event)
             }

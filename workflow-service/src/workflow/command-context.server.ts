@@ -1,20 +1,11 @@
-// What every workflow command gets from its caller, and the transaction that appends, projects and enqueues at once.
+// What every workflow command gets from its caller (the use-case context plus the services), and its transaction.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { JobQueue } from '../ports/job-queue.ts'
 import type { CurrentUser } from '../auth/permissions.ts'
-import {
-  appendToStream,
-  ConcurrencyError,
-  type EventMetadata,
-  type NewEvent,
-  type StoredEvent,
-} from '../event-store/event-store.server.ts'
+import { ConcurrencyError, type EventMetadata } from '../event-store/event-store.server.ts'
 import { currentJobContext } from '../observability/job-context.ts'
-import { eventsAppended } from '../observability/metrics.server.ts'
-import { notifyOfEvents } from '../notifications/notify-of-events.server.ts'
-import { projectEvents } from './projections.server.ts'
-import { refuseConflict } from './refusal.ts'
+import type { JobQueue } from '../ports/job-queue.ts'
+import { CommandRefused } from './refusal.ts'
 
 export interface CommandContext {
   db: Kysely<Database>
@@ -25,6 +16,18 @@ export interface CommandContext {
   clientAddress: string | null
   /** The time of the command: it becomes the time of its events (never read inside decide). */
   now: Date
+}
+
+/** Who is calling, as every door knows it: the user, the request's id and the client's address. */
+export interface Caller {
+  actor: CurrentUser | null
+  requestId: string | null
+  clientAddress: string | null
+}
+
+/** The one builder of a command's context, for the API's routes and the pages' actions alike. */
+export function commandContextOf(services: Pick<CommandContext, 'db' | 'queue' | 'storageDir'>, caller: Caller): CommandContext {
+  return { db: services.db, queue: services.queue, storageDir: services.storageDir, ...caller, now: new Date() }
 }
 
 export function metadataOf(context: Pick<CommandContext, 'actor' | 'requestId' | 'clientAddress'>): EventMetadata {
@@ -46,37 +49,19 @@ export function systemMetadata(username = 'system'): EventMetadata {
   return { userId: null, username, role: 'system', requestId: currentJobContext()?.requestId ?? null, clientAddress: null }
 }
 
-/** Appends to a stream and updates every projection from the appended events, in the caller's transaction. */
-export async function appendAndProject(
-  trx: Transaction<Database>,
-  streamId: string,
-  expectedVersion: number,
-  events: readonly NewEvent[],
-  metadata: EventMetadata,
-  now: Date,
-): Promise<StoredEvent[]> {
-  const stored = await appendToStream(trx, streamId, expectedVersion, events, metadata, now)
-  eventsAppended.inc(stored.length)
-  await projectEvents(trx, stored)
-  // The people concerned are told in the same transaction: no status change without its notice, none without one.
-  await notifyOfEvents(trx, stored)
-  return stored
-}
-
-export const LOST_RACE = 'Данные изменены другим пользователем одновременно с вами: обновите страницу и повторите действие.'
-
-/** Runs a command's transaction; a stream that moved on since it was read is a 409, never a half-written change. */
+/** Runs a command's transaction; a stream that moved on since it was read is a lost race, never a half-written change. */
 export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   try {
-    // Inside a caller's transaction (the demo data loads in one) the command joins it instead of nesting.
+    // Inside a caller's transaction (the demo data loads in one; a command of two streams) the command joins it.
     if (db.isTransaction) return await work(db as Transaction<Database>)
     return await db.transaction().execute(work)
   } catch (error) {
-    if (error instanceof ConcurrencyError) throw refuseConflict(LOST_RACE)
+    if (db.isTransaction) throw error
+    if (error instanceof ConcurrencyError) throw new CommandRefused({ reason: 'lost-race' })
     const code = (error as { code?: string }).code
-    if (code === '23505' && (error as { constraint?: string }).constraint === 'events_stream_version_key') throw refuseConflict(LOST_RACE)
+    if (code === '23505' && (error as { constraint?: string }).constraint === 'events_stream_version_key') throw new CommandRefused({ reason: 'lost-race' })
     // A deadlock or serialization failure is also a lost race: nothing was written, the user can try again.
-    if (code === '40P01' || code === '40001') throw refuseConflict(LOST_RACE)
+    if (code === '40P01' || code === '40001') throw new CommandRefused({ reason: 'lost-race' })
     throw error
   }
 }

@@ -1,9 +1,56 @@
-// Why a command was refused, as the HTTP answer it becomes: 400 for a rule, 403 for a permission, 404, 409 for a lost race.
-import { HttpError } from '../plugins/errors.server.ts'
+// Why the workflow refuses a command: plain values of the domain. The edge maps each to an HTTP status and a Russian
+// message in one place (`http/refusal-answers.ts`); nothing here knows about HTTP.
+import type { ReportType } from '@portal/migrations/database.ts'
 
-/** A command the workflow does not accept; it leaves no event behind. */
-export class Refusal extends HttpError {}
+export type DecisionAction = 'agree' | 'decline' | 'cancel'
+export type ResponsibleField = 'fullname' | 'position' | 'email' | 'phone' | 'labs_name' | 'labs_contacts'
 
-export const refuse = (message: string, parameter?: string) => new Refusal(400, message, parameter ? { parameter } : {})
-export const refuseMissing = (message: string) => new Refusal(404, message)
-export const refuseConflict = (message: string) => new Refusal(409, message)
+export type Refusal =
+  // Reports
+  | { reason: 'report-not-found'; parameter?: 'report' }
+  | { reason: 'report-status'; action: DecisionAction; status: 'none' | 'consideration' | 'agreed' | 'rejected' }
+  | { reason: 'files-being-checked' }
+  | { reason: 'no-file' }
+  | { reason: 'files-failed' }
+  | { reason: 'decline-without-comment' }
+  | { reason: 'comment-too-long'; max: number }
+  | { reason: 'report-target-missing' }
+  | { reason: 'target-not-found'; parameter: 'area' | 'company' }
+  | { reason: 'area-of-other-company' }
+  | { reason: 'report-type-not-for-target'; reportType: ReportType; target: 'area' | 'company' | 'company-with-areas' }
+  | { reason: 'year-out-of-range'; first: number; last: number }
+  | { reason: 'report-agreed-upload' }
+  // Files
+  | { reason: 'no-responsible'; parameter: 'ecomon_responsible' | 'company_responsible' }
+  | { reason: 'file-exists' }
+  | { reason: 'file-not-found' }
+  | { reason: 'file-being-deleted' }
+  | { reason: 'file-processing' }
+  | { reason: 'file-of-agreed-report' }
+  // Responsible persons
+  | { reason: 'responsible-exists' }
+  | { reason: 'responsible-not-found' }
+  | { reason: 'responsible-field'; field: ResponsibleField; problem: 'required' | 'email' | 'phone' | 'too-long'; max?: number }
+  | { reason: 'responsible-target-changed'; parameter: 'area' | 'company' }
+  | { reason: 'responsible-year-changed' }
+  // Anyone
+  | { reason: 'forbidden' }
+  | { reason: 'lost-race' }
+
+/** A command's decision: the events it records, or why it is refused. */
+export type Decision<E> = E[] | Refusal
+
+export const isRefusal = <E>(decision: Decision<E> | Refusal | unknown): decision is Refusal =>
+  typeof decision === 'object' && decision !== null && !Array.isArray(decision) && typeof (decision as Refusal).reason === 'string'
+
+/** Thrown by a command to roll its transaction back; carries the refusal to the edge, which answers it. */
+export class CommandRefused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(`refused: ${refusal.reason}`)
+  }
+}
+
+/** Refuses at once: for checks that run before a transaction (permissions, targets). */
+export function refuse(refusal: Refusal): never {
+  throw new CommandRefused(refusal)
+}

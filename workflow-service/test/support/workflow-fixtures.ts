@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
+import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
 import { loginAs } from './login.ts'
 
 export interface FilePart {
@@ -60,4 +61,23 @@ export const RESPONSIBLE = {
   position: 'Инженер-эколог',
   email: 'ivanova@example.ru',
   phone: '+7 (34922) 4-12-34',
+}
+
+/**
+ * Uploads a file to a report as its holder and records its check as the worker would: the report then has something
+ * to agree. The report's responsible person must exist.
+ */
+export async function checkedFile(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  headers: Record<string, string>,
+  reportId: number,
+  ok = true,
+): Promise<number> {
+  const body = multipartWithFiles({ report: reportId }, [{ field: 'file', filename: 'Отчёт.csv', content: 'Показатель;Значение\r\nФенолы;0.001\r\n' }])
+  const res = await app.inject({ method: 'POST', url: '/api/v1/import-files/', headers: { ...headers, ...body.headers }, payload: body.payload })
+  if (res.statusCode !== 201) throw new Error(`upload refused: ${res.statusCode} ${res.body}`)
+  const fileId = res.json().id as number
+  await recordFileChecked(db, { fileId, ok, problems: ok ? [] : [{ row: 2, column: 'Значение', value: 'x', reason: 'не число' }] })
+  return fileId
 }

@@ -216,7 +216,7 @@ describe('per-stream optimistic concurrency', () => {
     expect((await verifyHashChain(t.database.db)).broken).toBeNull()
   })
 
-  it('answers a lost race of the API as a 409 conflict', async () => {
-    await expect(inTransaction(t.database.db, (trx) => appendToStream(trx, 'race-same', 0, [{ type: 'Tested', data: {} }], meta, new Date()))).rejects.toMatchObject({ statusCode: 409 })
+  it('answers a lost race as the lost-race refusal (a 409 at the edge)', async () => {
+    await expect(inTransaction(t.database.db, (trx) => appendToStream(trx, 'race-same', 0, [{ type: 'Tested', data: {} }], meta, new Date()))).rejects.toMatchObject({ refusal: { reason: 'lost-race' } })
   })
 })

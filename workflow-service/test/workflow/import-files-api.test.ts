@@ -2,14 +2,15 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { recordFileChecked, recordFileDeleted, resolveImportFilePath } from '../../src/workflow/files/worker-commands.server.ts'
+import { recordFileChecked, recordFileDeleted } from '../../src/workflow/files/worker-commands.server.ts'
+import { storedFilePath } from '../../src/workflow/storage/file-storage.server.ts'
 import { loginAs } from '../support/login.ts'
 import { useTestApp } from '../support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE, type Holder } from '../support/workflow-fixtures.ts'
 
 // A small limit, so the refusal of a too-large upload is tested without writing hundreds of megabytes.
 const t = useTestApp({ MAX_UPLOAD_MB: '1' })
-const YEAR = 2032
+const YEAR = new Date().getFullYear() + 1
 
 /** The uploaded files in storage; the catalogue's demo files live apart under demo/ (see catalogue/demo-files.server.ts). */
 function storedFiles(): string[] {
@@ -48,7 +49,8 @@ describe('import files API', () => {
     expect(file).toMatchObject({ status: 'processing', name: 'Программа мониторинга 2032.csv', description: 'Программа', report: { id: reportId }, error: null })
     expect(await jobs('file-check', file.id)).toEqual([{ singleton_key: `file-check:${file.id}` }])
 
-    const stored = await resolveImportFilePath(t.database.db, t.app.config.storageDir, file.id)
+    const row = await t.database.db.selectFrom('import_files').select('storage_key').where('id', '=', file.id).executeTakeFirst()
+    const stored = row ? storedFilePath(t.app.config.storageDir, row.storage_key) : null
     expect(stored && path.basename(stored)).toMatch(/^[0-9a-f-]{36}$/)
     expect(readFileSync(stored!, 'utf8')).toBe('Показатель;Значение\r\nNO2;0.1\r\n')
 
@@ -148,7 +150,9 @@ describe('import files API', () => {
     const department = await loginAs(t.app, 'department')
     const reportId = await setUp(h)
     const file = (await upload(h.headers, { report: reportId })).json()
-    await recordFileChecked(t.database.db, { fileId: file.id, ok: true, problems: [] })
+    // The earlier tests' files of this report are checked too: a report is agreed only when no file is being checked.
+    const processing = await t.database.db.selectFrom('import_files').select('id').where('report_id', '=', reportId).where('status', '=', 'processing').execute()
+    for (const { id } of processing) await recordFileChecked(t.database.db, { fileId: id, ok: true, problems: [] })
     const agreed = await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${reportId}/`, headers: department.headers, payload: { status: 'agreed', comment: 'ok' } })
     expect(agreed.statusCode).toBe(200)
     const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/import-files/${file.id}`, headers: h.headers })
@@ -164,6 +168,9 @@ describe('import files API', () => {
     const department = await loginAs(t.app, 'department')
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h.headers, payload: { area: h.areaId, year: YEAR, report_type: 'observation_results' } })
     const reportId = created.json().id as number
+    // A checked file that stays, so the report always has something to agree whichever request wins.
+    const kept = (await upload(h.headers, { report: reportId })).json()
+    await recordFileChecked(t.database.db, { fileId: kept.id, ok: true, problems: [] })
     for (let round = 0; round < 3; round++) {
       const file = (await upload(h.headers, { report: reportId })).json()
       await recordFileChecked(t.database.db, { fileId: file.id, ok: true, problems: [] })
@@ -199,11 +206,12 @@ describe('import files API', () => {
       if (f.status === 'deletion') continue
       expect(zip.includes(Buffer.from(`${f.report_type}/${f.id}-${f.name}`))).toBe(true)
     }
+    const programs = await t.app.inject({ url: `/api/v1/import-files/?year=${YEAR}&area=${h.areaId}&report_type=program&limit=100`, headers: h.headers })
     const byCompany = await t.app.inject({ url: `/api/v1/import-files/?report_type=program&company=${h.companyId}&limit=100`, headers: h.headers })
-    expect(byCompany.json().count).toBeGreaterThanOrEqual(listed.json().count)
+    expect(byCompany.json().count).toBeGreaterThanOrEqual(programs.json().count)
   })
 
-  it("refuses another company's files, the public and administrators with 403, and lets the Department read them", async () => {
+  it("refuses another company's files (as if missing), the public and administrators, and lets the Department read them", async () => {
     const h1 = await holder(t.app, t.database.db, 'holder1')
     const h2 = await holder(t.app, t.database.db, 'holder2')
     const admin = await loginAs(t.app, 'admin')
@@ -215,9 +223,14 @@ describe('import files API', () => {
       expect((await t.app.inject({ url: `/api/v1/import-files/?year=${YEAR}&area=${h1.areaId}`, headers })).statusCode).toBe(403)
       expect((await t.app.inject({ url: `/api/v1/import-files/zip/?year=${YEAR}&area=${h1.areaId}`, headers })).statusCode).toBe(403)
     }
-    expect((await upload(h2.headers, { report: reportId })).statusCode).toBe(403)
+    // Another company's report and file are answered exactly as missing ones: nothing tells that they exist.
+    const foreignUpload = await upload(h2.headers, { report: reportId })
+    const missingUpload = await upload(h2.headers, { report: 2_000_000_000 })
+    expect([foreignUpload.statusCode, foreignUpload.json()]).toEqual([400, missingUpload.json()])
     await recordFileChecked(t.database.db, { fileId: file.id, ok: true, problems: [] })
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/import-files/${file.id}`, headers: h2.headers })).statusCode).toBe(403)
+    const foreignDelete = await t.app.inject({ method: 'DELETE', url: `/api/v1/import-files/${file.id}`, headers: h2.headers })
+    const missingDelete = await t.app.inject({ method: 'DELETE', url: '/api/v1/import-files/2000000000', headers: h2.headers })
+    expect([foreignDelete.statusCode, foreignDelete.json()]).toEqual([404, missingDelete.json()])
     expect((await t.app.inject({ url: file.file, headers: department.headers })).statusCode).toBe(200)
     expect((await t.app.inject({ url: '/api/v1/import-files/999999/download/', headers: department.headers })).statusCode).toBe(404)
   })

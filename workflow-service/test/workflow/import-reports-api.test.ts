@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { hashPassword } from '../../src/auth/passwords.server.ts'
 import { loginAs } from '../support/login.ts'
 import { useTestApp } from '../support/test-app.ts'
-import { holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
 
 const t = useTestApp()
-const YEAR = 2031
+const YEAR = new Date().getFullYear() + 1
 
 async function areaReport(headers: Record<string, string>, areaName: string, reportType = 'program') {
   const res = await t.app.inject({ url: `/api/v1/import-reports/?year=${YEAR}&area_name=${encodeURIComponent(areaName)}&report_type=${reportType}`, headers })
@@ -43,7 +43,7 @@ describe('import reports API', () => {
 
   it('lets two simultaneous creates of one report make exactly one', async () => {
     const h = await holder(t.app, t.database.db, 'holder1')
-    const payload = { company: h.companyId, year: YEAR, report_type: 'observation_results' }
+    const payload = { company: h.companyId, year: YEAR - 1, report_type: 'greenhouse_gases' }
     const answers = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h.headers, payload })))
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201])
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1)
@@ -53,6 +53,7 @@ describe('import reports API', () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     const department = await loginAs(t.app, 'department')
     const report = await areaReport(h.headers, h.areaName)
+    await checkedFile(t.app, t.database.db, h.headers, report.id)
     const res = await decide(department.headers, report.id, { status: 'agreed', comment: 'Замечаний нет' }, [
       { field: 'files', filename: 'Заключение.pdf', content: '%PDF-1.4 заключение', contentType: 'application/pdf' },
     ])
@@ -112,6 +113,7 @@ describe('import reports API', () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     const [first, second] = [await loginAs(t.app, 'department'), await loginAs(t.app, 'department2')]
     const report = await areaReport(h.headers, h.areaName, 'final_report')
+    await checkedFile(t.app, t.database.db, h.headers, report.id)
     const before = await t.database.db.selectFrom('events').select('position').where('stream_id', '=', `report-area-${h.areaId}-${YEAR}-final_report`).execute()
     const answers = await Promise.all([
       decide(first.headers, report.id, { status: 'agreed', comment: 'Согласовано первым' }),
@@ -141,8 +143,11 @@ describe('import reports API', () => {
       const res = await t.app.inject({ url: `/api/v1/import-reports/?year=${YEAR}&area_name=${encodeURIComponent(h1.areaName)}`, headers })
       expect(res.statusCode).toBe(403)
     }
+    // Another company's records are answered as if they did not exist: the same 400 as for a missing company.
     const create = await t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h2.headers, payload: { company: h1.companyId, year: YEAR, report_type: 'greenhouse_gases' } })
-    expect(create.statusCode).toBe(403)
+    const missing = await t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h2.headers, payload: { company: 2_000_000_000, year: YEAR, report_type: 'greenhouse_gases' } })
+    expect([create.statusCode, create.json()]).toEqual([missing.statusCode, missing.json()])
+    expect(create.json()).toEqual({ detail: 'company: предприятие не найдено', parameter: 'company' })
   })
 
   it('answers 400 naming the parameter for bad filters and bodies, 404 for a missing report', async () => {
@@ -166,7 +171,15 @@ describe('companies by report status', () => {
       const res = await t.app.inject({ url: `/api/v1/companies/?report_status=${status}&limit=1000` })
       expect(res.statusCode).toBe(200)
       const ids = (res.json().results as Array<{ id: number }>).map((c) => c.id).sort((a, b) => a - b)
-      const expected = await t.database.db.selectFrom('import_reports').select('company_id').distinct().where('status', '=', status).orderBy('company_id').execute()
+      // Under review means with a file: a responsible person alone creates empty reports that nobody reviews.
+      const expected = await t.database.db
+        .selectFrom('import_reports as r')
+        .select('r.company_id')
+        .distinct()
+        .where('r.status', '=', status)
+        .$if(status === 'consideration', (q) => q.where((eb) => eb.exists(eb.selectFrom('import_files as f').select('f.id').whereRef('f.report_id', '=', 'r.id').where('f.status', 'not in', ['deletion', 'deleted']))))
+        .orderBy('r.company_id')
+        .execute()
       expect(ids).toEqual(expected.map((r) => r.company_id))
       expect(ids.length).toBeGreaterThan(0)
     }

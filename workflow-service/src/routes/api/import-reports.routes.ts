@@ -143,11 +143,10 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (ownValue(DECISIONS, fields.status) === undefined) throw badRequest('status: ожидается agreed, rejected или consideration', 'status')
       const values = readFormFields(DecisionForm, fields)
       const decision = DECISIONS[values.status]
-      const comment = (values.comment ?? '').trim()
-      if (decision === 'decline' && !comment) throw badRequest('comment: укажите причину отклонения', 'comment')
+      // The comment's rules (required to decline, bounded) are the decision's own: the same for every door.
       await decideOnReport(context, request.params.id, {
         decision,
-        comment,
+        comment: values.comment ?? '',
         files: (form?.files ?? []).map((f) => ({ id: f.storageKey, name: f.name, size: f.size, contentType: f.contentType })),
       })
     } catch (error) {

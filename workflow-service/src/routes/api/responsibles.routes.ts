@@ -9,24 +9,26 @@ import { createResponsible, editResponsible, type ResponsibleScope } from '../..
 import { listCompanyResponsibles, listEcomonResponsibles } from '../../workflow/responsibles/responsible-queries.server.ts'
 import { commandContextOf } from './workflow-context.server.ts'
 
-const Text = (max: number) => SafeText({ minLength: 1, maxLength: max })
+// Only the shape here (text without control characters, bounded): what a field must hold (not blank, a real e-mail
+// address…) is the command's rule, so the API and the pages refuse the same input with the same answer.
+const Text = SafeText({ maxLength: 2000 })
 const Details = {
-  fullname: Text(300),
-  position: Text(300),
-  email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' }),
-  phone: Type.String({ minLength: 1, maxLength: 50, pattern: '^[0-9+()\\-\\s.,доб]+$' }),
-  labs_name: Type.Optional(Type.Union([SafeText({ maxLength: 500, multiline: true }), Type.Null()])),
-  labs_contacts: Type.Optional(Type.Union([SafeText({ maxLength: 500, multiline: true }), Type.Null()])),
+  fullname: Text,
+  position: Text,
+  email: Text,
+  phone: Text,
+  labs_name: Type.Optional(Type.Union([SafeText({ maxLength: 2000, multiline: true }), Type.Null()])),
+  labs_contacts: Type.Optional(Type.Union([SafeText({ maxLength: 2000, multiline: true }), Type.Null()])),
 }
 
 type DetailsBody = { fullname: string; position: string; email: string; phone: string; labs_name?: string | null; labs_contacts?: string | null }
 const details = (b: DetailsBody) => ({
-  fullname: b.fullname.trim(),
-  position: b.position.trim(),
-  email: b.email.trim(),
-  phone: b.phone.trim(),
-  labsName: b.labs_name?.trim() || null,
-  labsContacts: b.labs_contacts?.trim() || null,
+  fullname: b.fullname,
+  position: b.position,
+  email: b.email,
+  phone: b.phone,
+  labsName: b.labs_name ?? null,
+  labsContacts: b.labs_contacts ?? null,
 })
 
 export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {

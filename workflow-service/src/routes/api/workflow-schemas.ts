@@ -58,7 +58,7 @@ export const ProblemsAnswer = Type.Object({
 export const StatusChangeAnswer = Type.Object({
   id: Type.Integer(),
   report: Type.Object({ id: Type.Integer() }),
-  event: Type.Union([Type.Literal('agreed'), Type.Literal('rejected'), Type.Literal('cancelled')]),
+  event: Type.Union([Type.Literal('agreed'), Type.Literal('rejected'), Type.Literal('cancelled'), Type.Literal('resubmitted')]),
   event_display: Type.String(),
   comment: Type.String(),
   files: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), size: Type.Integer(), file: Type.String() })),
@@ -70,6 +70,8 @@ export const ImportReportAnswer = Type.Object({
   id: Type.Integer(),
   report_type: ReportTypeValue,
   status: Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')]),
+  /** 1 for the first submission; more when the declined report was sent again with a corrected file. */
+  round: Type.Integer(),
   year: Type.Integer(),
   area: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), company: Named })),
   company: Named,
@@ -82,7 +84,7 @@ export const ImportReportAnswer = Type.Object({
 export const HistoryEntryAnswer = Type.Object({
   id: Type.Integer(),
   created: DateTime,
-  event: Type.Union([Type.Literal('added'), Type.Literal('agreed'), Type.Literal('rejected'), Type.Literal('deleted')]),
+  event: Type.Union([Type.Literal('added'), Type.Literal('agreed'), Type.Literal('rejected'), Type.Literal('deleted'), Type.Literal('resubmitted')]),
   import_files: Type.Array(Named),
   report: Type.Object({ id: Type.Integer(), year: Type.Integer(), area: Nullable(Named), report_type: ReportTypeValue }),
   creator: Type.Object({ id: Nullable(Type.Integer()), username: Type.String() }),

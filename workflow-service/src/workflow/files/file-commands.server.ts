@@ -1,14 +1,16 @@
-// Import file command handlers: upload (processing + its check job) and deletion (+ its deletion job), each one transaction.
+// Import file commands: upload (processing, its check job, and a declined report's new round) and deletion (with its
+// deletion job), each through handleCommand in one transaction.
+import type { Transaction } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { can } from '../../auth/permissions.ts'
 import { JOBS } from '../../ports/jobs.ts'
-import { assertCan } from '../../auth/permissions.ts'
-import { acquireAppendLock, readStream } from '../../event-store/event-store.server.ts'
-import { appendAndProject, type CommandContext, inTransaction, metadataOf, nextId } from '../command-context.server.ts'
-import { refuse, refuseMissing } from '../refusal.ts'
-import { decideFile, foldFile } from './file-decide.ts'
-import { type FileEvent, fileStreamId } from './file-events.ts'
-
-export const NO_RESPONSIBLE = 'Внесите данные ответственного лица'
-export const AGREED_REPORT_UPLOAD = 'Отчёт согласован: загрузка файлов в него закрыта.'
+import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
+import { handleCommand } from '../handle-command.server.ts'
+import { refuse } from '../refusal.ts'
+import { reportDecider } from '../reports/report-decide.ts'
+import { reportFacts } from '../reports/report-commands.server.ts'
+import { fileDecider, type FileFacts } from './file-decide.ts'
+import { fileStreamId } from './file-events.ts'
 
 /** A file already written to storage under its key, waiting for its upload to be accepted. */
 export interface StoredUpload {
@@ -26,89 +28,63 @@ export interface UploadInput {
   upload: StoredUpload
 }
 
-/** POST import-files: the file's processing state, its event and its validation job in one transaction. */
+/** The report of an upload or deletion and its responsible person on record; another company's report is none. */
+async function fileFacts(trx: Transaction<Database>, context: CommandContext, reportId: number): Promise<FileFacts> {
+  const report = await trx
+    .selectFrom('import_reports')
+    .select(['id', 'status', 'area_id', 'company_id', 'year', 'report_type'])
+    .where('id', '=', reportId)
+    // Locked until the commit, as a decision locks it: a decision and this upload or deletion cannot pass each other.
+    .forUpdate()
+    .executeTakeFirst()
+  if (!report || !can(context.actor, 'write:report:own', { companyId: report.company_id })) return { report: null, responsibleId: null }
+  const responsible =
+    report.area_id !== null
+      ? await trx.selectFrom('ecomon_responsibles').select('id').where('area_id', '=', report.area_id).where('year', '=', report.year).executeTakeFirst()
+      : await trx.selectFrom('company_responsibles').select('id').where('company_id', '=', report.company_id).where('year', '=', report.year).executeTakeFirst()
+  return {
+    report: { id: report.id, status: report.status, areaId: report.area_id, companyId: report.company_id, year: report.year, reportType: report.report_type },
+    responsibleId: responsible?.id ?? null,
+  }
+}
+
+/** POST import-files: the file in processing with its check job; a declined report goes back to consideration. */
 export async function uploadFile(context: CommandContext, input: UploadInput): Promise<{ fileId: number }> {
-  const report = await context.db.selectFrom('import_reports').select(['company_id']).where('id', '=', input.reportId).executeTakeFirst()
-  if (!report) throw refuse('report: отчёт не найден', 'report')
-  assertCan(context.actor, 'write:report:own', { companyId: report.company_id })
+  if (!can(context.actor, 'write:report:own', { companyId: context.actor?.companyId ?? undefined })) refuse({ reason: 'forbidden' })
   return inTransaction(context.db, async (trx) => {
-    // The append lock first (the order every command takes its locks in), then FOR SHARE: a decision on the
-    // report waits for this upload, or this upload sees the decision.
-    await acquireAppendLock(trx)
-    const locked = await trx
-      .selectFrom('import_reports')
-      .select(['id', 'status', 'area_id', 'company_id', 'year', 'report_type'])
-      .where('id', '=', input.reportId)
-      .forShare()
-      .executeTakeFirstOrThrow()
-    if (locked.status === 'agreed') throw refuse(AGREED_REPORT_UPLOAD, 'report')
-
-    let ecomonResponsibleId: number | null = null
-    let companyResponsibleId: number | null = null
-    if (locked.area_id !== null) {
-      const responsible = await trx
-        .selectFrom('ecomon_responsibles')
-        .select('id')
-        .where('area_id', '=', locked.area_id)
-        .where('year', '=', locked.year)
-        .executeTakeFirst()
-      if (!responsible || (input.ecomonResponsibleId !== null && input.ecomonResponsibleId !== responsible.id)) {
-        throw refuse(NO_RESPONSIBLE, 'ecomon_responsible')
-      }
-      ecomonResponsibleId = responsible.id
-    } else {
-      const responsible = await trx
-        .selectFrom('company_responsibles')
-        .select('id')
-        .where('company_id', '=', locked.company_id)
-        .where('year', '=', locked.year)
-        .executeTakeFirst()
-      if (!responsible || (input.companyResponsibleId !== null && input.companyResponsibleId !== responsible.id)) {
-        throw refuse(NO_RESPONSIBLE, 'company_responsible')
-      }
-      companyResponsibleId = responsible.id
-    }
-
+    const inTrx = { ...context, db: trx }
     const fileId = await nextId(trx, 'import_files_id_seq')
-    const streamId = fileStreamId(fileId)
-    const state = foldFile([])
-    const events = decideFile(state, {
-      type: 'UploadFile',
-      data: {
-        fileId,
-        reportId: locked.id,
-        companyId: locked.company_id,
-        areaId: locked.area_id,
-        year: locked.year,
-        reportType: locked.report_type,
-        name: input.upload.name,
-        storageKey: input.upload.storageKey,
-        size: input.upload.size,
-        contentType: input.upload.contentType,
-        description: input.description,
-        ecomonResponsibleId,
-        companyResponsibleId,
-      },
+    const { events } = await handleCommand(inTrx, {
+      decider: fileDecider,
+      streamId: fileStreamId(fileId),
+      command: { type: 'UploadFile', data: { fileId, ...input.upload, description: input.description, ecomonResponsibleId: input.ecomonResponsibleId, companyResponsibleId: input.companyResponsibleId } },
+      facts: (db) => fileFacts(db, inTrx, input.reportId),
+      jobs: () => [{ name: JOBS.fileCheck, data: { fileId }, key: `${JOBS.fileCheck}:${fileId}` }],
     })
-    await appendAndProject(trx, streamId, state.version, events, metadataOf(context), context.now)
-    await context.queue.send(JOBS.fileCheck, { fileId, requestId: context.requestId }, { trx, key: `${JOBS.fileCheck}:${fileId}` })
+    const uploaded = events[0]
+    if (uploaded?.type !== 'FileUploaded') return { fileId }
+    const report = await trx.selectFrom('import_reports').select(['stream_id', 'company_id']).where('id', '=', uploaded.data.reportId).executeTakeFirstOrThrow()
+    await handleCommand(inTrx, {
+      decider: reportDecider,
+      streamId: report.stream_id,
+      command: { type: 'ResubmitReport', data: { fileId, fileName: uploaded.data.name } },
+      facts: (db) => reportFacts(db, inTrx, { id: uploaded.data.reportId, companyId: report.company_id }),
+    })
     return { fileId }
   })
 }
 
 /** DELETE import-files/{id}: success | error → deletion, with the job that removes the bytes. */
 export async function requestFileDeletion(context: CommandContext, fileId: number): Promise<void> {
-  const file = await context.db.selectFrom('import_files').select(['company_id', 'report_id', 'status']).where('id', '=', fileId).executeTakeFirst()
-  if (!file || file.status === 'deleted') throw refuseMissing('Файл не найден.')
-  assertCan(context.actor, 'write:report:own', { companyId: file.company_id })
-  await inTransaction(context.db, async (trx) => {
-    // The append lock first, then FOR UPDATE: a decision to agree the report and this deletion cannot pass each other.
-    await acquireAppendLock(trx)
-    const report = await trx.selectFrom('import_reports').select('status').where('id', '=', file.report_id).forUpdate().executeTakeFirstOrThrow()
-    const streamId = fileStreamId(fileId)
-    const state = foldFile((await readStream(trx, streamId)) as unknown as FileEvent[])
-    const events = decideFile(state, { type: 'RequestFileDeletion', data: { reportStatus: report.status } })
-    await appendAndProject(trx, streamId, state.version, events, metadataOf(context), context.now)
-    await context.queue.send(JOBS.fileDelete, { fileId, requestId: context.requestId }, { trx, key: `${JOBS.fileDelete}:${fileId}` })
+  if (!can(context.actor, 'write:report:own', { companyId: context.actor?.companyId ?? undefined })) refuse({ reason: 'forbidden' })
+  const file = await context.db.selectFrom('import_files').select(['report_id', 'company_id']).where('id', '=', fileId).executeTakeFirst()
+  // Another company's file is answered as a missing one.
+  if (!file || !can(context.actor, 'write:report:own', { companyId: file.company_id })) refuse({ reason: 'file-not-found' })
+  await handleCommand(context, {
+    decider: fileDecider,
+    streamId: fileStreamId(fileId),
+    command: { type: 'RequestFileDeletion' },
+    facts: (trx) => fileFacts(trx, context, file.report_id),
+    jobs: () => [{ name: JOBS.fileDelete, data: { fileId }, key: `${JOBS.fileDelete}:${fileId}` }],
   })
 }

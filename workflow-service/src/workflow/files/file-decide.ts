@@ -1,7 +1,8 @@
-// The import file stream's pure evolve and decide, built on the file machine.
-import type { FileProblem } from '@portal/migrations/database.ts'
+// The import file stream's pure evolve and decide, built on the file machine, with the rules on its report.
+import type { FileProblem, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { getInitialSnapshot, transition, type SnapshotFrom } from 'xstate'
-import { refuse, refuseConflict, refuseMissing } from '../refusal.ts'
+import type { Decider } from '../decider.ts'
+import type { Decision } from '../refusal.ts'
 import type { FileEvent, FileUploaded } from './file-events.ts'
 import { fileMachine, type FileMachineEvent, type FileMachineState } from './file-machine.ts'
 
@@ -47,25 +48,67 @@ export function foldFile(events: readonly FileEvent[]): FileState {
   return events.reduce(evolveFile, initialFileState())
 }
 
+/** The upload as the holder asked for it; the report's details and the responsible person come from the facts. */
+export interface UploadRequest {
+  fileId: number
+  name: string
+  storageKey: string
+  size: number
+  contentType: string
+  description: string
+  /** The responsible person the form named, if it named one (it must be the one on record). */
+  ecomonResponsibleId: number | null
+  companyResponsibleId: number | null
+}
+
 export type FileCommand =
-  | { type: 'UploadFile'; data: FileUploaded['data'] }
+  | { type: 'UploadFile'; data: UploadRequest }
   | { type: 'RecordFileCheck'; data: { ok: boolean; problems: FileProblem[] } }
-  | { type: 'RequestFileDeletion'; data: { reportStatus: 'consideration' | 'agreed' | 'rejected' } }
+  | { type: 'RequestFileDeletion' }
   | { type: 'RecordFileDeleted' }
 
-/** The message the spec's UI shows after 'Ошибка удаления файла: ' on a 400. */
-export const AGREED_REPORT_FILE = 'имеются согласованные отчёты'
+export interface FileFacts {
+  /** The report the file belongs (or is to belong) to, or null when there is none. */
+  report: { id: number; status: ReportStatus; areaId: number | null; companyId: number; year: number; reportType: ReportType } | null
+  /** The responsible person on record for the report's area (or company) and year. */
+  responsibleId: number | null
+}
+
+export const NO_FACTS: FileFacts = { report: null, responsibleId: null }
 
 /**
  * The events a command produces, or a refusal. The worker's results on a file no longer in the expected state
  * produce nothing: a job that runs twice records one result.
  */
-export function decideFile(state: FileState, command: FileCommand): FileEvent[] {
+export function decideFile(state: FileState, command: FileCommand, facts: FileFacts): Decision<FileEvent> {
   const can = (event: FileMachineEvent) => state.snapshot.can(event)
   switch (command.type) {
-    case 'UploadFile':
-      if (!can({ type: 'upload' })) throw refuseConflict('Файл с этим номером уже загружен.')
-      return [{ type: 'FileUploaded', data: command.data }]
+    case 'UploadFile': {
+      if (!can({ type: 'upload' })) return { reason: 'file-exists' }
+      const report = facts.report
+      if (!report) return { reason: 'report-not-found', parameter: 'report' }
+      if (report.status === 'agreed') return { reason: 'report-agreed-upload' }
+      const perArea = report.areaId !== null
+      const asked = perArea ? command.data.ecomonResponsibleId : command.data.companyResponsibleId
+      if (facts.responsibleId === null || (asked !== null && asked !== facts.responsibleId)) {
+        return { reason: 'no-responsible', parameter: perArea ? 'ecomon_responsible' : 'company_responsible' }
+      }
+      return [
+        {
+          type: 'FileUploaded',
+          data: {
+            ...command.data,
+            reportId: report.id,
+            companyId: report.companyId,
+            areaId: report.areaId,
+            year: report.year,
+            reportType: report.reportType,
+            ecomonResponsibleId: perArea ? facts.responsibleId : null,
+            companyResponsibleId: perArea ? null : facts.responsibleId,
+          },
+        },
+      ]
+    }
     case 'RecordFileCheck': {
       const fileId = state.file?.fileId
       if (fileId === undefined || !can({ type: command.data.ok ? 'checkPassed' : 'checkFailed' })) return []
@@ -74,15 +117,23 @@ export function decideFile(state: FileState, command: FileCommand): FileEvent[] 
         : [{ type: 'FileCheckFailed', data: { fileId, problems: command.data.problems } }]
     }
     case 'RequestFileDeletion': {
-      const reportAgreed = command.data.reportStatus === 'agreed'
-      if (state.status === 'none' || state.status === 'deleted' || !state.file) throw refuseMissing('Файл не найден.')
-      if (state.status === 'deletion') throw refuseConflict('Файл уже удаляется.')
-      if (state.status === 'processing') throw refuse('Файл ещё проверяется: удалить его можно после проверки.', 'id')
-      if (!can({ type: 'requestDeletion', reportAgreed })) throw refuse(AGREED_REPORT_FILE, 'id')
+      if (state.status === 'none' || state.status === 'deleted' || !state.file) return { reason: 'file-not-found' }
+      if (state.status === 'deletion') return { reason: 'file-being-deleted' }
+      if (state.status === 'processing') return { reason: 'file-processing' }
+      // Nothing agreed can be deleted: a file of an agreed report is part of what was agreed.
+      const reportAgreed = facts.report?.status === 'agreed'
+      if (!can({ type: 'requestDeletion', reportAgreed })) return { reason: 'file-of-agreed-report' }
       return [{ type: 'FileDeletionRequested', data: { fileId: state.file.fileId, reportId: state.file.reportId } }]
     }
     case 'RecordFileDeleted':
       if (!state.file || !can({ type: 'deleted' })) return []
       return [{ type: 'FileDeleted', data: { fileId: state.file.fileId } }]
   }
+}
+
+export const fileDecider: Decider<FileState, FileCommand, FileEvent, FileFacts> = {
+  eventTypes: ['FileUploaded', 'FileCheckPassed', 'FileCheckFailed', 'FileDeletionRequested', 'FileDeleted'],
+  initialState: initialFileState,
+  evolve: evolveFile,
+  decide: decideFile,
 }

@@ -10,7 +10,7 @@ type Entry = Database['report_history']
 async function insertEntry(
   db: Kysely<Database>,
   event: StoredEvent,
-  entry: { company_id: number; report_id: number; event: 'added' | 'agreed' | 'rejected' | 'deleted'; files: Array<{ id: number; name: string }> },
+  entry: { company_id: number; report_id: number; event: Entry['event']; files: Array<{ id: number; name: string }> },
 ): Promise<void> {
   const row: { [K in keyof Entry]: unknown } = {
     id: event.position,
@@ -38,6 +38,15 @@ export async function projectHistory(db: Kysely<Database>, event: StoredEvent & 
     case 'FileDeletionRequested': {
       const file = await db.selectFrom('import_files').select(['id', 'name', 'company_id', 'report_id']).where('id', '=', event.data.fileId).executeTakeFirstOrThrow()
       return insertEntry(db, event, { company_id: file.company_id, report_id: file.report_id, event: 'deleted', files: [{ id: file.id, name: file.name }] })
+    }
+    case 'ReportResubmitted': {
+      const report = await db.selectFrom('import_reports').select(['company_id']).where('id', '=', event.data.reportId).executeTakeFirstOrThrow()
+      return insertEntry(db, event, {
+        company_id: report.company_id,
+        report_id: event.data.reportId,
+        event: 'resubmitted',
+        files: [{ id: event.data.fileId, name: event.data.fileName }],
+      })
     }
     case 'ReportAgreed':
     case 'ReportRejected': {

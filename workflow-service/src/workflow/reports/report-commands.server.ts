@@ -1,64 +1,107 @@
-// Report command handlers: load the stream, decide, append with the expected version (and project) in one transaction.
+// Report commands: each loads its stream and facts, decides and records through handleCommand, in one transaction.
 import type { Transaction } from 'kysely'
 import type { Database, ReportType } from '@portal/migrations/database.ts'
+import { can, type CurrentUser } from '../../auth/permissions.ts'
 import { JOBS } from '../../ports/jobs.ts'
-import { assertCan, can } from '../../auth/permissions.ts'
-import { ConcurrencyError, readStream } from '../../event-store/event-store.server.ts'
-import { appendAndProject, type CommandContext, inTransaction, metadataOf, nextId } from '../command-context.server.ts'
-import { refuse, refuseMissing } from '../refusal.ts'
-import { decideReport, foldReport, type ReportCommand } from './report-decide.ts'
-import { type DecisionFile, type ReportEvent, reportStreamId } from './report-events.ts'
+import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
+import { handleCommand } from '../handle-command.server.ts'
+import { CommandRefused, refuse } from '../refusal.ts'
+import { type ReportCommand, reportDecider, type ReportFacts } from './report-decide.ts'
+import { type DecisionFile, reportStreamId } from './report-events.ts'
+import { reportTypesWithResponsible } from './report-types.ts'
 
 export interface ReportTarget {
   areaId: number | null
   companyId: number
 }
 
-/** Greenhouse-gas reports belong to a company; the others may belong to an area or to a company without areas. */
-export const AREA_REPORT_TYPES: ReportType[] = ['program', 'final_report']
-export const COMPANY_REPORT_TYPES: ReportType[] = ['greenhouse_gases']
+type Db = CommandContext['db'] | Transaction<Database>
 
-/** Resolves the area or company a report is for; a missing or foreign one is a 400 naming the parameter. */
+/** A holder acts on their own company only; anyone else who may not write reports at all is refused at once. */
+function mayWriteFor(actor: CurrentUser | null, companyId: number, departmentToo: boolean): boolean {
+  return (departmentToo && can(actor, 'decide:report:any')) || can(actor, 'write:report:own', { companyId })
+}
+
+export function assertWritesReports(actor: CurrentUser | null, departmentToo = false): void {
+  if (departmentToo && can(actor, 'decide:report:any')) return
+  if (!can(actor, 'write:report:own', { companyId: actor?.companyId ?? undefined })) refuse({ reason: 'forbidden' })
+}
+
+/**
+ * Resolves the area or company a report is for. Another company's area or company is answered exactly as one that
+ * does not exist, so a holder cannot learn which ids exist.
+ */
 export async function resolveTarget(
-  db: CommandContext['db'] | Transaction<Database>,
+  db: Db,
+  actor: CurrentUser | null,
   input: { area?: number | null; company?: number | null },
+  departmentToo = false,
 ): Promise<ReportTarget> {
+  assertWritesReports(actor, departmentToo)
   if (input.area) {
     const area = await db.selectFrom('areas').select(['id', 'company_id', 'kind']).where('id', '=', input.area).executeTakeFirst()
-    if (!area) throw refuse('area: лицензионный участок не найден', 'area')
-    if (area.kind !== 'licence_area' || area.company_id === null) throw refuse('area: отчёты сдаются только по лицензионным участкам предприятий', 'area')
-    if (input.company && input.company !== area.company_id) throw refuse('company: участок принадлежит другому предприятию', 'company')
+    if (!area || area.kind !== 'licence_area' || area.company_id === null || !mayWriteFor(actor, area.company_id, departmentToo)) {
+      refuse({ reason: 'target-not-found', parameter: 'area' })
+    }
+    if (input.company && input.company !== area.company_id) refuse({ reason: 'area-of-other-company' })
     return { areaId: area.id, companyId: area.company_id }
   }
   if (input.company) {
     const company = await db.selectFrom('companies').select('id').where('id', '=', input.company).executeTakeFirst()
-    if (!company) throw refuse('company: предприятие не найдено', 'company')
+    if (!company || !mayWriteFor(actor, company.id, departmentToo)) refuse({ reason: 'target-not-found', parameter: 'company' })
     return { areaId: null, companyId: company.id }
   }
-  throw refuse('area: укажите лицензионный участок (area) или предприятие (company)', 'area')
+  return refuse({ reason: 'report-target-missing' })
+}
+
+async function companyHasLicenceAreas(db: Db, companyId: number): Promise<boolean> {
+  const area = await db.selectFrom('areas').select('id').where('company_id', '=', companyId).where('kind', '=', 'licence_area').limit(1).executeTakeFirst()
+  return area !== undefined
+}
+
+/** The facts of a report's rules: its files' statuses, its company's areas, this year. */
+export async function reportFacts(db: Db, context: CommandContext, report: { id: number | null; companyId: number }): Promise<ReportFacts> {
+  // The report's row is locked until the commit: uploads and deletions of its files (which lock it too) wait, so the
+  // files decided on are the files the report has when the decision is recorded.
+  if (report.id !== null) await db.selectFrom('import_reports').select('id').where('id', '=', report.id).forUpdate().execute()
+  const files =
+    report.id === null
+      ? []
+      : await db.selectFrom('import_files').select('status').where('report_id', '=', report.id).where('status', 'not in', ['deletion', 'deleted']).execute()
+  return {
+    files: files.map((f) => f.status),
+    companyHasLicenceAreas: await companyHasLicenceAreas(db, report.companyId),
+    currentYear: context.now.getFullYear(),
+  }
 }
 
 /**
- * Makes sure the report of a target, year and type exists, inside the caller's transaction; returns its id.
- * Creating an existing report appends nothing.
+ * Makes sure the report of a target, year and type exists, inside the caller's transaction (or its own); returns
+ * its id. Creating an existing report records nothing.
  */
 export async function ensureReport(
-  trx: Transaction<Database>,
   context: CommandContext,
   target: ReportTarget,
   year: number,
   reportType: ReportType,
 ): Promise<{ reportId: number; created: boolean }> {
-  if (reportType === 'greenhouse_gases' && target.areaId !== null) {
-    throw refuse('report_type: отчёт «Парниковые газы» сдаётся по предприятию, а не по участку', 'report_type')
-  }
-  const streamId = reportStreamId(target, year, reportType)
-  const state = foldReport((await readStream(trx, streamId)) as unknown as ReportEvent[])
-  if (state.reportId !== null) return { reportId: state.reportId, created: false }
-  const reportId = await nextId(trx, 'import_reports_id_seq')
-  const events = decideReport(state, { type: 'CreateReport', data: { reportId, reportType, year, ...target } })
-  await appendAndProject(trx, streamId, state.version, events, metadataOf(context), context.now)
-  return { reportId, created: true }
+  return inTransaction(context.db, async (trx) => {
+    const reportId = await nextId(trx, 'import_reports_id_seq')
+    const inTrx = { ...context, db: trx }
+    const { state, events } = await handleCommand(inTrx, {
+      decider: reportDecider,
+      streamId: reportStreamId(target, year, reportType),
+      command: { type: 'CreateReport', data: { reportId, reportType, year, ...target } },
+      facts: (db) => reportFacts(db, inTrx, { id: null, companyId: target.companyId }),
+    })
+    return { reportId: state.reportId!, created: events.length > 0 }
+  })
+}
+
+/** The reports a responsible person is named for on this target. */
+export async function reportTypesOf(db: Db, target: ReportTarget): Promise<ReportType[]> {
+  if (target.areaId !== null) return reportTypesWithResponsible('area')
+  return reportTypesWithResponsible((await companyHasLicenceAreas(db, target.companyId)) ? 'company-with-areas' : 'company')
 }
 
 /** POST import-reports: one report per area (or company), year and type; a second create returns the existing one. */
@@ -66,24 +109,22 @@ export async function createReport(
   context: CommandContext,
   input: { area?: number | null; company?: number | null; year: number; reportType: ReportType },
 ): Promise<{ reportId: number; created: boolean }> {
-  const target = await resolveTarget(context.db, input)
-  if (!can(context.actor, 'decide:report:any')) assertCan(context.actor, 'write:report:own', { companyId: target.companyId })
-  const run = () => inTransaction(context.db, (trx) => ensureReport(trx, context, target, input.year, input.reportType))
+  const target = await resolveTarget(context.db, context.actor, input, true)
   try {
-    return await run()
+    return await ensureReport(context, target, input.year, input.reportType)
   } catch (error) {
     // Two creates at once: the one that lost the race finds the report the other created.
-    if (error instanceof ConcurrencyError || (error as { statusCode?: number }).statusCode === 409) return run()
+    if (error instanceof CommandRefused && error.refusal.reason === 'lost-race') return ensureReport(context, target, input.year, input.reportType)
     throw error
   }
 }
 
 export type Decision = 'agree' | 'decline' | 'cancel'
 
-const COMMAND_OF: Record<Decision, ReportCommand['type']> = {
-  agree: 'AgreeReport',
-  decline: 'DeclineReport',
-  cancel: 'CancelReportDecision',
+function decisionCommand(decision: Decision, data: { comment: string; files: DecisionFile[] }): ReportCommand {
+  if (decision === 'agree') return { type: 'AgreeReport', data }
+  if (decision === 'decline') return { type: 'DeclineReport', data }
+  return { type: 'CancelReportDecision', data }
 }
 
 /** PUT import-reports/{id}: the Department agrees, declines or cancels its decision, with a comment and files. */
@@ -92,18 +133,18 @@ export async function decideOnReport(
   reportId: number,
   input: { decision: Decision; comment: string; files: DecisionFile[] },
 ): Promise<void> {
-  assertCan(context.actor, 'decide:report:any')
-  const report = await context.db.selectFrom('import_reports').select(['stream_id']).where('id', '=', reportId).executeTakeFirst()
-  if (!report) throw refuseMissing('Отчёт не найден.')
-  await inTransaction(context.db, async (trx) => {
-    const state = foldReport((await readStream(trx, report.stream_id)) as unknown as ReportEvent[])
-    const command = { type: COMMAND_OF[input.decision], data: { comment: input.comment, files: input.files } } as ReportCommand
-    const events = decideReport(state, command)
-    await appendAndProject(trx, report.stream_id, state.version, events, metadataOf(context), context.now)
+  if (!can(context.actor, 'decide:report:any')) refuse({ reason: 'forbidden' })
+  const report = await context.db.selectFrom('import_reports').select(['stream_id', 'company_id']).where('id', '=', reportId).executeTakeFirst()
+  if (!report) refuse({ reason: 'report-not-found' })
+  await handleCommand(context, {
+    decider: reportDecider,
+    streamId: report.stream_id,
+    command: decisionCommand(input.decision, { comment: input.comment, files: input.files }),
+    facts: (trx) => reportFacts(trx, context, { id: reportId, companyId: report.company_id }),
     // Agreeing publishes the report's staged data to the catalogue; cancelling an agreement withdraws it (workers).
-    const publicationChanges = events.some(
-      (e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'),
-    )
-    if (publicationChanges) await context.queue.send(JOBS.reportPublication, { reportId, requestId: context.requestId }, { trx })
+    jobs: (events) =>
+      events.some((e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'))
+        ? [{ name: JOBS.reportPublication, data: { reportId } }]
+        : [],
   })
 }

@@ -1,21 +1,26 @@
-// The report stream's pure evolve and decide: the state is the fold of its events through the report machine.
-import type { ReportType } from '@portal/migrations/database.ts'
+// The report stream's pure evolve and decide: the state is the fold of its events through the report machine, and
+// every rule that decides an outcome (which decision, on which files, for which target and year) is here.
+import type { FileStatus, ReportType } from '@portal/migrations/database.ts'
 import { getInitialSnapshot, transition, type SnapshotFrom } from 'xstate'
-import { refuseConflict } from '../refusal.ts'
+import type { Decider } from '../decider.ts'
+import type { Decision, DecisionAction, Refusal } from '../refusal.ts'
 import type { DecisionFile, ReportEvent } from './report-events.ts'
 import { reportMachine, type ReportMachineEvent, type ReportMachineState } from './report-machine.ts'
+import { allowedFor, FIRST_REPORT_YEAR, type ReportTargetKind } from './report-types.ts'
 
 export interface ReportState {
   snapshot: SnapshotFrom<typeof reportMachine>
   status: ReportMachineState
   reportId: number | null
-  /** How many events the stream holds: the expected version of the next append. */
+  /** 1 for the first submission, one more each time a declined report is sent again. */
+  round: number
+  /** How many events the stream holds. */
   version: number
 }
 
 export function initialReportState(): ReportState {
   const snapshot = getInitialSnapshot(reportMachine)
-  return { snapshot, status: snapshot.value as ReportMachineState, reportId: null, version: 0 }
+  return { snapshot, status: snapshot.value as ReportMachineState, reportId: null, round: 1, version: 0 }
 }
 
 const MACHINE_EVENT: Record<ReportEvent['type'], ReportMachineEvent['type']> = {
@@ -23,6 +28,7 @@ const MACHINE_EVENT: Record<ReportEvent['type'], ReportMachineEvent['type']> = {
   ReportAgreed: 'agree',
   ReportRejected: 'decline',
   ReportDecisionCancelled: 'cancel',
+  ReportResubmitted: 'resubmit',
 }
 
 export function evolveReport(state: ReportState, event: ReportEvent): ReportState {
@@ -31,6 +37,7 @@ export function evolveReport(state: ReportState, event: ReportEvent): ReportStat
     snapshot,
     status: snapshot.value as ReportMachineState,
     reportId: state.reportId ?? event.data.reportId,
+    round: event.type === 'ReportResubmitted' ? event.data.round : state.round,
     version: state.version + 1,
   }
 }
@@ -39,43 +46,78 @@ export function foldReport(events: readonly ReportEvent[]): ReportState {
   return events.reduce(evolveReport, initialReportState())
 }
 
+type DecisionData = { comment: string; files: DecisionFile[] }
+
 export type ReportCommand =
   | { type: 'CreateReport'; data: { reportId: number; reportType: ReportType; year: number; areaId: number | null; companyId: number } }
-  | { type: 'AgreeReport'; data: { comment: string; files: DecisionFile[] } }
-  | { type: 'DeclineReport'; data: { comment: string; files: DecisionFile[] } }
-  | { type: 'CancelReportDecision'; data: { comment: string; files: DecisionFile[] } }
+  | { type: 'AgreeReport'; data: DecisionData }
+  | { type: 'DeclineReport'; data: DecisionData }
+  | { type: 'CancelReportDecision'; data: DecisionData }
+  /** A file was uploaded to the report: a declined report goes back to consideration. */
+  | { type: 'ResubmitReport'; data: { fileId: number; fileName: string } }
 
-const STATUS_LABEL: Record<ReportMachineState, string> = {
-  none: 'не создан',
-  consideration: 'На рассмотрении',
-  agreed: 'Согласован',
-  rejected: 'Отклонён',
+/** What the rules need besides the stream, read in the command's transaction. */
+export interface ReportFacts {
+  /** The statuses of the report's files that are not being deleted or deleted. */
+  files: readonly FileStatus[]
+  /** Whether the report's company has licence areas (company-level reports depend on it). */
+  companyHasLicenceAreas: boolean
+  /** The current year (the last year a report can be for is the next one). */
+  currentYear: number
 }
 
-function refusedDecision(state: ReportState, action: string) {
-  if (state.status === 'none') return refuseConflict('Отчёт не найден.')
-  return refuseConflict(`Нельзя ${action}: отчёт уже в статусе «${STATUS_LABEL[state.status]}». Обновите страницу.`)
+export const COMMENT_MAX = 5000
+
+const ACTION_OF = { AgreeReport: 'agree', DeclineReport: 'decline', CancelReportDecision: 'cancel' } as const
+
+function decideOnFiles(files: readonly FileStatus[]): Refusal | null {
+  if (files.length === 0) return { reason: 'no-file' }
+  if (files.includes('processing')) return { reason: 'files-being-checked' }
+  if (!files.includes('success')) return { reason: 'files-failed' }
+  return null
 }
 
 /** The events a command produces, or a refusal; creating an existing report produces nothing (it already exists). */
-export function decideReport(state: ReportState, command: ReportCommand): ReportEvent[] {
+export function decideReport(state: ReportState, command: ReportCommand, facts: ReportFacts): Decision<ReportEvent> {
   const can = (type: ReportMachineEvent['type']) => state.snapshot.can({ type })
   switch (command.type) {
-    case 'CreateReport':
-      return can('create') ? [{ type: 'ReportCreated', data: command.data }] : []
+    case 'CreateReport': {
+      if (!can('create')) return []
+      const { areaId, reportType, year } = command.data
+      const target: ReportTargetKind = areaId !== null ? 'area' : facts.companyHasLicenceAreas ? 'company-with-areas' : 'company'
+      if (!allowedFor(reportType, target)) return { reason: 'report-type-not-for-target', reportType, target }
+      if (year < FIRST_REPORT_YEAR || year > facts.currentYear + 1) return { reason: 'year-out-of-range', first: FIRST_REPORT_YEAR, last: facts.currentYear + 1 }
+      return [{ type: 'ReportCreated', data: command.data }]
+    }
     case 'AgreeReport':
-      if (!can('agree')) throw refusedDecision(state, 'согласовать отчёт')
-      return [{ type: 'ReportAgreed', data: { reportId: state.reportId!, ...command.data } }]
     case 'DeclineReport':
-      if (!can('decline')) throw refusedDecision(state, 'отклонить отчёт')
-      return [{ type: 'ReportRejected', data: { reportId: state.reportId!, ...command.data } }]
-    case 'CancelReportDecision':
-      if (!can('cancel')) throw refusedDecision(state, 'отменить решение')
-      return [
-        {
-          type: 'ReportDecisionCancelled',
-          data: { reportId: state.reportId!, previousStatus: state.status as 'agreed' | 'rejected', ...command.data },
-        },
-      ]
+    case 'CancelReportDecision': {
+      const action: DecisionAction = ACTION_OF[command.type]
+      if (!can(action)) return { reason: 'report-status', action, status: state.status }
+      const comment = command.data.comment.trim()
+      if (comment.length > COMMENT_MAX) return { reason: 'comment-too-long', max: COMMENT_MAX }
+      const data = { reportId: state.reportId!, comment, files: command.data.files }
+      if (command.type === 'AgreeReport') {
+        const refusal = decideOnFiles(facts.files)
+        return refusal ?? [{ type: 'ReportAgreed', data }]
+      }
+      if (command.type === 'DeclineReport') {
+        if (!comment) return { reason: 'decline-without-comment' }
+        return [{ type: 'ReportRejected', data }]
+      }
+      return [{ type: 'ReportDecisionCancelled', data: { ...data, previousStatus: state.status as 'agreed' | 'rejected' } }]
+    }
+    case 'ResubmitReport':
+      if (state.status === 'none') return { reason: 'report-not-found', parameter: 'report' }
+      if (state.status === 'agreed') return { reason: 'report-agreed-upload' }
+      if (!can('resubmit')) return []
+      return [{ type: 'ReportResubmitted', data: { reportId: state.reportId!, ...command.data, round: state.round + 1 } }]
   }
+}
+
+export const reportDecider: Decider<ReportState, ReportCommand, ReportEvent, ReportFacts> = {
+  eventTypes: ['ReportCreated', 'ReportAgreed', 'ReportRejected', 'ReportDecisionCancelled', 'ReportResubmitted'],
+  initialState: initialReportState,
+  evolve: evolveReport,
+  decide: decideReport,
 }

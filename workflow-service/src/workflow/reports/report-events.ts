@@ -30,9 +30,15 @@ export interface ReportDecisionCancelled {
   data: { reportId: number; previousStatus: 'agreed' | 'rejected'; comment: string; files: DecisionFile[] }
 }
 
-export type ReportEvent = ReportCreated | ReportAgreed | ReportRejected | ReportDecisionCancelled
+/** The holder uploaded a corrected file to a declined report: it is under consideration again, in a new round. */
+export interface ReportResubmitted {
+  type: 'ReportResubmitted'
+  data: { reportId: number; fileId: number; fileName: string; round: number }
+}
 
-export const REPORT_EVENT_TYPES = ['ReportCreated', 'ReportAgreed', 'ReportRejected', 'ReportDecisionCancelled'] as const
+export type ReportEvent = ReportCreated | ReportAgreed | ReportRejected | ReportDecisionCancelled | ReportResubmitted
+
+export const REPORT_EVENT_TYPES = ['ReportCreated', 'ReportAgreed', 'ReportRejected', 'ReportDecisionCancelled', 'ReportResubmitted'] as const
 
 /** Reports are one per area (or company), year and type, so the stream id is derived from them. */
 export function reportStreamId(target: { areaId: number | null; companyId: number }, year: number, reportType: ReportType): string {

@@ -1,7 +1,8 @@
-// The report status machine (XState v5): consideration → agreed | rejected, and back to consideration on cancel.
+// The report machine (XState v5): consideration → agreed | rejected, agreed | rejected → consideration on cancel,
+// and rejected → consideration when the holder uploads a corrected file (a new round).
 import { setup } from 'xstate'
 
-export type ReportMachineEvent = { type: 'create' } | { type: 'agree' } | { type: 'decline' } | { type: 'cancel' }
+export type ReportMachineEvent = { type: 'create' } | { type: 'agree' } | { type: 'decline' } | { type: 'cancel' } | { type: 'resubmit' }
 
 export const reportMachine = setup({
   types: { events: {} as ReportMachineEvent },
@@ -13,7 +14,7 @@ export const reportMachine = setup({
     none: { on: { create: 'consideration' } },
     consideration: { on: { agree: 'agreed', decline: 'rejected' } },
     agreed: { on: { cancel: 'consideration' } },
-    rejected: { on: { cancel: 'consideration' } },
+    rejected: { on: { cancel: 'consideration', resubmit: 'consideration' } },
   },
 })
 

@@ -27,6 +27,27 @@ export async function projectReport(db: Kysely<Database>, event: StoredEvent & R
       .execute()
     return
   }
+  if (event.type === 'ReportResubmitted') {
+    const d = event.data
+    await db
+      .updateTable('import_reports')
+      .set({ status: 'consideration', round: d.round, updated: event.createdAt, version: event.streamVersion })
+      .where('id', '=', d.reportId)
+      .execute()
+    await db
+      .insertInto('report_status_changes')
+      .values({
+        id: event.position,
+        report_id: d.reportId,
+        event: 'resubmitted',
+        comment: '',
+        created: event.createdAt,
+        creator_id: event.metadata.userId,
+        creator_username: event.metadata.username,
+      })
+      .execute()
+    return
+  }
   const d = event.data
   await db
     .updateTable('import_reports')

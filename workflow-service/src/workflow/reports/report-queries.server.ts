@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { filesOfReports } from '../files/file-queries.server.ts'
 
-export const EVENT_DISPLAY = { agreed: 'Согласовано', rejected: 'Отклонено', cancelled: 'Решение отменено' } as const
+export const EVENT_DISPLAY = { agreed: 'Согласовано', rejected: 'Отклонено', cancelled: 'Решение отменено', resubmitted: 'Отправлен повторно' } as const
 
 export const decisionFileUrl = (id: string) => `/api/v1/import-reports/decision-files/${id}/`
 
@@ -68,7 +68,7 @@ export async function listReports(db: Kysely<Database>, filter: ReportFilter, li
     filtered(db, filter)
       .innerJoin('companies as c', 'c.id', 'r.company_id')
       .leftJoin('areas as a', 'a.id', 'r.area_id')
-      .select(['r.id', 'r.report_type', 'r.status', 'r.year', 'r.area_id', 'a.name as area_name', 'r.company_id', 'c.name as company_name', 'r.created', 'r.updated'])
+      .select(['r.id', 'r.report_type', 'r.status', 'r.round', 'r.year', 'r.area_id', 'a.name as area_name', 'r.company_id', 'c.name as company_name', 'r.created', 'r.updated'])
       .orderBy('r.year', 'desc')
       .orderBy('r.id')
       .limit(limit)
@@ -82,6 +82,8 @@ export async function listReports(db: Kysely<Database>, filter: ReportFilter, li
     id: r.id,
     report_type: r.report_type,
     status: r.status,
+    /** 1 for the first submission; more when a declined report was sent again with a corrected file. */
+    round: r.round,
     year: r.year,
     area: r.area_id === null ? null : { id: r.area_id, name: r.area_name ?? '', company: { id: r.company_id, name: r.company_name } },
     company: { id: r.company_id, name: r.company_name },

@@ -27,6 +27,7 @@ export const HISTORY_EVENT_LABEL = {
   rejected: 'Отчёт отклонён',
   deleted: 'Файл удалён',
   cancelled: 'Решение отменено',
+  resubmitted: 'Отчёт отправлен повторно',
 } as const
 
 export const NO_RESPONSIBLE = 'Внесите данные ответственного лица'

@@ -1,4 +1,6 @@
-// The rules of the responsible-person form, shared by the browser (before sending) and the action (the real check).
+// The hints of the responsible-person form shown in the browser before sending; the real check is the command's
+// (workflow-service responsible-details.ts), whose e-mail rule this uses.
+import { isEmail } from '@portal/workflow-service/workflow/responsibles/responsible-details.ts'
 
 export interface ResponsibleFields {
   fullname: string
@@ -10,23 +12,6 @@ export interface ResponsibleFields {
 export type ResponsibleErrors = Partial<Record<keyof ResponsibleFields, string>>
 
 const LIMITS: Record<keyof ResponsibleFields, number> = { fullname: 300, position: 300, phone: 50, email: 254 }
-
-/**
- * A real address: one @, a local part without spaces or doubled dots, and a domain of dot-separated labels
- * (letters, digits, hyphens, not at a label's ends) ending in a top-level domain of two or more letters.
- */
-export function isEmail(value: string): boolean {
-  if (value.length > 254) return false
-  const at = value.lastIndexOf('@')
-  if (at < 1 || at !== value.indexOf('@')) return false
-  const local = value.slice(0, at)
-  const domain = value.slice(at + 1)
-  if (local.length > 64 || !/^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+$/.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false
-  const labels = domain.split('.')
-  if (labels.length < 2) return false
-  if (!labels.every((l) => /^[A-Za-z0-9а-яё](?:[A-Za-z0-9а-яё-]{0,61}[A-Za-z0-9а-яё])?$/i.test(l))) return false
-  return /^(?:[A-Za-zа-яё]{2,63}|xn--[A-Za-z0-9-]{2,59})$/i.test(labels[labels.length - 1])
-}
 
 export function responsibleErrors(fields: ResponsibleFields): ResponsibleErrors {
   const errors: ResponsibleErrors = {}

@@ -66,7 +66,7 @@ export interface ReportAccordion {
 export interface HistoryRow {
   id: number
   created: string
-  event: 'added' | 'agreed' | 'rejected' | 'deleted' | 'cancelled'
+  event: 'added' | 'agreed' | 'rejected' | 'deleted' | 'cancelled' | 'resubmitted'
   files: Array<{ id: number; name: string }>
   year: number
   areaName: string | null

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { AGREED_REPORT_FILE, decideFile, type FileCommand, foldFile } from '../../src/workflow/files/file-decide.ts'
+import { refusalAnswer } from '../../src/http/refusal-answers.ts'
+import { decideFile, type FileCommand, type FileFacts, foldFile } from '../../src/workflow/files/file-decide.ts'
 import type { FileEvent, FileUploaded } from '../../src/workflow/files/file-events.ts'
-import { Refusal } from '../../src/workflow/refusal.ts'
+import { isRefusal } from '../../src/workflow/refusal.ts'
 
 const file: FileUploaded['data'] = {
   fileId: 11,
@@ -35,21 +36,29 @@ const GIVEN: Record<string, FileEvent[]> = {
   ],
 }
 
-const COMMANDS: Record<string, FileCommand> = {
-  upload: { type: 'UploadFile', data: file },
-  'check passed': { type: 'RecordFileCheck', data: { ok: true, problems: [] } },
-  'check failed': { type: 'RecordFileCheck', data: { ok: false, problems } },
-  'delete (report under consideration)': { type: 'RequestFileDeletion', data: { reportStatus: 'consideration' } },
-  'delete (report rejected)': { type: 'RequestFileDeletion', data: { reportStatus: 'rejected' } },
-  'delete (report agreed)': { type: 'RequestFileDeletion', data: { reportStatus: 'agreed' } },
-  'record deleted': { type: 'RecordFileDeleted' },
+const report = (status: 'consideration' | 'agreed' | 'rejected'): FileFacts => ({
+  report: { id: 7, status, areaId: 3, companyId: 1, year: 2025, reportType: 'program' },
+  responsibleId: 1,
+})
+
+/** Each command with the facts it is decided on (the status of the file's report). */
+const COMMANDS: Record<string, [FileCommand, FileFacts]> = {
+  upload: [{ type: 'UploadFile', data: { ...file, ecomonResponsibleId: null } }, report('consideration')],
+  'check passed': [{ type: 'RecordFileCheck', data: { ok: true, problems: [] } }, report('consideration')],
+  'check failed': [{ type: 'RecordFileCheck', data: { ok: false, problems } }, report('consideration')],
+  'delete (report under consideration)': [{ type: 'RequestFileDeletion' }, report('consideration')],
+  'delete (report rejected)': [{ type: 'RequestFileDeletion' }, report('rejected')],
+  'delete (report agreed)': [{ type: 'RequestFileDeletion' }, report('agreed')],
+  'record deleted': [{ type: 'RecordFileDeleted' }, report('consideration')],
 }
+
+const decide = (state: string, command: string) => decideFile(foldFile(GIVEN[state]), ...COMMANDS[command])
 
 type Outcome = string | { status: number; message?: RegExp }
 const r409 = { status: 409 }
 const r404 = { status: 404 }
 const processingRefused = { status: 400, message: /проверяется/ }
-const agreedRefused = { status: 400, message: new RegExp(AGREED_REPORT_FILE) }
+const agreedRefused = { status: 400, message: /имеются согласованные отчёты/ }
 
 /** state → command → the event it records ('' = nothing: a worker result that came too late or twice) or the refusal. */
 const TABLE: Record<string, Record<string, Outcome>> = {
@@ -61,7 +70,7 @@ const TABLE: Record<string, Record<string, Outcome>> = {
   deleted: { upload: r409, 'check passed': '', 'check failed': '', 'delete (report under consideration)': r404, 'delete (report rejected)': r404, 'delete (report agreed)': r404, 'record deleted': '' },
 }
 
-describe('file machine', () => {
+describe('file stream', () => {
   for (const [state, row] of Object.entries(TABLE)) {
     for (const [command, outcome] of Object.entries(row)) {
       const name =
@@ -73,25 +82,28 @@ describe('file machine', () => {
       it(name, () => {
         const given = foldFile(GIVEN[state])
         expect(given.status).toBe(state)
+        const result = decide(state, command)
         if (typeof outcome === 'object') {
-          let refusal: unknown
-          try {
-            decideFile(given, COMMANDS[command])
-          } catch (error) {
-            refusal = error
-          }
-          expect(refusal).toBeInstanceOf(Refusal)
-          expect((refusal as Refusal).statusCode).toBe(outcome.status)
-          if (outcome.message) expect((refusal as Refusal).message).toMatch(outcome.message)
+          expect(isRefusal(result)).toBe(true)
+          const answer = refusalAnswer(result as Exclude<typeof result, FileEvent[]>)
+          expect(answer.status).toBe(outcome.status)
+          if (outcome.message) expect(answer.detail).toMatch(outcome.message)
           return
         }
-        expect(decideFile(given, COMMANDS[command]).map((e) => e.type)).toEqual(outcome === '' ? [] : [outcome])
+        expect(isRefusal(result) ? result : result.map((e) => e.type)).toEqual(outcome === '' ? [] : [outcome])
       })
     }
   }
 
   it('keeps the problems of a failed check in its event', () => {
-    const [event] = decideFile(foldFile(GIVEN.processing), COMMANDS['check failed'])
-    expect(event).toEqual({ type: 'FileCheckFailed', data: { fileId: 11, problems } })
+    expect(decide('processing', 'check failed')).toEqual([{ type: 'FileCheckFailed', data: { fileId: 11, problems } }])
+  })
+
+  it('takes the report and the responsible person from the facts, and refuses an upload without one', () => {
+    const [command, facts] = COMMANDS.upload
+    expect(decideFile(foldFile([]), command, facts)).toEqual([{ type: 'FileUploaded', data: file }])
+    expect(decideFile(foldFile([]), command, { ...facts, responsibleId: null })).toEqual({ reason: 'no-responsible', parameter: 'ecomon_responsible' })
+    expect(decideFile(foldFile([]), command, { report: null, responsibleId: null })).toEqual({ reason: 'report-not-found', parameter: 'report' })
+    expect(decideFile(foldFile([]), command, report('agreed'))).toEqual({ reason: 'report-agreed-upload' })
   })
 })

@@ -1,0 +1,89 @@
+// The one place a domain refusal becomes an answer: its HTTP status, its Russian message and the parameter it names.
+// The API sends it as JSON ({ detail, parameter }); pages show the same message.
+import type { Refusal } from '../workflow/refusal.ts'
+import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
+
+export interface RefusalAnswer {
+  status: 400 | 403 | 404 | 409
+  detail: string
+  parameter?: string
+}
+
+export const LOST_RACE = 'Данные изменены другим пользователем одновременно с вами: обновите страницу и повторите действие.'
+export const FORBIDDEN = 'У вас недостаточно прав для выполнения данного действия.'
+
+const STATUS_LABEL = { none: 'не создан', consideration: 'На рассмотрении', agreed: 'Согласован', rejected: 'Отклонён' } as const
+const ACTION = { agree: 'согласовать отчёт', decline: 'отклонить отчёт', cancel: 'отменить решение' } as const
+const FIELD_TITLE = { fullname: 'ФИО', position: 'должность', email: 'электронная почта', phone: 'телефон', labs_name: 'лаборатория', labs_contacts: 'контакты лаборатории' }
+
+const bad = (parameter: string, detail: string): RefusalAnswer => ({ status: 400, detail, parameter })
+
+export function refusalAnswer(refusal: Refusal): RefusalAnswer {
+  switch (refusal.reason) {
+    case 'report-not-found':
+      return refusal.parameter ? bad(refusal.parameter, 'report: отчёт не найден') : { status: 404, detail: 'Отчёт не найден.' }
+    case 'report-status':
+      if (refusal.status === 'none') return { status: 409, detail: 'Отчёт не найден.' }
+      return { status: 409, detail: `Нельзя ${ACTION[refusal.action]}: отчёт уже в статусе «${STATUS_LABEL[refusal.status]}». Обновите страницу.` }
+    case 'files-being-checked':
+      return { status: 409, detail: 'Нельзя согласовать отчёт: его файлы ещё проверяются. Дождитесь окончания проверки.' }
+    case 'no-file':
+      return { status: 409, detail: 'Нельзя согласовать отчёт: в нём нет ни одного файла.' }
+    case 'files-failed':
+      return { status: 409, detail: 'Нельзя согласовать отчёт: ни один его файл не прошёл проверку.' }
+    case 'decline-without-comment':
+      return bad('comment', 'comment: укажите причину отклонения')
+    case 'comment-too-long':
+      return bad('comment', `comment: не длиннее ${refusal.max} символов`)
+    case 'report-target-missing':
+      return bad('area', 'area: укажите лицензионный участок (area) или предприятие (company)')
+    case 'target-not-found':
+      return refusal.parameter === 'area' ? bad('area', 'area: лицензионный участок не найден') : bad('company', 'company: предприятие не найдено')
+    case 'area-of-other-company':
+      return bad('company', 'company: участок принадлежит другому предприятию')
+    case 'report-type-not-for-target': {
+      const title = REPORT_TYPES[refusal.reportType].title
+      if (refusal.target === 'area') return bad('report_type', `report_type: отчёт «${title}» сдаётся по предприятию, а не по участку`)
+      if (refusal.target === 'company-with-areas') {
+        return bad('report_type', `report_type: отчёт «${title}» сдаётся по лицензионному участку: по предприятию с участками сдаются только «${REPORT_TYPES.greenhouse_gases.title}»`)
+      }
+      return bad('report_type', `report_type: отчёт «${title}» сдаётся по лицензионному участку, а не по предприятию`)
+    }
+    case 'year-out-of-range':
+      return bad('year', `year: год отчёта — от ${refusal.first} до ${refusal.last}`)
+    case 'report-agreed-upload':
+      return bad('report', 'Отчёт согласован: загрузка файлов в него закрыта.')
+    case 'no-responsible':
+      return bad(refusal.parameter, 'Внесите данные ответственного лица')
+    case 'file-exists':
+      return { status: 409, detail: 'Файл с этим номером уже загружен.' }
+    case 'file-not-found':
+      return { status: 404, detail: 'Файл не найден.' }
+    case 'file-being-deleted':
+      return { status: 409, detail: 'Файл уже удаляется.' }
+    case 'file-processing':
+      return bad('id', 'Файл ещё проверяется: удалить его можно после проверки.')
+    case 'file-of-agreed-report':
+      // The message the spec's UI shows after 'Ошибка удаления файла: ' on a 400.
+      return bad('id', 'имеются согласованные отчёты')
+    case 'responsible-exists':
+      return { status: 409, detail: 'Ответственное лицо за этот год уже внесено: обновите страницу, чтобы изменить его.' }
+    case 'responsible-not-found':
+      return { status: 404, detail: 'Ответственное лицо не найдено.' }
+    case 'responsible-field': {
+      const field = refusal.field
+      if (refusal.problem === 'required') return bad(field, `${field}: обязательное поле (${FIELD_TITLE[field]})`)
+      if (refusal.problem === 'too-long') return bad(field, `${field}: не длиннее ${refusal.max} символов`)
+      if (refusal.problem === 'phone') return bad(field, `${field}: цифры, пробелы, + ( ) - и «доб»`)
+      return bad(field, `${field}: введите настоящий адрес электронной почты, например ivanov@example.ru`)
+    }
+    case 'responsible-target-changed':
+      return bad(refusal.parameter, `${refusal.parameter}: ответственное лицо внесено по другому ${refusal.parameter === 'area' ? 'участку' : 'предприятию'}`)
+    case 'responsible-year-changed':
+      return bad('year', 'year: год ответственного лица не меняется')
+    case 'forbidden':
+      return { status: 403, detail: FORBIDDEN }
+    case 'lost-race':
+      return { status: 409, detail: LOST_RACE }
+  }
+}

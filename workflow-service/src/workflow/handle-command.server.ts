@@ -1,0 +1,65 @@
+// The one way a workflow command runs: load the stream and the facts, fold, decide, then append with the expected
+// version, update every projection and enqueue the jobs, all in one transaction.
+import type { Transaction } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { acquireAppendLock, appendToStream, type EventMetadata, readStream, type StoredEvent } from '../event-store/event-store.server.ts'
+import { notifyOfEvents } from '../notifications/notify-of-events.server.ts'
+import { eventsAppended } from '../observability/metrics.server.ts'
+import type { JobPayloads } from '../ports/jobs.ts'
+import { type CommandContext, inTransaction, metadataOf } from './command-context.server.ts'
+import { projectEvents } from './projections.server.ts'
+import type { Decider } from './decider.ts'
+import { CommandRefused, isRefusal } from './refusal.ts'
+
+/** A job the command's events call for, enqueued in the command's transaction. */
+export type JobRequest = { [N in keyof JobPayloads]: { name: N; data: JobPayloads[N]; key?: string } }[keyof JobPayloads]
+
+export interface CommandRun<S, C, E extends { type: string }, F> {
+  decider: Decider<S, C, E, F>
+  streamId: string
+  command: C
+  /** The facts the rules need, read in the command's transaction after the append lock (so they cannot move). */
+  facts: (trx: Transaction<Database>, state: S) => Promise<F> | F
+  /** The jobs the recorded events call for. */
+  jobs?: (events: E[], state: S) => JobRequest[]
+  /** Who the events are recorded for; default the context's actor, address and request. */
+  metadata?: EventMetadata
+}
+
+/** The stream's own events, typed by the decider's event types (an unknown type in the stream is a broken log). */
+function eventsOf<S, C, E extends { type: string }, F>(decider: Decider<S, C, E, F>, stored: StoredEvent[]): E[] {
+  return stored.map((event) => {
+    if (!(decider.eventTypes as readonly string[]).includes(event.type)) throw new Error(`stream ${event.streamId} holds an event of type ${event.type}`)
+    return { type: event.type, data: event.data } as unknown as E
+  })
+}
+
+export function fold<S, C, E extends { type: string }, F>(decider: Decider<S, C, E, F>, events: readonly E[]): S {
+  return events.reduce(decider.evolve, decider.initialState())
+}
+
+/** Runs one command on one stream; a refusal rolls the transaction back and is thrown as CommandRefused. */
+export async function handleCommand<S, C, E extends { type: string; data: object }, F>(
+  context: CommandContext,
+  run: CommandRun<S, C, E, F>,
+): Promise<{ state: S; events: E[]; stored: StoredEvent[] }> {
+  return inTransaction(context.db, async (trx) => {
+    // Every append takes this lock; taking it first makes the facts read below stand until the commit.
+    await acquireAppendLock(trx)
+    const stored = await readStream(trx, run.streamId)
+    const state = fold(run.decider, eventsOf(run.decider, stored))
+    const version = stored.length === 0 ? 0 : stored[stored.length - 1].streamVersion
+    const facts = await run.facts(trx, state)
+    const decision = run.decider.decide(state, run.command, facts)
+    if (isRefusal(decision)) throw new CommandRefused(decision)
+    const appended = await appendToStream(trx, run.streamId, version, decision, run.metadata ?? metadataOf(context), context.now)
+    eventsAppended.inc(appended.length)
+    await projectEvents(trx, appended)
+    // The people concerned are told in the same transaction: no status change without its notice, none without one.
+    await notifyOfEvents(trx, appended)
+    const after = decision.reduce(run.decider.evolve, state)
+    // The job carries the request id, so the worker's log lines and events can be followed back to the request.
+    for (const job of run.jobs?.(decision, after) ?? []) await context.queue.send(job.name, { ...job.data, requestId: context.requestId }, { trx, key: job.key })
+    return { state: after, events: decision, stored: appended }
+  })
+}
