@@ -21,19 +21,6 @@ describe('login', () => {
     expect(setCookies(res).sessionid.length).toBeGreaterThanOrEqual(43)
   })
 
-  it('marks the session cookie Secure behind HTTPS', async () => {
-    const csrf = await anonymousCsrf(t.app)
-    const body = multipartBody({ username: 'admin', password: 'admin' })
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/auth/login/',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: csrf.cookie, 'x-csrftoken': csrf.token, 'x-forwarded-proto': 'https' },
-    })
-    expect(res.statusCode).toBe(200)
-    expect(sessionLine(res)).toContain('Secure')
-  })
-
   it('answers the same message for an unknown user and a wrong password', async () => {
     const unknown = await postLogin(t.app, { username: 'nobody-here', password: 'department' }, { address: '10.1.0.1' })
     const wrong = await postLogin(t.app, { username: 'department', password: 'wrong' }, { address: '10.1.0.2' })
@@ -148,5 +135,24 @@ describe('user info', () => {
       expect(expected.length).toBeGreaterThan(0)
       for (const item of categories[category]) expect(item.name).toMatch(/[А-Яа-я]/)
     }
+  })
+})
+
+// X-Forwarded-Proto is believed only from the load balancer, so this app names one.
+const proxied = useTestApp({ TRUST_PROXY: '10.0.0.9' })
+
+describe('login behind the load balancer', () => {
+  it('marks the session cookie Secure when the proxy named in TRUST_PROXY says the request came over HTTPS', async () => {
+    const csrf = await anonymousCsrf(proxied.app)
+    const body = multipartBody({ username: 'admin', password: 'admin' })
+    const res = await proxied.app.inject({
+      remoteAddress: '10.0.0.9',
+      method: 'POST',
+      url: '/auth/login/',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: csrf.cookie, 'x-csrftoken': csrf.token, 'x-forwarded-proto': 'https' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(sessionLine(res)).toContain('Secure')
   })
 })
