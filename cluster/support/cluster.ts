@@ -3,7 +3,7 @@
 // docker-compose.yml runs them), then web and worker nodes as separate `node dist/…` processes.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -103,6 +103,8 @@ export async function startCluster(options: { webs: number; workers: number }): 
     throw new Error('the cluster test runs the production build: run "npm run build" first')
   }
   const temp = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'))
+  // The embedded server runs as the user postgres, which must be able to enter the folder.
+  chmodSync(temp, 0o755)
   const storageDir = path.join(temp, 'files')
   const cleanups: Array<() => Promise<void>> = [async () => rmSync(temp, { recursive: true, force: true })]
 

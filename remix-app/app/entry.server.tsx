@@ -1,5 +1,5 @@
 // Server rendering of every page, streamed; React's and Remix's inline scripts carry the request's CSP nonce.
-import { PassThrough } from 'node:stream'
+import { Transform } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
@@ -7,6 +7,23 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 
 const ABORT_DELAY = 5_000
+
+/**
+ * React 18's streaming renderer can leave zero bytes at the end of a chunk that holds non-ASCII text (Cyrillic
+ * names landed as 'Б\0елая' in pages; react#26228, fixed only in React 19). A zero byte is never part of a UTF-8
+ * multi-byte sequence and our texts refuse control characters, so dropping every zero byte is exact.
+ */
+export function withoutZeroBytes(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (chunk.indexOf(0) === -1) return callback(null, chunk)
+      const kept = Buffer.allocUnsafe(chunk.length)
+      let length = 0
+      for (const byte of chunk) if (byte !== 0) kept[length++] = byte
+      callback(null, kept.subarray(0, length))
+    },
+  })
+}
 
 export default function handleRequest(
   request: Request,
@@ -22,7 +39,7 @@ export default function handleRequest(
     let shellRendered = false
     const ready = () => {
       shellRendered = true
-      const body = new PassThrough()
+      const body = withoutZeroBytes()
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
       pipe(body)

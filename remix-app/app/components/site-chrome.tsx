@@ -40,7 +40,7 @@ function UserMenu({ user, csrfToken, unread = 0 }: Omit<SiteHeaderProps, 'naviga
         </>
       ) : null}
       {' · '}
-      <Link to="/notifications" className="notifications-link" aria-label={`Уведомления: непрочитанных ${unread}`}>
+      <Link to="/notifications" className="notifications-link" aria-label={unread > 0 ? `Уведомления ${unread}, непрочитанных: ${unread}` : 'Уведомления'}>
         Уведомления{unread > 0 ? <span className="badge"> {unread}</span> : null}
       </Link>
       {' · '}
