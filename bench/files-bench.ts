@@ -8,15 +8,14 @@ import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { deflateRawSync, crc32 } from 'node:zlib'
-import { writeFileSync } from 'node:fs'
 import ExcelJS from 'exceljs'
 import { checkInChild, peakRssMb } from '../workers/src/files/check-in-child.server.ts'
 import type { RowContext } from '../workers/src/files/check-row.ts'
 import { FILE_LIMITS } from '../workers/src/files/file-limits.ts'
-import { IMPORT_SPECS } from '../workers/src/files/import-spec.ts'
+import { writeZip, zipItem } from '../workers/test/support/fixture-files.ts'
+import { uploadSpecOf } from '../workflow-service/src/catalogue/registry/uploads.ts'
 
-const spec = IMPORT_SPECS.observation_results
+const spec = uploadSpecOf('observation_results')
 const POINTS = Array.from({ length: 12 }, (_, i) => `ПН-7-${String(i + 1).padStart(2, '0')}`)
 const SUBSTANCES: Array<[string, string, number]> = [['Нефтепродукты', 'мг/дм3', 0.05], ['Фенолы', 'мг/дм3', 0.001], ['Железо общее', 'мг/дм3', 0.1], ['Медь', 'мг/дм3', 0.001]]
 
@@ -69,49 +68,12 @@ export function writeSharedStringsBomb(file: string, entries = 1_500_000): void 
   for (let i = 0; i < entries; i++) parts.push(Buffer.from(`<si><t>${(i * 2654435761 % 4294967296).toString(36)}</t></si>`))
   parts.push(Buffer.from('</sst>'))
   const xml = Buffer.concat(parts)
-  const item = (name: string, content: Buffer) => ({ name, content, data: deflateRawSync(content, { level: 9 }) })
-  const items = [
-    item('[Content_Types].xml', Buffer.from('<?xml version="1.0"?><Types/>')),
-    item('xl/workbook.xml', Buffer.from('<?xml version="1.0"?><workbook/>')),
-    item('xl/sharedStrings.xml', xml),
-    item('xl/worksheets/sheet1.xml', Buffer.from('<?xml version="1.0"?><worksheet><sheetData/></worksheet>')),
-  ]
-  const local: Buffer[] = []
-  const central: Buffer[] = []
-  let offset = 0
-  for (const it of items) {
-    const name = Buffer.from(it.name)
-    const crc = crc32(it.content) >>> 0
-    const head = Buffer.alloc(30)
-    head.writeUInt32LE(0x04034b50, 0)
-    head.writeUInt16LE(20, 4)
-    head.writeUInt16LE(8, 8)
-    head.writeUInt32LE(crc, 14)
-    head.writeUInt32LE(it.data.length, 18)
-    head.writeUInt32LE(it.content.length, 22)
-    head.writeUInt16LE(name.length, 26)
-    const entry = Buffer.alloc(46)
-    entry.writeUInt32LE(0x02014b50, 0)
-    entry.writeUInt16LE(20, 4)
-    entry.writeUInt16LE(20, 6)
-    entry.writeUInt16LE(8, 10)
-    entry.writeUInt32LE(crc, 16)
-    entry.writeUInt32LE(it.data.length, 20)
-    entry.writeUInt32LE(it.content.length, 24)
-    entry.writeUInt16LE(name.length, 28)
-    entry.writeUInt32LE(offset, 42)
-    local.push(head, name, it.data)
-    central.push(entry, name)
-    offset += 30 + name.length + it.data.length
-  }
-  const directory = Buffer.concat(central)
-  const end = Buffer.alloc(22)
-  end.writeUInt32LE(0x06054b50, 0)
-  end.writeUInt16LE(items.length, 8)
-  end.writeUInt16LE(items.length, 10)
-  end.writeUInt32LE(directory.length, 12)
-  end.writeUInt32LE(offset, 16)
-  writeFileSync(file, Buffer.concat([...local, directory, end]))
+  writeZip(file, [
+    zipItem('[Content_Types].xml', Buffer.from('<?xml version="1.0"?><Types/>'), 9),
+    zipItem('xl/workbook.xml', Buffer.from('<?xml version="1.0"?><workbook/>'), 9),
+    zipItem('xl/sharedStrings.xml', xml, 9),
+    zipItem('xl/worksheets/sheet1.xml', Buffer.from('<?xml version="1.0"?><worksheet><sheetData/></worksheet>'), 9),
+  ])
 }
 
 export interface FileCheckMeasurement {

@@ -1,11 +1,12 @@
 // Two web nodes and two worker nodes of the production build, as separate processes on one PostgreSQL server and one
-// Redis: sessions, uploads, checks and publications cross nodes, a worker killed mid-file leaves nothing stuck or
-// doubled, and a node without its database is not ready.
+// Redis, connected as the portal's own role: sessions, uploads, checks and publications cross nodes, a worker killed
+// or stopped mid-file leaves nothing stuck or doubled, and a node without its database or its migrations is not ready.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import net from 'node:net'
 import path from 'node:path'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Cluster, freePort, type Node, startCluster } from './support/cluster.ts'
 import { Client } from './support/http-client.ts'
@@ -101,6 +102,72 @@ describe('a cluster of two web nodes and two worker nodes', () => {
     expect([401, 403]).toContain(stranger.status)
   })
 
+  it('runs every node as the portal role, whose connection can append to the event log but never alter it', async () => {
+    // Every connection to the database but the test's own comes from a node (web, worker, their queue): the portal's role.
+    const roles = await sql<{ usename: string }>`
+      SELECT DISTINCT usename FROM pg_stat_activity
+      WHERE datname = current_database() AND backend_type = 'client backend' AND application_name <> 'cluster-test'`.execute(cluster.db)
+    expect(roles.rows.map((r) => r.usename)).toEqual([cluster.appRole])
+    expect(await (await fetch(`${web1.url}/readyz`)).json()).toMatchObject({ ready: true, migrations: 'current' })
+
+    // With the nodes' own credentials (DATABASE_URL of every node), history cannot be rewritten, hidden or unchained.
+    const node = new pg.Client({ connectionString: cluster.databaseUrl })
+    await node.connect()
+    try {
+      const { rows } = await node.query<{ n: number }>('SELECT count(*)::int AS n FROM events')
+      expect(rows[0].n).toBeGreaterThan(0)
+      const attempts = [
+        "UPDATE events SET type = 'ReportAgreed' WHERE position = (SELECT min(position) FROM events)",
+        'DELETE FROM events WHERE position = (SELECT max(position) FROM events)',
+        'TRUNCATE events',
+        'ALTER TABLE events DISABLE TRIGGER ALL',
+        'DROP TABLE events',
+        'SET session_replication_role = replica',
+        'DELETE FROM event_checkpoints',
+        "INSERT INTO kysely_migration (name, timestamp) VALUES ('9999-forged', now()::text)",
+      ]
+      for (const attempt of attempts) await expect(node.query(attempt), attempt).rejects.toThrow(/permission denied|must be owner/)
+      expect((await node.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0].n).toBe(rows[0].n)
+    } finally {
+      await node.end()
+    }
+  })
+
+  it('keeps a node whose database lacks the migrations not ready, and never migrates it', async () => {
+    // A database the migrate step never ran on, open to the portal's role.
+    const admin = new pg.Client({ connectionString: cluster.ownerUrl })
+    await admin.connect()
+    const name = `${new URL(cluster.ownerUrl).pathname.slice(1)}_unmigrated`
+    await admin.query(`CREATE DATABASE "${name}"`)
+    await admin.query(`GRANT CONNECT, CREATE ON DATABASE "${name}" TO "${cluster.appRole}"`)
+    const url = new URL(cluster.databaseUrl)
+    url.pathname = `/${name}`
+    try {
+      const node = await cluster.startWeb('web-unmigrated', { DATABASE_URL: url.toString() }, false)
+      // Not ready from its start; the first answers may still say the database is slow to answer (a loaded machine).
+      await vi.waitFor(
+        async () => {
+          const res = await fetch(`${node.url}/readyz`)
+          expect(res.status).toBe(503)
+          const body = await res.json()
+          expect(body, JSON.stringify(body)).toMatchObject({ ready: false, database: 'ok', migrations: 'pending' })
+          expect(body.reason).toMatch(/^migrations not applied: /)
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      expect(node.lines.some((l) => typeof l.msg === 'string' && l.msg.includes('this node (MIGRATIONS=check) does not apply them'))).toBe(true)
+      expect(await node.stop('SIGTERM')).toBe(0)
+      const target = new pg.Client({ connectionString: url.toString() })
+      await target.connect()
+      const tables = await target.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`)
+      await target.end()
+      expect(tables.rows[0].n).toBe(0)
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await admin.end()
+    }
+  })
+
   let reportId: number
   let fileId: number
   it('checks an upload to one web node on a worker node, and shows its status on the other web node', async () => {
@@ -177,6 +244,53 @@ describe('a cluster of two web nodes and two worker nodes', () => {
       { timeout: 30_000, interval: 500 },
     )
     expect(await publishedOn(web2.url, year)).toBe(before + LARGE_ROWS)
+  })
+
+  it('lets a worker node told to stop in the middle of a large file finish it or return it to the queue: nothing stuck, nothing doubled', async () => {
+    // A fresh worker beside the survivor of the case above, so that either may be the one told to stop.
+    cluster.workers.push(await cluster.startWorker('worker-3'))
+    const year = 2015
+    const report = await newReport(web2.url, year)
+    const requestId = `cluster-term-${randomBytes(4).toString('hex')}`
+    const file = await upload(web1.url, report, csv(LARGE_ROWS, year), requestId)
+    const staged = async () =>
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM import_staged_rows WHERE file_id = ${file}`.execute(cluster.db)).rows[0].n)
+    await vi.waitFor(async () => expect(await staged()).toBeGreaterThan(0), { timeout: 60_000, interval: 20 })
+    const live = cluster.workers.filter((w) => !w.exited)
+    const busy = live.find((w) => w.lines.some((l) => l.requestId === requestId && l.msg === 'job file-check started'))!
+    expect(busy).toBeDefined()
+    expect(await staged()).toBeLessThan(LARGE_ROWS)
+    // SIGTERM, as `docker compose stop` sends: the node stops taking jobs, lets this one run out its grace, exits 0.
+    expect(await busy.stop('SIGTERM')).toBe(0)
+    expect(busy.lines.some((l) => typeof l.msg === 'string' && l.msg.startsWith('worker node stopping'))).toBe(true)
+
+    // Finished by the stopping node within its grace, or taken again from the start by the other one.
+    const other = live.find((w) => w !== busy)!
+    await vi.waitFor(async () => expect(await fileStatusOn(web2.url, file)).toBe('success'), { timeout: 100_000, interval: 500 })
+    // The job's last log line follows its result by a moment; every live worker is asked, not only the first other one.
+    const finishedBy = () => live.filter((w) => w.lines.some((l) => l.requestId === requestId && l.msg === 'job file-check done'))
+    await vi.waitFor(() => expect(finishedBy().length).toBeGreaterThan(0), { timeout: 30_000, interval: 200 })
+    expect(finishedBy()).toHaveLength(1)
+    expect(await staged()).toBe(LARGE_ROWS)
+    const results = await sql<{ type: string }>`
+      SELECT type FROM events WHERE stream_id = ${`file-${file}`} AND type IN ('FileCheckPassed', 'FileCheckFailed')`.execute(cluster.db)
+    expect(results.rows).toEqual([{ type: 'FileCheckPassed' }])
+
+    const before = await publishedOn(web1.url, year)
+    const agreed = await department.request(web2.url, 'PUT', `/api/v1/import-reports/${report}/`, { status: 'agreed', comment: 'Согласовано' })
+    expect(agreed.status, JSON.stringify(agreed.body)).toBe(200)
+    await vi.waitFor(async () => expect(await publishedOn(web1.url, year)).toBe(before + LARGE_ROWS), { timeout: 100_000, interval: 500 })
+    await vi.waitFor(
+      async () => {
+        const metrics = await (await fetch(`${other.url}/metrics`)).text()
+        for (const kind of ['file-check', 'report-publication']) {
+          expect(metrics).toContain(`portal_queue_jobs{kind="${kind}",state="waiting"} 0`)
+          expect(metrics).toContain(`portal_queue_jobs{kind="${kind}",state="active"} 0`)
+        }
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    expect(await publishedOn(web1.url, year)).toBe(before + LARGE_ROWS)
   })
 
   it('finishes a request in flight when a web node is told to stop, then exits cleanly', async () => {

@@ -177,8 +177,8 @@ describe('admin page', () => {
     await form.getByLabel('Недропользователь').check()
     await form.getByRole('button', { name: 'Создать' }).click()
     await expect.poll(() => form.getByRole('alert').textContent()).toBe('company: недропользователю нужно указать предприятие')
-    const company = (await page.locator('#holder-companies option').first().getAttribute('value'))!
-    await form.getByLabel('Предприятие').fill(company)
+    const company = (await form.getByLabel('Предприятие').locator('option').nth(1).getAttribute('value'))!
+    await form.getByLabel('Предприятие').selectOption(company)
     await form.getByRole('button', { name: 'Создать' }).click()
     await expect.poll(() => form.getByRole('status').textContent()).toBe('Пользователь holder9 создан.')
     await expect.poll(() => page.getByRole('form', { name: 'Пользователь holder9' }).getByLabel('Предприятие').inputValue()).toBe(company)
@@ -192,22 +192,23 @@ describe('admin page', () => {
   it('lets the Administrator reset a password and disable a user', async () => {
     const { page } = await logIn('admin')
     await page.goto(`${b.baseUrl}/monitoring/admin`)
-    const password = page.getByRole('form', { name: 'Пароль administration' })
-    await password.getByLabel('Новый пароль administration').fill('administration-2')
+    // The users the test above created: the demo users stay as they are for every other browser test of this run.
+    const password = page.getByRole('form', { name: 'Пароль inspector' })
+    await password.getByLabel('Новый пароль inspector').fill('inspector-2')
     await password.getByRole('button', { name: 'Сбросить пароль' }).click()
     await expect.poll(() => password.getByRole('status').textContent()).toBe('Пароль изменён.')
 
-    const row = page.getByRole('form', { name: 'Пользователь holder2' })
+    const row = page.getByRole('form', { name: 'Пользователь holder9' })
     await row.getByLabel('Активен').uncheck()
     await row.getByRole('button', { name: 'Сохранить' }).click()
-    await expect.poll(() => row.getByRole('status').textContent()).toBe('Изменения пользователя holder2 сохранены.')
+    await expect.poll(() => row.getByRole('status').textContent()).toBe('Изменения пользователя holder9 сохранены.')
     await page.close()
 
-    const { page: administration } = await logIn('administration', 'administration-2')
-    await administration.close()
+    const { page: inspector } = await logIn('inspector', 'inspector-2')
+    await inspector.close()
     const refused = await b.open('/login')
-    await refused.getByLabel('Логин').fill('holder2')
-    await refused.getByLabel('Пароль').fill('holder2')
+    await refused.getByLabel('Логин').fill('holder9')
+    await refused.getByLabel('Пароль').fill('holder9-password')
     await refused.getByRole('button', { name: 'Войти' }).click()
     await expect.poll(() => refused.getByRole('alert').textContent()).toBe('Неверный логин или пароль.')
     await refused.close()

@@ -4,7 +4,8 @@ import { useBrowser } from './support/browser.ts'
 
 const b = useBrowser()
 
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
+// The page's own title: the heading's first text, without the record it belongs to (`.heading-record`).
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).evaluate((h) => h.firstChild?.textContent ?? '')
 const listLinks = (page: Page) => page.locator('ul.list li .item-main a')
 
 async function logIn(username: string): Promise<Page> {
@@ -19,7 +20,8 @@ async function logIn(username: string): Promise<Page> {
 
 describe('browsing the catalogue', () => {
   it('walks home → companies → company → licence areas → area → measuring points → point → readings', async () => {
-    const page = await b.open('/')
+    // The search lists are the Department's and the Administrator's (spec §6).
+    const page = await logIn('department')
     await page.getByRole('link', { name: /^Локальный экологический мониторинг/ }).first().click()
     await page.waitForURL(/section=/)
     await page.getByRole('link', { name: 'Предприятия', exact: true }).click()
@@ -27,7 +29,7 @@ describe('browsing the catalogue', () => {
     await expect.poll(() => heading(page)).toBe('Предприятия')
 
     // The search applies by itself after the typing stops, and the filter lands in the URL.
-    await page.getByPlaceholder('Искать по названию').fill('полярная')
+    await page.getByPlaceholder('Искать по названию').fill('полярная звезда-энергосервис')
     await page.waitForURL(/search=/)
     await expect.poll(async () => (await listLinks(page).allTextContents()).every((t) => t.toLowerCase().includes('полярная'))).toBe(true)
     const companyName = (await listLinks(page).first().textContent())!
@@ -49,7 +51,7 @@ describe('browsing the catalogue', () => {
     await listLinks(page).first().click()
     await page.waitForURL(/\/measures-points\/\d+$/)
     await expect.poll(() => heading(page)).toBe(pointName)
-    expect(await page.getByText(/\d+°\d{2}′[\d.]+″ с\.ш\./).count()).toBe(1)
+    expect(await page.getByText(/\d+°\d{2}′[\d,]+″ с\.ш\./).count()).toBe(1)
     const crumbs = await page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link').allTextContents()
     expect(crumbs).toEqual(['Главная', 'Лицензионные участки', areaName, 'Пункты наблюдения'])
 
@@ -85,7 +87,8 @@ describe('browsing the catalogue', () => {
   })
 
   it('shows more rows with "Показать еще 20" and "Нет данных" for an empty search', async () => {
-    const page = await b.open('/companies')
+    const page = await logIn('department')
+    await page.goto(`${b.baseUrl}/monitoring/companies`)
     expect(await listLinks(page).count()).toBe(20)
     await page.getByRole('link', { name: 'Показать еще 20' }).click()
     await expect.poll(() => listLinks(page).count()).toBe(36)
@@ -107,15 +110,20 @@ describe('browsing the catalogue', () => {
     await page.goto(`${b.baseUrl}/monitoring/polygons`)
     expect(await heading(page)).toBe('Региональный мониторинг 2020-2025 годы')
     expect(await listLinks(page).count()).toBe(6)
-    await page.getByPlaceholder('Искать по названию').fill('ямальский')
-    await page.getByPlaceholder('Искать по названию').press('Enter')
-    await page.waitForURL(/search=/)
-    expect(await listLinks(page).allTextContents()).toEqual(['Полигон «Ямальский»'])
+    // The public has no search list (spec §6); the district filter is a GET form sent by its button.
+    expect(await page.getByPlaceholder('Искать по названию').count()).toBe(0)
+    const district = (await page.getByLabel('Район').locator('option').nth(1).textContent())!
+    await page.getByLabel('Район').selectOption({ label: district })
+    await page.getByRole('button', { name: 'Применить' }).click()
+    await page.waitForURL(/administrative_region__in=/)
+    expect(await page.getByLabel('Район').inputValue()).toBe(new URL(page.url()).searchParams.get('administrative_region__in'))
+    expect(await listLinks(page).count()).toBeLessThan(6)
     await context.close()
   })
 
-  it('shows the 404 page for a record that does not exist', async () => {
+  it('sends the user to /404 for a record that does not exist', async () => {
     const page = await b.open('/areas/999999')
+    await page.waitForURL((url) => url.pathname === '/monitoring/404')
     expect(await page.getByRole('heading', { name: '404' }).count()).toBe(1)
     expect(await page.getByText('Страница не найдена').count()).toBe(1)
     await page.close()
@@ -143,14 +151,17 @@ describe('polygons and greenhouse gases', () => {
     await page.getByRole('link', { name: 'Система мониторинга' }).click()
     await page.waitForURL(/ecomonitoring-system$/)
     await expect.poll(() => page.locator('ul.tiles li').count()).toBe(8)
+    // The section is its own page of the polygon's geochemical points (catalogue.md §2.1), with the type filter of
+    // its five point kinds ('Все' first); a point opens at its address in the section.
     await page.getByRole('link', { name: 'Геохимический мониторинг' }).click()
-    await page.waitForURL(/category=geochemical/)
-    await expect.poll(() => page.getByLabel('Тип').inputValue()).toBe('geochemical')
-    const typeOptions = await page.getByLabel('Тип').locator('option').allTextContents()
-    expect(typeOptions[0]).toBe('Все')
+    await page.waitForURL(/\/ecomonitoring-system\/ecomonitoring-geochemical$/)
     const kinds = await page.getByLabel('Вид пункта').locator('option').allTextContents()
     expect(kinds).toHaveLength(6)
     expect(kinds[0]).toBe('Все')
+    await page.getByLabel('Вид пункта').selectOption({ index: 1 })
+    await page.waitForURL(/kind=/)
+    await listLinks(page).first().click()
+    await page.waitForURL(/\/measures-point-geochemical\/\d+\/\w+$/)
     await page.close()
   })
 
@@ -173,7 +184,8 @@ describe('polygons and greenhouse gases', () => {
     expect(await heading(page)).toBe('Категории выбросов парниковых газов, 2024 год')
     expect(await page.locator('table.data-table tbody tr').count()).toBe(6)
     const total = (await page.locator('table.data-table tbody tr').first().locator('td').last().textContent())!
-    expect(total).toMatch(/^\d+,\d{3}$/)
+    // Thousands apart by a no-break space from five digits on, a decimal comma (Intl.NumberFormat('ru-RU')).
+    expect(total).toMatch(/^(\d{1,4}|\d{1,3}(\u00a0\d{3})+),\d{3}$/)
     await page.close()
   })
 })

@@ -5,7 +5,8 @@ import { useBrowser } from './support/browser.ts'
 
 const b = useBrowser()
 
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
+// The page's own title: the heading's first text, without the record it belongs to (`.heading-record`).
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).evaluate((h) => h.firstChild?.textContent ?? '')
 const listLinks = (page: Page) => page.locator('ul.list li .item-main a')
 
 describe("a water-object point's control indicators", () => {

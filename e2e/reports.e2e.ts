@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { IMPORT_SPECS } from '../workers/src/files/import-spec.ts'
+import { uploadSpecOf } from '../workflow-service/src/catalogue/registry/uploads.ts'
 import { useBrowser } from './support/browser.ts'
 
 const b = useBrowser()
@@ -38,7 +38,7 @@ async function openReports(page: Page, companyId: number, year = YEAR): Promise<
 async function greenhouseFiles(page: Page) {
   const references = (await page.evaluate(async () => (await fetch('/api/v1/references/')).json())) as { greenhouse_categories: Array<{ name: string }> }
   const category = references.greenhouse_categories.find((c) => c.name !== '---')!.name
-  const header = IMPORT_SPECS.greenhouse_gases.columns.map((c) => c.header).join(';')
+  const header = uploadSpecOf('greenhouse_gases').columns.map((c) => c.header).join(';')
   const good = `${header}\r\n${YEAR};${category};100;2;0.1;0;0;0;0;160\r\n`
   const bad = 'Вещество;Выброс, т\r\nCO2;1520.4\r\n'
   return [
@@ -121,8 +121,8 @@ describe('the report workflow in the browser', () => {
     await section.getByRole('progressbar', { name: 'Загрузка файла ghg-bad.csv' }).waitFor()
     await eventually(() => section.getByRole('list', { name: 'Загрузка файлов' }).textContent()).toMatch(/ghg-good\.csv.*Загружен.*ghg-bad\.csv.*Загружен/)
 
-    const good = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'ghg-good.csv' }) })
-    const bad = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'ghg-bad.csv' }) })
+    const good = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'ghg-good.csv', exact: true }) })
+    const bad = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'ghg-bad.csv', exact: true }) })
     await eventually(() => good.getByRole('status').textContent(), { timeout: 30_000 }).toBe('Принят')
     await eventually(() => bad.getByRole('status').textContent(), { timeout: 30_000 }).toBe('Ошибка: несоответствие полей')
     expect(await bad.getByRole('list', { name: 'Ошибки файла ghg-bad.csv' }).textContent()).toContain('несоответствие полей')
@@ -130,7 +130,7 @@ describe('the report workflow in the browser', () => {
     expect(await section.getByText('На рассмотрении').count()).toBe(1)
 
     // A click downloads the file; the section's files come as one ZIP.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'ghg-good.csv' }).click()])
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'ghg-good.csv', exact: true }).click()])
     expect(download.suggestedFilename()).toBe('ghg-good.csv')
     const [zip] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: 'Скачать все файлы (ZIP) (Парниковые газы)' }).click()])
     expect(zip.suggestedFilename()).toMatch(/\.zip$/)
@@ -154,7 +154,7 @@ describe('the report workflow in the browser', () => {
     const section = page.getByRole('region', { name: 'Результаты наблюдений' }).first()
     expect(await section.getByText('На рассмотрении').count()).toBe(0)
     await page.getByLabel(`Загрузить файлы: ${areaName}, Результаты наблюдений`).setInputFiles({ name: 'obs-bad.csv', mimeType: 'text/csv', buffer: Buffer.from('Точка;Значение\r\nП-1;5\r\n') })
-    const row = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'obs-bad.csv' }) })
+    const row = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'obs-bad.csv', exact: true }) })
     await eventually(() => row.getByRole('status').textContent(), { timeout: 30_000 }).toBe('Ошибка: несоответствие полей')
     expect(await row.getByRole('list', { name: 'Ошибки файла obs-bad.csv' }).textContent()).toMatch(/строка 1: несоответствие полей: нет столбцов/)
     // The report now exists, under review.
@@ -175,10 +175,10 @@ describe('the report workflow in the browser', () => {
     expect(await confirm.textContent()).toContain('Вы действительно хотите безвозвратно удалить файл obs-bad.csv?')
     await confirm.getByRole('button', { name: 'Да' }).click()
     // 'Удаляется', then gone once the worker has removed it: the page polls while the deletion runs.
-    await eventually(() => page.getByRole('link', { name: 'obs-bad.csv' }).count(), { timeout: 30_000 }).toBe(0)
+    await eventually(() => page.getByRole('link', { name: 'obs-bad.csv', exact: true }).count(), { timeout: 30_000 }).toBe(0)
 
     // The other page still lists it (nothing was in progress there, so it did not poll).
-    await stale.getByRole('link', { name: 'obs-bad.csv' }).click()
+    await stale.getByRole('link', { name: 'obs-bad.csv', exact: true }).click()
     const error = stale.getByRole('dialog', { name: 'Ошибка' })
     await eventually(() => error.textContent()).toContain('Файл obs-bad.csv нельзя скачать')
     await stale.close()
@@ -191,7 +191,7 @@ describe('the report workflow in the browser', () => {
     const answer = await page.goto(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${YEAR}`)
     expect(answer?.status()).toBe(403)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Доступ запрещён')
-    expect(await page.getByRole('link', { name: 'ghg-good.csv' }).count()).toBe(0)
+    expect(await page.getByRole('link', { name: 'ghg-good.csv', exact: true }).count()).toBe(0)
     const api = await page.evaluate(async ([company, year]) => (await fetch(`/api/v1/import-files/?company=${company}&year=${year}&report_type=greenhouse_gases`)).status, [companyId, YEAR])
     expect(api).toBe(403)
     // The page's action refuses a deletion in another company's name, whatever the form says.
@@ -211,11 +211,14 @@ describe('the report workflow in the browser', () => {
     const page = await logIn('department')
     await page.goto(`${b.baseUrl}/monitoring/department-reports`)
     const tabs = page.getByRole('navigation', { name: 'Вкладки' })
-    expect(await tabs.getByRole('link').allTextContents()).toEqual(['На рассмотрении', 'Согласованные', 'Отклонённые'])
-    expect(await tabs.getByRole('link', { name: 'На рассмотрении' }).getAttribute('aria-current')).toBe('page')
+    // Each tab says how many reports it holds.
+    const tabTexts = await tabs.getByRole('link').allTextContents()
+    expect(tabTexts.map((t) => t.replace(/ \([\d\s\u00a0]+\)$/, ''))).toEqual(['На рассмотрении', 'Согласованные', 'Отклонённые'])
+    for (const text of tabTexts) expect(text).toMatch(/\(\d[\d\s\u00a0]*\)$/)
+    expect(await tabs.getByRole('link', { name: /^На рассмотрении/ }).getAttribute('aria-current')).toBe('page')
     await page.getByRole('searchbox', { name: 'Искать по названию' }).pressSequentially(companyName.slice(0, 12))
     await page.waitForURL((url) => url.searchParams.get('search') === companyName.slice(0, 12))
-    await page.getByRole('link', { name: `${companyName}, ${YEAR} год` }).click()
+    await page.getByRole('link', { name: `${companyName}, ${YEAR} год` }).first().click()
     await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(companyName)
     expect(new URL(page.url()).searchParams.get('year')).toBe(String(YEAR))
     expect(await page.getByRole('link', { name: '← Отчеты на рассмотрении' }).count()).toBe(1)
@@ -261,22 +264,23 @@ describe('the report workflow in the browser', () => {
     await page.locator('summary', { hasText: 'История изменений' }).click()
     const rows = page.getByRole('table', { name: 'История изменений отчётности' }).getByRole('row').filter({ hasText: `${YEAR}, предприятие, Парниковые газы` })
     const cells = await Promise.all((await rows.all()).map((row) => row.getByRole('cell').allTextContents()))
-    // Cells: date, event, report, files, author; the two uploads ran at once, so their order is either.
-    const steps = cells.map(([, event, , files, author]) => [event, files.split(', ').sort().join(', '), author])
-    expect(steps.slice(0, 2).map((s) => s[1]).sort()).toEqual(['ghg-bad.csv', 'ghg-good.csv'])
+    // Cells: date, event, report, comment, files, author, address; newest first (issue 14). The two uploads ran at
+    // once, so their order is either; a decision lists its comment and its own attachments.
+    const steps = cells.map(([, event, , comment, files, author]) => [event, files.split(', ').sort().join(', '), author, comment])
+    expect(steps.slice(-2).map((s) => s[1]).sort()).toEqual(['ghg-bad.csv', 'ghg-good.csv'])
     expect(steps.map(([event, , author]) => `${event} — ${author}`)).toEqual([
-      'Файл добавлен — holder1',
-      'Файл добавлен — holder1',
-      'Отчёт отклонён — department',
-      'Решение отменено — department',
       'Отчёт согласован — department',
+      'Решение отменено — department',
+      'Отчёт отклонён — department',
+      'Файл добавлен — holder1',
+      'Файл добавлен — holder1',
     ])
-    expect(steps[2][1]).toBe('ghg-bad.csv, ghg-good.csv')
-    expect(steps[4][1]).toBe('ghg-bad.csv, ghg-good.csv')
+    expect(steps[0][3]).toBe('Согласовано.')
+    expect(steps[2]).toEqual(['Отчёт отклонён', 'Замечания.txt', 'department', 'Исправьте заголовок файла ghg-bad.csv.'])
 
     // The company is now in the 'Согласованные' list for this year.
     await page.goto(`${b.baseUrl}/monitoring/department-reports/agreed`)
-    await page.getByRole('link', { name: `${companyName}, ${YEAR} год` }).waitFor()
+    await page.getByRole('link', { name: `${companyName}, ${YEAR} год` }).first().waitFor()
     // The area tab 'Ответственные' shows the person holder1 named for this year.
     await page.goto(`${b.baseUrl}/monitoring/areas/${areaId}/responsible`)
     const named = page.getByRole('table', { name: `Ответственные лица участка ${areaName}` }).getByRole('row').filter({ hasText: 'Петрова Анна Сергеевна' })
@@ -292,17 +296,22 @@ describe('the report workflow in the browser', () => {
     await holder.close()
   }, 120_000)
 
-  it('refuses holder1 the deletion of a file of the agreed report with the spec message', async () => {
+  it('offers holder1 no deletion of a file of the agreed report, and the server refuses it with the spec message', async () => {
     const page = await logIn('holder1')
     await openReports(page, companyId)
     const section = greenhouseSection(page)
     expect(await section.getByText('Отчёт согласован: загрузка закрыта.').count()).toBe(1)
-    await section.getByRole('button', { name: 'Удалить файл ghg-good.csv' }).click()
-    const confirm = page.getByRole('dialog', { name: 'Удаление файла' })
-    expect(await confirm.textContent()).toContain('Вы действительно хотите безвозвратно удалить файл ghg-good.csv?')
-    await confirm.getByRole('button', { name: 'Да' }).click()
-    await eventually(() => page.getByRole('dialog', { name: 'Удаление файла' }).getByRole('alert').textContent()).toBe('Ошибка удаления файла: имеются согласованные отчёты.')
-    expect(await section.getByRole('link', { name: 'ghg-good.csv' }).count()).toBe(1)
+    // Nothing agreed can be deleted (issue 14): the button is not offered at all.
+    expect(await section.getByRole('button', { name: /^Удалить файл/ }).count()).toBe(0)
+    const href = await section.getByRole('link', { name: 'ghg-good.csv', exact: true }).getAttribute('href')
+    const fileId = Number(/import-files\/(\d+)\//.exec(href ?? '')?.[1])
+    const answer = await page.evaluate(async (id) => {
+      const token = document.querySelector<HTMLInputElement>('input[name=csrfmiddlewaretoken]')?.value ?? ''
+      const res = await fetch(`/api/v1/import-files/${id}`, { method: 'DELETE', headers: { 'X-CSRFToken': token } })
+      return { status: res.status, detail: ((await res.json()) as { detail: string }).detail }
+    }, fileId)
+    expect(answer).toEqual({ status: 400, detail: 'имеются согласованные отчёты' })
+    expect(await section.getByRole('link', { name: 'ghg-good.csv', exact: true }).count()).toBe(1)
     await page.close()
   }, 60_000)
 })
@@ -315,7 +324,8 @@ describe('accessibility, narrow screens and pages without JavaScript', () => {
     await holder.close()
 
     const department = await logIn('department')
-    await openReports(department, await firstReviewedCompany(department), 2025)
+    const first = await firstReviewed(department)
+    await openReports(department, first.company, first.year)
     await department.locator('summary', { hasText: 'История изменений' }).click()
     expect(await seriousViolations(department)).toEqual([])
     await department.close()
@@ -326,7 +336,8 @@ describe('accessibility, narrow screens and pages without JavaScript', () => {
     await page.goto(`${b.baseUrl}/monitoring/department-reports`)
     await page.getByRole('searchbox', { name: 'Искать по названию' }).waitFor()
     expect(await seriousViolations(page)).toEqual([])
-    await openReports(page, await firstReviewedCompany(page), 2025)
+    const first = await firstReviewed(page)
+    await openReports(page, first.company, first.year)
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)))
     await page.getByRole('button', { name: /^Согласовать \(/ }).first().click()
     const dialog = page.getByRole('dialog', { name: 'Согласовать отчёт' })
@@ -370,9 +381,10 @@ describe('accessibility, narrow screens and pages without JavaScript', () => {
   }, 60_000)
 })
 
-/** The first company of the Department's 'На рассмотрении' list. */
-async function firstReviewedCompany(page: Page): Promise<number> {
+/** The company and year of the first report of the Department's 'На рассмотрении' list (the oldest). */
+async function firstReviewed(page: Page): Promise<{ company: number; year: number }> {
   await page.goto(`${b.baseUrl}/monitoring/department-reports`)
-  const href = await page.getByRole('list').locator('a[href*="/reports"]').first().getAttribute('href')
-  return Number(/companies\/(\d+)\/reports/.exec(href ?? '')?.[1])
+  const href = await page.getByRole('table').locator('a[href*="/reports"]').first().getAttribute('href')
+  const match = /companies\/(\d+)\/reports\?year=(\d+)/.exec(href ?? '')
+  return { company: Number(match?.[1]), year: Number(match?.[2]) }
 }

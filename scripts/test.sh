@@ -16,6 +16,9 @@ npx tsc -p tsconfig.json --noEmit || status=1
 echo "== build"
 npm run build --silent >"$results/build.log" 2>&1 || { cat "$results/build.log"; status=1; }
 
+# docker-compose.yml is validated with Debian's docker-compose when it can be had (the schema test runs regardless).
+bash scripts/ensure-docker-compose.sh || echo "(docker-compose.yml is checked against the Compose schema only)"
+
 echo "== unit and integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/unit.json" || status=1
 

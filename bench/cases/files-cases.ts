@@ -1,27 +1,30 @@
-// files.csv and files.xlsx: rows per second of the file check on a generated file, with the check's peak RSS,
-// measured by the file-check benchmark (each check in a process of its own, so the peak is the check's).
-import { spawn } from 'node:child_process'
+// files.csv and files.xlsx: rows per second of the file check on a generated file, with the check's peak RSS. The
+// file-check benchmark's own functions write the files and measure each check in a fresh process (the check runs in
+// its child there, as the file-check job runs it), so its peak RSS is the check's alone.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { measureFileCheck, measureFileCheckInFreshProcess, writeCsvFile, writeXlsxFile } from '../files-bench.ts'
 import type { BenchContext, Recorder } from './bench-context.ts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const CASES = [
+  { name: 'files.csv', file: 'readings.csv', write: writeCsvFile },
+  { name: 'files.xlsx', file: 'readings.xlsx', write: writeXlsxFile },
+] as const
 
 export async function filesCases(context: BenchContext, record: Recorder): Promise<void> {
-  const rows = String(context.fileRows)
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/files-bench.ts'), '--csv-rows', rows, '--xlsx-rows', rows], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()))
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`the file-check benchmark failed (exit ${code}):\n${output}`)
-  // Its table: | file | rows | size MB | s | rows/s | rows/CPU-s | aim rows/s | peak RSS MB | aims met |
-  for (const [label, name] of [['CSV', 'files.csv'], ['XLSX', 'files.xlsx']] as const) {
-    const line = output.split('\n').find((l) => new RegExp(`^\\|\\s*${label}\\s*\\|`).test(l))
-    if (!line) throw new Error(`no ${label} row in the file-check benchmark's output:\n${output}`)
-    const cells = line.split('|').map((c) => c.trim())
-    record({ case: name, value: Number(cells[5]), unit: 'rows/s', rss_mb: Math.round(Number(cells[8])) })
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-bench-files-'))
+  try {
+    for (const c of CASES) {
+      const file = path.join(dir, c.file)
+      await c.write(file, context.fileRows)
+      // The tiny data set is the harness's own test: a fresh TypeScript process per file would cost more than the
+      // check, and its RSS says nothing there; the real run measures each check in a process of its own.
+      const m = context.scale === 'tiny' ? await measureFileCheck(file) : measureFileCheckInFreshProcess(file)
+      if (!m.ok || m.rows !== context.fileRows) throw new Error(`${c.name}: the check of ${context.fileRows} generated rows ended with ${m.rows} rows: ${m.problem ?? 'no problem named'}`)
+      record({ case: c.name, value: Math.round(m.rowsPerSecond), unit: 'rows/s', rss_mb: Math.round(m.childPeakRssMb ?? m.parentPeakRssMb) })
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -13,6 +13,7 @@ import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
 import { appendToStream } from '@portal/workflow-service/event-store/event-store.server.ts'
 import { type CommandContext, systemMetadata } from '@portal/workflow-service/workflow/command-context.server.ts'
 import { uploadFile } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
+import { writeStoredFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import { recordFileChecked } from '@portal/workflow-service/workflow/files/worker-commands.server.ts'
 import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
 import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
@@ -75,14 +76,18 @@ async function commandsCase(context: BenchContext, db: Kysely<Database>, databas
       const reports = await db.selectFrom('import_reports').select(['id', 'report_type']).where('area_id', '=', area.id).execute()
       const program = reports.find((r) => r.report_type === 'program')!.id
       const final = reports.find((r) => r.report_type === 'final_report')!.id
-      const upload = (reportId: number, n: number) =>
-        uploadFile(as(holder), {
+      // As the API does: the upload's bytes are stored first, then the command registers them.
+      const upload = async (reportId: number, n: number) => {
+        const storageKey = randomUUID()
+        await writeStoredFile(context.dataSet.storageDir, storageKey, Buffer.from('Пункт наблюдения (номенклатура);Год\r\n'))
+        return uploadFile(as(holder), {
           reportId,
           description: `Файл ${n}`,
           ecomonResponsibleId: null,
           companyResponsibleId: null,
-          upload: { storageKey: randomUUID(), name: `Файл ${n}.csv`, size: 1024, contentType: 'text/csv' },
+          upload: { storageKey, name: `Файл ${n}.csv`, size: 1024, contentType: 'text/csv' },
         })
+      }
       const { fileId } = await upload(program, 0)
       await recordFileChecked(db, { fileId, ok: true, problems: [] })
       writers.push({ program, final, upload })

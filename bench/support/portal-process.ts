@@ -2,19 +2,13 @@
 // made one), on a free port, against the benchmark's database; stops it and its web processes.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../../cluster/support/free-port.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
+export { freePort }
 
 /** `npm run build`: the pages (and the compiled server where the build makes one). */
 export function buildPortal(log: (m: string) => void): void {

@@ -1,10 +1,10 @@
 // Starts a small cluster of the built portal: a PostgreSQL server (DATABASE_URL, or the embedded PostgreSQL started
-// as a server), Redis (REDIS_URL or 127.0.0.1:6379), the migration and demo data as one-off steps (as
-// docker-compose.yml runs them), then web and worker nodes as separate `node dist/…` processes.
+// as a server), Redis (REDIS_URL or 127.0.0.1:6379), the migration (as the owner) and demo data as one-off steps
+// (as docker-compose.yml runs them), then web and worker nodes as separate `node dist/…` processes that connect as
+// the portal's own role and only check the migrations (MIGRATIONS=check).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,17 +13,12 @@ import type { Kysely } from 'kysely'
 import pg from 'pg'
 import type { Database } from '@portal/migrations/database.ts'
 import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
-import { startEmbeddedPostgres } from '@portal/workflow-service/db/embedded-postgres.server.ts'
+import { ensureAppRole, startEmbeddedPostgres } from '@portal/workflow-service/db/embedded-postgres.server.ts'
+import { freePort } from './free-port.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
+export { freePort }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -66,7 +61,11 @@ export class Node {
 }
 
 export interface Cluster {
+  /** The nodes' connection: the portal's own role. */
   databaseUrl: string
+  /** The owner's: the migrate step's, and the test's own look at the database. */
+  ownerUrl: string
+  appRole: string
   redisUrl: string
   redisPrefix: string
   storageDir: string
@@ -74,17 +73,18 @@ export interface Cluster {
   env: NodeJS.ProcessEnv
   webs: Node[]
   workers: Node[]
-  startWeb(name: string, env?: Record<string, string>): Promise<Node>
+  /** Starts a web node and waits until it is ready (unless `untilReady` is false: then once it listens). */
+  startWeb(name: string, env?: Record<string, string>, untilReady?: boolean): Promise<Node>
   startWorker(name: string, env?: Record<string, string>): Promise<Node>
   stop(): Promise<void>
 }
 
-async function waitReady(node: Node, ms = 90_000): Promise<void> {
+async function waitReady(node: Node, probe = '/readyz', ms = 90_000): Promise<void> {
   const until = Date.now() + ms
   while (Date.now() < until) {
     if (node.exited) throw new Error(`${node.name} exited with ${node.child.exitCode} before it was ready`)
     try {
-      if ((await fetch(`${node.url}/readyz`)).ok) return
+      if ((await fetch(`${node.url}${probe}`)).ok) return
     } catch {
       // not listening yet
     }
@@ -121,13 +121,21 @@ export async function startCluster(options: { webs: number; workers: number }): 
   await admin.connect()
   await admin.query(`CREATE DATABASE "${name}"`)
   await admin.end()
+  // The portal's own role, this run's alone (its password is set anew when it exists).
+  const appRole = `${name}_app`
+  const appPassword = randomBytes(12).toString('hex')
+  await ensureAppRole(serverUrl, appRole, appPassword)
   const u = new URL(serverUrl)
   u.pathname = `/${name}`
+  const ownerUrl = u.toString()
+  u.username = appRole
+  u.password = appPassword
   databaseUrl = u.toString()
   cleanups.unshift(async () => {
     const c = new pg.Client({ connectionString: serverUrl })
     await c.connect()
     await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    await c.query(`DROP ROLE IF EXISTS "${appRole}"`)
     await c.end()
   })
 
@@ -148,10 +156,13 @@ export async function startCluster(options: { webs: number; workers: number }): 
     redis.disconnect()
   })
 
+  const { DATABASE_OWNER_URL: _owner, ...outside } = process.env
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...outside,
     NODE_ENV: 'production',
+    // As docker-compose.yml runs them: the nodes as the portal's role, never migrating; only the migrate step as the owner.
     DATABASE_URL: databaseUrl,
+    MIGRATIONS: 'check',
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
     STORAGE_DIR: storageDir,
@@ -163,11 +174,12 @@ export async function startCluster(options: { webs: number; workers: number }): 
     // One process per web node: the nodes are the processes here (the machine of the test has two cores).
     WEB_PROCESSES: '1',
   }
-  // The one-off steps of the deployment: migrations, then the demo data with its users.
-  runStep('migrate.js', [], env)
+  // The one-off steps of the deployment: migrations as the owner, then the demo data with its users.
+  runStep('migrate.js', [], { ...env, MIGRATIONS: 'apply', DATABASE_OWNER_URL: ownerUrl })
   runStep('seed.js', ['--demo'], env)
 
-  const db = createKysely(databaseUrl, 4)
+  // The test looks at the database as the owner, under a name of its own, so the nodes' connections can be told apart.
+  const db = createKysely(`${ownerUrl}?application_name=cluster-test`, 4)
   cleanups.unshift(() => db.destroy())
   const nodes: Node[] = []
   const start = async (name: string, script: string, portVariable: string, extra: Record<string, string>) => {
@@ -183,6 +195,8 @@ export async function startCluster(options: { webs: number; workers: number }): 
   }
   const cluster: Cluster = {
     databaseUrl,
+    ownerUrl,
+    appRole,
     redisUrl,
     redisPrefix,
     storageDir,
@@ -190,9 +204,9 @@ export async function startCluster(options: { webs: number; workers: number }): 
     env,
     webs: [],
     workers: [],
-    async startWeb(name, extra = {}) {
+    async startWeb(name, extra = {}, untilReady = true) {
       const node = await start(name, 'server.js', 'PORT', { WORKERS: 'off', ...extra })
-      await waitReady(node)
+      await waitReady(node, untilReady ? '/readyz' : '/healthz')
       return node
     },
     async startWorker(name, extra = {}) {

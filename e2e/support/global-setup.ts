@@ -51,6 +51,11 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(await freePort()),
     LOG_LEVEL: 'warn',
+    // Every browser test logs in from 127.0.0.1, hundreds of logins a minute from one address; the per-minute limits
+    // themselves are attacked in workflow-service/test/rate-limits.test.ts.
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    UPLOAD_RATE_LIMIT_PER_MINUTE: '100000',
+    DECISION_RATE_LIMIT_PER_MINUTE: '100000',
   }
   let dropDatabase: (() => Promise<void>) | undefined
   if (process.env.DATABASE_URL) {

@@ -113,6 +113,25 @@ export interface MeasuresPointsTable {
   controlled_water_resource: string | null
 }
 
+export interface UnitsTable {
+  id: Generated<number>
+  name: string
+}
+
+export interface PointKindsTable {
+  id: Generated<number>
+  code: string
+  name: string
+}
+
+export interface SubstancesTable {
+  id: Generated<number>
+  name: string
+  unit_id: number
+  mpc: Numeric | null
+  mpc_max: Numeric | null
+}
+
 export interface MeasuresPointIndicationsTable {
   id: Generated<string>
   measures_point_id: number
@@ -147,11 +166,13 @@ export interface SessionsTable {
   expires_at: DateColumn
 }
 
-export interface LoginFailuresTable {
-  id: Generated<string>
-  username: string
-  address: string
-  failed_at: ColumnType<Date, Date | string | undefined, Date | string>
+export interface LoginThrottleTable {
+  /** 'account': a lower-cased username, over all addresses; 'address': a client address, over all usernames. */
+  scope: 'account' | 'address'
+  key: string
+  /** Attempts of the window that were not followed by a success (failures, and attempts being checked). */
+  attempts: number
+  window_started_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
 
 /** Timestamps written by projections from the time of the event (never a database default). */
@@ -248,11 +269,16 @@ export interface DecisionFilesTable {
   content_type: string
 }
 
+/** A finding of a file check: an error fails the file, a warning is kept beside a good one (issue 14). */
+export type FindingLevel = 'error' | 'warning'
+
 export interface FileProblem {
   row?: number
   column?: string
   value?: string
   reason: string
+  /** Absent on findings recorded before levels existed: those are errors. */
+  level?: FindingLevel
 }
 
 export interface ImportFilesTable {
@@ -276,6 +302,8 @@ export interface ImportFilesTable {
   creator_id: number | null
   creator_username: string
   version: number
+  /** The upload's Idempotency-Key, unique per creator: a retry finds this file. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface ReportHistoryTable {
@@ -332,6 +360,8 @@ export interface MailOutboxTable {
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>
   sent_at: Date | null
   last_error: string | null
+  /** Why the letter is never to be sent (the demo data's letters); the sender skips rows that have one. */
+  skipped_reason: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface JobOutboxTable {
@@ -350,6 +380,9 @@ export interface Database {
   areas: AreasTable
   measures_points: MeasuresPointsTable
   measures_point_indications: MeasuresPointIndicationsTable
+  units: UnitsTable
+  point_kinds: PointKindsTable
+  substances: SubstancesTable
   events: EventsTable
   event_checkpoints: EventCheckpointsTable
   ecomon_responsibles: EcomonResponsiblesTable
@@ -361,7 +394,7 @@ export interface Database {
   report_history: ReportHistoryTable
   users: UsersTable
   sessions: SessionsTable
-  login_failures: LoginFailuresTable
+  login_throttle: LoginThrottleTable
   import_staged_rows: ImportStagedRowsTable
   import_published_rows: ImportPublishedRowsTable
   job_outbox: JobOutboxTable

@@ -1,9 +1,10 @@
-// `npm run migrate`: applies the pending migrations to the configured database (as its owner) and exits.
+// `npm run migrate`: applies the pending migrations to the configured database (as its owner) and exits. It is the
+// migrate step of a deployment whose nodes run with MIGRATIONS=check, so it always applies whatever that says.
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
 
 const database = await openDatabase(
-  loadConfig(),
+  loadConfig({ ...process.env, MIGRATIONS: 'apply' }),
   () => {},
   (warning) => process.stderr.write(`Предупреждение: ${warning}\n`),
 ).catch((error: Error) => {

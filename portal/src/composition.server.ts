@@ -10,13 +10,19 @@ import { runSeed, seedWhenEmpty, type SeedOptions } from '@portal/workflow-servi
 import type { Logger } from '@portal/workers/jobs.ts'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
 import { reportTemplatesSeed } from '@portal/workers/templates/report-templates-seed.ts'
-import { findTemplate, templateBytes } from '@portal/workers/templates/report-templates.server.ts'
+import { findTemplate, renderTemplate, targetLists, templateBytes } from '@portal/workers/templates/report-templates.server.ts'
 
 /** The templates the API serves for download, made from the workers' import specs. */
 export const reportTemplateFiles: ReportTemplateFiles = {
   find(filename) {
     const template = findTemplate(filename)
-    return template && { downloadName: template.downloadName, bytes: () => templateBytes(template) }
+    return (
+      template && {
+        downloadName: template.downloadName,
+        bytes: () => templateBytes(template),
+        bytesFor: async (db, target) => renderTemplate(template, await targetLists(db, template, target)),
+      }
+    )
   },
 }
 

@@ -4,9 +4,10 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { buildApp } from '@portal/workflow-service/app.ts'
-import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
 import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from '@portal/workflow-service/db/connect.server.ts'
 import { AuditKeyError, loadAuditKey, useAuditKey } from '@portal/workflow-service/event-store/audit-key.server.ts'
+import { useChainHead } from '@portal/workflow-service/event-store/chain-head.server.ts'
+import { startStorageSweeper } from '@portal/workflow-service/workflow/storage/storage-sweeper.server.ts'
 import { startCheckpoints } from '@portal/workflow-service/event-store/checkpoints.server.ts'
 import { createLogger } from '@portal/workflow-service/logger.ts'
 import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
@@ -14,35 +15,28 @@ import { projectRoot } from '@portal/workflow-service/project-root.ts'
 import { demoAccountsInUse } from '@portal/workflow-service/seed/users-seed.ts'
 import { startWorkers, stopMailSender } from '@portal/workers/start-workers.ts'
 import { openQueue, reportTemplateFiles, seedPortalWhenEmpty } from './composition.server.ts'
+import { awaitMigrations } from './await-migrations.server.ts'
+import { reportMetricsToPrimary, serveClusterMetrics } from './cluster-metrics.server.ts'
+import { configOrFail, failStart } from './start-up.server.ts'
 import { isWebProcess, startWebCluster } from './web-cluster.server.ts'
 
 const remixBuildDir = path.join(projectRoot(), 'remix-app/build')
 
-function fail(message: string): never {
-  process.stderr.write(`Ошибка запуска: ${message}\n`)
-  process.exit(1)
-}
-
 async function loadRemixBuild(): Promise<{ build: ServerBuild; clientDir: string }> {
   const serverEntry = path.join(remixBuildDir, 'server/index.js')
-  if (!existsSync(serverEntry)) fail('the web pages are not built: run "npm run build" (npm start does it for you)')
+  if (!existsSync(serverEntry)) failStart('the web pages are not built: run "npm run build" (npm start does it for you)')
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild
   return { build, clientDir: path.join(remixBuildDir, 'client') }
 }
 
 async function main(): Promise<void> {
-  let config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message)
-    throw error
-  }
+  const config = configOrFail()
   const log = createLogger(config.logLevel)
   try {
     useAuditKey(loadAuditKey({ dataDir: config.dataDir }))
+    useChainHead(config.dataDir)
   } catch (error) {
-    if (error instanceof AuditKeyError) fail(error.message)
+    if (error instanceof AuditKeyError) failStart(error.message)
     throw error
   }
 
@@ -50,14 +44,16 @@ async function main(): Promise<void> {
   try {
     database = await openDatabase(config, (m) => log.info(m), (m) => log.warn(m))
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error))
+    failStart(error instanceof Error ? error.message : String(error))
   }
   log.info({ embedded: database.embedded }, 'database ready')
 
   let queue: JobQueue | undefined
   let checkpoints: ReturnType<typeof startCheckpoints> | undefined
+  let sweeper: ReturnType<typeof startStorageSweeper> | undefined
   const stopAll = async () => {
     await checkpoints?.stop()
+    await sweeper?.stop()
     await stopMailSender()
     await queue?.stop().catch((e) => log.error(e, 'stopping the queue failed'))
     await database.close().catch((e) => log.error(e, 'closing the database failed'))
@@ -67,14 +63,22 @@ async function main(): Promise<void> {
     // openDatabase applied them as the owner; the portal's own role could not.
     const applied = database.applied
     if (applied.length) log.info({ applied }, 'migrations applied')
+    // A MIGRATIONS=check node whose database lacks migrations answers only its probes (/readyz 503) until they are in.
+    await awaitMigrations(database.db, database.pending, { port: config.port, host: config.host, role: 'web', log })
     await seedPortalWhenEmpty(database.db, { demoUsers: database.embedded, storageDir: config.storageDir, log: (m) => log.info(m) })
     // Seals the event log now (events of an earlier version included), then every minute and at shutdown.
     checkpoints = startCheckpoints(database.db, { onError: (error) => log.error({ err: error }, 'writing an event log checkpoint failed') })
+    // Bytes of uploads that never reached their event (a crash between the write and the commit) go after a day.
+    sweeper = startStorageSweeper(database.db, config.storageDir, {
+      onSwept: (keys) => log.info({ keys }, 'removed stored files no event references'),
+      onError: (error) => log.error({ err: error }, 'sweeping the file storage failed'),
+    })
     queue = await openQueue(config, database.url, config.workers, log)
     if (config.workers) await startWorkers(queue, { db: database.db, config, log })
 
     if (config.webProcesses > 1) {
       // This process keeps the database and the workers; the web processes serve the port (web-cluster.server.ts).
+      serveClusterMetrics()
       const web = startWebCluster({ count: config.webProcesses, databaseUrl: database.url, log })
       const stopCluster = async () => {
         await web.stop()
@@ -90,6 +94,8 @@ async function main(): Promise<void> {
       return
     }
 
+    // /metrics of any web process of a cluster reports every process of the node.
+    if (isWebProcess()) reportMetricsToPrimary()
     const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, remix: await loadRemixBuild(), logger: log, publicCache: { databaseUrl: database.url } })
     let stopping = false
     const shutdown = async (signal: string) => {
@@ -108,7 +114,7 @@ async function main(): Promise<void> {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       await stopAll()
-      if (code === 'EADDRINUSE') fail(`port ${config.port} is already in use: stop the other program or set PORT`)
+      if (code === 'EADDRINUSE') failStart(`port ${config.port} is already in use: stop the other program or set PORT`)
       throw error
     }
     // A web process of the cluster: the primary says where the portal is, once.
@@ -122,7 +128,7 @@ async function main(): Promise<void> {
   } catch (error) {
     log.error(error)
     await stopAll()
-    if (error instanceof DatabaseUnreachableError) fail(error.message)
+    if (error instanceof DatabaseUnreachableError) failStart(error.message)
     process.exit(1)
   }
 }

@@ -14,10 +14,11 @@ export const isWebProcess = (): boolean => cluster.isWorker
 
 /**
  * The environment of a web process: the primary's database by URL (never a second embedded server), no background
- * workers, one process (it serves; it does not fork again).
+ * workers, one process (it serves; it does not fork again). The primary migrated already: a web process only
+ * checks, as the portal's own role, and never holds the owner's password.
  */
 export function webProcessEnv(databaseUrl: string): Record<string, string> {
-  return { DATABASE_URL: databaseUrl, WORKERS: 'off', WEB_PROCESSES: '1' }
+  return { DATABASE_URL: databaseUrl, DATABASE_OWNER_URL: '', MIGRATIONS: 'check', WORKERS: 'off', WEB_PROCESSES: '1' }
 }
 
 export function startWebCluster(options: {

@@ -2,29 +2,22 @@
 // WORKER_HTTP_PORT for /healthz, /readyz and /metrics. SIGTERM lets running jobs finish (or, past the queue's
 // patience, return to the queue for another worker) before the node exits.
 import Fastify, { type FastifyBaseLogger } from 'fastify'
-import { migrateToLatest } from '@portal/migrations/migrate.ts'
-import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
 import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
 import { createLogger } from '@portal/workflow-service/logger.ts'
+import { useChainHead } from '@portal/workflow-service/event-store/chain-head.server.ts'
 import { healthRoutes } from '@portal/workflow-service/observability/health-routes.server.ts'
 import { startWorkers, stopMailSender } from '@portal/workers/start-workers.ts'
+import { awaitMigrations } from './await-migrations.server.ts'
+import { configOrFail, failStart } from './start-up.server.ts'
 import { openQueue } from './composition.server.ts'
 
-function fail(message: string): never {
-  process.stderr.write(`Ошибка запуска: ${message}\n`)
-  process.exit(1)
-}
-
-let config
-try {
-  config = loadConfig()
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message)
-  throw error
-}
+const config = configOrFail()
 const log = createLogger(config.logLevel)
-const database = await openDatabase(config, (m) => log.info(m)).catch((error: Error) => fail(error.message))
-await migrateToLatest(database.db)
+// The events its jobs append move the head kept beside the audit key (event-store/chain-head.server.ts).
+useChainHead(config.dataDir)
+// Migrates as the owner at start, or with MIGRATIONS=check only compares (then /readyz says what is missing).
+const database = await openDatabase(config, (m) => log.info(m), (m) => log.warn(m)).catch((error: Error) => failStart(error.message))
+await awaitMigrations(database.db, database.pending, { port: config.workerHttpPort, host: config.host, role: 'worker', log })
 const queue = await openQueue(config, database.url, true, log)
 await startWorkers(queue, { db: database.db, config, log })
 
@@ -35,7 +28,7 @@ try {
 } catch (error) {
   await queue.stop()
   await database.close()
-  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`port ${config.workerHttpPort} is already in use: set WORKER_HTTP_PORT`)
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') failStart(`port ${config.workerHttpPort} is already in use: set WORKER_HTTP_PORT`)
   throw error
 }
 const address = http.server.address()

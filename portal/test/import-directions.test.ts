@@ -100,18 +100,8 @@ function offenders(files: string[], forbidden: (target: string) => boolean, opti
 
 const byFileName = (found: Map<string, string>) => [...found.keys()].map((f) => path.posix.basename(f)).sort()
 
-/** Remix files that still reach the database themselves; each leaves the list when its page calls use-cases. */
-const REMIX_DATABASE_ALLOWED = [
-  'decision-dialog.tsx',
-  'file-list.tsx',
-  'file-upload.tsx',
-  'load-context.ts',
-  'report-texts.ts',
-  'reports-page.server.ts',
-  'review-tabs.ts',
-  'status-dialog.tsx',
-  'workflow-api.ts',
-]
+/** Remix files that reach the database themselves: none (pages call use-cases); a new one fails the test. */
+const REMIX_DATABASE_ALLOWED: string[] = []
 
 /** Domain files that reach HTTP code: none (refusals are plain values, answered at the edge). */
 const DOMAIN_HTTP_ALLOWED: string[] = []

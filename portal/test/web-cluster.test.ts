@@ -1,10 +1,10 @@
 // WEB_PROCESSES=2: the portal serves one port from two web processes, each with its own pool, and stops them all.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../cluster/support/free-port.ts'
 import type {} from '../../workflow-service/test/support/global-setup.ts'
 import { createTestDatabase, type TestDatabase } from '../../workflow-service/test/support/test-database.ts'
 
@@ -24,14 +24,6 @@ function childrenOf(pid: number): number[] {
     }
   }
   return found
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 let database: TestDatabase
@@ -93,6 +85,16 @@ describe('several web processes on one port', () => {
     expect(missing.status).toBe(404)
     expect(missing.headers.get('content-type')).toContain('text/plain')
     expect(await missing.text()).toBe('Not Found')
+
+    // /metrics answered by either process counts the requests of both (the primary merges every registry).
+    for (let i = 0; i < 12; i++) expect((await fetch(`${baseUrl}/api/v1/companies/?limit=1`)).status).toBe(200)
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${baseUrl}/metrics`)
+      expect(res.status).toBe(200)
+      const text = await res.text()
+      const count = [...text.matchAll(/^portal_http_requests_total\{method="GET",route="\/api\/v1\/companies\/",status="200"\} (\d+)$/gm)].map((m) => Number(m[1]))
+      expect(count).toEqual([12])
+    }
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')

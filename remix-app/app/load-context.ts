@@ -1,21 +1,28 @@
 // What Fastify hands every loader and action: the domain's services, never a connection of their own.
-import type { Kysely } from 'kysely'
-import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
-import type { CatalogueReads, UseCaseContext } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
+import type { CatalogueReads } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
+import type { UseCaseContext } from '@portal/workflow-service/use-cases/use-case.ts'
+import type { AccountUseCases } from '@portal/workflow-service/use-cases/account-use-cases.server.ts'
+import type { NotificationUseCases } from '@portal/workflow-service/use-cases/notification-use-cases.server.ts'
+import type { ReferenceUseCases } from '@portal/workflow-service/use-cases/reference-use-cases.server.ts'
+import type { WorkflowUseCases } from '@portal/workflow-service/use-cases/workflow-use-cases.server.ts'
 import type { Config } from '@portal/workflow-service/config.ts'
-import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
-    /** The reports, review and admin pages' database (they move to use-cases in turn); the catalogue never uses it. */
-    db: Kysely<Database>
     /** The catalogue's read use-cases, each `(useCaseContext, input)`. */
     catalogue: CatalogueReads
+    /** The report workflow's reads and commands (reports page, review lists, decisions, responsible persons…). */
+    workflow: WorkflowUseCases
+    /** Logging in and out, and the administrator's users. */
+    accounts: AccountUseCases
+    /** The user's own notifications. */
+    notifications: NotificationUseCases
+    /** The administrators' reference data. */
+    reference: ReferenceUseCases
     /** Who asks and from where, handed to every use-case. */
     useCaseContext: UseCaseContext
     config: Config
-    queue: JobQueue
     /** The logged-in user, or null for the public. */
     user: CurrentUser | null
     /** The id of this request (the load balancer's X-Request-Id, or a new one): it goes into events and jobs. */

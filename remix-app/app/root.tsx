@@ -4,11 +4,11 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { ReactNode } from 'react'
 import { seesNavigation } from '@portal/workflow-service/auth/permissions.ts'
 import { userInfo } from '@portal/workflow-service/auth/user-info.ts'
-import { unreadCount } from '@portal/workflow-service/notifications/notification-queries.server.ts'
 import { SiteFooter, SiteHeader } from './components/site-chrome.tsx'
 import { PageLoader } from './components/page-loader.tsx'
 import stylesHref from './styles/app.css?url'
 import catalogueStylesHref from './styles/catalogue.css?url'
+import chartStylesHref from './styles/charts.css?url'
 import { RouteError } from './components/route-error.tsx'
 import { errorTitle, titleOfMatches } from './utils/page-title.ts'
 import faviconHref from './assets/favicon.svg?url&no-inline'
@@ -16,8 +16,15 @@ import faviconHref from './assets/favicon.svg?url&no-inline'
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
   { rel: 'stylesheet', href: catalogueStylesHref },
+  { rel: 'stylesheet', href: chartStylesHref },
   { rel: 'icon', type: 'image/svg+xml', href: faviconHref },
 ]
+
+/** The header's count of unread notifications (none if the count cannot be read). */
+async function unreadOf(context: LoaderFunctionArgs['context']): Promise<number> {
+  const outcome = await context.notifications.unreadCount(context.useCaseContext, {})
+  return outcome.ok ? outcome.value : 0
+}
 
 // The user is known before the page is rendered (server-side), so the content never waits or flashes.
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -26,7 +33,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     navigation: seesNavigation(context.user),
     csrfToken: context.csrfToken,
     nonce: context.cspNonce,
-    unread: context.user ? await unreadCount(context.db, context.user.id) : 0,
+    unread: context.user ? await unreadOf(context) : 0,
   }
 }
 

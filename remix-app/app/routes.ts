@@ -2,6 +2,7 @@
 // serves it. The catalogue registry's own pages (a type's list, cards, lists scoped to a parent) are declared from
 // the registry; an address declared here by hand wins over the registry's. Every other address is the 404 page.
 import { registryAddresses } from './features/catalogue/registry-addresses.ts'
+import { SYSTEM_SECTIONS } from './features/catalogue/polygon-section-addresses.ts'
 
 /** A route of Remix's route config (the shape `routes.ts` exports under the v3_routeConfig flag). */
 interface RouteEntry {
@@ -31,6 +32,15 @@ const pages: RouteEntry[] = [
   catalogue('/areas/:id/measures-points', 'area-points'),
   catalogue('/polygons/:id/ecomonitoring-system', 'polygon-monitoring', 'catalogue/polygon-monitoring/polygons'),
   catalogue('/polygons-yanao/:id/monitoring', 'polygon-monitoring', 'catalogue/polygon-monitoring/polygons-yanao'),
+  // A polygon's monitoring sections and the point pages under them (catalogue.md §2.1, §2.2).
+  ...SYSTEM_SECTIONS.polygons.flatMap((s) => [
+    catalogue(`/polygons/:id/ecomonitoring-system/ecomonitoring-${s}/:kindPoint?`, 'polygon-section', `catalogue/polygon-section/polygons/${s}`),
+    catalogue(`/measures-point-${s}/:id/:kind`, 'section-point-card', `catalogue/section-point-card/polygons/${s}`),
+    catalogue(`/measure-point-${s}/:id/:kind`, 'section-point-card', `catalogue/section-point-card/polygons-yanao/${s}`),
+  ]),
+  ...SYSTEM_SECTIONS['polygons-yanao'].map((s) => catalogue(`/polygons-yanao/:id/${s}-monitoring`, 'polygon-section', `catalogue/polygon-section/polygons-yanao/${s}`)),
+  catalogue('/regional-ekomonitoring', 'section-page', 'catalogue/section-page/regional-ekomonitoring'),
+  catalogue('/management-systems', 'section-page', 'catalogue/section-page/management-systems'),
   catalogue('/measures-points/:id', 'point-card'),
   catalogue('/measures-points/:id/indications', 'point-readings'),
   catalogue('/measures-points/:id/reports', 'point-reports'),
@@ -39,17 +49,27 @@ const pages: RouteEntry[] = [
   catalogue('/points/:kindPoint/:id/control-indicators', 'point-control-indicators'),
   catalogue('/points/:kindPoint/:id/resource-inspection', 'point-resource-inspection'),
   catalogue('/water-systems/:id/points', 'water-system-points'),
+  catalogue('/water-indicators', 'water-indicators'),
   catalogue('/greenhousegases-categories', 'greenhouse-categories'),
+  catalogue('/greenhouse-gases', 'greenhouse-gases'),
+  catalogue('/gas-emissions', 'greenhouse-gases', 'catalogue/greenhouse-gases/gas-emissions'),
+  catalogue('/companies/:id/gasemissions', 'company-gasemissions'),
   catalogue('/reference', 'reference'),
   // Reports: a company's reports page and an area's responsible persons.
   { id: 'reports/company-reports', path: '/companies/:id/reports', file: 'features/reports/routes/company-reports.tsx' },
   { id: 'reports/area-responsible', path: '/areas/:id/responsible', file: 'features/reports/routes/area-responsible.tsx' },
+  { id: 'reports/receipt', path: '/receipts/:key', file: 'features/reports/routes/receipt.tsx' },
   // Review: the Department's lists of companies by report status.
+  { id: 'review/audit', path: '/department-reports/audit', file: 'features/review/routes/audit.tsx' },
   { id: 'review/department-reports', path: '/department-reports/:status?', file: 'features/review/routes/department-reports.tsx' },
+  // The map of the measuring points and the site search.
+  { id: 'map/map', path: '/map', file: 'features/map/routes/map.tsx' },
+  { id: 'search/search', path: '/search', file: 'features/search/routes/search.tsx' },
   // Notifications of report status changes (the header shows the unread count).
   { id: 'notifications/list', path: '/notifications', file: 'features/notifications/routes/notifications.tsx' },
   // Administration and login.
   { id: 'admin/users', path: '/admin', file: 'features/admin/routes/admin.tsx' },
+  { id: 'admin/reference', path: '/admin/reference/:kind?', file: 'features/admin/routes/admin-reference.tsx' },
   { id: 'auth/login', path: '/login', file: 'features/auth/routes/login.tsx' },
   { id: 'auth/logout', path: '/logout', file: 'features/auth/routes/logout.tsx' },
 ]

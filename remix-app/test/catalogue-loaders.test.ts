@@ -1,9 +1,8 @@
 // The catalogue pages' loaders, called with real requests on the demo data: lists, cards, tabs, breadcrumbs, 404s.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
+import { pageContext } from './support/load-context.ts'
 import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
-import { catalogueReads } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { genericPage } from '../app/features/catalogue/server/generic-pages.server.ts'
 import { areaList, areaCard } from '../app/features/catalogue/server/area-pages.server.ts'
@@ -11,6 +10,7 @@ import { levelOf } from '../app/features/catalogue/server/points.server.ts'
 import { loader as homeLoader } from '../app/features/catalogue/routes/home.tsx'
 import { loader as companyLoader } from '../app/features/catalogue/routes/company-card.tsx'
 import { loader as pointsLoader } from '../app/features/catalogue/routes/area-points.tsx'
+import { isNotFound } from '../app/features/catalogue/server/not-found.ts'
 
 const t = useTestApp()
 
@@ -20,16 +20,18 @@ async function userNamed(username: string): Promise<CurrentUser> {
 }
 
 function contextOf(user: CurrentUser | null = null): AppLoadContext {
-  return { db: t.database.db, catalogue: catalogueReads(t.database.db), useCaseContext: { actor: user, clientAddress: '127.0.0.1', requestId: 'test' }, config: loadConfig({ DATA_DIR: '.test-data/catalogue-pages' }), queue: t.queue, user, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
+  return pageContext({ db: t.database.db, queue: t.queue }, user, { dataDir: '.test-data/catalogue-pages' })
 }
 
 const request = (path: string) => new Request(`http://localhost/monitoring${path}`)
 
+/** The status a loader answers; a record that does not exist sends the user to /404 (catalogue.md §8), shown as 404. */
 async function status(work: () => Promise<unknown>): Promise<number> {
   try {
     await work()
     return 200
   } catch (error) {
+    if (isNotFound(error)) return 404
     if (error instanceof Response) return error.status
     throw error
   }
@@ -48,7 +50,8 @@ describe('catalogue list pages', () => {
   })
 
   it('offers the whole list with its filters as CSV and XLSX downloads', async () => {
-    const page = await areaList(contextOf(), request('/areas?search=%D0%B0'), 'licence_area')
+    // The search list is the Department's (spec §6).
+    const page = await areaList(contextOf(await userNamed('department')), request('/areas?search=%D0%B0'), 'licence_area')
     const csv = page.list.downloads!.csv
     expect(csv).toMatch(/^\/api\/v1\/areas\/\?/)
     expect(new URL(csv, 'http://x').searchParams.get('kind')).toBe('licence_area')
@@ -61,7 +64,7 @@ describe('catalogue list pages', () => {
   })
 
   it('drops a malformed filter value instead of failing', async () => {
-    const page = await areaList(contextOf(), request('/areas?administrative_region__in=abc&search=%25'), 'licence_area')
+    const page = await areaList(contextOf(await userNamed('department')), request('/areas?administrative_region__in=abc&search=%25'), 'licence_area')
     expect(page.list.items).toEqual([])
     const bad = await areaList(contextOf(), request('/areas?administrative_region__in=abc'), 'licence_area')
     expect(bad.list.count).toBeGreaterThan(20)
@@ -78,7 +81,7 @@ describe('catalogue list pages', () => {
     expect(type.options![0]).toEqual({ value: '', label: 'Все' })
     expect(regional.canDelete).toBe(true)
     const local = await load(licence.id, null)
-    expect(local.controls.map((c) => c.name)).toEqual(['search'])
+    expect(local.controls.map((c) => c.name)).toEqual(['search', 'kind', 'year']) // the year colours the map's markers
     expect(local.canDelete).toBe(false)
   })
 })
@@ -99,7 +102,7 @@ describe('catalogue cards', () => {
     const company = await t.database.db.selectFrom('companies').select('id').where('kind', '=', 'lem_industry').orderBy('id').executeTakeFirstOrThrow()
     const load = (user: CurrentUser | null) => companyLoader({ request: request(`/companies/${company.id}`), params: { id: String(company.id) }, context: contextOf(user) })
     const publicTabs = (await load(null)).tabs.map((tab) => tab.title)
-    expect(publicTabs).toEqual(['Информация', 'Лицензионные участки', 'Показатели природоохранной деятельности', 'Уровень антропогенного воздействия'])
+    expect(publicTabs).toEqual(['Информация', 'Показатели природоохранной деятельности', 'Уровень антропогенного воздействия'])
     const holderTabs = (await load(await userNamed('holder1'))).tabs.map((tab) => tab.title)
     expect(holderTabs).toContain('Отчетность')
     expect(holderTabs).toContain('Формы и справочники')

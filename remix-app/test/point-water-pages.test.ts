@@ -1,8 +1,7 @@
 // The loaders of a water-object point's /points/{kind}/{id}/ pages, called with real requests on the demo data.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { catalogueReads } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
+import { pageContext } from './support/load-context.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { genericPage } from '../app/features/catalogue/server/generic-pages.server.ts'
 import { loader as controlLoader } from '../app/features/catalogue/routes/point-control-indicators.tsx'
@@ -10,22 +9,25 @@ import { loader as inspectionLoader } from '../app/features/catalogue/routes/poi
 import { loader as pointLoader } from '../app/features/catalogue/routes/point-card.tsx'
 import { loader as systemPointsLoader } from '../app/features/catalogue/routes/water-system-points.tsx'
 import { loader as pointByKindLoader } from '../app/features/catalogue/routes/point-by-kind-card.tsx'
+import { isNotFound } from '../app/features/catalogue/server/not-found.ts'
 
 const t = useTestApp()
 const KIND = 'control_water_object_state_point'
 
 function contextOf(): AppLoadContext {
-  return { db: t.database.db, catalogue: catalogueReads(t.database.db), useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' }, config: loadConfig({ DATA_DIR: '.test-data/point-water-pages' }), queue: t.queue, user: null, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
+  return pageContext({ db: t.database.db, queue: t.queue }, null, { dataDir: '.test-data/point-water-pages' })
 }
 
 const args = (path: string, params: Record<string, string>) =>
   ({ request: new Request(`http://localhost/monitoring${path}`), params, context: contextOf() }) as never
 
+/** The status a loader answers; a record that does not exist sends the user to /404 (catalogue.md §8), shown as 404. */
 async function status(work: () => Promise<unknown>): Promise<number> {
   try {
     await work()
     return 200
   } catch (error) {
+    if (isNotFound(error)) return 404
     if (error instanceof Response) return error.status
     throw error
   }

@@ -1,10 +1,13 @@
 // The reports page's loader and action and the review lists' loader, called with real requests on the demo data.
 import type { AppLoadContext } from '@remix-run/node'
+import { readdir, readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
+import { pageContext } from './support/load-context.ts'
 import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
-import { catalogueReads } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
+import { templatesForReport } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
+import { storedFilePath } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { loginAs } from '../../workflow-service/test/support/login.ts'
 import { DELETE_AGREED, DELETE_UNKNOWN } from '../app/features/reports/components/report-texts.ts'
@@ -20,8 +23,10 @@ async function userNamed(username: string): Promise<CurrentUser> {
   return { id: row.id, username: row.username, groups: row.groups as Group[], companyId: row.company_id }
 }
 
-function contextOf(user: CurrentUser | null): AppLoadContext {
-  return { db: t.database.db, catalogue: catalogueReads(t.database.db), useCaseContext: { actor: user, clientAddress: '127.0.0.1', requestId: 'test' }, config: loadConfig({ DATA_DIR: '.test-data/reports-page' }), queue: t.queue, user, csrfToken: 'token', cspNonce: 'nonce' }
+const config = loadConfig({ DATA_DIR: '.test-data/reports-page' })
+
+function contextOf(user: CurrentUser | null, from = { clientAddress: '127.0.0.1', requestId: 'test' }): AppLoadContext {
+  return pageContext({ db: t.database.db, queue: t.queue }, user, { dataDir: '.test-data/reports-page', ...from })
 }
 
 const pageUrl = (companyId: number | string, query = '') => `http://localhost/monitoring/companies/${companyId}/reports${query}`
@@ -58,6 +63,14 @@ describe('the reports page loader', () => {
     expect(page.accordions.map((a) => a.title).at(-1)).toBe('Парниковые газы')
     expect(page.accordions.filter((a) => a.areaId !== null)).toHaveLength(areas.length)
     expect(page.accordions[0].sections.map((s) => s.reportType)).toEqual(['program', 'observation_results', 'final_report'])
+    // The upload of a data report offers its templates (from the registry's upload declaration); a document's none.
+    const [program, observations] = page.accordions[0].sections
+    expect(program.templates).toEqual([])
+    // The area's own copy of each template: its point codes in the drop-down lists.
+    const areaId = page.accordions[0].areaId
+    expect(observations.templates.map((x) => x.href)).toEqual(templatesForReport('observation_results').map((x) => `/api/v1/report-templates/files/${x.filename}?area=${areaId}`))
+    expect(page.accordions.at(-1)!.sections[0].templates.map((x) => x.name)).toEqual(['Парниковые газы'])
+    for (const { href } of observations.templates) expect((await t.app.inject({ url: href })).statusCode, href).toBe(200)
     expect(page.history).toEqual([])
     expect(page.tabs.map((tab) => tab.title)).toEqual(expect.arrayContaining(['Отчетность', 'Формы и справочники', 'Оценка состояния']))
   })
@@ -90,7 +103,7 @@ describe('the reports page loader', () => {
     expect(failed?.problems.map((p) => p.reason)).toEqual(['значение не является числом', 'обязательное поле не заполнено'])
   })
 
-  it('gives the Department the history with its cancellations and authors, oldest first', async () => {
+  it('gives the Department the history with its cancellations and authors, newest first', async () => {
     const department = await userNamed('department')
     const holder = await userNamed('holder2')
     const page = await loadReportsPage(new Request(pageUrl(holder.companyId!, '?year=2025')), contextOf(department), holder.companyId!)
@@ -98,9 +111,9 @@ describe('the reports page loader', () => {
     const cancelled = page.history.find((h) => h.event === 'cancelled')!
     const steps = page.history
       .filter((h) => h.areaName === cancelled.areaName && h.year === cancelled.year && h.reportType === cancelled.reportType)
-      .map((h) => `${h.event}:${h.creator}`)
-    expect(steps).toEqual(['added:holder2', 'agreed:department', 'cancelled:department'])
-    expect([...page.history].sort((a, b) => a.created.localeCompare(b.created))).toEqual(page.history)
+      .map((h) => `${h.event}:${h.username}`)
+    expect(steps).toEqual(['cancelled:department', 'agreed:department', 'added:holder2'])
+    expect([...page.history].sort((a, b) => b.created.localeCompare(a.created))).toEqual(page.history)
   })
 
   it('refuses another company’s holder and the administrator with 403, sends the public to log in, and answers 404 for a missing company', async () => {
@@ -212,21 +225,23 @@ describe('the reports page action', () => {
 })
 
 describe('the Department review lists loader', () => {
-  it('lists the companies with reports in each status and the years of those reports', async () => {
+  it('lists the reports in each status, one row each, oldest first, and finds them by company name', async () => {
     const department = await userNamed('department')
     const url = 'http://localhost/monitoring/department-reports'
     const consideration = await loadReviewList(new Request(url), contextOf(department), undefined)
     expect(consideration.tab).toBe('consideration')
     expect(consideration.results.length).toBeGreaterThan(0)
-    for (const company of consideration.results) {
-      const years = await t.database.db.selectFrom('import_reports').select('year').distinct().where('company_id', '=', company.id).where('status', '=', 'consideration').orderBy('year', 'desc').execute()
-      expect(company.years).toEqual(years.map((y) => y.year))
+    for (const row of consideration.results) {
+      const report = await t.database.db.selectFrom('import_reports').select(['status', 'company_id', 'year']).where('id', '=', row.reportId).executeTakeFirstOrThrow()
+      expect(report).toEqual({ status: 'consideration', company_id: row.companyId, year: row.year })
     }
+    const since = consideration.results.map((r) => new Date(r.since).getTime())
+    expect([...since].sort((a, b) => a - b)).toEqual(since)
     const agreed = await loadReviewList(new Request(`${url}/agreed`), contextOf(department), 'agreed')
     expect(agreed.tab).toBe('agreed')
-    const name = consideration.results[0].name
+    const name = consideration.results[0].companyName
     const searched = await loadReviewList(new Request(`${url}?search=${encodeURIComponent(name.slice(3, 12).toUpperCase())}`), contextOf(department), undefined)
-    expect(searched.results.map((c) => c.name)).toContain(name)
+    expect(searched.results.map((r) => r.companyName)).toContain(name)
   })
 
   it('grows the page by 20 with limit (Показать еще) and ignores a limit that is not a number', async () => {
@@ -258,7 +273,7 @@ describe('one door into the domain: the page action and the API', () => {
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('import_files as f').select('f.id').whereRef('f.report_id', '=', 'r.id').where('f.status', '=', 'processing'))))
       .orderBy('r.id')
       .executeTakeFirstOrThrow()
-    const context = { ...contextOf(department), clientAddress: '203.0.113.7', requestId: 'page-request-1' }
+    const context = contextOf(department, { clientAddress: '203.0.113.7', requestId: 'page-request-1' })
     const answer = await answerOf(await reportsAction(post(report.company_id, { intent: 'decide', report: String(report.id), status: 'rejected', comment: 'Нет протоколов' }), context, report.company_id))
     expect(answer).toEqual({ status: 200, body: { intent: 'decide', ok: true, message: null } })
     const event = await t.database.db.selectFrom('events').select(['type', 'metadata']).where('stream_id', '=', report.stream_id).orderBy('stream_version', 'desc').executeTakeFirstOrThrow()
@@ -282,5 +297,39 @@ describe('one door into the domain: the page action and the API', () => {
     const apiEmail = await t.app.inject({ method: 'POST', url: '/api/v1/company-responsibles/', headers: holderSession.headers, payload: { company: id, year: YEAR, ...person } })
     expect([pageEmail.status, pageEmail.body.message]).toEqual([apiEmail.statusCode, apiEmail.json().detail])
     expect(apiEmail.json().parameter).toBe('email')
+  })
+
+  it('keeps the file attached to a decision posted from the page, and removes it again when the decision is refused', async () => {
+    const department = await userNamed('department')
+    const report = await t.database.db.selectFrom('import_reports').select(['id', 'company_id']).where('status', '=', 'agreed').orderBy('id').executeTakeFirstOrThrow()
+    const multipart = (fields: Record<string, string>, name: string) => {
+      const form = new FormData()
+      for (const [key, value] of Object.entries(fields)) form.set(key, value)
+      form.set('files', new File([Buffer.from('протокол проверки')], name, { type: 'text/plain' }))
+      return new Request(pageUrl(report.company_id), { method: 'POST', body: form })
+    }
+    const storedFiles = async () => (await readdir(config.storageDir, { recursive: true }).catch(() => [] as string[])).filter((f) => !f.includes('.part') && /[0-9a-f-]{36}$/.test(f))
+    const before = await storedFiles()
+    // Cancelling without a reason is allowed; declining a report that is not under review is not: the file goes.
+    const refused = await answerOf(await reportsAction(multipart({ intent: 'decide', report: String(report.id), status: 'rejected', comment: 'Нет' }, 'отказ.txt'), contextOf(department), report.company_id))
+    expect(refused.status).toBe(409)
+    expect(await storedFiles()).toEqual(before)
+    const cancelled = await answerOf(await reportsAction(multipart({ intent: 'decide', report: String(report.id), status: 'consideration', comment: '' }, 'решение.txt'), contextOf(department), report.company_id))
+    expect(cancelled).toEqual({ status: 200, body: { intent: 'decide', ok: true, message: null } })
+    const file = await t.database.db.selectFrom('decision_files').select(['id', 'name', 'size']).where('report_id', '=', report.id).where('name', '=', 'решение.txt').executeTakeFirstOrThrow()
+    expect(file.size).toBe(Buffer.byteLength('протокол проверки'))
+    expect(await readFile(storedFilePath(config.storageDir, file.id), 'utf8')).toBe('протокол проверки')
+  })
+
+  it('answers the same refusal value to the page and to the API', async () => {
+    const department = await userNamed('department')
+    const report = await t.database.db.selectFrom('import_reports').select(['id']).where('status', '=', 'consideration').orderBy('id').executeTakeFirstOrThrow()
+    const workflow = contextOf(department).workflow
+    const outcome = await workflow.decide({ actor: department, clientAddress: '127.0.0.1', requestId: 'x' }, { report: report.id, status: 'rejected', comment: '' })
+    expect(outcome).toEqual({ ok: false, refusal: { reason: 'decline-without-comment' } })
+    const holder = await userNamed('holder1')
+    const person = { fullname: 'Сидоров Пётр', position: 'Эколог', phone: '+7 (3492) 00-00-00', email: 'sidorov@example' }
+    const bad = await workflow.createResponsible({ actor: holder, clientAddress: '127.0.0.1', requestId: 'x' }, { scope: 'company', target: holder.companyId!, year: YEAR, ...person })
+    expect(bad).toEqual({ ok: false, refusal: { reason: 'responsible-field', field: 'email', problem: 'email' } })
   })
 })

@@ -1,9 +1,8 @@
 // The findings of the spec check (issue 13) that the page loaders decide, called with real requests on the demo data.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
+import { pageContext } from './support/load-context.ts'
 import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
-import { catalogueReads } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { loader as areaCardLoader } from '../app/features/catalogue/routes/area-card.tsx'
 import { loader as companyLoader } from '../app/features/catalogue/routes/company-card.tsx'
@@ -17,16 +16,7 @@ async function userNamed(username: string): Promise<CurrentUser> {
 }
 
 function contextOf(user: CurrentUser | null = null): AppLoadContext {
-  return {
-    db: t.database.db,
-    catalogue: catalogueReads(t.database.db),
-    useCaseContext: { actor: user, clientAddress: '127.0.0.1', requestId: 'test' },
-    config: loadConfig({ DATA_DIR: '.test-data/spec-findings' }),
-    queue: t.queue,
-    user,
-    csrfToken: 'token',
-    cspNonce: 'nonce',
-  } as AppLoadContext
+  return pageContext({ db: t.database.db, queue: t.queue }, user, { dataDir: '.test-data/spec-findings' })
 }
 
 const args = (path: string, params: Record<string, string>, user: CurrentUser | null = null) =>

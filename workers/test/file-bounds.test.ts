@@ -4,12 +4,12 @@ import { checkDataFile } from '../src/files/check-data-file.server.ts'
 import { checkInChild } from '../src/files/check-in-child.server.ts'
 import type { RowContext } from '../src/files/check-row.ts'
 import { FILE_LIMITS, LIMIT_MESSAGES } from '../src/files/file-limits.ts'
-import { IMPORT_SPECS } from '../src/files/import-spec.ts'
+import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { tempFolder, writeCsv, writeZip, zipItem } from './support/fixture-files.ts'
 
 const folder = tempFolder()
 afterAll(() => folder.remove())
-const spec = IMPORT_SPECS.observation_results
+const spec = uploadSpecOf('observation_results')
 const HEADER = spec.columns.map((c) => c.header)
 const context: RowContext = {
   year: 2025,
@@ -36,7 +36,7 @@ describe('bounds of a file check', () => {
     const result = await checkInChild({ kind: 'data', path: file, spec, context, stage: false })
     expect(result.ok).toBe(false)
     expect(result.problems).toEqual([{ reason: LIMIT_MESSAGES.sharedStrings(FILE_LIMITS.maxSharedStrings) }])
-    expect(result.problems[0].reason).toBe('в книге более 200 000 различных текстовых значений (таблица общих строк)')
+    expect(result.problems[0].reason).toBe('в книге более 200\u00a0000 различных текстовых значений (таблица общих строк)')
   })
 
   it('ends a workbook whose shared-strings part is larger than allowed before inflating it', async () => {
@@ -56,7 +56,7 @@ describe('bounds of a file check', () => {
     const wide = writeCsv(folder.file('wide.csv'), [HEADER, [...row(1), ...Array.from({ length: 100 }, () => 'x')]])
     expect((await checkDataFile(wide, spec, context)).problems.at(-1)).toEqual({ row: 2, reason: 'в строке более 100 столбцов' })
     const long = writeCsv(folder.file('long.csv'), [HEADER, ['ПН-1', 2025, '01.08.2025', 'x'.repeat(40_000), '0,01', 'мг/дм3', '0,05', '']])
-    expect((await checkDataFile(long, spec, context)).problems.at(-1)).toEqual({ row: 2, reason: 'в ячейке более 32 767 символов' })
+    expect((await checkDataFile(long, spec, context)).problems.at(-1)).toEqual({ row: 2, reason: 'в ячейке более 32\u00a0767 символов' })
   })
 
   it('ends a check that needs more memory than its process may take as an error, and this process goes on', async () => {

@@ -3,15 +3,15 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { checkDataFile, MAX_PROBLEMS, type CheckedRow } from '../src/files/check-data-file.server.ts'
 import { checkDocumentFile } from '../src/files/check-document-file.server.ts'
 import type { RowContext } from '../src/files/check-row.ts'
-import { IMPORT_SPECS } from '../src/files/import-spec.ts'
+import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { REPORT_TEMPLATES, renderTemplate } from '../src/templates/report-templates.server.ts'
 import { tempFolder, writeCsv, writeXlsx, writeZip, writeZipBomb, zipItem } from './support/fixture-files.ts'
 
 const folder = tempFolder()
 afterAll(() => folder.remove())
 
-const observation = IMPORT_SPECS.observation_results
-const greenhouse = IMPORT_SPECS.greenhouse_gases
+const observation = uploadSpecOf('observation_results')
+const greenhouse = uploadSpecOf('greenhouse_gases')
 const HEADER = observation.columns.map((c) => c.header)
 
 const context: RowContext = {
@@ -141,6 +141,48 @@ describe('checking a data file against its template', () => {
     expect(result.staged[1].values).toMatchObject({ greenhouse_category_id: 4, co2: 5 })
     const bad = await check(writeCsv(folder.file('ghg-bad.csv'), [header, [2025, 'Вулканы', -3, 0, 0, 0, 0, 0, 0, 0]]), greenhouse)
     expect(bad.problems.map((p) => p.reason)).toEqual(['нет в справочнике', 'значение не может быть отрицательным'])
+  })
+})
+
+describe('findings in two levels: errors fail a file, warnings are kept beside it', () => {
+  it('accepts a unit in another spelling and a value far above its limit, with a warning naming row, column and value', async () => {
+    const rows = [
+      ['ПН-1-01', 2025, '15.07.2025', 'Диоксид азота (NO2)', '0,05', 'мг/м³', '0,2', ''],
+      ['ПН-1-01', 2025, '16.07.2025', 'Диоксид азота (NO2)', '0,05', 'мг/м3', '0,2', ''],
+      ['ПН-1-01', 2025, '17.07.2025', 'Диоксид азота (NO2)', '4,2', 'мг/м³', '0,2', ''],
+    ]
+    const result = await check(writeCsv(folder.file('warnings.csv'), [HEADER, ...rows]))
+    expect(result).toMatchObject({ ok: true, problems: [], rows: 3 })
+    expect(result.staged).toHaveLength(3)
+    const unit = observation.columns.find((c) => c.field === 'measure')!.header
+    const value = observation.columns.find((c) => c.field === 'value')!.header
+    expect(result.warnings).toEqual([
+      { row: 3, column: unit, value: 'мг/м3', reason: 'единица «мг/м3» принята как «мг/м³»', level: 'warning' },
+      { row: 4, column: value, value: '4,2', reason: `значение выше ПДК в 21 раз: проверьте единицу измерения и разделитель дробной части`, level: 'warning' },
+    ])
+  })
+
+  it('keeps the warnings of a file that fails, apart from its errors, and stages nothing', async () => {
+    const rows = [
+      ['ПН-1-01', 2025, '15.07.2025', 'Диоксид азота (NO2)', 'много', 'мг/м3', '0,2', ''],
+      ['ПН-1-01', 2025, '16.07.2025', 'Диоксид азота (NO2)', '0,05', 'мг/м3', '0,2', ''],
+    ]
+    const result = await check(writeCsv(folder.file('both.csv'), [HEADER, ...rows]))
+    expect(result.ok).toBe(false)
+    expect(result.staged).toEqual([])
+    expect(result.problems.map((p) => [p.row, p.reason, p.level])).toEqual([[2, 'ожидается число', undefined]])
+    expect(result.warnings.map((w) => [w.row, w.level])).toEqual([
+      [2, 'warning'],
+      [3, 'warning'],
+    ])
+  })
+
+  it(`keeps the first ${MAX_PROBLEMS} warnings and counts the rest`, async () => {
+    const rows = Array.from({ length: MAX_PROBLEMS + 20 }, (_, i) => ['ПН-1-01', 2025, '15.07.2025', 'Сажа', '0,01', 'мг/м3', '0,15', ''])
+    const result = await check(writeCsv(folder.file('many-warnings.csv'), [HEADER, ...rows]))
+    expect(result.ok).toBe(true)
+    expect(result.warnings).toHaveLength(MAX_PROBLEMS + 1)
+    expect(result.warnings.at(-1)).toEqual({ reason: 'и ещё предупреждений: 20', level: 'warning' })
   })
 })
 

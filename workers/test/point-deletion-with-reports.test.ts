@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { AGREED_REPORTS_REASON, deleteMeasuresPoint, PENDING_REPORTS_REASON } from '@portal/workflow-service/catalogue/measures-point-deletion.server.ts'
 import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
-import { IMPORT_SPECS } from '../src/files/import-spec.ts'
+import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { startWorkers } from '../src/start-workers.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 import { actorOf, commandContext, prepareAreaReport, uploadStored } from './support/workflow-fixture.ts'
@@ -29,7 +29,7 @@ describe('deleting a measuring point named by reports', () => {
       await t.database.db.deleteFrom(table as 'surface_water_reports').where('measures_point_id', '=', point.id).execute()
     }
 
-    const header = IMPORT_SPECS.observation_results.columns.map((c) => c.header)
+    const header = uploadSpecOf('observation_results').columns.map((c) => c.header)
     const rows = [1, 2, 3].map((i) => [nomenclature, report.year, `0${i}.07.${report.year}`, 'Маркер-удаления', `0,0${i}`, 'мг/дм3', '0,05', ''])
     const fileId = await uploadStored(holder, report.reportId, writeCsv(folder.file('rows.csv'), [header, ...rows]), 'rows.csv')
     const status = async () => (await t.database.db.selectFrom('import_files').select('status').where('id', '=', fileId).executeTakeFirstOrThrow()).status

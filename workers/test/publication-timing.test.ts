@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
-import { IMPORT_SPECS } from '../src/files/import-spec.ts'
+import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { startWorkers } from '../src/start-workers.ts'
 import { syncReportPublication } from '../src/publication/staged-rows.server.ts'
 import { tempFolder } from './support/fixture-files.ts'
@@ -19,7 +19,7 @@ afterAll(() => folder.remove())
 
 async function writeBigCsv(file: string, point: string, year: number): Promise<string> {
   const out = createWriteStream(file)
-  let chunk = `${IMPORT_SPECS.observation_results.columns.map((c) => c.header).join(';')}\r\n`
+  let chunk = `${uploadSpecOf('observation_results').columns.map((c) => c.header).join(';')}\r\n`
   for (let i = 0; i < ROWS; i++) {
     chunk += `${point};${year};0${(i % 9) + 1}.08.${year};${MARKER};0,0${(i % 90) + 10};мг/дм3;0,05;\r\n`
     if (chunk.length > 1 << 20) {

@@ -1,8 +1,14 @@
 import ExcelJS from 'exceljs'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
-import { IMPORT_SPECS } from '../src/files/import-spec.ts'
-import { REPORT_TEMPLATES, syncReportTemplates } from '../src/templates/report-templates.server.ts'
+import { importSpecForReport, uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+import { unitsOf } from '@portal/workflow-service/catalogue/registry/point-units.ts'
+import { matchHeader } from '../src/files/check-header.ts'
+import { generalLists, renderTemplate, REPORT_TEMPLATES, syncReportTemplates } from '../src/templates/report-templates.server.ts'
+import { checkDataFile } from '../src/files/check-data-file.server.ts'
+import { substancesOf } from '../../workflow-service/src/catalogue/substances.ts'
+import { tempFolder } from './support/fixture-files.ts'
 
 const t = useTestApp()
 
@@ -40,10 +46,13 @@ describe('report templates', () => {
       expect(res.rawPayload.length).toBe(row.size)
       const workbook = new ExcelJS.Workbook()
       await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
-      const sheet = workbook.worksheets[0]
+      const sheet = workbook.getWorksheet('Данные')!
       const header = (sheet.getRow(1).values as unknown[]).slice(1)
-      const spec = row.filepath.includes('greenhouse') ? IMPORT_SPECS.greenhouse_gases : IMPORT_SPECS.observation_results
-      expect(header).toEqual(spec.columns.map((c) => c.header))
+      const template = REPORT_TEMPLATES.find((t) => row.filepath.endsWith(`/${t.filename}`))!
+      // The columns the file check of this report type asks for are exactly the template's header.
+      const checked = importSpecForReport(template.spec.reportType)!
+      expect(header).toEqual(checked.columns.map((c) => c.header))
+      expect(matchHeader(header, checked.columns).ok).toBe(true)
       expect(sheet.rowCount).toBe(2)
     }
   })
@@ -56,8 +65,123 @@ describe('report templates', () => {
 
   it('answers 404 for a template that does not exist and 400 for a name that cannot be one', async () => {
     expect((await t.app.inject({ url: '/api/v1/report-templates/files/nothing.xlsx' })).statusCode).toBe(404)
+    // A catalogue type that accepts no files has no template.
+    expect((await t.app.inject({ url: '/api/v1/report-templates/files/ecomon_recommendations.xlsx' })).statusCode).toBe(404)
     const bad = await t.app.inject({ url: '/api/v1/report-templates/files/..%2Fsecret' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().parameter).toBe('filename')
+  })
+})
+
+/** The values of a column's drop-down: its validation's range on the hidden «Списки» sheet, read back. */
+function dropDown(workbook: ExcelJS.Workbook, header: string): { values: string[]; errorStyle?: string } | null {
+  const data = workbook.getWorksheet('Данные')!
+  const headers = (data.getRow(1).values as unknown[]).slice(1)
+  const col = headers.indexOf(header) + 1
+  if (col === 0) throw new Error(`no column ${header}`)
+  const validation = data.getCell(3, col).dataValidation as ExcelJS.DataValidation | undefined
+  if (!validation || validation.type !== 'list') return null
+  const match = /^'?(.+?)'?!\$([A-Z]+)\$(\d+):\$[A-Z]+\$(\d+)$/.exec(String(validation.formulae[0]))
+  if (!match) throw new Error(`unexpected formula ${validation.formulae[0]}`)
+  const lists = workbook.getWorksheet(match[1])!
+  const values: string[] = []
+  for (let r = Number(match[3]); r <= Number(match[4]); r++) values.push(String(lists.getCell(`${match[2]}${r}`).value))
+  return { values, errorStyle: validation.errorStyle }
+}
+
+async function load(bytes: Buffer | ArrayBuffer | Uint8Array): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook()
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
+  return workbook
+}
+
+const header = (spec: ReturnType<typeof uploadSpecOf>, field: string) => spec.columns.find((c) => c.field === field)!.header
+
+describe('report templates with drop-down lists', () => {
+  it('offers the substances and units of the point kind in every observation template, and the categories in the greenhouse one', async () => {
+    const air = await load((await t.app.inject({ url: '/api/v1/report-templates/files/observation_results_ambient_air.xlsx' })).rawPayload)
+    const obs = uploadSpecOf('observation_results')
+    expect(dropDown(air, header(obs, 'name'))).toEqual({ values: substancesOf('ambient_air').map(([n]) => n), errorStyle: 'warning' })
+    expect(dropDown(air, header(obs, 'measure'))).toEqual({ values: [...unitsOf('ambient_air')], errorStyle: 'stop' })
+    // No point codes in the copy everyone gets: they belong to an area.
+    expect(dropDown(air, header(obs, 'measures_point'))).toBeNull()
+    expect(air.getWorksheet('Списки')!.state).toBe('hidden')
+
+    const ghg = await load((await t.app.inject({ url: '/api/v1/report-templates/files/greenhouse_gases.xlsx' })).rawPayload)
+    const categories = await t.database.db.selectFrom('greenhouse_categories' as never).select('name' as never).orderBy('id' as never).execute()
+    expect(dropDown(ghg, header(uploadSpecOf('greenhouse_gases'), 'greenhouse_category'))!.values).toEqual(categories.map((c) => (c as { name: string }).name))
+  })
+
+  it("gives an area's copy the codes of its points of the template's kinds, and nobody else's", async () => {
+    const db = t.database.db
+    const point = await db
+      .selectFrom('measures_points')
+      .select(['area_id', 'nomenclature'])
+      .where('kind', '=', 'ambient_air')
+      .where('nomenclature', 'is not', null)
+      .where('area_id', 'is not', null)
+      .executeTakeFirstOrThrow()
+    // A substance the administrators added is offered at once in the copies of its unit's templates.
+    await sql`INSERT INTO substances (name, unit_id, mpc) SELECT 'Бенз(а)пирен', id, 0.000001 FROM units WHERE name = 'мг/м³'`.execute(db)
+    const res = await t.app.inject({ url: `/api/v1/report-templates/files/observation_results_ambient_air.xlsx?area=${point.area_id}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-cache')
+    const codes = dropDown(await load(res.rawPayload), header(uploadSpecOf('observation_results'), 'measures_point'))!.values
+    const expected = await db
+      .selectFrom('measures_points')
+      .select('nomenclature')
+      .where('area_id', '=', point.area_id)
+      .where('kind', '=', 'ambient_air')
+      .where('nomenclature', 'is not', null)
+      .orderBy('nomenclature')
+      .execute()
+    expect(codes).toEqual([...new Set(expected.map((p) => p.nomenclature))])
+    expect(codes).toContain(point.nomenclature)
+    const substances = dropDown(await load(res.rawPayload), header(uploadSpecOf('observation_results'), 'name'))!.values
+    expect(substances).toContain('Бенз(а)пирен')
+    expect(substances).toContain('Диоксид азота (NO2)')
+    expect(substances).not.toContain('Свинец')
+    const others = await db.selectFrom('measures_points').select('nomenclature').where('area_id', '!=', point.area_id!).where('nomenclature', 'is not', null).execute()
+    const foreign = others.map((o) => o.nomenclature).filter((n) => !expected.some((e) => e.nomenclature === n))
+    for (const code of foreign.slice(0, 50)) expect(codes).not.toContain(code)
+  })
+
+  it('answers 404 for an area that does not exist and 400 when both area and company are named', async () => {
+    const missing = await t.app.inject({ url: '/api/v1/report-templates/files/greenhouse_gases.xlsx?area=999999' })
+    expect(missing.statusCode).toBe(404)
+    const both = await t.app.inject({ url: '/api/v1/report-templates/files/greenhouse_gases.xlsx?area=1&company=1' })
+    expect(both.statusCode).toBe(400)
+    expect(both.json().parameter).toBe('company')
+    const bad = await t.app.inject({ url: '/api/v1/report-templates/files/greenhouse_gases.xlsx?area=abc' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().parameter).toBe('area')
+  })
+
+  it('makes a file that passes the check when every list column is filled from its drop-down', async () => {
+    const template = REPORT_TEMPLATES.find((x) => x.id === 'observation_results_soils')!
+    const lists = { ...generalLists(template), measures_point: ['ПН-9-01'] }
+    const workbook = await load(await renderTemplate(template, lists))
+    const obs = uploadSpecOf('observation_results')
+    const data = workbook.getWorksheet('Данные')!
+    const col = (field: string) => obs.columns.findIndex((c) => c.field === field) + 1
+    data.getCell(2, col('measures_point')).value = dropDown(workbook, header(obs, 'measures_point'))!.values[0]
+    data.getCell(2, col('name')).value = dropDown(workbook, header(obs, 'name'))!.values[1]
+    data.getCell(2, col('measure')).value = dropDown(workbook, header(obs, 'measure'))!.values[0]
+    const folder = tempFolder()
+    try {
+      const file = folder.file('filled.xlsx')
+      await workbook.xlsx.writeFile(file)
+      const context = {
+        year: 2025,
+        scope: 'на участке «Тест»',
+        references: { measures_point: new Map([['пн-9-01', { id: 9, kind: 'soils' }]]) },
+        today: new Date('2026-11-21T00:00:00Z'),
+      }
+      const result = await checkDataFile(file, obs, context)
+      expect(result.problems).toEqual([])
+      expect(result).toMatchObject({ ok: true, rows: 1 })
+    } finally {
+      folder.remove()
+    }
   })
 })

@@ -1,3 +1,4 @@
+import { JOBS } from '@portal/workflow-service/ports/jobs.ts'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
@@ -7,12 +8,12 @@ import { Queue } from 'bullmq'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
-import { IMPORT_SPECS } from '../src/files/import-spec.ts'
+import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { jobPolicies } from '../src/jobs.ts'
 import { redisConnection } from '../src/queue/bullmq-queue.ts'
 import { createQueue } from '../src/queue/create-queue.ts'
 import { deadLetterName, type JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
-import { countStagedRows } from '../src/publication/staged-rows.server.ts'
+import { countStagedRows } from './support/staged-rows.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 import { redisAvailable, TEST_REDIS_URL } from './support/redis-available.ts'
 import { actorOf, commandContext, prepareAreaReport, uploadStored } from './support/workflow-fixture.ts'
@@ -59,7 +60,7 @@ async function crashMidJob(sender: JobQueue, env: Record<string, string>): Promi
   const context = commandContext(t.database.db, sender, t.app.config.storageDir, await actorOf(t.database.db, 'holder1'))
   const report = await prepareAreaReport(context, 'observation_results')
   const point = report.points.find((p) => p.kind === 'ambient_air')!
-  const header = IMPORT_SPECS.observation_results.columns.map((c) => c.header)
+  const header = uploadSpecOf('observation_results').columns.map((c) => c.header)
   const rows = Array.from({ length: ROWS }, (_, i) => [point.nomenclature, report.year, '', 'Сажа', (i % 1000) / 1000, 'мг/м3', '0,15', ''])
   const file = writeCsv(folder.file(`large-${randomBytes(3).toString('hex')}.csv`), [header, ...rows])
 
@@ -90,7 +91,7 @@ describe('a worker killed in the middle of a job on pg-boss', () => {
   it('leaves the job to another worker, which completes it once: one result, every row staged once', async () => {
     const fileId = await crashMidJob(t.queue, { REDIS_URL: '' })
     const job = await sql<{ state: string; retry_count: number }>`
-      SELECT state, retry_count FROM pgboss.job WHERE name = 'file-check' AND data->>'fileId' = ${String(fileId)}`.execute(t.database.db)
+      SELECT state, retry_count FROM pgboss.job WHERE name = ${JOBS.fileCheck} AND data->>'fileId' = ${String(fileId)}`.execute(t.database.db)
     expect(job.rows).toHaveLength(1)
     expect(job.rows[0].state).toBe('completed')
     expect(job.rows[0].retry_count).toBeGreaterThanOrEqual(1)

@@ -13,12 +13,15 @@ import { apiDocs } from './api-docs/api-docs-plugin.server.ts'
 import { addErrorAnswers } from './api-docs/error-answers.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { demoFilesRoutes } from './routes/demo-files.routes.ts'
-import { catalogueReads } from './catalogue/catalogue-reads.server.ts'
+import { type PortalUseCases, portalUseCases } from './use-cases/portal-use-cases.server.ts'
+import { useCaseContextOf } from './routes/api/use-case-context.server.ts'
 import { healthRoutes } from './observability/health-routes.server.ts'
 import { httpMetrics } from './observability/http-metrics.server.ts'
 import { registerErrorHandler } from './plugins/errors.server.ts'
 import { routeTable } from './plugins/route-table.server.ts'
 import { inputGuard } from './plugins/input-guard.server.ts'
+import { bodyTimeout } from './plugins/body-timeout.server.ts'
+import { rateLimits } from './plugins/rate-limits.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
 import { listenForPublicChanges, PublicCache } from './http/public-cache.server.ts'
@@ -34,6 +37,8 @@ declare module 'fastify' {
     queue: JobQueue
     /** The downloadable report templates (made on the workers' side, handed in by the composition root). */
     templates: ReportTemplateFiles
+    /** The use-cases, which the API's routes and the pages' loaders and actions both call. */
+    useCases: PortalUseCases
   }
   interface FastifyRequest {
     /** The logged-in user, or null for the public (set by the auth plugin from the session cookie). */
@@ -64,10 +69,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // (the login throttle counts per address) or claim HTTPS.
     trustProxy: options.config.trustProxy.length > 0 ? options.config.trustProxy : false,
     // An idle connection is closed after HTTP_TIMEOUT_SECONDS; a whole request (an upload's body included) may take
-    // UPLOAD_TIMEOUT_SECONDS at most. The headers timeout is set on the server below.
+    // UPLOAD_TIMEOUT_SECONDS at most; a body that is not a file's gets HTTP_TIMEOUT_SECONDS (plugins/body-timeout).
+    // The headers timeout is set on the server below.
     connectionTimeout: options.config.httpTimeoutSeconds * 1000,
     keepAliveTimeout: Math.min(options.config.httpTimeoutSeconds, 5) * 1000,
     requestTimeout: Math.max(options.config.httpTimeoutSeconds, options.config.uploadTimeoutSeconds) * 1000,
+    // Node checks the headers and request timeouts this often (30 s by default, which would double a short timeout).
+    http: { connectionsCheckingInterval: Math.min(options.config.httpTimeoutSeconds * 1000, 5000) / 2 },
+    // JSON and form bodies of the API (routes may lower it: the login's is 16 KB); files are streamed past it.
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Requests in flight finish on shutdown; idle keep-alive sockets are closed at once.
@@ -83,11 +92,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', options.config)
   app.decorate('queue', options.queue)
   app.decorate('templates', options.templates)
+  app.decorate('useCases', portalUseCases({ db: options.db, queue: options.queue, storageDir: options.config.storageDir }))
   app.decorateRequest('user', null)
   registerErrorHandler(app)
   // First, so it sees every route registered after it.
   await app.register(routeTable)
   await app.register(inputGuard)
+  await app.register(bodyTimeout)
+  await app.register(rateLimits)
   // An answer sent while the node stops closes its connection, so the close does not wait for that keep-alive
   // connection to time out and the client's next request goes to another node.
   let closing = false
@@ -121,18 +133,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(demoFilesRoutes)
 
   if (options.remix) {
-    const catalogue = catalogueReads(options.db)
     await app.register(remixPlugin, {
       build: options.remix.build,
       clientDir: options.remix.clientDir,
       mode: options.config.production ? 'production' : 'development',
       cache,
+      maxUploadMb: options.config.maxUploadMb,
       getLoadContext: (request, reply): AppLoadContext => ({
-        db: options.db,
-        catalogue,
-        useCaseContext: { actor: request.user, clientAddress: request.ip, requestId: String(request.id) },
+        ...app.useCases,
+        useCaseContext: useCaseContextOf(request),
         config: options.config,
-        queue: options.queue,
         user: request.user,
         requestId: request.id,
         clientAddress: request.ip,

@@ -12,6 +12,11 @@ export interface Config {
   databaseUrl: string | undefined
   /** The role that owns the tables and runs the migrations; DATABASE_URL is then the portal's own, lesser role. */
   databaseOwnerUrl: string | undefined
+  /**
+   * MIGRATIONS: `apply` (the default) migrates at start as the owner; `check` only compares the applied migrations
+   * with the ones this build knows (a node of a deployment with a migrate step of its own, no owner's password).
+   */
+  migrations: 'apply' | 'check'
   embeddedPostgresPort: number
   redisUrl: string | undefined
   /** Prefix of the queue's Redis keys: several deployments (or test runs) can share one Redis. */
@@ -30,12 +35,18 @@ export interface Config {
   httpTimeoutSeconds: number
   /** The body of an upload may take this long (UPLOAD_TIMEOUT_SECONDS). */
   uploadTimeoutSeconds: number
+  /** Requests per minute and client address (LOGIN_/UPLOAD_/DECISION_RATE_LIMIT_PER_MINUTE), per web process. */
+  rateLimits: { login: number; upload: number; decision: number }
   /** Web processes sharing the port (WEB_PROCESSES): a number, or every core ('auto', the default in production). */
   webProcesses: number
   /** SMTP server of the notification e-mails (smtp:// or smtps://); without it no e-mail is sent. */
   smtpUrl: string | undefined
   /** The sender of the notification e-mails. */
   mailFrom: string
+  /** The map's tile address template (MAP_TILES_URL, `{s}`, `{z}`, `{x}`, `{y}`), OpenStreetMap's by default. */
+  mapTilesUrl: string
+  /** The Content-Security-Policy source of the tiles' host (`https://*.tile.openstreetmap.org`), allowed in img-src. */
+  mapTilesSource: string
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +99,26 @@ function redisPrefix(env: Env): string {
   return value
 }
 
+export const DEFAULT_MAP_TILES_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'
+
+/** The tile template and the CSP source of its host: `{s}` (the sub-domains) becomes `*`. */
+function mapTiles(env: Env): { mapTilesUrl: string; mapTilesSource: string } {
+  const template = env.MAP_TILES_URL || DEFAULT_MAP_TILES_URL
+  const wrong = () => new ConfigError(`MAP_TILES_URL must be an http(s) address template such as ${DEFAULT_MAP_TILES_URL}, got "${template}"`)
+  if (/[\s'";,]/.test(template)) throw wrong()
+  let url: URL
+  try {
+    url = new URL(template.replace(/\{s\}/g, 'a').replace(/\{[a-z]+\}/g, '0'))
+  } catch {
+    throw wrong()
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw wrong()
+  const hostTemplate = /^https?:\/\/([^/:]+)/.exec(template)?.[1] ?? url.hostname
+  const host = hostTemplate.replace(/\{s\}/g, '*')
+  if (!/^(\*\.)?[A-Za-z0-9.-]+$/.test(host)) throw wrong()
+  return { mapTilesUrl: template, mapTilesSource: `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}` }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './.data')
   const workersRaw = (env.WORKERS ?? 'on').toLowerCase()
@@ -100,6 +131,14 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (env.DATABASE_OWNER_URL && !env.DATABASE_URL) {
     throw new ConfigError('DATABASE_OWNER_URL needs DATABASE_URL too: the portal connects with DATABASE_URL (its own role), migrations with DATABASE_OWNER_URL')
+  }
+  const migrations = env.MIGRATIONS || 'apply'
+  if (migrations !== 'apply' && migrations !== 'check') throw new ConfigError(`MIGRATIONS must be "apply" or "check", got "${migrations}"`)
+  if (migrations === 'check' && !env.DATABASE_URL) {
+    throw new ConfigError('MIGRATIONS=check needs DATABASE_URL: the embedded database is migrated by the portal itself')
+  }
+  if (migrations === 'check' && env.DATABASE_OWNER_URL) {
+    throw new ConfigError('MIGRATIONS=check never uses DATABASE_OWNER_URL: give the owner only to the migrate step (npm run migrate)')
   }
   const production = env.NODE_ENV === 'production'
   const sessionSecret = env.SESSION_SECRET || 'dev-only-session-secret-change-me'
@@ -114,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
   const smtpUrl = env.SMTP_URL || undefined
   if (smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) throw new ConfigError(`SMTP_URL must be smtp://host:port or smtps://user:password@host:port, got "${smtpUrl.replace(/\/\/[^@/]*@/, '//…@')}"`)
   return {
+    ...mapTiles(env),
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Портал экологического мониторинга ЯНАО <noreply@localhost>',
     port: integer(env, 'PORT', 3000, 0, 65535),
@@ -122,6 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseOwnerUrl: env.DATABASE_OWNER_URL || undefined,
+    migrations,
     embeddedPostgresPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: redisPrefix(env),
@@ -135,6 +176,11 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicUrl(env),
     httpTimeoutSeconds: integer(env, 'HTTP_TIMEOUT_SECONDS', 30, 1, 3600),
     uploadTimeoutSeconds: integer(env, 'UPLOAD_TIMEOUT_SECONDS', 600, 1, 86400),
+    rateLimits: {
+      login: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+      upload: integer(env, 'UPLOAD_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+      decision: integer(env, 'DECISION_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+    },
     webProcesses,
   }
 }

@@ -17,6 +17,8 @@ const TABLE: Record<Permission, Group[]> = {
   'write:report:own': ['Недропользователь'],
   'delete:measures-point:any': ['Департамент', 'Администратор'],
   'admin:users': ['Администратор'],
+  'admin:reference': ['Администратор'],
+  'use:search-lists': ['Департамент', 'Администратор'],
 }
 
 const user = (groups: Group[], companyId: number | null = null): CurrentUser => ({ id: 1, username: 'u', groups, companyId })

@@ -27,8 +27,8 @@ describe('catalogue value display', () => {
   })
 
   it('shows coordinates in degrees, minutes and seconds', () => {
-    expect(toDms(66.53, 'lat')).toBe('66°31′48.0″ с.ш.')
-    expect(toDms(72.5125, 'lon')).toBe('72°30′45.0″ в.д.')
+    expect(toDms(66.53, 'lat')).toBe('66°31′48,0″ с.ш.')
+    expect(toDms(72.5125, 'lon')).toBe('72°30′45,0″ в.д.')
   })
 
   it('fills heading templates from the record, nested fields too', () => {

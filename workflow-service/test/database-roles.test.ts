@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { migrations } from '@portal/migrations/migrations/index.ts'
 import { ConfigError, loadConfig } from '../src/config.ts'
-import { openDatabase, SAME_ROLE_WARNING } from '../src/db/connect.server.ts'
+import { openDatabase, pendingWarning, SAME_ROLE_WARNING } from '../src/db/connect.server.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
 
 let database: TestDatabase
@@ -56,5 +59,54 @@ describe('the owner and the portal database roles on a server', () => {
     expect(rows).toEqual([{ note: 'changed by the portal' }])
     await expect(sql`TRUNCATE later_feature`.execute(database.db)).rejects.toThrow(/permission denied/)
     await expect(sql`ALTER TABLE later_feature ADD COLUMN forged text`.execute(database.db)).rejects.toThrow(/must be owner/)
+  })
+})
+
+describe('a node that only checks the migrations (MIGRATIONS=check)', () => {
+  it('opens as the portal role with nothing to apply and nothing to say when the database is current', async () => {
+    const warnings: string[] = []
+    const opened = await openDatabase(loadConfig({ DATABASE_URL: database.url, MIGRATIONS: 'check' }), () => {}, (m) => warnings.push(m))
+    try {
+      expect(warnings).toEqual([])
+      expect(opened).toMatchObject({ applied: [], pending: [] })
+      expect(await currentUser(opened.db)).toBe(decodeURIComponent(new URL(database.url).username))
+    } finally {
+      await opened.close()
+    }
+  })
+
+  it('never migrates a database that lacks migrations: it names them in one line and leaves the schema as it was', async () => {
+    // An empty database the portal's role may connect to, as a deployment's would be before its migrate step ran.
+    const name = `portal_unmigrated_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: inject('maintenanceUrl') })
+    await admin.connect()
+    try {
+      await admin.query(`CREATE DATABASE "${name}"`)
+      await admin.query(`GRANT CONNECT, CREATE ON DATABASE "${name}" TO "${inject('appRole')}"`)
+      const url = new URL(database.url)
+      url.pathname = `/${name}`
+      const warnings: string[] = []
+      const opened = await openDatabase(loadConfig({ DATABASE_URL: url.toString(), MIGRATIONS: 'check' }), () => {}, (m) => warnings.push(m))
+      try {
+        expect(opened.pending).toEqual(Object.keys(migrations))
+        expect(warnings).toEqual([pendingWarning(Object.keys(migrations))])
+        expect(warnings[0]).not.toContain('\n')
+        const tables = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`.execute(opened.db)
+        expect(tables.rows[0].n).toBe(0)
+      } finally {
+        await opened.close()
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      await admin.end()
+    }
+  })
+
+  it('refuses MIGRATIONS=check without a server, with the owner, or with another value, naming the variable', () => {
+    expect(() => loadConfig({ MIGRATIONS: 'check' })).toThrow(/MIGRATIONS=check needs DATABASE_URL/)
+    expect(() => loadConfig({ MIGRATIONS: 'check', DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl })).toThrow(/DATABASE_OWNER_URL/)
+    expect(() => loadConfig({ MIGRATIONS: 'sometimes' })).toThrow(ConfigError)
+    expect(() => loadConfig({ MIGRATIONS: 'sometimes' })).toThrow(/MIGRATIONS/)
+    expect(loadConfig({}).migrations).toBe('apply')
   })
 })

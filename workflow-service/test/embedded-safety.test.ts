@@ -36,6 +36,16 @@ function startPortal(): Promise<{ child: ChildProcess; url: string }> {
 const stopped = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)))
 const postmasterPid = () => Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])
 const mode = (file: string) => (statSync(file).mode & 0o777).toString(8)
+async function connectAs(user: string, password: string, database = 'portal'): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/${database}` })
+  try {
+    await client.connect()
+  } catch (error) {
+    await client.end().catch(() => undefined)
+    throw error
+  }
+  return client
+}
 const passwordFilesInTmp = () => readdirSync(tmpdir()).filter((name) => name.startsWith('pg-password-'))
 
 afterAll(() => {
@@ -55,13 +65,18 @@ describe('the embedded database: its roles, a running portal, and where it can s
       // The secrets of the data folder are private, and initdb left no password file in /tmp.
       expect(mode(path.join(dataDir, 'audit.key'))).toBe('600')
       expect(mode(path.join(dataDir, 'pg-app.password'))).toBe('600')
+      expect(mode(path.join(dataDir, 'pg-owner.password'))).toBe('600')
+      expect(mode(path.join(dataDir, 'audit.head'))).toBe('600')
       expect(existsSync(path.join(dataDir, '.pg-init'))).toBe(false)
       expect(passwordFilesInTmp()).toEqual(tmpBefore)
 
       // The running portal's connections are the app role's, which cannot touch the event log.
       const appPassword = readFileSync(path.join(dataDir, 'pg-app.password'), 'utf8').trim()
-      const owner = new pg.Client({ connectionString: `postgres://portal:portal@127.0.0.1:${pgPort}/portal` })
-      await owner.connect()
+      // The owner's password is the random one of its file: the fixed one of earlier versions no longer opens it.
+      const ownerPassword = readFileSync(path.join(dataDir, 'pg-owner.password'), 'utf8').trim()
+      expect(ownerPassword).toMatch(/^[0-9a-f]{48}$/)
+      await expect(connectAs('portal', 'portal')).rejects.toThrow(/password authentication failed/)
+      const owner = await connectAs('portal', ownerPassword)
       const users = await owner.query<{ usename: string }>(`SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = 'portal' AND pid <> pg_backend_pid()`)
       await owner.end()
       expect(users.rows.map((r) => r.usename)).toEqual(['portal_app'])
@@ -76,12 +91,37 @@ describe('the embedded database: its roles, a running portal, and where it can s
       const { stdout } = await run(process.execPath, ['--import', 'tsx', 'workflow-service/src/workflow/replay/replay-command.ts', '--verify'], { cwd: root, env })
       expect(stdout).toMatch(/hash chain:\s+intact \(\d+ events, [1-9]\d* checkpoints/)
       expect(stdout).toMatch(/differences:\s+0/)
+      expect(stdout).toMatch(/chain head:\s+compared with audit\.head/)
       expect(postmasterPid()).toBe(pid)
       expect((await fetch(`${portal.url}/healthz`)).status).toBe(200)
       expect((await (await fetch(`${portal.url}/api/v1/companies/?limit=1`)).json()).count).toBeGreaterThan(0)
     } finally {
       portal.child.kill('SIGINT')
       await stopped(portal.child)
+    }
+  })
+
+  it('keeps an embedded database of an earlier version working: its fixed owner password is replaced by a random one', async () => {
+    // An earlier version's cluster: the owner's password is 'portal' and there is no password file.
+    const before = await startEmbeddedPostgres({ dataDir, port: Number(pgPort) })
+    const current = readFileSync(path.join(dataDir, 'pg-owner.password'), 'utf8').trim()
+    const owner = await connectAs('portal', current)
+    await owner.query(`ALTER ROLE portal PASSWORD 'portal'`)
+    await owner.end()
+    await before.stop()
+    rmSync(path.join(dataDir, 'pg-owner.password'))
+
+    const after = await startEmbeddedPostgres({ dataDir, port: Number(pgPort) })
+    try {
+      expect(mode(path.join(dataDir, 'pg-owner.password'))).toBe('600')
+      const renewed = readFileSync(path.join(dataDir, 'pg-owner.password'), 'utf8').trim()
+      expect(renewed).not.toBe(current)
+      await expect(connectAs('portal', 'portal')).rejects.toThrow(/password authentication failed/)
+      const client = await connectAs('portal', renewed)
+      expect((await client.query('SELECT count(*)::int AS n FROM events')).rows[0].n).toBeGreaterThan(0)
+      await client.end()
+    } finally {
+      await after.stop()
     }
   })
 

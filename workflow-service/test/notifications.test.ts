@@ -105,10 +105,11 @@ describe('notifications of report status changes', () => {
   })
 
   it('sends the e-mail exactly once, across a restart of the sender', async () => {
-    const pending = (await outbox()).filter((m) => m.sent_at === null)
+    // The demo data's letters are never to be sent (demo-mail.test.ts); the others are.
+    const pending = (await outbox()).filter((m) => m.sent_at === null && m.skipped_reason === null)
     expect(pending.length).toBeGreaterThan(0)
     const first = startMailSender({ db: t.database.db, smtpUrl, from: 'Портал <portal@example.ru>', intervalMs: 20 })
-    await waitFor(outbox, (rows) => rows.every((m) => m.sent_at !== null))
+    await waitFor(outbox, (rows) => rows.every((m) => m.sent_at !== null || m.skipped_reason !== null))
     await first.stop()
     expect(smtp.received.filter((m) => m.to.includes(RESPONSIBLE.email))).toHaveLength(pending.filter((m) => m.to_address === RESPONSIBLE.email).length)
     const count = smtp.received.length

@@ -1,16 +1,21 @@
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
 import net from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 function startPortal(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    // Its own data folder: a start writes the audit key and head there, which belong to the database it started on.
+    env: { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-startup-')), ...env },
     encoding: 'utf8',
-    timeout: 60_000,
+    // A start migrates its database first; on a loaded machine that can take more than a minute.
+    timeout: 180_000,
   })
 }
 
-describe('starting the portal', { timeout: 120_000 }, () => {
+describe('starting the portal', { timeout: 600_000 }, () => {
   it('stops with one line naming DATABASE_URL when the database is unreachable', () => {
     const result = startPortal({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PORT: '0' })
     expect(result.status).not.toBe(0)
@@ -32,6 +37,7 @@ describe('starting the portal', { timeout: 120_000 }, () => {
     try {
       const { inject } = await import('vitest')
       const result = startPortal({ DATABASE_URL: inject('maintenanceUrl'), PORT: String(port), HOST: '127.0.0.1', WORKERS: 'off' })
+      expect(result.signal, 'the start was killed by the test\'s timeout').toBeNull()
       expect(result.status).not.toBe(0)
       expect(result.stderr).toContain(`port ${port} is already in use`)
     } finally {

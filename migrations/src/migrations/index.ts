@@ -15,6 +15,12 @@ import * as m1701PublicChangeNotify from './2026-11-23-1701-public-change-notify
 import * as m1901ReadingsDatesAndPointBoxes from './2026-11-23-1901-readings-dates-and-point-boxes.ts'
 import * as m1902NotificationsAndMailOutbox from './2026-11-23-1902-notifications-and-mail-outbox.ts'
 import * as m1101ReportRounds from './2026-11-23-1101-report-rounds.ts'
+import * as m1210LoginThrottle from './2026-11-23-1210-login-throttle.ts'
+import * as m1211UploadIdempotency from './2026-11-23-1211-upload-idempotency.ts'
+import * as m1410ReferenceData from './2026-11-23-1410-reference-data.ts'
+import * as m1910SiteSearch from './2026-11-23-1910-site-search.ts'
+import * as m1911MailOutboxSkipped from './2026-11-23-1911-mail-outbox-skipped.ts'
+import * as m1120CatalogueSpecFields from './2026-11-23-1120-catalogue-spec-fields.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -32,4 +38,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-1901-readings-dates-and-point-boxes': m1901ReadingsDatesAndPointBoxes,
   '2026-11-23-1902-notifications-and-mail-outbox': m1902NotificationsAndMailOutbox,
   '2026-11-23-1101-report-rounds': m1101ReportRounds,
+  '2026-11-23-1210-login-throttle': m1210LoginThrottle,
+  '2026-11-23-1211-upload-idempotency': m1211UploadIdempotency,
+  '2026-11-23-1410-reference-data': m1410ReferenceData,
+  '2026-11-23-1910-site-search': m1910SiteSearch,
+  '2026-11-23-1911-mail-outbox-skipped': m1911MailOutboxSkipped,
+  '2026-11-23-1120-catalogue-spec-fields': m1120CatalogueSpecFields,
 }

@@ -1,6 +1,7 @@
 // Header (logo to main) and footer (© and the current year) around every page.
 import { Form, Link } from '@remix-run/react'
 import type { UserInfo } from '@portal/workflow-service/auth/user-info.ts'
+import { SiteSearch } from '../features/search/components/site-search.tsx'
 
 /** Spec §2 shell: the bar is shown to Department and Administrator users only (Предприятия is hidden). */
 const NAVIGATION = [
@@ -60,6 +61,7 @@ export function SiteHeader({ user, csrfToken, navigation, unread }: SiteHeaderPr
         <span className="logo-mark" aria-hidden="true">◆</span>
         <span>Экологический мониторинг ЯНАО</span>
       </Link>
+      <SiteSearch />
       <UserMenu user={user} csrfToken={csrfToken} unread={unread} />
     </header>
     {/* The Department and Administrators get the sections; Администрация an empty bar (spec §6); others none. */}

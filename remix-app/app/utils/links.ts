@@ -47,16 +47,6 @@ export function recordHref(slug: string, record: { id: number; kind?: string }, 
   return detailBase ? `${detailBase}/${record.id}` : undefined
 }
 
-/** The query string of a list with one parameter changed (empty removes it); paging restarts unless kept. */
-export function withParam(search: string, name: string, value: string | null, keepPaging = false): string {
-  const params = new URLSearchParams(search)
-  if (value === null || value === '') params.delete(name)
-  else params.set(name, value)
-  if (!keepPaging) params.delete('limit')
-  const text = params.toString()
-  return text ? `?${text}` : '?'
-}
-
 /** The area kind each area list address shows (the card at /areas/{id} shows an area of any kind). */
 export const AREA_KIND_OF_BASE = {
   areas: 'licence_area',

@@ -4,7 +4,7 @@ import { cellText, checkRow, type RowContext, type RowValues } from './check-row
 import { detectFileKind, KIND_TITLES } from './file-signature.server.ts'
 import { FILE_LIMITS, LIMIT_MESSAGES, type FileLimits } from './file-limits.ts'
 import { FileRejected, type Problem } from './file-problem.ts'
-import type { ImportSpec } from './import-spec.ts'
+import type { ImportSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { readCsvRows, type FileRow } from './read-csv.server.ts'
 import { readXlsxRows } from './read-xlsx.server.ts'
 
@@ -18,8 +18,10 @@ export interface CheckedRow {
 
 export interface DataCheckResult {
   ok: boolean
-  /** The first MAX_PROBLEMS problems, and a last one counting the rest. */
+  /** The first MAX_PROBLEMS errors, and a last one counting the rest. */
   problems: Problem[]
+  /** The first MAX_PROBLEMS warnings (level 'warning'), and a last one counting the rest: kept whether or not the file passes. */
+  warnings: Problem[]
   /** Data rows read (the header not counted). */
   rows: number
 }
@@ -62,6 +64,16 @@ function isBlank(cells: readonly unknown[]): boolean {
 export async function checkDataFile(path: string, spec: ImportSpec, context: RowContext, options: DataCheckOptions = {}): Promise<DataCheckResult> {
   const problems: Problem[] = []
   let problemCount = 0
+  const warnings: Problem[] = []
+  let warningCount = 0
+  const noteWarnings = (found: Problem[] | undefined) => {
+    if (!found) return
+    for (const w of found) {
+      warningCount++
+      if (warnings.length < MAX_PROBLEMS) warnings.push(w)
+    }
+  }
+  const closeWarnings = () => (warningCount > warnings.length ? [...warnings, { reason: `и ещё предупреждений: ${warningCount - warnings.length}`, level: 'warning' as const }] : warnings)
   let indexes: number[] | null = null
   let rows = 0
   const limits = options.limits ?? FILE_LIMITS
@@ -73,7 +85,7 @@ export async function checkDataFile(path: string, spec: ImportSpec, context: Row
         checkBounds(row.cells, row.number, rows + 1, limits)
         if (indexes === null) {
           const header = matchHeader(row.cells, spec.columns)
-          if (!header.ok) return { ok: false, problems: [header.problem], rows: 0 }
+          if (!header.ok) return { ok: false, problems: [header.problem], warnings: [], rows: 0 }
           indexes = header.indexes
           continue
         }
@@ -81,6 +93,7 @@ export async function checkDataFile(path: string, spec: ImportSpec, context: Row
         if (isBlank(row.cells)) continue
         rows++
         const result = checkRow(row.cells, row.number, spec.columns, indexes, context)
+        noteWarnings(result.warnings)
         if (result.ok) {
           if (problemCount === 0) good.push({ number: row.number, values: result.values })
         } else {
@@ -93,11 +106,11 @@ export async function checkDataFile(path: string, spec: ImportSpec, context: Row
       if (problemCount === 0 && good.length && options.onRows) await options.onRows(good)
     }
   } catch (error) {
-    if (error instanceof FileRejected) return { ok: false, problems: [...problems, error.toProblem()].slice(0, MAX_PROBLEMS + 1), rows }
+    if (error instanceof FileRejected) return { ok: false, problems: [...problems, error.toProblem()].slice(0, MAX_PROBLEMS + 1), warnings: closeWarnings(), rows }
     throw error
   }
-  if (indexes === null) return { ok: false, problems: [{ reason: 'файл пуст: нет строки заголовка' }], rows: 0 }
-  if (rows === 0 && problemCount === 0) return { ok: false, problems: [{ reason: 'в файле нет строк с данными' }], rows: 0 }
+  if (indexes === null) return { ok: false, problems: [{ reason: 'файл пуст: нет строки заголовка' }], warnings: [], rows: 0 }
+  if (rows === 0 && problemCount === 0) return { ok: false, problems: [{ reason: 'в файле нет строк с данными' }], warnings: [], rows: 0 }
   if (problemCount > problems.length) problems.push({ reason: `и ещё ошибок: ${problemCount - problems.length}` })
-  return { ok: problemCount === 0, problems, rows }
+  return { ok: problemCount === 0, problems, warnings: closeWarnings(), rows }
 }

@@ -15,7 +15,7 @@ const EXTENSIONS: Record<string, readonly FileKind[]> = {
   '.xls': ['ole2'],
 }
 
-export const ALLOWED_DOCUMENTS = 'PDF, DOC, DOCX, XLS, XLSX или ZIP'
+const ALLOWED_DOCUMENTS = 'PDF, DOC, DOCX, XLS, XLSX или ZIP'
 
 export async function checkDocumentFile(filePath: string, originalName: string): Promise<{ ok: boolean; problems: Problem[] }> {
   let kind: FileKind

@@ -1,11 +1,11 @@
 // Matches a file's header row against the template's columns: missing, unknown and repeated columns are named.
-import type { ColumnSpec } from './import-spec.ts'
+import type { ColumnSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import type { Problem } from './file-problem.ts'
 
-export const FIELD_MISMATCH = 'несоответствие полей'
+const FIELD_MISMATCH = 'несоответствие полей'
 
 /** Headers compare without case, extra spaces, ё/е differences or a trailing required-mark. */
-export function normalizeHeader(text: string): string {
+function normalizeHeader(text: string): string {
   return text
     .replace(/[\u00a0\s]+/g, ' ')
     .replace(/\*+$/, '')

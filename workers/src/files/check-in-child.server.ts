@@ -9,7 +9,7 @@ import type { CheckedRow } from './check-data-file.server.ts'
 import type { RowContext } from './check-row.ts'
 import { FILE_LIMITS, LIMIT_MESSAGES, type FileLimits } from './file-limits.ts'
 import type { Problem } from './file-problem.ts'
-import type { ImportSpec } from './import-spec.ts'
+import type { ImportSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 
 export type ChildRequest =
   | { kind: 'data'; path: string; spec: ImportSpec; context: RowContext; stage: boolean; limits?: FileLimits }
@@ -17,7 +17,10 @@ export type ChildRequest =
 
 export interface ChildResult {
   ok: boolean
+  /** Errors (no level). */
   problems: Problem[]
+  /** Warnings (level 'warning'): a data file's, whether it passed or not. */
+  warnings?: Problem[]
   rows?: number
 }
 

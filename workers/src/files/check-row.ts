@@ -1,7 +1,7 @@
 // Checks one data row against the template's columns and the report: pure, over plain values.
-import type { ColumnSpec } from './import-spec.ts'
+import type { ColumnSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import type { Problem } from './file-problem.ts'
-import { canonicalUnit, unitFitsKind } from './point-units.ts'
+import { canonicalUnit, unitFitsKind } from '@portal/workflow-service/catalogue/registry/point-units.ts'
 
 export interface ReferenceRecord {
   id: number
@@ -22,7 +22,11 @@ export interface RowContext {
 
 export type RowValues = Record<string, string | number | null>
 
-export type RowResult = { ok: true; values: RowValues } | { ok: false; problems: Problem[] }
+/** A good row may carry warnings (kept beside the file, never failing it); a bad row carries its errors and warnings. */
+export type RowResult = { ok: true; values: RowValues; warnings?: Problem[] } | { ok: false; problems: Problem[]; warnings?: Problem[] }
+
+/** A value this many times its limit is kept, with a warning: most often a unit or a decimal separator gone wrong. */
+export const SUSPICIOUS_MPC_MULTIPLE = 10
 
 const lookups = new Map<string, string>()
 
@@ -53,12 +57,12 @@ export function cellText(cell: unknown): string {
 }
 
 /** The longest text a catalogue field takes from a file: a name or a unit, never a document. */
-export const MAX_TEXT = 1000
+const MAX_TEXT = 1000
 
 const NUMBER = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?$/
 
 /** A number written by a person: decimal comma, spaces or no-break spaces between thousands. */
-export function parseNumber(cell: unknown): number | null {
+function parseNumber(cell: unknown): number | null {
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null
   if (typeof cell === 'object' && cell !== null && 'result' in cell) return parseNumber((cell as { result: unknown }).result)
   let text = cellText(cell)
@@ -106,19 +110,27 @@ function problem(problems: Problem[], row: number, column: ColumnSpec, cell: unk
   problems.push({ row, column: column.header, value: shown(cell), reason })
 }
 
+/** Warnings are few: the list is made only when a row has one. */
+function warning(warnings: Problem[] | undefined, row: number, column: ColumnSpec, cell: unknown, reason: string): Problem[] {
+  const list = warnings ?? []
+  list.push({ row, column: column.header, value: shown(cell), reason, level: 'warning' })
+  return list
+}
+
 /** Where the cross-column rules find their columns: worked out once per column list, not once per row. */
 interface RuleColumns {
   year: number
   sampled: number
   measure: number
   mpcMax: number
+  value: number
 }
 const ruleColumns = new WeakMap<readonly ColumnSpec[], RuleColumns>()
 function rulesOf(columns: readonly ColumnSpec[]): RuleColumns {
   let found = ruleColumns.get(columns)
   if (!found) {
     const at = (column: string) => columns.findIndex((c) => c.column === column)
-    found = { year: at('year'), sampled: at('sampled'), measure: at('measure'), mpcMax: at('mpc_max') }
+    found = { year: at('year'), sampled: at('sampled'), measure: at('measure'), mpcMax: at('mpc_max'), value: at('value') }
     ruleColumns.set(columns, found)
   }
   return found
@@ -146,6 +158,7 @@ export function checkRow(
 ): RowResult {
   const problems: Problem[] = []
   const values: RowValues = {}
+  let warnings: Problem[] | undefined
   let pointKind: string | undefined
 
   for (let i = 0; i < columns.length; i++) {
@@ -180,7 +193,7 @@ export function checkRow(
       case 'reference': {
         const found = context.references[column.field]?.get(normalizeLookup(text))
         if (!found) {
-          problem(problems, rowNumber, column, cell, column.field === 'measures_point' ? `пункт наблюдения не найден ${context.scope}` : 'нет в справочнике')
+          problem(problems, rowNumber, column, cell, column.lookup?.withinReport ? `${column.lookup.notFound} ${context.scope}` : (column.lookup?.notFound ?? 'нет в справочнике'))
         } else {
           values[column.column] = found.id
           pointKind = found.kind
@@ -203,11 +216,18 @@ export function checkRow(
     if (pointKind && !unitFitsKind(values.measure, pointKind)) {
       problem(problems, rowNumber, columns[rules.measure], cells[indexes[rules.measure]], 'единица измерения не подходит для пункта наблюдения этого вида')
     }
-    // One spelling in the catalogue whatever the file wrote (мг/м3, мг/м³).
-    values.measure = canonicalUnit(values.measure)
+    // One spelling in the catalogue whatever the file wrote (мг/м3, мг/м³); the holder is told what was taken.
+    const written = values.measure
+    values.measure = canonicalUnit(written)
+    if (values.measure !== written) warnings = warning(warnings, rowNumber, columns[rules.measure], cells[indexes[rules.measure]], `единица «${written}» принята как «${values.measure}»`)
   }
   if (rules.mpcMax >= 0 && typeof values.mpc === 'number' && typeof values.mpc_max === 'number' && values.mpc_max < values.mpc) {
     problem(problems, rowNumber, columns[rules.mpcMax], cells[indexes[rules.mpcMax]], 'ПДК максимальная меньше ПДК')
   }
-  return problems.length ? { ok: false, problems } : { ok: true, values }
+  if (rules.value >= 0 && typeof values.value === 'number' && typeof values.mpc === 'number' && values.mpc > 0 && values.value > values.mpc * SUSPICIOUS_MPC_MULTIPLE) {
+    const times = Math.round(values.value / values.mpc)
+    warnings = warning(warnings, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение выше ПДК в ${times} раз: проверьте единицу измерения и разделитель дробной части`)
+  }
+  if (problems.length) return warnings ? { ok: false, problems, warnings } : { ok: false, problems }
+  return warnings ? { ok: true, values, warnings } : { ok: true, values }
 }

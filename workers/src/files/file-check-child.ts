@@ -3,6 +3,7 @@
 // that would need more memory ends this process, never the portal's.
 import { checkDataFile, type CheckedRow } from './check-data-file.server.ts'
 import { checkDocumentFile } from './check-document-file.server.ts'
+import type { Problem } from './file-problem.ts'
 import { peakRssMb, type ChildReply, type ChildRequest } from './check-in-child.server.ts'
 
 const send = (message: ChildReply) => new Promise<void>((resolve, reject) => process.send!(message, undefined, {}, (error) => (error ? reject(error) : resolve())))
@@ -24,7 +25,7 @@ async function run(request: ChildRequest): Promise<void> {
       : await checkDocumentFile(request.path, request.name)
   // Every batch stored before the result: the parent records the result only after the last row is staged.
   while (inFlight > 0) await new Promise<void>((resolve) => (acknowledge = resolve))
-  await send({ type: 'done', result: { ok: result.ok, problems: result.problems, rows: 'rows' in result ? (result.rows as number) : undefined }, peakRssMb: peakRssMb() })
+  await send({ type: 'done', result: { ok: result.ok, problems: result.problems, warnings: 'warnings' in result ? (result.warnings as Problem[]) : undefined, rows: 'rows' in result ? (result.rows as number) : undefined }, peakRssMb: peakRssMb() })
   process.disconnect()
 }
 

@@ -7,7 +7,7 @@ import { PermanentJobError } from '@portal/workflow-service/ports/job-queue.ts'
 import { clearStagedRows, stageRows, syncReportPublication } from '../publication/staged-rows.server.ts'
 import { checkDocumentFile } from './check-document-file.server.ts'
 import { checkInChild } from './check-in-child.server.ts'
-import { IMPORT_SPECS, isDataReportType } from './import-spec.ts'
+import { importSpecForReport } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import type { Problem } from './file-problem.ts'
 import { loadRowContext } from './row-context.server.ts'
 
@@ -42,10 +42,11 @@ export function fileCheckJob({ db, config, log }: JobDependencies) {
       }
       const path = storedFilePath(config.storageDir, file.storage_key)
       const started = Date.now()
-      let result: { ok: boolean; problems: Problem[]; rows?: number }
-      if (isDataReportType(file.report_type)) {
-        const spec = IMPORT_SPECS[file.report_type]
-        const context = await loadRowContext(db, { reportType: file.report_type, year: file.year, areaId: file.area_id, companyId: file.company_id })
+      let result: { ok: boolean; problems: Problem[]; warnings?: Problem[]; rows?: number }
+      // The registry says whether this report's files are data (a type declares an upload for it) or documents.
+      const spec = importSpecForReport(file.report_type)
+      if (spec) {
+        const context = await loadRowContext(db, spec, { year: file.year, areaId: file.area_id, companyId: file.company_id })
         const fixed: Record<string, number | null> = {}
         for (const f of spec.fromReport) fixed[f.column] = f.source === 'company_id' ? file.company_id : file.area_id
         const target = { fileId, reportId: file.report_id, spec, fixed }
@@ -58,7 +59,7 @@ export function fileCheckJob({ db, config, log }: JobDependencies) {
         // A document is only recognised by its first bytes (and a ZIP's bounded directory): nothing to parse.
         result = await checkDocumentFile(path, file.name)
       }
-      await recordFileChecked(db, { fileId, ok: result.ok, problems: result.problems })
+      await recordFileChecked(db, { fileId, ok: result.ok, problems: result.problems, warnings: result.warnings ?? [] })
       fileCheckRows.inc(result.rows ?? 0)
       // The report may have been agreed while this file was checked, and that publication ran without it:
       // reconciling now (idempotent, one per report at a time) publishes a file of an agreed report whatever the order.

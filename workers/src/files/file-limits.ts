@@ -1,5 +1,7 @@
 // The bounds of a file check, in one place: what a file may hold before its check ends with a message naming the
 // bound, so no file (honest or crafted) can make a checking process grow without limit.
+import { CHARACTERS_GENITIVE, formatNumber, plural, type PluralForms } from '@portal/workflow-service/text/russian-format.ts'
+
 export interface FileLimits {
   /** Data rows after the header (Excel's own sheet holds 1 048 576 rows, the header included). */
   maxRows: number
@@ -34,18 +36,18 @@ export const FILE_LIMITS: FileLimits = {
 }
 
 const MB = 1024 ** 2
-/** Thousands apart by a space, as Russian writes them. */
-const number = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
+/** A bound and its noun, agreeing as Russian needs ('более 1 строки', 'более 5 строк'). */
+const count = (n: number, forms: PluralForms) => `${formatNumber(n)} ${plural(n, forms)}`
 
 /** The Russian messages, each naming its bound. */
 export const LIMIT_MESSAGES = {
-  rows: (max: number) => `в файле более ${number(max)} строк данных: разделите его на несколько файлов`,
-  columns: (max: number) => `в строке более ${number(max)} столбцов`,
-  cellChars: (max: number) => `в ячейке более ${number(max)} символов`,
-  sharedStrings: (max: number) => `в книге более ${number(max)} различных текстовых значений (таблица общих строк)`,
+  rows: (max: number) => `в файле более ${count(max, ['строки', 'строк', 'строк'])} данных: разделите его на несколько файлов`,
+  columns: (max: number) => `в строке более ${count(max, ['столбца', 'столбцов', 'столбцов'])}`,
+  cellChars: (max: number) => `в ячейке более ${count(max, CHARACTERS_GENITIVE)}`,
+  sharedStrings: (max: number) => `в книге более ${count(max, ['различного текстового значения', 'различных текстовых значений', 'различных текстовых значений'])} (таблица общих строк)`,
   sharedStringsBytes: (max: number) => `таблица общих строк книги больше ${Math.round(max / MB)} МБ`,
   cachedPart: (name: string, max: number) => `часть книги «${name}» больше ${Math.round(max / MB)} МБ`,
-  zipEntries: (count: number, max: number) => `в архиве ${number(count)} элементов, допустимо не более ${number(max)}`,
+  zipEntries: (entries: number, max: number) => `в архиве ${count(entries, ['элемент', 'элемента', 'элементов'])}, допустимо не более ${formatNumber(max)}`,
   unzipped: (max: number) => `архив распаковывается более чем в ${Math.round(max / MB)} МБ (ZIP-бомба?)`,
   memory: (mb: number) => `проверка файла превысила предел памяти (${mb} МБ): разделите файл на несколько частей`,
 }

@@ -19,7 +19,7 @@ const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04])
 const EMPTY_ZIP = Buffer.from([0x50, 0x4b, 0x05, 0x06])
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
 
-export async function readHead(path: string, length = 8): Promise<{ head: Buffer; size: number }> {
+async function readHead(path: string, length = 8): Promise<{ head: Buffer; size: number }> {
   const handle = await open(path, 'r')
   try {
     const { size } = await handle.stat()

@@ -12,7 +12,7 @@ export interface FileRow {
 }
 
 /** The longest record accepted: a longer line is not a table row (a 1 MB line ends the check here). */
-export const MAX_CSV_RECORD = 64 * 1024
+const MAX_CSV_RECORD = 64 * 1024
 const SAMPLE = 64 * 1024
 
 export interface CsvFormat {
@@ -22,7 +22,7 @@ export interface CsvFormat {
 }
 
 /** Decides the encoding and separator from the first 64 KB. */
-export function detectCsvFormat(sample: Buffer): CsvFormat {
+function detectCsvFormat(sample: Buffer): CsvFormat {
   const bom = sample.length >= 3 && sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf
   let encoding: CsvFormat['encoding'] = 'utf8'
   if (!bom) {

@@ -11,7 +11,7 @@ const STREAMED = /^xl\/worksheets\/sheet\d+\.xml$/
 const CACHED = /\.(xml|rels)$/
 
 /** Counts the entries (`<si>` or `<si …>`) of the shared-strings part as it is inflated, across chunk borders. */
-export function sharedStringCounter(max: number): (chunk: Buffer) => void {
+function sharedStringCounter(max: number): (chunk: Buffer) => void {
   let count = 0
   let carry = ''
   return (chunk) => {

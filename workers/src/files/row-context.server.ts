@@ -1,37 +1,40 @@
-// Loads what the row checks of one file need from the database: the report's year, its points or categories.
+// Loads what the row checks of one file need from the database: the report's year and, for each reference column,
+// the records a file may name (as the upload declaration says: by which column, within the report's area or not).
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
+import type { ImportSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { normalizeLookup, type ReferenceRecord, type RowContext } from './check-row.ts'
-import type { DataReportType } from './import-spec.ts'
 
 export interface FileScope {
-  reportType: DataReportType
   year: number
   areaId: number | null
   companyId: number
 }
 
-export async function loadRowContext(db: Kysely<Database>, file: FileScope, today = new Date()): Promise<RowContext> {
+export async function loadRowContext(db: Kysely<Database>, spec: ImportSpec, file: FileScope, today = new Date()): Promise<RowContext> {
   const references: Record<string, Map<string, ReferenceRecord>> = {}
   let scope = ''
-  if (file.reportType === 'observation_results') {
-    // The points of the report's area; a company report without an area takes the points of all its areas.
-    let query = db.selectFrom('measures_points').innerJoin('areas', 'areas.id', 'measures_points.area_id').select(['measures_points.id', 'measures_points.nomenclature', 'measures_points.kind'])
-    if (file.areaId !== null) {
-      query = query.where('measures_points.area_id', '=', file.areaId)
-      const area = await db.selectFrom('areas').select('name').where('id', '=', file.areaId).executeTakeFirst()
-      scope = `на участке «${area?.name ?? file.areaId}»`
-    } else {
-      query = query.where('areas.company_id', '=', file.companyId)
-      scope = 'на участках предприятия'
+  for (const column of spec.columns) {
+    const lookup = column.lookup
+    if (!lookup) continue
+    let where = sql`TRUE`
+    if (lookup.withinReport) {
+      // The records of the report's area; a company report without an area takes those of all its areas.
+      if (file.areaId !== null) {
+        where = sql`r.area_id = ${file.areaId}`
+        const area = await db.selectFrom('areas').select('name').where('id', '=', file.areaId).executeTakeFirst()
+        scope = `на участке «${area?.name ?? file.areaId}»`
+      } else {
+        where = sql`r.area_id IN (SELECT id FROM areas WHERE company_id = ${file.companyId})`
+        scope = 'на участках предприятия'
+      }
     }
-    const points = new Map<string, ReferenceRecord>()
-    for (const p of await query.execute()) if (p.nomenclature) points.set(normalizeLookup(p.nomenclature), { id: p.id, kind: p.kind })
-    references.measures_point = points
-  } else {
-    const { rows } = await sql<{ id: number; name: string }>`SELECT id, name FROM greenhouse_categories`.execute(db)
-    references.greenhouse_category = new Map(rows.map((r) => [normalizeLookup(r.name), { id: r.id }]))
-    scope = 'в справочнике категорий'
+    const carried = lookup.carry ? sql`, r.${sql.id(lookup.carry)}::text AS carried` : sql`, NULL::text AS carried`
+    const { rows } = await sql<{ id: number; key: string | null; carried: string | null }>`
+      SELECT r.id, r.${sql.id(lookup.by)}::text AS key ${carried} FROM ${sql.id(lookup.table)} r WHERE ${where}`.execute(db)
+    const records = new Map<string, ReferenceRecord>()
+    for (const r of rows) if (r.key) records.set(normalizeLookup(r.key), { id: r.id, ...(r.carried ? { kind: r.carried } : {}) })
+    references[column.field] = records
   }
   return { year: file.year, scope, references, today }
 }

@@ -14,7 +14,7 @@ export interface ZipLimits {
   maxRatio: number
 }
 
-export const XLSX_LIMITS: ZipLimits = { maxEntries: FILE_LIMITS.maxZipEntries, maxTotalBytes: FILE_LIMITS.maxUnzippedBytes, maxRatio: 250 }
+const XLSX_LIMITS: ZipLimits = { maxEntries: FILE_LIMITS.maxZipEntries, maxTotalBytes: FILE_LIMITS.maxUnzippedBytes, maxRatio: 250 }
 
 export interface ZipEntry {
   name: string

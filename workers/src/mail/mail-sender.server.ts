@@ -31,6 +31,7 @@ export async function sendDueMail(db: Kysely<Database>, transport: MailTransport
       .selectFrom('mail_outbox')
       .selectAll()
       .where('sent_at', 'is', null)
+      .where('skipped_reason', 'is', null)
       .where('next_attempt_at', '<=', sql<Date>`now()`)
       .orderBy('id')
       .limit(BATCH)

@@ -2,7 +2,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CheckedRow } from '../files/check-data-file.server.ts'
-import { IMPORT_SPECS, type ImportSpec } from '../files/import-spec.ts'
+import { JOBS } from '@portal/workflow-service/ports/jobs.ts'
+import { importSpecOfTable, type ImportSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -29,25 +30,14 @@ export async function stageRows(db: Db, target: StagingTarget, rows: readonly Ch
     FROM jsonb_array_elements(${payload}::jsonb) AS e`.execute(db)
 }
 
-export async function countStagedRows(db: Db, fileId: number): Promise<number> {
-  const row = await db.selectFrom('import_staged_rows').select((eb) => eb.fn.countAll<number>().as('n')).where('file_id', '=', fileId).executeTakeFirst()
-  return Number(row?.n ?? 0)
-}
-
-function specOfTable(table: string): ImportSpec {
-  const spec = Object.values(IMPORT_SPECS).find((s) => s.table === table)
-  if (!spec) throw new Error(`no import spec publishes to ${table}`)
-  return spec
-}
-
 /** Copies a file's staged rows into its catalogue table and remembers the new ids. Already published: nothing. */
-export async function publishFile(db: Db, fileId: number, reportId: number): Promise<number> {
+async function publishFile(db: Db, fileId: number, reportId: number): Promise<number> {
   const already = await db.selectFrom('import_published_rows').select('row_id').where('file_id', '=', fileId).limit(1).executeTakeFirst()
   if (already) return 0
   const tables = await db.selectFrom('import_staged_rows').select('target_table').distinct().where('file_id', '=', fileId).execute()
   let published = 0
   for (const { target_table: table } of tables) {
-    const spec = specOfTable(table)
+    const spec = importSpecOfTable(table)
     const columns = [...spec.columns.map((c) => c.column), ...spec.fromReport.map((f) => f.column)]
     const list = sql.join(columns.map((c) => sql.id(c)))
     const fromRecord = sql.join(columns.map((c) => sql`r.${sql.id(c)}`))
@@ -94,7 +84,7 @@ export async function withdrawFile(db: Db, fileId: number): Promise<number> {
 export async function syncReportPublication(db: Kysely<Database>, reportId: number): Promise<{ published: number; withdrawn: number }> {
   return db.transaction().execute(async (trx) => {
     // One reconciliation per report at a time: two workers cannot publish the same file twice.
-    await sql`SELECT pg_advisory_xact_lock(hashtext('report-publication'), ${reportId})`.execute(trx)
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${JOBS.reportPublication}), ${reportId})`.execute(trx)
     const report = await trx.selectFrom('import_reports').select(['status']).where('id', '=', reportId).executeTakeFirst()
     const files = await trx.selectFrom('import_files').select(['id', 'status']).where('report_id', '=', reportId).execute()
     const publishedFiles = await trx.selectFrom('import_published_rows').select('file_id').distinct().where('report_id', '=', reportId).execute()

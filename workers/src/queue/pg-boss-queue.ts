@@ -87,7 +87,13 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
     },
     async work(definitions) {
       for (const definition of definitions as readonly JobDefinition<object>[]) {
-        await boss.work(definition.name, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        let workerId = ''
+        // pg-boss polls no faster than every 0.5 s. A fetch that found a job is followed by the next fetch at once
+        // (notifyWorker skips the wait), so a backlog drains at the handlers' pace; only an idle queue waits out the
+        // interval. Waking on a NOTIFY sent with each job would be quicker for the first job, but NOTIFY takes a
+        // database-wide lock at commit and would serialise every command that sends one (docs/performance.md).
+        workerId = await boss.work(definition.name, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+          boss.notifyWorker(workerId)
           try {
             await definition.handle(job.data as object, job.signal)
           } catch (error) {

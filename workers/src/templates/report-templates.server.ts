@@ -1,66 +1,29 @@
-// The downloadable XLSX templates of the data reports, generated from the import specs: headers, units, an example row.
+// The downloadable XLSX templates of the data reports, generated from the import specs: headers, units, an example
+// row, and drop-down lists (data validation) on the reference columns: substances, units, categories, point codes.
 import ExcelJS from 'exceljs'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { IMPORT_SPECS, type ColumnSpec, type ImportSpec } from '../files/import-spec.ts'
-import { unitsOf } from '../files/point-units.ts'
+import { greenhouseCategories } from '@portal/workflow-service/catalogue/registry/greenhouse.ts'
+import { UNITS_BY_POINT_KIND } from '@portal/workflow-service/catalogue/registry/point-units.ts'
+import { UPLOAD_TEMPLATES, type ColumnSpec, type TemplateSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+import { substancesOf } from '@portal/workflow-service/catalogue/substances.ts'
 
-export interface ReportTemplate {
-  id: string
-  /** The name in the download address (ASCII). */
-  filename: string
-  /** The file name offered on download (`init_filename`). */
-  downloadName: string
-  name: string
-  spec: ImportSpec
-  /** The example row, by column field. */
-  example: Record<string, string | number>
-  /** Units a reading of this template may use (observation results per point kind). */
-  units?: readonly string[]
-}
+/** A downloadable template: declared with its type in the registry (`upload.templates`). */
+export type ReportTemplate = TemplateSpec
+
+/** The values offered as a drop-down list, per column field. */
+export type TemplateLists = Partial<Record<'measures_point' | 'name' | 'measure' | 'greenhouse_category', readonly string[]>>
+
+/** Rows of the «Данные» sheet that carry the drop-downs: more than any report file has in practice. */
+export const LIST_ROWS = 5000
+
+/** Columns whose list is advisory: a value not in it is allowed after a warning (a substance the list lacks). */
+const ADVISORY: ReadonlySet<string> = new Set(['name'])
 
 /** When the templates last changed: shown as the template's date (spec §3, Report template). */
-export const TEMPLATES_REVISED = new Date('2026-11-21T00:00:00Z')
+const TEMPLATES_REVISED = new Date('2026-11-21T00:00:00Z')
 
-const EXAMPLE_YEAR = 2025
-
-const POINT_KINDS: Array<[kind: string, title: string, substance: string, unit: string, value: number, mpc: number]> = [
-  ['ambient_air', 'атмосферный воздух', 'Диоксид азота (NO2)', 'мг/м³', 0.041, 0.2],
-  ['snow_cover', 'снежный покров', 'Нефтепродукты', 'мг/дм³', 0.012, 0.05],
-  ['surface_water', 'поверхностные воды', 'Нефтепродукты', 'мг/дм³', 0.018, 0.05],
-  ['groundwater', 'подземные воды', 'Железо общее', 'мг/дм³', 0.08, 0.3],
-  ['sediment_layers', 'донные отложения', 'Нефтепродукты', 'мг/кг', 120, 1000],
-  ['soils', 'почвы', 'Свинец', 'мг/кг', 6.1, 32],
-]
-
-export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
-  ...POINT_KINDS.map(([kind, title, substance, unit, value, mpc], i) => ({
-    id: `observation_results_${kind}`,
-    filename: `observation_results_${kind}.xlsx`,
-    downloadName: `Шаблон — результаты наблюдений (${title}).xlsx`,
-    name: `Результаты наблюдений: ${title}`,
-    spec: IMPORT_SPECS.observation_results,
-    example: {
-      measures_point: `ПН-1-${String(i + 1).padStart(2, '0')}`,
-      year: EXAMPLE_YEAR,
-      sampled: `15.07.${EXAMPLE_YEAR}`,
-      name: substance,
-      value,
-      measure: unit,
-      mpc,
-      mpc_max: mpc * 2,
-    },
-    units: unitsOf(kind),
-  })),
-  {
-    id: 'greenhouse_gases',
-    filename: 'greenhouse_gases.xlsx',
-    downloadName: 'Шаблон — парниковые газы.xlsx',
-    name: 'Парниковые газы',
-    spec: IMPORT_SPECS.greenhouse_gases,
-    example: { year: EXAMPLE_YEAR, greenhouse_category: 'Стационарное сжигание топлива', co2: 125000.5, ch4: 310.25, n2o: 2.1, sf6: 0, c2f6: 0, chf3: 0, cf4: 0, total: 133400.125 },
-  },
-]
+export const REPORT_TEMPLATES: readonly ReportTemplate[] = UPLOAD_TEMPLATES
 
 const TYPE_TITLES: Record<ColumnSpec['type'], string> = {
   text: 'текст',
@@ -71,14 +34,103 @@ const TYPE_TITLES: Record<ColumnSpec['type'], string> = {
 }
 
 function describe(column: ColumnSpec): string {
-  if (column.field === 'measures_point') return 'номенклатура пункта наблюдения участка отчёта (как в карточке пункта)'
-  if (column.field === 'greenhouse_category') return 'наименование категории источников выбросов'
+  if (column.lookup) return column.lookup.explanation
   if (column.field === 'year') return 'год отчёта'
   return TYPE_TITLES[column.type]
 }
 
-/** The template as XLSX bytes; the same bytes on every call (fixed dates), so size and date are stable. */
-export async function renderTemplate(template: ReportTemplate): Promise<Buffer> {
+/** The lists every copy of a template carries: the registry's and the reference data's, the same for everyone. */
+export function generalLists(template: ReportTemplate): TemplateLists {
+  if (template.spec.reportType === 'greenhouse_gases') {
+    return { greenhouse_category: (greenhouseCategories.seed?.rows ?? []).map((r) => String(r.name)) }
+  }
+  return {
+    ...(template.pointKind ? { name: substancesOf(template.pointKind).map(([name]) => name) } : {}),
+    ...(template.units?.length ? { measure: template.units } : {}),
+  }
+}
+
+/** Point kinds that take every unit of the template: the points a row of this template can be about. */
+function kindsOf(template: ReportTemplate): string[] {
+  const units = template.units ?? []
+  return Object.entries(UNITS_BY_POINT_KIND)
+    .filter(([, allowed]) => units.length > 0 && units.every((u) => allowed.includes(u)))
+    .map(([kind]) => kind)
+}
+
+/**
+ * The lists of a copy for one licence area (or a company without areas), read now: the codes of its points of the
+ * template's kinds, the substances of the reference table in the template's units, today's greenhouse categories.
+ */
+export async function targetLists(db: Kysely<Database>, template: ReportTemplate, target: { areaId: number } | { companyId: number }): Promise<TemplateLists> {
+  const lists = generalLists(template)
+  if (template.spec.reportType === 'greenhouse_gases') {
+    const { rows } = await sql<{ name: string }>`SELECT name FROM greenhouse_categories ORDER BY id`.execute(db)
+    return { ...lists, greenhouse_category: rows.map((r) => r.name) }
+  }
+  // The substances the administrators keep (reference data), in the units of this template.
+  const units = template.units ?? []
+  if (units.length) {
+    const { rows } = await sql<{ name: string }>`
+      SELECT DISTINCT s.name FROM substances s JOIN units u ON u.id = s.unit_id WHERE u.name = ANY(${[...units]}::text[]) ORDER BY s.name`.execute(db)
+    if (rows.length) lists.name = rows.map((r) => r.name)
+  }
+  const kinds = kindsOf(template)
+  if (kinds.length === 0) return lists
+  let query = db
+    .selectFrom('measures_points as p')
+    .innerJoin('areas as a', 'a.id', 'p.area_id')
+    .select('p.nomenclature')
+    .where('p.kind', 'in', kinds)
+    .where('p.nomenclature', 'is not', null)
+    .orderBy('p.nomenclature')
+  query = 'areaId' in target ? query.where('p.area_id', '=', target.areaId) : query.where('a.company_id', '=', target.companyId)
+  const points = [...new Set((await query.execute()).map((p) => p.nomenclature!).filter((n) => n.trim() !== ''))]
+  return points.length ? { ...lists, measures_point: points } : lists
+}
+
+/** A column letter of the sheet (A…Z, AA…). */
+function letter(index: number): string {
+  let n = index + 1
+  let out = ''
+  while (n > 0) {
+    const r = (n - 1) % 26
+    out = String.fromCharCode(65 + r) + out
+    n = Math.floor((n - 1) / 26)
+  }
+  return out
+}
+
+/** exceljs keeps range validations (one `sqref`, no cells made) on the sheet, though its types do not declare them. */
+function rangeValidations(sheet: ExcelJS.Worksheet): { add(address: string, validation: ExcelJS.DataValidation): void } {
+  return (sheet as unknown as { dataValidations: { add(address: string, validation: ExcelJS.DataValidation): void } }).dataValidations
+}
+
+/** The lists go to a hidden sheet, one column each; the data columns point at them (a list longer than 255 chars cannot be inline). */
+function addLists(workbook: ExcelJS.Workbook, data: ExcelJS.Worksheet, template: ReportTemplate, lists: TemplateLists): void {
+  const used = template.spec.columns.map((c, i) => ({ column: c, index: i, values: lists[c.field as keyof TemplateLists] })).filter((u) => u.values?.length)
+  if (used.length === 0) return
+  const sheet = workbook.addWorksheet('Списки', { state: 'hidden' })
+  used.forEach((u, listIndex) => {
+    const col = letter(listIndex)
+    sheet.getCell(`${col}1`).value = u.column.header
+    u.values!.forEach((value, i) => (sheet.getCell(`${col}${i + 2}`).value = value))
+    const target = letter(u.index)
+    const advisory = ADVISORY.has(u.column.field)
+    rangeValidations(data).add(`${target}2:${target}${LIST_ROWS + 1}`, {
+      type: 'list',
+      allowBlank: !u.column.required,
+      formulae: [`'Списки'!$${col}$2:$${col}$${u.values!.length + 1}`],
+      showErrorMessage: true,
+      errorStyle: advisory ? 'warning' : 'stop',
+      errorTitle: u.column.label,
+      error: advisory ? 'Значения нет в списке: проверьте написание.' : 'Выберите значение из списка.',
+    })
+  })
+}
+
+/** The template as XLSX bytes; the same bytes on every call for the same lists (fixed dates), so size and date are stable. */
+export async function renderTemplate(template: ReportTemplate, lists: TemplateLists = generalLists(template)): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook()
   workbook.creator = 'Портал экологического мониторинга ЯНАО'
   workbook.created = TEMPLATES_REVISED
@@ -100,6 +152,8 @@ export async function renderTemplate(template: ReportTemplate): Promise<Buffer> 
   if (template.units?.length) notes.addRow({ header: 'Единица измерения', required: 'да', value: `допустимые: ${template.units.join(', ')}` })
   notes.addRow({})
   notes.addRow({ header: 'Заполняйте лист «Данные»: первая строка — заголовки без изменений, далее по строке на измерение.' })
+  notes.addRow({ header: 'В столбцах со списком значение выбирается из выпадающего списка (лист «Списки»).' })
+  addLists(workbook, data, template, lists)
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }
 
@@ -120,7 +174,7 @@ export function findTemplate(filename: string): ReportTemplate | undefined {
 }
 
 /** Where a template is downloaded from: the `filepath` of its row in report_templates. */
-export const TEMPLATE_URL_PREFIX = '/api/v1/report-templates/files/'
+const TEMPLATE_URL_PREFIX = '/api/v1/report-templates/files/'
 
 /**
  * Makes the report_templates table (listed by /api/v1/report-templates/) list exactly these templates, with

@@ -1,12 +1,17 @@
 // The login form's rules (spec §5), shared by the page's script and the server: both fields required, at most 100 characters.
 export const LOGIN_MAX_LENGTH = 100
 
+// The same characters http/params.ts refuses in any text (kept here: this module runs in the browser too).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/
+
 export const LOGIN_FIELDS = { username: 'Логин', password: 'Пароль' } as const
 export type LoginField = keyof typeof LOGIN_FIELDS
 
 export function loginFieldError(field: LoginField, value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0) return `Заполните поле «${LOGIN_FIELDS[field]}».`
   if (value.length > LOGIN_MAX_LENGTH) return `Поле «${LOGIN_FIELDS[field]}» не может быть длиннее ${LOGIN_MAX_LENGTH} символов.`
+  if (CONTROL_CHARACTERS.test(value)) return `Поле «${LOGIN_FIELDS[field]}» содержит недопустимые управляющие символы.`
   return null
 }
 

@@ -1,7 +1,7 @@
 // The login decision: throttle, password check and a new session; the same answer for an unknown user and a wrong password.
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { clearFailures, lockedForSeconds, lockedMessage, recordFailure } from './login-throttle.server.ts'
+import { admitAttempt, admittedAttemptSucceeded, lockedMessage } from './login-throttle.server.ts'
 import { verifyPassword } from './passwords.server.ts'
 import { createSession, endSession } from './sessions.server.ts'
 import { findLoginCandidate } from './users.server.ts'
@@ -22,17 +22,21 @@ export interface LoginAttempt {
 }
 
 export async function logIn(db: Kysely<Database>, attempt: LoginAttempt): Promise<LoginResult> {
-  const locked = await lockedForSeconds(db, attempt.username, attempt.address)
-  if (locked > 0) return { ok: false, reason: 'locked', message: lockedMessage(locked), retryAfterSeconds: locked }
+  // Counted before the password is checked: a refused attempt never reaches the check, parallel ones included.
+  const admission = await admitAttempt(db, attempt.username, attempt.address)
+  if (!admission.admitted) {
+    const seconds = admission.retryAfterSeconds
+    return { ok: false, reason: 'locked', message: lockedMessage(seconds), retryAfterSeconds: seconds }
+  }
 
   const candidate = await findLoginCandidate(db, attempt.username)
   const passwordOk = await verifyPassword(candidate?.passwordHash ?? null, attempt.password)
   if (!candidate || !passwordOk || !candidate.isActive) {
-    await recordFailure(db, attempt.username, attempt.address)
+    // The attempt stays counted: it was a failure.
     return { ok: false, reason: 'credentials', message: WRONG_CREDENTIALS }
   }
 
-  await clearFailures(db, attempt.username, attempt.address)
+  await admittedAttemptSucceeded(db, attempt.username, attempt.address)
   if (attempt.previousToken) await endSession(db, attempt.previousToken)
   const session = await createSession(db, candidate.id)
   return { ok: true, userId: candidate.id, ...session }

@@ -26,6 +26,10 @@ export type Permission =
   | 'delete:measures-point:any'
   /** The admin page: users, groups, companies, passwords. */
   | 'admin:users'
+  /** Manage reference data: substances and their limits, units, kinds of points, companies, areas. */
+  | 'admin:reference'
+  /** The search lists of the catalogue: searching companies and licence areas by name (spec §6). */
+  | 'use:search-lists'
 
 const TABLE: Record<Permission, Group[]> = {
   'decide:report:any': ['Департамент'],
@@ -35,6 +39,8 @@ const TABLE: Record<Permission, Group[]> = {
   'write:report:own': ['Недропользователь'],
   'delete:measures-point:any': ['Департамент', 'Администратор'],
   'admin:users': ['Администратор'],
+  'admin:reference': ['Администратор'],
+  'use:search-lists': ['Департамент', 'Администратор'],
 }
 
 /** The resource a permission is checked against: for an `:own` permission, the company that owns it. */

@@ -4,9 +4,11 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { CurrentUser } from '../auth/permissions.ts'
+import type { UseCaseContext } from '../use-cases/use-case.ts'
 import { badRequest } from '../plugins/errors.server.ts'
+import { mapPoints, readingSeries, readingYears, substanceNames, yearlyValues } from './chart-series.server.ts'
 import { categoryTotals } from './greenhouse-report.server.ts'
+import { siteSearch } from '../search/site-search.server.ts'
 import { controlIndicatorYears, listControlIndicators } from './point-control-indicators.server.ts'
 import { findRecord, listRecords, yearsOf } from './query.server.ts'
 import { regionFilterList } from './references.server.ts'
@@ -14,12 +16,7 @@ import { catalogueTypes, findType } from './registry/index.ts'
 import type { CatalogueType, ParentKind } from './registry/types.ts'
 import { waterResourceIdsOf } from './water-system-points.server.ts'
 
-/** Who asks and from where: every use-case gets it, so a read can be logged or refused the same way from a page or the API. */
-export interface UseCaseContext {
-  actor: CurrentUser | null
-  clientAddress: string
-  requestId: string
-}
+export type { UseCaseContext }
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
 const Year = Type.Integer({ minimum: 1900, maximum: 2100 })
@@ -102,6 +99,29 @@ export function catalogueReads(db: Kysely<Database>) {
     controlIndicatorYears: read(Type.Object({ point: Id }), (_c, input) => controlIndicatorYears(db, input.point)),
     /** The water bodies a water system controls. */
     waterResourcesOfSystem: read(Type.Object({ system: Id }), (_c, input) => waterResourceIdsOf(db, input.system)),
+    /** A point's substances over the years: each year's worst value and the limit (the readings chart). */
+    readingSeries: read(Type.Object({ point: Id }), (_c, input) => readingSeries(db, input.point)),
+    /** Per year, the sum or mean of numeric fields of a type's records with filters (the list charts). */
+    yearlyValues: read(
+      Type.Object({ type: Slug, filters: Filters, fields: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 20 }), aggregate: Type.Union([Type.Literal('sum'), Type.Literal('avg')]) }),
+      (_c, input) => yearlyValues(db, typeOf(input.type), input.filters, input.fields, input.aggregate),
+    ),
+    /** The measuring points on a map with their worst multiple of the limit in a year. */
+    mapPoints: read(
+      Type.Object({
+        area: Type.Optional(Id),
+        areaKind: Type.Optional(Type.String({ maxLength: 100 })),
+        kind: Type.Optional(Type.String({ maxLength: 100 })),
+        year: Type.Optional(Year),
+        substance: Type.Optional(Type.String({ maxLength: 500 })),
+      }),
+      (_c, input) => mapPoints(db, input),
+    ),
+    /** The years with readings (of one substance), newest first. */
+    substanceNames: read(Type.Object({}), () => substanceNames(db)),
+    /** The site search: companies, areas, points and substances by name (ё and е alike). */
+    siteSearch: read(Type.Object({ q: Type.String({ minLength: 1, maxLength: 200 }), limit: Type.Integer({ minimum: 1, maximum: 50 }) }), (_c, input) => siteSearch(db, input.q, input.limit)),
+    readingYears: read(Type.Object({ substance: Type.Optional(Type.String({ maxLength: 500 })) }), (_c, input) => readingYears(db, input.substance)),
   }
 }
 

@@ -1,6 +1,7 @@
 // The columns of a catalogue type's exported table: the record's id, then every field in declaration order under
 // its Russian label (with its unit); references by their name, lists joined, dates as the API writes them.
 import type { Cell } from '../exports/table-cells.ts'
+import { itemText } from './format.ts'
 import type { CatalogueType, FieldDef } from './registry/types.ts'
 
 export interface ExportColumns {
@@ -16,7 +17,7 @@ function cellOf(field: FieldDef, value: unknown): Cell {
       return ref.name ?? ref.nomenclature ?? (ref.id !== undefined ? ref.id : null)
     }
     case 'list':
-      return Array.isArray(value) ? value.join('; ') : String(value)
+      return Array.isArray(value) ? value.map(itemText).join('; ') : String(value)
     case 'number':
       return typeof value === 'number' ? value : Number(value)
     case 'boolean':

@@ -1,6 +1,7 @@
 // How catalogue values are shown: dates in the region's time zone, coordinates in degrees, minutes and seconds,
 // booleans as Да/Нет, lists joined by commas, links by their file name, enumerations by their Russian label.
 import type { FieldDef } from './registry/types.ts'
+import { formatNumber as formatRussianNumber, plural, type PluralForms } from '../text/russian-format.ts'
 
 export const REGION_TIME_ZONE = 'Asia/Yekaterinburg'
 
@@ -29,7 +30,7 @@ export function formatDate(value: Date | string): string {
   return match ? `${match[3]}.${match[2]}.${match[1]}` : String(value)
 }
 
-/** 66.53° → 66°31′48″ с.ш. */
+/** 66.53° → 66°31′48,0″ с.ш. (decimal comma, as Russian writes it). */
 export function toDms(decimal: number, axis: 'lat' | 'lon'): string {
   const hemisphere = axis === 'lat' ? (decimal < 0 ? 'ю.ш.' : 'с.ш.') : decimal < 0 ? 'з.д.' : 'в.д.'
   let total = Math.round(Math.abs(decimal) * 3600 * 10) / 10
@@ -37,7 +38,7 @@ export function toDms(decimal: number, axis: 'lat' | 'lon'): string {
   total -= degrees * 3600
   const minutes = Math.floor(total / 60)
   const seconds = Math.round((total - minutes * 60) * 10) / 10
-  return `${degrees}°${String(minutes).padStart(2, '0')}′${seconds.toFixed(1).padStart(4, '0')}″ ${hemisphere}`
+  return `${degrees}°${String(minutes).padStart(2, '0')}′${formatRussianNumber(seconds, { decimals: 1, minimumIntegerDigits: 2 })}″ ${hemisphere}`
 }
 
 /** The file name after the last slash of a link. */
@@ -51,9 +52,24 @@ export function fileNameOf(href: string): string {
   }
 }
 
+/** A value with the field's precision: decimal comma, thousands apart from five digits on. */
 export function formatNumber(value: number, decimals?: number): string {
-  const text = decimals !== undefined ? value.toFixed(decimals) : String(Number(value.toPrecision(12)))
-  return text.replace('.', ',')
+  return formatRussianNumber(value, decimals === undefined ? {} : { decimals })
+}
+
+/** Units that are counted nouns agree with the number ('3 вида', '21 вид'); the registry names them in the many form. */
+const COUNTED_UNITS: Record<string, PluralForms> = {
+  видов: ['вид', 'вида', 'видов'],
+  единиц: ['единица', 'единицы', 'единиц'],
+  участков: ['участок', 'участка', 'участков'],
+  пунктов: ['пункт', 'пункта', 'пунктов'],
+  точек: ['точка', 'точки', 'точек'],
+}
+
+/** The unit after a number: a counted noun in the form agreeing with it, any other unit (т, мг/дм³, %) as declared. */
+export function unitAfter(n: number, unit: string): string {
+  const forms = COUNTED_UNITS[unit]
+  return forms ? plural(n, forms) : unit
 }
 
 /** A value is empty when it is null, undefined, blank text or an empty list; 0 and false are values. */
@@ -71,6 +87,14 @@ export interface ShownValue {
   record?: { type: string; id: number }
 }
 
+/** One item of a list: text as it is; a record by its code and name (`ПН-3-01 Точка 1`), or by its area's name. */
+export function itemText(item: unknown): string {
+  if (!item || typeof item !== 'object') return String(item)
+  const record = item as { nomenclature?: string; name?: string; area?: { name?: string } }
+  const text = [record.nomenclature, record.name].filter(Boolean).join(' ')
+  return text || record.area?.name || ''
+}
+
 /** The text of one value on a card or a list row, by the field's declared value type. */
 export function showValue(field: FieldDef, value: unknown): ShownValue | null {
   if (isEmptyValue(value)) return null
@@ -80,7 +104,7 @@ export function showValue(field: FieldDef, value: unknown): ShownValue | null {
     case 'enum':
       return { text: field.options?.[String(value)] ?? String(value) }
     case 'list':
-      return { text: (Array.isArray(value) ? value : [value]).map(String).join(', ') }
+      return { text: (Array.isArray(value) ? value : [value]).map(itemText).join(', ') }
     case 'link':
       return { text: fileNameOf(String(value)), href: String(value) }
     case 'date':
@@ -88,7 +112,7 @@ export function showValue(field: FieldDef, value: unknown): ShownValue | null {
     case 'number': {
       const n = typeof value === 'number' ? value : Number(value)
       const text = Number.isFinite(n) ? formatNumber(n, field.decimals) : String(value)
-      return { text: field.unit ? `${text} ${field.unit}` : text }
+      return { text: field.unit ? `${text} ${Number.isFinite(n) ? unitAfter(n, field.unit) : field.unit}` : text }
     }
     case 'ref': {
       const record = value as { id?: number; name?: string }
@@ -112,4 +136,6 @@ export function fillTemplate(template: string, record: Record<string, unknown>):
     })
     .replace(/\s+/g, ' ')
     .trim()
+    // A placeholder left empty at the end leaves no dangling colon or comma behind.
+    .replace(/\s*[:,]$/, '')
 }

@@ -51,6 +51,14 @@ function selection(type: CatalogueType): { columns: RawBuilder<unknown>[]; joins
       columns.push(sql`${column} AS ${sql.id(field.name)}`)
     }
   }
+  for (const field of type.fields) {
+    const related = field.related
+    if (!related) continue
+    const parts = related.embed.map((column) => sql`${sql.lit(column)}, ${sql.ref(`r.${column}`)}`)
+    // The declaration's SQL is static text of the registry, never input.
+    columns.push(sql`(SELECT coalesce(json_agg(json_build_object(${sql.join(parts)}) ORDER BY ${sql.ref(`r.${related.order}`)}, r.id), '[]'::json)
+      FROM ${sql.table(related.table)} AS r WHERE ${sql.raw(related.where)}) AS ${sql.id(field.name)}`)
+  }
   return { columns, joins }
 }
 
@@ -87,7 +95,7 @@ function condition(filter: FilterDef, value: FilterValue): RawBuilder<unknown> {
   }
 }
 
-function whereClause(type: CatalogueType, filters: AppliedFilters): RawBuilder<unknown> {
+export function whereClause(type: CatalogueType, filters: AppliedFilters): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = []
   for (const filter of type.filters) {
     const value = filters[filter.name]

@@ -28,8 +28,15 @@ export function valueSchema(field: FieldDef): JsonSchema {
       return { type: 'boolean', nullable: true, description }
     case 'date':
       return field.dateOnly ? { type: 'string', format: 'date', nullable: true, description } : { type: 'string', format: 'date-time', nullable: true, description }
-    case 'list':
-      return { type: 'array', items: { type: 'string' }, nullable: true, description }
+    case 'list': {
+      // Lists of records (a water system's points, an observation's systems) are arrays of objects.
+      const items = field.related
+        ? { ...refSchema({ table: field.related.table, embed: field.related.embed }), nullable: false }
+        : field.itemRefs
+          ? { type: 'object', properties: Object.fromEntries(Object.entries(field.itemRefs).map(([name, ref]) => [name, refSchema(ref)])), additionalProperties: false }
+          : { type: 'string' }
+      return { type: 'array', items, nullable: true, description }
+    }
     case 'enum':
       return { type: 'string', nullable: true, description: `${description}: ${Object.entries(field.options ?? {}).map(([k, v]) => `${k} — ${v}`).join('; ')}` }
     case 'ref':

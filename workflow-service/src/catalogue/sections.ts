@@ -20,7 +20,8 @@ const WATER: Section[] = [
 
 const RESEARCH: Section[] = [
   { title: 'Научные исследования', url: '/scientific-research' },
-  { title: 'Развитие экологического мониторинга', url: '/?section=' + encodeURIComponent(REGIONAL_SYSTEM) },
+  // Its own page (catalogue.md §2.9): the alternative start page of the regional monitoring system.
+  { title: 'Развитие экологического мониторинга', url: '/management-systems' },
 ]
 
 export const SECTIONS: Section[] = [

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { prepareDatabase } from '@portal/migrations/app-role.ts'
 import type { Database } from '@portal/migrations/database.ts'
+import { pendingMigrations } from '@portal/migrations/migrate.ts'
 import type { Config } from '../config.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.server.ts'
 
@@ -19,13 +20,19 @@ export interface PortalDatabase {
   db: Kysely<Database>
   url: string
   embedded: boolean
-  /** The migrations this opening applied (as the owner). */
+  /** The migrations this opening applied (as the owner); none with MIGRATIONS=check. */
   applied: string[]
+  /** The migrations this build knows that the database still lacks (only with MIGRATIONS=check: a node that is not ready). */
+  pending: string[]
   close(): Promise<void>
 }
 
 export const SAME_ROLE_WARNING =
   'DATABASE_OWNER_URL is not set: migrations and the portal use the one role of DATABASE_URL, which owns the tables and could rewrite the audit trail; set DATABASE_OWNER_URL to the owner and DATABASE_URL to a role of the portal (docs/security.md)'
+
+/** One line: what a MIGRATIONS=check node found missing, and what applies it. */
+export const pendingWarning = (pending: readonly string[]) =>
+  `migrations not applied: ${pending.join(', ')}; this node (MIGRATIONS=check) does not apply them: run the migrate step (npm run migrate with DATABASE_OWNER_URL); /readyz answers 503 until then`
 
 function userOf(url: string): string {
   return decodeURIComponent(new URL(url).username)
@@ -78,13 +85,24 @@ export async function openDatabase(
   log: (m: string) => void = () => {},
   warn: (m: string) => void = log,
 ): Promise<PortalDatabase> {
+  if (config.databaseUrl && config.migrations === 'check') {
+    // A node of a deployment whose migrate step runs as the owner: it never migrates, it checks (and /readyz says).
+    await checkReachable(config.databaseUrl)
+    const db = createKysely(config.databaseUrl)
+    const pending = await pendingMigrations(db).catch(async (error) => {
+      await db.destroy()
+      throw error
+    })
+    if (pending.length) warn(pendingWarning(pending))
+    return { db, url: config.databaseUrl, embedded: false, applied: [], pending, close: () => db.destroy() }
+  }
   if (config.databaseUrl) {
     await checkReachable(config.databaseUrl)
     if (config.databaseOwnerUrl) await checkReachable(config.databaseOwnerUrl, 'DATABASE_OWNER_URL')
     else warn(SAME_ROLE_WARNING)
     const applied = await prepareAsOwner(config.databaseOwnerUrl ?? config.databaseUrl, config.databaseUrl)
     const db = createKysely(config.databaseUrl)
-    return { db, url: config.databaseUrl, embedded: false, applied, close: () => db.destroy() }
+    return { db, url: config.databaseUrl, embedded: false, applied, pending: [], close: () => db.destroy() }
   }
   const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, log })
   let applied: string[]
@@ -102,6 +120,7 @@ export async function openDatabase(
     url,
     embedded: true,
     applied,
+    pending: [],
     close: async () => {
       await db.destroy()
       await embedded.stop()

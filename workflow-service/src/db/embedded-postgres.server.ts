@@ -11,9 +11,12 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const
 
 export const OWNER_ROLE = 'portal'
 export const APP_ROLE = 'portal_app'
-const OWNER_PASSWORD = 'portal'
+/** The owner's password, random, created on first start (mode 0600); the server is reachable only on 127.0.0.1. */
+export const OWNER_PASSWORD_FILE = 'pg-owner.password'
+/** What clusters created by earlier versions were initialised with: replaced by the file's at their next start. */
+const LEGACY_OWNER_PASSWORD = 'portal'
 /** The app role's password, created on first start (mode 0600). */
-const APP_PASSWORD_FILE = 'pg-app.password'
+export const APP_PASSWORD_FILE = 'pg-app.password'
 /** The pid of the process that started the server and will stop it. */
 const KEEPER_FILE = 'pg-keeper.pid'
 
@@ -170,8 +173,9 @@ async function initialiseCluster(cluster: { initialise(): Promise<void> }, dataD
   }
 }
 
-function appPassword(dataDir: string): string {
-  const file = path.join(dataDir, APP_PASSWORD_FILE)
+/** A random password kept in a 0600 file of the data folder, created when missing (two processes: one wins). */
+function secretFile(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name)
   if (!existsSync(file)) {
     try {
       writeFileSync(file, `${randomBytes(24).toString('hex')}\n`, { mode: 0o600, flag: 'wx' })
@@ -180,6 +184,36 @@ function appPassword(dataDir: string): string {
     }
   }
   return readFileSync(file, 'utf8').trim()
+}
+
+const isAuthFailure = (error: unknown) => (error as { code?: string }).code === '28P01'
+
+/**
+ * Makes the owner's password the one of its file. A cluster made by an earlier version still has the fixed
+ * password 'portal': it is changed here, once, so existing embedded databases keep working.
+ */
+async function ensureOwnerPassword(urlWith: (password: string) => string, password: string, log: (message: string) => void): Promise<void> {
+  const tryConnect = async (candidate: string) => {
+    const client = new pg.Client({ connectionString: urlWith(candidate) })
+    try {
+      await client.connect()
+      return client
+    } catch (error) {
+      await client.end().catch(() => undefined)
+      if (isAuthFailure(error)) return null
+      throw error
+    }
+  }
+  const current = await tryConnect(password)
+  if (current) return void (await current.end())
+  const legacy = await tryConnect(LEGACY_OWNER_PASSWORD)
+  if (!legacy) throw new EmbeddedPostgresError(`the embedded PostgreSQL refuses the owner's password of ${OWNER_PASSWORD_FILE}: restore that file from a backup of the data folder`)
+  try {
+    await legacy.query(`ALTER ROLE "${OWNER_ROLE}" PASSWORD '${password.replace(/'/g, "''")}'`)
+    log(`the owner of the embedded PostgreSQL now has the random password of ${OWNER_PASSWORD_FILE} (it had the fixed one of earlier versions)`)
+  } finally {
+    await legacy.end()
+  }
 }
 
 /** Creates the portal's role on the server (or sets its password); it gets its rights per database (migrations/app-role.ts). */
@@ -222,9 +256,11 @@ export async function startEmbeddedPostgres(options: {
     }
   }
   mkdirSync(dataDir, { recursive: true })
-  const password = appPassword(dataDir)
+  const password = secretFile(dataDir, APP_PASSWORD_FILE)
+  const ownerPassword = secretFile(dataDir, OWNER_PASSWORD_FILE)
   let port = options.port
-  const urlFor = (database: string) => `postgres://${OWNER_ROLE}:${OWNER_PASSWORD}@127.0.0.1:${port}/${database}`
+  const ownerUrl = (database: string, secret: string) => `postgres://${OWNER_ROLE}:${encodeURIComponent(secret)}@127.0.0.1:${port}/${database}`
+  const urlFor = (database: string) => ownerUrl(database, ownerPassword)
   const appUrlFor = (database: string) => `postgres://${APP_ROLE}:${password}@127.0.0.1:${port}/${database}`
 
   const EmbeddedPostgres = await loadEmbeddedPostgres()
@@ -232,7 +268,7 @@ export async function startEmbeddedPostgres(options: {
     databaseDir,
     port: options.port,
     user: OWNER_ROLE,
-    password: OWNER_PASSWORD,
+    password: ownerPassword,
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
@@ -262,6 +298,7 @@ export async function startEmbeddedPostgres(options: {
     writeFileSync(keeperFile, `${process.pid}\n`)
   }
   try {
+    await ensureOwnerPassword((secret) => ownerUrl('postgres', secret), ownerPassword, log)
     await ensureAppRole(urlFor('postgres'), APP_ROLE, password)
   } catch (error) {
     if (!joined) await cluster.stop()

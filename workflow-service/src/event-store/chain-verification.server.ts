@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { auditKey } from './audit-key.server.ts'
+import { chainHeadFile, ChainHeadError, headMissing, readChainHead } from './chain-head.server.ts'
 import { GENESIS_HASH, hashEvent, hmacCheckpoint, hmacEvent, rangeDigest } from './event-hash.ts'
 
 export interface ChainCheck {
@@ -11,6 +12,11 @@ export interface ChainCheck {
   unanchored: number
   /** The first event (or checkpoint end) that does not match, if any. */
   broken: { position: number; reason: string } | null
+  /**
+   * The log compared with the head kept beside the audit key: 'compared'; 'no file' (none yet, or removed: the
+   * newest events could then have been removed unseen); 'not kept' (this process was given no data folder).
+   */
+  head?: 'compared' | 'no file' | 'not kept'
 }
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -20,7 +26,23 @@ type Db = Kysely<Database> | Transaction<Database>
  * the event before it in its stream, and every checkpoint's seal over the positions and hashes of its range.
  * Run it in one snapshot (a repeatable-read transaction) when the portal is writing meanwhile.
  */
-export async function verifyHashChain(db: Db, key: Buffer = auditKey()): Promise<ChainCheck> {
+export async function verifyHashChain(db: Db, key: Buffer = auditKey(), headFile: string | null = chainHeadFile()): Promise<ChainCheck> {
+  const check = await verifyLog(db, key)
+  if (!headFile) return { ...check, head: 'not kept' }
+  if (check.broken) return check
+  // What the log cannot show of itself: its newest events or checkpoints removed (the head beside the key).
+  try {
+    const head = readChainHead(headFile, key)
+    if (!head) return { ...check, head: 'no file' }
+    const missing = await headMissing(db, head)
+    return { ...check, broken: missing, head: 'compared' }
+  } catch (error) {
+    if (error instanceof ChainHeadError) return { ...check, broken: { position: 0, reason: error.message }, head: 'compared' }
+    throw error
+  }
+}
+
+async function verifyLog(db: Db, key: Buffer): Promise<ChainCheck> {
   const checkpoints = await db.selectFrom('event_checkpoints').selectAll().orderBy('from_position').execute()
   const result = (events: number, broken: ChainCheck['broken'], unanchored = 0): ChainCheck => ({ events, checkpoints: checkpoints.length, unanchored, broken })
 

@@ -3,6 +3,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { auditKey } from './audit-key.server.ts'
+import { recordCheckpoint } from './chain-head.server.ts'
 import { GENESIS_HASH, hmacCheckpoint, rangeDigest } from './event-hash.ts'
 import { APPEND_BARRIER } from './event-store.server.ts'
 
@@ -45,6 +46,7 @@ export async function writeCheckpoint(db: Kysely<Database>, now = new Date()): P
     after = Number(page[page.length - 1].position)
   }
   const content = { fromPosition, toPosition: upTo, events, digest: digest.digest(), prevMac: last?.mac ?? GENESIS_HASH, createdAt: now }
+  const mac = hmacCheckpoint(auditKey(), content)
   try {
     await db
       .insertInto('event_checkpoints')
@@ -54,7 +56,7 @@ export async function writeCheckpoint(db: Kysely<Database>, now = new Date()): P
         events: content.events,
         digest: content.digest,
         prev_mac: content.prevMac,
-        mac: hmacCheckpoint(auditKey(), content),
+        mac,
         created_at: now,
       })
       .execute()
@@ -62,6 +64,8 @@ export async function writeCheckpoint(db: Kysely<Database>, now = new Date()): P
     if ((error as { constraint?: string }).constraint === 'event_checkpoints_from_key') return null
     throw error
   }
+  // Beside the audit key: removing this checkpoint (with the events it seals) is then seen by replay --verify.
+  recordCheckpoint({ toPosition: upTo, mac })
   return { fromPosition, toPosition: upTo, events }
 }
 

@@ -3,6 +3,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 import type { Database, EventsTable } from '@portal/migrations/database.ts'
 import { auditKey } from './audit-key.server.ts'
 import { GENESIS_HASH, hmacEvent } from './event-hash.ts'
+import { noteAppended } from './chain-head.server.ts'
 
 /** Who caused an event: recorded with every event for the audit. */
 export interface EventMetadata {
@@ -77,6 +78,30 @@ function toStored(row: Selectable<EventsTable>): StoredEvent {
  * Appends to different streams run side by side; two appends to the same version of one stream: the second
  * throws ConcurrencyError (checked first, and guaranteed by the unique (stream_id, stream_version)).
  */
+/** What readStreamForAppend learnt: the stream's last hash and a position reserved for the next event. */
+export interface StreamHead {
+  lastHash: string | null
+  reservedPositions: number[]
+}
+
+/**
+ * A command's first statement: takes the append barrier (shared), reads the stream and reserves the position of the
+ * one event most commands record, in one round trip. The barrier is held to the commit, so appendToStream given
+ * this head neither takes it nor reads the head again (the unique (stream, version) still catches a lost race).
+ * A reserved position a refused command does not use is a gap in the log's positions, as a rolled-back append is.
+ */
+export async function readStreamForAppend(trx: Transaction<Database>, streamId: string): Promise<{ events: StoredEvent[]; head: StreamHead }> {
+  // The lock is in a subquery of its own with the nextval above it: PostgreSQL never flattens subqueries with
+  // volatile functions, so the barrier is held before the position is drawn.
+  const { rows } = await sql<Selectable<EventsTable> & { reserved: string }>`
+    SELECT e.*, head.reserved
+    FROM (SELECT nextval('events_position_seq') AS reserved FROM (SELECT pg_advisory_xact_lock_shared(${APPEND_BARRIER})) barrier) head
+    LEFT JOIN events e ON e.stream_id = ${streamId}
+    ORDER BY e.stream_version`.execute(trx)
+  const events = rows.filter((row) => row.stream_id !== null).map(toStored)
+  return { events, head: { lastHash: events.at(-1)?.hash ?? null, reservedPositions: [Number(rows[0].reserved)] } }
+}
+
 export async function appendToStream(
   trx: Transaction<Database>,
   streamId: string,
@@ -84,27 +109,43 @@ export async function appendToStream(
   events: readonly NewEvent[],
   metadata: EventMetadata,
   createdAt: Date,
+  /** The head readStreamForAppend read in this transaction: saves the barrier and the head's round trip. */
+  known?: StreamHead,
 ): Promise<StoredEvent[]> {
   if (events.length === 0) return []
   const key = auditKey()
-  await acquireAppendLock(trx)
-  const { rows } = await sql<{ version: number | null; hash: string | null; positions: string[] }>`
-    SELECT last.stream_version AS version, last.hash,
-           ARRAY(SELECT nextval('events_position_seq') FROM generate_series(1, ${events.length}::int)) AS positions
-    FROM (SELECT 1) one
-    LEFT JOIN LATERAL (
-      SELECT stream_version, hash FROM events WHERE stream_id = ${streamId} ORDER BY stream_version DESC LIMIT 1
-    ) last ON true`.execute(trx)
-  const actualVersion = Number(rows[0].version ?? 0)
-  if (actualVersion !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actualVersion)
+  let positions: number[]
+  let lastHash: string | null
+  if (known) {
+    lastHash = known.lastHash
+    positions = known.reservedPositions.slice(0, events.length)
+    const missing = events.length - positions.length
+    if (missing > 0) {
+      const more = await sql<{ p: string }>`SELECT nextval('events_position_seq') AS p FROM generate_series(1, ${missing}::int)`.execute(trx)
+      positions.push(...more.rows.map((r) => Number(r.p)))
+    }
+  } else {
+    // The barrier and the head in one statement: the lock's subquery is evaluated before the positions are drawn.
+    const { rows } = await sql<{ version: number | null; hash: string | null; positions: string[] }>`
+      SELECT last.stream_version AS version, last.hash,
+             ARRAY(SELECT nextval('events_position_seq') FROM generate_series(1, ${events.length}::int)) AS positions
+      FROM (SELECT pg_advisory_xact_lock_shared(${APPEND_BARRIER}) AS locked) barrier
+      LEFT JOIN LATERAL (
+        SELECT stream_version, hash FROM events WHERE stream_id = ${streamId} ORDER BY stream_version DESC LIMIT 1
+      ) last ON true`.execute(trx)
+    const actualVersion = Number(rows[0].version ?? 0)
+    if (actualVersion !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actualVersion)
+    lastHash = rows[0].hash
+    positions = rows[0].positions.map(Number)
+  }
 
-  let prevHash = rows[0].hash ?? GENESIS_HASH
+  let prevHash = lastHash ?? GENESIS_HASH
   const meta = JSON.parse(JSON.stringify(metadata)) as EventMetadata
   const stored: StoredEvent[] = []
   for (const [i, event] of events.entries()) {
     // Round-tripped through JSON so the hash covers exactly what jsonb will give back.
     const data = JSON.parse(JSON.stringify(event.data)) as Record<string, unknown>
-    const position = Number(rows[0].positions[i])
+    const position = positions[i]
     const content = { position, streamId, streamVersion: expectedVersion + i + 1, type: event.type, data, metadata: meta, createdAt, prevHash }
     const hash = hmacEvent(key, content)
     stored.push({ ...content, hash })
@@ -135,6 +176,7 @@ export async function appendToStream(
     }
     throw error
   }
+  noteAppended(trx, stored)
   return stored
 }
 

@@ -3,6 +3,7 @@
 import type { Static, TObject, TSchema } from '@sinclair/typebox'
 import { badRequest } from '../plugins/errors.server.ts'
 import { controlCharacterAt, MULTILINE_PATTERN } from './params.ts'
+import { CHARACTERS_GENITIVE, plural } from '../text/russian-format.ts'
 
 type Json = Record<string, unknown>
 
@@ -32,7 +33,7 @@ function checkOne(name: string, schema: TSchema, raw: string): unknown {
   const text = options.find((v) => v.type === 'string') ?? {}
   const multiline = text.pattern === MULTILINE_PATTERN
   if (controlCharacterAt(raw, multiline) >= 0) throw badRequest(`${name}: недопустимые управляющие символы`, name)
-  if (text.maxLength !== undefined && raw.length > Number(text.maxLength)) throw badRequest(`${name}: не длиннее ${String(text.maxLength)} символов`, name)
+  if (text.maxLength !== undefined && raw.length > Number(text.maxLength)) throw badRequest(`${name}: не длиннее ${String(text.maxLength)} ${plural(Number(text.maxLength), CHARACTERS_GENITIVE)}`, name)
   if (text.minLength !== undefined && raw.trim().length < Number(text.minLength)) throw badRequest(`${name}: не может быть пустым`, name)
   return raw
 }

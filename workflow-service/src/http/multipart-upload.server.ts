@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify'
 import { HttpError, badRequest } from '../plugins/errors.server.ts'
 import { controlCharacterAt } from './params.ts'
-import { cleanFileName, newStorageKey, removeStoredFile, writeStoredFile } from '../workflow/storage/file-storage.server.ts'
+import { cleanFileName, newStorageKey, removeStoredFile, storeFile } from '../workflow/storage/file-storage.server.ts'
 import type { StoredUpload } from '../workflow/files/file-commands.server.ts'
 
 export const tooLargeMessage = (maxMb: number) => `Максимальный размер загружаемого файла ${maxMb} Мб`
@@ -20,9 +20,10 @@ export async function readMultipartForm(
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw badRequest(`${options.fileFields[0]}: ожидается multipart/form-data`, options.fileFields[0])
   const maxBytes = options.maxUploadMb * 1024 * 1024
-  // Refused before a byte is read when the request says it is far too large.
+  // Refused before a byte is read when the request says it is far too large. The limit is per file: a request of
+  // several files may be as large as all of them together (each is cut off at the limit as it is read).
   const declared = Number(request.headers['content-length'] ?? 0)
-  if (declared > maxBytes + 1024 * 1024) throw new HttpError(413, tooLargeMessage(options.maxUploadMb))
+  if (declared > maxBytes * options.maxFiles + 1024 * 1024) throw new HttpError(413, tooLargeMessage(options.maxUploadMb))
 
   const fields: Record<string, string> = {}
   const files: MultipartForm['files'] = []
@@ -46,8 +47,8 @@ export async function readMultipartForm(
         throw badRequest(`${part.fieldname}: неизвестное поле`, part.fieldname)
       }
       const storageKey = newStorageKey()
-      const size = await writeStoredFile(options.storageDir, storageKey, part.file)
-      const upload = { field: part.fieldname, storageKey, name: cleanFileName(part.filename), size, contentType: part.mimetype || 'application/octet-stream' }
+      const { size, sha256 } = await storeFile(options.storageDir, storageKey, part.file)
+      const upload = { field: part.fieldname, storageKey, name: cleanFileName(part.filename), size, sha256, contentType: part.mimetype || 'application/octet-stream' }
       files.push(upload)
       if (part.file.truncated) throw new HttpError(413, tooLargeMessage(options.maxUploadMb))
     }

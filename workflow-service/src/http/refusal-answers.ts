@@ -2,6 +2,7 @@
 // The API sends it as JSON ({ detail, parameter }); pages show the same message.
 import type { Refusal } from '../workflow/refusal.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
+import { CHARACTERS_GENITIVE, plural } from '../text/russian-format.ts'
 
 export interface RefusalAnswer {
   status: 400 | 403 | 404 | 409
@@ -34,7 +35,7 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
     case 'decline-without-comment':
       return bad('comment', 'comment: укажите причину отклонения')
     case 'comment-too-long':
-      return bad('comment', `comment: не длиннее ${refusal.max} символов`)
+      return bad('comment', `comment: не длиннее ${refusal.max} ${plural(refusal.max ?? 0, CHARACTERS_GENITIVE)}`)
     case 'report-target-missing':
       return bad('area', 'area: укажите лицензионный участок (area) или предприятие (company)')
     case 'target-not-found':
@@ -73,14 +74,48 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
     case 'responsible-field': {
       const field = refusal.field
       if (refusal.problem === 'required') return bad(field, `${field}: обязательное поле (${FIELD_TITLE[field]})`)
-      if (refusal.problem === 'too-long') return bad(field, `${field}: не длиннее ${refusal.max} символов`)
+      if (refusal.problem === 'too-long') return bad(field, `${field}: не длиннее ${refusal.max} ${plural(refusal.max ?? 0, CHARACTERS_GENITIVE)}`)
       if (refusal.problem === 'phone') return bad(field, `${field}: цифры, пробелы, + ( ) - и «доб»`)
       return bad(field, `${field}: введите настоящий адрес электронной почты, например ivanov@example.ru`)
     }
+    case 'reference-field': {
+      const { field, label } = refusal
+      const problem = {
+        required: 'обязательное поле',
+        'too-long': `не длиннее ${refusal.max} символов`,
+        number: 'введите неотрицательное число, например 0,05',
+        choice: 'выберите значение из списка',
+        pattern: refusal.hint ?? 'неверный формат',
+        'not-found': 'такой записи нет: выберите значение из списка',
+      }[refusal.problem]
+      return bad(field, `${label}: ${problem}`)
+    }
+    case 'reference-duplicate':
+      return { status: 409, detail: `Запись с такими значениями полей «${refusal.label}» уже есть.`, parameter: refusal.field }
+    case 'reference-not-found':
+      return { status: 404, detail: 'Запись справочника не найдена.' }
     case 'responsible-target-changed':
       return bad(refusal.parameter, `${refusal.parameter}: ответственное лицо внесено по другому ${refusal.parameter === 'area' ? 'участку' : 'предприятию'}`)
     case 'responsible-year-changed':
       return bad('year', 'year: год ответственного лица не меняется')
+    case 'company-not-found':
+      return { status: 404, detail: 'Предприятие не найдено.' }
+    case 'receipt-not-found':
+      return { status: 404, detail: 'Квитанция не найдена.' }
+    case 'area-not-found':
+      return { status: 404, detail: 'Лицензионный участок не найден.' }
+    case 'stored-file-missing':
+      return { status: 404, detail: `Файл ${refusal.label} нельзя скачать` }
+    case 'user-not-found':
+      return { status: 404, detail: 'Пользователь не найден.' }
+    case 'username-taken':
+      return { status: 409, detail: `Пользователь «${refusal.username}» уже существует.` }
+    case 'target-missing-for-archive':
+      return { status: 404, detail: 'Участок или предприятие не найдены.' }
+    case 'invalid-input':
+      return bad(refusal.parameter, refusal.detail)
+    case 'login-required':
+      return { status: 403, detail: 'Войдите, чтобы увидеть уведомления.' }
     case 'forbidden':
       return { status: 403, detail: FORBIDDEN }
     case 'lost-race':

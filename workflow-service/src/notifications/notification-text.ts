@@ -14,13 +14,6 @@ export interface NotificationText {
   body: string
 }
 
-export const REPORT_TYPE_TITLES: Record<string, string> = {
-  final_report: 'Итоговый отчёт',
-  program: 'Программа',
-  observation_results: 'Результаты наблюдений',
-  greenhouse_gases: 'Парниковые газы',
-}
-
 const subject = (r: ReportFacts) => `${r.reportTypeTitle} за ${r.year} год${r.areaName ? ` (${r.areaName})` : ''}`
 
 /** The text of an event that changes what a report's people must know, or null for the others. */

@@ -4,7 +4,8 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
-import { notificationText, REPORT_TYPE_TITLES } from './notification-text.ts'
+import { notificationText } from './notification-text.ts'
+import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 
 const TOLD_OF = new Set(['FileCheckPassed', 'FileCheckFailed', 'ReportAgreed', 'ReportRejected', 'ReportDecisionCancelled'])
 
@@ -33,7 +34,7 @@ async function notifyOf(db: Kysely<Database>, event: StoredEvent): Promise<void>
   const text = notificationText(
     event.type,
     event.data,
-    { reportId: report.id, companyId: report.company_id, year: report.year, reportTypeTitle: REPORT_TYPE_TITLES[report.report_type] ?? report.report_type, areaName: report.area_name },
+    { reportId: report.id, companyId: report.company_id, year: report.year, reportTypeTitle: REPORT_TYPES[report.report_type].title, areaName: report.area_name },
     fileName,
   )
   if (!text) return

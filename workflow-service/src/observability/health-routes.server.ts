@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
-import { measureFrom, registry } from './metrics.server.ts'
+import { measureFrom, metricsText, registry } from './metrics.server.ts'
 import { readinessProbe } from './readiness.server.ts'
 
 export interface HealthOptions {
@@ -40,7 +40,13 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
   })
 
   app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (_request, reply) => {
-    const body = await registry.metrics()
+    let body: string
+    try {
+      body = await metricsText()
+    } catch (error) {
+      // Another process of the node did not answer: no figures rather than figures that miss its share.
+      return reply.status(503).header('cache-control', 'no-store').type('text/plain').send(`metrics unavailable: ${error instanceof Error ? error.message : String(error)}`)
+    }
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body)
   })
 }

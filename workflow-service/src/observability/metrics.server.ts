@@ -51,6 +51,16 @@ interface Sources {
 }
 let sources: Sources | undefined
 
+let gather: () => Promise<string> = () => registry.metrics()
+
+/** What /metrics answers: this process's registry, unless a process of several (node:cluster) gathers them all. */
+export const metricsText = (): Promise<string> => gather()
+
+/** Makes /metrics answer with `source` (a web process asks the cluster's primary for every process's metrics). */
+export function gatherMetricsWith(source: () => Promise<string>): void {
+  gather = source
+}
+
 /** The database and queue the scrape-time gauges read (the node's own). */
 export function measureFrom(next: Sources): void {
   sources = next
@@ -61,6 +71,8 @@ new Gauge({
   help: 'Jobs in the queue across every node, by kind and state (waiting includes delayed retries; active)',
   labelNames: ['kind', 'state'] as const,
   registers: [registry],
+  // Every process reads the same queue: summed over the processes of a node it would count each job several times.
+  aggregator: 'max',
   async collect() {
     this.reset()
     if (!sources) return
@@ -76,6 +88,7 @@ new Gauge({
   name: 'portal_job_outbox_backlog',
   help: 'Jobs committed to the outbox and not yet handed to Redis (BullMQ engine)',
   registers: [registry],
+  aggregator: 'max',
   async collect() {
     this.reset()
     if (!sources || sources.queue.engine !== 'bullmq') return

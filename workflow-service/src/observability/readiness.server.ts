@@ -1,9 +1,8 @@
 // Whether this node can do its work: the database answers, the queue answers and every migration it knows is applied.
 // A node that turns unready says why in one log line (and once more when it is ready again).
 import type { Kysely } from 'kysely'
-import { sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { migrations } from '@portal/migrations/migrations/index.ts'
+import { pendingMigrations } from '@portal/migrations/migrate.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
 
 export interface Readiness {
@@ -32,9 +31,7 @@ export async function checkReadiness(db: Kysely<Database>, queue: JobQueue): Pro
   let database: Readiness['database'] = 'ok'
   let pending: Readiness['migrations'] = 'unknown'
   try {
-    const { rows } = await withTimeout(sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db), 'the database')
-    const applied = new Set(rows.map((r) => r.name))
-    const missing = Object.keys(migrations).filter((name) => !applied.has(name))
+    const missing = await withTimeout(pendingMigrations(db), 'the database')
     pending = missing.length ? 'pending' : 'current'
     if (missing.length) reasons.push(`migrations not applied: ${missing.join(', ')}`)
   } catch (error) {

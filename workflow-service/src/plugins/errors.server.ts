@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { refusalAnswer } from '../http/refusal-answers.ts'
 import { CommandRefused } from '../workflow/refusal.ts'
 import { TEXT_PATTERNS } from '../http/params.ts'
+import { CHARACTERS_GENITIVE, VALUES_GENITIVE, plural } from '../text/russian-format.ts'
 
 export class HttpError extends Error {
   constructor(
@@ -49,9 +50,9 @@ function reasonOf(item: ValidationItem | undefined): string {
     case 'maximum':
       return `не больше ${String(p.limit)}`
     case 'minLength':
-      return Number(p.limit) <= 1 ? 'не может быть пустым' : `не короче ${String(p.limit)} символов`
+      return Number(p.limit) <= 1 ? 'не может быть пустым' : `не короче ${String(p.limit)} ${plural(Number(p.limit), CHARACTERS_GENITIVE)}`
     case 'maxLength':
-      return `не длиннее ${String(p.limit)} символов`
+      return `не длиннее ${String(p.limit)} ${plural(Number(p.limit), CHARACTERS_GENITIVE)}`
     case 'pattern':
       return TEXT_PATTERNS.has(String(p.pattern)) ? 'недопустимые управляющие символы' : 'недопустимый формат'
     case 'const':
@@ -59,9 +60,9 @@ function reasonOf(item: ValidationItem | undefined): string {
     case 'anyOf':
       return 'недопустимое значение'
     case 'minItems':
-      return `не меньше ${String(p.limit)} значений`
+      return `не меньше ${String(p.limit)} ${plural(Number(p.limit), VALUES_GENITIVE)}`
     case 'maxItems':
-      return `не больше ${String(p.limit)} значений`
+      return `не больше ${String(p.limit)} ${plural(Number(p.limit), VALUES_GENITIVE)}`
     case 'uniqueItems':
       return 'значения повторяются'
     default:

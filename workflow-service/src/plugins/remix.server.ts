@@ -9,6 +9,7 @@ import {
   type ServerBuild,
   writeReadableStreamToWritable,
 } from '@remix-run/node'
+import { rateLimitOf } from './rate-limits.server.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { markPrivacy } from '../auth/auth-plugin.server.ts'
 import { type CachedAnswer, etagOf, notModified, type PublicCache } from '../http/public-cache.server.ts'
@@ -23,6 +24,8 @@ export interface RemixPluginOptions {
   getLoadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext | Promise<AppLoadContext>
   /** Keeps pages the public sees until public data changes (see http/public-cache.server.ts). */
   cache?: PublicCache
+  /** The largest file a page form may carry (the decision dialog's attachment), in MB; other bodies keep the app's limit. */
+  maxUploadMb?: number
 }
 
 // A cached page holds these marks where the request's own CSP nonce and CSRF token were written.
@@ -115,6 +118,11 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+    // A multipart form may carry a file (the Department's decision with its attachment): up to the upload limit.
+    if (options.maxUploadMb) {
+      const bodyLimit = (options.maxUploadMb + 1) * 1024 * 1024
+      scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body))
+    }
     const cache = options.cache
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const context = await options.getLoadContext(request, reply)
@@ -146,11 +154,19 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
         claim.done()
       }
     }
-    // Page forms carry their CSRF token in the hidden field csrfmiddlewaretoken (checked by the auth plugin).
-    const config = { csrf: 'form' as const }
+    // Page forms carry their CSRF token in the hidden field csrfmiddlewaretoken (checked by the auth plugin); a
+    // multipart one may carry a file, so its body gets UPLOAD_TIMEOUT_SECONDS (plugins/body-timeout.server.ts).
+    const config = { csrf: 'form' as const, uploadBody: true }
     scope.all(BASE_PATH, { config }, handler)
     // Remix's single fetch asks the data of the home page (the basename itself) at /monitoring.data.
     scope.all(`${BASE_PATH}.data`, { config }, handler)
     scope.all(`${BASE_PATH}/*`, { config }, handler)
+    // The login form of a browser without JavaScript: the same per-minute limit as POST /auth/login/.
+    scope.post(`${BASE_PATH}/login`, { config: { ...config, rateLimit: rateLimitOf(app.config, 'login') } }, handler)
+    // The reports page's actions (the Department's decision with its attachment, a holder's saves and deletes), posted
+    // as a document or through Remix's single fetch (.data): the decisions' per-minute limit.
+    const decisions = { config: { ...config, rateLimit: rateLimitOf(app.config, 'decision') } }
+    scope.post(`${BASE_PATH}/companies/:id/reports`, decisions, handler)
+    scope.post(`${BASE_PATH}/companies/:id/reports.data`, decisions, handler)
   })
 }

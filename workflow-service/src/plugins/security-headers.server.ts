@@ -30,7 +30,8 @@ export async function securityHeaders(app: FastifyInstance): Promise<void> {
         scriptSrc: ["'self'", (req) => `'nonce-${nonces.get(req as IncomingMessage) ?? ''}'`],
         // React writes style attributes; styles cannot run code, scripts are the ones held to a nonce.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The map's tiles come from the host of MAP_TILES_URL (OpenStreetMap's by default).
+        imgSrc: ["'self'", 'data:', 'blob:', ...(app.config?.mapTilesSource ? [app.config.mapTilesSource] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -5,14 +5,12 @@ export const JOBS = {
   reportPublication: 'report-publication',
 } as const
 
-export type JobName = (typeof JOBS)[keyof typeof JOBS]
-
 /**
  * What each job carries: ids only, the job reads the rest from the database when it runs (the sender adds the
  * request id it was sent from, for the logs and the events of the worker).
  */
 export interface JobPayloads {
-  'file-check': { fileId: number }
-  'file-delete': { fileId: number }
-  'report-publication': { reportId: number }
+  [JOBS.fileCheck]: { fileId: number }
+  [JOBS.fileDelete]: { fileId: number }
+  [JOBS.reportPublication]: { reportId: number }
 }

@@ -10,7 +10,10 @@ import { clearedSessionCookie, readCookies, sessionCookie } from '../auth/sessio
 import { endSession, SESSION_COOKIE } from '../auth/sessions.server.ts'
 import { LOGIN_PATH } from '../auth/user-info.ts'
 import { errorAnswer } from '../plugins/errors.server.ts'
+import { rateLimitOf } from '../plugins/rate-limits.server.ts'
 
+
+export const LOGIN_BODY_LIMIT = 16 * 1024
 
 const LoginAnswer = Type.Object({
   errors: Type.Union([Type.String(), Type.Null()]),
@@ -40,6 +43,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/login/',
     {
       attachValidation: true,
+      // Two fields of at most 100 characters: a bigger JSON or urlencoded body is refused (413); a multipart one is
+      // bounded by the plugin's limits above.
+      bodyLimit: LOGIN_BODY_LIMIT,
+      config: { rateLimit: rateLimitOf(app.config, 'login') },
       // Every refusal in the login contract's shape {errors, router}, malformed bodies included.
       errorHandler: (error, request, reply) => {
         const answer = errorAnswer(error)
@@ -54,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           password: Type.Optional(Type.String()),
           next: Type.Optional(Type.String()),
         }),
-        response: { 200: LoginAnswer, 400: LoginAnswer, 401: LoginAnswer, 429: LoginAnswer },
+        response: { 200: LoginAnswer, 400: LoginAnswer, 401: LoginAnswer, 413: LoginAnswer, 429: LoginAnswer },
       },
     },
     async (request, reply) => {

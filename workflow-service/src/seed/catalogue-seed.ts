@@ -97,6 +97,12 @@ async function rowsFor(context: SeedContext, type: CatalogueType): Promise<Row[]
       }
       row[f.column] = valueFor(faker, type, f, (row.year as number | undefined) ?? year, key)
     }
+    for (const f of fields) {
+      const parts = f.seed?.sumOf
+      if (!parts || f.name in fixed) continue
+      const sum = parts.reduce((acc, name) => acc + (Number(row[fields.find((p) => p.name === name)?.column ?? name]) || 0), 0)
+      row[f.column] = f.integer ? Math.round(sum) : Number(sum.toFixed(3))
+    }
     return row
   }
 

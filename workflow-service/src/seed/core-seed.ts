@@ -3,6 +3,8 @@
 import type { Faker } from '@faker-js/faker'
 import type { CompanyKind } from '@portal/migrations/database.ts'
 import { insertInBatches, type SeedContext, type SeedStep, YEARS } from './seed-context.ts'
+import { substancesOf } from '../catalogue/substances.ts'
+import { formatCount } from '../text/russian-format.ts'
 
 const DISTRICTS = ['Приуральский район', 'Шурышкарский район', 'Ямальский район', 'Тазовский район', 'Надымский район', 'Пуровский район', 'Красноселькупский район']
 const CITIES = ['Салехард', 'Лабытнанги', 'Новый Уренгой', 'Ноябрьск', 'Надым', 'Муравленко', 'Губкинский']
@@ -12,6 +14,8 @@ const NAME_FIRST = ['Полярная звезда', 'Северное сиян�
 const NAME_SECOND = ['Нефтедобыча', 'Газодобыча', 'Геоинвест', 'Энергосервис', 'Недра', 'Промресурс', 'Экотех', 'Бурсервис', 'Газовый промысел', 'Нефтепром']
 const WATER_RESOURCES = ['р. Обь', 'р. Надым', 'р. Пур', 'р. Таз', 'р. Полуй', 'р. Щучья', 'р. Хадытаяха', 'р. Ево-Яха', 'оз. Ямбуто', 'оз. Нейто', 'Обская губа', 'Тазовская губа']
 const NATURE_ZONES = ['Тундра', 'Лесотундра', 'Северная тайга']
+/** «в пределах …»: the zones in the genitive. */
+const NATURE_ZONES_GENITIVE: Record<string, string> = { Тундра: 'тундры', Лесотундра: 'лесотундры', 'Северная тайга': 'северной тайги' }
 const STAGES = ['Геологическое изучение', 'Разведка', 'Опытно-промышленная эксплуатация', 'Промышленная эксплуатация', 'Консервация']
 const LOCAL_POINT_KINDS = ['ambient_air', 'snow_cover', 'surface_water', 'groundwater', 'sediment_layers', 'soils'] as const
 const REGIONAL_POINT_KINDS: Array<[string, string | null]> = [
@@ -27,25 +31,6 @@ const REGIONAL_POINT_KINDS: Array<[string, string | null]> = [
   ['control_water_object_state_point', 'geochemical'],
   ['sampling_collection_points', 'geochemical'],
 ]
-
-/** Substances measured per point kind, with unit and limit concentration (ПДК/ОДК); values are drawn around the limit. */
-const SUBSTANCES: Record<string, Array<[name: string, measure: string, mpc: number]>> = {
-  air: [['Диоксид азота (NO2)', 'мг/м³', 0.2], ['Оксид углерода (CO)', 'мг/м³', 5], ['Диоксид серы (SO2)', 'мг/м³', 0.5], ['Взвешенные вещества', 'мг/м³', 0.5], ['Сажа', 'мг/м³', 0.15]],
-  water: [['Нефтепродукты', 'мг/дм³', 0.05], ['Фенолы', 'мг/дм³', 0.001], ['Железо общее', 'мг/дм³', 0.1], ['Медь', 'мг/дм³', 0.001], ['Аммоний-ион', 'мг/дм³', 0.5], ['Хлорид-ион', 'мг/дм³', 300]],
-  snow: [['Нефтепродукты', 'мг/дм³', 0.05], ['Сульфат-ион', 'мг/дм³', 100], ['Нитрат-ион', 'мг/дм³', 40], ['Свинец', 'мг/дм³', 0.006]],
-  soil: [['Нефтепродукты', 'мг/кг', 1000], ['Свинец', 'мг/кг', 32], ['Цинк', 'мг/кг', 55], ['Медь', 'мг/кг', 33], ['Никель', 'мг/кг', 20]],
-  radiation: [['Цезий-137', 'Бк/кг', 100], ['Стронций-90', 'Бк/кг', 50], ['Калий-40', 'Бк/кг', 800]],
-  hydrology: [['Расход воды', 'м³/с', 0], ['Средняя скорость течения', 'м/с', 0]],
-}
-
-function substancesOf(kind: string): Array<[string, string, number]> {
-  if (kind === 'ambient_air') return SUBSTANCES.air
-  if (kind.includes('snow')) return SUBSTANCES.snow
-  if (kind.includes('water') || kind === 'groundwater' || kind === 'hygrobiology_point') return SUBSTANCES.water
-  if (kind.includes('radionuclides')) return SUBSTANCES.radiation
-  if (kind === 'hydrological_point') return SUBSTANCES.hydrology
-  return SUBSTANCES.soil
-}
 
 function digits(faker: Faker, n: number): string {
   return faker.string.numeric({ length: n, allowLeadingZeros: false })
@@ -110,14 +95,15 @@ export const coreSeed: SeedStep = {
       .execute()
 
     const areas: Record<string, unknown>[] = []
-    const describeArea = (name: string) => ({
-      description: `${name} расположен в пределах ${faker.helpers.arrayElement(NATURE_ZONES).toLowerCase()} Западно-Сибирской равнины.`,
+    const describeArea = (name: string, zone = faker.helpers.arrayElement(NATURE_ZONES)) => ({
+      description: `${name} расположен в пределах ${NATURE_ZONES_GENITIVE[zone]} Западно-Сибирской равнины.`,
       nature_region: faker.helpers.arrayElement(['Ямальская область', 'Тазовская область', 'Надымско-Пуровская область']),
-      nature_zone: faker.helpers.arrayElement(NATURE_ZONES),
+      nature_zone: zone,
       topography: 'Плоская, местами полого-увалистая озёрно-аллювиальная равнина.',
       anthropogenic: faker.helpers.arrayElement(['Кустовые площадки, промысловые трубопроводы, автодороги.', 'Разведочные скважины, временные дороги.']),
       natural: 'Многолетнемёрзлые породы, заболоченность до 40 %.',
-      hydrological: `Территория дренируется притоками ${faker.helpers.arrayElement(WATER_RESOURCES)}.`,
+      // «р. Обь» reads right after «притоками»; a lake or a bay would need its genitive.
+      hydrological: `Территория дренируется притоками ${faker.helpers.arrayElement(WATER_RESOURCES.filter((w) => w.startsWith('р. ')))}.`,
       groundcover: 'Мохово-лишайниковый покров с участием кустарничков.',
       geobotanical: 'Кустарничково-мохово-лишайниковые тундры и редколесья.',
       terrain: 'Абсолютные отметки 20–90 м.',
@@ -152,7 +138,7 @@ export const coreSeed: SeedStep = {
           expluatation_time: `${faker.number.int({ min: 1985, max: 2020 })}–${faker.number.int({ min: 2030, max: 2060 })}`,
           founded_year: faker.number.int({ min: 1975, max: 2018 }),
           number: digits(faker, 4),
-          corner_points: `${faker.number.int({ min: 4, max: 12 })} угловых точек`,
+          corner_points: formatCount(faker.number.int({ min: 4, max: 12 }), ['угловая точка', 'угловые точки', 'угловых точек']),
           ...describeArea(name),
         })
       }

@@ -95,7 +95,7 @@ export async function seedLargeCatalogue(
         1975 + g % 43,
         lpad((g % 10000)::text, 4, '0'),
         'Плоская, местами полого-увалистая озёрно-аллювиальная равнина.',
-        (4 + g % 9) || ' угловых точек',
+        (4 + g % 9) || CASE WHEN 4 + g % 9 = 4 THEN ' угловые точки' ELSE ' угловых точек' END,
         (ARRAY['Обь', 'Надым', 'Пур', 'Таз'])[1 + g % 4]
       FROM generate_series(1, ${size.areas}) AS g
       JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM companies WHERE id > ${companiesBefore}) AS c

@@ -5,6 +5,7 @@ import { LARGE_CATALOGUE, type LargeCatalogueSize, seedLargeCatalogue } from './
 import { seedLargeWorkflow } from './large-workflow-seed.server.ts'
 import type { SeedStep } from './seed-context.ts'
 import { runSeed } from './seed.server.ts'
+import { skipDemoMail } from './demo-mail.server.ts'
 
 export interface LargeSeedOptions {
   storageDir: string
@@ -25,6 +26,7 @@ export async function runLargeSeed(db: Kysely<Database>, options: LargeSeedOptio
   await runSeed(db, { scale: 1, demoUsers: options.demoUsers, storageDir: options.storageDir, extraSteps: options.extraSteps, log })
   const catalogue = await seedLargeCatalogue(db, options.catalogue ?? LARGE_CATALOGUE, log)
   const workflow = await seedLargeWorkflow(db, { events: options.workflowEvents ?? LARGE_WORKFLOW_EVENTS, storageDir: options.storageDir, log })
+  await skipDemoMail(db)
   // VACUUM as well: with the visibility map set, counts over millions of readings are index-only scans.
   await sql`VACUUM ANALYZE`.execute(db)
   log(

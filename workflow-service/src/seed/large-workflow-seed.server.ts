@@ -19,6 +19,7 @@ import { decideReport, evolveReport, foldReport } from '../workflow/reports/repo
 import type { ReportEvent } from '../workflow/reports/report-events.ts'
 import { createReport } from '../workflow/reports/report-commands.server.ts'
 import { createResponsible } from '../workflow/responsibles/responsible-commands.server.ts'
+import { writeStoredFile } from '../workflow/storage/file-storage.server.ts'
 
 export interface LargeWorkflowOptions {
   /** Events to record at least (200 000 for the benchmark). */
@@ -89,6 +90,8 @@ export async function seedLargeWorkflow(db: Kysely<Database>, options: LargeWork
           },
         })
         const { reportId } = await createReport(as(holder), { area: area.id, year: YEAR, reportType: 'program' })
+        // An upload's bytes are in storage before it is registered (the command looks at what they are).
+        await writeStoredFile(options.storageDir, largeStorageKey(area.id), Buffer.from('Пункт наблюдения (номенклатура);Год\r\n'))
         const { fileId } = await uploadFile(as(holder), {
           reportId,
           description: `Программа ЛЭМ ${YEAR}`,

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { SeedStep } from './seed-context.ts'
 import { seedSteps } from './seed-steps.ts'
+import { skipDemoMail } from './demo-mail.server.ts'
 
 export const DEMO_SEED = 20261121
 
@@ -26,6 +27,9 @@ export async function runSeed(db: Kysely<Database>, options: SeedOptions): Promi
     for (const step of [...seedSteps, ...(options.extraSteps ?? [])]) {
       await step.run({ trx, faker, scale: options.scale ?? 1, demoUsers: options.demoUsers, storageDir: options.storageDir, log })
     }
+    // The seed runs only on an empty database: every letter in the outbox now is the demo data's.
+    const skipped = await skipDemoMail(trx)
+    if (skipped) log(`demo data: ${skipped} e-mails to made-up people kept in the outbox, never sent`)
   })
   log(`demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }

@@ -8,7 +8,7 @@ import { requestFileDeletion, uploadFile } from '../workflow/files/file-commands
 import { recordFileChecked, recordFileDeleted } from '../workflow/files/worker-commands.server.ts'
 import { createReport, decideOnReport } from '../workflow/reports/report-commands.server.ts'
 import { createResponsible } from '../workflow/responsibles/responsible-commands.server.ts'
-import { removeStoredFile, writeStoredFile } from '../workflow/storage/file-storage.server.ts'
+import { removeStoredFile, storeFile } from '../workflow/storage/file-storage.server.ts'
 import type { SeedContext, SeedStep } from './seed-context.ts'
 import { demoPdf } from '../catalogue/demo-files.server.ts'
 
@@ -40,14 +40,14 @@ export const workflowSeed: SeedStep = {
     let files = 0
     const upload = async (actor: CurrentUser, reportId: number, name: string, content: Buffer | string, contentType: string) => {
       const storageKey = faker.string.uuid()
-      const size = await writeStoredFile(storageDir, storageKey, Buffer.from(content))
+      const { size, sha256 } = await storeFile(storageDir, storageKey, Buffer.from(content))
       files += 1
       const { fileId } = await uploadFile(as(actor), {
         reportId,
         description: name.replace(/\.[a-z]+$/, ''),
         ecomonResponsibleId: null,
         companyResponsibleId: null,
-        upload: { storageKey, name, size, contentType },
+        upload: { storageKey, name, size, sha256, contentType },
       })
       return { fileId, storageKey }
     }
@@ -97,11 +97,11 @@ export const workflowSeed: SeedStep = {
           if (index % 2 === 0) {
             const decisionKey = faker.string.uuid()
             const decision = demoPdf(`Remarks on the final report ${year}`)
-            await writeStoredFile(storageDir, decisionKey, decision)
+            const { sha256 } = await storeFile(storageDir, decisionKey, decision)
             await decideOnReport(as(department), final, {
               decision: 'decline',
               comment: 'Файл с результатами наблюдений не прошёл проверку: исправьте значения и загрузите заново.',
-              files: [{ id: decisionKey, name: 'Замечания к отчёту.pdf', size: decision.length, contentType: 'application/pdf' }],
+              files: [{ id: decisionKey, name: 'Замечания к отчёту.pdf', size: decision.length, sha256, contentType: 'application/pdf' }],
             })
             await requestFileDeletion(as(holder), bad.fileId)
             await removeStoredFile(storageDir, bad.storageKey)

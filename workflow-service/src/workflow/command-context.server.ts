@@ -6,6 +6,7 @@ import { ConcurrencyError, type EventMetadata } from '../event-store/event-store
 import { currentJobContext } from '../observability/job-context.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
 import { CommandRefused } from './refusal.ts'
+import { recordCommitted, trackAppends } from '../event-store/chain-head.server.ts'
 
 export interface CommandContext {
   db: Kysely<Database>
@@ -54,7 +55,14 @@ export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transac
   try {
     // Inside a caller's transaction (the demo data loads in one; a command of two streams) the command joins it.
     if (db.isTransaction) return await work(db as Transaction<Database>)
-    return await db.transaction().execute(work)
+    let appended: ReturnType<typeof trackAppends> = []
+    const result = await db.transaction().execute((trx) => {
+      appended = trackAppends(trx)
+      return work(trx)
+    })
+    // Committed: the streams' new heads go beside the audit key (event-store/chain-head.server.ts).
+    recordCommitted(appended)
+    return result
   } catch (error) {
     if (db.isTransaction) throw error
     if (error instanceof ConcurrencyError) throw new CommandRefused({ reason: 'lost-race' })

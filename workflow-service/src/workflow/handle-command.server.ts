@@ -2,7 +2,7 @@
 // version, update every projection and enqueue the jobs, all in one transaction.
 import type { Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { acquireAppendLock, appendToStream, type EventMetadata, readStream, type StoredEvent } from '../event-store/event-store.server.ts'
+import { appendToStream, type EventMetadata, readStreamForAppend, type StoredEvent } from '../event-store/event-store.server.ts'
 import { notifyOfEvents } from '../notifications/notify-of-events.server.ts'
 import { eventsAppended } from '../observability/metrics.server.ts'
 import type { JobPayloads } from '../ports/jobs.ts'
@@ -44,15 +44,15 @@ export async function handleCommand<S, C, E extends { type: string; data: object
   run: CommandRun<S, C, E, F>,
 ): Promise<{ state: S; events: E[]; stored: StoredEvent[] }> {
   return inTransaction(context.db, async (trx) => {
-    // Every append takes this lock; taking it first makes the facts read below stand until the commit.
-    await acquireAppendLock(trx)
-    const stored = await readStream(trx, run.streamId)
+    // Every append takes the barrier; taking it first (with the stream, in one round trip) makes the facts read below
+    // stand until the commit.
+    const { events: stored, head } = await readStreamForAppend(trx, run.streamId)
     const state = fold(run.decider, eventsOf(run.decider, stored))
     const version = stored.length === 0 ? 0 : stored[stored.length - 1].streamVersion
     const facts = await run.facts(trx, state)
     const decision = run.decider.decide(state, run.command, facts)
     if (isRefusal(decision)) throw new CommandRefused(decision)
-    const appended = await appendToStream(trx, run.streamId, version, decision, run.metadata ?? metadataOf(context), context.now)
+    const appended = await appendToStream(trx, run.streamId, version, decision, run.metadata ?? metadataOf(context), context.now, head)
     eventsAppended.inc(appended.length)
     await projectEvents(trx, appended)
     // The people concerned are told in the same transaction: no status change without its notice, none without one.

@@ -9,6 +9,8 @@ import { REPORT_EVENT_TYPES, type ReportEvent } from './reports/report-events.ts
 import { projectReport } from './reports/report-projection.server.ts'
 import { RESPONSIBLE_EVENT_TYPES, type ResponsibleEvent } from './responsibles/responsible-events.ts'
 import { projectResponsible } from './responsibles/responsible-projection.server.ts'
+import { REFERENCE_EVENT_TYPES, type ReferenceEvent } from '../admin/reference/reference-events.ts'
+import { projectReference } from '../admin/reference/reference-projection.server.ts'
 
 /** The read-model tables, in the order they can be filled (foreign keys point backwards). */
 export const PROJECTION_TABLES = [
@@ -32,6 +34,8 @@ export async function projectEvent(db: Kysely<Database>, event: StoredEvent): Pr
   } else if (isType(FILE_EVENT_TYPES, event.type)) {
     await projectFile(db, event as StoredEvent & FileEvent)
     await projectHistory(db, event as StoredEvent & FileEvent)
+  } else if (isType(REFERENCE_EVENT_TYPES, event.type)) {
+    await projectReference(db, event as StoredEvent & ReferenceEvent)
   } else {
     throw new Error(`no projection knows the event type ${event.type}`)
   }

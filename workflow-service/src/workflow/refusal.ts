@@ -33,7 +33,23 @@ export type Refusal =
   | { reason: 'responsible-field'; field: ResponsibleField; problem: 'required' | 'email' | 'phone' | 'too-long'; max?: number }
   | { reason: 'responsible-target-changed'; parameter: 'area' | 'company' }
   | { reason: 'responsible-year-changed' }
+  // Reads
+  | { reason: 'company-not-found' }
+  | { reason: 'area-not-found' }
+  | { reason: 'stored-file-missing'; label: string }
+  | { reason: 'target-missing-for-archive' }
+  // Reference data (administrators)
+  | { reason: 'reference-field'; field: string; label: string; problem: 'required' | 'too-long' | 'number' | 'choice' | 'pattern' | 'not-found'; max?: number; hint?: string }
+  | { reason: 'reference-duplicate'; field: string; label: string }
+  | { reason: 'reference-not-found' }
+  // Accounts (administrators)
+  | { reason: 'user-not-found' }
+  | { reason: 'username-taken'; username: string }
   // Anyone
+  /** An input that breaks its use-case's schema: the first wrong field and why. */
+  | { reason: 'invalid-input'; parameter: string; detail: string }
+  | { reason: 'login-required' }
+  | { reason: 'receipt-not-found' }
   | { reason: 'forbidden' }
   | { reason: 'lost-race' }
 

@@ -80,10 +80,13 @@ describe('the deployment described by docker-compose.yml', () => {
     expect(services.redis.volumes?.length).toBeGreaterThan(0)
   })
 
-  it('connects the nodes as the portal role and migrates as the owner', () => {
-    for (const [name, s] of portalServices) {
-      expect(s.environment?.DATABASE_URL, name).toMatch(/^postgres:\/\/portal_app:/)
-      expect(s.environment?.DATABASE_OWNER_URL, name).toMatch(/^postgres:\/\/portal:/)
+  it('connects the nodes as the portal role, which only checks the migrations, and migrates as the owner', () => {
+    for (const [name, s] of portalServices) expect(s.environment?.DATABASE_URL, name).toMatch(/^postgres:\/\/portal_app:/)
+    expect(services.migrate.environment?.DATABASE_OWNER_URL).toMatch(/^postgres:\/\/portal:/)
+    for (const name of ['web', 'worker']) {
+      expect(services[name].environment?.MIGRATIONS, name).toBe('check')
+      expect(services[name].environment?.DATABASE_OWNER_URL, name).toBeUndefined()
+      expect(JSON.stringify(services[name]), name).not.toContain('POSTGRES_PASSWORD')
     }
     const init = (services.postgres.volumes ?? []).find((v) => v.endsWith(':/docker-entrypoint-initdb.d:ro'))
     expect(init && read(path.join(init.split(':')[0], '10-portal-app-role.sh'))).toContain('CREATE ROLE portal_app LOGIN NOSUPERUSER')

@@ -18,6 +18,8 @@ export interface TestContext {
   queue: JobQueue
 }
 
+const RATE_LIMITS_OUT_OF_THE_WAY = { LOGIN_RATE_LIMIT_PER_MINUTE: '100000', UPLOAD_RATE_LIMIT_PER_MINUTE: '100000', DECISION_RATE_LIMIT_PER_MINUTE: '100000' }
+
 /** Call at the top of a test file: the app and its database live for the whole file. */
 export function useTestApp(env: Record<string, string> = {}): TestContext {
   const context = {} as TestContext
@@ -26,7 +28,8 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
   beforeAll(async () => {
     context.database = await createTestDatabase()
     cpSync(inject('seedStorageDir'), path.join(dataDir, 'files'), { recursive: true })
-    const config = loadConfig({ ...env, DATABASE_URL: context.database.url, DATA_DIR: dataDir })
+    // The per-minute rate limits are out of the way unless a test file sets its own (rate-limits.test.ts does).
+    const config = loadConfig({ ...RATE_LIMITS_OUT_OF_THE_WAY, ...env, DATABASE_URL: context.database.url, DATA_DIR: dataDir })
     context.queue = await createQueue({ url: context.database.url, supervise: false })
     context.app = await buildApp({ db: context.database.db, config, queue: context.queue, templates: reportTemplateFiles })
     await context.app.ready()

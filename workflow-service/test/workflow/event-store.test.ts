@@ -1,3 +1,4 @@
+import { JOBS } from '../../src/ports/jobs.ts'
 import { sql, type Transaction } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { Database } from '@portal/migrations/database.ts'
@@ -115,7 +116,7 @@ describe('the portal\'s own database role', () => {
   it('reads and writes the read models and appends events, and works the queue in its own schema', async () => {
     await t.database.db.transaction().execute((trx) => appendToStream(trx, 'test-stream-app', 0, [{ type: 'Tested', data: {} }], meta, new Date()))
     expect(await writeCheckpoint(t.database.db)).not.toBeNull()
-    await t.queue.send('file-check', { fileId: 0 })
+    await t.queue.send(JOBS.fileCheck, { fileId: 0 })
     const { rows } = await sql<{ owner: string }>`SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = 'pgboss'`.execute(t.database.db)
     expect(rows[0].owner).toBe(new URL(t.database.url).username)
   })

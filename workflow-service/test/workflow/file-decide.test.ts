@@ -99,6 +99,20 @@ describe('file stream', () => {
     expect(decide('processing', 'check failed')).toEqual([{ type: 'FileCheckFailed', data: { fileId: 11, problems } }])
   })
 
+  it('keeps the warnings of a passed check in its event, and puts those of a failed one after its errors', () => {
+    const warnings = [{ row: 3, column: 'Значение', value: '9', reason: 'значение выше ПДК в 45 раз', level: 'warning' as const }]
+    const processing = foldFile(GIVEN.processing)
+    const facts = report('consideration')
+    expect(decideFile(processing, { type: 'RecordFileCheck', data: { ok: true, problems: [], warnings } }, facts)).toEqual([
+      { type: 'FileCheckPassed', data: { fileId: 11, warnings } },
+    ])
+    expect(decideFile(processing, { type: 'RecordFileCheck', data: { ok: false, problems, warnings } }, facts)).toEqual([
+      { type: 'FileCheckFailed', data: { fileId: 11, problems: [...problems, ...warnings] } },
+    ])
+    // No warnings, no field: the event of a clean file is as before.
+    expect(decideFile(processing, { type: 'RecordFileCheck', data: { ok: true, problems: [], warnings: [] } }, facts)).toEqual([{ type: 'FileCheckPassed', data: { fileId: 11 } }])
+  })
+
   it('takes the report and the responsible person from the facts, and refuses an upload without one', () => {
     const [command, facts] = COMMANDS.upload
     expect(decideFile(foldFile([]), command, facts)).toEqual([{ type: 'FileUploaded', data: file }])

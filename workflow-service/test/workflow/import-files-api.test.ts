@@ -1,5 +1,7 @@
+import { JOBS } from '../../src/ports/jobs.ts'
 import { readdirSync, readFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
+import ExcelJS from 'exceljs'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { recordFileChecked, recordFileDeleted } from '../../src/workflow/files/worker-commands.server.ts'
@@ -47,7 +49,7 @@ describe('import files API', () => {
     expect(res.statusCode).toBe(201)
     const file = res.json()
     expect(file).toMatchObject({ status: 'processing', name: 'Программа мониторинга 2032.csv', description: 'Программа', report: { id: reportId }, error: null })
-    expect(await jobs('file-check', file.id)).toEqual([{ singleton_key: `file-check:${file.id}` }])
+    expect(await jobs(JOBS.fileCheck, file.id)).toEqual([{ singleton_key: `${JOBS.fileCheck}:${file.id}` }])
 
     const row = await t.database.db.selectFrom('import_files').select('storage_key').where('id', '=', file.id).executeTakeFirst()
     const stored = row ? storedFilePath(t.app.config.storageDir, row.storage_key) : null
@@ -66,9 +68,9 @@ describe('import files API', () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     const reportId = await setUp(h)
     const before = storedFiles().length
-    const res = await upload(h.headers, { report: reportId }, '../../../../etc/passwd', 'x')
+    const res = await upload(h.headers, { report: reportId }, '../../../../etc/passwd.csv', 'x')
     expect(res.statusCode).toBe(201)
-    expect(res.json().name).toBe('passwd')
+    expect(res.json().name).toBe('passwd.csv')
     const after = storedFiles()
     expect(after.length).toBe(before + 1)
     expect(after.every((f) => f.startsWith(t.app.config.storageDir) && /[0-9a-f-]{36}$/.test(f))).toBe(true)
@@ -120,9 +122,74 @@ describe('import files API', () => {
     const listed = await t.app.inject({ url: `/api/v1/import-files/?year=${YEAR}&area_name=${encodeURIComponent(h.areaName)}&limit=100`, headers: h.headers })
     expect(listed.json().results.find((f: { id: number }) => f.id === file.id)).toMatchObject({ status: 'error', error: 'значение не является числом', problems_count: 2 })
     const all = await t.app.inject({ url: `/api/v1/import-files/${file.id}/problems/`, headers: h.headers })
-    expect(all.json()).toEqual({ id: file.id, status: 'error', count: 2, results: problems })
+    expect(all.json()).toEqual({ id: file.id, status: 'error', count: 2, results: problems.map((p) => ({ ...p, level: 'error' })) })
     const events = await t.database.db.selectFrom('events').select('type').where('stream_id', '=', `file-${file.id}`).orderBy('stream_version').execute()
     expect(events.map((e) => e.type)).toEqual(['FileUploaded', 'FileCheckFailed'])
+  })
+
+  it('keeps the warnings of a good file beside it and lists them after the errors of a bad one, each with its level', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await setUp(h)
+    const good = (await upload(h.headers, { report: reportId }, 'good.csv')).json()
+    const bad = (await upload(h.headers, { report: reportId }, 'bad.csv')).json()
+    const warning = { row: 4, column: 'Единица измерения', value: 'мг/м3', reason: 'единица «мг/м3» принята как «мг/м³»' }
+    const error = { row: 2, column: 'Значение', value: 'abc', reason: 'ожидается число' }
+    await recordFileChecked(t.database.db, { fileId: good.id, ok: true, problems: [], warnings: [warning] })
+    await recordFileChecked(t.database.db, { fileId: bad.id, ok: false, problems: [error], warnings: [warning] })
+    const goodAnswer = (await t.app.inject({ url: `/api/v1/import-files/${good.id}/`, headers: h.headers })).json()
+    // A warning is no error: the good file is success, with no error to show, and its finding counted.
+    expect(goodAnswer).toMatchObject({ status: 'success', error: null, problems_count: 1 })
+    expect((await t.app.inject({ url: `/api/v1/import-files/${good.id}/problems/`, headers: h.headers })).json().results).toEqual([{ ...warning, level: 'warning' }])
+    expect((await t.app.inject({ url: `/api/v1/import-files/${bad.id}/problems/`, headers: h.headers })).json().results).toEqual([
+      { ...error, level: 'error' },
+      { ...warning, level: 'warning' },
+    ])
+  })
+
+  it('downloads every finding as an error report in CSV and XLSX: row, column, value, level, message', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await setUp(h)
+    const file = (await upload(h.headers, { report: reportId }, 'Замеры 2032.csv')).json()
+    const errors = [
+      { row: 2, column: 'Значение', value: '=1+2', reason: 'ожидается число' },
+      { reason: 'и ещё ошибок: 3' },
+    ]
+    const warnings = [{ row: 5, column: 'Значение', value: '90', reason: 'значение выше ПДК в 18 раз: проверьте единицу измерения и разделитель дробной части' }]
+    await recordFileChecked(t.database.db, { fileId: file.id, ok: false, problems: errors, warnings })
+    const csv = await t.app.inject({ url: `/api/v1/import-files/${file.id}/problems/?format=csv`, headers: h.headers })
+    expect(csv.statusCode).toBe(200)
+    expect(csv.headers['content-type']).toContain('text/csv')
+    expect(decodeURIComponent(String(csv.headers['content-disposition']))).toContain('Замечания — Замеры 2032.csv')
+    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Строка,Столбец,Значение,Уровень,Сообщение',
+      // A value a spreadsheet would run as a formula is written as text.
+      "2,Значение,'=1+2,ошибка,ожидается число",
+      ',,,ошибка,и ещё ошибок: 3',
+      '5,Значение,90,предупреждение,значение выше ПДК в 18 раз: проверьте единицу измерения и разделитель дробной части',
+      '',
+    ])
+    const xlsx = await t.app.inject({ url: `/api/v1/import-files/${file.id}/problems/?format=xlsx`, headers: h.headers })
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer)
+    const rows = workbook.worksheets[0].getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1))
+    expect(rows[0]).toEqual(['Строка', 'Столбец', 'Значение', 'Уровень', 'Сообщение'])
+    expect(rows[1]).toEqual([2, 'Значение', "'=1+2", 'ошибка', 'ожидается число'])
+    expect(rows[3]).toEqual([5, 'Значение', '90', 'предупреждение', warnings[0].reason])
+  })
+
+  it('gives the error report only to those who may read the file, and refuses an unknown format', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await setUp(h)
+    const file = (await upload(h.headers, { report: reportId })).json()
+    await recordFileChecked(t.database.db, { fileId: file.id, ok: false, problems: [{ reason: 'файл пуст (0 байт)' }] })
+    expect((await t.app.inject({ url: `/api/v1/import-files/${file.id}/problems/?format=csv` })).statusCode).toBe(403)
+    const other = await holder(t.app, t.database.db, 'holder2')
+    expect((await t.app.inject({ url: `/api/v1/import-files/${file.id}/problems/?format=csv`, headers: other.headers })).statusCode).toBe(403)
+    const pdf = await t.app.inject({ url: `/api/v1/import-files/${file.id}/problems/?format=pdf`, headers: h.headers })
+    expect(pdf.statusCode).toBe(400)
+    expect(pdf.json().parameter).toBe('format')
+    expect((await t.app.inject({ url: '/api/v1/import-files/999999/problems/?format=csv', headers: h.headers })).statusCode).toBe(404)
   })
 
   it('refuses to delete a file that is processing, then deletes it after its check with the deletion job', async () => {
@@ -134,7 +201,7 @@ describe('import files API', () => {
     await recordFileChecked(t.database.db, { fileId: file.id, ok: true, problems: [] })
     const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/import-files/${file.id}`, headers: h.headers })
     expect(res.statusCode).toBe(204)
-    expect(await jobs('file-delete', file.id)).toEqual([{ singleton_key: `file-delete:${file.id}` }])
+    expect(await jobs(JOBS.fileDelete, file.id)).toEqual([{ singleton_key: `${JOBS.fileDelete}:${file.id}` }])
     expect((await t.app.inject({ url: `/api/v1/import-files/${file.id}/`, headers: h.headers })).json().status).toBe('deletion')
     const twice = await t.app.inject({ method: 'DELETE', url: `/api/v1/import-files/${file.id}`, headers: h.headers })
     expect(twice.statusCode).toBe(409)

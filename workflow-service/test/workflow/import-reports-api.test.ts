@@ -1,3 +1,4 @@
+import { JOBS } from '../../src/ports/jobs.ts'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { hashPassword } from '../../src/auth/passwords.server.ts'
@@ -59,7 +60,7 @@ describe('import reports API', () => {
     ])
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ id: report.id, status: 'agreed', status_change: { event: 'agreed', event_display: 'Согласовано', comment: 'Замечаний нет' } })
-    const { rows: jobs } = await sql`SELECT 1 FROM pgboss.job WHERE name = 'report-publication' AND (data->>'reportId')::int = ${report.id}`.execute(t.database.db)
+    const { rows: jobs } = await sql`SELECT 1 FROM pgboss.job WHERE name = ${JOBS.reportPublication} AND (data->>'reportId')::int = ${report.id}`.execute(t.database.db)
     expect(jobs).toHaveLength(1)
     const event = await t.database.db.selectFrom('events').select(['type', 'metadata']).where('stream_id', '=', `report-area-${h.areaId}-${YEAR}-program`).orderBy('stream_version', 'desc').executeTakeFirstOrThrow()
     expect(event.type).toBe('ReportAgreed')

@@ -17,15 +17,15 @@ async function replayCommand(...args: string[]): Promise<{ code: number; stdout:
     })
     return { code: 0, stdout }
   } catch (error) {
-    const failed = error as { code: number; stdout: string }
-    return { code: failed.code, stdout: failed.stdout }
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: `${failed.stdout}${failed.stderr}` }
   }
 }
 
 describe('replay', () => {
   it('npm run replay -- --verify prints zero differences and an intact chain on the demo data', async () => {
     const { code, stdout } = await replayCommand('--verify')
-    expect(code).toBe(0)
+    expect(code, stdout).toBe(0)
     expect(stdout).toMatch(/events per second: \d+/)
     expect(stdout).toMatch(/hash chain:\s+intact/)
     expect(stdout).toMatch(/differences:\s+0/)

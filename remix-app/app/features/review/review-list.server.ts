@@ -1,9 +1,11 @@
-// The Department's review lists: companies having reports in a status, with the years of those reports.
+// The Department's review lists: the reports in a status, with the day each entered the queue (or was decided), its
+// age in days and round, the count of each status, sortable (oldest first by default), searchable by company.
 import type { AppLoadContext } from '@remix-run/node'
-import { listCompanies } from '@portal/workflow-service/catalogue/companies.server.ts'
+import { QUEUE_SORTS, type QueueSort } from '@portal/workflow-service/use-cases/review-queue.server.ts'
 import { shownOf } from '../catalogue/server/views.server.ts'
 import { REVIEW_TABS } from './review-tabs.ts'
 import { requirePermission } from '../../utils/permissions.server.ts'
+import { pageValue } from '../../utils/use-case-answers.server.ts'
 
 export async function loadReviewList(request: Request, context: AppLoadContext, param: string | undefined) {
   const tab = REVIEW_TABS.find((t) => t.param === param)
@@ -11,25 +13,18 @@ export async function loadReviewList(request: Request, context: AppLoadContext, 
   requirePermission(request, context.user, 'decide:report:any')
   const url = new URL(request.url)
   const search = (url.searchParams.get('search') ?? '').slice(0, 200)
+  const asked = url.searchParams.get('sort') ?? 'oldest'
+  const sort: QueueSort = (QUEUE_SORTS as readonly string[]).includes(asked) ? (asked as QueueSort) : 'oldest'
   // 'Показать еще' grows the page like every catalogue list; the whole list so far is served again, so a reload keeps it.
   const shown = shownOf(url.searchParams)
-  const page = await listCompanies(context.db, { reportStatus: tab.status, search }, shown, 0)
-  const ids = page.results.map((c) => c.id)
-  const years = ids.length
-    ? await context.db
-        .selectFrom('import_reports')
-        .select(['company_id', 'year'])
-        .distinct()
-        .where('status', '=', tab.status)
-        .where('company_id', 'in', ids)
-        .orderBy('year', 'desc')
-        .execute()
-    : []
+  const page = pageValue(request, context.user, await context.workflow.reviewQueue(context.useCaseContext, { status: tab.status, search, sort, limit: shown }))
   return {
     tab: tab.status,
     search,
+    sort,
     shown,
     count: page.count,
-    results: page.results.map((c) => ({ id: c.id, name: c.name, years: years.filter((y) => y.company_id === c.id).map((y) => y.year) })),
+    counts: page.counts,
+    results: page.results.map((r) => ({ ...r, since: r.since.toISOString() })),
   }
 }

@@ -1,6 +1,6 @@
 // Indicators kept per licence area, polygon or company: exposure levels, environmental-activity costs,
 // forecasts and estimates of the ecological situation, pollution indexes, recommendations, mechanical violations.
-import { AREA_REF, areaField, companyField, group, idFilter, int, num, numbers, text, yearField, yearFilter } from './fields.ts'
+import { AREA_REF, areaField, companyField, group, idFilter, int, num, numbers, text, yearField, yearFilter, withTotal } from './fields.ts'
 import { AREA_KINDS, POLLUTION_LEVELS } from './labels.ts'
 import { defineType, type FieldDef } from './types.ts'
 import { YEARS_RECENT, YEARS_REGIONAL } from './years.ts'
@@ -23,28 +23,28 @@ export const exposureLevels = defineType({
       count('boiler_plants', 'Котельные', 20),
       num('burned_associated_gas', 'Сожжено попутного нефтяного газа', 'млн м³', { seed: { min: 1, max: 300 } }),
       num('associated_gas_coefficient', 'Коэффициент полезного использования ПНГ', '%', { seed: { min: 70, max: 99 } }),
-      num('gross_emission_total', 'Валовый выброс, всего', 'т', { seed: { min: 100, max: 50000 } }),
+      num('gross_emission_total', 'Валовый выброс, всего', 'т', { seed: { sumOf: ['gross_emission_fuel', 'gross_emission_technological', 'gross_emission_associated_gas'] } }),
       num('gross_emission_fuel', 'Выброс от сжигания топлива', 'т', { seed: { min: 10, max: 10000 } }),
       num('gross_emission_technological', 'Выброс от технологических процессов', 'т', { seed: { min: 10, max: 10000 } }),
       num('gross_emission_associated_gas', 'Выброс от сжигания ПНГ', 'т', { seed: { min: 10, max: 30000 } }),
       num('wastes_cleaning_level', 'Уровень очистки отходящих газов', '%', { seed: { min: 50, max: 99 } }),
     ]),
-    ...group('Скважины', [
+    ...group('Скважины', withTotal([
       count('wells_total', 'Скважин всего', 2000),
       count('wells_exploration', 'Разведочные', 100),
       count('wells_production', 'Добывающие', 1500),
       count('wells_mothballed', 'Законсервированные', 200),
       count('wells_abandoned', 'Ликвидированные', 200),
-    ]),
+    ], 'wells_total')),
     ...group('Водопользование', [
       count('water_intakes_surface', 'Водозаборы из поверхностных вод', 10),
       count('water_intakes_ground', 'Водозаборы из подземных вод', 40),
-      ...numbers('тыс. м³', [
+      ...withTotal(numbers('тыс. м³', [
         ['water_consumption_total', 'Водопотребление, всего'],
         ['water_consumption_surface', 'Из поверхностных источников'],
         ['water_consumption_ground', 'Из подземных источников'],
         ['water_consumption_potable', 'Питьевое водопотребление'],
-      ], { seed: { min: 5, max: 3000 } }),
+      ], { seed: { min: 5, max: 3000 } }), 'water_consumption_total', ['water_consumption_surface', 'water_consumption_ground']),
       count('wastewater_outlets', 'Выпуски сточных вод', 15),
       num('wastewater_normative_clean', 'Сброс нормативно чистых вод', 'тыс. м³', { seed: { min: 0, max: 500 } }),
       num('wastewater_normative_treated', 'Сброс нормативно очищенных вод', 'тыс. м³', { seed: { min: 0, max: 500 } }),
@@ -77,6 +77,7 @@ export const exposureLevels = defineType({
       count('waste_storage_objects', 'Объекты хранения отходов', 50),
       num('waste_storage_area', 'Площадь объектов хранения', 'га', { seed: { min: 0, max: 100 } }),
       count('waste_accumulation_objects', 'Объекты накопления отходов', 100),
+      num('waste_accumulation_area', 'Площадь объектов накопления', 'га', { seed: { min: 0, max: 40 } }),
       num('waste_recycled', 'Утилизировано отходов', 'т', { seed: { min: 0, max: 80000 } }),
       count('recycling_plants', 'Установки утилизации', 10),
       num('waste_deactivated', 'Обезврежено отходов', 'т', { seed: { min: 0, max: 20000 } }),
@@ -91,7 +92,6 @@ export const exposureLevels = defineType({
       { parent: 'company', suffix: 'exposure-levels', filter: 'company' },
     ],
   },
-  uploadable: true,
   seed: { per: 'area', where: { kind: ['licence_area'] }, years: YEARS_RECENT, density: 0.8 },
 })
 
@@ -101,11 +101,11 @@ export const environmentalIndicators = defineType({
   slug: 'environmental-indicators',
   table: 'environmental_indicators',
   title: 'Показатели природоохранной деятельности',
-  itemTitle: 'Показатели природоохранной деятельности за {year} год',
+  itemTitle: 'Показатели природоохранной деятельности за {year} год: {area.name}',
   origin: 'generated',
   fields: [
     ...group('Общие сведения', [yearField(), companyField(), areaField(), text('certification', 'Сертификация системы экологического менеджмента', { seed: { pick: ['ISO 14001:2016', 'Нет', 'ГОСТ Р ИСО 14001-2016'] } })]),
-    ...group('Затраты на природоохранную деятельность', costs([
+    ...group('Затраты на природоохранную деятельность', withTotal(costs([
       ['total_costs', 'Всего'],
       ['disturbed_lands_costs', 'Рекультивация нарушенных земель'],
       ['sludge_depot_costs', 'Ликвидация шламовых амбаров'],
@@ -115,7 +115,7 @@ export const environmentalIndicators = defineType({
       ['management_systems_costs', 'Системы экологического менеджмента'],
       ['education_costs', 'Экологическое образование'],
       ['misc_costs', 'Прочие затраты'],
-    ])),
+    ]), 'total_costs')),
   ],
   filters: [idFilter('company'), idFilter('area'), yearFilter()],
   order: [['year', 'desc']],
@@ -126,8 +126,8 @@ export const environmentalIndicators = defineType({
       { parent: 'company', suffix: 'environmental-indicators', filter: 'company' },
     ],
   },
-  uploadable: true,
-  seed: { per: 'company', where: { kind: ['lem_industry'] }, years: YEARS_RECENT, density: 0.9 },
+  // One record per licence area and year, with the area's company: an area's and a company's lists both show rows.
+  seed: { per: 'area', where: { kind: ['licence_area'] }, years: YEARS_RECENT, density: 0.6 },
 })
 
 export const stateForecasts = defineType({
@@ -160,7 +160,6 @@ export const stateForecasts = defineType({
   filters: [idFilter('area'), yearFilter()],
   order: [['year', 'desc']],
   pages: { list: '/forecast-eco-situation', detail: '/forecasts', scoped: [{ parent: 'area', suffix: 'forecast', filter: 'area' }] },
-  uploadable: true,
   seed: { per: 'area', years: YEARS_REGIONAL, density: 0.8 },
 })
 
@@ -186,7 +185,6 @@ export const stateFacts = defineType({
   ],
   order: [['year', 'desc'], ['name', 'asc']],
   pages: { list: '/estimate-eco-situation', detail: '/estimate-eco-situation', scoped: [{ parent: 'area', suffix: 'assessment', filter: 'area' }] },
-  uploadable: true,
   seed: { per: 'area', where: { kind: ['polygon_region_monitoring', 'polygon_YaNAO_monitoring', 'licence_area'] }, years: YEARS_REGIONAL, density: 0.5, count: 3 },
 })
 
@@ -203,7 +201,6 @@ export const pollutionIndexes = defineType({
   filters: [idFilter('area'), yearFilter(), { name: 'grade_source', kind: 'text', column: 'grade_source' }],
   order: [['year', 'desc'], ['grade_source', 'asc']],
   pages: { detail: '/ecomon-pollution-indexes', scoped: [{ parent: 'area', suffix: 'pollution-indexes', filter: 'area' }] },
-  uploadable: true,
   seed: { per: 'area', years: YEARS_RECENT, density: 0.6, count: 2 },
 })
 
@@ -230,7 +227,6 @@ export const recommendations = defineType({
   filters: [idFilter('area'), yearFilter()],
   order: [['year', 'desc']],
   pages: { detail: '/ecomon-recommendations', scoped: [{ parent: 'area', suffix: 'recommendations', filter: 'area' }] },
-  uploadable: true,
   seed: { per: 'area', years: YEARS_RECENT, density: 0.5 },
 })
 
@@ -244,21 +240,21 @@ export const mechanicalViolations = defineType({
   origin: 'generated',
   fields: [
     ...group('Общие сведения', [yearField(), areaField()]),
-    ...group('Эрозия', hectares([
+    ...group('Эрозия', withTotal(hectares([
       ['erosion_extremely', 'Чрезвычайно сильная'],
       ['erosion_strong', 'Сильная'],
       ['erosion_moderate', 'Умеренная'],
       ['erosion_low', 'Слабая'],
       ['erosion_very_low', 'Очень слабая'],
       ['erosion_total', 'Итого'],
-    ])),
-    ...group('Восстановление', hectares([
+    ]), 'erosion_total')),
+    ...group('Восстановление', withTotal(hectares([
       ['recovery_full', 'Полное'],
       ['recovery_partial', 'Частичное'],
       ['recovery_none', 'Отсутствует'],
       ['recovery_total', 'Итого'],
-    ])),
-    ...group('Экзогенные процессы', hectares([
+    ]), 'recovery_total')),
+    ...group('Экзогенные процессы', withTotal(hectares([
       ['thermokarst', 'Термокарст'],
       ['cryogenic_slide', 'Криогенное оползание'],
       ['frost_cracking', 'Морозобойное растрескивание'],
@@ -270,13 +266,12 @@ export const mechanicalViolations = defineType({
       ['landslides', 'Оползни'],
       ['flooding', 'Подтопление'],
       ['exogenous_total', 'Итого'],
-    ])),
+    ]), 'exogenous_total')),
     ...group('Итоги', [text('results', 'Выводы', { seed: { pick: ['Нарушения носят локальный характер и приурочены к объектам обустройства.', 'Отмечено развитие термоэрозии вдоль линейных объектов.'] } })]),
   ],
   filters: [idFilter('area'), yearFilter()],
   order: [['year', 'desc']],
   pages: { detail: '/mechanical-violations', scoped: [{ parent: 'area', suffix: 'mechanical-violations', filter: 'area' }] },
-  uploadable: true,
   seed: { per: 'area', where: { kind: ['licence_area'] }, years: YEARS_RECENT, density: 0.5 },
 })
 

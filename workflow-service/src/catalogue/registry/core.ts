@@ -212,6 +212,45 @@ export const measuresPointIndications = defineType({
   ],
   order: [['year', 'desc'], ['name', 'asc']],
   coreIndexed: ['measures_point_id'],
+  upload: {
+    reportType: 'observation_results',
+    lookups: {
+      measures_point: {
+        by: 'nomenclature',
+        hint: 'номенклатура',
+        explanation: 'номенклатура пункта наблюдения участка отчёта (как в карточке пункта)',
+        withinReport: true,
+        notFound: 'пункт наблюдения не найден',
+        carry: 'kind',
+      },
+    },
+    // One template per medium: the same columns, an example and the units of its point kind.
+    templates: (
+      [
+        ['ambient_air', 'атмосферный воздух', 'Диоксид азота (NO2)', 'мг/м³', 0.041, 0.2],
+        ['snow_cover', 'снежный покров', 'Нефтепродукты', 'мг/дм³', 0.012, 0.05],
+        ['surface_water', 'поверхностные воды', 'Нефтепродукты', 'мг/дм³', 0.018, 0.05],
+        ['groundwater', 'подземные воды', 'Железо общее', 'мг/дм³', 0.08, 0.3],
+        ['sediment_layers', 'донные отложения', 'Нефтепродукты', 'мг/кг', 120, 1000],
+        ['soils', 'почвы', 'Свинец', 'мг/кг', 6.1, 32],
+      ] as const
+    ).map(([kind, title, substance, unit, value, mpc], i) => ({
+      id: `observation_results_${kind}`,
+      name: `Результаты наблюдений: ${title}`,
+      downloadName: `Шаблон — результаты наблюдений (${title}).xlsx`,
+      pointKind: kind,
+      example: {
+        measures_point: `ПН-1-${String(i + 1).padStart(2, '0')}`,
+        year: 2025,
+        sampled: '15.07.2025',
+        name: substance,
+        value,
+        measure: unit,
+        mpc,
+        mpc_max: mpc * 2,
+      },
+    })),
+  },
 })
 
 export const waterResources = defineType({

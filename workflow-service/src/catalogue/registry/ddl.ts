@@ -37,18 +37,18 @@ function columnSql(field: FieldDef & { column: string }): string {
   return parts.join(' ')
 }
 
-export function createTableSql(type: CatalogueType): string {
+function createTableSql(type: CatalogueType): string {
   const columns = ['id serial PRIMARY KEY', ...storedFields(type).map(columnSql)]
   return `CREATE TABLE ${quote(type.table)} (\n  ${columns.join(',\n  ')}\n)`
 }
 
-export function addColumnSql(type: CatalogueType, field: FieldDef & { column: string }): string {
+function addColumnSql(type: CatalogueType, field: FieldDef & { column: string }): string {
   // A new NOT NULL column cannot be added to rows that exist: it is added nullable, the registry check stays in the API.
   return `ALTER TABLE ${quote(type.table)} ADD COLUMN ${columnSql({ ...field, required: false })}`
 }
 
 /** One index per filter: search columns get a trigram index, others a b-tree (with year second when the type has one). */
-export function indexSql(type: CatalogueType, columns?: Set<string>): string[] {
+function indexSql(type: CatalogueType, columns?: Set<string>): string[] {
   const stored = new Set(storedFields(type).map((f) => f.column))
   const hasYear = stored.has('year')
   const statements = new Map<string, string>()
@@ -77,14 +77,22 @@ export function indexSql(type: CatalogueType, columns?: Set<string>): string[] {
   return [...statements.values()]
 }
 
+function publicChangedTriggerSql(type: CatalogueType): string {
+  return `CREATE TRIGGER public_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${quote(type.table)} FOR EACH STATEMENT EXECUTE FUNCTION notify_public_changed()`
+}
+
 /** What the frozen migrations already hold: table → its columns. */
 export type Snapshot = Record<string, string[]>
 
-/** The statements that bring a database at `snapshot` to the registry, and the snapshot after them. */
-export function migrationFor(types: readonly CatalogueType[], snapshot: Snapshot): { statements: string[]; down: string[]; snapshot: Snapshot } {
+/**
+ * The statements that bring a database at `snapshot` to the registry, the snapshot after them, and `added`: only
+ * the tables and columns these statements create (what a generated migration records; the generator unions them).
+ */
+export function migrationFor(types: readonly CatalogueType[], snapshot: Snapshot): { statements: string[]; down: string[]; snapshot: Snapshot; added: Snapshot } {
   const statements: string[] = []
   const down: string[] = []
   const next: Snapshot = { ...snapshot }
+  const added: Snapshot = {}
   // Core tables exist already: the first generated migration only adds the indexes their filters still lack.
   for (const type of types.filter((t) => t.origin === 'core' && !snapshot[t.table])) {
     const missing = new Set(type.filters.map((f) => f.column).filter((c) => !(type.coreIndexed ?? []).includes(c)))
@@ -92,6 +100,7 @@ export function migrationFor(types: readonly CatalogueType[], snapshot: Snapshot
     statements.push(...statements0)
     for (const s of statements0) down.unshift(`DROP INDEX IF EXISTS ${quote(/INDEX "([^"]+)"/.exec(s)?.[1] ?? '')}`)
     next[type.table] = ['id', ...storedFields(type).map((f) => f.column)]
+    added[type.table] = next[type.table]
   }
   const generated = types.filter((t) => t.origin === 'generated')
   // Referenced tables first, so REFERENCES always finds its table.
@@ -100,19 +109,24 @@ export function migrationFor(types: readonly CatalogueType[], snapshot: Snapshot
     const fields = storedFields(type)
     const existing = snapshot[type.table]
     if (!existing) {
-      statements.push(createTableSql(type), ...indexSql(type))
+      // A new table is public: its changes drop the web processes' cached answers (migration 1701's trigger).
+      statements.push(createTableSql(type), ...indexSql(type), publicChangedTriggerSql(type))
       down.unshift(`DROP TABLE IF EXISTS ${quote(type.table)} CASCADE`)
+      added[type.table] = ['id', ...fields.map((f) => f.column)]
     } else {
-      const added = fields.filter((f) => !existing.includes(f.column))
-      for (const f of added) {
+      const newFields = fields.filter((f) => !existing.includes(f.column))
+      for (const f of newFields) {
         statements.push(addColumnSql(type, f))
         down.unshift(`ALTER TABLE ${quote(type.table)} DROP COLUMN IF EXISTS ${quote(f.column)}`)
       }
-      if (added.length) statements.push(...indexSql(type, new Set(added.map((f) => f.column))))
+      if (newFields.length) {
+        statements.push(...indexSql(type, new Set(newFields.map((f) => f.column))))
+        added[type.table] = newFields.map((f) => f.column)
+      }
     }
-    next[type.table] = ['id', ...fields.map((f) => f.column)]
+    next[type.table] = [...new Set([...(existing ?? []), 'id', ...fields.map((f) => f.column)])]
   }
-  return { statements, down, snapshot: next }
+  return { statements, down, snapshot: next, added }
 }
 
 /** Types ordered so that every referenced table of the list comes before the tables that reference it. */

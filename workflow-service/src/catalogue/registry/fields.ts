@@ -27,8 +27,8 @@ export const yearField = (extra: Extra = {}): FieldDef => int('year', 'Год', 
 export const sampledField = (): FieldDef => date('sampled', 'Дата отбора проб')
 
 export const AREA_REF: RefDef = { table: 'areas', embed: ['id', 'name', 'kind'], type: 'areas' }
-export const COMPANY_REF: RefDef = { table: 'companies', embed: ['id', 'name', 'kind'], type: 'companies' }
-export const POINT_REF: RefDef = {
+const COMPANY_REF: RefDef = { table: 'companies', embed: ['id', 'name', 'kind'], type: 'companies' }
+const POINT_REF: RefDef = {
   table: 'measures_points',
   embed: ['id', 'name', 'nomenclature', 'kind'],
   type: 'measures-points',
@@ -43,3 +43,11 @@ export const pointField = (extra: Extra = {}) => ref('measures_point', 'Пунк
 export const idFilter = (name: string, column = `${name}_id`): FilterDef => ({ name, kind: 'id', column })
 export const yearFilter = (): FilterDef => ({ name: 'year', kind: 'year', column: 'year', label: 'Отчетный период' })
 export const searchFilter = (column = 'name', label = 'Искать по названию'): FilterDef => ({ name: 'search', kind: 'search', column, label })
+/** `area`: records of the points of one area (§7: an indicator list is asked for by its point or by its area). */
+export const pointAreaFilter = (): FilterDef => ({ name: 'area', kind: 'id', column: 'area_id', through: { table: 'measures_points', fk: 'measures_point_id' } })
+
+/** Marks `total` as the sum of `parts` (default: every other field of the run) in the demo data. */
+export function withTotal(fields: FieldDef[], total: string, parts?: readonly string[]): FieldDef[] {
+  const summed = parts ?? fields.filter((f) => f.name !== total && f.type === 'number').map((f) => f.name)
+  return fields.map((f) => (f.name === total ? { ...f, seed: { ...f.seed, sumOf: summed } } : f))
+}

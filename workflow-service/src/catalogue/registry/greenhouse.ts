@@ -60,7 +60,26 @@ export const greenhouseGases = defineType({
   order: [['year', 'desc'], ['greenhouse_category_id', 'asc']],
   pages: { list: '/greenhouse-gases', detail: '/greenhouse-gases', scoped: [{ parent: 'company', suffix: 'greenhousegases', filter: 'responsible__company' }] },
   listFields: ['total'],
-  uploadable: true,
+  upload: {
+    reportType: 'greenhouse_gases',
+    fromReport: [{ column: 'company_id', source: 'company_id' }],
+    lookups: {
+      greenhouse_category: {
+        by: 'name',
+        hint: 'наименование',
+        explanation: 'наименование категории источников выбросов',
+        notFound: 'нет в справочнике',
+      },
+    },
+    templates: [
+      {
+        id: 'greenhouse_gases',
+        name: 'Парниковые газы',
+        downloadName: 'Шаблон — парниковые газы.xlsx',
+        example: { year: 2025, greenhouse_category: 'Стационарное сжигание топлива', co2: 125000.5, ch4: 310.25, n2o: 2.1, sf6: 0, c2f6: 0, chf3: 0, cf4: 0, total: 133400.125 },
+      },
+    ],
+  },
   seed: { per: 'company', where: { kind: ['gas_emissions'] }, years: YEARS_RECENT, eachOf: 'greenhouse_category' },
 })
 
@@ -68,7 +87,8 @@ export const greenhouseActivities = defineType({
   slug: 'greenhouse-gases-activities',
   table: 'greenhouse_activities',
   title: 'Мероприятия по сокращению выбросов',
-  itemTitle: 'Мероприятия по сокращению выбросов за {year} год',
+  // Every company has its own: the title names it, so twenty of them are told apart in lists and tabs.
+  itemTitle: 'Мероприятия по сокращению выбросов: {company.name}, {year} год',
   origin: 'generated',
   fields: [
     yearField(),
@@ -86,7 +106,6 @@ export const greenhouseActivities = defineType({
   filters: [idFilter('company'), yearFilter()],
   order: [['year', 'desc']],
   pages: { list: '/greenhousegases-activities', detail: '/greenhousegases-activities', scoped: [{ parent: 'company', suffix: 'greenhousegases-activities', filter: 'company' }] },
-  uploadable: true,
   seed: { per: 'company', where: { kind: ['gas_emissions'] }, years: YEARS_RECENT },
 })
 

@@ -1,4 +1,4 @@
-// The catalogue registry: every type declared once. Tables, API, pages, demo data and (issue 6) templates and
+// The catalogue registry: every type declared once. Tables, API, pages, demo data and (uploads.ts) templates and
 // file checks are derived from `catalogueTypes`; see docs/catalogue-registry.md for the contract.
 import { areaIndicatorTypes } from './area-indicators.ts'
 import { coreTypes } from './core.ts'
@@ -43,11 +43,6 @@ export function storedFields(type: CatalogueType): Array<FieldDef & { column: st
     const column = columnOf(f)
     return column ? [{ ...f, column }] : []
   })
-}
-
-/** Types whose records can be uploaded as files: the templates and file checks of issue 6 derive from these. */
-export function uploadableTypes(): CatalogueType[] {
-  return catalogueTypes.filter((t) => t.uploadable)
 }
 
 /** Problems of the declarations (duplicate slugs, tables or fields, filters on unknown columns); [] when sound. */

@@ -21,7 +21,6 @@ export const AREA_KINDS = {
   polygon_YaNAO_monitoring: 'Ключевой участок системы мониторинга ЯНАО',
 } as const
 
-export type AreaKindCode = keyof typeof AREA_KINDS
 
 export const POINT_KINDS = {
   ambient_air: 'Атмосферный воздух',
@@ -71,7 +70,6 @@ export const POINT_CATEGORIES = {
   hydrological: 'Гидрологический мониторинг',
 } as const
 
-export type PointCategoryCode = keyof typeof POINT_CATEGORIES
 
 /** The reports endpoint of each local point kind; other kinds read measures-point-indications (catalogue.md §7). */
 export const POINT_REPORT_TYPES: Partial<Record<PointKindCode, string>> = {

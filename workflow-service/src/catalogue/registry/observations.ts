@@ -1,6 +1,6 @@
 // Observations of the regional monitoring polygons (ichthyofauna and flora development stability, ichthyo monitoring,
 // rare species) and the legacy indicators of the region-wide system (2010–2019) per point or area.
-import { areaField, group, idFilter, link, num, numbers, pointField, sampledField, text, yearField, yearFilter } from './fields.ts'
+import { AREA_REF, areaField, pointAreaFilter, group, idFilter, link, num, numbers, pointField, sampledField, text, yearField, yearFilter } from './fields.ts'
 import { POLLUTION_LEVELS } from './labels.ts'
 import { defineType, type CatalogueType, type FieldDef } from './types.ts'
 import { YEARS_LEGACY, YEARS_REGIONAL } from './years.ts'
@@ -29,7 +29,6 @@ function areaObservation(spec: AreaObservation): CatalogueType {
     filters: [idFilter('area'), yearFilter()],
     order: [['year', 'desc'], ['id', 'desc']],
     pages: { detail: spec.detail, scoped: [{ parent: 'area', suffix: spec.suffix, filter: 'area' }] },
-    uploadable: true,
     seed: { per: 'area', where: { kind: spec.kinds }, years: spec.years, density: 0.8 },
   })
 }
@@ -42,11 +41,10 @@ function legacyPointIndicator(slug: string, table: string, title: string, suffix
     itemTitle: `${title}: {measures_point.name}, {year}`,
     origin: 'generated',
     fields: [...group('Общие сведения', [pointField(), yearField(), sampledField(), link('act_file', 'Акт отбора проб'), link('protocol_file', 'Протокол химического анализа')]), ...fields],
-    filters: [idFilter('measures_point'), yearFilter()],
+    filters: [idFilter('measures_point'), pointAreaFilter(), yearFilter()],
     order: [['year', 'desc'], ['id', 'desc']],
     pages: { detail, scoped: [{ parent: 'measures_point', suffix, filter: 'measures_point' }] },
     listFields: ['sampled'],
-    uploadable: true,
     seed: { per: 'measures_point', where: { kind: kinds }, years: YEARS_LEGACY, density: 0.6 },
   })
 }
@@ -56,6 +54,8 @@ const REGIONAL_POLYGONS = ['polygon_region_monitoring']
 const YANAO_POLYGONS = ['polygon_YaNAO_monitoring']
 const evolution = (): FieldDef[] =>
   group('Оценка', [
+    // The observation systems the result belongs to: the polygon's own (its first item names the area).
+    { name: 'observation_systems', label: 'Система наблюдений', type: 'list', itemRefs: { area: AREA_REF }, compute: (row) => (row.area ? [{ area: row.area }] : []) },
     sampledField(),
     link('photos', 'Фотографии'),
     num('evolution_grade', 'Показатель стабильности развития', undefined, { decimals: 3, seed: { min: 0.01, max: 0.08 } }),

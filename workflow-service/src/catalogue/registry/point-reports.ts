@@ -41,7 +41,6 @@ function pointReport(slug: string, table: string, title: string, pointKind: stri
       ],
     },
     listFields: ['sampled', 'laboratory'],
-    uploadable: true,
     seed: { per: 'measures_point', where: { kind: [pointKind] }, years: YEARS_ALL, count: 1 },
   })
 }

@@ -57,7 +57,6 @@ export const scientificResearches = defineType({
   order: [['year', 'desc'], ['name', 'asc']],
   pages: { list: '/scientific-research', detail: '/scientific-research' },
   listFields: ['implementer'],
-  uploadable: true,
   seed: {
     per: 'none',
     rows: YEARS_ALL.flatMap((year, i) => [
@@ -69,6 +68,26 @@ export const scientificResearches = defineType({
 
 const total = (name: string, label: string, unit: string, max: number, nest?: string): FieldDef =>
   num(name, label, unit, { integer: unit === 'шт.', ...(nest ? { nest } : {}), seed: { min: 1, max } })
+
+function reportAreaTotals(year: number, i: number): Record<string, unknown> {
+  const points = [120 + 9 * i, 140 + 7 * i, 160 + 11 * i]
+  const samples = [900 + 40 * i, 1100 + 35 * i, 1300 + 50 * i]
+  return {
+    name: `Специализированные наблюдения в пределах лицензионных участков, ${year} год`,
+    year,
+    explored_areas_total: 48 + 3 * i,
+    complex_areas_total: 21 + 2 * i,
+    measure_points_ambient_air: points[0],
+    measure_points_surface_water: points[1],
+    measure_points_soils: points[2],
+    measure_points_total: points[0] + points[1] + points[2],
+    observation_routes_length: 420 + 25 * i,
+    samples_ambient_air: samples[0],
+    samples_surface_water: samples[1],
+    samples_soils: samples[2],
+    samples_total: samples[0] + samples[1] + samples[2],
+  }
+}
 
 export const regionalReportAreas = defineType({
   slug: 'ecomon-regional-report-areas',
@@ -98,8 +117,8 @@ export const regionalReportAreas = defineType({
   filters: [yearFilter()],
   order: [['year', 'desc']],
   pages: { list: '/reports-area', detail: '/reports-area' },
-  uploadable: true,
-  seed: { per: 'none', rows: YEARS_REGIONAL.map((year) => ({ name: `Специализированные наблюдения в пределах лицензионных участков, ${year} год`, year })) },
+  // Totals that add up: «из них комплексно» never exceeds the areas examined, a total is the sum of its parts.
+  seed: { per: 'none', rows: YEARS_REGIONAL.map((year, i) => reportAreaTotals(year, i)) },
 })
 
 export const referenceTypes = [soilTypes, reportTemplates, scientificResearches, regionalReportAreas]

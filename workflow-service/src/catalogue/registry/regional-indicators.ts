@@ -1,12 +1,14 @@
 // Indicators of the regional monitoring points (2020–2025) and of the earlier system (2010–2019): plants,
 // soils, snow, sediments, waters, radionuclides, hydrology, hydrobiology, lichens.
-import { areaField, group, idFilter, link, num, numbers, pointField, sampledField, text, yearField, yearFilter, bool } from './fields.ts'
+import { areaField, pointAreaFilter, bool, group, idFilter, int, link, num, numbers, pointField, sampledField, text, yearField, yearFilter } from './fields.ts'
 import { POLLUTION_LEVELS, QUALITY_CLASSES } from './labels.ts'
 import { defineType, type CatalogueType, type FieldDef, type SeedPlan } from './types.ts'
 import { YEARS_LEGACY, YEARS_REGIONAL } from './years.ts'
 
 const files = (): FieldDef[] => [link('act_file', 'Акт отбора проб'), link('protocol_file', 'Протокол химического анализа')]
 const level = (name: string, label: string): FieldDef => text(name, label, { seed: { pick: POLLUTION_LEVELS } })
+/** The list items of the two control indicator types say which one they are: the client merges the two lists. */
+const model = (name: 'EcoMonSedimentControlIndicators' | 'EcoMonWatersControlIndicators'): FieldDef => text('model', 'Модель', { hidden: true, compute: () => name })
 const metal = (name: string, label: string, unit: string, max: number): FieldDef => num(name, label, unit, { seed: { min: max * 0.05, max } })
 
 interface PointIndicator {
@@ -29,13 +31,23 @@ function pointIndicator(spec: PointIndicator): CatalogueType {
     itemTitle: `${spec.title}: {measures_point.name}, {year}`,
     origin: 'generated',
     fields: [...group('Общие сведения', [pointField(), yearField(), sampledField(), ...files()]), ...spec.fields],
-    filters: [idFilter('measures_point'), yearFilter()],
+    filters: [idFilter('measures_point'), pointAreaFilter(), yearFilter()],
     order: [['year', 'desc'], ['id', 'desc']],
     pages: { detail: spec.detail, scoped: [{ parent: 'measures_point', suffix: spec.suffix, filter: 'measures_point' }] },
     listFields: ['sampled'],
-    uploadable: true,
     seed,
   })
+}
+
+/** One layer of a geobotanical site: its type, projective cover, species richness, vitality and height. */
+function layer(prefix: string, title: string, types: readonly string[], maxSpecies: number, maxHeight: number): FieldDef[] {
+  return group(title, [
+    text(`${prefix}_type`, 'Тип', { seed: { pick: types } }),
+    num(`${prefix}_cover`, 'Проективное покрытие', '%', { seed: { min: 5, max: 90 } }),
+    int(`${prefix}_riches`, 'Видовое богатство', 'видов', { seed: { min: 2, max: maxSpecies } }),
+    text(`${prefix}_vitality`, 'Жизненность', { seed: { pick: ['Нормальная', 'Угнетённая', 'Сильно угнетённая'] } }),
+    num(`${prefix}_height`, 'Средняя высота', 'см', { seed: { min: 1, max: maxHeight } }),
+  ])
 }
 
 const MG_KG = 'мг/кг'
@@ -47,8 +59,11 @@ export const regionalIndicatorTypes: CatalogueType[] = [
     slug: 'ecomon-fito-indicators', table: 'ecomon_fito_indicators', title: 'Фитомониторинг', suffix: 'fito-indicators', detail: '/regional-fito-indicator',
     kinds: ['geobotanical_sites'], years: YEARS_REGIONAL,
     fields: [
-      ...group('Травяно-кустарничковый ярус', [text('herbs_type', 'Тип', { seed: { pick: ['Осоково-пушицевый', 'Злаково-разнотравный'] } }), num('herbs_cover', 'Проективное покрытие', '%', { seed: { min: 10, max: 90 } }), num('herbs_riches', 'Видовое богатство', 'видов', { integer: true, seed: { min: 3, max: 30 } })]),
-      ...group('Мохово-лишайниковый ярус', [num('mosses_cover', 'Покрытие мхов', '%', { seed: { min: 5, max: 80 } }), num('lichens_cover', 'Покрытие лишайников', '%', { seed: { min: 5, max: 80 } })]),
+      ...group('Общие сведения', [link('photos', 'Фотографии')]),
+      ...layer('herbs', 'Травяной ярус', ['Осоково-пушицевый', 'Злаково-разнотравный', 'Пушицевый'], 30, 40),
+      ...layer('shrubs', 'Кустарниковый ярус', ['Ерниковый', 'Ивняковый', 'Багульниково-голубичный'], 12, 120),
+      ...layer('mosses', 'Моховой ярус', ['Зелёномошный', 'Сфагновый', 'Гипновый'], 15, 8),
+      ...layer('lichens', 'Лишайниковый ярус', ['Кладониевый', 'Цетрариевый', 'Кладониево-цетрариевый'], 12, 6),
       ...group('Оценка', [num('negative_impact_rate', 'Показатель негативного воздействия', undefined, { decimals: 2, seed: { min: 0, max: 3 } }), level('negative_impact_level', 'Уровень негативного воздействия'), num('synanthropic_invasive_rate', 'Доля синантропных и инвазивных видов', '%', { seed: { min: 0, max: 15 } }), level('synanthropic_invasive_level', 'Уровень синантропизации')]),
     ],
   }),
@@ -78,7 +93,7 @@ export const regionalIndicatorTypes: CatalogueType[] = [
     slug: 'ecomon-soils-radionuclides-indicators', table: 'ecomon_soils_radionuclides_indicators', title: 'Радионуклиды в почвах', suffix: 'radionuclides-indicators', detail: '/regional-radionuclides-indicator',
     kinds: ['soil_sampling_point_radionuclides'], years: YEARS_REGIONAL,
     fields: [
-      ...group('Почва', [text('mechanical_consist', 'Механический состав', { seed: { pick: ['Песок', 'Супесь', 'Суглинок', 'Торф'] } }), text('soil_type', 'Тип почвы', { seed: { pick: ['Тундровые глеевые', 'Подзолы', 'Торфяные олиготрофные'] } }), level('purity_level', 'Уровень загрязнения')]),
+      ...group('Почва', [link('photos', 'Фотографии'), text('mechanical_consist', 'Механический состав', { seed: { pick: ['Песок', 'Супесь', 'Суглинок', 'Торф'] } }), text('soil_type', 'Тип почвы', { seed: { pick: ['Тундровые глеевые', 'Подзолы', 'Торфяные олиготрофные'] } }), level('purity_level', 'Уровень загрязнения')]),
       ...group('Удельная активность', [metal('potassium', 'Калий-40', BQ, 600), metal('radium', 'Радий-226', BQ, 40), metal('thorium', 'Торий-232', BQ, 40), metal('cesium', 'Цезий-137', BQ, 60), metal('strontium', 'Стронций-90', BQ, 20), num('natural_radionuclides_rate', 'Эффективная удельная активность', BQ, { seed: { min: 20, max: 120 } }), level('radioactivity_pollution_level', 'Уровень радиоактивного загрязнения')]),
     ],
   }),
@@ -113,6 +128,7 @@ export const regionalIndicatorTypes: CatalogueType[] = [
       num('total_pollution_rate', 'Суммарный показатель загрязнения', undefined, { seed: { min: 1, max: 40 } }),
       level('total_pollution_level', 'Уровень загрязнения'),
       level('petrochemical_pollution_level', 'Уровень загрязнения нефтепродуктами'),
+      level('pollution_level', 'Общий уровень загрязнения'),
     ]),
   }),
   pointIndicator({
@@ -124,7 +140,7 @@ export const regionalIndicatorTypes: CatalogueType[] = [
         num('acidity_level', 'Водородный показатель (pH)', 'ед. pH', { seed: { min: 6, max: 8 } }),
         ...numbers(MG_L, [['biological_oxygen', 'БПК5'], ['ammonium_ion', 'Аммоний-ион'], ['nitrate_ion', 'Нитрат-ион'], ['sulphate_ion', 'Сульфат-ион'], ['chloride_ion', 'Хлорид-ион'], ['phosphate_ion', 'Фосфат-ион'], ['petrochemical', 'Нефтепродукты'], ['anionic_surfactants', 'АПАВ'], ['methanol', 'Метанол'], ['iron', 'Железо'], ['manganese', 'Марганец'], ['copper', 'Медь'], ['plumbum', 'Свинец'], ['zinc', 'Цинк'], ['nickel', 'Никель'], ['mercury', 'Ртуть'], ['chromium', 'Хром']], { seed: { min: 0.0005, max: 3 } }),
       ]),
-      ...group('Загрязнение', [num('complex_pollution_rate', 'Комплексный показатель загрязнения', undefined, { seed: { min: 1, max: 6 } }), level('complex_pollution_level', 'Уровень загрязнения'), num('high_pollution_rate', 'Случаи высокого загрязнения', 'шт.', { integer: true, seed: { min: 0, max: 5 } }), num('extreme_pollution_rate', 'Случаи экстремально высокого загрязнения', 'шт.', { integer: true, seed: { min: 0, max: 2 } })]),
+      ...group('Загрязнение', [num('complex_pollution_rate', 'Комплексный показатель загрязнения', undefined, { seed: { min: 1, max: 6 } }), level('complex_pollution_level', 'Уровень загрязнения'), num('high_pollution_rate', 'Случаи высокого загрязнения', 'шт.', { integer: true, seed: { min: 0, max: 5 } }), level('high_pollution_level', 'Уровень высокого загрязнения'), num('extreme_pollution_rate', 'Случаи экстремально высокого загрязнения', 'шт.', { integer: true, seed: { min: 0, max: 2 } }), level('extreme_pollution_level', 'Уровень экстремально высокого загрязнения')]),
     ],
   }),
   pointIndicator({
@@ -136,7 +152,7 @@ export const regionalIndicatorTypes: CatalogueType[] = [
         num('dissolved_oxygen', 'Растворённый кислород', 'мг/дм³', { seed: { min: 4, max: 12 } }),
         ...numbers('мг/дм³', [['chemical_oxygen_demand', 'ХПК'], ['biological_oxygen', 'БПК5'], ['iron', 'Железо'], ['manganese', 'Марганец'], ['copper', 'Медь'], ['zinc', 'Цинк'], ['nickel', 'Никель'], ['petrochemical', 'Нефтепродукты'], ['chromium', 'Хром'], ['phenols', 'Фенолы'], ['nitrite', 'Нитрит-ион'], ['nitrate_ion', 'Нитрат-ион'], ['sulphate_ion', 'Сульфат-ион'], ['chloride_ion', 'Хлорид-ион'], ['ammonium_ion', 'Аммоний-ион'], ['phosphate_ion', 'Фосфат-ион'], ['plumbum', 'Свинец'], ['anionic_surfactants', 'АПАВ']], { seed: { min: 0.0005, max: 3 } }),
       ]),
-      ...group('Загрязнение', [num('water_pollution_index', 'Индекс загрязнения воды', undefined, { decimals: 2, seed: { min: 0.5, max: 6 } }), level('pollution_level', 'Уровень загрязнения'), num('complex_pollution_rate', 'Комплексный показатель загрязнения', undefined, { seed: { min: 1, max: 6 } })]),
+      ...group('Загрязнение', [num('water_pollution_index', 'Индекс загрязнения воды', undefined, { decimals: 2, seed: { min: 0.5, max: 6 } }), level('pollution_level', 'Уровень загрязнения'), num('complex_pollution_rate', 'Комплексный показатель загрязнения', undefined, { seed: { min: 1, max: 6 } }), num('extreme_pollution_rate', 'Случаи экстремально высокого загрязнения', 'шт.', { integer: true, seed: { min: 0, max: 2 } }), num('high_pollution_rate', 'Случаи высокого загрязнения', 'шт.', { integer: true, seed: { min: 0, max: 5 } })]),
     ],
   }),
   pointIndicator({
@@ -145,10 +161,22 @@ export const regionalIndicatorTypes: CatalogueType[] = [
     fields: [
       ...group('Содержание веществ', [
         num('acidity_level', 'Водородный показатель (pH)', 'ед. pH', { seed: { min: 5, max: 7.5 } }),
-        ...numbers(MG_KG, [['sulphate_ion', 'Сульфат-ион'], ['chloride_ion', 'Хлорид-ион'], ['petrochemical', 'Нефтепродукты'], ['iron', 'Железо'], ['copper', 'Медь'], ['plumbum', 'Свинец'], ['zinc', 'Цинк'], ['manganese', 'Марганец']], { seed: { min: 0.1, max: 400 } }),
-        ...numbers(BQ, [['potassium', 'Калий-40'], ['cesium', 'Цезий-137']], { seed: { min: 1, max: 500 } }),
+        num('dissolved_oxygen', 'Растворённый кислород', 'мг/дм³', { seed: { min: 4, max: 12 } }),
+        ...numbers(MG_KG, [['sulphate_ion', 'Сульфат-ион'], ['chloride_ion', 'Хлорид-ион'], ['petrochemical', 'Нефтепродукты'], ['anionic_surfactants', 'АПАВ'], ['iron', 'Железо'], ['copper', 'Медь'], ['plumbum', 'Свинец'], ['zinc', 'Цинк'], ['manganese', 'Марганец'], ['nickel', 'Никель'], ['chromium', 'Хром']], { seed: { min: 0.1, max: 400 } }),
       ]),
-      ...group('Оценка', [num('toxicity_rate', 'Токсичность', undefined, { seed: { min: 0, max: 50 } }), num('total_pollution_rate', 'Суммарный показатель загрязнения', undefined, { seed: { min: 1, max: 40 } }), level('complex_pollution_level', 'Уровень загрязнения'), level('toxicity_level', 'Уровень токсичности')]),
+      ...group('Удельная активность', [
+        ...numbers(BQ, [['potassium', 'Калий-40'], ['radium', 'Радий-226'], ['thorium', 'Торий-232'], ['cesium', 'Цезий-137']], { seed: { min: 1, max: 500 } }),
+        num('natural_radionuclides_rate', 'Эффективная удельная активность', BQ, { seed: { min: 20, max: 120 } }),
+      ]),
+      ...group('Оценка', [
+        num('toxicity_rate', 'Токсичность', undefined, { seed: { min: 0, max: 50 } }),
+        num('total_pollution_rate', 'Суммарный показатель загрязнения', undefined, { seed: { min: 1, max: 40 } }),
+        level('complex_pollution_level', 'Уровень загрязнения'),
+        level('petrochemical_level', 'Уровень загрязнения нефтепродуктами'),
+        level('radioactivity_level', 'Уровень радиоактивного загрязнения'),
+        level('toxicity_level', 'Уровень токсичности'),
+        model('EcoMonSedimentControlIndicators'),
+      ]),
     ],
   }),
   pointIndicator({
@@ -157,9 +185,22 @@ export const regionalIndicatorTypes: CatalogueType[] = [
     fields: [
       ...group('Содержание веществ', [
         num('acidity_level', 'Водородный показатель (pH)', 'ед. pH', { seed: { min: 6, max: 8 } }),
-        ...numbers(MG_L, [['biological_oxygen', 'БПК5'], ['nitrite', 'Нитрит-ион'], ['nitrate_ion', 'Нитрат-ион'], ['ammonium_ion', 'Аммоний-ион'], ['petrochemical', 'Нефтепродукты'], ['phenols', 'Фенолы'], ['iron', 'Железо'], ['manganese', 'Марганец'], ['copper', 'Медь']], { seed: { min: 0.0005, max: 3 } }),
+        ...numbers(MG_L, [['biological_oxygen', 'БПК5'], ['nitrite', 'Нитрит-ион'], ['nitrate_ion', 'Нитрат-ион'], ['phosphate_ion', 'Фосфат-ион'], ['sulphate_ion', 'Сульфат-ион'], ['chloride_ion', 'Хлорид-ион'], ['ammonium_ion', 'Аммоний-ион'], ['petrochemical', 'Нефтепродукты'], ['phenols', 'Фенолы'], ['anionic_surfactants', 'АПАВ'], ['methanol', 'Метанол'], ['manganese', 'Марганец'], ['plumbum', 'Свинец'], ['copper', 'Медь'], ['zinc', 'Цинк'], ['nickel', 'Никель'], ['iron', 'Железо'], ['chromium', 'Хром'], ['mercury', 'Ртуть']], { seed: { min: 0.0005, max: 3 } }),
       ]),
-      ...group('Оценка', [num('complex_pollution_rate', 'Комплексный показатель загрязнения', undefined, { seed: { min: 1, max: 6 } }), level('complex_pollution_level', 'Уровень загрязнения'), text('conclusions', 'Выводы', { seed: { pick: ['Превышения нормативов не выявлены.', 'Выявлены превышения ПДК по железу и марганцу природного характера.'] } })]),
+      ...group('Оценка', [
+        num('radioactivity_rate', 'Суммарная альфа-, бета-активность', 'Бк/л', { seed: { min: 0.01, max: 1 } }),
+        num('toxicity_rate', 'Токсичность', undefined, { seed: { min: 0, max: 50 } }),
+        num('complex_pollution_rate', 'Комплексный показатель загрязнения', undefined, { seed: { min: 1, max: 6 } }),
+        num('high_pollution_rate', 'Случаи высокого загрязнения', 'шт.', { integer: true, seed: { min: 0, max: 5 } }),
+        num('extreme_pollution_rate', 'Случаи экстремально высокого загрязнения', 'шт.', { integer: true, seed: { min: 0, max: 2 } }),
+        level('complex_pollution_level', 'Уровень загрязнения'),
+        level('dissolved_oxygen_level', 'Уровень по растворённому кислороду'),
+        level('biological_oxygen_level', 'Уровень по БПК5'),
+        level('radioactivity_level', 'Уровень радиоактивного загрязнения'),
+        level('toxicity_level', 'Уровень токсичности'),
+        model('EcoMonWatersControlIndicators'),
+        text('conclusions', 'Выводы', { seed: { pick: ['Превышения нормативов не выявлены.', 'Выявлены превышения ПДК по железу и марганцу природного характера.'] } }),
+      ]),
     ],
   }),
 ]
@@ -183,7 +224,6 @@ export const inspectionResults = defineType({
   filters: [idFilter('measures_point'), yearFilter()],
   order: [['year', 'desc']],
   pages: { detail: '/waters-resource-inspection-results', scoped: [{ parent: 'measures_point', suffix: 'resource-inspection', filter: 'measures_point' }] },
-  uploadable: true,
   seed: { per: 'measures_point', where: { kind: ['control_water_object_state_point'] }, years: YEARS_REGIONAL },
 })
 
@@ -197,7 +237,6 @@ export const lichens = defineType({
   filters: [idFilter('area'), yearFilter()],
   order: [['year', 'desc']],
   pages: { detail: '/observation-lichens', scoped: [{ parent: 'area', suffix: 'observation-lichens', filter: 'area' }] },
-  uploadable: true,
   seed: { per: 'area', where: { kind: ['polygon_region_monitoring'] }, years: YEARS_REGIONAL },
 })
 
@@ -220,7 +259,6 @@ export const lichenLegacy = defineType({
   filters: [idFilter('area'), yearFilter()],
   order: [['year', 'desc']],
   pages: { detail: '/lichen-legacy-indicators', scoped: [{ parent: 'area', suffix: 'lichen-legacy-indicators', filter: 'area' }] },
-  uploadable: true,
   seed: { per: 'area', where: { kind: ['polygon_YaNAO_monitoring'] }, years: YEARS_LEGACY },
 })
 
@@ -234,7 +272,6 @@ export const hydrobiologicalLegacy = defineType({
   filters: [idFilter('area'), yearFilter()],
   order: [['year', 'desc']],
   pages: { detail: '/hydrobiological-legacy-indicators', scoped: [{ parent: 'area', suffix: 'hydrobiological-indicators', filter: 'area' }] },
-  uploadable: true,
   seed: { per: 'area', where: { kind: ['polygon_YaNAO_monitoring'] }, years: YEARS_LEGACY },
 })
 

@@ -1,4 +1,5 @@
 // The shape of a catalogue declaration: one object per type, from which the table, API, pages and templates are derived.
+import type { ReportType } from '@portal/migrations/database.ts'
 
 /** How a value is stored, validated and shown. */
 export type ValueType = 'text' | 'number' | 'date' | 'link' | 'list' | 'boolean' | 'enum' | 'ref'
@@ -24,6 +25,8 @@ export interface SeedHint {
   value?: unknown
   /** Leave the value empty in about this share of rows (0..1). */
   empty?: number
+  /** A total: the sum of these fields of the same row (a total never disagrees with its parts). */
+  sumOf?: readonly string[]
 }
 
 export interface FieldDef {
@@ -50,6 +53,14 @@ export interface FieldDef {
   nest?: string
   /** Not stored: computed from the row when answering. */
   compute?: (row: Record<string, unknown>) => unknown
+  /**
+   * Not stored: the records of another table that belong to this one, answered as a list of objects by one
+   * correlated subquery (`measures_points: [{id, nomenclature, name, kind}]`). `where` is SQL over `r` (the other
+   * table) and `t` (this table); `order` a column of `r`.
+   */
+  related?: { table: string; embed: string[]; where: string; order: string }
+  /** A list whose items are objects of references (`[{ area: {id, name, kind} }]`). */
+  itemRefs?: Record<string, RefDef>
   /** Not shown on the detail card (ids, technical fields). */
   hidden?: boolean
   /** Digits after the point when shown. */
@@ -119,6 +130,46 @@ export interface SeedPlan {
   rows?: ReadonlyArray<Record<string, unknown>>
 }
 
+/** How a reference field is written in an uploaded file: by a column of the referenced record, never by its id. */
+export interface UploadLookup {
+  /** The referenced record's column a file names it by (`nomenclature`, `name`). */
+  by: string
+  /** Said after the column header in the template: «Пункт наблюдения (номенклатура)». */
+  hint: string
+  /** Explained on the template's notes sheet. */
+  explanation: string
+  /** Only records of the report's own licence area (or, for a company report, of its areas) are found. */
+  withinReport?: boolean
+  /** Named in the refusal when the record is not found («пункт наблюдения не найден на участке …»). */
+  notFound: string
+  /** A column of the record the row checks need besides its id (the point's `kind`, for the unit check). */
+  carry?: 'kind'
+}
+
+/** One downloadable template of an uploadable type: the same columns, its own example row. */
+export interface UploadTemplate {
+  /** Also the download name: `<id>.xlsx`. */
+  id: string
+  /** Listed in the reference section. */
+  name: string
+  /** The file name offered on download. */
+  downloadName: string
+  /** The example row, by field name. */
+  example: Record<string, string | number>
+  /** The point kind the example is for: the template lists the units allowed for it. */
+  pointKind?: string
+}
+
+export interface UploadDeclaration {
+  /** The report whose data files fill this table (a report type has at most one uploadable type). */
+  reportType: ReportType
+  /** Columns filled from the report rather than from the file (a greenhouse report's company). */
+  fromReport?: Array<{ column: string; source: 'company_id' | 'area_id' }>
+  /** Reference fields, by field name: how a file writes them. Every stored reference must have one. */
+  lookups: Record<string, UploadLookup>
+  templates: UploadTemplate[]
+}
+
 export interface CatalogueType {
   /** The API path: `/api/v1/<slug>/`. Unique. */
   slug: string
@@ -139,8 +190,8 @@ export interface CatalogueType {
   pages?: { list?: string; detail?: string; scoped?: ScopedPage[] }
   /** Fields shown under each row of the list page. */
   listFields?: string[]
-  /** Whether files of this type can be uploaded (XLSX templates and checks derive from it, issue 6). */
-  uploadable?: boolean
+  /** Records of this type come from the data files of a report: the templates, file checks and upload pages derive from it. */
+  upload?: UploadDeclaration
   seed?: SeedPlan
   /** A reference list (id, name) also answered by /api/v1/references/. */
   reference?: string
@@ -152,7 +203,7 @@ export function defineType(type: CatalogueType): CatalogueType {
 
 /** The database column of a stored field (undefined for computed fields). */
 export function columnOf(field: FieldDef): string | undefined {
-  if (field.compute) return undefined
+  if (field.compute || field.related) return undefined
   if (field.column) return field.column
   return field.type === 'ref' ? `${field.name}_id` : field.name
 }

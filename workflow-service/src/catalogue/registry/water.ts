@@ -35,7 +35,6 @@ export const waterIndicators = defineType({
   filters: [yearFilter(), searchFilter()],
   order: [['year', 'desc']],
   pages: { list: '/water-indicators', detail: '/water-indicators' },
-  uploadable: true,
   seed: { per: 'none', rows: YEARS_REGIONAL.map((year) => ({ name: `Контроль состояния основных водных объектов ЯНАО в ${year} году`, year })) },
 })
 
@@ -52,6 +51,15 @@ export const waterSystems = defineType({
     text('tasks', 'Задачи', { seed: { pick: ['Регулярный отбор проб воды и донных отложений; оценка индекса загрязнения вод; выявление источников негативного воздействия.'] } }),
     list('water_resources', 'Контролируемые водные объекты', { seed: { pick: ['р. Обь', 'р. Надым', 'р. Пур', 'р. Таз', 'р. Полуй', 'Обская губа', 'Тазовская губа'] } }),
     link('map', 'Обзорная карта'),
+    // The points on the water bodies the system controls (water_resources names them).
+    list('measures_points', 'Пункты наблюдения', {
+      related: {
+        table: 'measures_points',
+        embed: ['id', 'nomenclature', 'name', 'kind'],
+        where: 'r.water_resource_id IN (SELECT wr.id FROM water_resources wr WHERE wr.name = ANY(t.water_resources))',
+        order: 'nomenclature',
+      },
+    }),
   ],
   filters: [searchFilter()],
   order: [['name', 'asc']],
@@ -83,7 +91,6 @@ export const waterSystemConclusions = defineType({
   filters: [idFilter('water_system'), yearFilter()],
   order: [['year', 'desc']],
   pages: { detail: '/water-system-conclusions', scoped: [{ parent: 'water_system', suffix: 'conclusions', filter: 'water_system' }] },
-  uploadable: true,
   seed: { per: 'water_system', years: YEARS_REGIONAL },
 })
 

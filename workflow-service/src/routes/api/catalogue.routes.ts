@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { filterParameter, orderingParameter } from '../../catalogue/filter-schema.ts'
 import { FilterError, parseFilters } from '../../catalogue/filters.ts'
 import { parseOrdering } from '../../catalogue/ordering.ts'
-import { IdParams, Text } from '../../http/params.ts'
+import { IdParams } from '../../http/params.ts'
 import { recordsExport } from '../../catalogue/export-records.server.ts'
 import { findRecord, listRecords } from '../../catalogue/query.server.ts'
 import { FormatQuery, isFileFormat, type ListFormat } from '../../exports/export-formats.ts'
@@ -59,19 +59,23 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     )
 
+    // §7: a card of a type with kinds (areas, measuring points) may be asked for as one of a kind: a bad kind is a
+    // 400 naming it, a record of another kind is not found.
+    const kindFilter = type.filters.find((f) => f.name === 'kind' && f.kind === 'enum')
     app.get(
       `/${type.slug}/:id/`,
       {
         schema: {
           summary: `${type.title}: одна запись`,
           params: IdParams,
-          querystring: Type.Object({ kind: Type.Optional(Text({ maxLength: 100 })) }),
+          querystring: Type.Object(kindFilter ? { kind: Type.Optional(Type.Unsafe<string>(filterParameter(kindFilter))) } : {}),
           response: { 200: record },
         },
       },
       async (request) => {
+        const kind = kindFilter ? listRequestOf({ ...type, filters: [kindFilter] }, request.query as Record<string, unknown>).filters.kind : undefined
         const found = await findRecord(app.db, type, request.params.id)
-        if (!found) throw notFound(`${type.title}: запись ${request.params.id} не найдена.`)
+        if (!found || (kind !== undefined && found.kind !== kind)) throw notFound(`${type.title}: запись ${request.params.id} не найдена.`)
         return found
       },
     )

@@ -89,7 +89,8 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const company = await findCompany(app.db, request.params.id)
-      if (!company) throw notFound('Предприятие не найдено.')
+      // §7 `kind`: a company of another kind is not the one asked for.
+      if (!company || (request.query.kind !== undefined && company.kind !== request.query.kind)) throw notFound('Предприятие не найдено.')
       return company
     },
   )

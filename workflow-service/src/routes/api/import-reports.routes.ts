@@ -3,10 +3,14 @@ import { createReadStream } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { sendDownload } from '../../http/send-download.server.ts'
+import { valueOrRefuse } from '../../use-cases/use-case.ts'
+import { useCaseContextOf } from './use-case-context.server.ts'
 import { Id, Text, Year, ownValue } from '../../http/params.ts'
 import { readFormFields } from '../../http/form-fields.ts'
-import { ImportReportAnswer, PageOf, StatusChangeAnswer } from './workflow-schemas.ts'
+import { ImportReportAnswer, PageOf, ReportTypeValue, StatusChangeAnswer } from './workflow-schemas.ts'
 import { fileAnswer } from '../../api-docs/error-answers.ts'
+import { rateLimitOf } from '../../plugins/rate-limits.server.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { readMultipartForm } from '../../http/multipart-upload.server.ts'
@@ -14,10 +18,13 @@ import { assertCanReadReportsOf, assertReadsReports } from '../../workflow/read-
 import { createReport, type Decision, decideOnReport } from '../../workflow/reports/report-commands.server.ts'
 import { findDecisionFile, findReport, listReports, statusChangesOf } from '../../workflow/reports/report-queries.server.ts'
 import { contentDisposition, storedFilePath } from '../../workflow/storage/file-storage.server.ts'
-import { resolveNamedTarget } from './report-lookup.server.ts'
+import { findTarget as resolveNamedTarget } from '../../workflow/reports/report-targets.server.ts'
+import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
+import { pagedExport } from '../../exports/paged-export.server.ts'
+import { sendExport } from '../../exports/send-export.server.ts'
+import { REPORT_COLUMNS, STATUS_CHANGE_COLUMNS } from '../../exports/workflow-columns.ts'
 import { commandContextOf } from './workflow-context.server.ts'
 
-export const ReportTypeSchema = Type.Union([Type.Literal('final_report'), Type.Literal('program'), Type.Literal('observation_results'), Type.Literal('greenhouse_gases')])
 const Name = Text({ minLength: 1, maxLength: 500 })
 
 const ListQuery = Type.Object(
@@ -27,8 +34,9 @@ const ListQuery = Type.Object(
     company_name: Type.Optional(Name),
     area: Type.Optional(Id),
     company: Type.Optional(Id),
-    report_type: Type.Optional(ReportTypeSchema),
+    report_type: Type.Optional(ReportTypeValue),
     ...PagingQuery,
+    ...FormatQuery,
   },
   { additionalProperties: false },
 )
@@ -56,43 +64,49 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return target
   }
 
-  app.get('/import-reports/', { schema: { querystring: ListQuery, response: { 200: PageOf(ImportReportAnswer) } } }, async (request) => {
+  app.get('/import-reports/', { schema: { querystring: ListQuery, response: { 200: PageOf(ImportReportAnswer) } } }, async (request, reply) => {
     assertReadsReports(request.user)
     const { limit, offset } = pageWindow(request.query)
+    const format = request.query.format
     const target = await targetOf(request.query)
-    if (target === null) return toPage(request, [], 0, limit, offset)
-    assertCanReadReportsOf(request.user, target.companyId)
-    const page = await listReports(
-      app.db,
-      {
-        year: request.query.year,
-        reportType: request.query.report_type,
-        ...(target.areaId !== undefined ? { areaId: target.areaId } : target.companyOnly ? { companyOnlyId: target.companyId } : { companyId: target.companyId }),
-      },
-      limit,
-      offset,
-    )
-    return toPage(request, page.results, page.count, limit, offset)
+    if (target !== null) assertCanReadReportsOf(request.user, target.companyId)
+    const filter = target === null ? null : {
+      year: request.query.year,
+      reportType: request.query.report_type,
+      ...(target.areaId !== undefined ? { areaId: target.areaId } : target.companyOnly ? { companyOnlyId: target.companyId } : { companyId: target.companyId }),
+    }
+    const page = (size: number, from: number) => (filter === null ? Promise.resolve({ results: [], count: 0 }) : listReports(app.db, filter, size, from))
+    if (isFileFormat(format)) return sendExport(reply, { format, name: 'import-reports', sheet: 'Отчёты', ...pagedExport(REPORT_COLUMNS, page) })
+    const found = await page(limit, offset)
+    return toPage(request, found.results, found.count, limit, offset)
   })
 
-  app.get('/import-reports/status_change/', { schema: { querystring: ListQuery, response: { 200: PageOf(StatusChangeAnswer) } } }, async (request) => {
+  app.get('/import-reports/status_change/', { schema: { querystring: ListQuery, response: { 200: PageOf(StatusChangeAnswer) } } }, async (request, reply) => {
     assertReadsReports(request.user)
     const { limit, offset } = pageWindow(request.query)
+    const format = request.query.format
     const target = await targetOf(request.query)
-    if (target === null) return toPage(request, [], 0, limit, offset)
-    assertCanReadReportsOf(request.user, target.companyId)
-    const reports = await listReports(
-      app.db,
-      {
-        year: request.query.year,
-        reportType: request.query.report_type,
-        ...(target.areaId !== undefined ? { areaId: target.areaId } : target.companyOnly ? { companyOnlyId: target.companyId } : { companyId: target.companyId }),
-      },
-      1000,
-      0,
-    )
-    const changes = await statusChangesOf(app.db, reports.results.map((r) => r.id))
-    return toPage(request, changes.slice(offset, offset + limit), changes.length, limit, offset)
+    if (target !== null) assertCanReadReportsOf(request.user, target.companyId)
+    const changes = async () => {
+      if (target === null) return []
+      const reports = await listReports(
+        app.db,
+        {
+          year: request.query.year,
+          reportType: request.query.report_type,
+          ...(target.areaId !== undefined ? { areaId: target.areaId } : target.companyOnly ? { companyOnlyId: target.companyId } : { companyId: target.companyId }),
+        },
+        1000,
+        0,
+      )
+      return statusChangesOf(app.db, reports.results.map((r) => r.id))
+    }
+    if (isFileFormat(format)) {
+      const all = await changes()
+      return sendExport(reply, { format, name: 'status-changes', sheet: 'Решения по отчётам', ...pagedExport(STATUS_CHANGE_COLUMNS, async (size, from) => ({ results: all.slice(from, from + size), count: all.length })) })
+    }
+    const all = await changes()
+    return toPage(request, all.slice(offset, offset + limit), all.length, limit, offset)
   })
 
   app.get('/import-reports/:id/', { schema: { params: Type.Object({ id: Id }), response: { 200: ImportReportAnswer } } }, async (request) => {
@@ -108,7 +122,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         body: Type.Object(
-          { year: Year, report_type: ReportTypeSchema, area: Type.Optional(Type.Union([Id, Type.Null()])), company: Type.Optional(Type.Union([Id, Type.Null()])) },
+          { year: Year, report_type: ReportTypeValue, area: Type.Optional(Type.Union([Id, Type.Null()])), company: Type.Optional(Type.Union([Id, Type.Null()])) },
           { additionalProperties: false },
         ),
         response: { 200: ImportReportAnswer, 201: ImportReportAnswer },
@@ -127,7 +141,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   )
 
-  app.put('/import-reports/:id/', { schema: { params: Type.Object({ id: Id }), response: { 200: ImportReportAnswer } }, config: { form: DecisionForm } }, async (request) => {
+  app.put('/import-reports/:id/', { schema: { params: Type.Object({ id: Id }), response: { 200: ImportReportAnswer } }, config: { form: DecisionForm, uploadBody: true, rateLimit: rateLimitOf(app.config, 'decision') } }, async (request) => {
     const context = commandContextOf(app, request)
     let fields: Record<string, unknown>
     let form: Awaited<ReturnType<typeof readMultipartForm>> | undefined
@@ -147,7 +161,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await decideOnReport(context, request.params.id, {
         decision,
         comment: values.comment ?? '',
-        files: (form?.files ?? []).map((f) => ({ id: f.storageKey, name: f.name, size: f.size, contentType: f.contentType })),
+        files: (form?.files ?? []).map((f) => ({ id: f.storageKey, name: f.name, size: f.size, ...(f.sha256 ? { sha256: f.sha256 } : {}), contentType: f.contentType })),
       })
     } catch (error) {
       await form?.discard()
@@ -158,22 +172,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return report
   })
 
-  app.get('/import-reports/decision-files/:id/', { schema: { summary: 'Скачать файл решения Департамента', params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }) }), response: { 200: fileAnswer('Файл, приложенный к решению') } } }, async (request, reply) => {
-    assertReadsReports(request.user)
-    const file = await findDecisionFile(app.db, request.params.id)
-    if (!file) throw notFound('Файл не найден.')
-    assertCanReadReportsOf(request.user, file.company_id)
-    const path = storedFilePath(app.config.storageDir, file.id)
-    try {
-      await access(path)
-    } catch {
-      throw notFound(`Файл ${file.name} нельзя скачать: его нет в хранилище.`)
-    }
-    return reply
-      .header('content-type', file.content_type)
-      .header('content-length', String(file.size))
-      .header('content-disposition', contentDisposition(file.name))
-      .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(path))
-  })
+  app.get('/import-reports/decision-files/:id/', { schema: { summary: 'Скачать файл решения Департамента', params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }) }), response: { 200: fileAnswer('Файл, приложенный к решению') } } }, async (request, reply) =>
+    sendDownload(reply, valueOrRefuse(await app.useCases.workflow.decisionFileDownload(useCaseContextOf(request), { id: request.params.id }))),
+  )
 }

@@ -7,6 +7,7 @@ import { measuresPointsRoutes } from './measures-points.routes.ts'
 import { notificationsRoutes } from './notifications.routes.ts'
 import { referencesRoutes } from './references.routes.ts'
 import { reportTemplateFilesRoutes } from './report-template-files.routes.ts'
+import { searchRoutes } from './search.routes.ts'
 import { usersRoutes } from './users.routes.ts'
 import { workflowRoutes } from './workflow.routes.ts'
 
@@ -20,4 +21,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(notificationsRoutes)
   await app.register(workflowRoutes)
   await app.register(reportTemplateFilesRoutes)
+  await app.register(searchRoutes)
 }

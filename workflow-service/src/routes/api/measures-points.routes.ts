@@ -14,6 +14,9 @@ import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { IdParams } from './catalogue.routes.ts'
 import { PageOf } from './workflow-schemas.ts'
+import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
+import { type Column, pagedExport } from '../../exports/paged-export.server.ts'
+import { sendExport } from '../../exports/send-export.server.ts'
 
 // The item's own fields plus those of its type: the model says which.
 const ControlIndicator = Type.Object(
@@ -36,11 +39,11 @@ export const measuresPointsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Контрольные показатели пункта: донные отложения и поверхностные воды одним списком',
         params: IdParams,
-        querystring: Type.Object({ year: Type.Optional(Text({ maxLength: 2000 })), ...PagingQuery }),
+        querystring: Type.Object({ year: Type.Optional(Text({ maxLength: 2000 })), ...PagingQuery, ...FormatQuery }),
         response: { 200: PageOf(ControlIndicator) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { limit, offset } = pageWindow(request.query)
       // The year is checked like every catalogue year filter, so a bad one is the same 400 naming `year`.
       let year: number | undefined
@@ -52,6 +55,17 @@ export const measuresPointsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const point = await app.db.selectFrom('measures_points').select('id').where('id', '=', request.params.id).executeTakeFirst()
       if (!point) throw notFound('Пункт наблюдения не найден.')
+      if (isFileFormat(request.query.format)) {
+        type Item = { id: number; title: string; year: number; sampled: string | null; href: string }
+        const columns: Array<Column<Item>> = [
+          { header: 'ID', cell: (r) => r.id },
+          { header: 'Вид показателей', cell: (r) => r.title },
+          { header: 'Год', cell: (r) => r.year },
+          { header: 'Дата отбора', cell: (r) => r.sampled?.slice(0, 10) ?? null },
+          { header: 'Адрес на портале', cell: (r) => r.href },
+        ]
+        return sendExport(reply, { format: request.query.format, name: `control-indicators-${point.id}`, sheet: 'Контрольные показатели', ...pagedExport(columns, (size, from) => listControlIndicators(app.db, point.id, { year }, size, from)) })
+      }
       const page = await listControlIndicators(app.db, point.id, { year }, limit, offset)
       return toPage(request, page.results, page.count, limit, offset)
     },

@@ -4,6 +4,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { listNotifications, markRead } from '../../notifications/notification-queries.server.ts'
 import { HttpError } from '../../plugins/errors.server.ts'
+import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
+import { type Column, pagedExport } from '../../exports/paged-export.server.ts'
+import { sendExport } from '../../exports/send-export.server.ts'
 
 const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
 const Notification = Type.Object({
@@ -16,6 +19,17 @@ const Notification = Type.Object({
   read: Type.Union([DateTime, Type.Null()]),
 })
 
+type NotificationRow = { id: number; kind: string; title: string; body: string; link: string | null; created: Date | string; read: Date | string | null }
+const when = (value: Date | string) => (value instanceof Date ? value.toISOString() : String(value))
+const NOTIFICATION_COLUMNS: Array<Column<NotificationRow>> = [
+  { header: 'ID', cell: (r) => r.id },
+  { header: 'Когда', cell: (r) => when(r.created) },
+  { header: 'Заголовок', cell: (r) => r.title },
+  { header: 'Текст', cell: (r) => r.body },
+  { header: 'Ссылка', cell: (r) => r.link },
+  { header: 'Прочитано', cell: (r) => (r.read ? when(r.read) : null) },
+]
+
 function userIdOf(user: { id: number } | null): number {
   if (!user) throw new HttpError(403, 'Войдите, чтобы увидеть уведомления.')
   return user.id
@@ -27,7 +41,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Мои уведомления: новые первыми, с числом непрочитанных',
-        querystring: Type.Object({ ...PagingQuery }, { additionalProperties: false }),
+        querystring: Type.Object({ ...PagingQuery, ...FormatQuery }, { additionalProperties: false }),
         response: {
           200: Type.Object({ count: Type.Integer(), unread: Type.Integer(), next: Type.Union([Type.String(), Type.Null()]), previous: Type.Union([Type.String(), Type.Null()]), results: Type.Array(Notification) }),
         },
@@ -37,6 +51,9 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const userId = userIdOf(request.user)
       reply.header('cache-control', 'private, no-store')
       const { limit, offset } = pageWindow(request.query)
+      if (isFileFormat(request.query.format)) {
+        return sendExport(reply, { format: request.query.format, name: 'notifications', sheet: 'Уведомления', ...pagedExport(NOTIFICATION_COLUMNS, (size, from) => listNotifications(app.db, userId, size, from)) })
+      }
       const found = await listNotifications(app.db, userId, limit, offset)
       return { ...toPage(request, found.results, found.count, limit, offset), unread: found.unread }
     },

@@ -1,25 +1,78 @@
-// /api/v1/report-history/: the change history of a company's reports (Department only), sorted by created.
-import { Type } from '@sinclair/typebox'
+// /api/v1/report-history/: the change history of a company's reports (Department only), sorted by created;
+// /api/v1/report-audit/: the Department's audit of every company's reports, filtered, as a page or a file.
+import { type TSchema, Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HistoryEntryAnswer, PageOf } from './workflow-schemas.ts'
 import { assertCan } from '../../auth/permissions.ts'
 import { Id } from '../../http/params.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { listHistory } from '../../workflow/history/history-queries.server.ts'
+import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
+import { pagedExport } from '../../exports/paged-export.server.ts'
+import { sendExport } from '../../exports/send-export.server.ts'
+import { HISTORY_COLUMNS } from '../../exports/workflow-columns.ts'
+import { AuditInput } from '../../use-cases/audit.server.ts'
+import { valueOrRefuse } from '../../use-cases/use-case.ts'
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+
+const AuditEntryAnswer = Type.Object({
+  number: Type.Integer({ description: 'Номер записи журнала (и квитанции)' }),
+  created: Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' }),
+  event: Type.String(),
+  companyId: Type.Integer(),
+  companyName: Type.String(),
+  areaName: Nullable(Type.String()),
+  year: Type.Integer(),
+  reportType: Type.String(),
+  username: Type.String(),
+  role: Type.String(),
+  clientAddress: Nullable(Type.String()),
+  comment: Nullable(Type.String()),
+  files: Type.Array(Type.Object({ name: Type.String(), size: Nullable(Type.Integer()), sha256: Nullable(Type.String()), url: Type.String() })),
+  round: Nullable(Type.Integer()),
+  hasReceipt: Type.Boolean(),
+})
 
 export const reportHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/report-history/',
     {
       schema: {
-        querystring: Type.Object({ company: Id, ...PagingQuery }, { additionalProperties: false }),
+        querystring: Type.Object({ company: Id, ...PagingQuery, ...FormatQuery }, { additionalProperties: false }),
         response: { 200: PageOf(HistoryEntryAnswer) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       assertCan(request.user, 'read:history:any')
       const { limit, offset } = pageWindow(request.query)
+      const format = request.query.format
+      if (isFileFormat(format)) {
+        return sendExport(reply, { format, name: 'report-history', sheet: 'История изменений', ...pagedExport(HISTORY_COLUMNS, (size, from) => listHistory(app.db, request.query.company, size, from)) })
+      }
       const page = await listHistory(app.db, request.query.company, limit, offset)
+      return toPage(request, page.results, page.count, limit, offset)
+    },
+  )
+
+  app.get(
+    '/report-audit/',
+    {
+      schema: {
+        summary: 'Журнал отчётности (Департамент): записи новые сначала; format=csv или xlsx — все записи фильтра файлом',
+        querystring: Type.Composite([AuditInput, Type.Object({ ...PagingQuery, ...FormatQuery })], { additionalProperties: false }),
+        response: { 200: PageOf(AuditEntryAnswer) },
+      },
+    },
+    async (request, reply) => {
+      const { limit: _limit, offset: _offset, format, ...filters } = request.query
+      const context = { actor: request.user, clientAddress: request.ip, requestId: String(request.id) }
+      if (isFileFormat(format)) {
+        const file = valueOrRefuse(await app.useCases.workflow.auditExport(context, filters))
+        return sendExport(reply, { format, name: 'Журнал отчётности', sheet: 'Журнал', headers: file.headers, produce: file.produce })
+      }
+      const { limit, offset } = pageWindow(request.query)
+      const page = valueOrRefuse(await app.useCases.workflow.audit(context, { ...filters, limit, offset }))
       return toPage(request, page.results, page.count, limit, offset)
     },
   )

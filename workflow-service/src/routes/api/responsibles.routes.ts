@@ -1,13 +1,12 @@
 // /api/v1/ecomon-responsibles/ and /api/v1/company-responsibles/: the responsible person of an area or company by year.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { Id, Text as SafeText, Year } from '../../http/params.ts'
 import { PageOf, ResponsibleAnswer } from './workflow-schemas.ts'
-import { notFound } from '../../plugins/errors.server.ts'
-import { assertCanReadResponsibleOf, assertReadsReports } from '../../workflow/read-access.ts'
-import { createResponsible, editResponsible, type ResponsibleScope } from '../../workflow/responsibles/responsible-commands.server.ts'
-import { listCompanyResponsibles, listEcomonResponsibles } from '../../workflow/responsibles/responsible-queries.server.ts'
-import { commandContextOf } from './workflow-context.server.ts'
+import { assertReadsReports } from '../../workflow/read-access.ts'
+import { valueOrRefuse } from '../../use-cases/use-case.ts'
+import { useCaseContextOf } from './use-case-context.server.ts'
 
 // Only the shape here (text without control characters, bounded): what a field must hold (not blank, a real e-mail
 // address…) is the command's rule, so the API and the pages refuse the same input with the same answer.
@@ -32,46 +31,31 @@ const details = (b: DetailsBody) => ({
 })
 
 export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const find = async (scope: ResponsibleScope, id: number) => {
-    const row =
-      scope === 'area'
-        ? await app.db.selectFrom('ecomon_responsibles').select(['area_id as target', 'year']).where('id', '=', id).executeTakeFirst()
-        : await app.db.selectFrom('company_responsibles').select(['company_id as target', 'year']).where('id', '=', id).executeTakeFirst()
-    if (!row) throw notFound('Ответственное лицо не найдено.')
-    const list = scope === 'area' ? await listEcomonResponsibles(app.db, { areaId: row.target, year: row.year }) : await listCompanyResponsibles(app.db, { companyId: row.target, year: row.year })
-    return list[0]
+  const workflow = app.useCases.workflow
+  const list = async (request: FastifyRequest, input: { scope: 'area' | 'company'; target: number; year?: number }) => {
+    assertReadsReports(request.user)
+    const results = valueOrRefuse(await workflow.responsibles(useCaseContextOf(request), input))
+    return { count: results.length, next: null, previous: null, results }
   }
 
   app.get(
     '/ecomon-responsibles/',
     { schema: { querystring: Type.Object({ area: Id, year: Type.Optional(Year) }, { additionalProperties: false }), response: { 200: PageOf(ResponsibleAnswer) } } },
-    async (request) => {
-      assertReadsReports(request.user)
-      const area = await app.db.selectFrom('areas').select(['company_id']).where('id', '=', request.query.area).executeTakeFirst()
-      if (!area || area.company_id === null) return { count: 0, next: null, previous: null, results: [] }
-      assertCanReadResponsibleOf(request.user, area.company_id)
-      const results = await listEcomonResponsibles(app.db, { areaId: request.query.area, year: request.query.year })
-      return { count: results.length, next: null, previous: null, results }
-    },
+    (request) => list(request, { scope: 'area', target: request.query.area, year: request.query.year }),
   )
 
   app.get(
     '/company-responsibles/',
     { schema: { querystring: Type.Object({ company: Id, year: Type.Optional(Year) }, { additionalProperties: false }), response: { 200: PageOf(ResponsibleAnswer) } } },
-    async (request) => {
-      assertReadsReports(request.user)
-      assertCanReadResponsibleOf(request.user, request.query.company)
-      const results = await listCompanyResponsibles(app.db, { companyId: request.query.company, year: request.query.year })
-      return { count: results.length, next: null, previous: null, results }
-    },
+    (request) => list(request, { scope: 'company', target: request.query.company, year: request.query.year }),
   )
 
   app.post(
     '/ecomon-responsibles/',
     { schema: { body: Type.Object({ area: Id, year: Year, ...Details }, { additionalProperties: false }), response: { 201: ResponsibleAnswer } } },
     async (request, reply) => {
-      const id = await createResponsible(commandContextOf(app, request), { scope: 'area', targetId: request.body.area, year: request.body.year, details: details(request.body) })
-      return reply.status(201).send(await find('area', id))
+      const saved = valueOrRefuse(await workflow.createResponsible(useCaseContextOf(request), { scope: 'area', target: request.body.area, year: request.body.year, ...details(request.body) }))
+      return reply.status(201).send(saved)
     },
   )
 
@@ -79,8 +63,8 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/company-responsibles/',
     { schema: { body: Type.Object({ company: Id, year: Year, ...Details }, { additionalProperties: false }), response: { 201: ResponsibleAnswer } } },
     async (request, reply) => {
-      const id = await createResponsible(commandContextOf(app, request), { scope: 'company', targetId: request.body.company, year: request.body.year, details: details(request.body) })
-      return reply.status(201).send(await find('company', id))
+      const saved = valueOrRefuse(await workflow.createResponsible(useCaseContextOf(request), { scope: 'company', target: request.body.company, year: request.body.year, ...details(request.body) }))
+      return reply.status(201).send(saved)
     },
   )
 
@@ -95,8 +79,7 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { area, year } = request.body
-      await editResponsible(commandContextOf(app, request), { scope: 'area', id: request.params.id, targetId: area, year, details: details(request.body) })
-      return find('area', request.params.id)
+      return valueOrRefuse(await workflow.editResponsible(useCaseContextOf(request), { scope: 'area', id: request.params.id, target: area, year, ...details(request.body) }))
     },
   )
 
@@ -111,8 +94,7 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { company, year } = request.body
-      await editResponsible(commandContextOf(app, request), { scope: 'company', id: request.params.id, targetId: company, year, details: details(request.body) })
-      return find('company', request.params.id)
+      return valueOrRefuse(await workflow.editResponsible(useCaseContextOf(request), { scope: 'company', id: request.params.id, target: company, year, ...details(request.body) }))
     },
   )
 }

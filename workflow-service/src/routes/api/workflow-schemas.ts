@@ -1,11 +1,17 @@
 // The answers of the workflow API as TypeBox schemas: the contract of spec §7, and fast serialisation.
-import { type TSchema, Type } from '@sinclair/typebox'
+import { type Static, type TSchema, Type } from '@sinclair/typebox'
+import { REPORT_TYPE_CODES } from '../../workflow/reports/report-types.ts'
 
 // Dates leave the database as Date objects; the serialiser writes them as ISO strings.
 const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 const Named = Type.Object({ id: Type.Integer(), name: Type.String() })
+/** A report type code. TypeBox needs the literals written out; the check below fails to compile when they and the
+ * declared report types (report-types.ts) differ. */
 export const ReportTypeValue = Type.Union([Type.Literal('final_report'), Type.Literal('program'), Type.Literal('observation_results'), Type.Literal('greenhouse_gases')])
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+const reportTypesAgree: Same<Static<typeof ReportTypeValue>, (typeof REPORT_TYPE_CODES)[number]> = true
+void reportTypesAgree
 
 export const PageOf = <T extends TSchema>(item: T) =>
   Type.Object({ count: Type.Integer(), next: Nullable(Type.String()), previous: Nullable(Type.String()), results: Type.Array(item) })
@@ -51,7 +57,13 @@ export const ProblemsAnswer = Type.Object({
   status: Type.String(),
   count: Type.Integer(),
   results: Type.Array(
-    Type.Object({ row: Type.Optional(Type.Integer()), column: Type.Optional(Type.String()), value: Type.Optional(Type.String()), reason: Type.String() }),
+    Type.Object({
+      row: Type.Optional(Type.Integer()),
+      column: Type.Optional(Type.String()),
+      value: Type.Optional(Type.String()),
+      reason: Type.String(),
+      level: Type.Union([Type.Literal('error'), Type.Literal('warning')], { description: 'error — файл не принят; warning — принят, но стоит проверить' }),
+    }),
   ),
 })
 

@@ -1,5 +1,6 @@
 // Import file commands: upload (processing, its check job, and a declined report's new round) and deletion (with its
 // deletion job), each through handleCommand in one transaction.
+import { open } from 'node:fs/promises'
 import type { Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { can } from '../../auth/permissions.ts'
@@ -11,12 +12,16 @@ import { reportDecider } from '../reports/report-decide.ts'
 import { reportFacts } from '../reports/report-commands.server.ts'
 import { fileDecider, type FileFacts } from './file-decide.ts'
 import { fileStreamId } from './file-events.ts'
+import { type ContentKind, SNIFF_BYTES, sniffContent } from './file-content.ts'
+import { storedFilePath } from '../storage/file-storage.server.ts'
 
 /** A file already written to storage under its key, waiting for its upload to be accepted. */
 export interface StoredUpload {
   storageKey: string
   name: string
   size: number
+  /** The SHA-256 of the bytes received (hex); absent only where a caller wrote the file without it. */
+  sha256?: string
   contentType: string
 }
 
@@ -26,6 +31,8 @@ export interface UploadInput {
   ecomonResponsibleId: number | null
   companyResponsibleId: number | null
   upload: StoredUpload
+  /** The client's Idempotency-Key: a retry with the same key by the same user answers the first upload's file. */
+  idempotencyKey?: string
 }
 
 /** The report of an upload or deletion and its responsible person on record; another company's report is none. */
@@ -48,17 +55,60 @@ async function fileFacts(trx: Transaction<Database>, context: CommandContext, re
   }
 }
 
+/** What the stored bytes of an upload are, from their first bytes. */
+async function storedContent(storageDir: string, storageKey: string): Promise<ContentKind> {
+  const handle = await open(storedFilePath(storageDir, storageKey), 'r')
+  try {
+    const head = Buffer.alloc(SNIFF_BYTES)
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0)
+    return sniffContent(head.subarray(0, bytesRead))
+  } finally {
+    await handle.close()
+  }
+}
+
 /** POST import-files: the file in processing with its check job; a declined report goes back to consideration. */
-export async function uploadFile(context: CommandContext, input: UploadInput): Promise<{ fileId: number }> {
+export async function uploadFile(context: CommandContext, input: UploadInput): Promise<{ fileId: number; repeated: boolean }> {
   if (!can(context.actor, 'write:report:own', { companyId: context.actor?.companyId ?? undefined })) refuse({ reason: 'forbidden' })
+  const key = input.idempotencyKey
+  const earlier = async () => {
+    if (key === undefined || !context.actor) return null
+    const row = await context.db.selectFrom('import_files').select('id').where('creator_id', '=', context.actor.id).where('idempotency_key', '=', key).executeTakeFirst()
+    return row ? { fileId: row.id, repeated: true } : null
+  }
+  const found = await earlier()
+  if (found) return found
+  try {
+    return { ...(await registerUpload(context, input)), repeated: false }
+  } catch (error) {
+    // Two retries at once: the unique index let the first one in; the second answers its file.
+    if ((error as { constraint?: string }).constraint === 'import_files_idempotency_idx') {
+      const first = await earlier()
+      if (first) return first
+    }
+    throw error
+  }
+}
+
+async function registerUpload(context: CommandContext, input: UploadInput): Promise<{ fileId: number }> {
   return inTransaction(context.db, async (trx) => {
     const inTrx = { ...context, db: trx }
     const fileId = await nextId(trx, 'import_files_id_seq')
     const { events } = await handleCommand(inTrx, {
       decider: fileDecider,
       streamId: fileStreamId(fileId),
-      command: { type: 'UploadFile', data: { fileId, ...input.upload, description: input.description, ecomonResponsibleId: input.ecomonResponsibleId, companyResponsibleId: input.companyResponsibleId } },
-      facts: (db) => fileFacts(db, inTrx, input.reportId),
+      command: {
+        type: 'UploadFile',
+        data: {
+          fileId,
+          ...input.upload,
+          description: input.description,
+          ecomonResponsibleId: input.ecomonResponsibleId,
+          companyResponsibleId: input.companyResponsibleId,
+          ...(input.idempotencyKey !== undefined ? { idempotencyKey: input.idempotencyKey } : {}),
+        },
+      },
+      facts: async (db) => ({ ...(await fileFacts(db, inTrx, input.reportId)), content: await storedContent(context.storageDir, input.upload.storageKey) }),
       jobs: () => [{ name: JOBS.fileCheck, data: { fileId }, key: `${JOBS.fileCheck}:${fileId}` }],
     })
     const uploaded = events[0]

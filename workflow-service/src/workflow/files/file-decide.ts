@@ -2,6 +2,7 @@
 import type { FileProblem, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { getInitialSnapshot, transition, type SnapshotFrom } from 'xstate'
 import type { Decider } from '../decider.ts'
+import { type ContentKind, uploadContentRefusal } from './file-content.ts'
 import type { Decision } from '../refusal.ts'
 import type { FileEvent, FileUploaded } from './file-events.ts'
 import { fileMachine, type FileMachineEvent, type FileMachineState } from './file-machine.ts'
@@ -48,26 +49,21 @@ export function foldFile(events: readonly FileEvent[]): FileState {
   return events.reduce(evolveFile, initialFileState())
 }
 
-/** The upload as the holder asked for it; the report's details and the responsible person come from the facts. */
-export interface UploadRequest {
-  fileId: number
-  name: string
-  storageKey: string
-  size: number
-  contentType: string
-  description: string
-  /** The responsible person the form named, if it named one (it must be the one on record). */
-  ecomonResponsibleId: number | null
-  companyResponsibleId: number | null
-}
+/**
+ * The upload as the holder asked for it: the event's data without the report's details, which come from the facts.
+ * The responsible person the form named, if it named one, must be the one on record.
+ */
+export type UploadRequest = Omit<FileUploaded['data'], 'reportId' | 'companyId' | 'areaId' | 'year' | 'reportType'>
 
 export type FileCommand =
   | { type: 'UploadFile'; data: UploadRequest }
-  | { type: 'RecordFileCheck'; data: { ok: boolean; problems: FileProblem[] } }
+  | { type: 'RecordFileCheck'; data: { ok: boolean; problems: FileProblem[]; warnings?: FileProblem[] } }
   | { type: 'RequestFileDeletion' }
   | { type: 'RecordFileDeleted' }
 
 export interface FileFacts {
+  /** Of an upload: what its stored bytes are (their first bytes, see file-content.ts). */
+  content?: ContentKind
   /** The report the file belongs (or is to belong) to, or null when there is none. */
   report: { id: number; status: ReportStatus; areaId: number | null; companyId: number; year: number; reportType: ReportType } | null
   /** The responsible person on record for the report's area (or company) and year. */
@@ -87,6 +83,8 @@ export function decideFile(state: FileState, command: FileCommand, facts: FileFa
       if (!can({ type: 'upload' })) return { reason: 'file-exists' }
       const report = facts.report
       if (!report) return { reason: 'report-not-found', parameter: 'report' }
+      const wrongContent = facts.content === undefined ? null : uploadContentRefusal(command.data.name, facts.content)
+      if (wrongContent) return { reason: 'invalid-input', parameter: 'file', detail: wrongContent }
       if (report.status === 'agreed') return { reason: 'report-agreed-upload' }
       const perArea = report.areaId !== null
       const asked = perArea ? command.data.ecomonResponsibleId : command.data.companyResponsibleId
@@ -112,9 +110,10 @@ export function decideFile(state: FileState, command: FileCommand, facts: FileFa
     case 'RecordFileCheck': {
       const fileId = state.file?.fileId
       if (fileId === undefined || !can({ type: command.data.ok ? 'checkPassed' : 'checkFailed' })) return []
+      const warnings = command.data.warnings ?? []
       return command.data.ok
-        ? [{ type: 'FileCheckPassed', data: { fileId } }]
-        : [{ type: 'FileCheckFailed', data: { fileId, problems: command.data.problems } }]
+        ? [{ type: 'FileCheckPassed', data: warnings.length ? { fileId, warnings } : { fileId } }]
+        : [{ type: 'FileCheckFailed', data: { fileId, problems: [...command.data.problems, ...warnings] } }]
     }
     case 'RequestFileDeletion': {
       if (state.status === 'none' || state.status === 'deleted' || !state.file) return { reason: 'file-not-found' }

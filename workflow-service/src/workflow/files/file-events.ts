@@ -14,20 +14,26 @@ export interface FileUploaded {
     name: string
     storageKey: string
     size: number
+    /** The SHA-256 of the bytes received (hex), stated on the receipt; absent on uploads recorded before it. */
+    sha256?: string
     contentType: string
     description: string
     ecomonResponsibleId: number | null
     companyResponsibleId: number | null
+    /** The client's Idempotency-Key of the upload, when it sent one. */
+    idempotencyKey?: string
   }
 }
 
 export interface FileCheckPassed {
   type: 'FileCheckPassed'
-  data: { fileId: number }
+  /** warnings: what the check let pass but the holder should look at (absent when there is none). */
+  data: { fileId: number; warnings?: FileProblem[] }
 }
 
 export interface FileCheckFailed {
   type: 'FileCheckFailed'
+  /** problems: the errors (no level), then the warnings (level 'warning'). */
   data: { fileId: number; problems: FileProblem[] }
 }
 

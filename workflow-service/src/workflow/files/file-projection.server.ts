@@ -30,6 +30,7 @@ export async function projectFile(db: Kysely<Database>, event: StoredEvent & Fil
         creator_id: event.metadata.userId,
         creator_username: event.metadata.username,
         version: event.streamVersion,
+        idempotency_key: d.idempotencyKey ?? null,
       })
       .execute()
     return
@@ -47,7 +48,7 @@ export async function projectFile(db: Kysely<Database>, event: StoredEvent & Fil
       updated: event.createdAt,
       version: event.streamVersion,
       ...(event.type === 'FileCheckFailed' ? { problems: JSON.stringify(event.data.problems) } : {}),
-      ...(event.type === 'FileCheckPassed' ? { problems: '[]' } : {}),
+      ...(event.type === 'FileCheckPassed' ? { problems: JSON.stringify(event.data.warnings ?? []) } : {}),
     })
     .where('id', '=', event.data.fileId)
     .execute()

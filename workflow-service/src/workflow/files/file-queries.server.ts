@@ -45,7 +45,8 @@ export function toImportFile(row: FileRow) {
     report_type: row.report_type,
     ecomon_responsible: row.ecomon_responsible_id,
     company_responsible: row.company_responsible_id,
-    error: problems[0]?.reason ?? null,
+    // The first error: a warning beside a good file is no error.
+    error: problems.find((p) => p.level !== 'warning')?.reason ?? null,
     problems_count: problems.length,
     created: row.created,
     updated: row.updated,

@@ -30,15 +30,16 @@ async function recordOnFile(db: Kysely<Database>, fileId: number, command: FileC
 }
 
 /**
- * processing → success (ok) or error (with the problems kept on the file). A file no longer in processing is left
+ * processing → success (ok, with its warnings kept on the file) or error (with the errors, then the warnings). A file no longer in processing is left
  * alone, so a job that runs twice records one result. Returns whether an event was recorded.
  */
 export function recordFileChecked(
   db: Kysely<Database>,
-  input: { fileId: number; ok: boolean; problems: FileProblem[] },
+  input: { fileId: number; ok: boolean; problems: FileProblem[]; warnings?: FileProblem[] },
   options: WorkerCommandOptions = {},
 ): Promise<boolean> {
-  return recordOnFile(db, input.fileId, { type: 'RecordFileCheck', data: { ok: input.ok, problems: input.ok ? [] : input.problems } }, options)
+  const warnings = (input.warnings ?? []).map((w) => ({ ...w, level: 'warning' as const }))
+  return recordOnFile(db, input.fileId, { type: 'RecordFileCheck', data: { ok: input.ok, problems: input.ok ? [] : input.problems, warnings } }, options)
 }
 
 /** deletion → deleted, after the worker removed the bytes; idempotent like recordFileChecked. */

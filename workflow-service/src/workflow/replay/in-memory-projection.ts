@@ -113,12 +113,16 @@ export function createInMemoryProjection() {
         const file = mustFind(models.import_files, d.fileId, event)
         Object.assign(file, { status: FILE_STATUS[event.type], updated: event.createdAt, version: event.streamVersion })
         if (event.type === 'FileCheckFailed') file.problems = d.problems
-        if (event.type === 'FileCheckPassed') file.problems = []
+        if (event.type === 'FileCheckPassed') file.problems = d.warnings ?? []
         if (event.type === 'FileDeletionRequested') {
           history(event, { company_id: file.company_id, report_id: file.report_id, event: 'deleted', files: [{ id: file.id, name: file.name }] })
         }
         return
       }
+      // The admin stream's tables (reference data) are not the workflow's read models: the replay leaves them be.
+      case 'ReferenceEntryAdded':
+      case 'ReferenceEntryChanged':
+        return
       default:
         throw new Error(`no projection knows the event type ${event.type}`)
     }

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { loadConfig } from '../../config.ts'
 import { openDatabase } from '../../db/connect.server.ts'
+import { useChainHead } from '../../event-store/chain-head.server.ts'
 import { rebuildProjections, type ReplayReport, verifyProjections } from './replay.server.ts'
 
 const { values } = parseArgs({ options: { verify: { type: 'boolean', default: false } } })
@@ -17,6 +18,8 @@ function print(report: ReplayReport, verify: boolean): boolean {
       ? `hash chain:        BROKEN at position ${report.chain.broken.position}: ${report.chain.broken.reason}`
       : `hash chain:        intact (${report.chain.events} events, ${report.chain.checkpoints} checkpoints, ${report.chain.unanchored} events after the last checkpoint)`,
   )
+  const head = { compared: 'compared with audit.head: it reaches every stream head recorded there', 'no file': 'NOT compared: no audit.head in the data folder (the portal writes one when it starts; without it, removed newest events go unseen)', 'not kept': 'not compared (no data folder)' }
+  out(`chain head:        ${head[report.chain.head ?? 'not kept']}`)
   const total = report.differences.reduce((n, d) => n + d.onlyLive + d.onlyReplayed, 0)
   out(`${verify ? 'differences:      ' : 'rows corrected:   '} ${total}`)
   for (const d of report.differences) {
@@ -26,7 +29,10 @@ function print(report: ReplayReport, verify: boolean): boolean {
   return !report.chain.broken && (!verify || total === 0)
 }
 
-const database = await openDatabase(loadConfig()).catch((error: Error) => {
+const config = loadConfig()
+// The head the portal keeps beside the audit key in its data folder: verify compares the log with it.
+useChainHead(config.dataDir)
+const database = await openDatabase(config).catch((error: Error) => {
   process.stderr.write(`Ошибка: ${error.message}\n`)
   process.exit(1)
 })

@@ -1,6 +1,6 @@
 // Report commands: each loads its stream and facts, decides and records through handleCommand, in one transaction.
-import type { Transaction } from 'kysely'
-import type { Database, ReportType } from '@portal/migrations/database.ts'
+import { sql, type Transaction } from 'kysely'
+import type { Database, FileStatus, ReportType } from '@portal/migrations/database.ts'
 import { can, type CurrentUser } from '../../auth/permissions.ts'
 import { JOBS } from '../../ports/jobs.ts'
 import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
@@ -8,6 +8,7 @@ import { handleCommand } from '../handle-command.server.ts'
 import { CommandRefused, refuse } from '../refusal.ts'
 import { type ReportCommand, reportDecider, type ReportFacts } from './report-decide.ts'
 import { type DecisionFile, reportStreamId } from './report-events.ts'
+import { findTarget } from './report-targets.server.ts'
 import { reportTypesWithResponsible } from './report-types.ts'
 
 export interface ReportTarget {
@@ -38,20 +39,12 @@ export async function resolveTarget(
   departmentToo = false,
 ): Promise<ReportTarget> {
   assertWritesReports(actor, departmentToo)
-  if (input.area) {
-    const area = await db.selectFrom('areas').select(['id', 'company_id', 'kind']).where('id', '=', input.area).executeTakeFirst()
-    if (!area || area.kind !== 'licence_area' || area.company_id === null || !mayWriteFor(actor, area.company_id, departmentToo)) {
-      refuse({ reason: 'target-not-found', parameter: 'area' })
-    }
-    if (input.company && input.company !== area.company_id) refuse({ reason: 'area-of-other-company' })
-    return { areaId: area.id, companyId: area.company_id }
-  }
-  if (input.company) {
-    const company = await db.selectFrom('companies').select('id').where('id', '=', input.company).executeTakeFirst()
-    if (!company || !mayWriteFor(actor, company.id, departmentToo)) refuse({ reason: 'target-not-found', parameter: 'company' })
-    return { areaId: null, companyId: company.id }
-  }
-  return refuse({ reason: 'report-target-missing' })
+  const found = await findTarget(db, { area: input.area, company: input.area ? undefined : input.company })
+  if (found === undefined) return refuse({ reason: 'report-target-missing' })
+  const parameter = input.area ? 'area' : 'company'
+  if (found === null || !mayWriteFor(actor, found.companyId, departmentToo)) return refuse({ reason: 'target-not-found', parameter })
+  if (input.area && input.company && input.company !== found.companyId) refuse({ reason: 'area-of-other-company' })
+  return { areaId: found.areaId ?? null, companyId: found.companyId }
 }
 
 async function companyHasLicenceAreas(db: Db, companyId: number): Promise<boolean> {
@@ -64,15 +57,12 @@ export async function reportFacts(db: Db, context: CommandContext, report: { id:
   // The report's row is locked until the commit: uploads and deletions of its files (which lock it too) wait, so the
   // files decided on are the files the report has when the decision is recorded.
   if (report.id !== null) await db.selectFrom('import_reports').select('id').where('id', '=', report.id).forUpdate().execute()
-  const files =
-    report.id === null
-      ? []
-      : await db.selectFrom('import_files').select('status').where('report_id', '=', report.id).where('status', 'not in', ['deletion', 'deleted']).execute()
-  return {
-    files: files.map((f) => f.status),
-    companyHasLicenceAreas: await companyHasLicenceAreas(db, report.companyId),
-    currentYear: context.now.getFullYear(),
-  }
+  // The files and the company's areas in one round trip, read after the lock (a statement of its own, so its
+  // snapshot is taken once the lock is held and sees every file committed before it).
+  const { rows } = await sql<{ statuses: FileStatus[]; has_areas: boolean }>`
+    SELECT ARRAY(SELECT status::text FROM import_files WHERE report_id = ${report.id} AND status NOT IN ('deletion', 'deleted')) AS statuses,
+           EXISTS (SELECT 1 FROM areas WHERE company_id = ${report.companyId} AND kind = 'licence_area') AS has_areas`.execute(db)
+  return { files: rows[0].statuses, companyHasLicenceAreas: rows[0].has_areas, currentYear: context.now.getFullYear() }
 }
 
 /**

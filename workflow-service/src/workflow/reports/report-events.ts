@@ -6,6 +6,8 @@ export interface DecisionFile {
   id: string
   name: string
   size: number
+  /** The SHA-256 of the bytes received (hex); absent on decisions recorded before it. */
+  sha256?: string
   contentType: string
 }
 

@@ -1,10 +1,9 @@
-// The report types, declared once: their title, what their files hold, and where each may be submitted.
+// The report types, declared once: their title and where each may be submitted. What their files hold (data rows or
+// a document) is said by the catalogue registry: a type whose `upload` names the report (catalogue/registry/uploads.ts).
 import type { ReportType } from '@portal/migrations/database.ts'
 
 export interface ReportTypeDeclaration {
   title: string
-  /** data: rows the worker checks and publishes; document: a file kept as it is (PDF, DOCX…). */
-  content: 'data' | 'document'
   /** Submitted per licence area. */
   perArea: boolean
   /** Submitted per company: always, only by a company without licence areas, or never. */
@@ -14,10 +13,10 @@ export interface ReportTypeDeclaration {
 }
 
 export const REPORT_TYPES: Record<ReportType, ReportTypeDeclaration> = {
-  program: { title: 'Программа', content: 'document', perArea: true, perCompany: 'never', withResponsible: true },
-  observation_results: { title: 'Результаты наблюдений', content: 'data', perArea: true, perCompany: 'without-areas', withResponsible: false },
-  final_report: { title: 'Итоговый отчет', content: 'document', perArea: true, perCompany: 'never', withResponsible: true },
-  greenhouse_gases: { title: 'Парниковые газы', content: 'data', perArea: false, perCompany: 'always', withResponsible: true },
+  program: { title: 'Программа', perArea: true, perCompany: 'never', withResponsible: true },
+  observation_results: { title: 'Результаты наблюдений', perArea: true, perCompany: 'without-areas', withResponsible: false },
+  final_report: { title: 'Итоговый отчет', perArea: true, perCompany: 'never', withResponsible: true },
+  greenhouse_gases: { title: 'Парниковые газы', perArea: false, perCompany: 'always', withResponsible: true },
 }
 
 export const REPORT_TYPE_CODES = Object.keys(REPORT_TYPES) as ReportType[]

@@ -1,5 +1,5 @@
 // Files on disk under config.storageDir, named by a generated uuid only: no name a user sends ever reaches a path.
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
@@ -18,18 +18,29 @@ export function storedFilePath(storageDir: string, storageKey: string): string {
 
 /** Streams a file to storage (never whole in memory); it appears under its key only once complete. */
 export async function writeStoredFile(storageDir: string, storageKey: string, source: Readable | Buffer): Promise<number> {
+  return (await storeFile(storageDir, storageKey, source)).size
+}
+
+/**
+ * Like writeStoredFile, with the SHA-256 of the bytes as they arrived (hex), computed on the way to disk: the
+ * fingerprint a receipt states for what was received.
+ */
+export async function storeFile(storageDir: string, storageKey: string, source: Readable | Buffer): Promise<{ size: number; sha256: string }> {
   const target = storedFilePath(storageDir, storageKey)
   await mkdir(path.dirname(target), { recursive: true })
   const partial = `${target}.part`
+  const hash = createHash('sha256')
   let size = 0
   try {
     if (Buffer.isBuffer(source)) {
       const out = createWriteStream(partial)
       await new Promise<void>((resolve, reject) => out.end(source, () => resolve()).on('error', reject))
       size = source.length
+      hash.update(source)
     } else {
       source.on('data', (chunk: Buffer) => {
         size += chunk.length
+        hash.update(chunk)
       })
       await pipeline(source, createWriteStream(partial))
     }
@@ -38,7 +49,7 @@ export async function writeStoredFile(storageDir: string, storageKey: string, so
     await rm(partial, { force: true })
     throw error
   }
-  return size
+  return { size, sha256: hash.digest('hex') }
 }
 
 export async function removeStoredFile(storageDir: string, storageKey: string): Promise<void> {

@@ -2,46 +2,34 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { GROUPS, createUser, listUsers, resetPassword, updateUser } from '@portal/workflow-service/auth/users.server.ts'
-import type { Group } from '@portal/workflow-service/auth/permissions.ts'
-import { badRequest, HttpError } from '@portal/workflow-service/plugins/errors.server.ts'
 import { requirePermission } from '../../../utils/permissions.server.ts'
+import { pageValue, refusalAnswer } from '../../../utils/use-case-answers.server.ts'
 import authStyles from '../../../styles/auth.css?url'
 import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
+import { formRefusal } from '../../../utils/form-refusal.ts'
+import { REFERENCE_KIND_LIST } from '@portal/workflow-service/admin/reference/reference-kinds.ts'
+import { AdminNav } from '../components/admin-nav.tsx'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
 export const handle: TitleHandle = { title: 'Администрирование' }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requirePermission(request, context.user, 'admin:users')
-  const [users, companies] = await Promise.all([
-    listUsers(context.db),
-    // Only license-holding companies can be a user's company.
-    context.db
-      .selectFrom('companies')
-      .select(['id', 'name'])
-      .where('license_holder', '=', true)
-      .orderBy('name')
-      .orderBy('id')
-      .execute(),
-  ])
-  return { users, companies, groups: GROUPS, csrfToken: context.csrfToken, me: context.user!.id }
+  const { users, companies, groups } = pageValue(request, context.user, await context.accounts.users(context.useCaseContext, {}))
+  const kinds = REFERENCE_KIND_LIST.map((k) => ({ kind: k.kind, title: k.title }))
+  return { users, companies, groups, kinds, csrfToken: context.csrfToken, me: context.user!.id }
 }
 
-/** The company field reads "id — name" (picked from the list); only the leading id counts. */
+/** The company is picked from the list: its id, empty for none, or NaN (refused by the use-case's schema). */
 function companyOf(form: FormData): number | null {
   const raw = String(form.get('company') ?? '').trim()
   if (raw === '') return null
-  const id = /^(\d{1,9})(\s|$)/.exec(raw)?.[1]
-  if (!id) throw badRequest('company: выберите предприятие из списка', 'company')
-  return Number(id)
+  return /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN
 }
 
-const companyLabel = (company: { id: number; name: string }) => `${company.id} — ${company.name}`
-
-function groupsOf(form: FormData): Group[] {
-  return form.getAll('groups').map(String) as Group[]
+function groupsOf(form: FormData): string[] {
+  return form.getAll('groups').map(String)
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -49,25 +37,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
   const id = intent === 'create' ? null : Number(form.get('id'))
-  try {
-    if (intent === 'create') {
-      const username = String(form.get('username') ?? '').trim()
-      await createUser(context.db, { username, password: String(form.get('password') ?? ''), groups: groupsOf(form), companyId: companyOf(form) })
-      return data<ActionAnswer>({ ok: `Пользователь ${username} создан.`, error: null, intent, id: null })
-    }
-    if (intent === 'update' && Number.isInteger(id)) {
-      const userId = id as number
-      const changes = { groups: groupsOf(form), companyId: companyOf(form), isActive: form.get('is_active') === 'on' }
-      const user = await updateUser(context.db, userId, changes, context.user!.id)
-      return data<ActionAnswer>({ ok: `Изменения пользователя ${user.username} сохранены.`, error: null, intent, id })
-    }
-    if (intent === 'password' && Number.isInteger(id)) {
-      await resetPassword(context.db, id as number, String(form.get('password') ?? ''))
-      return data<ActionAnswer>({ ok: 'Пароль изменён.', error: null, intent, id })
-    }
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500) return data<ActionAnswer>({ ok: null, error: error.message, intent, id }, { status: error.statusCode })
-    throw error
+  const invalid = formRefusal(form)
+  if (invalid) return data<ActionAnswer>({ ok: null, error: invalid.message, intent, id: Number.isInteger(id) ? id : null }, { status: 400 })
+  const refused = (refusal: Parameters<typeof refusalAnswer>[0]) => {
+    const { status, detail } = refusalAnswer(refusal)
+    return data<ActionAnswer>({ ok: null, error: detail, intent, id }, { status })
+  }
+  // A company that is not a whole number was not picked from the list.
+  if (Number.isNaN(companyOf(form))) return data<ActionAnswer>({ ok: null, error: 'company: выберите предприятие из списка', intent, id }, { status: 400 })
+  const accounts = context.accounts
+  if (intent === 'create') {
+    const username = String(form.get('username') ?? '').trim()
+    const outcome = await accounts.createUser(context.useCaseContext, { username, password: String(form.get('password') ?? ''), groups: groupsOf(form), company: companyOf(form) })
+    return outcome.ok ? data<ActionAnswer>({ ok: `Пользователь ${username} создан.`, error: null, intent, id: null }) : refused(outcome.refusal)
+  }
+  if (intent === 'update' && Number.isInteger(id)) {
+    const changes = { id: id as number, groups: groupsOf(form), company: companyOf(form), isActive: form.get('is_active') === 'on' }
+    const outcome = await accounts.updateUser(context.useCaseContext, changes)
+    return outcome.ok ? data<ActionAnswer>({ ok: `Изменения пользователя ${outcome.value.username} сохранены.`, error: null, intent, id }) : refused(outcome.refusal)
+  }
+  if (intent === 'password' && Number.isInteger(id)) {
+    const outcome = await accounts.resetPassword(context.useCaseContext, { id: id as number, password: String(form.get('password') ?? '') })
+    return outcome.ok ? data<ActionAnswer>({ ok: 'Пароль изменён.', error: null, intent, id }) : refused(outcome.refusal)
   }
   return data<ActionAnswer>({ ok: null, error: 'Неизвестное действие.', intent, id }, { status: 400 })
 }
@@ -81,21 +72,23 @@ function Message({ answer, intent, id }: { answer: ActionAnswer | undefined; int
 }
 
 export default function Admin() {
-  const { users, companies, groups, csrfToken, me } = useLoaderData<typeof loader>()
+  const { users, companies, groups, kinds, csrfToken, me } = useLoaderData<typeof loader>()
   const answer = useActionData<ActionAnswer>()
   const busy = useNavigation().state !== 'idle'
-  // One list for every row: the company inputs suggest from it, however many companies there are.
-  const companyInput = (selected: { id: number; name: string } | null) => (
-    <input name="company" list="holder-companies" defaultValue={selected ? companyLabel(selected) : ''} aria-label="Предприятие" placeholder="---" />
+  // The company is picked from the list of license-holding companies; the server checks it is one of them.
+  const companyInput = (selected: { id: number; name: string } | null, label: string) => (
+    <select name="company" defaultValue={selected ? String(selected.id) : ''} aria-label={label}>
+      <option value="">---</option>
+      {companies.map((c) => (
+        <option key={c.id} value={c.id}>{c.name}</option>
+      ))}
+    </select>
   )
   return (
-    <section>
+    <section className="admin-users">
       <h1>Пользователи</h1>
-      <datalist id="holder-companies">
-        {companies.map((c) => (
-          <option key={c.id} value={companyLabel(c)} />
-        ))}
-      </datalist>
+      <AdminNav kinds={kinds} />
+      <div className="table-scroll">
       <table className="admin-table">
         <thead>
           <tr>
@@ -109,7 +102,7 @@ export default function Admin() {
             <tr key={user.id} className={user.is_active ? undefined : 'inactive'}>
               <td>{user.username}{user.is_active ? '' : ' (отключён)'}</td>
               <td>
-                <Form method="post" aria-label={`Пользователь ${user.username}`}>
+                <Form method="post" aria-label={`Пользователь ${user.username}`} noValidate>
                   <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
                   <input type="hidden" name="intent" value="update" />
                   <input type="hidden" name="id" value={user.id} />
@@ -120,7 +113,7 @@ export default function Admin() {
                       </label>
                     ))}
                   </fieldset>
-                  {companyInput(user.company)}
+                  {companyInput(user.company, `Предприятие ${user.username}`)}
                   <label className="check">
                     <input type="checkbox" name="is_active" defaultChecked={user.is_active} disabled={user.id === me} /> Активен
                   </label>
@@ -130,11 +123,11 @@ export default function Admin() {
                 </Form>
               </td>
               <td>
-                <Form method="post" aria-label={`Пароль ${user.username}`}>
+                <Form method="post" aria-label={`Пароль ${user.username}`} noValidate>
                   <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
                   <input type="hidden" name="intent" value="password" />
                   <input type="hidden" name="id" value={user.id} />
-                  <input type="password" name="password" autoComplete="new-password" maxLength={100} aria-label={`Новый пароль ${user.username}`} />
+                  <input type="password" name="password" autoComplete="new-password" aria-label={`Новый пароль ${user.username}`} />
                   <button type="submit" className="button" disabled={busy}>Сбросить пароль</button>
                   <Message answer={answer} intent="password" id={user.id} />
                 </Form>
@@ -143,18 +136,20 @@ export default function Admin() {
           ))}
         </tbody>
       </table>
+      </div>
 
       <h2>Новый пользователь</h2>
-      <Form method="post" className="admin-form" aria-label="Новый пользователь">
+      {/* noValidate: the server checks every field and answers in Russian, naming it. */}
+      <Form method="post" className="admin-form" aria-label="Новый пользователь" noValidate>
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
         <input type="hidden" name="intent" value="create" />
         <label>
           Логин
-          <input name="username" required maxLength={100} autoComplete="off" />
+          <input name="username" autoComplete="off" />
         </label>
         <label>
           Пароль
-          <input name="password" type="password" required minLength={8} maxLength={100} autoComplete="new-password" />
+          <input name="password" type="password" autoComplete="new-password" />
         </label>
         <fieldset>
           {groups.map((g) => (
@@ -165,7 +160,7 @@ export default function Admin() {
         </fieldset>
         <label>
           Предприятие (для недропользователя)
-          {companyInput(null)}
+          {companyInput(null, 'Предприятие нового пользователя')}
         </label>
         <button type="submit" className="button" disabled={busy}>Создать</button>
         <Message answer={answer} intent="create" id={null} />

@@ -4,10 +4,10 @@ import { type ActionFunctionArgs, data, type LinksFunction, type LoaderFunctionA
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { type FormEvent, useState } from 'react'
 import { LOGIN_MAX_LENGTH, loginFormError, PORTAL_HOME, safeNext } from '@portal/workflow-service/auth/login-rules.ts'
-import { logIn } from '@portal/workflow-service/auth/login.server.ts'
 import { readCookies, sessionCookie } from '@portal/workflow-service/auth/session-cookies.server.ts'
 import { SESSION_COOKIE } from '@portal/workflow-service/auth/sessions.server.ts'
 import authStyles from '../../../styles/auth.css?url'
+import { refusalAnswer } from '../../../utils/use-case-answers.server.ts'
 import type { TitleHandle } from '../../../utils/page-title.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
@@ -26,13 +26,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const password = form.get('password')
   const invalid = loginFormError({ username, password })
   if (invalid) return data({ error: invalid.message }, { status: 400 })
-  const result = await logIn(context.db, {
+  const outcome = await context.accounts.logIn(context.useCaseContext, {
     username: String(username),
     password: String(password),
-    address: context.clientAddress,
     previousToken: readCookies(request.headers.get('cookie') ?? undefined)[SESSION_COOKIE] ?? null,
   })
-  if (!result.ok) return data({ error: result.message }, { status: result.reason === 'locked' ? 429 : 401 })
+  if (!outcome.ok) return data({ error: refusalAnswer(outcome.refusal).detail }, { status: 400 })
+  const result = outcome.value
+  if (!result.ok) {
+    if (result.reason === 'locked') return data({ error: result.message }, { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } })
+    return data({ error: result.message }, { status: 401 })
+  }
   const secure = new URL(request.url).protocol === 'https:'
   // A full page load follows, so the new session's user and CSRF token reach every part of the page.
   // Remix puts the base path /monitoring in front of a redirect of its own, so the target goes without it.

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@rem
 import { redirect } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
 import { clearedSessionCookie, readCookies } from '@portal/workflow-service/auth/session-cookies.server.ts'
-import { endSession, SESSION_COOKIE } from '@portal/workflow-service/auth/sessions.server.ts'
+import { SESSION_COOKIE } from '@portal/workflow-service/auth/sessions.server.ts'
 import authStyles from '../../../styles/auth.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
@@ -17,7 +17,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 // The CSRF token was checked before Remix saw this request (the auth plugin's rule for pages).
 export async function action({ request, context }: ActionFunctionArgs) {
   const token = readCookies(request.headers.get('cookie') ?? undefined)[SESSION_COOKIE]
-  if (token) await endSession(context.db, token)
+  if (token) await context.accounts.logOut(context.useCaseContext, { token })
   const secure = new URL(request.url).protocol === 'https:'
   return redirect('/login', { headers: { 'Set-Cookie': clearedSessionCookie(secure) } })
 }

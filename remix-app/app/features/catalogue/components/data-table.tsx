@@ -1,5 +1,6 @@
 // Tables of a point's readings (each value coloured by its multiple of the limit) and of its reports.
 import type { ReactNode } from 'react'
+import { withSubscripts } from '../../../utils/chemical-formula.ts'
 
 export interface Reading {
   id: number
@@ -23,6 +24,8 @@ export function ReadingsTable({ readings }: { readings: Reading[] }) {
   if (readings.length === 0) return <p className="empty">Нет данных</p>
   return (
     <>
+      {/* A wide table scrolls inside its own box on a phone; the box takes focus so the keyboard can scroll it. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Показания">
       <table className="data-table readings">
         <thead>
           <tr>
@@ -36,7 +39,7 @@ export function ReadingsTable({ readings }: { readings: Reading[] }) {
         <tbody>
           {readings.map((r) => (
             <tr key={r.id}>
-              <td>{r.name}</td>
+              <td>{withSubscripts(r.name)}</td>
               <td className={`value pdk-${r.level}`} title={LEVEL_LABELS[r.level] ?? ''} data-level={r.level}>
                 {r.value}
               </td>
@@ -47,6 +50,7 @@ export function ReadingsTable({ readings }: { readings: Reading[] }) {
           ))}
         </tbody>
       </table>
+      </div>
       <ul className="legend" aria-label="Кратность превышения ПДК">
         {Object.entries(LEVEL_LABELS).map(([level, label]) => (
           <li key={level}>
@@ -61,12 +65,12 @@ export function ReadingsTable({ readings }: { readings: Reading[] }) {
 export function Table({ columns, rows }: { columns: string[]; rows: Array<{ id: number; cells: ReactNode[] }> }) {
   if (rows.length === 0) return <p className="empty">Нет данных</p>
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Таблица">
       <table className="data-table">
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c}>{c}</th>
+              <th key={c}>{withSubscripts(c)}</th>
             ))}
           </tr>
         </thead>

@@ -5,6 +5,7 @@ import type { Crumb } from '../../../utils/links.ts'
 import type { Group } from '../server/views.server.ts'
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
 import { type TabLink, Tabs } from '../../../components/tabs.tsx'
+import { withSubscripts } from '../../../utils/chemical-formula.ts'
 
 export function ValueText({ text, href }: { text: string; href?: string }) {
   if (!href) return <>{text}</>
@@ -22,7 +23,7 @@ export function CardGroups({ groups }: { groups: Group[] }) {
           <dl>
             {group.rows.map((row) => (
               <div key={row.label} className="card-row">
-                <dt>{row.label}</dt>
+                <dt>{withSubscripts(row.label)}</dt>
                 <dd>
                   <ValueText text={row.text} href={row.href} />
                 </dd>
@@ -35,11 +36,28 @@ export function CardGroups({ groups }: { groups: Group[] }) {
   )
 }
 
+const AREA_CARD = /^\/(areas|polygons|polygons-yanao)\/\d+$/
+
+/**
+ * The records a page belongs to, for its heading: the record whose tabs it shows (a sub-page of a company, area or
+ * point) and the area or polygon above it, leaving out what the title already says.
+ */
+export function headingRecords(title: string, crumbs: Crumb[], tabs?: TabLink[]): string[] {
+  const own = tabs && tabs.length > 1 ? crumbs.find((c) => c.to === tabs[0].to) : undefined
+  const area = [...crumbs].reverse().find((c) => AREA_CARD.test(c.to))
+  const names = [own?.title, area?.title].filter((t): t is string => Boolean(t) && !title.includes(t!))
+  return [...new Set(names)]
+}
+
 export function PageHead({ title, crumbs, tabs }: { title: string; crumbs: Crumb[]; tabs?: TabLink[] }) {
+  const records = headingRecords(title, crumbs, tabs)
   return (
     <>
       <Breadcrumbs crumbs={crumbs} />
-      <h1>{title}</h1>
+      <h1>
+        {title}
+        {records.length ? <span className="heading-record"> — {records.join(', ')}</span> : null}
+      </h1>
       {tabs ? <Tabs tabs={tabs} /> : null}
     </>
   )

@@ -3,16 +3,16 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { COMPANY_LIST_TITLES, type CompanyKindCode } from '@portal/workflow-service/catalogue/registry/labels.ts'
 import { HOME } from '../../../utils/links.ts'
-import { listView, searchControl, typeOrThrow } from '../server/views.server.ts'
+import { listView, searchListParams, typeOrThrow } from '../server/views.server.ts'
 import { ListPage } from '../components/list-page.tsx'
 import { notFound } from '../server/not-found.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const kind = params.kind as CompanyKindCode
   if (!(kind in COMPANY_LIST_TITLES)) throw notFound()
-  const search = new URL(request.url).searchParams
+  const { params: search, controls } = searchListParams(context, new URL(request.url).searchParams)
   const list = await listView(context, typeOrThrow('companies'), search, { kind }, ['search'])
-  return { list, controls: [searchControl(search)], title: COMPANY_LIST_TITLES[kind], kind }
+  return { list, controls, title: COMPANY_LIST_TITLES[kind], kind }
 }
 
 export default function CompaniesByKind() {

@@ -26,6 +26,11 @@ export default function Home() {
     <section>
       <Breadcrumbs crumbs={crumbs} />
       <h1>{section ?? 'Экологический мониторинг'}</h1>
+      {section ? null : (
+        <p className="home-links">
+          <Link to="/map">Карта пунктов наблюдения</Link>
+        </p>
+      )}
       <SectionTiles tiles={tiles} empty={<Link to="/">Нет данных, назад</Link>} />
     </section>
   )

@@ -5,7 +5,7 @@ import { idParam } from '../server/not-found.ts'
 import { pointHead, pointOf, reportsOf } from '../server/points.server.ts'
 import { Table } from '../components/data-table.tsx'
 import { PageHead } from '../components/detail-card.tsx'
-import { FilterForm, ShowMore } from '../components/list-page.tsx'
+import { DownloadLinks, FilterForm, ShowMore } from '../components/list-page.tsx'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const point = await pointOf(context, idParam(params.id))
@@ -19,6 +19,7 @@ export default function PointReports() {
     <section>
       <PageHead title={title} crumbs={crumbs} tabs={tabs} />
       <FilterForm key={controls.map((c) => c.value).join()} controls={controls} />
+      <DownloadLinks list={list} />
       <Table columns={columns} rows={rows} />
       <ShowMore list={list} />
     </section>

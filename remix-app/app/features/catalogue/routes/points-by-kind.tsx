@@ -7,6 +7,8 @@ import { notFound } from '../server/not-found.ts'
 import { pointList } from '../server/points.server.ts'
 import { DeletePointButton } from '../components/delete-point-button.tsx'
 import { ListPage } from '../components/list-page.tsx'
+import { PointsMap } from '../../map/components/points-map.tsx'
+import { mapView } from '../../map/server/map-view.server.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const kind = params.kindPoint as PointKindCode
@@ -15,10 +17,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   search.delete('kind')
   const title = POINT_LIST_HEADINGS[kind] ?? POINT_KINDS[kind]
   const points = await pointList(context, search, { kind })
-  return { title, crumbs: [HOME, { title, to: `/points/${kind}` }], ...points, controls: points.controls.filter((c) => c.name === 'search') }
+  const view = await mapView(context, search, { kind })
+  const controls = [...points.controls.filter((c) => c.name === 'search'), ...view.controls.filter((c) => c.name === 'year')]
+  return { title, crumbs: [HOME, { title, to: `/points/${kind}` }], ...points, controls, map: view.map }
 }
 
 export default function PointsByKind() {
-  const { canDelete, ...data } = useLoaderData<typeof loader>()
-  return <ListPage {...data} actions={canDelete ? (item) => <DeletePointButton id={item.id} name={item.title} /> : undefined} />
+  const { canDelete, map, ...data } = useLoaderData<typeof loader>()
+  return (
+    <ListPage {...data} actions={canDelete ? (item) => <DeletePointButton id={item.id} name={item.title} /> : undefined}>
+      <PointsMap {...map} />
+    </ListPage>
+  )
 }

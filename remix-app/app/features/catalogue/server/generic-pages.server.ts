@@ -1,18 +1,21 @@
 // Pages of every registry type without a route of its own, resolved from the declarations: the list
 // (`pages.list`), the card (`pages.detail/{id}`) and the lists scoped to a parent (`/areas/{id}/<suffix>`…).
 import type { AppLoadContext } from '@remix-run/node'
+import { parseFiltersLenient } from '@portal/workflow-service/catalogue/filters.ts'
 import { fillTemplate } from '@portal/workflow-service/catalogue/format.ts'
 import { findType, findTypeByTable } from '@portal/workflow-service/catalogue/registry/index.ts'
 import { matchRegistryAddress } from '../registry-addresses.ts'
 import type { CatalogueType, ParentKind, ScopedPage } from '@portal/workflow-service/catalogue/registry/types.ts'
 import { areaCrumbs, companyCrumbs, type Crumb, HOME, pointCrumbs } from '../../../utils/links.ts'
 import { notFound } from './not-found.ts'
+import { type AnalyteTable, analyteTable, withoutAnalytes } from './analyte-table.server.ts'
+import { listChartOf, type ListChart } from '../../charts/server/list-chart.server.ts'
 import { areaTabs, companyTabs, pointTabs } from './tabs.server.ts'
 import { cardGroups, type FilterControl, type Group, listView, type ListView, scopedTabs, searchControl, type Tab, recordOf, typeOrThrow, yearControl } from './views.server.ts'
 
 export type GenericPage =
-  | { view: 'list'; title: string; crumbs: Crumb[]; tabs: Tab[]; controls: FilterControl[]; list: ListView }
-  | { view: 'card'; title: string; crumbs: Crumb[]; tabs: Tab[]; groups: Group[] }
+  | { view: 'list'; title: string; crumbs: Crumb[]; tabs: Tab[]; controls: FilterControl[]; list: ListView; chart: ListChart | null }
+  | { view: 'card'; title: string; crumbs: Crumb[]; tabs: Tab[]; groups: Group[]; table: AnalyteTable | null }
 
 const PARENT_OF_BASE: Record<string, ParentKind> = {
   companies: 'company',
@@ -21,6 +24,7 @@ const PARENT_OF_BASE: Record<string, ParentKind> = {
   'polygons-yanao': 'area',
   'measures-points': 'measures_point',
   'water-systems': 'water_system',
+  'regional-measures-point': 'measures_point',
 }
 
 const PARENT_TYPE: Record<ParentKind, string> = { company: 'companies', area: 'areas', measures_point: 'measures-points', water_system: 'water-systems' }
@@ -76,14 +80,18 @@ async function controlsOf(context: AppLoadContext, type: CatalogueType, params: 
   return controls
 }
 
-async function scopedList(context: AppLoadContext, type: CatalogueType, scoped: ScopedPage, parentId: number, params: URLSearchParams, base: string): Promise<GenericPage> {
+async function scopedList(context: AppLoadContext, type: CatalogueType, scoped: ScopedPage, parentId: number, params: URLSearchParams, path: string, kind?: string): Promise<GenericPage> {
   const parent = (await recordOf(context, PARENT_TYPE[scoped.parent], parentId)) as Rec | undefined
   if (!parent) throw notFound()
+  // /regional-measures-point/{id}/{kind}/…: the kind segment must be the point's own kind.
+  if (kind !== undefined && parent.kind !== kind) throw notFound()
   const head = await parentHead(context, scoped.parent, parent)
   const scope = { [scoped.filter]: parentId }
   const title = scoped.title ?? type.title
   const list = await listView(context, type, params, scope, listFilters(type))
-  return { view: 'list', title, crumbs: [...head.crumbs, { title, to: `/${base}/${parentId}/${scoped.suffix}` }], tabs: head.tabs, controls: await controlsOf(context, type, params, scope), list }
+  const chart = await listChartOf(context, type, params, { ...parseFiltersLenient(type, params, listFilters(type)), ...scope })
+  const controls = [...(await controlsOf(context, type, params, scope)), ...(chart?.picker ? [chart.picker] : [])]
+  return { view: 'list', title, crumbs: [...head.crumbs, { title, to: path }], tabs: head.tabs, controls, list, chart }
 }
 
 /** The crumbs of a record: its parent's trail and scoped list when it has one, else the type's list. */
@@ -112,7 +120,9 @@ export async function genericPage(context: AppLoadContext, address: string, para
   if (!matched || !type) throw notFound()
   if (matched.shape === 'list') {
     const list = await listView(context, type, params, {}, listFilters(type))
-    return { view: 'list', title: type.title, crumbs: [HOME, { title: type.title, to: path }], tabs: [], controls: await controlsOf(context, type, params, {}), list }
+    const chart = await listChartOf(context, type, params, parseFiltersLenient(type, params, listFilters(type)))
+    const controls = [...(await controlsOf(context, type, params, {})), ...(chart?.picker ? [chart.picker] : [])]
+    return { view: 'list', title: type.title, crumbs: [HOME, { title: type.title, to: path }], tabs: [], controls, list, chart }
   }
   const id = /^\d{1,10}$/.test(matched.id ?? '') ? Number(matched.id) : 0
   if (id < 1 || id > 2_147_483_647) throw notFound()
@@ -121,10 +131,12 @@ export async function genericPage(context: AppLoadContext, address: string, para
     if (!record) throw notFound()
     const title = fillTemplate(type.itemTitle, record) || type.title
     const head = await recordHead(context, type, record)
-    return { view: 'card', title, crumbs: [...head.crumbs, { title, to: path }], tabs: head.tabs, groups: cardGroups(type, record) }
+    const table = await analyteTable(context, type, record)
+    const groups = table ? withoutAnalytes(type, cardGroups(type, record)) : cardGroups(type, record)
+    return { view: 'card', title, crumbs: [...head.crumbs, { title, to: path }], tabs: head.tabs, groups, table }
   }
   const parent = PARENT_OF_BASE[matched.base!]
   const scoped = type.pages?.scoped?.find((s) => s.parent === parent && s.suffix === matched.suffix)
   if (!scoped) throw notFound()
-  return scopedList(context, type, scoped, id, params, matched.base!)
+  return scopedList(context, type, scoped, id, params, path, matched.kind)
 }

@@ -55,8 +55,14 @@ export async function controlIndicatorsPage(context: AppLoadContext, kind: strin
     title: CONTROL_INDICATORS_TITLE,
     ...head,
     controls: [year],
-    list: { items, count: page.count, shown, more: moreQuery(params, shown, page.count), pageSize: PAGE_SIZE },
+    list: { items, count: page.count, shown, more: moreQuery(params, shown, page.count), pageSize: PAGE_SIZE, downloads: controlIndicatorDownloads(point.id, yearOf(params)) },
   }
+}
+
+/** The API's export of the point's control indicators with the page's year ('Скачать CSV' / 'Скачать XLSX'). */
+function controlIndicatorDownloads(pointId: number, year: number | undefined): { csv: string; xlsx: string } {
+  const at = (format: string) => `/api/v1/measures-points/${pointId}/control-indicators/?${new URLSearchParams({ ...(year ? { year: String(year) } : {}), format })}`
+  return { csv: at('csv'), xlsx: at('xlsx') }
 }
 
 export async function resourceInspectionPage(context: AppLoadContext, kind: string | undefined, id: string | undefined, params: URLSearchParams) {

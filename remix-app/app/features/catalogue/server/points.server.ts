@@ -21,7 +21,7 @@ export function levelOf(share: number | null | undefined): string {
 }
 
 /** The filters of a point list: search, the 'Тип' category filter when two or more categories exist, and the
- *  geochemical list's type filter over its five point kinds. */
+ *  'Вид пункта' filter (the geochemical list's five point kinds, or every kind before a category is chosen). */
 export async function pointControls(context: AppLoadContext, params: URLSearchParams, areaId?: number): Promise<FilterControl[]> {
   const controls: FilterControl[] = [searchControl(params)]
   const categories = await context.catalogue.pointCategories(context.useCaseContext, areaId ? { area: areaId } : {})
@@ -34,13 +34,17 @@ export async function pointControls(context: AppLoadContext, params: URLSearchPa
       options: [{ value: '', label: 'Все' }, ...categories.map((c) => ({ value: c, label: POINT_CATEGORIES[c as keyof typeof POINT_CATEGORIES] ?? c }))],
     })
   }
-  if (params.get('category') === 'geochemical') {
+  // The kind filter is in sight from the start (every kind), not only behind the geochemical tile (its five kinds);
+  // another category already narrows the list to its one or two kinds.
+  const category = params.get('category') ?? ''
+  if (category === '' || category === 'geochemical') {
+    const kinds = category === 'geochemical' ? GEOCHEMICAL_POINT_KINDS : (Object.keys(POINT_KINDS) as Array<keyof typeof POINT_KINDS>)
     controls.push({
       name: 'kind',
       label: 'Вид пункта',
       kind: 'select',
       value: params.get('kind') ?? '',
-      options: [{ value: '', label: 'Все' }, ...GEOCHEMICAL_POINT_KINDS.map((k) => ({ value: k, label: POINT_KINDS[k] }))],
+      options: [{ value: '', label: 'Все' }, ...kinds.map((k) => ({ value: k, label: POINT_KINDS[k] }))],
     })
   }
   return controls
@@ -101,5 +105,5 @@ export async function reportsOf(context: AppLoadContext, point: PointRecord, par
       return shown?.text ?? ''
     }),
   }))
-  return { slug, title: slug === 'measures-point-indications' ? 'Показания' : `Отчёты: ${type.title}`, columns, rows, controls: year ? [year] : [], list: { more: list.more, pageSize: PAGE_SIZE, count: list.count } }
+  return { slug, title: slug === 'measures-point-indications' ? 'Показания' : `Отчёты: ${type.title}`, columns, rows, controls: year ? [year] : [], list: { more: list.more, pageSize: PAGE_SIZE, count: list.count, downloads: list.downloads } }
 }

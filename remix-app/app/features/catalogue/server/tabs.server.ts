@@ -11,9 +11,11 @@ export function companyTabs(company: { id: number; kind: string }, user: Current
   const base = `/companies/${company.id}`
   const holder = isHolder(user)
   const tabs: Tab[] = [{ title: 'Информация', to: base }]
-  if (company.kind === 'lem' || company.kind === 'lem_industry') tabs.push({ title: 'Лицензионные участки', to: `${base}/areas` })
+  // portal-and-workflow.md §2: 'Лицензионные участки' for kind lem only.
+  if (company.kind === 'lem') tabs.push({ title: 'Лицензионные участки', to: `${base}/areas` })
   if (company.kind === 'gas_emissions') {
-    tabs.push({ title: 'Парниковые газы', to: `${base}/greenhousegases` })
+    tabs.push({ title: 'Парниковые газы', to: `${base}/gasemissions` })
+    tabs.push({ title: 'Выбросы', to: `${base}/greenhousegases` })
     tabs.push({ title: 'Категории выбросов', to: `${base}/greenhousegases-categories` })
     tabs.push({ title: 'Мероприятия по сокращению выбросов', to: `${base}/greenhousegases-activities` })
   }

@@ -1,6 +1,7 @@
 // View models of the generic catalogue screens, built on the server from the registry: list pages (filters in the
 // URL, 'Показать еще'), detail cards (label/value groups with empty values hidden) and scoped tabs.
 import type { AppLoadContext } from '@remix-run/node'
+import { can } from '@portal/workflow-service/auth/permissions.ts'
 import { parseFiltersLenient } from '@portal/workflow-service/catalogue/filters.ts'
 import { fillTemplate, showValue } from '@portal/workflow-service/catalogue/format.ts'
 import type { AppliedFilters } from '@portal/workflow-service/catalogue/query.server.ts'
@@ -124,6 +125,15 @@ export async function yearControl(context: AppLoadContext, type: CatalogueType, 
     value: params.get('year') ?? '',
     options: [{ value: '', label: 'Все' }, ...years.map((y) => ({ value: String(y), label: String(y) }))],
   }
+}
+
+/** The search lists belong to the Department and the Administrator (spec §6): for anyone else the page shows no
+ *  search and drops a `search` of the address, so the list is the same as without it. */
+export function searchListParams(context: AppLoadContext, params: URLSearchParams): { params: URLSearchParams; controls: FilterControl[] } {
+  if (can(context.user, 'use:search-lists')) return { params, controls: [searchControl(params)] }
+  const without = new URLSearchParams(params)
+  without.delete('search')
+  return { params: without, controls: [] }
 }
 
 export function searchControl(params: URLSearchParams, placeholder = 'Искать по названию'): FilterControl {

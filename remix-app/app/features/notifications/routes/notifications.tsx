@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { Form, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { listNotifications, markRead } from '@portal/workflow-service/notifications/notification-queries.server.ts'
 import { formatDateTime } from '@portal/workflow-service/catalogue/format.ts'
 import { RouteError } from '../../../components/route-error.tsx'
+import { pageValue } from '../../../utils/use-case-answers.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Уведомления — Экологический мониторинг ЯНАО' }]
 
@@ -16,7 +16,7 @@ function loginFirst(request: Request): never {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!context.user) loginFirst(request)
-  const found = await listNotifications(context.db, context.user.id, 100, 0)
+  const found = pageValue(request, context.user, await context.notifications.notifications(context.useCaseContext, { limit: 100, offset: 0 }))
   return {
     unread: found.unread,
     notifications: found.results.map((n) => ({
@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (!context.user) loginFirst(request)
-  await markRead(context.db, context.user.id)
+  pageValue(request, context.user, await context.notifications.markRead(context.useCaseContext, {}))
   return redirect('/notifications')
 }
 

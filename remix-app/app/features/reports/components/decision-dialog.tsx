@@ -1,10 +1,11 @@
 // The Department's decision on a report: agree or decline with a comment and an optional file, or cancel a decision.
-import type { ReportStatus } from '@portal/migrations/database.ts'
-import { useRevalidator } from '@remix-run/react'
+// The form posts to the page's action (intent=decide), which calls the same use-case as the API's PUT.
+import type { ReportStatus } from '../server/reports-page.server.ts'
+import type { ReportsActionAnswer } from '../server/reports-actions.server.ts'
+import { useFetcher } from '@remix-run/react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { ModalDialog } from '../../../components/modal-dialog.tsx'
 import { useReportsPage } from './page-context.ts'
-import { sendDecision } from './workflow-api.ts'
 
 type Decision = 'agreed' | 'rejected' | 'consideration'
 
@@ -12,12 +13,27 @@ const TITLES: Record<Decision, string> = { agreed: 'Согласовать от�
 const BUTTONS: Record<Decision, string> = { agreed: 'Согласовать', rejected: 'Отклонить', consideration: 'Отменить решение' }
 
 /** headingId: the section heading that takes the focus after a decision, as the button that had it goes away. */
-export function DecisionButtons({ reportId, status, title, headingId }: { reportId: number; status: ReportStatus; title: string; headingId: string }) {
+/** agreeBlocked: why agreeing is not possible yet (the button is disabled and says so); null when it is. */
+export function DecisionButtons({
+  reportId,
+  status,
+  title,
+  headingId,
+  agreeBlocked = null,
+}: {
+  reportId: number
+  status: ReportStatus
+  title: string
+  headingId: string
+  agreeBlocked?: string | null
+}) {
+  const reasonId = useId()
   const { csrfToken, maxUploadMb } = useReportsPage()
-  const revalidator = useRevalidator()
+  const fetcher = useFetcher<ReportsActionAnswer>()
   const [decision, setDecision] = useState<Decision | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const busy = fetcher.state !== 'idle'
+  const sent = useRef(false)
   const formId = useId()
   const offered: Decision[] = status === 'consideration' ? ['agreed', 'rejected'] : ['consideration']
   const decided = useRef(false)
@@ -27,8 +43,19 @@ export function DecisionButtons({ reportId, status, title, headingId }: { report
     decided.current = false
     document.getElementById(headingId)?.focus()
   }, [decision, headingId])
+  // The action's answer: a refusal stays in the dialog; a decision closes it (the fetcher reloads the page's data).
+  useEffect(() => {
+    if (fetcher.state !== 'idle' || !sent.current || !fetcher.data) return
+    sent.current = false
+    if (!fetcher.data.ok) {
+      setError(fetcher.data.message ?? 'Не удалось сохранить решение')
+      return
+    }
+    decided.current = true
+    setDecision(null)
+  }, [fetcher.state, fetcher.data])
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const comment = String(form.get('comment') ?? '').trim()
@@ -42,26 +69,39 @@ export function DecisionButtons({ reportId, status, title, headingId }: { report
       setError(`Максимальный размер загружаемого файла ${maxUploadMb} Мб`)
       return
     }
-    setBusy(true)
-    const answer = await sendDecision(reportId, form, csrfToken)
-    setBusy(false)
-    if (!answer.ok) {
-      setError(answer.detail)
-      return
-    }
-    decided.current = true
-    setDecision(null)
-    revalidator.revalidate()
+    form.set('intent', 'decide')
+    form.set('report', String(reportId))
+    form.set('csrfmiddlewaretoken', csrfToken)
+    sent.current = true
+    fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' })
   }
 
   return (
     <span className="decision-buttons">
-      {offered.map((d) => (
-        <button key={d} type="button" className={d === 'rejected' ? 'button button-danger' : 'button'} onClick={() => { setError(null); setDecision(d) }}>
-          {BUTTONS[d]}
-          <span className="visually-hidden"> ({title})</span>
-        </button>
-      ))}
+      {offered.map((d) => {
+        const blocked = d === 'agreed' ? agreeBlocked : null
+        return (
+          <button
+            key={d}
+            type="button"
+            className={d === 'rejected' ? 'button button-danger' : 'button'}
+            disabled={blocked !== null}
+            aria-describedby={blocked !== null ? reasonId : undefined}
+            onClick={() => {
+              setError(null)
+              setDecision(d)
+            }}
+          >
+            {BUTTONS[d]}
+            <span className="visually-hidden"> ({title})</span>
+          </button>
+        )
+      })}
+      {offered.includes('agreed') && agreeBlocked !== null ? (
+        <span id={reasonId} className="hint agree-blocked">
+          Согласовать нельзя: {agreeBlocked.toLowerCase()}
+        </span>
+      ) : null}
       <ModalDialog
         open={decision !== null}
         title={decision ? TITLES[decision] : ''}

@@ -1,5 +1,6 @@
 // The files of a report section: download link, status, the problems of a rejected file, deletion for the holder.
-import type { FileProblem } from '@portal/migrations/database.ts'
+import type { FileProblem, ReportStatus } from '../server/reports-page.server.ts'
+import { Link } from '@remix-run/react'
 import type { SectionFile as ListedFile } from '../server/reports-page.server.ts'
 import { DeleteFileButton } from './delete-file-button.tsx'
 import { DownloadLink } from './download-link.tsx'
@@ -12,7 +13,8 @@ function problemText(p: FileProblem): string {
   return where ? `${where}: ${p.reason}${value}` : `${p.reason}${value}`
 }
 
-export function FileList({ files }: { files: ListedFile[] }) {
+/** reportStatus: nothing of an agreed report is offered for deletion (the server refuses it too). */
+export function FileList({ files, reportStatus = null }: { files: ListedFile[]; reportStatus?: ReportStatus | null }) {
   const { role } = useReportsPage()
   const shown = files.filter((f) => f.status !== 'deleted')
   if (shown.length === 0) return <p className="empty">Файлы не загружены</p>
@@ -29,19 +31,46 @@ export function FileList({ files }: { files: ListedFile[] }) {
               {FILE_STATUS_LABEL[file.status as keyof typeof FILE_STATUS_LABEL]}
             </span>
             {/* A file being checked cannot be deleted (the server refuses it too). */}
-            {role === 'holder' && (file.status === 'success' || file.status === 'error') ? (
+            <Link className="receipt-link" to={`/receipts/file-${file.id}`}>
+              Квитанция<span className="visually-hidden"> ({file.description})</span>
+            </Link>
+            {role === 'holder' && reportStatus !== 'agreed' && (file.status === 'success' || file.status === 'error') ? (
               <DeleteFileButton fileId={file.id} description={file.description} />
             ) : null}
           </div>
-          {file.status === 'error' && file.problems.length > 0 ? (
-            <ul className="file-problems" aria-label={`Ошибки файла ${file.description}`}>
-              {file.problems.map((p, i) => (
-                <li key={i}>{problemText(p)}</li>
-              ))}
-            </ul>
-          ) : null}
+          {file.problems.length > 0 ? <Findings file={file} /> : null}
         </li>
       ))}
     </ul>
+  )
+}
+
+/** The findings of a file's check in two levels (decision 1420): errors first, then warnings, each downloadable. */
+function Findings({ file }: { file: ListedFile }) {
+  const errors = file.problems.filter((p) => p.level !== 'warning')
+  const warnings = file.problems.filter((p) => p.level === 'warning')
+  const report = (format: 'xlsx' | 'csv') => `/api/v1/import-files/${file.id}/problems/?format=${format}`
+  return (
+    <div className="file-findings">
+      {errors.length > 0 ? (
+        <ul className="file-problems" aria-label={`Ошибки файла ${file.description}`}>
+          {errors.map((p, i) => (
+            <li key={i}>{problemText(p)}</li>
+          ))}
+        </ul>
+      ) : null}
+      {warnings.length > 0 ? (
+        <ul className="file-warnings" aria-label={`Предупреждения файла ${file.description}`}>
+          {warnings.map((p, i) => (
+            <li key={i}>Предупреждение: {problemText(p)}</li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="findings-report">
+        Отчёт об ошибках: <a href={report('xlsx')} download>XLSX<span className="visually-hidden"> ({file.description})</span></a>
+        {', '}
+        <a href={report('csv')} download>CSV<span className="visually-hidden"> ({file.description})</span></a>
+      </p>
+    </div>
   )
 }

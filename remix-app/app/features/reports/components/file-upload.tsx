@@ -1,5 +1,5 @@
 // Choosing files uploads each in its own request with its own progress bar; refusals show as a 3-second tooltip.
-import type { ReportType } from '@portal/migrations/database.ts'
+import type { ReportType } from '../server/reports-page.server.ts'
 import { useRevalidator } from '@remix-run/react'
 import { type ChangeEvent, useId, useState } from 'react'
 import { useReportsPage } from './page-context.ts'
@@ -14,6 +14,8 @@ export interface UploadTarget {
   areaId: number | null
   responsibleId: number | null
   title: string
+  /** The file types the picker offers (`accept=`), from the upload declarations. */
+  accept: string
 }
 
 interface Progress {
@@ -86,14 +88,21 @@ export function FileUpload({ target }: { target: UploadTarget }) {
 
   return (
     <div className="upload">
+      {/* Said before a file is picked (issue 14); picking one anyway still shows the spec's 3-second tooltip. */}
+      {!target.responsibleId ? (
+        <p id={`${inputId}-needs`} className="hint upload-needs">
+          Перед загрузкой внесите данные ответственного лица.
+        </p>
+      ) : null}
       <input
         id={inputId}
         type="file"
         multiple
+        accept={target.accept}
         className="visually-hidden-input"
         onChange={choose}
         aria-label={`Загрузить файлы: ${target.title}`}
-        aria-describedby={tooltip ? `${inputId}-tip` : undefined}
+        aria-describedby={[tooltip ? `${inputId}-tip` : '', !target.responsibleId ? `${inputId}-needs` : ''].filter(Boolean).join(' ') || undefined}
       />
       {/* After the input, so the button shows the input's keyboard focus (input:focus-visible + label). */}
       <label htmlFor={inputId} className="button upload-button">

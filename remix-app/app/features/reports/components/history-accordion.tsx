@@ -1,39 +1,71 @@
-// The change history of the company's reports (Department only): who added, deleted, agreed, declined or cancelled what.
+// The change history of the company's reports for the chosen year (Department only), newest first: who added,
+// deleted, agreed, declined, cancelled or resubmitted what, when and from where, with the comment and the files.
+import { Link } from '@remix-run/react'
 import type { HistoryRow } from '../server/reports-page.server.ts'
 import { formatDateTime, HISTORY_EVENT_LABEL, REPORT_TYPE_TITLE } from './report-texts.ts'
 
-export function HistoryAccordion({ rows }: { rows: HistoryRow[] }) {
+export function HistoryAccordion({ rows, year, companyId }: { rows: HistoryRow[]; year: number; companyId: number }) {
   return (
     <details className="accordion history">
       <summary>
-        <span className="accordion-title">История изменений</span>
+        <span className="accordion-title">История изменений, {year} год</span>
         <span className="accordion-count">записей: {rows.length}</span>
       </summary>
       <div className="accordion-body table-scroll">
+        <p className="hint">
+          Новые записи сверху.{' '}
+          <Link to={`/department-reports/audit?${new URLSearchParams({ company: String(companyId), year: String(year) })}`}>Журнал с фильтрами и выгрузкой</Link>
+        </p>
         {rows.length === 0 ? (
           <p className="empty">Нет данных</p>
         ) : (
           <table className="history-table">
-            <caption className="visually-hidden">История изменений отчётности</caption>
+            <caption className="visually-hidden">История изменений отчётности за {year} год</caption>
             <thead>
               <tr>
                 <th scope="col">Дата</th>
                 <th scope="col">Событие</th>
                 <th scope="col">Отчёт</th>
+                <th scope="col">Комментарий</th>
                 <th scope="col">Файлы</th>
                 <th scope="col">Автор</th>
+                <th scope="col">Адрес</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={`${row.event}-${row.id}`}>
-                  <td>{formatDateTime(row.created)}</td>
-                  <td>{HISTORY_EVENT_LABEL[row.event]}</td>
+                <tr key={row.number}>
+                  <td>
+                    {row.hasReceipt ? (
+                      <Link to={`/receipts/${row.number}`} title="Квитанция">
+                        {formatDateTime(row.created)}
+                      </Link>
+                    ) : (
+                      formatDateTime(row.created)
+                    )}
+                  </td>
+                  <td>
+                    {HISTORY_EVENT_LABEL[row.event]}
+                    {row.round !== null ? `, раунд ${row.round}` : ''}
+                  </td>
                   <td>
                     {row.year}, {row.areaName ?? 'предприятие'}, {REPORT_TYPE_TITLE[row.reportType]}
                   </td>
-                  <td>{row.files.map((f) => f.name).join(', ') || '—'}</td>
-                  <td>{row.creator}</td>
+                  <td className="history-comment">{row.comment || '—'}</td>
+                  <td>
+                    {row.files.length === 0
+                      ? '—'
+                      : row.files.map((f, i) => (
+                          <span key={i}>
+                            {i > 0 ? ', ' : ''}
+                            <a href={f.url} download>
+                              {f.name}
+                            </a>
+                          </span>
+                        ))}
+                  </td>
+                  <td>{row.username}</td>
+                  <td>{row.clientAddress ?? '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,7 +2,7 @@
 import type { ReportAccordion as Accordion } from '../server/reports-page.server.ts'
 import { useReportsPage } from './page-context.ts'
 import { ReportSection } from './report-section.tsx'
-import { ResponsibleButton } from './responsible-dialog.tsx'
+import { CopyLastYearResponsible, ResponsibleButton } from './responsible-dialog.tsx'
 
 export function ReportAccordion({ accordion }: { accordion: Accordion }) {
   const { role } = useReportsPage()
@@ -18,6 +18,9 @@ export function ReportAccordion({ accordion }: { accordion: Accordion }) {
       <div className="accordion-body">
         <div className="accordion-tools">
           <ResponsibleButton responsible={accordion.responsible} areaId={accordion.areaId} title={accordion.title} />
+          {!accordion.responsible && accordion.lastYearResponsible ? (
+            <CopyLastYearResponsible last={accordion.lastYearResponsible} areaId={accordion.areaId} title={accordion.title} />
+          ) : null}
         </div>
         {accordion.sections.map((section) => (
           <ReportSection key={section.reportType} section={section} accordion={accordion} />

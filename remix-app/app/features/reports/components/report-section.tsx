@@ -6,6 +6,18 @@ import { FileUpload } from './file-upload.tsx'
 import { useReportsPage } from './page-context.ts'
 import { REPORT_TYPE_TITLE } from './report-texts.ts'
 import { StatusLabel } from './status-dialog.tsx'
+import { Link } from '@remix-run/react'
+import type { SectionFile } from '../server/reports-page.server.ts'
+import { formatDateTime } from './report-texts.ts'
+
+/** Why the Department cannot agree yet (the server refuses the same): a file being checked, none passed, none at all. */
+export function agreeBlocked(files: readonly SectionFile[]): string | null {
+  const live = files.filter((f) => f.status !== 'deleted' && f.status !== 'deletion')
+  if (live.length === 0) return 'Нет ни одного файла'
+  if (live.some((f) => f.status === 'processing')) return 'Файлы ещё проверяются'
+  if (!live.some((f) => f.status === 'success')) return 'Ни один файл не прошёл проверку'
+  return null
+}
 
 function zipUrl(section: Section, accordion: ReportAccordion, companyId: number, year: number): string {
   const target: Record<string, string> = accordion.areaId !== null ? { area: String(accordion.areaId) } : { company: String(companyId) }
@@ -27,16 +39,60 @@ export function ReportSection({ section, accordion }: { section: Section; accord
           {typeTitle}
         </h3>
         {report ? <StatusLabel status={report.status} change={report.status_change} title={title} /> : null}
-        {role === 'department' && report ? <DecisionButtons reportId={report.id} status={report.status} title={title} headingId={headingId} /> : null}
+        {report && report.status === 'consideration' && report.round > 1 ? (
+          <span className="resubmitted-mark">Повторно, раунд {report.round}</span>
+        ) : null}
+        {role === 'department' && report ? (
+          <DecisionButtons reportId={report.id} status={report.status} title={title} headingId={headingId} agreeBlocked={agreeBlocked(files)} />
+        ) : null}
       </div>
-      <FileList files={files} />
+      {report?.decline ? (
+        <aside className="decline-note" aria-label={`Замечания Департамента (${title})`}>
+          <p>
+            <strong>Отклонено {formatDateTime(report.decline.created)}</strong>, {report.decline.creator}
+            {report.status === 'consideration' ? ' — исправленный файл загружен, отчёт снова на рассмотрении' : ''}
+          </p>
+          <p className="decline-comment">{report.decline.comment}</p>
+          {report.decline.files.length > 0 ? (
+            <ul className="decline-files">
+              {report.decline.files.map((f) => (
+                <li key={f.file}>
+                  <a href={f.file} download>
+                    {f.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p>
+            <Link to={`/receipts/${report.decline.number}`}>Квитанция о решении</Link>
+          </p>
+        </aside>
+      ) : null}
+      <FileList files={files} reportStatus={report?.status ?? null} />
+      {role === 'holder' && section.templates.length > 0 ? (
+        <details className="report-templates">
+          <summary>
+            Шаблоны файлов<span className="visually-hidden"> ({title})</span>
+          </summary>
+          <ul>
+            {section.templates.map((t) => (
+              <li key={t.href}>
+                <a href={t.href} download>
+                  {t.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       <div className="report-section-tools">
         {role === 'holder' ? (
           report?.status === 'agreed' ? (
             <p className="hint">Отчёт согласован: загрузка закрыта.</p>
           ) : (
             <FileUpload
-              target={{ reportType: section.reportType, reportId: report?.id ?? null, areaId: accordion.areaId, responsibleId: accordion.responsible?.id ?? null, title }}
+              target={{ reportType: section.reportType, reportId: report?.id ?? null, areaId: accordion.areaId, responsibleId: accordion.responsible?.id ?? null, title, accept: section.accept }}
             />
           )
         ) : null}

@@ -1,12 +1,8 @@
 // The Russian texts of the report workflow screens, exactly as the spec quotes them where it does.
-import type { FileStatus, ReportStatus, ReportType } from '@portal/migrations/database.ts'
+import type { FileStatus, ReportStatus, ReportType } from '../server/reports-page.server.ts'
+import { REPORT_TYPE_CODES, REPORT_TYPES } from '@portal/workflow-service/workflow/reports/report-types.ts'
 
-export const REPORT_TYPE_TITLE: Record<ReportType, string> = {
-  program: 'Программа',
-  observation_results: 'Результаты наблюдений',
-  final_report: 'Итоговый отчет',
-  greenhouse_gases: 'Парниковые газы',
-}
+export const REPORT_TYPE_TITLE = Object.fromEntries(REPORT_TYPE_CODES.map((code) => [code, REPORT_TYPES[code].title])) as Record<ReportType, string>
 
 export const REPORT_STATUS_LABEL: Record<ReportStatus, string> = {
   consideration: 'На рассмотрении',

@@ -108,3 +108,35 @@ export function ResponsibleButton({ responsible, areaId, title }: { responsible:
     </>
   )
 }
+
+/**
+ * Last year's responsible person offered in one click when this year has none: the form posts last year's details
+ * for this year (the same action and checks as the dialog; it works without JavaScript too).
+ */
+export function CopyLastYearResponsible({ last, areaId, title }: { last: Responsible; areaId: number | null; title: string }) {
+  const { role, csrfToken, year } = useReportsPage()
+  const fetcher = useFetcher<ReportsActionAnswer>()
+  if (role !== 'holder') return null
+  const answer = fetcher.data?.intent === 'responsible' ? fetcher.data : null
+  return (
+    <fetcher.Form method="post" className="copy-responsible">
+      <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
+      <input type="hidden" name="intent" value="responsible" />
+      <input type="hidden" name="scope" value={areaId !== null ? 'area' : 'company'} />
+      {areaId !== null ? <input type="hidden" name="area" value={areaId} /> : null}
+      <input type="hidden" name="year" value={year} />
+      {FIELDS.map((f) => (
+        <input key={f.name} type="hidden" name={f.name} value={last[f.name]} />
+      ))}
+      <button type="submit" className="button button-secondary" disabled={fetcher.state !== 'idle'}>
+        Как в {year - 1} году: {last.fullname}
+        <span className="visually-hidden"> ({title})</span>
+      </button>
+      {answer && !answer.ok && answer.message ? (
+        <span className="form-error" role="alert">
+          {answer.message}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  )
+}

@@ -1,5 +1,5 @@
 // The report's status label; when a decision was taken it opens the status details: action, comment, files.
-import type { ReportStatus } from '@portal/migrations/database.ts'
+import type { ReportStatus } from '../server/reports-page.server.ts'
 import type { StatusChangeView as StatusChange } from '../server/reports-page.server.ts'
 import { useState } from 'react'
 import { ModalDialog } from '../../../components/modal-dialog.tsx'

@@ -1,5 +1,6 @@
-// Browser calls of the workflow REST API that a page form cannot make: uploads with progress, decisions with files.
-import type { ReportType } from '@portal/migrations/database.ts'
+// Browser calls of the workflow REST API that a page form cannot make: uploads streamed with progress (and the
+// report they go to). The API's routes call the same use-cases as the page's actions.
+import type { ReportType } from '../server/reports-page.server.ts'
 
 export interface ApiAnswer {
   ok: boolean
@@ -60,16 +61,6 @@ export async function ensureReport(
     return { id: response.ok ? (JSON.parse(text) as { id: number }).id : null, answer }
   } catch {
     return { id: null, answer: { ok: false, status: 0, detail: 'Нет связи с сервером' } }
-  }
-}
-
-/** The Department's decision (status agreed | rejected | consideration), with a comment and optional files. */
-export async function sendDecision(reportId: number, form: FormData, csrfToken: string): Promise<ApiAnswer> {
-  try {
-    const response = await fetch(`/api/v1/import-reports/${reportId}/`, { method: 'PUT', headers: { 'X-CSRFToken': csrfToken }, body: form })
-    return { ok: response.ok, status: response.status, detail: detailOf(response.status, await response.text()) }
-  } catch {
-    return { ok: false, status: 0, detail: 'Нет связи с сервером' }
   }
 }
 

@@ -1,7 +1,6 @@
 // The area tab 'Ответственные' (Department only): the responsible persons of a licence area, year by year.
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { listEcomonResponsibles } from '@portal/workflow-service/workflow/responsibles/responsible-queries.server.ts'
 import { areaCrumbs } from '../../../utils/links.ts'
 import { areaOf } from '../../catalogue/server/area-pages.server.ts'
 import { idParam } from '../../catalogue/server/not-found.ts'
@@ -10,6 +9,7 @@ import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
 import { formatDateTime } from '../components/report-texts.ts'
 import { Tabs } from '../../../components/tabs.tsx'
 import { requirePermission } from '../../../utils/permissions.server.ts'
+import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'
 import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
@@ -21,7 +21,7 @@ export const handle: TitleHandle<SerializeFrom<typeof loader>> = { title: (data)
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   requirePermission(request, context.user, 'read:responsible:any')
   const area = await areaOf(context, idParam(params.id))
-  const rows = await listEcomonResponsibles(context.db, { areaId: area.id })
+  const rows = pageValue(request, context.user, await context.workflow.areaResponsibles(context.useCaseContext, { area: area.id }))
   return {
     area: { id: area.id, name: area.name, companyId: area.company?.id ?? null },
     crumbs: [...areaCrumbs(area), { title: 'Ответственные', to: `/areas/${area.id}/responsible` }],

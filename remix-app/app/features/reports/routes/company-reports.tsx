@@ -9,6 +9,7 @@ import { ReportsPageContext } from '../components/page-context.ts'
 import { ReportAccordion } from '../components/report-accordion.tsx'
 import { useStatusPolling } from '../components/use-status-polling.ts'
 import { YearFilter } from '../components/year-filter.tsx'
+import { NoScriptNotice } from '../components/no-script-notice.tsx'
 import { Tabs } from '../../../components/tabs.tsx'
 import { reportsAction } from '../server/reports-actions.server.ts'
 import { loadReportsPage } from '../server/reports-page.server.ts'
@@ -49,13 +50,14 @@ export default function CompanyReports() {
         <Tabs tabs={page.tabs} />
         <h1>{page.company.name || 'Отчетность'}</h1>
         <YearFilter year={page.year} years={page.years} />
+        <NoScriptNotice role={page.role} />
         <p className="visually-hidden" role="status" aria-live="polite">
           {checking ? 'Файлы проверяются, статусы обновляются автоматически.' : ''}
         </p>
         {page.accordions.map((accordion) => (
           <ReportAccordion key={`${page.year}-${accordion.key}`} accordion={accordion} />
         ))}
-        {page.role === 'department' ? <HistoryAccordion rows={page.history} /> : null}
+        {page.role === 'department' ? <HistoryAccordion rows={page.history} year={page.year} companyId={page.company.id} /> : null}
       </section>
     </ReportsPageContext.Provider>
   )

@@ -1,5 +1,6 @@
-// The Department's review lists (spec §2): companies with reports under review, agreed or rejected, as three tabs,
-// searchable (750 ms after the last keystroke) and paged with 'Показать еще'.
+// The Department's review lists (spec §2): reports under review, agreed or rejected, as three tabs with their counts;
+// each report with the day it entered the queue (or was decided) and its age in days, sortable, oldest first by
+// default; a corrected report is marked with its round. Searchable by company (750 ms after the last keystroke).
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { Tabs } from '../../../components/tabs.tsx'
@@ -9,6 +10,8 @@ import { loadReviewList } from '../review-list.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'
 import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
+import { formatDateTime, REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
+import { formatNumber, plural } from '../../../utils/russian-format.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
 export const handle: TitleHandle = { title: 'Отчетность' }
@@ -17,16 +20,34 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadReviewList(request, context, params.status)
 }
 
+const SORT_LABEL = { oldest: 'сначала старые', newest: 'сначала новые', company: 'по предприятию', year: 'по году' } as const
+
 export default function DepartmentReports() {
-  const { tab, search, results, count, shown } = useLoaderData<typeof loader>()
+  const { tab, search, sort, results, count, counts, shown } = useLoaderData<typeof loader>()
   const searchLater = useDebouncedSubmit({ replace: true, preventScrollReset: true })
   const current = REVIEW_TABS.find((t) => t.status === tab)!
+  const sinceTitle = tab === 'consideration' ? 'На рассмотрении с' : 'Дата решения'
+  const query = (changes: Record<string, string>) => `?${new URLSearchParams({ ...(search ? { search } : {}), sort, ...changes })}`
+  const sortLink = (asc: 'oldest' | 'company' | 'year', label: string) => {
+    const next = asc === 'oldest' && sort === 'oldest' ? 'newest' : asc
+    const active = sort === asc || (asc === 'oldest' && sort === 'newest')
+    return (
+      <Link to={query({ sort: next })} preventScrollReset replace aria-label={`${label}: сортировать ${SORT_LABEL[next]}`}>
+        {label}
+        {active ? (sort === 'newest' ? ' ↓' : ' ↑') : ''}
+      </Link>
+    )
+  }
   return (
     <section className="review-page">
       <h1>Отчетность</h1>
-      <Tabs tabs={REVIEW_TABS.map((t) => ({ title: t.title, to: t.path }))} />
+      <p>
+        <Link to="/department-reports/audit">Журнал отчётности</Link>
+      </p>
+      <Tabs tabs={REVIEW_TABS.map((t) => ({ title: `${t.title} (${formatNumber(counts[t.status])})`, to: t.path }))} />
       {/* A new search starts from the first page (no limit in the form), as any filter change does. */}
       <Form method="get" className="filters" role="search">
+        <input type="hidden" name="sort" value={sort} />
         <label className="visually-hidden" htmlFor="review-search">
           Искать по названию
         </label>
@@ -43,24 +64,46 @@ export default function DepartmentReports() {
       {results.length === 0 ? (
         <p className="empty">Нет данных</p>
       ) : (
-        <ul className="list review-list">
-          {results.map((company) => (
-            <li key={company.id}>
-              <Link to={`/companies/${company.id}/reports?year=${company.years[0]}`}>{company.name}</Link>
-              <span className="review-years">
-                <span className="visually-hidden">Годы отчетов:</span>
-                {company.years.map((year) => (
-                  <Link key={year} to={`/companies/${company.id}/reports?year=${year}`} aria-label={`${company.name}, ${year} год`}>
-                    {year}
-                  </Link>
-                ))}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <div className="table-scroll">
+          <table className="review-table">
+            <caption className="visually-hidden">
+              {current.title}: {formatNumber(count)} {plural(count, ['отчёт', 'отчёта', 'отчётов'])}, {SORT_LABEL[sort]}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{sortLink('company', 'Предприятие')}</th>
+                <th scope="col">Отчёт</th>
+                <th scope="col">{sortLink('year', 'Год')}</th>
+                <th scope="col" aria-sort={sort === 'oldest' ? 'ascending' : sort === 'newest' ? 'descending' : undefined}>
+                  {sortLink('oldest', sinceTitle)}
+                </th>
+                <th scope="col">Дней</th>
+              </tr>
+            </thead>
+            <tbody>
+              {results.map((row) => (
+                <tr key={row.reportId}>
+                  <td>
+                    <Link to={`/companies/${row.companyId}/reports?year=${row.year}`} aria-label={`${row.companyName}, ${row.year} год`}>
+                      {row.companyName}
+                    </Link>
+                  </td>
+                  <td>
+                    {row.areaName ? `${row.areaName}, ` : ''}
+                    {REPORT_TYPE_TITLE[row.reportType]}
+                    {tab === 'consideration' && row.round > 1 ? <span className="resubmitted-mark"> Повторно, раунд {row.round}</span> : null}
+                  </td>
+                  <td>{row.year}</td>
+                  <td>{formatDateTime(row.since)}</td>
+                  <td className="number">{formatNumber(row.ageDays)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {shown < count ? (
-        <Link className="button" to={`?${new URLSearchParams({ ...(search ? { search } : {}), limit: String(shown + REVIEW_PAGE) })}`} preventScrollReset replace>
+        <Link className="button" to={query({ limit: String(shown + REVIEW_PAGE) })} preventScrollReset replace>
           Показать еще {REVIEW_PAGE}
         </Link>
       ) : null}

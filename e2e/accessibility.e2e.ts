@@ -1,0 +1,130 @@
+// axe-core on one page of every type, as the public and as each role: no serious or critical finding.
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { uploadSpecOf } from '../workflow-service/src/catalogue/registry/uploads.ts'
+import { seriousFindings } from './support/axe.ts'
+import { useBrowser } from './support/browser.ts'
+import { type PageType, pageTypes, type Role } from './support/page-types.ts'
+import { rolePages } from './support/role-pages.ts'
+import { logIn } from './support/log-in.ts'
+
+const b = useBrowser()
+let types: PageType[] = []
+const roles = rolePages(b)
+
+beforeAll(async () => {
+  types = await pageTypes(b.baseUrl)
+})
+afterAll(() => roles.close())
+
+async function findingsOf(list: Array<{ name: string; path: string; as: Role }>): Promise<string[]> {
+  const findings: string[] = []
+  for (const type of list) {
+    const page = await roles.as(type.as)
+    await page.goto(`${b.baseUrl}/monitoring${type.path}`, { waitUntil: 'load' })
+    for (const finding of await seriousFindings(page)) findings.push(`${type.name} (${type.path} as ${type.as}): ${finding}`)
+  }
+  return findings
+}
+
+// A year no other browser test reports in, so this path's report starts empty whatever ran before.
+const YEAR = new Date().getFullYear() - 2
+
+/** The accessible name of the focused element, as a screen reader would announce it (near enough for a test). */
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    if (!el || el === document.body) return ''
+    const labelled = el.getAttribute('aria-labelledby')
+    const label = el.getAttribute('aria-label') ?? (labelled ? document.getElementById(labelled)?.textContent : null) ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? ''
+    return label.replace(/\s+/g, ' ').trim()
+  })
+}
+
+/** Presses Tab (only Tab) until the focus is on the element so named; fails if it is never reached. */
+async function tabTo(page: Page, name: string | RegExp, limit = 250): Promise<void> {
+  const seen: string[] = []
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab')
+    const focused = await focusedName(page)
+    if (typeof name === 'string' ? focused === name : name.test(focused)) return
+    seen.push(focused)
+  }
+  throw new Error(`Tab never reached «${name}»; it went through: ${[...new Set(seen)].join(' | ')}`)
+}
+
+const eventually = <T>(value: () => Promise<T> | T) => expect.poll(value, { timeout: 30_000 })
+
+describe('accessibility', () => {
+  it('takes a report from upload to agreement with the keyboard alone', async () => {
+    const holder = await logIn(b, 'holder1')
+    const info = (await holder.evaluate(async () => (await fetch('/api/v1/initialization/')).json())) as { user: { company: number } }
+    await holder.goto(`${b.baseUrl}/monitoring/companies/${info.user.company}/reports?year=${YEAR}`)
+    const companyName = ((await holder.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
+
+    // The responsible person, through the dialog, field by field.
+    await tabTo(holder, 'Внести ответственное лицо (Парниковые газы)')
+    await holder.keyboard.press('Enter')
+    const dialog = holder.getByRole('dialog', { name: 'Ответственное лицо' })
+    await dialog.waitFor()
+    for (const [field, value] of [['ФИО', 'Петров Пётр Петрович'], ['Должность', 'Эколог'], ['Телефон', '+7 (3492) 11-22-33'], ['Электронная почта', 'petrov@example.ru']]) {
+      await tabTo(holder, new RegExp(`^${field}`))
+      await holder.keyboard.type(value)
+    }
+    await tabTo(holder, 'Сохранить')
+    await holder.keyboard.press('Enter')
+    await eventually(() => dialog.count()).toBe(0)
+
+    // The file: the picker opens from the keyboard; the browser's own dialog is where the file is chosen.
+    const references = (await holder.evaluate(async () => (await fetch('/api/v1/references/')).json())) as { greenhouse_categories: Array<{ name: string }> }
+    const category = references.greenhouse_categories.find((c) => c.name !== '---')!.name
+    const header = uploadSpecOf('greenhouse_gases').columns.map((c) => c.header).join(';')
+    await tabTo(holder, 'Загрузить файлы: Парниковые газы')
+    // Asked for before the key is pressed, so the browser's chooser is caught however loaded the machine is.
+    const choosing = holder.waitForEvent('filechooser', { timeout: 60_000 })
+    await holder.keyboard.press('Enter')
+    const chooser = await choosing
+    await chooser.setFiles({ name: 'keyboard.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${YEAR};${category};100;2;0.1;0;0;0;0;160\r\n`) })
+    const section = holder.getByRole('region', { name: 'Парниковые газы' })
+    const file = section.getByRole('listitem').filter({ has: holder.getByRole('link', { name: 'keyboard.csv' }) })
+    await eventually(() => file.getByRole('status').textContent()).toBe('Принят')
+    await holder.close()
+
+    // The Department: from the queue to the report, then the agreement with a comment.
+    const department = await logIn(b, 'department')
+    await department.goto(`${b.baseUrl}/monitoring/department-reports`)
+    await tabTo(department, `${companyName}, ${YEAR} год`)
+    await department.keyboard.press('Enter')
+    await department.waitForURL((url) => url.searchParams.get('year') === String(YEAR))
+    // The company's tabs have a 'Парниковые газы' link too: on to the accordion's own heading.
+    await tabTo(department, /^Парниковые газы/)
+    for (let i = 0; i < 5 && !(await department.evaluate(() => document.activeElement?.tagName === 'SUMMARY')); i++) {
+      await tabTo(department, /^Парниковые газы/)
+    }
+    // A section with a report to decide opens by itself; Enter would close it again.
+    if (!(await department.evaluate(() => (document.activeElement?.closest('details') as HTMLDetailsElement | null)?.open ?? false))) {
+      await department.keyboard.press('Enter')
+    }
+    await tabTo(department, 'Согласовать (Парниковые газы)')
+    await department.keyboard.press('Enter')
+    const agree = department.getByRole('dialog', { name: 'Согласовать отчёт' })
+    await agree.waitFor()
+    await tabTo(department, /^Комментарий/)
+    await department.keyboard.type('Согласовано с клавиатуры.')
+    await tabTo(department, 'Согласовать')
+    await department.keyboard.press('Enter')
+    await eventually(() => agree.count()).toBe(0)
+    await department.getByRole('region', { name: 'Парниковые газы' }).getByRole('button', { name: /^Согласовано/ }).waitFor()
+    await department.close()
+  }, 180_000)
+
+  it('finds nothing serious or critical on any page type, each opened by the role it is for', async () => {
+    expect(await findingsOf(types)).toEqual([])
+  }, 240_000)
+
+  it('finds nothing serious or critical on the public pages opened by each logged-in role (their header and tabs differ)', async () => {
+    const shared = types.filter((t) => t.as === 'public' && ['home', 'company card', 'area card', 'point card', 'polygon card', 'greenhouse gases list'].includes(t.name))
+    const asRoles = (['department', 'admin', 'holder1', 'administration'] as const).flatMap((role) => shared.map((t) => ({ ...t, as: role })))
+    expect(await findingsOf(asRoles)).toEqual([])
+  }, 240_000)
+})

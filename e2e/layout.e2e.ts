@@ -1,0 +1,110 @@
+// Pages read well on a phone and on a desktop: at 390 px nothing scrolls sideways (wide tables scroll inside their
+// own box), at 1280 px a page's tabs take at most two rows; headings name their record.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { useBrowser } from './support/browser.ts'
+import { type PageType, pageTypes } from './support/page-types.ts'
+import { rolePages } from './support/role-pages.ts'
+import { logIn } from './support/log-in.ts'
+
+const b = useBrowser()
+let types: PageType[] = []
+const roles = rolePages(b)
+
+beforeAll(async () => {
+  types = await pageTypes(b.baseUrl)
+})
+afterAll(() => roles.close())
+
+describe('page layout', () => {
+  it('never scrolls sideways at 390 px, on any page type, for the public and every role', async () => {
+    const wide: string[] = []
+    for (const type of types) {
+      const page = await roles.as(type.as)
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.goto(`${b.baseUrl}/monitoring${type.path}`, { waitUntil: 'load' })
+      const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
+      if (scroll > client) wide.push(`${type.name} (${type.path} as ${type.as}): ${scroll} px`)
+    }
+    expect(wide).toEqual([])
+  }, 240_000)
+
+  it('keeps the wide readings table scrolling inside its own box on a phone', async () => {
+    const point = types.find((t) => t.name === 'point card')!
+    const page = await roles.as('public')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${b.baseUrl}/monitoring${point.path}`)
+    const box = page.locator('.table-scroll').filter({ has: page.locator('table.readings') })
+    const { scroll, client } = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))
+    expect(client).toBeLessThanOrEqual(390)
+    expect(scroll).toBeGreaterThan(client)
+  })
+
+  it('lays every page\'s tabs out in at most two rows at 1280 px', async () => {
+    const crowded: string[] = []
+    let withTabs = 0
+    for (const type of types) {
+      const page = await roles.as(type.as)
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.goto(`${b.baseUrl}/monitoring${type.path}`, { waitUntil: 'load' })
+      const rows = await page.evaluate(() => {
+        const links = [...document.querySelectorAll('nav[aria-label="Вкладки"] a')]
+        return new Set(links.map((a) => Math.round(a.getBoundingClientRect().top))).size
+      })
+      if (rows > 0) withTabs += 1
+      if (rows > 2) crowded.push(`${type.name} (${type.path} as ${type.as}): ${rows} rows`)
+    }
+    expect(withTabs).toBeGreaterThan(5)
+    expect(crowded).toEqual([])
+  }, 240_000)
+
+  it('names the polygon or area in the headings of its pages', async () => {
+    const page = await roles.as('public')
+    await page.setViewportSize({ width: 1280, height: 900 })
+    for (const name of ['area points', 'polygon monitoring system', 'YaNAO polygon monitoring', 'area records (registry list)']) {
+      const type = types.find((t) => t.name === name)!
+      const areaId = Number(/\/(\d+)\//.exec(type.path)![1])
+      const area = (await (await fetch(`${b.baseUrl}/api/v1/areas/${areaId}/`)).json()) as { name: string }
+      await page.goto(`${b.baseUrl}/monitoring${type.path}`)
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), name).toContain(area.name)
+    }
+  })
+
+  it('shows the kind filter on an area\'s points from the start, not only behind the geochemical tile', async () => {
+    const type = types.find((t) => t.name === 'area points')!
+    const page = await roles.as('public')
+    await page.goto(`${b.baseUrl}/monitoring${type.path}`)
+    const kind = page.getByRole('combobox', { name: 'Вид пункта' })
+    expect(await kind.isVisible()).toBe(true)
+    expect(await kind.locator('option').count()).toBeGreaterThan(6)
+  })
+
+  it('tells records apart by company and year, and writes gases with subscripts and units', async () => {
+    const page = await roles.as('public')
+    await page.goto(`${b.baseUrl}/monitoring/greenhousegases-activities`)
+    const titles = await page.locator('ul.list li a').allTextContents()
+    expect(titles.length).toBeGreaterThan(5)
+    expect(new Set(titles).size).toBe(titles.length)
+    await page.goto(`${b.baseUrl}/monitoring/greenhousegases-categories`)
+    const headers = await page.getByRole('columnheader').allTextContents()
+    expect(headers).toContain('CO₂, т')
+    expect(headers).toContain('Всего, т CO₂-экв.')
+    // Numbers in Russian: a space between thousands and a decimal comma.
+    expect(await page.getByRole('cell').nth(1).textContent()).toMatch(/^\d{1,3}(\s\d{3})*,\d+$/)
+  })
+
+  it('says on the reports page what needs JavaScript and offers no button that would do nothing without it', async () => {
+    for (const username of ['holder1', 'department']) {
+      const type = types.find((t) => t.name === (username === 'holder1' ? 'company reports page' : 'company reports and history (Department)'))!
+      const page = await logIn(b, username, { javaScript: false })
+      await page.goto(`${b.baseUrl}/monitoring${type.path}?year=${new Date().getFullYear() - 1}`)
+      const notice = page.getByRole('note')
+      expect(await notice.textContent()).toContain('Для этих действий нужен JavaScript')
+      // The controls that need JavaScript are not shown; the year form and the file links still are.
+      for (const name of [/^Загрузить файлы/, /^Согласовать/, /^Отклонить/, /^Удалить/, /^Внести ответственное лицо/]) {
+        expect(await page.getByRole('button', { name }).or(page.getByLabel(name)).filter({ visible: true }).count(), `${username}: ${name}`).toBe(0)
+      }
+      expect(await page.getByRole('button', { name: 'Показать' }).isVisible()).toBe(true)
+      await page.close()
+    }
+  })
+})

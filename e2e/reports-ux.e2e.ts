@@ -1,0 +1,134 @@
+// Issue 14 in the browser: decline → corrected upload → back in review (marked) → agree; the agree button disabled
+// with its reason; findings in two levels with an error report downloaded and read back; receipts; the review queue
+// with counts and ages; the audit view and its download; the history newest first with the decline's comment.
+import ExcelJS from 'exceljs'
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { uploadSpecOf } from '../workflow-service/src/catalogue/registry/uploads.ts'
+import { useBrowser } from './support/browser.ts'
+
+const b = useBrowser()
+const YEAR = new Date().getFullYear()
+const eventually = <T>(value: () => Promise<T> | T, options: { timeout?: number } = {}) => expect.poll(value, { timeout: 20_000, ...options })
+
+async function logIn(username: string): Promise<Page> {
+  const page = await b.browser.newPage({ locale: 'ru-RU', timezoneId: 'Asia/Yekaterinburg', viewport: { width: 1280, height: 900 }, acceptDownloads: true })
+  await page.goto(`${b.baseUrl}/monitoring/login`)
+  await page.getByLabel('Логин').fill(username)
+  await page.getByLabel('Пароль').fill(username)
+  await page.getByRole('button', { name: 'Войти' }).click()
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
+  return page
+}
+
+const section = (page: Page) => page.getByRole('region', { name: 'Парниковые газы' })
+
+async function greenhouseCsv(page: Page, good: boolean) {
+  const references = (await page.evaluate(async () => (await fetch('/api/v1/references/')).json())) as { greenhouse_categories: Array<{ name: string }> }
+  const category = references.greenhouse_categories.find((c) => c.name !== '---')!.name
+  const header = uploadSpecOf('greenhouse_gases').columns.map((c) => c.header).join(';')
+  const row = good ? `${YEAR};${category};100;2;0.1;0;0;0;0;160` : `${YEAR};${category};много;2;0.1;0;0;0;0;160`
+  return { name: good ? 'исправленный.csv' : 'с-ошибкой.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${row}\r\n`) }
+}
+
+describe('the report workflow as people live it (issue 14)', () => {
+  let companyId = 0
+  let companyName = ''
+
+  it('gives the holder accept=, the responsible requirement before picking, findings with an error report read back, and a receipt', async () => {
+    const page = await logIn('holder2')
+    companyId = ((await page.evaluate(async () => (await fetch('/api/v1/initialization/')).json())) as { user: { company: number } }).user.company
+    await page.goto(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${YEAR}`)
+    companyName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? ''
+    const input = page.getByLabel('Загрузить файлы: Парниковые газы')
+    expect(await input.getAttribute('accept')).toContain('.csv')
+    expect(await input.getAttribute('accept')).not.toContain('.exe')
+    // The greenhouse report exists from the page's opening (spec §4): its status shows before any upload.
+    if (!(await page.getByRole('button', { name: /^Ответственное лицо: .*\(Парниковые газы\)$/ }).count())) {
+      expect(await section(page).getByText('Перед загрузкой внесите данные ответственного лица.').count()).toBe(1)
+      await page.getByRole('button', { name: 'Внести ответственное лицо (Парниковые газы)' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Ответственное лицо' })
+      await dialog.getByLabel('ФИО').fill('Сидоров Пётр Ильич')
+      await dialog.getByLabel('Должность').fill('Эколог')
+      await dialog.getByLabel('Телефон').fill('+7 (3494) 22-33-44')
+      await dialog.getByLabel('Электронная почта').fill('sidorov@example.ru')
+      await dialog.getByRole('button', { name: 'Сохранить' }).click()
+      await eventually(() => dialog.count()).toBe(0)
+    }
+    await input.setInputFiles(await greenhouseCsv(page, false))
+    await eventually(() => section(page).getByText('Ошибка: несоответствие полей').count(), { timeout: 60_000 }).toBeGreaterThan(0)
+    // The error report, downloaded and read back: the bad cell's row, column, value, level and message.
+    const [download] = await Promise.all([page.waitForEvent('download'), section(page).getByRole('link', { name: /^XLSX/ }).first().click()])
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer)
+    const rows = workbook.worksheets[0].getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1))
+    expect(rows[0]).toEqual(['Строка', 'Столбец', 'Значение', 'Уровень', 'Сообщение'])
+    expect(rows[1]).toEqual([2, expect.stringContaining('CO'), 'много', 'ошибка', 'ожидается число'])
+    // The submission's receipt: file name, size and SHA-256.
+    await section(page).getByRole('link', { name: 'Квитанция (с-ошибкой.csv)' }).click()
+    await page.getByRole('heading', { name: /^Квитанция о приёме файла № \d+$/ }).waitFor()
+    expect(await page.getByRole('table').textContent()).toContain('с-ошибкой.csv')
+    expect(await page.locator('table code.hash').textContent()).toMatch(/^[0-9a-f]{64}$/)
+    await page.close()
+  }, 120_000)
+
+  it('disables agreeing with its reason, then runs decline → corrected upload → back in review, marked → agree', async () => {
+    const department = await logIn('department')
+    await department.goto(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${YEAR}`)
+    await department.locator('summary', { hasText: 'Парниковые газы' }).click()
+    const agree = section(department).getByRole('button', { name: 'Согласовать (Парниковые газы)' })
+    expect(await agree.isDisabled()).toBe(true)
+    expect(await section(department).getByText('Согласовать нельзя: ни один файл не прошёл проверку').count()).toBe(1)
+    await section(department).getByRole('button', { name: 'Отклонить (Парниковые газы)' }).click()
+    const decline = department.getByRole('dialog', { name: 'Отклонить отчёт' })
+    await decline.getByLabel('Комментарий (обязательно)').fill('Значения выбросов должны быть числами.')
+    await decline.getByRole('button', { name: 'Отклонить' }).click()
+    await eventually(() => decline.count()).toBe(0)
+
+    const holder = await logIn('holder2')
+    await holder.goto(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${YEAR}`)
+    const note = holder.getByRole('complementary', { name: 'Замечания Департамента (Парниковые газы)' })
+    expect(await note.textContent()).toContain('Значения выбросов должны быть числами.')
+    await holder.getByLabel('Загрузить файлы: Парниковые газы').setInputFiles(await greenhouseCsv(holder, true))
+    await eventually(async () => {
+      await holder.reload()
+      return section(holder).getByText('Принят').count()
+    }, { timeout: 60_000 }).toBeGreaterThan(0)
+    expect(await section(holder).getByText(/^Повторно, раунд \d+$/).count()).toBe(1)
+    await holder.close()
+
+    // Back in the queue, marked as resubmitted, with its date and age; the tabs count.
+    await department.goto(`${b.baseUrl}/monitoring/department-reports?sort=newest&search=${encodeURIComponent(companyName.slice(0, 12))}`)
+    const row = department.getByRole('row').filter({ hasText: 'Парниковые газы' }).filter({ hasText: companyName }).first()
+    expect(await row.textContent()).toMatch(/Повторно, раунд \d+/)
+    expect(await row.getByRole('cell').last().textContent()).toBe('0')
+    await department.goto(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${YEAR}`)
+    await department.locator('summary', { hasText: 'Парниковые газы' }).click()
+    await eventually(() => agree.isDisabled()).toBe(false)
+    await agree.click()
+    const dialog = department.getByRole('dialog', { name: 'Согласовать отчёт' })
+    await dialog.getByRole('button', { name: 'Согласовать' }).click()
+    await eventually(() => dialog.count()).toBe(0)
+    await eventually(() => section(department).getByRole('button', { name: /^Согласовано/ }).count()).toBe(1)
+    // The year's history, newest first: the agreement on top, the decline with its comment further down.
+    await department.locator('summary', { hasText: 'История изменений' }).click()
+    const events = await department.locator('.history-table tbody tr td:nth-child(2)').allTextContents()
+    expect(events[0]).toBe('Отчёт согласован')
+    expect(events.some((e) => /^Отчёт отправлен повторно, раунд \d+$/.test(e))).toBe(true)
+    expect(await department.locator('.history-table').textContent()).toContain('Значения выбросов должны быть числами.')
+    await department.close()
+  }, 180_000)
+
+  it("offers the Department's audit filtered by company and event, and downloads what it shows", async () => {
+    const page = await logIn('department')
+    await page.goto(`${b.baseUrl}/monitoring/department-reports/audit?company=${companyId}&event=rejected`)
+    const rows = page.locator('.audit-table tbody tr')
+    await eventually(() => rows.count()).toBeGreaterThan(0)
+    for (const text of await page.locator('.audit-table tbody tr td:nth-child(3)').allTextContents()) expect(text).toBe('Отчёт отклонён')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Скачать CSV' }).click()])
+    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(lines.length - 1).toBe(await rows.count())
+    await page.close()
+  }, 60_000)
+})

@@ -1,0 +1,27 @@
+// /water-indicators: the page 'Региональный мониторинг 2020-2025 годы' with its section 'Контроль состояния основных
+// водных объектов ЯНАО' (catalogue.md §2.4), the list of the yearly water indicators, 20 at a time.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { HOME } from '../../../utils/links.ts'
+import { listView, typeOrThrow, yearControl } from '../server/views.server.ts'
+import { ListPage } from '../components/list-page.tsx'
+
+export const WATER_PAGE_TITLE = 'Региональный мониторинг 2020-2025 годы'
+export const WATER_LIST_HEADING = 'Контроль состояния основных водных объектов ЯНАО'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams
+  const type = typeOrThrow('ecomon-water-indicators')
+  const list = await listView(context, type, params, {}, ['year'])
+  const year = await yearControl(context, type, params)
+  return { title: WATER_PAGE_TITLE, heading: WATER_LIST_HEADING, crumbs: [HOME, { title: WATER_PAGE_TITLE, to: '/water-indicators' }], controls: year ? [year] : [], list: { ...list, records: [] } }
+}
+
+export default function WaterIndicators() {
+  const { heading, ...page } = useLoaderData<typeof loader>()
+  return (
+    <ListPage {...page}>
+      <h2>{heading}</h2>
+    </ListPage>
+  )
+}

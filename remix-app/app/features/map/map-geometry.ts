@@ -1,0 +1,51 @@
+// The map drawn without tiles: longitude and latitude projected onto an SVG (equirectangular, stretched by the cosine
+// of the middle latitude so the region keeps its shape), the outline's path, and the colours of kinds and levels.
+import { levelOf } from '../charts/chart-geometry.ts'
+
+export type Ring = ReadonlyArray<readonly [number, number] | readonly number[]>
+
+export interface Projection {
+  width: number
+  height: number
+  project: (lon: number, lat: number) => [number, number]
+}
+
+/** A projection of these bounds into a picture `width` wide, with a margin. */
+export function projectionOf(ring: Ring, width = 800, margin = 16): Projection {
+  const lons = ring.map((p) => p[0])
+  const lats = ring.map((p) => p[1])
+  const [minLon, maxLon, minLat, maxLat] = [Math.min(...lons), Math.max(...lons), Math.min(...lats), Math.max(...lats)]
+  const stretch = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180)
+  const scale = (width - 2 * margin) / ((maxLon - minLon) * stretch || 1)
+  const height = Math.round((maxLat - minLat) * scale + 2 * margin)
+  return {
+    width,
+    height,
+    project: (lon, lat) => [Math.round((margin + (lon - minLon) * stretch * scale) * 10) / 10, Math.round((margin + (maxLat - lat) * scale) * 10) / 10],
+  }
+}
+
+export function ringPath(ring: Ring, projection: Projection): string {
+  return ring.map((p, i) => `${i === 0 ? 'M' : 'L'}${projection.project(p[0], p[1]).join(',')}`).join('') + 'Z'
+}
+
+/** The fill of a marker: the colour of its worst multiple of the limit in the year. */
+export const LEVEL_COLOURS: Record<string, string> = {
+  'below-1': '#2e7d32',
+  '1-2': '#b08900',
+  '2-5': '#e65100',
+  'above-5': '#b71c1c',
+  none: '#90a4ae',
+}
+
+export function levelColour(worst: number | null): string {
+  return LEVEL_COLOURS[levelOf(worst)]
+}
+
+const KIND_PALETTE = ['#1565c0', '#6a1b9a', '#00838f', '#4e342e', '#ad1457', '#283593', '#558b2f', '#ef6c00', '#37474f', '#00695c', '#5d4037', '#c2185b', '#303f9f', '#0277bd', '#827717', '#4527a0', '#2e7d32']
+
+/** The ring colour of a marker: one per point kind, in the order of the kinds' list. */
+export function kindColour(kind: string, kinds: readonly string[]): string {
+  const i = kinds.indexOf(kind)
+  return KIND_PALETTE[(i < 0 ? kinds.length : i) % KIND_PALETTE.length]
+}

@@ -1,0 +1,49 @@
+// The map's data for a page: the points matching the filters with their worst multiple of the limit in the chosen
+// year (the latest by default, 'Все' for every year), the tile address from the configuration and the filters.
+import type { AppLoadContext } from '@remix-run/node'
+import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-service/catalogue/registry/labels.ts'
+import type { FilterControl } from '../../catalogue/server/views.server.ts'
+
+export interface MapScope {
+  area?: number
+  kind?: string
+}
+
+const select = (name: string, label: string, value: string, options: Array<{ value: string; label: string }>): FilterControl => ({
+  name,
+  label,
+  kind: 'select',
+  value,
+  options: [{ value: '', label: 'Все' }, ...options],
+})
+
+/** The map of a page: `scope` is fixed by the page (an area, a kind); the address adds year, kind, area kind and substance. */
+export async function mapView(context: AppLoadContext, params: URLSearchParams, scope: MapScope = {}) {
+  const substances = await context.catalogue.substanceNames(context.useCaseContext, {})
+  const substance = substances.includes(params.get('substance') ?? '') ? params.get('substance')! : undefined
+  const years = await context.catalogue.readingYears(context.useCaseContext, substance ? { substance } : {})
+  // No year in the address: the latest; the filter's 'Все' (an empty year) colours by every year.
+  const asked = Number(params.get('year'))
+  const year = params.get('year') === '' ? undefined : years.includes(asked) ? asked : years[0]
+  const kind = scope.kind ?? (params.get('kind') && params.get('kind')! in POINT_KINDS ? params.get('kind')! : undefined)
+  const areaKind = scope.area === undefined && params.get('area_kind') && params.get('area_kind')! in AREA_KINDS ? params.get('area_kind')! : undefined
+  const areaParam = Number(params.get('area'))
+  const area = scope.area ?? (Number.isInteger(areaParam) && areaParam > 0 && areaParam <= 2_147_483_647 ? areaParam : undefined)
+  const points = await context.catalogue.mapPoints(context.useCaseContext, { area, areaKind, kind, year, substance })
+  const controls: FilterControl[] = [
+    select('year', 'Отчетный период', year === undefined ? '' : String(year), years.map((y) => ({ value: String(y), label: String(y) }))),
+    ...(scope.kind ? [] : [select('kind', 'Вид пункта', kind ?? '', Object.entries(POINT_KINDS).map(([value, label]) => ({ value, label })))]),
+    ...(scope.area !== undefined ? [] : [select('area_kind', 'Участки', areaKind ?? '', Object.entries(AREA_KINDS).map(([value, label]) => ({ value, label })))]),
+    select('substance', 'Вещество', substance ?? '', substances.map((s) => ({ value: s, label: s }))),
+  ]
+  return {
+    map: {
+      points: points.map(({ id, name, kind: k, latitude, longitude, worst }) => ({ id, name, kind: k, latitude, longitude, worst })),
+      tilesUrl: context.config.mapTilesUrl,
+      kindLabels: POINT_KINDS as Record<string, string>,
+      yearLabel: year === undefined ? '' : `${year}`,
+    },
+    controls,
+    area,
+  }
+}

@@ -1,0 +1,152 @@
+// The Department's audit of the report workflow: every upload, deletion, decision, cancellation and resubmission,
+// newest first, filtered by company, area, year, event, user and dates; 'Скачать CSV/XLSX' downloads what it shows
+// (the same filters, through /api/v1/report-audit/).
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { AUDIT_EVENT_LABEL, AUDIT_EVENTS } from '@portal/workflow-service/workflow/history/audit-events.ts'
+import { requirePermission } from '../../../utils/permissions.server.ts'
+import { pageValue } from '../../../utils/use-case-answers.server.ts'
+import reportsStyles from '../../../styles/reports.css?url'
+import { RouteError } from '../../../components/route-error.tsx'
+import type { TitleHandle } from '../../../utils/page-title.ts'
+import { formatDateTime, REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
+import { formatNumber } from '../../../utils/russian-format.ts'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
+export const handle: TitleHandle = { title: 'Журнал отчётности' }
+
+const PAGE = 50
+const FILTERS = ['company', 'area', 'year', 'event', 'user', 'from', 'to'] as const
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requirePermission(request, context.user, 'decide:report:any')
+  const url = new URL(request.url)
+  const raw = Object.fromEntries(FILTERS.map((f) => [f, (url.searchParams.get(f) ?? '').trim()]).filter(([, v]) => v !== '')) as Record<string, string>
+  const number = (v: string | undefined) => (v !== undefined && /^\d{1,10}$/.test(v) ? Number(v) : v)
+  const filters = { ...raw, company: number(raw.company), area: number(raw.area), year: number(raw.year) } as Record<string, unknown>
+  for (const key of Object.keys(filters)) if (filters[key] === undefined) delete filters[key]
+  const limit = Math.min(1000, Math.max(PAGE, Number(url.searchParams.get('limit')) || PAGE))
+  const outcome = await context.workflow.audit(context.useCaseContext, { ...(filters as object), limit, offset: 0 })
+  // A wrong filter is said on the page, naming it, rather than answered with an error page.
+  const problem = outcome.ok ? null : outcome.refusal.reason === 'invalid-input' ? outcome.refusal.detail : null
+  const page = problem ? { count: 0, results: [] } : pageValue(request, context.user, outcome)
+  return {
+    raw,
+    problem,
+    limit,
+    count: page.count,
+    results: page.results.map((e) => ({ ...e, created: e.created.toISOString() })),
+    exportQuery: new URLSearchParams(raw).toString(),
+  }
+}
+
+export default function AuditPage() {
+  const { raw, problem, count, results, exportQuery, limit } = useLoaderData<typeof loader>()
+  const exportUrl = (format: 'csv' | 'xlsx') => `/api/v1/report-audit/?${exportQuery ? `${exportQuery}&` : ''}format=${format}`
+  return (
+    <section className="review-page audit-page">
+      <p>
+        <Link to="/department-reports">← Отчеты на рассмотрении</Link>
+      </p>
+      <h1>Журнал отчётности</h1>
+      <Form method="get" className="audit-filters">
+        <label>
+          Предприятие (№)
+          <input name="company" inputMode="numeric" defaultValue={raw.company ?? ''} />
+        </label>
+        <label>
+          Участок (№)
+          <input name="area" inputMode="numeric" defaultValue={raw.area ?? ''} />
+        </label>
+        <label>
+          Год
+          <input name="year" inputMode="numeric" defaultValue={raw.year ?? ''} />
+        </label>
+        <label>
+          Событие
+          <select name="event" defaultValue={raw.event ?? ''}>
+            <option value="">Все</option>
+            {AUDIT_EVENTS.map((e) => (
+              <option key={e} value={e}>
+                {AUDIT_EVENT_LABEL[e]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Пользователь
+          <input name="user" defaultValue={raw.user ?? ''} />
+        </label>
+        <label>
+          С даты
+          <input type="date" name="from" defaultValue={raw.from ?? ''} />
+        </label>
+        <label>
+          По дату
+          <input type="date" name="to" defaultValue={raw.to ?? ''} />
+        </label>
+        <button type="submit" className="button">
+          Показать
+        </button>
+      </Form>
+      {problem ? (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <p>
+        Записей: {formatNumber(count)}. <a href={exportUrl('csv')} download>Скачать CSV</a> · <a href={exportUrl('xlsx')} download>Скачать XLSX</a>
+      </p>
+      {results.length === 0 ? (
+        <p className="empty">Нет данных</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="audit-table history-table">
+            <caption className="visually-hidden">Журнал отчётности, новые записи сверху</caption>
+            <thead>
+              <tr>
+                <th scope="col">№</th>
+                <th scope="col">Дата</th>
+                <th scope="col">Событие</th>
+                <th scope="col">Предприятие, отчёт</th>
+                <th scope="col">Комментарий</th>
+                <th scope="col">Файлы</th>
+                <th scope="col">Автор</th>
+                <th scope="col">Адрес</th>
+              </tr>
+            </thead>
+            <tbody>
+              {results.map((e) => (
+                <tr key={e.number}>
+                  <td>{e.hasReceipt ? <Link to={`/receipts/${e.number}`}>{e.number}</Link> : e.number}</td>
+                  <td>{formatDateTime(e.created)}</td>
+                  <td>
+                    {AUDIT_EVENT_LABEL[e.event]}
+                    {e.round !== null ? `, раунд ${e.round}` : ''}
+                  </td>
+                  <td>
+                    <Link to={`/companies/${e.companyId}/reports?year=${e.year}`}>{e.companyName}</Link>, {e.year}, {e.areaName ?? 'предприятие'},{' '}
+                    {REPORT_TYPE_TITLE[e.reportType]}
+                  </td>
+                  <td className="history-comment">{e.comment || '—'}</td>
+                  <td>{e.files.map((f) => f.name).join(', ') || '—'}</td>
+                  <td>{e.username}</td>
+                  <td>{e.clientAddress ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {results.length < count ? (
+        <Link className="button" to={`?${new URLSearchParams({ ...raw, limit: String(limit + PAGE) })}`} preventScrollReset replace>
+          Показать еще {PAGE}
+        </Link>
+      ) : null}
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  return <RouteError forbiddenMessage="Журнал отчётности доступен Департаменту." />
+}

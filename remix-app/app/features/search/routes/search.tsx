@@ -1,0 +1,88 @@
+// /search?q=…[&kind=companies|areas|points|substances]: the site search's results, a group per kind (the first 10 of
+// each, or up to 50 of the one kind in the address), each hit linking to its page; a substance opens the map of the
+// points that measure it.
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-service/catalogue/registry/labels.ts'
+import type { SearchHit, SearchKind } from '@portal/workflow-service/search/site-search.server.ts'
+import { HOME, recordHref } from '../../../utils/links.ts'
+import { PageHead } from '../../catalogue/components/detail-card.tsx'
+
+const GROUPS: Array<{ kind: SearchKind; title: string }> = [
+  { kind: 'companies', title: 'Предприятия' },
+  { kind: 'areas', title: 'Участки и полигоны' },
+  { kind: 'points', title: 'Пункты наблюдения' },
+  { kind: 'substances', title: 'Вещества' },
+]
+
+export const MIN_QUERY = 2
+
+function linkOf(kind: SearchKind, hit: SearchHit): string {
+  if (kind === 'companies') return `/companies/${hit.id}`
+  if (kind === 'areas') return recordHref('areas', { id: hit.id!, kind: hit.kind }) ?? `/areas/${hit.id}`
+  if (kind === 'points') return `/measures-points/${hit.id}`
+  return `/map?${new URLSearchParams({ substance: hit.name, year: '' })}`
+}
+
+function detailsOf(kind: SearchKind, hit: SearchHit): string {
+  if (kind === 'companies') return hit.details ? `ИНН ${hit.details}` : ''
+  if (kind === 'areas') return [AREA_KINDS[hit.kind as keyof typeof AREA_KINDS], hit.details].filter(Boolean).join(' · ')
+  if (kind === 'points') return [POINT_KINDS[hit.kind as keyof typeof POINT_KINDS], hit.details].filter(Boolean).join(' · ')
+  return 'Пункты, где его измеряют, на карте'
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams
+  const q = (params.get('q') ?? '').replace(/\s+/g, ' ').trim().slice(0, 200)
+  const only = GROUPS.find((g) => g.kind === params.get('kind'))?.kind ?? null
+  const crumbs = [HOME, { title: 'Поиск', to: `/search?${new URLSearchParams({ q })}` }]
+  const title = q ? `Поиск: ${q}` : 'Поиск'
+  if (q.length < MIN_QUERY) return { title, crumbs, q, only, groups: [], hint: `Введите не меньше ${MIN_QUERY} символов.` }
+  const found = await context.catalogue.siteSearch(context.useCaseContext, { q, limit: only ? 50 : 10 })
+  const groups = GROUPS.filter((g) => !only || g.kind === only).map((g) => ({
+    ...g,
+    count: found[g.kind].count,
+    hits: found[g.kind].results.map((hit) => ({ key: `${hit.id ?? hit.name}`, name: hit.name, href: linkOf(g.kind, hit), details: detailsOf(g.kind, hit) })),
+  }))
+  const total = groups.reduce((sum, g) => sum + g.count, 0)
+  return { title, crumbs, q, only, groups, hint: total === 0 ? 'Ничего не найдено.' : null }
+}
+
+export default function SearchPage() {
+  const { title, crumbs, q, only, groups, hint } = useLoaderData<typeof loader>()
+  return (
+    <section className="search-results">
+      <PageHead title={title} crumbs={crumbs} />
+      {only ? (
+        <p>
+          <Link to={`/search?${new URLSearchParams({ q })}`}>Все виды результатов</Link>
+        </p>
+      ) : null}
+      {hint ? <p className="empty">{hint}</p> : null}
+      {groups
+        .filter((g) => g.count > 0)
+        .map((g) => (
+          <section key={g.kind} aria-labelledby={`found-${g.kind}`}>
+            <h2 id={`found-${g.kind}`}>
+              {g.title} ({g.count})
+            </h2>
+            <ul className="list">
+              {g.hits.map((hit) => (
+                <li key={hit.key}>
+                  <div className="item-main">
+                    <Link to={hit.href}>{hit.name}</Link>
+                    {hit.details ? <div className="item-details">{hit.details}</div> : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            {g.count > g.hits.length && !only ? (
+              <p>
+                <Link to={`/search?${new URLSearchParams({ q, kind: g.kind })}`}>Показать все: {g.count}</Link>
+              </p>
+            ) : null}
+          </section>
+        ))}
+    </section>
+  )
+}

@@ -1,0 +1,31 @@
+// The first text field of a page form that holds control characters (NUL, escape codes…), as a Russian message
+// naming the field: every page action checks its form with this before using it, and answers in its own shape.
+import { controlCharacterAt } from '@portal/workflow-service/http/params.ts'
+
+/** The fields' names as the pages label them; a field without a label is named as it is sent. */
+const FIELD_LABELS: Record<string, string> = {
+  username: 'Логин',
+  password: 'Пароль',
+  fullname: 'ФИО',
+  position: 'Должность',
+  phone: 'Телефон',
+  email: 'Электронная почта',
+  comment: 'Комментарий',
+  description: 'Описание',
+}
+
+export const fieldLabel = (name: string, labels: Record<string, string> = FIELD_LABELS) =>
+  Object.hasOwn(labels, name) ? labels[name] : Object.hasOwn(FIELD_LABELS, name) ? FIELD_LABELS[name] : name
+
+export function controlCharactersMessage(name: string, labels?: Record<string, string>): string {
+  return `Поле «${fieldLabel(name, labels)}» содержит недопустимые управляющие символы.`
+}
+
+/** Line breaks and tabs are allowed (comments have lines); every other control character is refused. */
+export function formRefusal(form: FormData, labels?: Record<string, string>): { field: string; message: string } | null {
+  for (const [name, value] of form.entries()) {
+    if (controlCharacterAt(name) >= 0) return { field: 'form', message: 'Форма содержит недопустимые управляющие символы.' }
+    if (typeof value === 'string' && controlCharacterAt(value, true) >= 0) return { field: name, message: controlCharactersMessage(name, labels) }
+  }
+  return null
+}

@@ -1,0 +1,31 @@
+// How a page answers a use-case's refusal: the same mapping as the API's (status and Russian message), shown as the
+// login page, the 403 or 404 page for a loader, or as the message of an action's answer.
+import { redirect } from '@remix-run/node'
+import { refusalAnswer } from '@portal/workflow-service/http/refusal-answers.ts'
+import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
+import type { Outcome } from '@portal/workflow-service/use-cases/use-case.ts'
+import type { Refusal } from '@portal/workflow-service/workflow/refusal.ts'
+
+/** The error page of a refused read: the public goes to log in, a wrong or missing record is the 404 page. */
+export function refusalPage(request: Request, user: CurrentUser | null, refusal: Refusal): Response {
+  if (refusal.reason === 'forbidden' || refusal.reason === 'login-required') {
+    if (!user) {
+      const url = new URL(request.url)
+      // Remix adds the basename /monitoring to a redirect's location; `next` is the full path for the login script.
+      return redirect(`/login?${new URLSearchParams({ next: `${url.pathname}${url.search}` })}`)
+    }
+    return new Response(refusalAnswer(refusal).detail, { status: 403, statusText: 'Forbidden' })
+  }
+  const { status, detail } = refusalAnswer(refusal)
+  // An address naming a record that does not exist (or no record at all) is the 404 page.
+  if (status === 404 || refusal.reason === 'invalid-input') return new Response(null, { status: 404, statusText: 'Not Found' })
+  return new Response(detail, { status })
+}
+
+/** The value of a loader's use-case, or its refusal thrown as the page that answers it. */
+export function pageValue<T>(request: Request, user: CurrentUser | null, outcome: Outcome<T>): T {
+  if (!outcome.ok) throw refusalPage(request, user, outcome.refusal)
+  return outcome.value
+}
+
+export { refusalAnswer }

@@ -1,0 +1,181 @@
+// docs/catalogue-coverage.md against the spec and the code: every §2 address and §7 endpoint of both documents is
+// listed, every listed test file exists, every quoted text marked done is in the code, and every sample address
+// answers each role as the table says on the demo data (never the 404 where the spec promises a page, never a 5xx).
+import fs from 'node:fs'
+import path from 'node:path'
+import type { AppLoadContext } from '@remix-run/node'
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
+import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { callPage, routeOf } from './support/call-page.ts'
+import { pageContext } from './support/load-context.ts'
+import { codes, coverageDoc, coverageTable, PROJECT_ROOT, ROLES } from './support/coverage-table.ts'
+
+const t = useTestApp()
+const root = PROJECT_ROOT
+/** The spec folder beside the project (`../shared/spec` from the main checkout, or from a worktree's parent). */
+const specDir = [path.join(root, '../shared/spec'), path.join(root, '../../shared/spec')].find((dir) => fs.existsSync(dir)) ?? path.join(root, '../shared/spec')
+const doc = coverageDoc()
+const spec = (name: string) => fs.readFileSync(path.join(specDir, name), 'utf8')
+const DOCS = ['catalogue.md', 'portal-and-workflow.md']
+const table = (heading: string) => coverageTable(heading, doc)
+
+const section = (text: string, from: string, to: string) => text.slice(text.indexOf(from), text.indexOf(to))
+
+const addresses = table('Addresses')
+const texts = table('Quoted Russian texts')
+const endpoints = table('Endpoints')
+
+describe('the coverage table of the spec', () => {
+  it('lists every address of §2 of both documents', () => {
+    const listed = addresses.map((row) => codes(row[0])[0])
+    for (const name of DOCS) {
+      const tokens = section(spec(name), '## 2.', '## 3.').match(/(?<![\w.])\/[A-Za-z0-9_\-{}|()/]*/g) ?? []
+      for (const raw of new Set(tokens.map((token) => token.replace(/\)+$/, '')))) {
+        if (raw === '/monitoring/' || raw === '/{id}') continue
+        expect(listed.some((cell) => cell.includes(raw)), `${name}: ${raw}`).toBe(true)
+      }
+    }
+  })
+
+  it('lists every endpoint of §7 of both documents', () => {
+    const listed = endpoints.map((row) => codes(row[0])[0])
+    for (const name of DOCS) {
+      for (const raw of section(spec(name), '## 7.', '## 8.').match(/\/(?:api\/v1|auth)\/[A-Za-z0-9_\-{}/]*/g) ?? []) expect(listed, `${name}: ${raw}`).toContain(raw)
+    }
+  })
+
+  it('lists every quoted Russian text, and the code uses each one marked done', () => {
+    const listed = texts.map((row) => row[0].replace(/^'|'$/g, ''))
+    for (const name of DOCS) for (const [, text] of spec(name).matchAll(/'([^']*[А-Яа-яЁё][^']*)'/g)) expect(listed, `${name}: ${text}`).toContain(text)
+    const code = ['remix-app/app', 'workflow-service/src', 'workers/src']
+      .flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => path.join(root, dir, f)))
+      .map((file) => fs.readFileSync(file, 'utf8'))
+      .join('\n')
+    for (const row of texts.filter((r) => r[1] === 'done')) {
+      const text = row[0].replace(/^'|'$/g, '')
+      for (const fragment of text.split(/\{[^}]*\}|…|\bN\b/).map((f) => f.trim()).filter(Boolean)) expect(code.includes(fragment), text).toBe(true)
+    }
+  })
+
+  it('names only test files that exist', () => {
+    const files = new Set([...doc.matchAll(/`((?:remix-app|workflow-service|workers|e2e|portal|migrations)\/test\/[^`]+\.ts|e2e\/[^`]+\.e2e\.ts)`/g)].map((m) => m[1]))
+    expect(files.size).toBeGreaterThan(10)
+    for (const file of files) expect(fs.existsSync(path.join(root, file)), file).toBe(true)
+  })
+
+  it('declares a page for every sample address (none falls to the 404 route)', () => {
+    for (const row of addresses.filter((r) => r[2] !== 'not-found')) {
+      // A point token stands for two segments (`id/kind`).
+      for (const sample of codes(row[1])) expect(routeOf(sample.replace(/\{(rpoint|ypoint|rwith):[^}]+\}/g, '1/x').replace(/\{[^}]+\}/g, '1').split('?')[0]).id, sample).not.toBe('not-found')
+    }
+  })
+})
+
+async function userNamed(username: string): Promise<CurrentUser> {
+  const row = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', username).executeTakeFirstOrThrow()
+  return { id: row.id, username: row.username, groups: row.groups as Group[], companyId: row.company_id }
+}
+
+function contextOf(user: CurrentUser | null): AppLoadContext {
+  return pageContext({ db: t.database.db, queue: t.queue }, user, { dataDir: '.test-data/catalogue-coverage', requestId: 'coverage' })
+}
+
+const SECTION_SCOPE: Record<string, string> = {
+  geobotanical: "p.category = 'geobotanical'",
+  radionuclides: "p.category = 'radionuclides'",
+  geochemical: "p.category = 'geochemical'",
+  hygrobiology: "p.kind = 'hygrobiology_point'",
+}
+
+/** A demo record for each token of the sample addresses. */
+async function resolve(token: string): Promise<string> {
+  const one = async (query: string) => {
+    const { rows } = await sql<{ v: string | number }>`${sql.raw(query)}`.execute(t.database.db)
+    if (!rows[0]) throw new Error(`no demo record for {${token}}`)
+    return String(rows[0].v)
+  }
+  const point = (areaKind: string, where: string) =>
+    one(`SELECT p.id || '/' || p.kind AS v FROM measures_points p JOIN areas a ON a.id = p.area_id WHERE a.kind = '${areaKind}' AND ${where} ORDER BY p.id LIMIT 1`)
+  const [name, arg] = token.split(':')
+  switch (name) {
+    case 'polygon': return one(`SELECT id AS v FROM areas WHERE kind = 'polygon_region_monitoring' ORDER BY id LIMIT 1`)
+    case 'yanao': return one(`SELECT id AS v FROM areas WHERE kind = 'polygon_YaNAO_monitoring' ORDER BY id LIMIT 1`)
+    case 'area': return one(`SELECT id AS v FROM areas WHERE kind = 'licence_area' ORDER BY id LIMIT 1`)
+    case 'point': return one(`SELECT p.id AS v FROM measures_points p JOIN areas a ON a.id = p.area_id WHERE a.kind = 'licence_area' ORDER BY p.id LIMIT 1`)
+    case 'wpoint': return one(`SELECT id AS v FROM measures_points WHERE kind = 'control_water_object_state_point' ORDER BY id LIMIT 1`)
+    case 'company_lem': return one(`SELECT id AS v FROM companies WHERE kind = 'lem' ORDER BY id LIMIT 1`)
+    case 'company_industry': return one(`SELECT id AS v FROM companies WHERE kind = 'lem_industry' ORDER BY id LIMIT 1`)
+    case 'company_gas': return one(`SELECT id AS v FROM companies WHERE kind = 'gas_emissions' ORDER BY id LIMIT 1`)
+    case 'holder_company': return one(`SELECT company_id AS v FROM users WHERE username = 'holder1'`)
+    case 'holder_area': return one(`SELECT a.id AS v FROM areas a JOIN users u ON u.company_id = a.company_id WHERE u.username = 'holder1' ORDER BY a.id LIMIT 1`)
+    case 'gas_year': return one(`SELECT max(year) AS v FROM greenhouse_gases`)
+    case 'rec': return one(`SELECT min(id) AS v FROM ${arg}`)
+    case 'rpoint': return point('polygon_region_monitoring', arg === 'hydrological' ? "p.kind = 'hydrological_point'" : SECTION_SCOPE[arg])
+    case 'ypoint': return point('polygon_YaNAO_monitoring', arg === 'hydrological' ? "p.category = 'hydrological'" : SECTION_SCOPE[arg])
+    case 'rwith': return point('polygon_region_monitoring', `EXISTS (SELECT 1 FROM ${arg} x WHERE x.measures_point_id = p.id)`)
+    case 'ywith': return one(`SELECT min(measures_point_id) AS v FROM ${arg}`)
+    default: throw new Error(`unknown token {${token}}`)
+  }
+}
+
+
+describe('every address of §2 as each role on the demo data', () => {
+  it('answers the page to the roles the table names, 403 or the login page to the others, never the 404 or a 5xx', { timeout: 600_000 }, async () => {
+    const users = Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, role === 'public' ? null : await userNamed(role)] as const)))
+    const problems: string[] = []
+    let walked = 0
+    for (const [, samples, roles] of addresses) {
+      const allowed = roles === 'all' || roles === 'not-found' ? null : roles.split(',').map((r) => r.trim())
+      for (const sample of codes(samples)) {
+        let address = sample
+        for (const [token] of sample.matchAll(/\{([^}]+)\}/g)) address = address.replace(token, await resolve(token.slice(1, -1)))
+        for (const role of ROLES) {
+          walked++
+          let answer
+          try {
+            answer = await callPage(address, contextOf(users[role]))
+          } catch (error) {
+            problems.push(`${address} as ${role}: 5xx (${(error as Error).message})`)
+            continue
+          }
+          const html = JSON.stringify(answer.data ?? '')
+          if (html.includes('\\u0000')) problems.push(`${address} as ${role}: NUL in the page's data`)
+          if (roles === 'not-found') {
+            if (answer.route !== 'not-found' || answer.status !== 404) problems.push(`${address} as ${role}: not the 404 page`)
+            continue
+          }
+          const gets = allowed === null || allowed.includes(role)
+          const refused = answer.status === 403 || (answer.status === 302 && String(answer.location).startsWith('/login'))
+          if (answer.route === 'not-found' || answer.location === '/404' || answer.status === 404) problems.push(`${address} as ${role}: 404`)
+          else if (answer.status >= 500) problems.push(`${address} as ${role}: ${answer.status}`)
+          else if (gets && answer.status !== 200) problems.push(`${address} as ${role}: ${answer.status} ${answer.location ?? ''}, the page was expected`)
+          else if (!gets && !refused) problems.push(`${address} as ${role}: ${answer.status}, a refusal was expected`)
+        }
+      }
+    }
+    expect(problems).toEqual([])
+    expect(walked).toBeGreaterThan(600)
+  })
+})
+
+describe('every endpoint of §7 on the demo data', () => {
+  it('answers a public GET with 200 (404 for an id that does not exist) and refuses a workflow endpoint without a login', async () => {
+    const problems: string[] = []
+    for (const [cell, kind] of endpoints) {
+      const endpoint = codes(cell)[0]
+      if (endpoint === '/auth/login/') continue
+      const url = endpoint.replace('{id}', '2147483647')
+      // The spec's measures-points/{id} without a slash is the DELETE.
+      const method = kind === 'login' && endpoint === '/api/v1/measures-points/{id}' ? 'DELETE' : 'GET'
+      const answer = await t.app.inject({ method, url, query: endpoint.includes('administrative-region') ? { is_filter: 'true' } : {} })
+      if (kind === 'public GET') {
+        const expected = endpoint.includes('{id}') ? 404 : 200
+        if (answer.statusCode !== expected) problems.push(`${url}: ${answer.statusCode}, expected ${expected}`)
+        // A workflow endpoint asks for its parameters or a login first; an unknown id may be a 404; never a 5xx.
+      } else if (![400, 401, 403, ...(endpoint.includes('{id}') ? [404] : [])].includes(answer.statusCode)) problems.push(`${method} ${url}: ${answer.statusCode} without a login`)
+    }
+    expect(problems).toEqual([])
+  })
+})

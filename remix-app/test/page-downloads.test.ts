@@ -1,0 +1,53 @@
+// 'Скачать CSV' / 'Скачать XLSX' on a point's readings, reports and control indicators: the addresses carry the
+// page's filters (the point, the year), and the files they give hold exactly the rows the page's filters select.
+import type { AppLoadContext } from '@remix-run/node'
+import { parse } from 'csv-parse/sync'
+import { describe, expect, it } from 'vitest'
+import { catalogueReads } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
+import { loadConfig } from '@portal/workflow-service/config.ts'
+import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { loader as readingsLoader } from '../app/features/catalogue/routes/point-readings.tsx'
+import { loader as reportsLoader } from '../app/features/catalogue/routes/point-reports.tsx'
+import { loader as controlLoader } from '../app/features/catalogue/routes/point-control-indicators.tsx'
+
+const t = useTestApp()
+
+function contextOf(): AppLoadContext {
+  return { db: t.database.db, catalogue: catalogueReads(t.database.db), useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' }, config: loadConfig({ DATA_DIR: '.test-data/page-downloads' }), queue: t.queue, user: null, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
+}
+
+async function csvRows(url: string): Promise<string[][]> {
+  const res = await t.app.inject({ url })
+  expect(res.statusCode, url).toBe(200)
+  return (parse(res.rawPayload.subarray(3).toString('utf8')) as string[][]).slice(1)
+}
+
+const call = <T>(loader: (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<T>, path: string, params: Record<string, string>) =>
+  loader({ request: new Request(`http://localhost/monitoring${path}`), params, context: contextOf() })
+
+describe('downloads of the point tables', () => {
+  it("gives the readings of the year the page shows, and of the year chosen in the address", async () => {
+    const point = await t.database.db.selectFrom('measures_points').select(['id']).where('kind', '=', 'ambient_air').orderBy('id').executeTakeFirstOrThrow()
+    const latest = await call(readingsLoader, `/measures-points/${point.id}/indications`, { id: String(point.id) })
+    const csv = new URL(latest.downloads.csv, 'http://x')
+    expect(csv.searchParams.get('measures_point')).toBe(String(point.id))
+    expect(csv.searchParams.get('year')).toBe(String(latest.year))
+    expect((await csvRows(latest.downloads.csv)).length).toBe(latest.readings.length)
+    const year = latest.controls[0].options!.at(-1)!.value
+    const chosen = await call(readingsLoader, `/measures-points/${point.id}/indications?year=${year}`, { id: String(point.id) })
+    expect(new URL(chosen.downloads.xlsx, 'http://x').searchParams.get('year')).toBe(year)
+    expect((await csvRows(chosen.downloads.csv)).length).toBe(chosen.readings.length)
+  })
+
+  it("gives a point's reports and its control indicators with the page's year", async () => {
+    const point = await t.database.db.selectFrom('ambient_air_reports').select('measures_point_id').orderBy('id').executeTakeFirstOrThrow()
+    const reports = await call(reportsLoader, `/measures-points/${point.measures_point_id}/reports`, { id: String(point.measures_point_id) })
+    expect(reports.list.downloads!.csv).toMatch(/^\/api\/v1\/ambient-air-reports\/\?/)
+    expect((await csvRows(reports.list.downloads!.csv)).length).toBe(reports.list.count)
+
+    const water = await t.database.db.selectFrom('ecomon_sediment_control_indicators as c').innerJoin('measures_points as p', 'p.id', 'c.measures_point_id').select(['p.id', 'p.kind', 'c.year']).orderBy('c.id').executeTakeFirstOrThrow()
+    const page = await call(controlLoader, `/points/${water.kind}/${water.id}/control-indicators?year=${water.year}`, { kindPoint: water.kind, id: String(water.id) })
+    expect(new URL(page.list.downloads!.csv, 'http://x').searchParams.get('year')).toBe(String(water.year))
+    expect((await csvRows(page.list.downloads!.csv)).length).toBe(page.list.count)
+  })
+})

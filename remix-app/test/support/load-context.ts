@@ -1,0 +1,27 @@
+// The load context a page gets from Fastify, built for loader and action tests the way buildApp() builds it: the
+// use-cases over the test database, never a database handle.
+import type { AppLoadContext } from '@remix-run/node'
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
+import { loadConfig } from '@portal/workflow-service/config.ts'
+import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
+import { portalUseCases } from '@portal/workflow-service/use-cases/portal-use-cases.server.ts'
+
+export function pageContext(
+  services: { db: Kysely<Database>; queue: JobQueue },
+  user: CurrentUser | null,
+  options: { dataDir: string; clientAddress?: string; requestId?: string },
+): AppLoadContext {
+  const config = loadConfig({ DATA_DIR: options.dataDir })
+  const from = { clientAddress: options.clientAddress ?? '127.0.0.1', requestId: options.requestId ?? 'test' }
+  return {
+    ...portalUseCases({ db: services.db, queue: services.queue, storageDir: config.storageDir }),
+    useCaseContext: { actor: user, ...from },
+    config,
+    user,
+    ...from,
+    csrfToken: 'token',
+    cspNonce: 'nonce',
+  }
+}

@@ -1,0 +1,15 @@
+// The events of the admin stream: an entry of reference data added, or some of its fields changed (with the old
+// and the new value, so the history reads without the table).
+import type { ReferenceKind, ReferenceValues } from './reference-kinds.ts'
+
+export interface ReferenceChange {
+  field: string
+  from: string | number | boolean | null
+  to: string | number | boolean | null
+}
+
+export type ReferenceEvent =
+  | { type: 'ReferenceEntryAdded'; data: { kind: ReferenceKind; id: number; values: ReferenceValues } }
+  | { type: 'ReferenceEntryChanged'; data: { kind: ReferenceKind; id: number; changes: ReferenceChange[] } }
+
+export const REFERENCE_EVENT_TYPES = ['ReferenceEntryAdded', 'ReferenceEntryChanged'] as const satisfies readonly ReferenceEvent['type'][]

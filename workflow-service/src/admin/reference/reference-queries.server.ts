@@ -1,0 +1,69 @@
+// What the admin screens of reference data read: a kind's entries, the lists its fields pick from, its history.
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { can, type CurrentUser } from '../../auth/permissions.ts'
+import { refuse } from '../../workflow/refusal.ts'
+import type { ReferenceChange } from './reference-events.ts'
+import { REFERENCE_KINDS, type ReferenceKind, type ReferenceValues } from './reference-kinds.ts'
+
+export interface ReferenceReadContext {
+  db: Kysely<Database>
+  actor: CurrentUser | null
+}
+
+export interface ReferenceEntry {
+  id: number
+  values: ReferenceValues
+}
+
+export interface ReferenceHistoryItem {
+  position: number
+  at: Date
+  username: string
+  clientAddress: string | null
+  id: number
+  /** The entry's name now (or its id when it has none). */
+  entryName: string
+  added: ReferenceValues | null
+  changes: ReferenceChange[]
+}
+
+export interface ReferencePage {
+  entries: ReferenceEntry[]
+  /** The options of the kind's reference fields: field name → [id, label]. */
+  options: Record<string, Array<{ id: number; name: string }>>
+  history: ReferenceHistoryItem[]
+}
+
+const HISTORY_LIMIT = 100
+
+/** One kind's screen: every entry by name, the lists to pick from, the last changes newest first. Administrators only. */
+export async function referencePage(context: ReferenceReadContext, input: { kind: ReferenceKind }): Promise<ReferencePage> {
+  if (!can(context.actor, 'admin:reference')) refuse({ reason: 'forbidden' })
+  const def = REFERENCE_KINDS[input.kind]
+  const columns = sql.join([sql.id('id'), ...def.fields.map((f) => sql.id(f.name))])
+  const { rows } = await sql<Record<string, unknown>>`SELECT ${columns} FROM ${sql.table(def.table)} ORDER BY ${sql.id(def.fields[0].name)}, id`.execute(context.db)
+  const entries = rows.map((row) => ({ id: Number(row.id), values: Object.fromEntries(def.fields.map((f) => [f.name, (row[f.name] ?? null) as ReferenceValues[string]])) }))
+  const options: ReferencePage['options'] = {}
+  for (const field of def.fields) {
+    if (field.type !== 'ref') continue
+    const list = await sql<{ id: number; name: string }>`SELECT id, name FROM ${sql.table(field.table)} ORDER BY name, id`.execute(context.db)
+    options[field.name] = list.rows
+  }
+  const names = new Map(entries.map((e) => [e.id, String(e.values.name ?? e.id)]))
+  const events = await sql<{ position: string; type: string; data: any; metadata: any; created_at: Date }>`
+    SELECT position, type, data, metadata, created_at FROM events
+    WHERE type IN ('ReferenceEntryAdded', 'ReferenceEntryChanged') AND data->>'kind' = ${input.kind}
+    ORDER BY position DESC LIMIT ${HISTORY_LIMIT}`.execute(context.db)
+  const history = events.rows.map((e) => ({
+    position: Number(e.position),
+    at: e.created_at,
+    username: String(e.metadata.username),
+    clientAddress: e.metadata.clientAddress ?? null,
+    id: Number(e.data.id),
+    entryName: names.get(Number(e.data.id)) ?? `№ ${e.data.id}`,
+    added: e.type === 'ReferenceEntryAdded' ? (e.data.values as ReferenceValues) : null,
+    changes: e.type === 'ReferenceEntryChanged' ? (e.data.changes as ReferenceChange[]) : [],
+  }))
+  return { entries, options, history }
+}

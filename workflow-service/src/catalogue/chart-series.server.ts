@@ -1,0 +1,130 @@
+// The numbers behind the charts and the map: a point's readings per substance and year against the limit, yearly
+// totals or means of a list's numeric fields, and the measuring points with the worst multiple of the limit in a year.
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { type AppliedFilters, whereClause } from './query.server.ts'
+import { type CatalogueType, columnOf } from './registry/types.ts'
+
+export interface ReadingYear {
+  year: number
+  /** The year's highest value of the substance (the worst sample). */
+  value: number
+  /** The strictest limit of that year's samples, or null without one. */
+  mpc: number | null
+  /** value / mpc, or null without a limit. */
+  share: number | null
+}
+
+export interface ReadingSeries {
+  name: string
+  measure: string
+  years: ReadingYear[]
+}
+
+/** Every substance measured at a point, each with its yearly worst value and limit, in name order. */
+export async function readingSeries(db: Kysely<Database>, pointId: number): Promise<ReadingSeries[]> {
+  const { rows } = await sql<{ name: string; measure: string; year: number; value: number; mpc: number | null }>`
+    SELECT name, measure, year, max(value)::float8 AS value, min(mpc) FILTER (WHERE mpc > 0)::float8 AS mpc
+    FROM measures_point_indications WHERE measures_point_id = ${pointId}
+    GROUP BY name, measure, year ORDER BY name, measure, year`.execute(db)
+  const series: ReadingSeries[] = []
+  for (const row of rows) {
+    let last = series[series.length - 1]
+    if (!last || last.name !== row.name || last.measure !== row.measure) series.push((last = { name: row.name, measure: row.measure, years: [] }))
+    const share = row.mpc ? Number((row.value / row.mpc).toFixed(3)) : null
+    last.years.push({ year: row.year, value: row.value, mpc: row.mpc, share })
+  }
+  return series
+}
+
+export type Aggregate = 'sum' | 'avg'
+
+export interface YearValues {
+  year: number
+  /** Field name → the year's sum or mean over the list's records (null when no record has a value). */
+  values: Record<string, number | null>
+}
+
+/** Per year, the sum or mean of some numeric fields over the records of a list with its filters. */
+export async function yearlyValues(db: Kysely<Database>, type: CatalogueType, filters: AppliedFilters, fields: readonly string[], aggregate: Aggregate): Promise<YearValues[]> {
+  const columns = fields.map((name) => {
+    const field = type.fields.find((f) => f.name === name && f.type === 'number' && !f.compute)
+    if (!field) throw new Error(`${type.slug}: ${name} is not a stored number`)
+    const column = sql.ref(`t.${columnOf(field)}`)
+    return aggregate === 'sum' ? sql`sum(${column})::float8 AS ${sql.id(name)}` : sql`avg(${column})::float8 AS ${sql.id(name)}`
+  })
+  if (!type.fields.some((f) => f.name === 'year') || columns.length === 0) return []
+  const { rows } = await sql<Record<string, number | null> & { year: number }>`
+    SELECT t.year, ${sql.join(columns)} FROM ${sql.table(type.table)} AS t ${whereClause(type, filters)}
+    GROUP BY t.year ORDER BY t.year`.execute(db)
+  return rows.map(({ year, ...values }) => ({ year, values }))
+}
+
+export interface MapFilters {
+  area?: number
+  /** The kind of the points' area: licence area or one of the polygons. */
+  areaKind?: string
+  kind?: string
+  year?: number
+  /** Only the points measuring this substance, coloured by it alone. */
+  substance?: string
+}
+
+export interface MapPoint {
+  id: number
+  name: string
+  kind: string
+  latitude: number
+  longitude: number
+  area: { id: number; name: string; kind: string } | null
+  /** The highest multiple of the limit among the point's readings of the year, or null without any. */
+  worst: number | null
+}
+
+/** The measuring points with coordinates matching the filters, each with its worst multiple of the limit in the year. */
+export async function mapPoints(db: Kysely<Database>, filters: MapFilters): Promise<MapPoint[]> {
+  const readings = sql`i.measures_point_id = p.id AND i.mpc > 0
+    ${filters.year !== undefined ? sql`AND i.year = ${filters.year}` : sql``}
+    ${filters.substance !== undefined ? sql`AND i.name = ${filters.substance}` : sql``}`
+  const { rows } = await sql<{ id: number; name: string; kind: string; latitude: number; longitude: number; area_id: number | null; area_name: string | null; area_kind: string | null; worst: number | null }>`
+    SELECT p.id, p.name, p.kind, p.latitude::float8 AS latitude, p.longitude::float8 AS longitude,
+      a.id AS area_id, a.name AS area_name, a.kind AS area_kind, w.worst
+    FROM measures_points p
+    LEFT JOIN areas a ON a.id = p.area_id
+    LEFT JOIN LATERAL (SELECT max(i.value / i.mpc)::float8 AS worst FROM measures_point_indications i WHERE ${readings}) w ON true
+    WHERE p.latitude IS NOT NULL AND p.longitude IS NOT NULL
+      ${filters.area !== undefined ? sql`AND p.area_id = ${filters.area}` : sql``}
+      ${filters.areaKind !== undefined ? sql`AND a.kind = ${filters.areaKind}` : sql``}
+      ${filters.kind !== undefined ? sql`AND p.kind = ${filters.kind}` : sql``}
+      ${filters.substance !== undefined ? sql`AND EXISTS (SELECT 1 FROM measures_point_indications i WHERE i.measures_point_id = p.id AND i.name = ${filters.substance})` : sql``}
+    ORDER BY p.id`.execute(db)
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    kind: r.kind,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    area: r.area_id === null ? null : { id: r.area_id, name: r.area_name ?? '', kind: r.area_kind ?? '' },
+    worst: r.worst === null ? null : Number(r.worst.toFixed(3)),
+  }))
+}
+
+/** The years that have readings (of a substance, when given), newest first: the map's year filter. */
+export async function readingYears(db: Kysely<Database>, substance?: string): Promise<number[]> {
+  const { rows } = await sql<{ year: number }>`
+    SELECT DISTINCT year FROM measures_point_indications ${substance !== undefined ? sql`WHERE name = ${substance}` : sql``} ORDER BY year DESC`.execute(db)
+  return rows.map((r) => r.year)
+}
+
+/** The names of the substances measured anywhere, in name order (the map's and the search's substances): read by
+ *  skipping from one name to the next through the index on names, a few dozen lookups however many readings. */
+export async function substanceNames(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    WITH RECURSIVE names AS (
+      (SELECT name FROM measures_point_indications ORDER BY name LIMIT 1)
+      UNION ALL
+      SELECT (SELECT i.name FROM measures_point_indications i WHERE i.name > names.name ORDER BY i.name LIMIT 1) FROM names WHERE names.name IS NOT NULL
+    )
+    SELECT name FROM names WHERE name IS NOT NULL`.execute(db)
+  return rows.map((r) => r.name)
+}

@@ -1,0 +1,14 @@
+// The one way a stored file leaves as a download: its type and length, the original name (Cyrillic kept) and nosniff.
+import { createReadStream } from 'node:fs'
+import type { FastifyReply } from 'fastify'
+import type { Download } from '../use-cases/workflow-use-cases.server.ts'
+import { contentDisposition } from '../workflow/storage/file-storage.server.ts'
+
+export function sendDownload(reply: FastifyReply, download: Download) {
+  return reply
+    .header('content-type', download.contentType)
+    .header('content-length', String(download.size))
+    .header('content-disposition', contentDisposition(download.name))
+    .header('x-content-type-options', 'nosniff')
+    .send(createReadStream(download.path))
+}

@@ -1,0 +1,41 @@
+// GET /api/v1/search/?q=…: the site search over companies, areas, measuring points and substances (ё and е alike).
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Text } from '../../http/params.ts'
+import { badRequest } from '../../plugins/errors.server.ts'
+import { normaliseQuery, siteSearch } from '../../search/site-search.server.ts'
+
+const Hit = Type.Object({
+  id: Type.Union([Type.Integer(), Type.Null()]),
+  name: Type.String(),
+  details: Type.Union([Type.String(), Type.Null()]),
+  kind: Type.String({ description: "company, substance, or the area's or point's kind" }),
+})
+const Group = Type.Object({ count: Type.Integer({ description: 'Сколько найдено всего' }), results: Type.Array(Hit) })
+const SearchAnswer = Type.Object({ query: Type.String(), companies: Group, areas: Group, points: Group, substances: Group })
+
+export const MIN_QUERY = 2
+
+export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/search/',
+    {
+      schema: {
+        summary: 'Поиск по сайту: предприятия, участки, пункты наблюдения и вещества (е и ё не различаются)',
+        querystring: Type.Object(
+          {
+            q: Text({ maxLength: 200 }),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'Сколько результатов каждого вида' })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: SearchAnswer },
+      },
+    },
+    async (request) => {
+      const query = normaliseQuery(request.query.q)
+      if (query.length < MIN_QUERY) throw badRequest(`q: введите не меньше ${MIN_QUERY} символов`, 'q')
+      return siteSearch(app.db, query, request.query.limit ?? 10)
+    },
+  )
+}

@@ -1,0 +1,66 @@
+// Numbers and numerals the way Russian writes them: one place for the plural form of a noun after a number
+// (Intl.PluralRules('ru'): 1 вид, 3 вида, 5 видов, 1,5 вида) and for digits (Intl.NumberFormat('ru-RU'): decimal
+// comma, thousands apart by a no-break space from five digits on, so years and four-digit numbers stay whole).
+// It lives here so the API, the workers and the pages share it; pages import it from remix-app/app/utils/.
+
+/** The three forms of a noun after a number: after 1 (21, 101…), after 2–4 (22…), after 5–20 and 0. */
+export type PluralForms = readonly [one: string, few: string, many: string]
+
+const pluralRules = new Intl.PluralRules('ru')
+
+/** The form of the noun that agrees with n: plural(3, ['вид', 'вида', 'видов']) → 'вида'. */
+export function plural(n: number, forms: PluralForms): string {
+  switch (pluralRules.select(n)) {
+    case 'one':
+      return forms[0]
+    case 'few':
+      return forms[1]
+    case 'many':
+      return forms[2]
+    // Fractions ('other'): 1,5 вида, 2,5 тонны — the form used after 2–4.
+    default:
+      return forms[1]
+  }
+}
+
+export interface NumberOptions extends Intl.NumberFormatOptions {
+  /** Exactly this many digits after the comma (a field's declared precision). */
+  decimals?: number
+}
+
+const formatters = new Map<string, Intl.NumberFormat>()
+
+function formatterFor(options: NumberOptions): Intl.NumberFormat {
+  const key = JSON.stringify(options)
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    const { decimals, ...intl } = options
+    formatter = new Intl.NumberFormat('ru-RU', {
+      // Russian typography splits thousands only from five digits on: 2024, 9999, 10 000.
+      useGrouping: 'min2',
+      // Measured values keep their digits (0,00012 мг/м³) instead of Intl's default of three.
+      maximumFractionDigits: 20,
+      ...(decimals !== undefined ? { minimumFractionDigits: decimals, maximumFractionDigits: decimals } : {}),
+      ...intl,
+    } as Intl.NumberFormatOptions)
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
+
+/** 12345.5 → '12 345,5'; { decimals: 2 } → '12 345,50'. Not-finite numbers are shown as they are. */
+export function formatNumber(n: number, options: NumberOptions = {}): string {
+  if (!Number.isFinite(n)) return String(n)
+  // Twelve significant digits drop the float noise of sums (0.1 + 0.2) without losing measured precision.
+  const value = options.decimals === undefined && options.maximumFractionDigits === undefined ? Number(n.toPrecision(12)) : n
+  return formatterFor(options).format(value)
+}
+
+/** A number with its noun: formatCount(3, ['вид', 'вида', 'видов']) → '3 вида'. */
+export function formatCount(n: number, forms: PluralForms, options: NumberOptions = {}): string {
+  return `${formatNumber(n, options)} ${plural(n, forms)}`
+}
+
+/** After 'не длиннее', 'более' the noun is genitive: 1 символа, 21 символа, 5 символов. */
+export const CHARACTERS_GENITIVE: PluralForms = ['символа', 'символов', 'символов']
+export const VALUES_GENITIVE: PluralForms = ['значения', 'значений', 'значений']

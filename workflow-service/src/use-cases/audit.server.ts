@@ -1,0 +1,72 @@
+// The Department's audit of the report workflow: the filters of the view and of its download, one parse for both.
+import { Type, type Static } from '@sinclair/typebox'
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { readInBatches } from '../exports/read-in-batches.server.ts'
+import type { Cell } from '../exports/table-cells.ts'
+import type { WriteRows } from '../exports/send-export.server.ts'
+import { Id, Text, Year } from '../http/params.ts'
+import { formatDateTime } from '../catalogue/format.ts'
+import { AUDIT_EVENT_LABEL, AUDIT_EVENTS, type AuditEntry, type AuditFilter, auditEntryOf, auditQuery, type AuditRow } from '../workflow/history/audit-queries.server.ts'
+import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
+
+const DateOnly = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'ГГГГ-ММ-ДД' })
+
+export const AuditInput = Type.Object(
+  {
+    company: Type.Optional(Id),
+    area: Type.Optional(Id),
+    year: Type.Optional(Year),
+    event: Type.Optional(Type.Union(AUDIT_EVENTS.map((e) => Type.Literal(e)))),
+    user: Type.Optional(Text({ minLength: 1, maxLength: 150 })),
+    from: Type.Optional(DateOnly),
+    to: Type.Optional(DateOnly),
+  },
+  { additionalProperties: false },
+)
+export type AuditInput = Static<typeof AuditInput>
+
+/** The portal's day boundaries are Yekaterinburg's (UTC+5): «по 23.11.2026» includes that whole local day. */
+const DAY_OFFSET = '+05:00'
+
+export function auditFilterOf(input: AuditInput): AuditFilter | { invalid: 'from' | 'to' } {
+  const day = (text: string, next: boolean) => {
+    const [y, m, d] = text.split('-').map(Number)
+    const calendar = new Date(Date.UTC(y, m - 1, d))
+    // 2026-02-30 is no day: refused rather than rolled over into March.
+    if (calendar.getUTCFullYear() !== y || calendar.getUTCMonth() !== m - 1 || calendar.getUTCDate() !== d) return null
+    const date = new Date(`${text}T00:00:00${DAY_OFFSET}`)
+    return next ? new Date(date.getTime() + 86_400_000) : date
+  }
+  const from = input.from !== undefined ? day(input.from, false) : undefined
+  if (from === null) return { invalid: 'from' }
+  const to = input.to !== undefined ? day(input.to, true) : undefined
+  if (to === null) return { invalid: 'to' }
+  return { companyId: input.company, areaId: input.area, year: input.year, event: input.event, username: input.user, from, to }
+}
+
+export const AUDIT_HEADERS = ['№ записи', 'Дата и время', 'Событие', 'Предприятие', 'Участок', 'Год', 'Отчёт', 'Пользователь', 'Группа', 'Адрес', 'Комментарий', 'Файлы', 'SHA-256', 'Раунд']
+
+export function auditCells(entry: AuditEntry): Cell[] {
+  return [
+    entry.number,
+    formatDateTime(entry.created),
+    AUDIT_EVENT_LABEL[entry.event],
+    entry.companyName,
+    entry.areaName ?? '',
+    entry.year,
+    REPORT_TYPES[entry.reportType].title,
+    entry.username,
+    entry.role,
+    entry.clientAddress ?? '',
+    entry.comment ?? '',
+    entry.files.map((f) => f.name).join('; '),
+    entry.files.map((f) => f.sha256 ?? '').filter(Boolean).join('; '),
+    entry.round,
+  ]
+}
+
+/** Reads every matching entry through a cursor and hands them to the file a batch at a time. */
+export function auditProducer(db: Kysely<Database>, filter: AuditFilter) {
+  return (write: WriteRows) => readInBatches<AuditRow>(db, auditQuery(filter), (rows) => write(rows.map((r) => auditCells(auditEntryOf(r)))))
+}

@@ -1,0 +1,31 @@
+// The use-cases of a user's own notifications: the list with the unread count, the count alone, marking them read.
+import { Type } from '@sinclair/typebox'
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { listNotifications, markRead, unreadCount } from '../notifications/notification-queries.server.ts'
+import { MAX_ID, MAX_PAGE_SIZE } from '../http/params.ts'
+import { refuse } from '../workflow/refusal.ts'
+import { useCase, type UseCaseContext } from './use-case.ts'
+
+/** Notifications are a logged-in user's own. */
+function userIdOf(context: UseCaseContext): number {
+  if (!context.actor) return refuse({ reason: 'login-required' })
+  return context.actor.id
+}
+
+export function notificationUseCases(db: Kysely<Database>) {
+  return {
+    /** The newest first, with the count of all and of the unread ones. */
+    notifications: useCase(Type.Object({ limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE }), offset: Type.Integer({ minimum: 0, maximum: MAX_ID }) }), (context, input) =>
+      listNotifications(db, userIdOf(context), input.limit, input.offset),
+    ),
+    /** The header's count; the public has none. */
+    unreadCount: useCase(Type.Object({}), async (context) => (context.actor ? unreadCount(db, context.actor.id) : 0)),
+    /** Marks the given notifications read (all of them without ids); answers how many changed. */
+    markRead: useCase(Type.Object({ ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 1000 })) }), (context, input) =>
+      markRead(db, userIdOf(context), input.ids),
+    ),
+  }
+}
+
+export type NotificationUseCases = ReturnType<typeof notificationUseCases>

@@ -1,0 +1,22 @@
+// Every use-case of the portal, made once per process: the API's routes and the pages' loaders and actions get the
+// same objects (the pages through their load context, without any database handle).
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { catalogueReads } from '../catalogue/catalogue-reads.server.ts'
+import type { JobQueue } from '../ports/job-queue.ts'
+import { accountUseCases } from './account-use-cases.server.ts'
+import { notificationUseCases } from './notification-use-cases.server.ts'
+import { referenceUseCases } from './reference-use-cases.server.ts'
+import { workflowUseCases } from './workflow-use-cases.server.ts'
+
+export function portalUseCases(services: { db: Kysely<Database>; queue: JobQueue; storageDir: string }) {
+  return {
+    catalogue: catalogueReads(services.db),
+    workflow: workflowUseCases(services),
+    accounts: accountUseCases(services.db),
+    notifications: notificationUseCases(services.db),
+    reference: referenceUseCases(services),
+  }
+}
+
+export type PortalUseCases = ReturnType<typeof portalUseCases>

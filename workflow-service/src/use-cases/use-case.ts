@@ -1,0 +1,77 @@
+// What a use-case is: one function `(context, input)` that pages and the API both call. Its input is checked by one
+// TypeBox schema, and it answers plain data or a domain refusal (never an HTTP error): each door maps the refusal
+// to its own answer (JSON with a status in the API, a Russian message or an error page on a page).
+import { type Static, type TSchema } from '@sinclair/typebox'
+import { Value, type ValueError, ValueErrorType } from '@sinclair/typebox/value'
+import type { CurrentUser } from '../auth/permissions.ts'
+import { CommandRefused, type Refusal } from '../workflow/refusal.ts'
+
+/** Who asks and from where: every use-case gets it, so a command is recorded the same way from a page or the API. */
+export interface UseCaseContext {
+  actor: CurrentUser | null
+  clientAddress: string
+  requestId: string
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal }
+
+export type UseCase<I, O> = (context: UseCaseContext, input: I) => Promise<Outcome<O>>
+
+/** The reason a value breaks its schema, in the words of the API's other 400 answers. */
+function problemOf(error: ValueError | undefined): string {
+  if (!error) return 'недопустимое значение'
+  const schema = error.schema as { minimum?: number; maximum?: number; minLength?: number; maxLength?: number; type?: string }
+  switch (error.type) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return 'обязательный параметр'
+    case ValueErrorType.ObjectAdditionalProperties:
+      return 'неизвестный параметр'
+    case ValueErrorType.Integer:
+      return 'ожидается целое число'
+    case ValueErrorType.Number:
+      return schema.type === 'integer' ? 'ожидается целое число' : 'ожидается число'
+    case ValueErrorType.NumberMinimum:
+    case ValueErrorType.IntegerMinimum:
+      return `не меньше ${schema.minimum}`
+    case ValueErrorType.NumberMaximum:
+    case ValueErrorType.IntegerMaximum:
+      return `не больше ${schema.maximum}`
+    case ValueErrorType.StringMinLength:
+      return (schema.minLength ?? 0) <= 1 ? 'не может быть пустым' : `не короче ${schema.minLength} символов`
+    case ValueErrorType.StringMaxLength:
+      return `не длиннее ${schema.maxLength} символов`
+    case ValueErrorType.StringPattern:
+      return 'недопустимые управляющие символы'
+    default:
+      return 'недопустимое значение'
+  }
+}
+
+/** The refusal of an input that breaks the use-case's schema, naming its first wrong field. */
+export function inputRefusal<S extends TSchema>(schema: S, input: unknown): Refusal | null {
+  if (Value.Check(schema, input)) return null
+  const error = Value.Errors(schema, input).First()
+  const path = error?.path.replace(/^\//, '').split('/')[0] ?? ''
+  const parameter = path || 'input'
+  return { reason: 'invalid-input', parameter, detail: `${parameter}: ${problemOf(error)}` }
+}
+
+/** A use-case: its input checked first, a refusal of its commands answered as a value. */
+export function useCase<S extends TSchema, O>(schema: S, run: (context: UseCaseContext, input: Static<S>) => Promise<O>): UseCase<Static<S>, O> {
+  return async (context, input) => {
+    const invalid = inputRefusal(schema, input)
+    if (invalid) return { ok: false, refusal: invalid }
+    try {
+      return { ok: true, value: await run(context, input) }
+    } catch (error) {
+      if (error instanceof CommandRefused) return { ok: false, refusal: error.refusal }
+      throw error
+    }
+  }
+}
+
+/** The value of an outcome, or its refusal thrown for the API's error handler (which answers it as JSON). */
+export function valueOrRefuse<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new CommandRefused(outcome.refusal)
+  return outcome.value
+}

@@ -1,0 +1,153 @@
+// The audit of the report workflow: every file added or deleted, every decision, cancellation and resubmission, with
+// who, when, from where (the event's metadata), the comment, the files and the round. The company's history on the
+// reports page and the Department's audit view are the same read with other filters; newest first.
+import { type Kysely, sql } from 'kysely'
+import type { Database, ReportType } from '@portal/migrations/database.ts'
+
+import { type AuditEvent } from './audit-events.ts'
+export { AUDIT_EVENT_LABEL, AUDIT_EVENTS, type AuditEvent } from './audit-events.ts'
+
+export interface AuditFilter {
+  companyId?: number
+  areaId?: number
+  year?: number
+  event?: AuditEvent
+  /** The user's login, exactly. */
+  username?: string
+  /** From this instant on (inclusive). */
+  from?: Date
+  /** Before this instant (exclusive). */
+  to?: Date
+}
+
+export interface AuditFile {
+  name: string
+  size: number | null
+  sha256: string | null
+  /** The download address of the file (an uploaded file or a decision's attachment). */
+  url: string
+}
+
+export interface AuditEntry {
+  /** The event's position in the log; also the receipt's number of an upload or a decision. */
+  number: number
+  created: Date
+  event: AuditEvent
+  companyId: number
+  companyName: string
+  areaName: string | null
+  year: number
+  reportType: ReportType
+  username: string
+  role: string
+  clientAddress: string | null
+  comment: string | null
+  files: AuditFile[]
+  /** The round a resubmission started. */
+  round: number | null
+  /** Whether the entry has a receipt (uploads and decisions). */
+  hasReceipt: boolean
+}
+
+interface Row {
+  position: string | number
+  event: AuditEvent
+  created: Date
+  company_id: number
+  company_name: string
+  area_name: string | null
+  year: number
+  report_type: ReportType
+  username: string
+  metadata: { role?: string; clientAddress?: string | null }
+  data: Record<string, unknown>
+  import_files: Array<{ id: number; name: string }>
+}
+
+/** The entries' rows: the history read model and the cancellations of decisions, each with its event. */
+function entriesSql(filter: AuditFilter) {
+  const where = [
+    filter.companyId !== undefined ? sql`r.company_id = ${filter.companyId}` : null,
+    filter.areaId !== undefined ? sql`r.area_id = ${filter.areaId}` : null,
+    filter.year !== undefined ? sql`r.year = ${filter.year}` : null,
+  ].filter((c) => c !== null)
+  const outer = [
+    filter.event !== undefined ? sql`x.event = ${filter.event}` : null,
+    filter.username !== undefined ? sql`x.username = ${filter.username}` : null,
+    filter.from !== undefined ? sql`x.created >= ${filter.from}` : null,
+    filter.to !== undefined ? sql`x.created < ${filter.to}` : null,
+  ].filter((c) => c !== null)
+  const reportWhere = where.length ? sql`AND ${sql.join(where, sql` AND `)}` : sql``
+  const outerWhere = outer.length ? sql`WHERE ${sql.join(outer, sql` AND `)}` : sql``
+  return sql<Row>`
+    SELECT x.* FROM (
+      SELECT h.id AS position, h.event::text AS event, h.created, h.creator_username AS username, h.import_files,
+             r.company_id, c.name AS company_name, a.name AS area_name, r.year, r.report_type, e.metadata, e.data
+      FROM report_history h
+      JOIN import_reports r ON r.id = h.report_id
+      JOIN companies c ON c.id = r.company_id
+      LEFT JOIN areas a ON a.id = r.area_id
+      JOIN events e ON e.position = h.id
+      WHERE true ${reportWhere}
+      UNION ALL
+      SELECT s.id, 'cancelled', s.created, s.creator_username, '[]'::jsonb,
+             r.company_id, c.name, a.name, r.year, r.report_type, e.metadata, e.data
+      FROM report_status_changes s
+      JOIN import_reports r ON r.id = s.report_id
+      JOIN companies c ON c.id = r.company_id
+      LEFT JOIN areas a ON a.id = r.area_id
+      JOIN events e ON e.position = s.id
+      WHERE s.event = 'cancelled' ${reportWhere}
+    ) x
+    ${outerWhere}`
+}
+
+function toEntry(row: Row): AuditEntry {
+  const d = row.data
+  let files: AuditFile[] = []
+  let comment: string | null = null
+  if (row.event === 'agreed' || row.event === 'rejected' || row.event === 'cancelled') {
+    comment = typeof d.comment === 'string' ? d.comment : ''
+    const attached = Array.isArray(d.files) ? (d.files as Array<{ id: string; name: string; size?: number; sha256?: string }>) : []
+    files = attached.map((f) => ({ name: f.name, size: f.size ?? null, sha256: f.sha256 ?? null, url: `/api/v1/import-reports/decision-files/${f.id}/` }))
+  } else if (row.event === 'added') {
+    files = [{ name: String(d.name), size: typeof d.size === 'number' ? d.size : null, sha256: typeof d.sha256 === 'string' ? d.sha256 : null, url: `/api/v1/import-files/${d.fileId}/download/` }]
+  } else {
+    files = (row.import_files ?? []).map((f) => ({ name: f.name, size: null, sha256: null, url: `/api/v1/import-files/${f.id}/download/` }))
+  }
+  return {
+    number: Number(row.position),
+    created: new Date(row.created),
+    event: row.event,
+    companyId: row.company_id,
+    companyName: row.company_name,
+    areaName: row.area_name,
+    year: row.year,
+    reportType: row.report_type,
+    username: row.username,
+    role: row.metadata?.role ?? '',
+    clientAddress: row.metadata?.clientAddress ?? null,
+    comment,
+    files,
+    round: row.event === 'resubmitted' && typeof d.round === 'number' ? d.round : null,
+    hasReceipt: row.event === 'added' || row.event === 'agreed' || row.event === 'rejected' || row.event === 'cancelled',
+  }
+}
+
+/** One page of entries, newest first, and how many match. */
+export async function listAudit(db: Kysely<Database>, filter: AuditFilter, limit: number, offset: number): Promise<{ count: number; results: AuditEntry[] }> {
+  const entries = entriesSql(filter)
+  const [page, total] = await Promise.all([
+    sql<Row>`SELECT * FROM (${entries}) y ORDER BY y.position DESC LIMIT ${limit} OFFSET ${offset}`.execute(db),
+    sql<{ count: string }>`SELECT count(*) AS count FROM (${entries}) y`.execute(db),
+  ])
+  return { count: Number(total.rows[0]?.count ?? 0), results: page.rows.map(toEntry) }
+}
+
+/** Every matching entry, newest first: the query the exports read through a cursor (exports/read-in-batches). */
+export function auditQuery(filter: AuditFilter) {
+  return sql<Row>`SELECT * FROM (${entriesSql(filter)}) y ORDER BY y.position DESC`
+}
+
+export type AuditRow = Row
+export { toEntry as auditEntryOf }

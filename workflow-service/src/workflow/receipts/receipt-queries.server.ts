@@ -1,0 +1,105 @@
+// Receipts: what the portal states it received or decided, read from the event log itself (the record of what
+// happened), so a receipt shows the same time, person, address and file fingerprints the audit chain holds.
+import { type Kysely, sql } from 'kysely'
+import type { Database, ReportType } from '@portal/migrations/database.ts'
+import type { CurrentUser } from '../../auth/permissions.ts'
+import type { EventMetadata } from '../../event-store/event-store.server.ts'
+import type { FileUploaded } from '../files/file-events.ts'
+import type { DecisionFile, ReportEvent } from '../reports/report-events.ts'
+import { canReadReportsOf } from '../read-access.ts'
+
+export type ReceiptKind = 'submission' | 'agreed' | 'rejected' | 'cancelled'
+
+export interface ReceiptFile {
+  name: string
+  size: number
+  /** null for files received before fingerprints were recorded. */
+  sha256: string | null
+}
+
+export interface Receipt {
+  /** The event's position in the log: the receipt's number. */
+  number: number
+  kind: ReceiptKind
+  created: Date
+  username: string
+  role: string
+  clientAddress: string | null
+  /** The event's hash in the audit chain: anyone holding the receipt can have it checked against the log. */
+  hash: string
+  report: { id: number; year: number; reportType: ReportType; companyId: number; companyName: string; areaName: string | null }
+  files: ReceiptFile[]
+  comment: string | null
+  /** A submission that sent a declined report back to review: its new round. */
+  resubmittedRound: number | null
+}
+
+export type ReceiptQuery = { position: number } | { fileId: number }
+
+const DECISIONS: Record<string, ReceiptKind> = { ReportAgreed: 'agreed', ReportRejected: 'rejected', ReportDecisionCancelled: 'cancelled' }
+
+/**
+ * The receipt of an upload (by its event's position or by the file) or of a decision, for a reader of the company's
+ * reports; undefined for anything else, including what the user may not read (answered as missing, like a file).
+ */
+export async function findReceipt(db: Kysely<Database>, actor: CurrentUser | null, query: ReceiptQuery): Promise<Receipt | undefined> {
+  let eventQuery = db.selectFrom('events').select(['position', 'stream_id', 'type', 'data', 'metadata', 'created_at', 'hash'])
+  eventQuery =
+    'position' in query
+      ? eventQuery.where('position', '=', query.position)
+      : eventQuery.where('stream_id', '=', `file-${query.fileId}`).where('type', '=', 'FileUploaded')
+  const event = await eventQuery.executeTakeFirst()
+  if (!event) return undefined
+  const metadata = event.metadata as unknown as EventMetadata
+  let reportId: number
+  let files: ReceiptFile[]
+  let comment: string | null = null
+  let kind: ReceiptKind
+  if (event.type === 'FileUploaded') {
+    const d = event.data as unknown as FileUploaded['data']
+    kind = 'submission'
+    reportId = d.reportId
+    files = [{ name: d.name, size: d.size, sha256: d.sha256 ?? null }]
+  } else if (DECISIONS[event.type]) {
+    const d = event.data as unknown as Extract<ReportEvent, { type: 'ReportAgreed' }>['data']
+    kind = DECISIONS[event.type]
+    reportId = d.reportId
+    comment = d.comment
+    files = (d.files as DecisionFile[]).map((f) => ({ name: f.name, size: f.size, sha256: f.sha256 ?? null }))
+  } else {
+    return undefined
+  }
+  const report = await db
+    .selectFrom('import_reports as r')
+    .innerJoin('companies as c', 'c.id', 'r.company_id')
+    .leftJoin('areas as a', 'a.id', 'r.area_id')
+    .select(['r.id', 'r.year', 'r.report_type', 'r.company_id', 'r.stream_id', 'c.name as company_name', 'a.name as area_name'])
+    .where('r.id', '=', reportId)
+    .executeTakeFirst()
+  if (!report || !canReadReportsOf(actor, report.company_id)) return undefined
+  let resubmittedRound: number | null = null
+  if (kind === 'submission') {
+    const fileId = (event.data as unknown as FileUploaded['data']).fileId
+    const resubmitted = await db
+      .selectFrom('events')
+      .select('data')
+      .where('stream_id', '=', report.stream_id)
+      .where('type', '=', 'ReportResubmitted')
+      .where(sql<string>`data->>'fileId'`, '=', String(fileId))
+      .executeTakeFirst()
+    resubmittedRound = resubmitted ? Number((resubmitted.data as { round?: number }).round) : null
+  }
+  return {
+    number: Number(event.position),
+    kind,
+    created: new Date(event.created_at),
+    username: metadata.username,
+    role: metadata.role,
+    clientAddress: metadata.clientAddress,
+    hash: event.hash,
+    report: { id: report.id, year: report.year, reportType: report.report_type, companyId: report.company_id, companyName: report.company_name, areaName: report.area_name },
+    files,
+    comment,
+    resubmittedRound,
+  }
+}

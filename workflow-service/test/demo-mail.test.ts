@@ -1,0 +1,64 @@
+// The demo data's e-mails to made-up people never leave, even when the portal runs with SMTP_URL: the seed keeps
+// them in the outbox with a reason and the sender skips them, while a real decision's letter is still sent.
+import type { AddressInfo } from 'node:net'
+import nodemailer from 'nodemailer'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sendDueMail } from '@portal/workers/mail/mail-sender.server.ts'
+import { DEMO_MAIL_REASON } from '../src/seed/demo-mail.server.ts'
+import { useTestApp } from './support/test-app.ts'
+import { loginAs } from './support/login.ts'
+import { holder, multipartWithFiles, RESPONSIBLE } from './support/workflow-fixtures.ts'
+
+const t = useTestApp()
+const YEAR = new Date().getFullYear() + 1
+
+const received: string[][] = []
+const server = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    stream.resume()
+    stream.on('end', () => {
+      received.push(session.envelope.rcptTo.map((r) => r.address))
+      callback()
+    })
+  },
+})
+let smtpUrl = ''
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`
+})
+afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())))
+
+const outbox = () => t.database.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute()
+
+describe('demo data and e-mail', () => {
+  it('keeps every letter of the demo data in the outbox, marked never to be sent', async () => {
+    const rows = await outbox()
+    expect(rows.length, 'the demo workflow writes letters').toBeGreaterThan(0)
+    expect(rows.every((r) => r.sent_at === null && r.skipped_reason === DEMO_MAIL_REASON)).toBe(true)
+  })
+
+  it('sends none of them through a real SMTP server, and does send a letter of a later decision', async () => {
+    const transport = nodemailer.createTransport(smtpUrl)
+    expect(await sendDueMail(t.database.db, transport, 'portal@example.ru')).toBe(0)
+    expect(received).toEqual([])
+
+    const h = await holder(t.app, t.database.db, 'holder1')
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: YEAR, ...RESPONSIBLE } })).statusCode).toBe(201)
+    const list = await t.app.inject({ url: `/api/v1/import-reports/?year=${YEAR}&area_name=${encodeURIComponent(h.areaName)}&report_type=program`, headers: h.headers })
+    const department = await loginAs(t.app, 'department')
+    const body = multipartWithFiles({ status: 'rejected', comment: 'Нет подписи' })
+    const decided = await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${list.json().results[0].id}/`, headers: { ...department.headers, ...body.headers }, payload: body.payload })
+    expect(decided.statusCode).toBe(200)
+
+    expect(await sendDueMail(t.database.db, transport, 'portal@example.ru')).toBe(1)
+    transport.close()
+    expect(received).toEqual([[RESPONSIBLE.email]])
+    const demo = (await outbox()).filter((r) => r.skipped_reason !== null)
+    expect(demo.every((r) => r.sent_at === null)).toBe(true)
+  })
+})

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { RATE_LIMITED } from '../src/plugins/rate-limits.server.ts'
+import { loginAs, postLogin } from './support/login.ts'
+import { useTestApp } from './support/test-app.ts'
+import { multipartWithFiles } from './support/workflow-fixtures.ts'
+
+// Small limits, so a test reaches them with a few requests.
+const t = useTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '4', UPLOAD_RATE_LIMIT_PER_MINUTE: '3', DECISION_RATE_LIMIT_PER_MINUTE: '3' })
+
+describe('rate limits per client address', () => {
+  it('answers the fifth login of a minute from one address 429 in the login shape with Retry-After, even with the right password', async () => {
+    for (let i = 0; i < 4; i++) {
+      const res = await postLogin(t.app, { username: 'holder2', password: `wrong-${i}` }, { address: '10.1.1.1' })
+      expect(res.statusCode).toBe(401)
+    }
+    const limited = await postLogin(t.app, { username: 'holder2', password: 'holder2' }, { address: '10.1.1.1' })
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json()).toMatchObject({ errors: RATE_LIMITED, router: null })
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    // Another address is not affected.
+    expect((await postLogin(t.app, { username: 'admin', password: 'admin' }, { address: '10.1.1.2' })).statusCode).toBe(200)
+  })
+
+  it('answers the fourth upload of a minute from one address 429 with Retry-After, whatever the uploads were', async () => {
+    const { headers } = await loginAs(t.app, 'holder1')
+    const send = () => {
+      const body = multipartWithFiles({ report: 2_000_000 }, [{ field: 'file', filename: 'a.csv', content: 'a;b\r\n1;2\r\n' }])
+      return t.app.inject({ method: 'POST', url: '/api/v1/import-files/', remoteAddress: '10.1.2.1', headers: { ...headers, ...body.headers }, payload: body.payload })
+    }
+    for (let i = 0; i < 3; i++) expect((await send()).statusCode).not.toBe(429)
+    const limited = await send()
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json()).toEqual({ detail: RATE_LIMITED })
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('answers the fourth decision of a minute from one address 429 with Retry-After', async () => {
+    const { headers } = await loginAs(t.app, 'department')
+    const send = () => t.app.inject({ method: 'PUT', url: '/api/v1/import-reports/2000000/', remoteAddress: '10.1.3.1', headers, payload: { status: 'agreed', comment: 'ok' } })
+    for (let i = 0; i < 3; i++) expect((await send()).statusCode).not.toBe(429)
+    const limited = await send()
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json()).toEqual({ detail: RATE_LIMITED })
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+})

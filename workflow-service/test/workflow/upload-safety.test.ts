@@ -1,0 +1,119 @@
+// Uploads attacked: a file whose content is not what its name says, a retried upload, a decision with several
+// attachments each under the limit. Refusals name the file; nothing is registered or left in storage for them.
+import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loginAs } from '../support/login.ts'
+import { useTestApp } from '../support/test-app.ts'
+import { holder, type Holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+
+// One megabyte per file, so the decision's attachments are tested without writing hundreds of megabytes.
+const t = useTestApp({ MAX_UPLOAD_MB: '1' })
+const YEAR = new Date().getFullYear() + 1
+
+function storedFiles(): string[] {
+  const root = t.app.config.storageDir
+  if (!existsSync(root)) return []
+  const demo = path.join(root, 'demo') + path.sep
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name))
+    .filter((f) => !f.startsWith(demo))
+}
+
+async function reportOf(h: Holder, type = 'final_report'): Promise<number> {
+  await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: YEAR, ...RESPONSIBLE } })
+  const res = await t.app.inject({ url: `/api/v1/import-reports/?year=${YEAR}&area_name=${encodeURIComponent(h.areaName)}&report_type=${type}`, headers: h.headers })
+  return res.json().results[0].id as number
+}
+
+function upload(h: Holder, reportId: number, filename: string, content: Buffer | string, key?: string) {
+  const body = multipartWithFiles({ report: reportId }, [{ field: 'file', filename, content }])
+  return t.app.inject({ method: 'POST', url: '/api/v1/import-files/', headers: { ...h.headers, ...body.headers, ...(key ? { 'idempotency-key': key } : {}) }, payload: body.payload })
+}
+
+const fileCount = async (reportId: number) => (await t.database.db.selectFrom('import_files').select('id').where('report_id', '=', reportId).execute()).length
+
+describe('upload content', () => {
+  it('refuses a text file renamed .xlsx, a program named .pdf and an .exe with 400 naming the file, and keeps nothing', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await reportOf(h)
+    const before = storedFiles().length
+    const cases: Array<[string, Buffer | string, RegExp]> = [
+      ['Отчёт.xlsx', 'Показатель;Значение\r\nNO2;0.1\r\n', /^Файл «Отчёт\.xlsx»: содержимое не соответствует расширению \.xlsx\.$/],
+      ['Отчёт.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), /^Файл «Отчёт\.pdf» — исполняемая программа/],
+      ['setup.exe', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), /^Файл «setup\.exe» — исполняемая программа/],
+      ['script.sh', '#!/bin/sh\nrm -rf /\n', /^Файл «script\.sh» — исполняемая программа/],
+      ['Отчёт.bin', Buffer.from([1, 2, 0, 3]), /^Файл «Отчёт\.bin»: недопустимый тип файла, ожидается CSV, XLSX, XLS, PDF, DOC, DOCX или ZIP\.$/],
+    ]
+    for (const [name, content, message] of cases) {
+      const res = await upload(h, reportId, name, content)
+      expect(res.statusCode, name).toBe(400)
+      expect(res.json().parameter).toBe('file')
+      expect(res.json().detail).toMatch(message)
+    }
+    expect(await fileCount(reportId)).toBe(0)
+    expect(storedFiles()).toHaveLength(before)
+  })
+
+  it('accepts a PDF named .pdf and a CSV named .csv', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await reportOf(h)
+    expect((await upload(h, reportId, 'Итоговый.pdf', '%PDF-1.4\n%…')).statusCode).toBe(201)
+    const programme = await reportOf(h, 'program')
+    expect((await upload(h, programme, 'Программа.csv', 'Показатель;Значение\r\nNO2;0.1\r\n')).statusCode).toBe(201)
+  })
+})
+
+describe('upload idempotency', () => {
+  it('registers a retried upload with the same key once and answers it the same, keeping one copy of the bytes', async () => {
+    const h = await holder(t.app, t.database.db, 'holder2')
+    const reportId = await reportOf(h, 'program')
+    const before = storedFiles().length
+    const first = await upload(h, reportId, 'Программа.csv', 'a;b\r\n1;2\r\n', 'retry-key-1')
+    expect(first.statusCode).toBe(201)
+    const retry = await upload(h, reportId, 'Программа.csv', 'a;b\r\n1;2\r\n', 'retry-key-1')
+    expect(retry.statusCode).toBe(201)
+    expect(retry.json()).toEqual(first.json())
+    expect(await fileCount(reportId)).toBe(1)
+    expect(storedFiles()).toHaveLength(before + 1)
+    // Another key is another upload.
+    expect((await upload(h, reportId, 'Программа.csv', 'a;b\r\n1;2\r\n', 'retry-key-2')).json().id).not.toBe(first.json().id)
+  })
+
+  it('registers five retries sent at once with one key as one file', async () => {
+    const h = await holder(t.app, t.database.db, 'holder2')
+    const reportId = await reportOf(h, 'final_report')
+    const before = storedFiles().length
+    const answers = await Promise.all(Array.from({ length: 5 }, () => upload(h, reportId, 'Итоговый.pdf', '%PDF-1.4\n', 'parallel-key')))
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201])
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1)
+    expect(await fileCount(reportId)).toBe(1)
+    expect(storedFiles()).toHaveLength(before + 1)
+  })
+
+  it('refuses a malformed key naming the header', async () => {
+    const h = await holder(t.app, t.database.db, 'holder2')
+    const reportId = await reportOf(h, 'program')
+    const res = await upload(h, reportId, 'Программа.csv', 'a;b\r\n', 'ключ с пробелами')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().parameter).toBe('Idempotency-Key')
+  })
+})
+
+describe('decision attachments', () => {
+  it('takes three attachments of 0.8 MB each under a 1 MB limit per file, and refuses one of 1.2 MB naming the limit', async () => {
+    const department = await loginAs(t.app, 'department')
+    const send = (sizes: number[]) => {
+      const files = sizes.map((size, i) => ({ field: 'files', filename: `Замечания-${i}.pdf`, content: Buffer.alloc(size, 'a'), contentType: 'application/pdf' }))
+      const body = multipartWithFiles({ status: 'consideration', comment: '' }, files)
+      return t.app.inject({ method: 'PUT', url: '/api/v1/import-reports/2000000/', headers: { ...department.headers, ...body.headers }, payload: body.payload })
+    }
+    // The report does not exist: the files were all read (the request was not refused for its total size).
+    const three = await send([800_000, 800_000, 800_000])
+    expect(three.statusCode).toBe(404)
+    const big = await send([1_200_000])
+    expect(big.statusCode).toBe(413)
+    expect(big.json().detail).toBe('Максимальный размер загружаемого файла 1 Мб')
+  })
+})
