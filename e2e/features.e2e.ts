@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs'
 import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { uploadSpecOf } from '../workflow-service/src/catalogue/registry/uploads.ts'
 import { useBrowser } from './support/browser.ts'
 import { logIn } from './support/log-in.ts'
 
@@ -117,15 +118,36 @@ describe('charts, map, downloads and notifications in the browser', () => {
   })
 
   it("shows the holder the Department's decision among their notifications", async () => {
+    // The report is this test's own (next year's greenhouse report): the browser files share one portal, and a
+    // decision on a demo report would change what another file finds.
+    const year = new Date().getFullYear() + 1
     const holder = await logIn(b, 'holder1')
     const { user } = (await (await holder.request.get(`${b.baseUrl}/api/v1/initialization/`)).json()) as { user: { company: number } }
+    const token = async (page: Page) => ((await (await page.request.get(`${b.baseUrl}/auth/csrf/`)).json()) as { csrftoken: string }).csrftoken
+    const holderToken = await token(holder)
+    const responsible = await holder.request.post(`${b.baseUrl}/api/v1/company-responsibles/`, {
+      headers: { 'X-CSRFToken': holderToken },
+      data: { company: user.company, year, fullname: 'Уведомлённый Иван Иванович', position: 'Эколог', email: 'notified@example.ru', phone: '+7 (3492) 00-00-00' },
+    })
+    expect(responsible.status()).toBe(201)
+    const responsibleId = ((await responsible.json()) as { id: number }).id
+    const created = await holder.request.post(`${b.baseUrl}/api/v1/import-reports/`, { headers: { 'X-CSRFToken': holderToken }, data: { company: user.company, year, report_type: 'greenhouse_gases' } })
+    const report = (await created.json()) as { id: number }
+    const header = uploadSpecOf('greenhouse_gases').columns.map((c) => c.header).join(';')
+    const uploaded = await holder.request.post(`${b.baseUrl}/api/v1/import-files/`, {
+      headers: { 'X-CSRFToken': holderToken },
+      multipart: {
+        report: String(report.id),
+        description: 'notifications.csv',
+        company_responsible: String(responsibleId),
+        file: { name: 'notifications.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${year};---;1;1;1;0;0;0;0;1\r\n`) },
+      },
+    })
+    expect(uploaded.status()).toBe(201)
+
     const department = await logIn(b, 'department')
-    const reports = (await (await department.request.get(`${b.baseUrl}/api/v1/import-reports/?company=${user.company}&limit=100`)).json()) as { results: Array<{ id: number; status: string }> }
-    const report = reports.results.find((r) => r.status === 'consideration')!
-    expect(report, 'a report under consideration').toBeDefined()
-    const { csrftoken } = (await (await department.request.get(`${b.baseUrl}/auth/csrf/`)).json()) as { csrftoken: string }
     const comment = `Проверка уведомлений ${Date.now()}`
-    const decided = await department.request.put(`${b.baseUrl}/api/v1/import-reports/${report.id}/`, { headers: { 'X-CSRFToken': csrftoken }, multipart: { status: 'rejected', comment } })
+    const decided = await department.request.put(`${b.baseUrl}/api/v1/import-reports/${report.id}/`, { headers: { 'X-CSRFToken': await token(department) }, multipart: { status: 'rejected', comment } })
     expect(decided.status()).toBe(200)
 
     await holder.goto(`${b.baseUrl}/monitoring/`)

@@ -1,5 +1,9 @@
 // Starts the built portal (dist/server.js of `npm run build`) once for the browser tests: its own embedded PostgreSQL
 // in a temporary folder (or a fresh database on the server of DATABASE_URL), demo data, workers, and a free port.
+//
+// Every browser file shares this one portal, and the files run in an order of the runner's choosing. So a test changes
+// only users and records it created itself (its own report year, its own user); a decision on a demo report or a
+// change to a demo user changes what a later file finds, and breaks it only in some orders.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
