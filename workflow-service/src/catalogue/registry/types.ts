@@ -65,6 +65,8 @@ export interface FieldDef {
   hidden?: boolean
   /** Digits after the point when shown. */
   decimals?: number
+  /** The limit concentration (ПДК) a value of this field is judged against: pages colour it by its multiple. */
+  limit?: number
   seed?: SeedHint
 }
 
