@@ -13,6 +13,9 @@ const eventually = <T>(value: () => Promise<T> | T, options: { timeout?: number 
 
 const logIn = (username: string, viewport?: { width: number; height: number }) => logInAs(b, username, viewport)
 
+/** A greenhouse-gas file with a header of its own: the check finds the fields do not match. */
+const WRONG_HEADER = { name: 'ghg-bad.csv', mimeType: 'text/csv', buffer: Buffer.from('Вещество;Выброс, т\r\nCO2;1520.4\r\n') }
+
 /** The logged-in user's company (a license holder's own, from the user info). */
 async function ownCompany(page: Page): Promise<number> {
   const info = await page.evaluate(async () => (await fetch('/api/v1/initialization/')).json())
@@ -47,7 +50,7 @@ describe('the report workflow in the browser', () => {
     expect(years).toEqual(Array.from({ length: 10 }, (_, i) => String(YEAR - i)))
     expect(await page.getByLabel('Отчетный период').inputValue()).toBe(String(YEAR))
 
-    const files = [await greenhouseCsv(page, { year: YEAR, name: 'ghg-good.csv' })]
+    const files = [await greenhouseCsv(page, { year: YEAR, name: 'ghg-good.csv' }), WRONG_HEADER]
     const upload = page.getByLabel('Загрузить файлы: Парниковые газы')
     // No responsible person yet: refused before sending, for 3 seconds.
     await upload.setInputFiles(files[0])
@@ -255,7 +258,7 @@ describe('the report workflow in the browser', () => {
     await page.close()
 
     // The first error of the server shows as a tooltip on the holder's stale page, then goes after 3 seconds.
-    const files = [await greenhouseCsv(holder, { year: YEAR, name: 'ghg-good.csv' })]
+    const files = [await greenhouseCsv(holder, { year: YEAR, name: 'ghg-good.csv' }), WRONG_HEADER]
     await holder.getByLabel('Загрузить файлы: Парниковые газы').setInputFiles(files[0])
     const tooltip = greenhouseSection(holder).getByRole('alert')
     await eventually(() => tooltip.textContent()).toBe('Отчёт согласован: загрузка файлов в него закрыта.')
