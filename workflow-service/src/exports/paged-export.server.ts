@@ -24,3 +24,12 @@ export function pagedExport<Row>(columns: ReadonlyArray<Column<Row>>, page: (lim
     },
   }
 }
+
+/**
+ * A use-case's pages for an export, the first one read before the answer starts: a refusal (no target named, not
+ * allowed) is then still answered as its 400/403/404 instead of breaking a file already on its way.
+ */
+export async function firstPageRead<Row>(page: (limit: number, offset: number) => Promise<{ results: Row[]; count: number }>) {
+  const first = await page(EXPORT_PAGE, 0)
+  return (limit: number, offset: number) => (limit === EXPORT_PAGE && offset === 0 ? Promise.resolve(first) : page(limit, offset))
+}

@@ -60,6 +60,9 @@ export const DECISION_WORDS: Readonly<Record<string, Decision>> = {
   consideration: 'cancel',
 }
 
+/** Said when a file list names neither an area nor a company: the labels the user knows, not the parameters' names. */
+export const NO_FILES_TARGET = 'Участок: укажите лицензионный участок или предприятие (и отчетный период)'
+
 const Name = Text({ minLength: 1, maxLength: 500 })
 const Limit = Type.Integer({ minimum: 1, maximum: 1000 })
 const Offset = Type.Integer({ minimum: 0, maximum: 2_147_483_647 })
@@ -119,12 +122,12 @@ export function workflowUseCases(services: WorkflowServices) {
   const fileFilterOf = async (context: UseCaseContext, input: { year?: number; areaName?: string; area?: number; company?: number; reportType?: ReportFilter['reportType'] }) => {
     assertReadsReports(context.actor)
     if (input.area === undefined && input.areaName === undefined && input.company === undefined) {
-      return refuse({ reason: 'invalid-input', parameter: 'area_name', detail: 'area_name: укажите year и area_name, или report_type и company' })
+      return refuse({ reason: 'invalid-input', parameter: 'area_name', detail: NO_FILES_TARGET })
     }
     const target = await findTarget(db, { area: input.area, area_name: input.areaName, company: input.area || input.areaName ? undefined : input.company })
     if (!target) return null
     assertCanReadReportsOf(context.actor, target.companyId)
-    return { year: input.year, areaId: target.areaId, companyId: target.companyId, reportType: input.reportType }
+    return { name: target.name, filter: { year: input.year, areaId: target.areaId, companyId: target.companyId, reportType: input.reportType } }
   }
 
   /** A file of a report the user may read; a deleted one or another company's is answered as missing. */
@@ -180,16 +183,16 @@ export function workflowUseCases(services: WorkflowServices) {
 
     /** A page of files of an area and year, or of a company and report type. */
     files: useCase(Type.Object({ year: ListFilter.year, areaName: ListFilter.areaName, area: ListFilter.area, company: ListFilter.company, reportType: ListFilter.reportType, limit: Limit, offset: Offset }), async (context, input) => {
-      const filter = await fileFilterOf(context, input)
-      return filter ? listFiles(db, filter, input.limit, input.offset) : { count: 0, results: [] }
+      const found = await fileFilterOf(context, input)
+      return found ? listFiles(db, found.filter, input.limit, input.offset) : { count: 0, results: [] }
     }),
 
-    /** The stored files of a list for its ZIP archive: each one's download (a file whose bytes are gone is left out). */
+    /** The stored files of a list for its ZIP archive: the area's (or company's) name, and each file's entry and path. */
     archive: useCase(Type.Object({ year: ListFilter.year, areaName: ListFilter.areaName, area: ListFilter.area, company: ListFilter.company, reportType: ListFilter.reportType }), async (context, input) => {
-      const filter = await fileFilterOf(context, input)
-      if (!filter) return refuse({ reason: 'target-missing-for-archive' })
-      const files = await filesForArchive(db, filter)
-      return files.map((f) => ({ id: f.id, entry: `${f.report_type}/${f.id}-${f.name}`, path: storedFilePath(services.storageDir, f.storage_key) }))
+      const found = await fileFilterOf(context, input)
+      if (!found) return refuse({ reason: 'target-missing-for-archive' })
+      const files = await filesForArchive(db, found.filter)
+      return { name: found.name, files: files.map((f) => ({ id: f.id, entry: `${f.report_type}/${f.id}-${f.name}`, path: storedFilePath(services.storageDir, f.storage_key) })) }
     }),
 
     /** One file as the API shows it. */

@@ -2,10 +2,10 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
-import { listNotifications, markRead } from '../../notifications/notification-queries.server.ts'
-import { HttpError } from '../../plugins/errors.server.ts'
 import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
-import { type Column, pagedExport } from '../../exports/paged-export.server.ts'
+import { type Column, firstPageRead, pagedExport } from '../../exports/paged-export.server.ts'
+import { valueOrRefuse } from '../../use-cases/use-case.ts'
+import { useCaseContextOf } from './use-case-context.server.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
 
 const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
@@ -30,12 +30,8 @@ const NOTIFICATION_COLUMNS: Array<Column<NotificationRow>> = [
   { header: 'Прочитано', cell: (r) => (r.read ? when(r.read) : null) },
 ]
 
-function userIdOf(user: { id: number } | null): number {
-  if (!user) throw new HttpError(403, 'Войдите, чтобы увидеть уведомления.')
-  return user.id
-}
-
 export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { notifications } = app.useCases
   app.get(
     '/notifications/',
     {
@@ -48,13 +44,16 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = userIdOf(request.user)
-      reply.header('cache-control', 'private, no-store')
-      const { limit, offset } = pageWindow(request.query)
+      const context = useCaseContextOf(request)
+      const page = async (limit: number, offset: number) => valueOrRefuse(await notifications.notifications(context, { limit, offset }))
       if (isFileFormat(request.query.format)) {
-        return sendExport(reply, { format: request.query.format, name: 'notifications', sheet: 'Уведомления', ...pagedExport(NOTIFICATION_COLUMNS, (size, from) => listNotifications(app.db, userId, size, from)) })
+        const pages = await firstPageRead(page)
+        reply.header('cache-control', 'private, no-store')
+        return sendExport(reply, { format: request.query.format, name: 'notifications', sheet: 'Уведомления', ...pagedExport(NOTIFICATION_COLUMNS, pages) })
       }
-      const found = await listNotifications(app.db, userId, limit, offset)
+      const { limit, offset } = pageWindow(request.query)
+      const found = await page(limit, offset)
+      reply.header('cache-control', 'private, no-store')
       return { ...toPage(request, found.results, found.count, limit, offset), unread: found.unread }
     },
   )
@@ -68,6 +67,6 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ marked: Type.Integer() }) },
       },
     },
-    async (request) => ({ marked: await markRead(app.db, userIdOf(request.user), request.body.ids) }),
+    async (request) => ({ marked: valueOrRefuse(await notifications.markRead(useCaseContextOf(request), { ids: request.body.ids })) }),
   )
 }

@@ -3,16 +3,15 @@
 import { type TSchema, Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HistoryEntryAnswer, PageOf } from './workflow-schemas.ts'
-import { assertCan } from '../../auth/permissions.ts'
 import { Id } from '../../http/params.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
-import { listHistory } from '../../workflow/history/history-queries.server.ts'
 import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
-import { pagedExport } from '../../exports/paged-export.server.ts'
+import { firstPageRead, pagedExport } from '../../exports/paged-export.server.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
 import { HISTORY_COLUMNS } from '../../exports/workflow-columns.ts'
 import { AuditInput } from '../../use-cases/audit.server.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
+import { useCaseContextOf } from './use-case-context.server.ts'
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
@@ -44,14 +43,15 @@ export const reportHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      assertCan(request.user, 'read:history:any')
-      const { limit, offset } = pageWindow(request.query)
+      const context = useCaseContextOf(request)
+      const page = async (limit: number, offset: number) => valueOrRefuse(await app.useCases.workflow.history(context, { company: request.query.company, limit, offset }))
       const format = request.query.format
       if (isFileFormat(format)) {
-        return sendExport(reply, { format, name: 'report-history', sheet: 'История изменений', ...pagedExport(HISTORY_COLUMNS, (size, from) => listHistory(app.db, request.query.company, size, from)) })
+        return sendExport(reply, { format, name: 'report-history', sheet: 'История изменений', ...pagedExport(HISTORY_COLUMNS, await firstPageRead(page)) })
       }
-      const page = await listHistory(app.db, request.query.company, limit, offset)
-      return toPage(request, page.results, page.count, limit, offset)
+      const { limit, offset } = pageWindow(request.query)
+      const found = await page(limit, offset)
+      return toPage(request, found.results, found.count, limit, offset)
     },
   )
 
@@ -66,7 +66,7 @@ export const reportHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { limit: _limit, offset: _offset, format, ...filters } = request.query
-      const context = { actor: request.user, clientAddress: request.ip, requestId: String(request.id) }
+      const context = useCaseContextOf(request)
       if (isFileFormat(format)) {
         const file = valueOrRefuse(await app.useCases.workflow.auditExport(context, filters))
         return sendExport(reply, { format, name: 'Журнал отчётности', sheet: 'Журнал', headers: file.headers, produce: file.produce })
