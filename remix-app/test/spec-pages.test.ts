@@ -166,6 +166,20 @@ describe('water indicators and analyte tables', () => {
     expect(water.data.list.pageSize).toBe(20)
   })
 
+  it('gives a water indicator card the crumbs of its list page, as the cards beside it have', async () => {
+    const list = await page('/water-indicators')
+    const { rows } = await sql<{ id: number }>`SELECT min(id) AS id FROM ecomon_water_indicators`.execute(t.database.db)
+    const card = await page(`/water-indicators/${rows[0].id}`)
+    expect(card.status).toBe(200)
+    // The list page's trail, then the record: the list is named as its own page names itself.
+    expect(card.data.crumbs).toEqual([...list.data.crumbs, { title: card.data.title, to: `/water-indicators/${rows[0].id}` }])
+    expect(card.data.crumbs.map((c: { title: string }) => c.title)).toEqual(['Главная', 'Региональный мониторинг 2020-2025 годы', card.data.title])
+    // The same pattern as a water system's card beside it.
+    const system = await page('/water-systems/1')
+    const systems = await page('/water-systems')
+    expect(system.data.crumbs.slice(0, -1)).toEqual(systems.data.crumbs)
+  })
+
   it('gives water, flora and hydrological details a table of their analytes by year of the same point', async () => {
     for (const [table, path] of [
       ['ecomon_waters_indicators', 'regional-waters-indicator'],

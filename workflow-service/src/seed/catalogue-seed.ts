@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import { demoFileUrl, writeDemoFile } from '../catalogue/demo-files.server.ts'
 import { catalogueTypes, storedFields } from '../catalogue/registry/index.ts'
 import type { CatalogueType, FieldDef } from '../catalogue/registry/types.ts'
+import { alignPointReportsWithReadings } from './point-reports-seed.ts'
 import { insertInBatches, type SeedContext, type SeedStep } from './seed-context.ts'
 
 type Row = Record<string, unknown>
@@ -142,6 +143,7 @@ export const catalogueSeed: SeedStep = {
         }
       }
     }
+    await alignPointReportsWithReadings(context.trx)
     context.log(`demo data: ${counts.join(', ')}`)
   },
 }

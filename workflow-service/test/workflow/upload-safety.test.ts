@@ -1,25 +1,15 @@
 // Uploads attacked: a file whose content is not what its name says, a retried upload, a decision with several
 // attachments each under the limit. Refusals name the file; nothing is registered or left in storage for them.
-import { existsSync, readdirSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loginAs } from '../support/login.ts'
 import { useTestApp } from '../support/test-app.ts'
-import { holder, type Holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { holder, type Holder, multipartWithFiles, RESPONSIBLE, uploadedFiles } from '../support/workflow-fixtures.ts'
 
 // One megabyte per file, so the decision's attachments are tested without writing hundreds of megabytes.
 const t = useTestApp({ MAX_UPLOAD_MB: '1' })
 const YEAR = new Date().getFullYear() + 1
 
-function storedFiles(): string[] {
-  const root = t.app.config.storageDir
-  if (!existsSync(root)) return []
-  const demo = path.join(root, 'demo') + path.sep
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.join(d.parentPath, d.name))
-    .filter((f) => !f.startsWith(demo))
-}
+const storedFiles = () => uploadedFiles(t.app.config.storageDir)
 
 async function reportOf(h: Holder, type = 'final_report'): Promise<number> {
   await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: YEAR, ...RESPONSIBLE } })

@@ -5,7 +5,7 @@ import { defineType, type CatalogueType, type FieldDef } from './types.ts'
 
 /** A pollutant column whose demo values spread around its limit concentration. */
 const pollutant = (name: string, label: string, unit: string, limit: number): FieldDef =>
-  num(name, label, unit, { seed: { min: limit * 0.1, max: limit * 2.5 } })
+  num(name, label, unit, { limit, seed: { min: limit * 0.1, max: limit * 2.5 } })
 
 const observer = [text('observer', 'Наблюдатель', { seed: { pick: ['Иванов И. И.', 'Петрова А. С.', 'Сидоров П. В.', 'Кузнецова Е. А.'] } }), text('laboratory', 'Лаборатория', { seed: { pick: ['ИЛ ООО «Экотест»', 'ЦЛАТИ по ЯНАО', 'Лаборатория «Северная экология»'] } })]
 

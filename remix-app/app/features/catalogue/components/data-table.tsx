@@ -20,12 +20,15 @@ export const LEVEL_LABELS: Record<string, string> = {
   'above-5': 'выше 5 ПДК',
 }
 
-export function ReadingsTable({ readings }: { readings: Reading[] }) {
+/** Values against their limits, each coloured by its multiple of ПДК: the table of 'Показания' and of each report
+ *  on 'Отчёты' (one piece, so both tabs show a value the same way). `legend={false}` when the page shows one legend
+ *  below several tables. */
+export function ReadingsTable({ readings, label = 'Показания', legend = true }: { readings: Reading[]; label?: string; legend?: boolean }) {
   if (readings.length === 0) return <p className="empty">Нет данных</p>
   return (
     <>
       {/* A wide table scrolls inside its own box on a phone; the box takes focus so the keyboard can scroll it. */}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Показания">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
       <table className="data-table readings">
         <thead>
           <tr>
@@ -51,14 +54,21 @@ export function ReadingsTable({ readings }: { readings: Reading[] }) {
         </tbody>
       </table>
       </div>
-      <ul className="legend" aria-label="Кратность превышения ПДК">
-        {Object.entries(LEVEL_LABELS).map(([level, label]) => (
-          <li key={level}>
-            <span className={`swatch pdk-${level}`} /> {label}
-          </li>
-        ))}
-      </ul>
+      {legend && <PdkLegend />}
     </>
+  )
+}
+
+/** What the colours of a readings table mean. */
+export function PdkLegend() {
+  return (
+    <ul className="legend" aria-label="Кратность превышения ПДК">
+      {Object.entries(LEVEL_LABELS).map(([level, label]) => (
+        <li key={level}>
+          <span className={`swatch pdk-${level}`} /> {label}
+        </li>
+      ))}
+    </ul>
   )
 }
 

@@ -1,11 +1,12 @@
-// A point's reports: the report type of its kind (ambient air, snow, waters, sediments, soils) or its readings.
+// A point's reports: those of the report type of its kind (ambient air, snow, waters, sediments, soils), or its
+// readings for other kinds; each shown in the readings table of 'Показания' (same values, colours and legend).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { idParam } from '../server/not-found.ts'
 import { pointHead, pointOf, reportsOf } from '../server/points.server.ts'
-import { Table } from '../components/data-table.tsx'
+import { PdkLegend, ReadingsTable } from '../components/data-table.tsx'
 import { PageHead } from '../components/detail-card.tsx'
-import { DownloadLinks, FilterForm, ShowMore } from '../components/list-page.tsx'
+import { DownloadLinks, FilterForm } from '../components/list-page.tsx'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const point = await pointOf(context, idParam(params.id))
@@ -14,14 +15,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function PointReports() {
-  const { title, crumbs, tabs, controls, columns, rows, list } = useLoaderData<typeof loader>()
+  const { title, crumbs, tabs, controls, reports, list } = useLoaderData<typeof loader>()
   return (
     <section>
       <PageHead title={title} crumbs={crumbs} tabs={tabs} />
       <FilterForm key={controls.map((c) => c.value).join()} controls={controls} />
       <DownloadLinks list={list} />
-      <Table columns={columns} rows={rows} />
-      <ShowMore list={list} />
+      {reports.length === 0 && <p className="empty">Нет данных</p>}
+      {reports.map((report) => (
+        <section key={report.id} className="point-report" aria-labelledby={`report-${report.id}`}>
+          <h2 id={`report-${report.id}`}>{report.caption}</h2>
+          <ReadingsTable readings={report.readings} label={report.caption} legend={false} />
+        </section>
+      ))}
+      {reports.length > 0 && <PdkLegend />}
     </section>
   )
 }

@@ -109,7 +109,7 @@ async function recordHead(context: AppLoadContext, type: CatalogueType, record: 
   }
   const list = type.pages?.list
   const tabs = type.slug === 'water-systems' ? (await parentHead(context, 'water_system', record)).tabs : []
-  return { crumbs: [HOME, ...(list ? [{ title: type.title, to: list }] : [])], tabs }
+  return { crumbs: [HOME, ...(list ? [{ title: type.pages?.listTitle ?? type.title, to: list }] : [])], tabs }
 }
 
 /** A registry page at its declared address (see registry-addresses.ts); anything else is a 404. */

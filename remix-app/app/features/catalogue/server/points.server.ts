@@ -1,13 +1,14 @@
 // Loaders of the measuring point pages: lists per area and per kind, the card, readings and reports.
 import type { AppLoadContext } from '@remix-run/node'
 import { can } from '@portal/workflow-service/auth/permissions.ts'
-import { formatNumber, showValue } from '@portal/workflow-service/catalogue/format.ts'
+import { formatDate, formatNumber } from '@portal/workflow-service/catalogue/format.ts'
+import { substancesOf } from '@portal/workflow-service/catalogue/substances.ts'
 import { findType, GEOCHEMICAL_POINT_KINDS, POINT_CATEGORIES, POINT_KINDS, POINT_REPORT_TYPES } from '@portal/workflow-service/catalogue/registry/index.ts'
 import type { Reading } from '../components/data-table.tsx'
 import { pointCrumbs } from '../../../utils/links.ts'
 import { notFound } from './not-found.ts'
 import { pointTabs } from './tabs.server.ts'
-import { type FilterControl, listView, PAGE_SIZE, searchControl, recordOf, typeOrThrow, yearControl } from './views.server.ts'
+import { downloadsOf, type FilterControl, listView, searchControl, recordOf, typeOrThrow, yearControl } from './views.server.ts'
 
 export type PointRecord = { id: number; name: string; kind: string; area: { id: number; name: string; kind: string } | null } & Record<string, unknown>
 
@@ -65,45 +66,74 @@ export async function pointHead(context: AppLoadContext, point: PointRecord, las
   return { crumbs: [...pointCrumbs(point), ...(last ? [last] : [])], tabs: await pointTabs(context, point) }
 }
 
+/** The year a point table shows: the one in the address, else the latest with data; 'Все' (an empty year) is every
+ *  year. Both point tabs pick it the same way, so 'Отчёты' and 'Показания' open on the same year. */
+function chosenYear(filter: FilterControl | null, params: URLSearchParams): number | undefined {
+  const latest = filter?.options?.[1]?.value
+  const all = params.has('year') && params.get('year') === ''
+  const year = all ? undefined : Number(params.get('year')) || (latest ? Number(latest) : undefined)
+  if (filter) filter.value = year ? String(year) : ''
+  return year
+}
+
+/** A value against its limit, shaped as a row of the readings table (value, unit, ПДК, share and its level). */
+function readingOf(id: number, name: string, value: number, measure: string, mpc: number | null): Reading {
+  const share = mpc !== null && mpc > 0 ? Number((value / mpc).toFixed(3)) : null
+  return { id, name, value: formatNumber(value), measure, mpc: mpc === null ? '—' : formatNumber(mpc), share: share === null ? '—' : formatNumber(share, 2), level: levelOf(share) }
+}
+
 /** Readings of a point for a year (the latest year by default), each with its share of the limit. */
 export async function readingsOf(context: AppLoadContext, point: PointRecord, params: URLSearchParams) {
   const type = typeOrThrow('measures-point-indications')
   const yearFilter = await yearControl(context, type, params, { measures_point: point.id })
-  const latest = yearFilter?.options?.[1]?.value
-  // No year in the address: the latest year; the filter's 'Все' (an empty year) shows every year.
-  const all = params.has('year') && params.get('year') === ''
-  const year = all ? undefined : Number(params.get('year')) || (latest ? Number(latest) : undefined)
-  if (yearFilter) yearFilter.value = year ? String(year) : ''
+  const year = chosenYear(yearFilter, params)
   const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters: { measures_point: point.id, ...(year ? { year } : {}) }, limit: 1000, offset: 0 })
   const readings: Reading[] = page.results.map((r) => {
-    const row = r as { id: number; name: string; value: number; measure: string; mpc: number | null; share: number | null }
-    return {
-      id: row.id,
-      name: row.name,
-      value: formatNumber(row.value),
-      measure: row.measure,
-      mpc: row.mpc === null ? '—' : formatNumber(row.mpc),
-      share: row.share === null ? '—' : formatNumber(row.share, 2),
-      level: levelOf(row.share),
-    }
+    const row = r as { id: number; name: string; value: number; measure: string; mpc: number | null }
+    return readingOf(row.id, row.name, row.value, row.measure, row.mpc)
   })
   return { readings, controls: yearFilter ? [yearFilter] : [], year: year ?? null }
 }
 
-/** The reports table of a point: the report type of its kind (or its readings), columns from the declaration. */
+/** One report of a point as the reports tab shows it: what it is and when, then its values as readings. */
+export interface PointReport {
+  id: number
+  caption: string
+  readings: Reading[]
+}
+
+/**
+ * The 'Отчёты' tab of a point: the report type of its kind (catalogue.md §7), each report's pollutants as rows of the
+ * same readings table as 'Показания' (value, unit, ПДК, share, colour). A pollutant the readings also measure is
+ * judged against the readings' limit, so one value has one colour on both tabs. Other kinds have no report type: their
+ * reports are their readings. The year is chosen as on 'Показания' (the latest by default).
+ */
 export async function reportsOf(context: AppLoadContext, point: PointRecord, params: URLSearchParams) {
-  const slug = POINT_REPORT_TYPES[point.kind as keyof typeof POINT_REPORT_TYPES] ?? 'measures-point-indications'
+  const title = `Отчёты: ${point.name}`
+  const slug = POINT_REPORT_TYPES[point.kind as keyof typeof POINT_REPORT_TYPES]
+  if (!slug) {
+    const { readings, controls, year } = await readingsOf(context, point, params)
+    const downloads = downloadsOf('measures-point-indications', { measures_point: point.id, ...(year ? { year } : {}) })
+    const reports: PointReport[] = readings.length ? [{ id: point.id, caption: year ? `Показания пункта за ${year} год` : 'Показания пункта за все годы', readings }] : []
+    return { slug: 'measures-point-indications', title, reports, controls, year, list: { downloads, count: readings.length } }
+  }
   const type = findType(slug)!
-  const year = await yearControl(context, type, params, { measures_point: point.id })
-  const list = await listView(context, type, params, { measures_point: point.id }, ['year'])
-  const fields = type.fields.filter((f) => f.name !== 'measures_point' && !f.hidden)
-  const columns = fields.map((f) => (f.unit ? `${f.label}, ${f.unit}` : f.label))
-  const rows = list.records.map((r) => ({
-    id: r.id,
-    cells: fields.map((f) => {
-      const shown = showValue({ ...f, unit: undefined }, r[f.name])
-      return shown?.text ?? ''
-    }),
-  }))
-  return { slug, title: slug === 'measures-point-indications' ? 'Показания' : `Отчёты: ${type.title}`, columns, rows, controls: year ? [year] : [], list: { more: list.more, pageSize: PAGE_SIZE, count: list.count, downloads: list.downloads } }
+  const yearFilter = await yearControl(context, type, params, { measures_point: point.id })
+  const year = chosenYear(yearFilter, params)
+  const filters = { measures_point: point.id, ...(year ? { year } : {}) }
+  const page = await context.catalogue.listRecords(context.useCaseContext, { type: slug, filters, limit: 100, offset: 0 })
+  const limits = new Map(substancesOf(point.kind).map(([name, , mpc]) => [name, mpc]))
+  const pollutants = type.fields.filter((f) => f.type === 'number' && f.name !== 'year' && !f.hidden)
+  const reports: PointReport[] = (page.results as Array<Record<string, unknown> & { id: number }>).map((r) => {
+    const sampled = r.sampled ? `, отбор проб ${formatDate(r.sampled as string)}` : ''
+    const laboratory = typeof r.laboratory === 'string' && r.laboratory ? `, ${r.laboratory}` : ''
+    const readings = pollutants
+      .filter((f) => typeof r[f.name] === 'number')
+      .map((f, i) => {
+        const limit = limits.get(f.label) ?? f.limit
+        return readingOf(i, f.label, r[f.name] as number, f.unit ?? '', limit && limit > 0 ? limit : null)
+      })
+    return { id: r.id, caption: `${type.title}, ${String(r.year)} год${sampled}${laboratory}`, readings }
+  })
+  return { slug, title, reports, controls: yearFilter ? [yearFilter] : [], year: year ?? null, list: { downloads: downloadsOf(slug, filters), count: page.count } }
 }
