@@ -10,7 +10,9 @@ import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissio
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { callPage, routeOf } from './support/call-page.ts'
 import { pageContext } from './support/load-context.ts'
-import { codes, coverageDoc, coverageTable, PROJECT_ROOT, ROLES } from './support/coverage-table.ts'
+import { findType } from '@portal/workflow-service/catalogue/registry/index.ts'
+import { loginAs } from '../../workflow-service/test/support/login.ts'
+import { codes, coverageDoc, coverageTable, PROJECT_ROOT, ROLES, specFieldItems } from './support/coverage-table.ts'
 
 const t = useTestApp()
 const root = PROJECT_ROOT
@@ -26,6 +28,7 @@ const section = (text: string, from: string, to: string) => text.slice(text.inde
 const addresses = table('Addresses')
 const texts = table('Quoted Russian texts')
 const endpoints = table('Endpoints')
+const fields = table('Fields')
 
 describe('the coverage table of the spec', () => {
   it('lists every address of §2 of both documents', () => {
@@ -109,6 +112,11 @@ async function resolve(token: string): Promise<string> {
     case 'company_industry': return one(`SELECT id AS v FROM companies WHERE kind = 'lem_industry' ORDER BY id LIMIT 1`)
     case 'company_gas': return one(`SELECT id AS v FROM companies WHERE kind = 'gas_emissions' ORDER BY id LIMIT 1`)
     case 'holder_company': return one(`SELECT company_id AS v FROM users WHERE username = 'holder1'`)
+    case 'holder2_company': return one(`SELECT company_id AS v FROM users WHERE username = 'holder2'`)
+    case 'holder2_area': return one(`SELECT r.area_id AS v FROM ecomon_responsibles r JOIN users u ON u.company_id = r.company_id WHERE u.username = 'holder2' ORDER BY r.year DESC, r.id LIMIT 1`)
+    case 'company_head': return one(`SELECT min(id) AS v FROM companies WHERE head_company_id IS NOT NULL`)
+    case 'file_area': return one(`SELECT r.area_id AS v FROM import_files f JOIN import_reports r ON r.id = f.report_id WHERE r.area_id IS NOT NULL ORDER BY f.id LIMIT 1`)
+    case 'file_year': return one(`SELECT r.year AS v FROM import_files f JOIN import_reports r ON r.id = f.report_id WHERE r.area_id IS NOT NULL ORDER BY f.id LIMIT 1`)
     case 'holder_area': return one(`SELECT a.id AS v FROM areas a JOIN users u ON u.company_id = a.company_id WHERE u.username = 'holder1' ORDER BY a.id LIMIT 1`)
     case 'gas_year': return one(`SELECT max(year) AS v FROM greenhouse_gases`)
     case 'rec': return one(`SELECT min(id) AS v FROM ${arg}`)
@@ -177,5 +185,62 @@ describe('every endpoint of §7 on the demo data', () => {
       } else if (![400, 401, 403, ...(endpoint.includes('{id}') ? [404] : [])].includes(answer.statusCode)) problems.push(`${method} ${url}: ${answer.statusCode} without a login`)
     }
     expect(problems).toEqual([])
+  })
+})
+
+/** The value at a dotted key: into a nested object, or into the first item of a nested list. */
+function valueAt(record: unknown, key: string): { found: boolean; value?: unknown } {
+  let value: unknown = record
+  for (const part of key.split('.')) {
+    if (Array.isArray(value)) value = value[0]
+    if (value === null || typeof value !== 'object' || !(part in value)) return { found: false }
+    value = (value as Record<string, unknown>)[part]
+  }
+  return { found: true, value }
+}
+
+describe('every field of §3 on the demo data', () => {
+  it('lists every item of the entity lists of both documents', () => {
+    for (const name of DOCS) {
+      for (const { entity, item } of specFieldItems(spec(name))) {
+        expect(fields.some((row) => row[0] === name && row[1] === entity && row[2] === item), `${name}: ${entity}: ${item}`).toBe(true)
+      }
+    }
+    // Every row is an item of the spec (no row outlives an edit of it).
+    const items = new Set(DOCS.flatMap((name) => specFieldItems(spec(name)).map(({ entity, item }) => `${name}|${entity}|${item}`)))
+    for (const row of fields) expect(items.has(`${row[0]}|${row[1]}|${row[2]}`), row.slice(0, 3).join(': ')).toBe(true)
+  })
+
+  it('finds every key the table names in the first record each endpoint answers', async () => {
+    const { headers } = await loginAs(t.app, 'department')
+    const answers = new Map<string, unknown>()
+    const bodies = new Map<string, unknown>()
+    const problems: string[] = []
+    let checked = 0
+    for (const row of fields) {
+      for (const span of codes(row[3])) {
+        const [endpoint, key] = span.split(' ')
+        let url = endpoint
+        for (const [token] of endpoint.matchAll(/\{([^}]+)\}/g)) url = url.replace(token, await resolve(token.slice(1, -1)))
+        if (!answers.has(url)) {
+          const answer = await t.app.inject({ url, headers })
+          if (answer.statusCode !== 200) problems.push(`${url}: ${answer.statusCode}`)
+          const body = answer.statusCode === 200 ? answer.json() : null
+          bodies.set(url, body)
+          answers.set(url, Array.isArray(body) ? body[0] : Array.isArray(body?.results) ? body.results[0] : body)
+        }
+        const record = key.startsWith('^') ? bodies.get(url) : answers.get(url)
+        if (record === undefined) problems.push(`${url}: no record in the demo data`)
+        else if (!valueAt(record, key.replace(/^\^/, '')).found) problems.push(`${url}: no ${key} (${row[1]}: ${row[2]})`)
+        checked++
+      }
+    }
+    expect(problems).toEqual([])
+    expect(checked).toBeGreaterThan(450)
+  })
+
+  it('groups a forecast card by the spec’s horizons', () => {
+    const groups = new Set(findType('ecomon-state-forecast')!.fields.map((f) => f.group))
+    for (const horizon of ['Краткосрочный прогноз (1–3 года)', 'Среднесрочный прогноз (3–5 лет)', 'Долгосрочный прогноз (5–10 лет)']) expect(groups).toContain(horizon)
   })
 })

@@ -32,3 +32,32 @@ export type Role = (typeof ROLES)[number]
 export function roleGetsPage(roles: string, role: Role): boolean {
   return roles === 'all' || roles.split(',').map((r) => r.trim()).includes(role)
 }
+
+/** Splits at the commas and semicolons outside brackets. */
+function topLevelItems(text: string): string[] {
+  const items: string[] = []
+  let depth = 0
+  let current = ''
+  for (const ch of text) {
+    if (ch === '(' || ch === '{') depth++
+    if (ch === ')' || ch === '}') depth--
+    if ((ch === ',' || ch === ';') && depth === 0) {
+      items.push(current)
+      current = ''
+    } else current += ch
+  }
+  return [...items, current].map((item) => item.trim().replace(/^(and|plus) /, '').replace(/\.$/, '').trim()).filter(Boolean)
+}
+
+/**
+ * The items of §3 of a spec document: each bold entity (`**Name**:` or `**Name** adds:`) with the items of its sentences, split at the
+ * commas and semicolons outside brackets. A later sentence keeps its own lead-in ("Legacy: year").
+ */
+export function specFieldItems(markdown: string): Array<{ entity: string; item: string }> {
+  const section = markdown.slice(markdown.indexOf('## 3.'), markdown.indexOf('## 4.'))
+  const found: Array<{ entity: string; item: string }> = []
+  for (const [, entity, body] of section.matchAll(/\*\*([^*]+)\*\*(?: adds)?:([^*\n]*)/g)) {
+    for (const sentence of body.split(/\.\s+(?=[A-Z])/)) for (const item of topLevelItems(sentence)) found.push({ entity, item })
+  }
+  return found
+}
