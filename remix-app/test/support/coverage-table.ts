@@ -69,9 +69,9 @@ const PROSE_WORDS = new Set(
 
 /** The endpoints of a path cell: full paths, and the shorthand after the first (`-flora-indicators/`, `snow-cover-reports/`). */
 function endpointsOf(cell: string): string[] {
-  const full = cell.match(/\/(?:api\/v1|auth)\/[A-Za-z0-9_\-{}/]*/g) ?? []
-  if (full.length === 0) return []
+  const full: string[] = cell.match(/\/(?:api\/v1|auth)\/[A-Za-z0-9_\-{}/]*/g) ?? []
   const first = full[0]
+  if (first === undefined) return []
   const family = /^\/api\/v1\/([a-z]+)-/.exec(first)?.[1]
   const rest = cell.slice(cell.indexOf(first) + first.length).replace(/\([^)]*\)/g, '')
   const short = [...rest.matchAll(/(?:^|[\s,])(-?[a-z][a-z0-9-]*\/)(?=[\s,]|$)/g)].map((m) => (m[1].startsWith('-') ? `/api/v1/${family}${m[1]}` : `/api/v1/${m[1]}`))
@@ -91,7 +91,7 @@ export function specEndpointParameters(markdown: string): Array<{ method: string
     const at = cells.findIndex((c) => /\/(api|auth)\//.test(c))
     const method = at > 0 ? cells[0] : /^(DELETE|POST|PUT) /.exec(cells[at])?.[1] ?? 'GET'
     const query = (cells[at + 1] ?? '').replace(/measure point/g, 'measures_point').replace(/\((?!or )[^)]*\)/g, '').replace(/(?<=[.:]\s|^)[A-Z][^.:]*[.:]/g, '')
-    const words = query.match(/(?<![A-Za-z0-9_-])[a-z][a-z0-9]*(?:_{1,2}[a-z0-9]+)*(?![A-Za-z0-9-])/g) ?? []
+    const words: string[] = query.match(/(?<![A-Za-z0-9_-])[a-z][a-z0-9]*(?:_{1,2}[a-z0-9]+)*(?![A-Za-z0-9-])/g) ?? []
     let parameters = [...new Set(words.filter((w) => !PROSE_WORDS.has(w)))]
     // 'same fields' (with company): the fields of the row above, the company in place of the area.
     if (words.includes('same')) {
