@@ -206,7 +206,7 @@ describe('the report workflow in the browser', () => {
     await section.getByRole('button', { name: 'Отклонить (Парниковые газы)' }).click()
     const decline = page.getByRole('dialog', { name: 'Отклонить отчёт' })
     await decline.getByLabel('Комментарий (обязательно)').fill('Исправьте заголовок файла ghg-bad.csv.')
-    await decline.getByLabel('Файл (необязательно)').setInputFiles({ name: 'Замечания.txt', mimeType: 'text/plain', buffer: Buffer.from('Заголовок не совпадает с шаблоном.') })
+    await decline.getByLabel('Файл (необязательно)').setInputFiles({ name: 'Замечания.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% Заголовок не совпадает с шаблоном.') })
     await decline.getByRole('button', { name: 'Отклонить' }).click()
     await eventually(() => decline.count()).toBe(0)
     // The button that opened the dialog is gone; the focus waits on the section's heading instead of the page's top.
@@ -214,7 +214,7 @@ describe('the report workflow in the browser', () => {
     await section.getByRole('button', { name: /^Отклонено/ }).click()
     const status = page.getByRole('dialog', { name: 'Статус отчёта' })
     expect(await status.textContent()).toContain('Исправьте заголовок файла ghg-bad.csv.')
-    expect(await status.getByRole('link', { name: 'Замечания.txt' }).count()).toBe(1)
+    expect(await status.getByRole('link', { name: 'Замечания.pdf' }).count()).toBe(1)
     await status.getByRole('button', { name: 'OK' }).click()
 
     await section.getByRole('button', { name: 'Отменить решение (Парниковые газы)' }).click()
@@ -246,7 +246,7 @@ describe('the report workflow in the browser', () => {
       'Файл добавлен — holder1',
     ])
     expect(steps[0][3]).toBe('Согласовано.')
-    expect(steps[2]).toEqual(['Отчёт отклонён', 'Замечания.txt', 'department', 'Исправьте заголовок файла ghg-bad.csv.'])
+    expect(steps[2]).toEqual(['Отчёт отклонён', 'Замечания.pdf', 'department', 'Исправьте заголовок файла ghg-bad.csv.'])
 
     // The company is now in the 'Согласованные' list for this year.
     await page.goto(`${b.baseUrl}/monitoring/department-reports/agreed`)

@@ -55,7 +55,7 @@ describe('spec pages that answered 404', () => {
   it('lists a regional polygon section’s points, linking each to its page in the section', async () => {
     const point = await pointOf('polygon_region_monitoring', "p.category = 'geochemical'")
     const section = await page(`/polygons/${point.area}/ecomonitoring-system/ecomonitoring-geochemical`)
-    expect(section.route).toBe('catalogue/polygon-section/polygons/geochemical')
+    expect(section.route).toBe('catalogue/polygon-monitoring/polygons/geochemical')
     expect(section.data.list.count).toBeGreaterThan(0)
     expect(section.data.list.items[0].href).toMatch(/^\/measures-point-geochemical\/\d+\/\w+$/)
     expect(section.data.controls.map((c: { label: string }) => c.label)).toContain('Вид пункта')
@@ -65,6 +65,19 @@ describe('spec pages that answered 404', () => {
     for (const s of ['geobotanical', 'radionuclides', 'hydrological', 'hygrobiology']) {
       expect((await page(`/polygons/${point.area}/ecomonitoring-system/ecomonitoring-${s}`)).data.list.count, s).toBeGreaterThan(0)
     }
+  })
+
+  it('shows a polygon’s monitoring system as tiles of its sections, served by the same route as the sections', async () => {
+    const regional = await pointOf('polygon_region_monitoring', "p.category = 'geochemical'")
+    const system = await page(`/polygons/${regional.area}/ecomonitoring-system`)
+    expect(system.route).toBe('catalogue/polygon-monitoring/polygons')
+    expect(system.data.title).toBe('Система экологического мониторинга полигона')
+    expect(system.data.tiles).toContainEqual({ title: 'Геохимический мониторинг', url: `/polygons/${regional.area}/ecomonitoring-system/ecomonitoring-geochemical` })
+    const yanao = await t.database.db.selectFrom('areas').select('id').where('kind', '=', 'polygon_YaNAO_monitoring').orderBy('id').executeTakeFirstOrThrow()
+    const screen = await page(`/polygons-yanao/${yanao.id}/monitoring`)
+    expect(screen.data.title).toBe('Мониторинг')
+    expect(screen.data.tiles.map((tile: { title: string }) => tile.title)).toEqual(['Растительный мир (геоботанический мониторинг)', 'Радиационный мониторинг', 'Геохимический мониторинг', 'Гидрологический мониторинг'])
+    expect((await page(`/polygons-yanao/${regional.area}/monitoring`)).location).toBe('/404')
   })
 
   it('refuses a section of the other system, an unknown point kind and a licence area', async () => {

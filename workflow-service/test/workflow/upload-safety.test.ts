@@ -106,4 +106,32 @@ describe('decision attachments', () => {
     expect(big.statusCode).toBe(413)
     expect(big.json().detail).toBe('Максимальный размер загружаемого файла 1 Мб')
   })
+
+  it('refuses a program named .pdf, a text file renamed .xlsx and an unknown type with the upload texts, naming files, and keeps nothing', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await reportOf(h)
+    expect((await upload(h, reportId, 'Итоговый.pdf', '%PDF-1.4\n')).statusCode).toBe(201)
+    const department = await loginAs(t.app, 'department')
+    const decline = (filename: string, content: Buffer | string) => {
+      const body = multipartWithFiles({ status: 'rejected', comment: 'Исправьте отчёт' }, [{ field: 'files', filename, content, contentType: 'application/pdf' }])
+      return t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${reportId}/`, headers: { ...department.headers, ...body.headers }, payload: body.payload })
+    }
+    const before = storedFiles().length
+    const cases: Array<[string, Buffer | string, RegExp]> = [
+      ['Замечания.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), /^Файл «Замечания\.pdf» — исполняемая программа, такие файлы не принимаются\.$/],
+      ['Замечания.xlsx', 'Показатель;Значение\r\n', /^Файл «Замечания\.xlsx»: содержимое не соответствует расширению \.xlsx\.$/],
+      ['Замечания.bin', Buffer.from([1, 2, 0, 3]), /^Файл «Замечания\.bin»: недопустимый тип файла, ожидается CSV, XLSX, XLS, PDF, DOC, DOCX или ZIP\.$/],
+    ]
+    for (const [name, content, message] of cases) {
+      const res = await decline(name, content)
+      expect(res.statusCode, name).toBe(400)
+      expect(res.json().parameter).toBe('files')
+      expect(res.json().detail).toMatch(message)
+    }
+    expect(storedFiles()).toHaveLength(before)
+    const report = await t.app.inject({ url: `/api/v1/import-reports/${reportId}/`, headers: department.headers })
+    expect(report.json().status).toBe('consideration')
+    // A real PDF is taken.
+    expect((await decline('Замечания.pdf', '%PDF-1.4\n%замечания')).statusCode).toBe(200)
+  })
 })
