@@ -12,7 +12,7 @@ import { callPage, routeOf } from './support/call-page.ts'
 import { pageContext } from './support/load-context.ts'
 import { findType } from '@portal/workflow-service/catalogue/registry/index.ts'
 import { loginAs } from '../../workflow-service/test/support/login.ts'
-import { codes, coverageDoc, coverageTable, PROJECT_ROOT, ROLES, specFieldItems } from './support/coverage-table.ts'
+import { codes, coverageDoc, coverageTable, PROJECT_ROOT, ROLES, specEndpointParameters, specFieldItems, specRoleRules } from './support/coverage-table.ts'
 
 const t = useTestApp()
 const root = PROJECT_ROOT
@@ -29,6 +29,8 @@ const addresses = table('Addresses')
 const texts = table('Quoted Russian texts')
 const endpoints = table('Endpoints')
 const fields = table('Fields')
+const parameters = table('Endpoint parameters')
+const roleRules = table('Role rules')
 
 describe('the coverage table of the spec', () => {
   it('lists every address of §2 of both documents', () => {
@@ -117,6 +119,9 @@ async function resolve(token: string): Promise<string> {
     case 'company_head': return one(`SELECT min(id) AS v FROM companies WHERE head_company_id IS NOT NULL`)
     case 'file_area': return one(`SELECT r.area_id AS v FROM import_files f JOIN import_reports r ON r.id = f.report_id WHERE r.area_id IS NOT NULL ORDER BY f.id LIMIT 1`)
     case 'file_year': return one(`SELECT r.year AS v FROM import_files f JOIN import_reports r ON r.id = f.report_id WHERE r.area_id IS NOT NULL ORDER BY f.id LIMIT 1`)
+    case 'point_kind': return one(`SELECT p.kind AS v FROM measures_points p JOIN areas a ON a.id = p.area_id WHERE a.kind = 'licence_area' ORDER BY p.id LIMIT 1`)
+    case 'holder2_area_name': return one(`SELECT a.name AS v FROM areas a JOIN users u ON u.company_id = a.company_id WHERE u.username = 'holder2' ORDER BY a.id LIMIT 1`)
+    case 'holder2_company_name': return one(`SELECT c.name AS v FROM companies c JOIN users u ON u.company_id = c.id WHERE u.username = 'holder2'`)
     case 'holder_area': return one(`SELECT a.id AS v FROM areas a JOIN users u ON u.company_id = a.company_id WHERE u.username = 'holder1' ORDER BY a.id LIMIT 1`)
     case 'gas_year': return one(`SELECT max(year) AS v FROM greenhouse_gases`)
     case 'rec': return one(`SELECT min(id) AS v FROM ${arg}`)
@@ -242,5 +247,97 @@ describe('every field of §3 on the demo data', () => {
   it('groups a forecast card by the spec’s horizons', () => {
     const groups = new Set(findType('ecomon-state-forecast')!.fields.map((f) => f.group))
     for (const horizon of ['Краткосрочный прогноз (1–3 года)', 'Среднесрочный прогноз (3–5 лет)', 'Долгосрочный прогноз (5–10 лет)']) expect(groups).toContain(horizon)
+  })
+})
+
+/** The record a `{id}` of an endpoint's path names in the walk of its parameters. */
+const PATH_ID: Record<string, string> = { '/api/v1/measures-points/{id}/': '{point}', '/api/v1/companies/{id}/': '{company_lem}', '/api/v1/areas/{id}/': '{area}' }
+
+/** What an endpoint needs beside the parameter the walk asks about. */
+const BASE_QUERY: Record<string, Record<string, string>> = {
+  '/api/v1/administrative-region/': { is_filter: 'true' },
+  '/api/v1/ecomon-responsibles/': { area: '{holder2_area}', year: '2025' },
+  '/api/v1/import-reports/': { company_name: '{holder2_company_name}' },
+  '/api/v1/import-reports/status_change/': { company_name: '{holder2_company_name}' },
+  '/api/v1/import-files/': { company: '{holder2_company}' },
+  '/api/v1/import-files/zip/': { company: '{holder2_company}', report_type: 'greenhouse_gases', year: '2025' },
+}
+const TARGETS = ['area', 'area_name', 'company', 'company_name']
+
+describe('every parameter of §7 on the demo data', () => {
+  it('lists every parameter each row of both documents names, for each endpoint of the row', () => {
+    for (const name of DOCS) {
+      for (const { method, endpoints, parameters: names } of specEndpointParameters(spec(name))) {
+        for (const endpoint of endpoints) {
+          for (const parameter of names) {
+            const listed = parameters.some((row) => row[0] === method && codes(row[1])[0] === endpoint && codes(row[2])[0] === parameter)
+            expect(listed, `${name}: ${method} ${endpoint} ${parameter}`).toBe(true)
+          }
+        }
+      }
+    }
+  })
+
+  it('answers each GET parameter: the valid value, 400 naming it for a malformed one, never a 5xx for an unknown id', async () => {
+    const { headers } = await loginAs(t.app, 'department')
+    const fill = async (text: string) => {
+      let out = text
+      for (const [token] of text.matchAll(/\{([^}]+)\}/g)) if (token !== '{id}') out = out.replace(token, await resolve(token.slice(1, -1)))
+      return out
+    }
+    const problems: string[] = []
+    let asked = 0
+    for (const [method, endpointCell, parameterCell, valid, malformed, unknown, state] of parameters) {
+      const row = { state }
+      if (method !== 'GET') continue
+      const endpoint = codes(endpointCell)[0]
+      const parameter = codes(parameterCell)[0]
+      const path = endpoint.includes('{id}') ? endpoint.replace('{id}', await fill(PATH_ID[endpoint])) : endpoint
+      if (!row.state.startsWith('done')) continue
+      // The other parameters the endpoint needs beside the one asked (the region list for filters, a workflow list its
+      // area or company); a parameter naming the target replaces the base's target.
+      const base: Record<string, string> = {}
+      for (const [key, value] of Object.entries(BASE_QUERY[endpoint] ?? {})) {
+        if (key === parameter || (TARGETS.includes(parameter) && TARGETS.includes(key))) continue
+        base[key] = await fill(value)
+      }
+      const ask = async (value: string) => {
+        asked++
+        const answer = await t.app.inject({ url: path, query: { ...base, [parameter]: await fill(value) }, headers })
+        const json = String(answer.headers['content-type'] ?? '').startsWith('application/json')
+        return { status: answer.statusCode, body: json ? (answer.json() as { parameter?: string }) : null }
+      }
+      const good = await ask(valid)
+      if (good.status !== 200) problems.push(`${endpoint}?${parameter}=${valid}: ${good.status}, expected 200`)
+      if (malformed !== '—') {
+        const bad = await ask(malformed)
+        if (bad.status !== 400 || bad.body?.parameter !== parameter) problems.push(`${endpoint}?${parameter}=${malformed}: ${bad.status} naming ${bad.body?.parameter}, expected 400 naming ${parameter}`)
+      }
+      if (unknown !== '—') {
+        const none = await ask(unknown)
+        if (none.status >= 500 || none.status === 400) problems.push(`${endpoint}?${parameter}=${unknown}: ${none.status}`)
+      }
+    }
+    expect(problems).toEqual([])
+    expect(asked).toBeGreaterThan(300)
+  })
+})
+
+describe('every role rule of §6', () => {
+  it('lists each sentence of §6 of both documents', () => {
+    for (const name of DOCS) {
+      for (const { who, rule } of specRoleRules(spec(name))) expect(roleRules.some((row) => row[0] === name && row[1] === who && row[2] === rule), `${name}: ${who}: ${rule}`).toBe(true)
+    }
+  })
+
+  it('shows the public a company’s tabs on its exposure levels, and the holder of a lem_industry company its breadcrumbs', async () => {
+    const holder = await userNamed('holder1')
+    const address = `/companies/${holder.companyId}/exposure-levels`
+    const seen = await callPage(address, contextOf(null))
+    expect(seen.status).toBe(200)
+    expect(seen.data.tabs.map((tab: { title: string }) => tab.title)).toContain('Уровень антропогенного воздействия')
+    const own = await callPage(address, contextOf(holder))
+    expect(own.status).toBe(200)
+    expect(own.data.crumbs.map((crumb: { to: string }) => crumb.to)).toContain(`/companies/${holder.companyId}`)
   })
 })

@@ -61,3 +61,58 @@ export function specFieldItems(markdown: string): Array<{ entity: string; item: 
   }
   return found
 }
+
+/** Words of a §7 query or payload cell that are prose, not parameter names. */
+const PROSE_WORDS = new Set(
+  'a also an and as back by categories comma custom data download each fall field fields filter for form from header hidden id info kinds legacy list lists measure multipart no none not of on optional or other page per point polygon query reference same templates the to true consideration user when with body is'.split(' '),
+)
+
+/** The endpoints of a path cell: full paths, and the shorthand after the first (`-flora-indicators/`, `snow-cover-reports/`). */
+function endpointsOf(cell: string): string[] {
+  const full: string[] = cell.match(/\/(?:api\/v1|auth)\/[A-Za-z0-9_\-{}/]*/g) ?? []
+  const first = full[0]
+  if (first === undefined) return []
+  const family = /^\/api\/v1\/([a-z]+)-/.exec(first)?.[1]
+  const rest = cell.slice(cell.indexOf(first) + first.length).replace(/\([^)]*\)/g, '')
+  const short = [...rest.matchAll(/(?:^|[\s,])(-?[a-z][a-z0-9-]*\/)(?=[\s,]|$)/g)].map((m) => (m[1].startsWith('-') ? `/api/v1/${family}${m[1]}` : `/api/v1/${m[1]}`))
+  return [...new Set([...full, ...short])]
+}
+
+/**
+ * The rows of the §7 table of a spec document: the method (GET unless the row says otherwise), its endpoints, and the
+ * parameters its query or payload cell names (lower-case words with underscores allowed, not prose; a parenthesis is
+ * read only when it offers another parameter, as '(or area for polygon legacy lists)').
+ */
+export function specEndpointParameters(markdown: string): Array<{ method: string; endpoints: string[]; parameters: string[] }> {
+  const section = markdown.slice(markdown.indexOf('## 7.'), markdown.indexOf('## 8.'))
+  const rows: Array<{ method: string; endpoints: string[]; parameters: string[] }> = []
+  for (const line of section.split('\n').filter((l) => l.startsWith('| ') && /\/(api|auth)\//.test(l))) {
+    const cells = line.split('|').map((c) => c.trim()).filter(Boolean)
+    const at = cells.findIndex((c) => /\/(api|auth)\//.test(c))
+    const method = at > 0 ? cells[0] : /^(DELETE|POST|PUT) /.exec(cells[at])?.[1] ?? 'GET'
+    const query = (cells[at + 1] ?? '').replace(/measure point/g, 'measures_point').replace(/\((?!or )[^)]*\)/g, '').replace(/(?<=[.:]\s|^)[A-Z][^.:]*[.:]/g, '')
+    const words: string[] = query.match(/(?<![A-Za-z0-9_-])[a-z][a-z0-9]*(?:_{1,2}[a-z0-9]+)*(?![A-Za-z0-9-])/g) ?? []
+    let parameters = [...new Set(words.filter((w) => !PROSE_WORDS.has(w)))]
+    // 'same fields' (with company): the fields of the row above, the company in place of the area.
+    if (words.includes('same')) {
+      const above = rows.at(-1)?.parameters ?? []
+      parameters = parameters.includes('company') ? [...above.filter((p) => p !== 'area'), 'company'] : [...above, ...parameters]
+    }
+    rows.push({ method, endpoints: endpointsOf(cells[at]), parameters })
+  }
+  return rows
+}
+
+/** The rules of §6 of a spec document, sentence by sentence, each with whom it is about (the table's group, or '—'). */
+export function specRoleRules(markdown: string): Array<{ who: string; rule: string }> {
+  const section = markdown.slice(markdown.indexOf('## 6.'), markdown.indexOf('## 7.'))
+  const rules: Array<{ who: string; rule: string }> = []
+  const sentences = (text: string) => text.split(/(?<=\.)\s+(?=[A-Z'])/).map((s) => s.trim()).filter(Boolean)
+  for (const line of section.split('\n')) {
+    const row = /^\| ([^|]+) \| ([^|]+) \|$/.exec(line)
+    if (row && row[1] !== 'Group' && !row[1].startsWith('---')) for (const rule of sentences(row[2])) rules.push({ who: row[1].trim(), rule })
+    const bullet = /^- (.*)$/.exec(line)
+    if (bullet) for (const rule of sentences(bullet[1])) rules.push({ who: '—', rule })
+  }
+  return rules
+}
