@@ -310,13 +310,14 @@ describe('one door into the domain: the page action and the API', () => {
     }
     const storedFiles = async () => (await readdir(config.storageDir, { recursive: true }).catch(() => [] as string[])).filter((f) => !f.includes('.part') && /[0-9a-f-]{36}$/.test(f))
     const before = await storedFiles()
-    // Cancelling without a reason is allowed; declining a report that is not under review is not: the file goes.
+    // Cancelling without a reason is allowed; declining a report that is not under review is not: the file goes. The
+    // attachment of the decision that goes through is a CSV, a type decisions accept (file-content.ts).
     const refused = await answerOf(await reportsAction(multipart({ intent: 'decide', report: String(report.id), status: 'rejected', comment: 'Нет' }, 'отказ.txt'), contextOf(department), report.company_id))
     expect(refused.status).toBe(409)
     expect(await storedFiles()).toEqual(before)
-    const cancelled = await answerOf(await reportsAction(multipart({ intent: 'decide', report: String(report.id), status: 'consideration', comment: '' }, 'решение.txt'), contextOf(department), report.company_id))
+    const cancelled = await answerOf(await reportsAction(multipart({ intent: 'decide', report: String(report.id), status: 'consideration', comment: '' }, 'решение.csv'), contextOf(department), report.company_id))
     expect(cancelled).toEqual({ status: 200, body: { intent: 'decide', ok: true, message: null } })
-    const file = await t.database.db.selectFrom('decision_files').select(['id', 'name', 'size']).where('report_id', '=', report.id).where('name', '=', 'решение.txt').executeTakeFirstOrThrow()
+    const file = await t.database.db.selectFrom('decision_files').select(['id', 'name', 'size']).where('report_id', '=', report.id).where('name', '=', 'решение.csv').executeTakeFirstOrThrow()
     expect(file.size).toBe(Buffer.byteLength('протокол проверки'))
     expect(await readFile(storedFilePath(config.storageDir, file.id), 'utf8')).toBe('протокол проверки')
   })
