@@ -1,21 +1,15 @@
 // axe-core on one page of every type, as the public and as each role: no serious or critical finding.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '../workflow-service/src/catalogue/registry/uploads.ts'
+import { describe, expect, it } from 'vitest'
 import { seriousFindings } from './support/axe.ts'
 import { useBrowser } from './support/browser.ts'
-import { type PageType, pageTypes, type Role } from './support/page-types.ts'
-import { rolePages } from './support/role-pages.ts'
+import { greenhouseCsv } from './support/greenhouse-file.ts'
+import { useEveryPageType } from './support/every-page-type.ts'
+import type { Role } from './support/page-types.ts'
 import { logIn } from './support/log-in.ts'
 
 const b = useBrowser()
-let types: PageType[] = []
-const roles = rolePages(b)
-
-beforeAll(async () => {
-  types = await pageTypes(b.baseUrl)
-})
-afterAll(() => roles.close())
+const { types, roles } = useEveryPageType(b)
 
 async function findingsOf(list: Array<{ name: string; path: string; as: Role }>): Promise<string[]> {
   const findings: string[] = []
@@ -76,18 +70,16 @@ describe('accessibility', () => {
     await eventually(() => dialog.count()).toBe(0)
 
     // The file: the picker opens from the keyboard; the browser's own dialog is where the file is chosen.
-    const references = (await holder.evaluate(async () => (await fetch('/api/v1/references/')).json())) as { greenhouse_categories: Array<{ name: string }> }
-    const category = references.greenhouse_categories.find((c) => c.name !== '---')!.name
-    const header = uploadSpecOf('greenhouse_gases').columns.map((c) => c.header).join(';')
+    const file = await greenhouseCsv(holder, { year: YEAR, name: 'keyboard.csv' })
     await tabTo(holder, 'Загрузить файлы: Парниковые газы')
     // Asked for before the key is pressed, so the browser's chooser is caught however loaded the machine is.
     const choosing = holder.waitForEvent('filechooser', { timeout: 60_000 })
     await holder.keyboard.press('Enter')
     const chooser = await choosing
-    await chooser.setFiles({ name: 'keyboard.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${YEAR};${category};100;2;0.1;0;0;0;0;160\r\n`) })
+    await chooser.setFiles(file)
     const section = holder.getByRole('region', { name: 'Парниковые газы' })
-    const file = section.getByRole('listitem').filter({ has: holder.getByRole('link', { name: 'keyboard.csv' }) })
-    await eventually(() => file.getByRole('status').textContent()).toBe('Принят')
+    const listed = section.getByRole('listitem').filter({ has: holder.getByRole('link', { name: 'keyboard.csv' }) })
+    await eventually(() => listed.getByRole('status').textContent()).toBe('Принят')
     await holder.close()
 
     // The Department: from the queue to the report, then the agreement with a comment.

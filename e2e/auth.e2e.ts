@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
+import { logIn as logInAs } from './support/log-in.ts'
 
 const b = useBrowser()
 
@@ -16,14 +17,9 @@ function watchCsp(page: Page): string[] {
 }
 
 async function logIn(username: string, password = username): Promise<{ page: Page; violations: string[] }> {
-  const page = await b.browser.newPage({ locale: 'ru-RU' })
-  const violations = watchCsp(page)
-  await page.goto(`${b.baseUrl}/monitoring/login`)
-  await page.getByLabel('Логин').fill(username)
-  await page.getByLabel('Пароль').fill(password)
-  await page.getByRole('button', { name: 'Войти' }).click()
+  let violations: string[] = []
+  const page = await logInAs(b, username, { password, prepare: (opened) => (violations = watchCsp(opened)) })
   // The router address is the home page; a license holder without sections is sent on to their company page.
-  await page.waitForURL((url) => url.pathname !== '/monitoring/login')
   await expect.poll(() => page.locator('header').textContent()).toContain(username)
   return { page, violations }
 }

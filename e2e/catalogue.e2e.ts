@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
+import { logIn as logInAs } from './support/log-in.ts'
 
 const b = useBrowser()
 
@@ -8,15 +9,7 @@ const b = useBrowser()
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).evaluate((h) => h.firstChild?.textContent ?? '')
 const listLinks = (page: Page) => page.locator('ul.list li .item-main a')
 
-async function logIn(username: string): Promise<Page> {
-  const page = await b.browser.newPage({ locale: 'ru-RU', timezoneId: 'Asia/Yekaterinburg' })
-  await page.goto(`${b.baseUrl}/monitoring/login`)
-  await page.getByLabel('Логин').fill(username)
-  await page.getByLabel('Пароль').fill(username)
-  await page.getByRole('button', { name: 'Войти' }).click()
-  await page.waitForURL((url) => url.pathname === '/monitoring/')
-  return page
-}
+const logIn = (username: string) => logInAs(b, username)
 
 describe('browsing the catalogue', () => {
   it('walks home → companies → company → licence areas → area → measuring points → point → readings', async () => {

@@ -6,8 +6,8 @@ import ExcelJS from 'exceljs'
 import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '../workflow-service/src/catalogue/registry/uploads.ts'
 import { useBrowser } from './support/browser.ts'
+import { greenhouseCsv } from './support/greenhouse-file.ts'
 import { logIn } from './support/log-in.ts'
 
 const b = useBrowser()
@@ -133,14 +133,13 @@ describe('charts, map, downloads and notifications in the browser', () => {
     const responsibleId = ((await responsible.json()) as { id: number }).id
     const created = await holder.request.post(`${b.baseUrl}/api/v1/import-reports/`, { headers: { 'X-CSRFToken': holderToken }, data: { company: user.company, year, report_type: 'greenhouse_gases' } })
     const report = (await created.json()) as { id: number }
-    const header = uploadSpecOf('greenhouse_gases').columns.map((c) => c.header).join(';')
     const uploaded = await holder.request.post(`${b.baseUrl}/api/v1/import-files/`, {
       headers: { 'X-CSRFToken': holderToken },
       multipart: {
         report: String(report.id),
         description: 'notifications.csv',
         company_responsible: String(responsibleId),
-        file: { name: 'notifications.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${year};---;1;1;1;0;0;0;0;1\r\n`) },
+        file: await greenhouseCsv(holder, { year, name: 'notifications.csv' }),
       },
     })
     expect(uploaded.status()).toBe(201)

@@ -1,19 +1,12 @@
 // Pages read well on a phone and on a desktop: at 390 px nothing scrolls sideways (wide tables scroll inside their
 // own box), at 1280 px a page's tabs take at most two rows; headings name their record.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
-import { type PageType, pageTypes } from './support/page-types.ts'
-import { rolePages } from './support/role-pages.ts'
+import { useEveryPageType } from './support/every-page-type.ts'
 import { logIn } from './support/log-in.ts'
 
 const b = useBrowser()
-let types: PageType[] = []
-const roles = rolePages(b)
-
-beforeAll(async () => {
-  types = await pageTypes(b.baseUrl)
-})
-afterAll(() => roles.close())
+const { types, roles } = useEveryPageType(b)
 
 describe('page layout', () => {
   it('never scrolls sideways at 390 px, on any page type, for the public and every role', async () => {

@@ -5,32 +5,19 @@ import ExcelJS from 'exceljs'
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '../workflow-service/src/catalogue/registry/uploads.ts'
 import { useBrowser } from './support/browser.ts'
+import { greenhouseCsv } from './support/greenhouse-file.ts'
+import { logIn as logInAs } from './support/log-in.ts'
 
 const b = useBrowser()
 const YEAR = new Date().getFullYear()
 const eventually = <T>(value: () => Promise<T> | T, options: { timeout?: number } = {}) => expect.poll(value, { timeout: 20_000, ...options })
 
-async function logIn(username: string): Promise<Page> {
-  const page = await b.browser.newPage({ locale: 'ru-RU', timezoneId: 'Asia/Yekaterinburg', viewport: { width: 1280, height: 900 }, acceptDownloads: true })
-  await page.goto(`${b.baseUrl}/monitoring/login`)
-  await page.getByLabel('Логин').fill(username)
-  await page.getByLabel('Пароль').fill(username)
-  await page.getByRole('button', { name: 'Войти' }).click()
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
-  return page
-}
+const logIn = (username: string) => logInAs(b, username, { acceptDownloads: true })
 
 const section = (page: Page) => page.getByRole('region', { name: 'Парниковые газы' })
 
-async function greenhouseCsv(page: Page, good: boolean) {
-  const references = (await page.evaluate(async () => (await fetch('/api/v1/references/')).json())) as { greenhouse_categories: Array<{ name: string }> }
-  const category = references.greenhouse_categories.find((c) => c.name !== '---')!.name
-  const header = uploadSpecOf('greenhouse_gases').columns.map((c) => c.header).join(';')
-  const row = good ? `${YEAR};${category};100;2;0.1;0;0;0;0;160` : `${YEAR};${category};много;2;0.1;0;0;0;0;160`
-  return { name: good ? 'исправленный.csv' : 'с-ошибкой.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${row}\r\n`) }
-}
+const greenhouseFile = (page: Page, valid: boolean) => greenhouseCsv(page, { year: YEAR, valid, name: valid ? 'исправленный.csv' : 'с-ошибкой.csv' })
 
 describe('the report workflow as people live it (issue 14)', () => {
   let companyId = 0
@@ -56,7 +43,7 @@ describe('the report workflow as people live it (issue 14)', () => {
       await dialog.getByRole('button', { name: 'Сохранить' }).click()
       await eventually(() => dialog.count()).toBe(0)
     }
-    await input.setInputFiles(await greenhouseCsv(page, false))
+    await input.setInputFiles(await greenhouseFile(page, false))
     await eventually(() => section(page).getByText('Ошибка: несоответствие полей').count(), { timeout: 60_000 }).toBeGreaterThan(0)
     // The error report, downloaded and read back: the bad cell's row, column, value, level and message.
     const [download] = await Promise.all([page.waitForEvent('download'), section(page).getByRole('link', { name: /^XLSX/ }).first().click()])
@@ -90,7 +77,7 @@ describe('the report workflow as people live it (issue 14)', () => {
     await holder.goto(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${YEAR}`)
     const note = holder.getByRole('complementary', { name: 'Замечания Департамента (Парниковые газы)' })
     expect(await note.textContent()).toContain('Значения выбросов должны быть числами.')
-    await holder.getByLabel('Загрузить файлы: Парниковые газы').setInputFiles(await greenhouseCsv(holder, true))
+    await holder.getByLabel('Загрузить файлы: Парниковые газы').setInputFiles(await greenhouseFile(holder, true))
     await eventually(async () => {
       await holder.reload()
       return section(holder).getByText('Принят').count()

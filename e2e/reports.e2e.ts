@@ -1,27 +1,20 @@
 // Browser tests of the report workflow screens: the holder's reports page, the Department's review lists and decisions.
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '../workflow-service/src/catalogue/registry/uploads.ts'
+import { seriousFindings } from './support/axe.ts'
 import { useBrowser } from './support/browser.ts'
+import { greenhouseCsv } from './support/greenhouse-file.ts'
+import { logIn as logInAs } from './support/log-in.ts'
 
 const b = useBrowser()
-const AXE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../node_modules/axe-core/axe.min.js')
 const YEAR = new Date().getFullYear()
 /** expect.poll with room for a loaded machine (its default gives up after one second). */
 const eventually = <T>(value: () => Promise<T> | T, options: { timeout?: number } = {}) => expect.poll(value, { timeout: 15_000, ...options })
 
-// bypassCSP lets axe-core be injected: the portal's policy (rightly) refuses scripts without its nonce.
-async function logIn(username: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await b.browser.newPage({ locale: 'ru-RU', timezoneId: 'Asia/Yekaterinburg', viewport, bypassCSP: true })
-  await page.goto(`${b.baseUrl}/monitoring/login`)
-  await page.getByLabel('Логин').fill(username)
-  await page.getByLabel('Пароль').fill(username)
-  await page.getByRole('button', { name: 'Войти' }).click()
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'))
-  return page
-}
+const logIn = (username: string, viewport?: { width: number; height: number }) => logInAs(b, username, viewport)
+
+/** A greenhouse-gas file with a header of its own: the check finds the fields do not match. */
+const WRONG_HEADER = { name: 'ghg-bad.csv', mimeType: 'text/csv', buffer: Buffer.from('Вещество;Выброс, т\r\nCO2;1520.4\r\n') }
 
 /** The logged-in user's company (a license holder's own, from the user info). */
 async function ownCompany(page: Page): Promise<number> {
@@ -32,29 +25,6 @@ async function ownCompany(page: Page): Promise<number> {
 async function openReports(page: Page, companyId: number, year = YEAR): Promise<void> {
   await page.goto(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${year}`)
   await page.getByRole('heading', { level: 1 }).waitFor()
-}
-
-/** A greenhouse-gas file that passes the check: the template's header and rows of known categories. */
-async function greenhouseFiles(page: Page) {
-  const references = (await page.evaluate(async () => (await fetch('/api/v1/references/')).json())) as { greenhouse_categories: Array<{ name: string }> }
-  const category = references.greenhouse_categories.find((c) => c.name !== '---')!.name
-  const header = uploadSpecOf('greenhouse_gases').columns.map((c) => c.header).join(';')
-  const good = `${header}\r\n${YEAR};${category};100;2;0.1;0;0;0;0;160\r\n`
-  const bad = 'Вещество;Выброс, т\r\nCO2;1520.4\r\n'
-  return [
-    { name: 'ghg-good.csv', mimeType: 'text/csv', buffer: Buffer.from(good) },
-    { name: 'ghg-bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) },
-  ]
-}
-
-/** axe-core in the page: the serious and critical violations, as "rule: target" lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE })
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe
-    return (await axe.run()).violations
-  })) as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 const greenhouseSection = (page: Page) => page.getByRole('region', { name: 'Парниковые газы' })
@@ -80,7 +50,7 @@ describe('the report workflow in the browser', () => {
     expect(years).toEqual(Array.from({ length: 10 }, (_, i) => String(YEAR - i)))
     expect(await page.getByLabel('Отчетный период').inputValue()).toBe(String(YEAR))
 
-    const files = await greenhouseFiles(page)
+    const files = [await greenhouseCsv(page, { year: YEAR, name: 'ghg-good.csv' }), WRONG_HEADER]
     const upload = page.getByLabel('Загрузить файлы: Парниковые газы')
     // No responsible person yet: refused before sending, for 3 seconds.
     await upload.setInputFiles(files[0])
@@ -236,7 +206,7 @@ describe('the report workflow in the browser', () => {
     await section.getByRole('button', { name: 'Отклонить (Парниковые газы)' }).click()
     const decline = page.getByRole('dialog', { name: 'Отклонить отчёт' })
     await decline.getByLabel('Комментарий (обязательно)').fill('Исправьте заголовок файла ghg-bad.csv.')
-    await decline.getByLabel('Файл (необязательно)').setInputFiles({ name: 'Замечания.txt', mimeType: 'text/plain', buffer: Buffer.from('Заголовок не совпадает с шаблоном.') })
+    await decline.getByLabel('Файл (необязательно)').setInputFiles({ name: 'Замечания.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% Заголовок не совпадает с шаблоном.') })
     await decline.getByRole('button', { name: 'Отклонить' }).click()
     await eventually(() => decline.count()).toBe(0)
     // The button that opened the dialog is gone; the focus waits on the section's heading instead of the page's top.
@@ -244,7 +214,7 @@ describe('the report workflow in the browser', () => {
     await section.getByRole('button', { name: /^Отклонено/ }).click()
     const status = page.getByRole('dialog', { name: 'Статус отчёта' })
     expect(await status.textContent()).toContain('Исправьте заголовок файла ghg-bad.csv.')
-    expect(await status.getByRole('link', { name: 'Замечания.txt' }).count()).toBe(1)
+    expect(await status.getByRole('link', { name: 'Замечания.pdf' }).count()).toBe(1)
     await status.getByRole('button', { name: 'OK' }).click()
 
     await section.getByRole('button', { name: 'Отменить решение (Парниковые газы)' }).click()
@@ -276,7 +246,7 @@ describe('the report workflow in the browser', () => {
       'Файл добавлен — holder1',
     ])
     expect(steps[0][3]).toBe('Согласовано.')
-    expect(steps[2]).toEqual(['Отчёт отклонён', 'Замечания.txt', 'department', 'Исправьте заголовок файла ghg-bad.csv.'])
+    expect(steps[2]).toEqual(['Отчёт отклонён', 'Замечания.pdf', 'department', 'Исправьте заголовок файла ghg-bad.csv.'])
 
     // The company is now in the 'Согласованные' list for this year.
     await page.goto(`${b.baseUrl}/monitoring/department-reports/agreed`)
@@ -288,7 +258,7 @@ describe('the report workflow in the browser', () => {
     await page.close()
 
     // The first error of the server shows as a tooltip on the holder's stale page, then goes after 3 seconds.
-    const files = await greenhouseFiles(holder)
+    const files = [await greenhouseCsv(holder, { year: YEAR, name: 'ghg-good.csv' }), WRONG_HEADER]
     await holder.getByLabel('Загрузить файлы: Парниковые газы').setInputFiles(files[0])
     const tooltip = greenhouseSection(holder).getByRole('alert')
     await eventually(() => tooltip.textContent()).toBe('Отчёт согласован: загрузка файлов в него закрыта.')
@@ -320,14 +290,14 @@ describe('accessibility, narrow screens and pages without JavaScript', () => {
   it('finds no serious or critical axe violation on the reports page, for the holder and the Department', async () => {
     const holder = await logIn('holder1')
     await openReports(holder, await ownCompany(holder), 2025)
-    expect(await seriousViolations(holder)).toEqual([])
+    expect(await seriousFindings(holder)).toEqual([])
     await holder.close()
 
     const department = await logIn('department')
     const first = await firstReviewed(department)
     await openReports(department, first.company, first.year)
     await department.locator('summary', { hasText: 'История изменений' }).click()
-    expect(await seriousViolations(department)).toEqual([])
+    expect(await seriousFindings(department)).toEqual([])
     await department.close()
   }, 60_000)
 
@@ -335,7 +305,7 @@ describe('accessibility, narrow screens and pages without JavaScript', () => {
     const page = await logIn('department')
     await page.goto(`${b.baseUrl}/monitoring/department-reports`)
     await page.getByRole('searchbox', { name: 'Искать по названию' }).waitFor()
-    expect(await seriousViolations(page)).toEqual([])
+    expect(await seriousFindings(page)).toEqual([])
     const first = await firstReviewed(page)
     await openReports(page, first.company, first.year)
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)))
@@ -343,7 +313,7 @@ describe('accessibility, narrow screens and pages without JavaScript', () => {
     const dialog = page.getByRole('dialog', { name: 'Согласовать отчёт' })
     // Focus is inside the dialog, and Escape closes it.
     expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true)
-    expect(await seriousViolations(page)).toEqual([])
+    expect(await seriousFindings(page)).toEqual([])
     await page.keyboard.press('Escape')
     await eventually(() => dialog.count()).toBe(0)
     await page.close()

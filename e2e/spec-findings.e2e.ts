@@ -166,6 +166,30 @@ describe('the findings of the spec check', () => {
     await page.close()
   })
 
-  // Finding 10 (reports created on page open) belongs to the ux-reports work; its browser check joins this file when it lands.
+  it('10: the greenhouse gas report exists as soon as the holder opens the reports page', async () => {
+    // holder2 in a year no other browser file uses (they take the current year and the years 2, 3 and 4 back).
+    const page = await logIn('holder2')
+    const api = async (query: string) => (await page.evaluate(async (url) => (await fetch(url)).json(), `/api/v1/import-reports/?${query}`)) as { count: number; results: Array<{ report_type: string; status: string }> }
+    const company = ((await page.evaluate(async () => (await fetch('/api/v1/initialization/')).json())) as { user: { company: number } }).user.company
+    // company_name: the company's own reports, not those of its licence areas.
+    const name = ((await (await fetch(`${b.baseUrl}/api/v1/companies/${company}/`)).json()) as { name: string }).name
+    const own = (type: string, y: number) => api(`company_name=${encodeURIComponent(name)}&year=${y}&report_type=${type}`)
+    const taken = [0, 2, 3, 4].map((back) => new Date().getFullYear() - back)
+    const offered = Array.from({ length: 10 }, (_, i) => new Date().getFullYear() - i).filter((y) => !taken.includes(y))
+    let year = 0
+    for (const y of offered.reverse()) if ((await own('greenhouse_gases', y)).count === 0) year = year || y
+    expect(year).toBeGreaterThan(0)
+    await page.goto(`${b.baseUrl}/monitoring/companies/${company}/reports?year=${year}`)
+    const section = page.getByRole('region', { name: 'Парниковые газы' })
+    await section.waitFor()
+    const greenhouse = await own('greenhouse_gases', year)
+    expect(greenhouse.results.map((r) => [r.report_type, r.status])).toEqual([['greenhouse_gases', 'consideration']])
+    expect(await section.getByText('На рассмотрении').count()).toBeGreaterThan(0)
+    // holder2's company has licence areas: its observation results are reported per area, no company-wide report.
+    expect((await own('observation_results', year)).count).toBe(0)
+    await page.reload()
+    expect((await own('greenhouse_gases', year)).count).toBe(1)
+    await page.close()
+  })
 })
 

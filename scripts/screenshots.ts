@@ -3,22 +3,14 @@
 // PostgreSQL in a temporary folder, or uses the portal at PORTAL_URL (its demo accounts must exist).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from 'playwright-core'
+import { freePort } from '../cluster/support/free-port.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const OUT = path.join(ROOT, 'docs/screens')
 const VIEWPORT = { width: 1280, height: 860 }
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 async function startPortal(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   if (process.env.PORTAL_URL) return { baseUrl: process.env.PORTAL_URL.replace(/\/$/, ''), stop: async () => {} }

@@ -6,12 +6,12 @@
 // change to a demo user changes what a later file finds, and breaks it only in some orders.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { ensureAppRole } from '../../workflow-service/src/db/embedded-postgres.server.ts'
+import { freePort } from '../../cluster/support/free-port.ts'
 
 const E2E_APP_ROLE = 'portal_test_app'
 
@@ -19,14 +19,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 async function waitForHealth(url: string, child: ChildProcess, ms: number): Promise<void> {

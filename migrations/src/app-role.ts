@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely'
 import { migrateToLatest } from './migrate.ts'
 
 /** Tables the portal may only append to and read: it can never change or remove what they hold. */
-export const APPEND_ONLY_TABLES = ['events', 'event_checkpoints'] as const
+export const APPEND_ONLY_TABLES = ['events', 'event_checkpoints', 'event_log_identity'] as const
 
 /** Serialises the grants of nodes that start together. */
 const GRANT_LOCK = 7_150_201

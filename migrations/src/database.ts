@@ -210,6 +210,13 @@ export interface EventCheckpointsTable {
   created_at: Timestamp
 }
 
+/** One row, made with the database: the identity the head beside the audit key records (decision 1220). */
+export interface EventLogIdentityTable {
+  singleton: Generated<boolean>
+  id: Generated<string>
+  created_at: Generated<Timestamp>
+}
+
 /** The columns both kinds of responsible person share (spec §3 "Responsible person"). */
 interface ResponsiblePersonColumns {
   id: number
@@ -385,6 +392,7 @@ export interface Database {
   substances: SubstancesTable
   events: EventsTable
   event_checkpoints: EventCheckpointsTable
+  event_log_identity: EventLogIdentityTable
   ecomon_responsibles: EcomonResponsiblesTable
   company_responsibles: CompanyResponsiblesTable
   import_reports: ImportReportsTable

@@ -6,7 +6,7 @@ import type { ServerBuild } from '@remix-run/node'
 import { buildApp } from '@portal/workflow-service/app.ts'
 import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from '@portal/workflow-service/db/connect.server.ts'
 import { AuditKeyError, loadAuditKey, useAuditKey } from '@portal/workflow-service/event-store/audit-key.server.ts'
-import { useChainHead } from '@portal/workflow-service/event-store/chain-head.server.ts'
+import { databaseIdentity, useChainHead } from '@portal/workflow-service/event-store/chain-head.server.ts'
 import { startStorageSweeper } from '@portal/workflow-service/workflow/storage/storage-sweeper.server.ts'
 import { startCheckpoints } from '@portal/workflow-service/event-store/checkpoints.server.ts'
 import { createLogger } from '@portal/workflow-service/logger.ts'
@@ -34,7 +34,6 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel)
   try {
     useAuditKey(loadAuditKey({ dataDir: config.dataDir }))
-    useChainHead(config.dataDir)
   } catch (error) {
     if (error instanceof AuditKeyError) failStart(error.message)
     throw error
@@ -65,6 +64,8 @@ async function main(): Promise<void> {
     if (applied.length) log.info({ applied }, 'migrations applied')
     // A MIGRATIONS=check node whose database lacks migrations answers only its probes (/readyz 503) until they are in.
     await awaitMigrations(database.db, database.pending, { port: config.port, host: config.host, role: 'web', log })
+    // The head beside the audit key, kept under this database's identity (the demo seed's events move it too).
+    useChainHead(config.dataDir, await databaseIdentity(database.db))
     await seedPortalWhenEmpty(database.db, { demoUsers: database.embedded, storageDir: config.storageDir, log: (m) => log.info(m) })
     // Seals the event log now (events of an earlier version included), then every minute and at shutdown.
     checkpoints = startCheckpoints(database.db, { onError: (error) => log.error({ err: error }, 'writing an event log checkpoint failed') })

@@ -4,7 +4,7 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify'
 import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
 import { createLogger } from '@portal/workflow-service/logger.ts'
-import { useChainHead } from '@portal/workflow-service/event-store/chain-head.server.ts'
+import { databaseIdentity, useChainHead } from '@portal/workflow-service/event-store/chain-head.server.ts'
 import { healthRoutes } from '@portal/workflow-service/observability/health-routes.server.ts'
 import { startWorkers, stopMailSender } from '@portal/workers/start-workers.ts'
 import { awaitMigrations } from './await-migrations.server.ts'
@@ -13,11 +13,11 @@ import { openQueue } from './composition.server.ts'
 
 const config = configOrFail()
 const log = createLogger(config.logLevel)
-// The events its jobs append move the head kept beside the audit key (event-store/chain-head.server.ts).
-useChainHead(config.dataDir)
 // Migrates as the owner at start, or with MIGRATIONS=check only compares (then /readyz says what is missing).
 const database = await openDatabase(config, (m) => log.info(m), (m) => log.warn(m)).catch((error: Error) => failStart(error.message))
 await awaitMigrations(database.db, database.pending, { port: config.workerHttpPort, host: config.host, role: 'worker', log })
+// The events its jobs append move the head kept beside the audit key, under this database's identity.
+useChainHead(config.dataDir, await databaseIdentity(database.db))
 const queue = await openQueue(config, database.url, true, log)
 await startWorkers(queue, { db: database.db, config, log })
 

@@ -34,11 +34,11 @@ const pages: RouteEntry[] = [
   catalogue('/polygons-yanao/:id/monitoring', 'polygon-monitoring', 'catalogue/polygon-monitoring/polygons-yanao'),
   // A polygon's monitoring sections and the point pages under them (catalogue.md §2.1, §2.2).
   ...SYSTEM_SECTIONS.polygons.flatMap((s) => [
-    catalogue(`/polygons/:id/ecomonitoring-system/ecomonitoring-${s}/:kindPoint?`, 'polygon-section', `catalogue/polygon-section/polygons/${s}`),
+    catalogue(`/polygons/:id/ecomonitoring-system/ecomonitoring-${s}/:kindPoint?`, 'polygon-monitoring', `catalogue/polygon-monitoring/polygons/${s}`),
     catalogue(`/measures-point-${s}/:id/:kind`, 'section-point-card', `catalogue/section-point-card/polygons/${s}`),
     catalogue(`/measure-point-${s}/:id/:kind`, 'section-point-card', `catalogue/section-point-card/polygons-yanao/${s}`),
   ]),
-  ...SYSTEM_SECTIONS['polygons-yanao'].map((s) => catalogue(`/polygons-yanao/:id/${s}-monitoring`, 'polygon-section', `catalogue/polygon-section/polygons-yanao/${s}`)),
+  ...SYSTEM_SECTIONS['polygons-yanao'].map((s) => catalogue(`/polygons-yanao/:id/${s}-monitoring`, 'polygon-monitoring', `catalogue/polygon-monitoring/polygons-yanao/${s}`)),
   catalogue('/regional-ekomonitoring', 'section-page', 'catalogue/section-page/regional-ekomonitoring'),
   catalogue('/management-systems', 'section-page', 'catalogue/section-page/management-systems'),
   catalogue('/measures-points/:id', 'point-card'),

@@ -10,7 +10,9 @@ import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissio
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { callPage, routeOf } from './support/call-page.ts'
 import { pageContext } from './support/load-context.ts'
-import { codes, coverageDoc, coverageTable, PROJECT_ROOT, ROLES } from './support/coverage-table.ts'
+import { findType } from '@portal/workflow-service/catalogue/registry/index.ts'
+import { loginAs } from '../../workflow-service/test/support/login.ts'
+import { codes, coverageDoc, coverageTable, PROJECT_ROOT, ROLES, specEndpointParameters, specFieldItems } from './support/coverage-table.ts'
 
 const t = useTestApp()
 const root = PROJECT_ROOT
@@ -26,6 +28,8 @@ const section = (text: string, from: string, to: string) => text.slice(text.inde
 const addresses = table('Addresses')
 const texts = table('Quoted Russian texts')
 const endpoints = table('Endpoints')
+const fields = table('Fields')
+const parameters = table('Endpoint parameters')
 
 describe('the coverage table of the spec', () => {
   it('lists every address of §2 of both documents', () => {
@@ -109,6 +113,14 @@ async function resolve(token: string): Promise<string> {
     case 'company_industry': return one(`SELECT id AS v FROM companies WHERE kind = 'lem_industry' ORDER BY id LIMIT 1`)
     case 'company_gas': return one(`SELECT id AS v FROM companies WHERE kind = 'gas_emissions' ORDER BY id LIMIT 1`)
     case 'holder_company': return one(`SELECT company_id AS v FROM users WHERE username = 'holder1'`)
+    case 'holder2_company': return one(`SELECT company_id AS v FROM users WHERE username = 'holder2'`)
+    case 'holder2_area': return one(`SELECT r.area_id AS v FROM ecomon_responsibles r JOIN users u ON u.company_id = r.company_id WHERE u.username = 'holder2' ORDER BY r.year DESC, r.id LIMIT 1`)
+    case 'company_head': return one(`SELECT min(id) AS v FROM companies WHERE head_company_id IS NOT NULL`)
+    case 'file_area': return one(`SELECT r.area_id AS v FROM import_files f JOIN import_reports r ON r.id = f.report_id WHERE r.area_id IS NOT NULL ORDER BY f.id LIMIT 1`)
+    case 'file_year': return one(`SELECT r.year AS v FROM import_files f JOIN import_reports r ON r.id = f.report_id WHERE r.area_id IS NOT NULL ORDER BY f.id LIMIT 1`)
+    case 'point_kind': return one(`SELECT p.kind AS v FROM measures_points p JOIN areas a ON a.id = p.area_id WHERE a.kind = 'licence_area' ORDER BY p.id LIMIT 1`)
+    case 'holder2_area_name': return one(`SELECT a.name AS v FROM areas a JOIN users u ON u.company_id = a.company_id WHERE u.username = 'holder2' ORDER BY a.id LIMIT 1`)
+    case 'holder2_company_name': return one(`SELECT c.name AS v FROM companies c JOIN users u ON u.company_id = c.id WHERE u.username = 'holder2'`)
     case 'holder_area': return one(`SELECT a.id AS v FROM areas a JOIN users u ON u.company_id = a.company_id WHERE u.username = 'holder1' ORDER BY a.id LIMIT 1`)
     case 'gas_year': return one(`SELECT max(year) AS v FROM greenhouse_gases`)
     case 'rec': return one(`SELECT min(id) AS v FROM ${arg}`)
@@ -177,5 +189,135 @@ describe('every endpoint of §7 on the demo data', () => {
       } else if (![400, 401, 403, ...(endpoint.includes('{id}') ? [404] : [])].includes(answer.statusCode)) problems.push(`${method} ${url}: ${answer.statusCode} without a login`)
     }
     expect(problems).toEqual([])
+  })
+})
+
+/** The value at a dotted key: into a nested object, or into the first item of a nested list. */
+function valueAt(record: unknown, key: string): { found: boolean; value?: unknown } {
+  let value: unknown = record
+  for (const part of key.split('.')) {
+    if (Array.isArray(value)) value = value[0]
+    if (value === null || typeof value !== 'object' || !(part in value)) return { found: false }
+    value = (value as Record<string, unknown>)[part]
+  }
+  return { found: true, value }
+}
+
+describe('every field of §3 on the demo data', () => {
+  it('lists every item of the entity lists of both documents', () => {
+    for (const name of DOCS) {
+      for (const { entity, item } of specFieldItems(spec(name))) {
+        expect(fields.some((row) => row[0] === name && row[1] === entity && row[2] === item), `${name}: ${entity}: ${item}`).toBe(true)
+      }
+    }
+    // Every row is an item of the spec (no row outlives an edit of it).
+    const items = new Set(DOCS.flatMap((name) => specFieldItems(spec(name)).map(({ entity, item }) => `${name}|${entity}|${item}`)))
+    for (const row of fields) expect(items.has(`${row[0]}|${row[1]}|${row[2]}`), row.slice(0, 3).join(': ')).toBe(true)
+  })
+
+  it('finds every key the table names in the first record each endpoint answers', async () => {
+    const { headers } = await loginAs(t.app, 'department')
+    const answers = new Map<string, unknown>()
+    const bodies = new Map<string, unknown>()
+    const problems: string[] = []
+    let checked = 0
+    for (const row of fields) {
+      for (const span of codes(row[3])) {
+        const [endpoint, key] = span.split(' ')
+        let url = endpoint
+        for (const [token] of endpoint.matchAll(/\{([^}]+)\}/g)) url = url.replace(token, await resolve(token.slice(1, -1)))
+        if (!answers.has(url)) {
+          const answer = await t.app.inject({ url, headers })
+          if (answer.statusCode !== 200) problems.push(`${url}: ${answer.statusCode}`)
+          const body = answer.statusCode === 200 ? answer.json() : null
+          bodies.set(url, body)
+          answers.set(url, Array.isArray(body) ? body[0] : Array.isArray(body?.results) ? body.results[0] : body)
+        }
+        const record = key.startsWith('^') ? bodies.get(url) : answers.get(url)
+        if (record === undefined) problems.push(`${url}: no record in the demo data`)
+        else if (!valueAt(record, key.replace(/^\^/, '')).found) problems.push(`${url}: no ${key} (${row[1]}: ${row[2]})`)
+        checked++
+      }
+    }
+    expect(problems).toEqual([])
+    expect(checked).toBeGreaterThan(450)
+  })
+
+  it('groups a forecast card by the spec’s horizons', () => {
+    const groups = new Set(findType('ecomon-state-forecast')!.fields.map((f) => f.group))
+    for (const horizon of ['Краткосрочный прогноз (1–3 года)', 'Среднесрочный прогноз (3–5 лет)', 'Долгосрочный прогноз (5–10 лет)']) expect(groups).toContain(horizon)
+  })
+})
+
+/** The record a `{id}` of an endpoint's path names in the walk of its parameters. */
+const PATH_ID: Record<string, string> = { '/api/v1/measures-points/{id}/': '{point}', '/api/v1/companies/{id}/': '{company_lem}', '/api/v1/areas/{id}/': '{area}' }
+
+/** What an endpoint needs beside the parameter the walk asks about. */
+const BASE_QUERY: Record<string, Record<string, string>> = {
+  '/api/v1/administrative-region/': { is_filter: 'true' },
+  '/api/v1/ecomon-responsibles/': { area: '{holder2_area}', year: '2025' },
+  '/api/v1/import-reports/': { company_name: '{holder2_company_name}' },
+  '/api/v1/import-reports/status_change/': { company_name: '{holder2_company_name}' },
+  '/api/v1/import-files/': { company: '{holder2_company}' },
+  '/api/v1/import-files/zip/': { company: '{holder2_company}', report_type: 'greenhouse_gases', year: '2025' },
+}
+const TARGETS = ['area', 'area_name', 'company', 'company_name']
+
+describe('every parameter of §7 on the demo data', () => {
+  it('lists every parameter each row of both documents names, for each endpoint of the row', () => {
+    for (const name of DOCS) {
+      for (const { method, endpoints, parameters: names } of specEndpointParameters(spec(name))) {
+        for (const endpoint of endpoints) {
+          for (const parameter of names) {
+            const listed = parameters.some((row) => row[0] === method && codes(row[1])[0] === endpoint && codes(row[2])[0] === parameter)
+            expect(listed, `${name}: ${method} ${endpoint} ${parameter}`).toBe(true)
+          }
+        }
+      }
+    }
+  })
+
+  it('answers each GET parameter: the valid value, 400 naming it for a malformed one, never a 5xx for an unknown id', async () => {
+    const { headers } = await loginAs(t.app, 'department')
+    const fill = async (text: string) => {
+      let out = text
+      for (const [token] of text.matchAll(/\{([^}]+)\}/g)) if (token !== '{id}') out = out.replace(token, await resolve(token.slice(1, -1)))
+      return out
+    }
+    const problems: string[] = []
+    let asked = 0
+    for (const [method, endpointCell, parameterCell, valid, malformed, unknown, state] of parameters) {
+      const row = { state }
+      if (method !== 'GET') continue
+      const endpoint = codes(endpointCell)[0]
+      const parameter = codes(parameterCell)[0]
+      const path = endpoint.includes('{id}') ? endpoint.replace('{id}', await fill(PATH_ID[endpoint])) : endpoint
+      if (!row.state.startsWith('done')) continue
+      // The other parameters the endpoint needs beside the one asked (the region list for filters, a workflow list its
+      // area or company); a parameter naming the target replaces the base's target.
+      const base: Record<string, string> = {}
+      for (const [key, value] of Object.entries(BASE_QUERY[endpoint] ?? {})) {
+        if (key === parameter || (TARGETS.includes(parameter) && TARGETS.includes(key))) continue
+        base[key] = await fill(value)
+      }
+      const ask = async (value: string) => {
+        asked++
+        const answer = await t.app.inject({ url: path, query: { ...base, [parameter]: await fill(value) }, headers })
+        const json = String(answer.headers['content-type'] ?? '').startsWith('application/json')
+        return { status: answer.statusCode, body: json ? (answer.json() as { parameter?: string }) : null }
+      }
+      const good = await ask(valid)
+      if (good.status !== 200) problems.push(`${endpoint}?${parameter}=${valid}: ${good.status}, expected 200`)
+      if (malformed !== '—') {
+        const bad = await ask(malformed)
+        if (bad.status !== 400 || bad.body?.parameter !== parameter) problems.push(`${endpoint}?${parameter}=${malformed}: ${bad.status} naming ${bad.body?.parameter}, expected 400 naming ${parameter}`)
+      }
+      if (unknown !== '—') {
+        const none = await ask(unknown)
+        if (none.status >= 500 || none.status === 400) problems.push(`${endpoint}?${parameter}=${unknown}: ${none.status}`)
+      }
+    }
+    expect(problems).toEqual([])
+    expect(asked).toBeGreaterThan(300)
   })
 })

@@ -7,6 +7,7 @@ import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { loader as areaCardLoader } from '../app/features/catalogue/routes/area-card.tsx'
 import { loader as companyLoader } from '../app/features/catalogue/routes/company-card.tsx'
 import { loader as readingsLoader } from '../app/features/catalogue/routes/point-readings.tsx'
+import { loadReportsPage, yearsOffered } from '../app/features/reports/server/reports-page.server.ts'
 
 const t = useTestApp()
 
@@ -53,5 +54,59 @@ describe('spec findings on the pages', () => {
     expect(rows.length).toBe(1)
     const card = await areaCardLoader(args(`/polygons/${rows[0].id}`, { id: String(rows[0].id) }))
     expect(card.tabs.map((tab) => tab.title)).not.toContain('Атмосферный воздух')
+  })
+
+  describe('10: the reports the holder does not make by hand', () => {
+    const reportsOf = (company: number, year: number) =>
+      t.database.db.selectFrom('import_reports').select(['report_type', 'status', 'area_id']).where('company_id', '=', company).where('year', '=', year).where('area_id', 'is', null).orderBy('report_type').execute()
+    /** An offered year in which the company has no company-wide report yet. */
+    async function freshYear(company: number): Promise<number> {
+      for (const year of yearsOffered().toReversed()) if ((await reportsOf(company, year)).length === 0) return year
+      throw new Error(`company ${company} has a report in every offered year`)
+    }
+    const open = (user: CurrentUser, year: number) =>
+      loadReportsPage(new Request(`http://localhost/monitoring/companies/${user.companyId}/reports?year=${year}`), contextOf(user), user.companyId!)
+
+    it('creates the greenhouse gas report when the holder opens the page, once, and no observation results for a company with licence areas', async () => {
+      const holder = await userNamed('holder1')
+      const year = await freshYear(holder.companyId!)
+      const page = await open(holder, year)
+      expect(await reportsOf(holder.companyId!, year)).toEqual([{ report_type: 'greenhouse_gases', status: 'consideration', area_id: null }])
+      const greenhouse = page.accordions.find((a) => a.key === 'greenhouse')!
+      expect(greenhouse.sections[0].report).not.toBeNull()
+      expect(page.accordions.map((a) => a.title)).not.toContain('Результаты наблюдений')
+      await open(holder, year)
+      expect(await reportsOf(holder.companyId!, year)).toHaveLength(1)
+    })
+
+    it('creates the greenhouse gas and observation results reports for a company without licence areas', async () => {
+      const company = await t.database.db
+        .insertInto('companies')
+        .values({ name: 'ООО «Тестовая-Без участков»', kind: 'lem_industry', license_holder: true } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const row = await t.database.db
+        .insertInto('users')
+        .values({ username: 'holder-no-areas', password_hash: 'not-a-login', groups: ['Недропользователь'], company_id: company.id } as never)
+        .returning(['id', 'username'])
+        .executeTakeFirstOrThrow()
+      const holder: CurrentUser = { id: row.id, username: row.username, groups: ['Недропользователь'], companyId: company.id }
+      const year = yearsOffered()[0]
+      expect(await reportsOf(company.id, year)).toEqual([])
+      const page = await open(holder, year)
+      expect((await reportsOf(company.id, year)).map((r) => r.report_type)).toEqual(['greenhouse_gases', 'observation_results'])
+      expect(page.accordions.map((a) => [a.title, a.sections[0].report?.status])).toEqual([
+        ['Парниковые газы', 'consideration'],
+        ['Результаты наблюдений', 'consideration'],
+      ])
+    })
+
+    it('creates nothing when the Department opens a company’s page', async () => {
+      const department = await userNamed('department')
+      const holder = await userNamed('holder1')
+      const year = await freshYear(holder.companyId!)
+      await loadReportsPage(new Request(`http://localhost/monitoring/companies/${holder.companyId}/reports?year=${year}`), contextOf(department), holder.companyId!)
+      expect(await reportsOf(holder.companyId!, year)).toEqual([])
+    })
   })
 })

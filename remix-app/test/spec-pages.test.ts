@@ -55,7 +55,7 @@ describe('spec pages that answered 404', () => {
   it('lists a regional polygon section’s points, linking each to its page in the section', async () => {
     const point = await pointOf('polygon_region_monitoring', "p.category = 'geochemical'")
     const section = await page(`/polygons/${point.area}/ecomonitoring-system/ecomonitoring-geochemical`)
-    expect(section.route).toBe('catalogue/polygon-section/polygons/geochemical')
+    expect(section.route).toBe('catalogue/polygon-monitoring/polygons/geochemical')
     expect(section.data.list.count).toBeGreaterThan(0)
     expect(section.data.list.items[0].href).toMatch(/^\/measures-point-geochemical\/\d+\/\w+$/)
     expect(section.data.controls.map((c: { label: string }) => c.label)).toContain('Вид пункта')
@@ -65,6 +65,19 @@ describe('spec pages that answered 404', () => {
     for (const s of ['geobotanical', 'radionuclides', 'hydrological', 'hygrobiology']) {
       expect((await page(`/polygons/${point.area}/ecomonitoring-system/ecomonitoring-${s}`)).data.list.count, s).toBeGreaterThan(0)
     }
+  })
+
+  it('shows a polygon’s monitoring system as tiles of its sections, served by the same route as the sections', async () => {
+    const regional = await pointOf('polygon_region_monitoring', "p.category = 'geochemical'")
+    const system = await page(`/polygons/${regional.area}/ecomonitoring-system`)
+    expect(system.route).toBe('catalogue/polygon-monitoring/polygons')
+    expect(system.data.title).toBe('Система экологического мониторинга полигона')
+    expect(system.data.tiles).toContainEqual({ title: 'Геохимический мониторинг', url: `/polygons/${regional.area}/ecomonitoring-system/ecomonitoring-geochemical` })
+    const yanao = await t.database.db.selectFrom('areas').select('id').where('kind', '=', 'polygon_YaNAO_monitoring').orderBy('id').executeTakeFirstOrThrow()
+    const screen = await page(`/polygons-yanao/${yanao.id}/monitoring`)
+    expect(screen.data.title).toBe('Мониторинг')
+    expect(screen.data.tiles.map((tile: { title: string }) => tile.title)).toEqual(['Растительный мир (геоботанический мониторинг)', 'Радиационный мониторинг', 'Геохимический мониторинг', 'Гидрологический мониторинг'])
+    expect((await page(`/polygons-yanao/${regional.area}/monitoring`)).location).toBe('/404')
   })
 
   it('refuses a section of the other system, an unknown point kind and a licence area', async () => {
@@ -151,6 +164,20 @@ describe('water indicators and analyte tables', () => {
     expect(water.data.heading).toBe('Контроль состояния основных водных объектов ЯНАО')
     expect(water.data.list.items.length).toBeGreaterThan(0)
     expect(water.data.list.pageSize).toBe(20)
+  })
+
+  it('gives a water indicator card the crumbs of its list page, as the cards beside it have', async () => {
+    const list = await page('/water-indicators')
+    const { rows } = await sql<{ id: number }>`SELECT min(id) AS id FROM ecomon_water_indicators`.execute(t.database.db)
+    const card = await page(`/water-indicators/${rows[0].id}`)
+    expect(card.status).toBe(200)
+    // The list page's trail, then the record: the list is named as its own page names itself.
+    expect(card.data.crumbs).toEqual([...list.data.crumbs, { title: card.data.title, to: `/water-indicators/${rows[0].id}` }])
+    expect(card.data.crumbs.map((c: { title: string }) => c.title)).toEqual(['Главная', 'Региональный мониторинг 2020-2025 годы', card.data.title])
+    // The same pattern as a water system's card beside it.
+    const system = await page('/water-systems/1')
+    const systems = await page('/water-systems')
+    expect(system.data.crumbs.slice(0, -1)).toEqual(systems.data.crumbs)
   })
 
   it('gives water, flora and hydrological details a table of their analytes by year of the same point', async () => {

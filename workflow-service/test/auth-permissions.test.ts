@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { can, type CurrentUser, type Group, type Permission, seesNavigation } from '../src/auth/permissions.ts'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { can, type CurrentUser, type Group, PERMISSIONS, seesNavigation } from '../src/auth/permissions.ts'
 import { loginAs } from './support/login.ts'
 import { useTestApp } from './support/test-app.ts'
 
@@ -8,28 +10,44 @@ const t = useTestApp()
 
 const ALL_GROUPS: Group[] = ['Департамент', 'Администратор', 'Недропользователь', 'Администрация']
 
-/** The table of docs/permissions.md, row by row: the groups that hold each permission. */
-const TABLE: Record<Permission, Group[]> = {
-  'decide:report:any': ['Департамент'],
-  'read:history:any': ['Департамент'],
-  'read:responsible:any': ['Департамент'],
-  'read:report:own': ['Недропользователь'],
-  'write:report:own': ['Недропользователь'],
-  'delete:measures-point:any': ['Департамент', 'Администратор'],
-  'admin:users': ['Администратор'],
-  'admin:reference': ['Администратор'],
-  'use:search-lists': ['Департамент', 'Администратор'],
+/**
+ * The promise docs/permissions.md makes, read from its table "Groups × permissions": for each permission row, what
+ * each group's column says ('yes', 'own company' or '–'). The table itself is declared once, in permissions.ts; this
+ * checks that the code does what the document says, without a third copy of it here.
+ */
+function documentedTable(): Map<string, Record<Group | 'public', string>> {
+  const text = readFileSync(path.resolve(import.meta.dirname, '../../docs/permissions.md'), 'utf8')
+  const section = text.split('## Groups × permissions')[1].split('\n## ')[0]
+  const rows = section.split('\n').filter((line) => line.startsWith('|')).map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()))
+  const [header, , ...body] = rows
+  const columns = header.slice(1) as Array<Group | 'public'>
+  const table = new Map<string, Record<Group | 'public', string>>()
+  for (const row of body) {
+    const permission = /^`([a-z:-]+)`/.exec(row[0])?.[1]
+    if (permission) table.set(permission, Object.fromEntries(columns.map((c, i) => [c, row[i + 1]])) as Record<Group | 'public', string>)
+  }
+  return table
 }
 
 const user = (groups: Group[], companyId: number | null = null): CurrentUser => ({ id: 1, username: 'u', groups, companyId })
 
 describe('permission table', () => {
-  for (const [permission, holders] of Object.entries(TABLE) as Array<[Permission, Group[]]>) {
-    it(`grants ${permission} to ${holders.join(', ')} only, and never to the public`, () => {
+  const documented = documentedTable()
+
+  it('documents every permission of the code, and no other', () => {
+    expect([...documented.keys()].sort()).toEqual([...PERMISSIONS].sort())
+  })
+
+  for (const permission of PERMISSIONS) {
+    it(`grants ${permission} as docs/permissions.md says, and never to the public`, () => {
+      const row = documented.get(permission)!
       for (const group of ALL_GROUPS) {
-        const subject = user([group], group === 'Недропользователь' ? 7 : null)
-        expect(can(subject, permission, { companyId: 7 }), group).toBe(holders.includes(group))
+        const own = user([group], 7)
+        // 'own company': the group holds it for its own company only; 'yes': for any; '–': never.
+        expect(can(own, permission, { companyId: 7 }), `${group}, own company`).toBe(row[group] !== '–')
+        expect(can(own, permission, { companyId: 8 }), `${group}, another company`).toBe(row[group] === 'yes')
       }
+      expect(row.public).toBe('–')
       expect(can(null, permission, { companyId: 7 })).toBe(false)
     })
   }

@@ -61,6 +61,34 @@ describe('slow clients', () => {
     expect(answer.startsWith('HTTP/1.1 408') || answer === '').toBe(true)
   })
 
+  it('cuts off a client that sends its request headers one byte at a time past HTTP_TIMEOUT_SECONDS', async () => {
+    // Every byte arrives well within the idle timeout, so only the headers timeout can end it.
+    const head = `GET /api/v1/areas/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'x'.repeat(100)}\r\n\r\n`
+    const socket = connect(port, '127.0.0.1')
+    let answer = ''
+    let closed = false
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')))
+    socket.on('close', () => (closed = true))
+    socket.on('error', () => undefined)
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+    const started = performance.now()
+    let written = 0
+    // 100 ms a byte: the whole head would take over twelve seconds.
+    for (const byte of Buffer.from(head, 'latin1')) {
+      if (closed) break
+      socket.write(Buffer.of(byte))
+      written++
+      await pause(100)
+    }
+    const seconds = (performance.now() - started) / 1000
+    socket.destroy()
+    expect(closed).toBe(true)
+    expect(written).toBeLessThan(head.length)
+    // One second of timeout, checked every half second, and some slack for a loaded machine.
+    expect(seconds).toBeLessThan(6)
+    expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true)
+  })
+
   it('lets an upload take longer than HTTP_TIMEOUT_SECONDS, up to UPLOAD_TIMEOUT_SECONDS', async () => {
     const { headers } = await loginAs(t.app, 'holder1')
     const form = multipartWithFiles({ report: 2_000_000 }, [{ field: 'file', filename: 'a.csv', content: 'a;b\r\n'.repeat(200) }])

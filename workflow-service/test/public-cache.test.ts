@@ -1,18 +1,28 @@
 // The public cache: anonymous answers kept with an ETag, never a logged-in user's, and dropped on every instance
 // when a change of public data commits (NOTIFY public_changed, sent by the tables' triggers).
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRIVATE_TABLES } from '@portal/migrations/migrations/2026-11-23-1701-public-change-notify.ts'
+import { WORKFLOW_READ_MODELS } from '@portal/migrations/migrations/2026-11-23-2020-workflow-tables-tell-no-cache.ts'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
 import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 import { reportTemplateFiles } from '../../portal/src/composition.server.ts'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
-import { PublicCache } from '../src/http/public-cache.server.ts'
+import { PUBLIC_CHANGED_CHANNEL, PublicCache } from '../src/http/public-cache.server.ts'
+import type { CurrentUser } from '../src/auth/permissions.ts'
+import type { CommandContext } from '../src/workflow/command-context.server.ts'
+import { uploadFile } from '../src/workflow/files/file-commands.server.ts'
+import { recordFileChecked } from '../src/workflow/files/worker-commands.server.ts'
+import { decideOnReport } from '../src/workflow/reports/report-commands.server.ts'
+import { createResponsible } from '../src/workflow/responsibles/responsible-commands.server.ts'
+import { writeStoredFile } from '../src/workflow/storage/file-storage.server.ts'
 import { loginAs } from './support/login.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
 
@@ -127,8 +137,9 @@ describe('the public cache', () => {
     expect(cache.size).toBe(0)
   })
 
-  // Tables created after migration 1701 that the public never sees (a user's notifications, the mail outbox).
-  const LATER_PRIVATE_TABLES = ['notifications', 'mail_outbox', 'login_throttle']
+  // Tables created after migration 1701 that the public never sees (a user's notifications, the mail outbox), and
+  // the workflow's read models, which only logged-in users read (migration 2020).
+  const LATER_PRIVATE_TABLES = ['notifications', 'mail_outbox', 'login_throttle', ...WORKFLOW_READ_MODELS]
 
   it('has every table the public sees send the change notification', async () => {
     const { rows } = await sql<{ table: string }>`
@@ -179,5 +190,77 @@ describe('the cache store', () => {
     expect(cache.get('/b')).toBeUndefined()
     expect(cache.get('/a')?.etag).toBe('a')
     expect(cache.get('/c')?.etag).toBe('c')
+  })
+})
+
+describe('what tells the caches', () => {
+  const holderOf = (companyId: number): CurrentUser => ({ id: 0, username: `cache-holder-${companyId}`, groups: ['Недропользователь'], companyId })
+  const department: CurrentUser = { id: 0, username: 'cache-department', groups: ['Департамент'], companyId: null }
+  const as = (actor: CurrentUser): CommandContext => ({ db: database.db, queue, storageDir: dataDir, actor, requestId: 'cache-test', clientAddress: null, now: new Date() })
+
+  /** The notifications on public_changed sent by `work`: a marker NOTIFY after it closes the window (delivery is in commit order). */
+  async function notificationsDuring(work: () => Promise<void>): Promise<string[]> {
+    const listener = new pg.Client({ connectionString: database.url })
+    await listener.connect()
+    const heard: string[] = []
+    listener.on('notification', (message) => heard.push(message.payload ?? ''))
+    try {
+      await listener.query(`LISTEN ${PUBLIC_CHANGED_CHANNEL}`)
+      await work()
+      await sql`SELECT pg_notify(${PUBLIC_CHANGED_CHANNEL}, 'marker')`.execute(database.db)
+      await waitFor(() => heard.includes('marker'))
+      return heard.filter((payload) => payload !== 'marker')
+    } finally {
+      await listener.end()
+    }
+  }
+
+  it('is not told of workflow commands, whose tables no anonymous answer reads', async () => {
+    const area = await database.db
+      .selectFrom('areas')
+      .select(['id', 'company_id'])
+      .where('kind', '=', 'licence_area')
+      .where('company_id', 'is not', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('import_reports').select('id').whereRef('import_reports.area_id', '=', 'areas.id'))))
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    const holder = holderOf(area.company_id!)
+    const heard = await notificationsDuring(async () => {
+      await createResponsible(as(holder), {
+        scope: 'area',
+        targetId: area.id,
+        year: 2025,
+        details: { fullname: 'Проверка кэша', position: 'Инженер-эколог', email: 'cache@example.ru', phone: '+7 (3492) 00-00-00', labsName: null, labsContacts: null },
+      })
+      const program = await database.db.selectFrom('import_reports').select('id').where('area_id', '=', area.id).where('report_type', '=', 'program').executeTakeFirstOrThrow()
+      const storageKey = randomUUID()
+      await writeStoredFile(dataDir, storageKey, Buffer.from('Пункт наблюдения (номенклатура);Год\r\n'))
+      const { fileId } = await uploadFile(as(holder), {
+        reportId: program.id,
+        description: 'Программа',
+        ecomonResponsibleId: null,
+        companyResponsibleId: null,
+        upload: { storageKey, name: 'Программа.csv', size: 40, contentType: 'text/csv' },
+      })
+      await recordFileChecked(database.db, { fileId, ok: true, problems: [] })
+      await decideOnReport(as(department), program.id, { decision: 'agree', comment: 'Согласовано', files: [] })
+      await decideOnReport(as(department), program.id, { decision: 'cancel', comment: 'Отмена', files: [] })
+    })
+    expect(heard).toEqual([])
+  })
+
+  it('answers the companies by report status afresh every time, as the workflow changes them untold', async () => {
+    const { app } = nodes[0]
+    for (const status of ['consideration', 'agreed', 'rejected']) {
+      const url = `/api/v1/companies/?report_status=${status}`
+      for (let i = 0; i < 2; i++) {
+        const res = await app.inject({ url })
+        expect(res.statusCode).toBe(200)
+        expect(res.headers['x-cache']).toBeUndefined()
+      }
+    }
+    // Any other list of companies is kept.
+    await app.inject({ url: '/api/v1/companies/?limit=3' })
+    expect((await app.inject({ url: '/api/v1/companies/?limit=3' })).headers['x-cache']).toBe('hit')
   })
 })

@@ -21,6 +21,8 @@ import * as m1410ReferenceData from './2026-11-23-1410-reference-data.ts'
 import * as m1910SiteSearch from './2026-11-23-1910-site-search.ts'
 import * as m1911MailOutboxSkipped from './2026-11-23-1911-mail-outbox-skipped.ts'
 import * as m1120CatalogueSpecFields from './2026-11-23-1120-catalogue-spec-fields.ts'
+import * as m2020WorkflowTablesTellNoCache from './2026-11-23-2020-workflow-tables-tell-no-cache.ts'
+import * as m1220EventLogIdentity from './2026-11-24-1220-event-log-identity.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -44,4 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-1910-site-search': m1910SiteSearch,
   '2026-11-23-1911-mail-outbox-skipped': m1911MailOutboxSkipped,
   '2026-11-23-1120-catalogue-spec-fields': m1120CatalogueSpecFields,
+  '2026-11-23-2020-workflow-tables-tell-no-cache': m2020WorkflowTablesTellNoCache,
+  '2026-11-24-1220-event-log-identity': m1220EventLogIdentity,
 }

@@ -32,3 +32,73 @@ export type Role = (typeof ROLES)[number]
 export function roleGetsPage(roles: string, role: Role): boolean {
   return roles === 'all' || roles.split(',').map((r) => r.trim()).includes(role)
 }
+
+/** Splits at the commas and semicolons outside brackets. */
+function topLevelItems(text: string): string[] {
+  const items: string[] = []
+  let depth = 0
+  let current = ''
+  for (const ch of text) {
+    if (ch === '(' || ch === '{') depth++
+    if (ch === ')' || ch === '}') depth--
+    if ((ch === ',' || ch === ';') && depth === 0) {
+      items.push(current)
+      current = ''
+    } else current += ch
+  }
+  return [...items, current].map((item) => item.trim().replace(/^(and|plus) /, '').replace(/\.$/, '').trim()).filter(Boolean)
+}
+
+/**
+ * The items of §3 of a spec document: each bold entity (`**Name**:` or `**Name** adds:`) with the items of its sentences, split at the
+ * commas and semicolons outside brackets. A later sentence keeps its own lead-in ("Legacy: year").
+ */
+export function specFieldItems(markdown: string): Array<{ entity: string; item: string }> {
+  const section = markdown.slice(markdown.indexOf('## 3.'), markdown.indexOf('## 4.'))
+  const found: Array<{ entity: string; item: string }> = []
+  for (const [, entity, body] of section.matchAll(/\*\*([^*]+)\*\*(?: adds)?:([^*\n]*)/g)) {
+    for (const sentence of body.split(/\.\s+(?=[A-Z])/)) for (const item of topLevelItems(sentence)) found.push({ entity, item })
+  }
+  return found
+}
+
+/** Words of a §7 query or payload cell that are prose, not parameter names. */
+const PROSE_WORDS = new Set(
+  'a also an and as back by categories comma custom data download each fall field fields filter for form from header hidden id info kinds legacy list lists measure multipart no none not of on optional or other page per point polygon query reference same templates the to true consideration user when with body is'.split(' '),
+)
+
+/** The endpoints of a path cell: full paths, and the shorthand after the first (`-flora-indicators/`, `snow-cover-reports/`). */
+function endpointsOf(cell: string): string[] {
+  const full: string[] = cell.match(/\/(?:api\/v1|auth)\/[A-Za-z0-9_\-{}/]*/g) ?? []
+  const first = full[0]
+  if (first === undefined) return []
+  const family = /^\/api\/v1\/([a-z]+)-/.exec(first)?.[1]
+  const rest = cell.slice(cell.indexOf(first) + first.length).replace(/\([^)]*\)/g, '')
+  const short = [...rest.matchAll(/(?:^|[\s,])(-?[a-z][a-z0-9-]*\/)(?=[\s,]|$)/g)].map((m) => (m[1].startsWith('-') ? `/api/v1/${family}${m[1]}` : `/api/v1/${m[1]}`))
+  return [...new Set([...full, ...short])]
+}
+
+/**
+ * The rows of the §7 table of a spec document: the method (GET unless the row says otherwise), its endpoints, and the
+ * parameters its query or payload cell names (lower-case words with underscores allowed, not prose; a parenthesis is
+ * read only when it offers another parameter, as '(or area for polygon legacy lists)').
+ */
+export function specEndpointParameters(markdown: string): Array<{ method: string; endpoints: string[]; parameters: string[] }> {
+  const section = markdown.slice(markdown.indexOf('## 7.'), markdown.indexOf('## 8.'))
+  const rows: Array<{ method: string; endpoints: string[]; parameters: string[] }> = []
+  for (const line of section.split('\n').filter((l) => l.startsWith('| ') && /\/(api|auth)\//.test(l))) {
+    const cells = line.split('|').map((c) => c.trim()).filter(Boolean)
+    const at = cells.findIndex((c) => /\/(api|auth)\//.test(c))
+    const method = at > 0 ? cells[0] : /^(DELETE|POST|PUT) /.exec(cells[at])?.[1] ?? 'GET'
+    const query = (cells[at + 1] ?? '').replace(/measure point/g, 'measures_point').replace(/\((?!or )[^)]*\)/g, '').replace(/(?<=[.:]\s|^)[A-Z][^.:]*[.:]/g, '')
+    const words: string[] = query.match(/(?<![A-Za-z0-9_-])[a-z][a-z0-9]*(?:_{1,2}[a-z0-9]+)*(?![A-Za-z0-9-])/g) ?? []
+    let parameters = [...new Set(words.filter((w) => !PROSE_WORDS.has(w)))]
+    // 'same fields' (with company): the fields of the row above, the company in place of the area.
+    if (words.includes('same')) {
+      const above = rows.at(-1)?.parameters ?? []
+      parameters = parameters.includes('company') ? [...above.filter((p) => p !== 'area'), 'company'] : [...above, ...parameters]
+    }
+    rows.push({ method, endpoints: endpointsOf(cells[at]), parameters })
+  }
+  return rows
+}

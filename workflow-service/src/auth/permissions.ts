@@ -43,6 +43,9 @@ const TABLE: Record<Permission, Group[]> = {
   'use:search-lists': ['Департамент', 'Администратор'],
 }
 
+/** Every permission of the table (the tests read docs/permissions.md and check each row against can()). */
+export const PERMISSIONS = Object.keys(TABLE) as Permission[]
+
 /** The resource a permission is checked against: for an `:own` permission, the company that owns it. */
 export interface Resource {
   companyId?: number | null

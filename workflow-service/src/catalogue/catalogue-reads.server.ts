@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { UseCaseContext } from '../use-cases/use-case.ts'
 import { badRequest } from '../plugins/errors.server.ts'
+import { Id, MAX_ID, MAX_PAGE_SIZE, Year } from '../http/params.ts'
 import { mapPoints, readingSeries, readingYears, substanceNames, yearlyValues } from './chart-series.server.ts'
 import { categoryTotals } from './greenhouse-report.server.ts'
 import { siteSearch } from '../search/site-search.server.ts'
@@ -18,13 +19,12 @@ import { waterResourceIdsOf } from './water-system-points.server.ts'
 
 export type { UseCaseContext }
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
-const Year = Type.Integer({ minimum: 1900, maximum: 2100 })
 const Slug = Type.String({ minLength: 1, maxLength: 100 })
 const FilterValue = Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Array(Type.Number()), Type.Array(Type.String())])
 const Filters = Type.Record(Type.String(), FilterValue)
-const Limit = Type.Integer({ minimum: 0, maximum: 1000 })
-const Offset = Type.Integer({ minimum: 0 })
+// The ids and years are the API's own (http/params.ts): one id range and one year range for every door.
+const Limit = Type.Integer({ minimum: 0, maximum: MAX_PAGE_SIZE })
+const Offset = Type.Integer({ minimum: 0, maximum: MAX_ID })
 const Parent = Type.Union([Type.Literal('company'), Type.Literal('area'), Type.Literal('measures_point'), Type.Literal('water_system')])
 
 /** A use-case whose input is checked against its schema before it runs; the first wrong field is named in the 400. */

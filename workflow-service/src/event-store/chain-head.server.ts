@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Kysely, Transaction } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { auditKey } from './audit-key.server.ts'
 import { canonicalJson } from './event-hash.ts'
@@ -19,11 +19,25 @@ export interface ChainHead {
   streams: Record<string, { version: number; position: number; hash: string }>
 }
 
-let headFile: string | null = null
+/**
+ * The file holds one head per database (decision 1220): the key is the database's identity, so a data folder used
+ * with two databases (a test copy, a move to a server) never mixes their streams, and verify compares a database
+ * only with its own head. A head written before identities were kept sits under LEGACY until a writer adopts it.
+ */
+export type ChainHeads = Record<string, ChainHead>
+const LEGACY = 'written before the head recorded its database'
 
-/** Records the head in DATA_DIR/audit.head from now on (the portal, its web processes and worker nodes call it). */
-export function useChainHead(dataDir: string | null): void {
+let headFile: string | null = null
+let headDatabase: string | null = null
+
+/**
+ * Records the head in DATA_DIR/audit.head from now on, under the identity of the database this process writes to
+ * (the portal, its web processes and worker nodes call it once their database is migrated). Without an identity
+ * (replay, which appends nothing) the file is only read.
+ */
+export function useChainHead(dataDir: string | null, database: string | null = null): void {
   headFile = dataDir ? path.join(dataDir, CHAIN_HEAD_FILE) : null
+  headDatabase = database
 }
 
 /** The file this process records the head in, or null when it records none (tests, benchmarks, seeds). */
@@ -31,53 +45,85 @@ export function chainHeadFile(): string | null {
   return headFile
 }
 
-const sealOf = (key: Buffer, head: ChainHead) => createHmac('sha256', key).update(`head\n${canonicalJson(head)}`).digest('hex')
+/**
+ * Which database a head belongs to: the random id the migration made with the database (any role may read it)
+ * and the database's name, so copies made from one template (same id, other names) are told apart too.
+ * PostgreSQL's system identifier would tell servers apart better, but the portal's role may not read it.
+ */
+export async function databaseIdentity(db: Kysely<Database> | Transaction<Database>): Promise<string> {
+  const { rows } = await sql<{ id: string; name: string }>`SELECT id::text AS id, current_database() AS name FROM event_log_identity`.execute(db)
+  if (rows.length !== 1) throw new ChainHeadError('the database has no event log identity (event_log_identity): apply the migrations')
+  return `${rows[0].id}/${rows[0].name}`
+}
+
+const sealOf = (key: Buffer, content: unknown) => createHmac('sha256', key).update(`head\n${canonicalJson(content)}`).digest('hex')
 
 export class ChainHeadError extends Error {}
 
-/** The recorded head, or null when there is no file; a file whose seal does not match throws ChainHeadError. */
-export function readChainHead(file: string, key: Buffer = auditKey()): ChainHead | null {
+/**
+ * The recorded heads by database, or null when there is no file; a file whose seal does not match throws
+ * ChainHeadError. A file of the earlier format (one head, no database) reads as the LEGACY entry.
+ */
+export function readChainHeads(file: string, key: Buffer = auditKey()): ChainHeads | null {
   if (!existsSync(file)) return null
-  let parsed: { head?: ChainHead; mac?: string }
+  let parsed: { heads?: ChainHeads; head?: ChainHead; mac?: string }
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8')) as { head?: ChainHead; mac?: string }
+    parsed = JSON.parse(readFileSync(file, 'utf8')) as typeof parsed
   } catch {
     throw new ChainHeadError(`${file} is not the head the portal wrote (unreadable)`)
   }
-  const expected = parsed.head ? Buffer.from(sealOf(key, parsed.head), 'hex') : Buffer.alloc(0)
+  const sealed = parsed.heads ?? parsed.head
+  const expected = sealed ? Buffer.from(sealOf(key, sealed), 'hex') : Buffer.alloc(0)
   const given = Buffer.from(String(parsed.mac ?? ''), 'hex')
-  if (!parsed.head || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (!sealed || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new ChainHeadError(`${file} does not match its keyed seal: it was edited`)
   }
-  return parsed.head
+  return parsed.heads ?? { [LEGACY]: parsed.head! }
 }
 
-function write(file: string, head: ChainHead, key: Buffer): void {
+/** What the file holds for a database: its own head, the one written before databases were recorded, or none. */
+export function headOf(heads: ChainHeads, database: string): { head: ChainHead; legacy: boolean } | null {
+  if (heads[database]) return { head: heads[database], legacy: false }
+  if (heads[LEGACY]) return { head: heads[LEGACY], legacy: true }
+  return null
+}
+
+/** The databases other than this one whose heads the file holds (for a verify that could not compare). */
+export const otherDatabases = (heads: ChainHeads, database: string) => Object.keys(heads).filter((d) => d !== database && d !== LEGACY)
+
+function write(file: string, heads: ChainHeads, key: Buffer): void {
   mkdirSync(path.dirname(file), { recursive: true })
   const temporary = `${file}.${process.pid}.tmp`
-  writeFileSync(temporary, JSON.stringify({ head, mac: sealOf(key, head) }), { mode: 0o600 })
+  writeFileSync(temporary, JSON.stringify({ heads, mac: sealOf(key, heads) }), { mode: 0o600 })
   chmodSync(temporary, 0o600)
   // A rename replaces the file at once: a reader never sees half of it.
   renameSync(temporary, file)
 }
 
 /**
- * Moves the head forward by a change. Several processes may write it (web processes, workers): the read and the
- * write are close together but not atomic across processes, so an update can be lost to a concurrent one. A lost
- * update leaves the head behind the log (less is checked), never ahead of it (no false alarm).
+ * Moves this database's head forward by a change. Several processes may write it (web processes, workers): the read
+ * and the write are close together but not atomic across processes, so an update can be lost to a concurrent one. A
+ * lost update leaves the head behind the log (less is checked), never ahead of it (no false alarm).
  */
 function update(change: (head: ChainHead) => boolean): void {
   const file = headFile
-  if (!file) return
+  const database = headDatabase
+  if (!file || !database) return
   const key = auditKey()
-  let head: ChainHead
+  let heads: ChainHeads
   try {
-    head = readChainHead(file, key) ?? { checkpoint: null, streams: {} }
+    heads = readChainHeads(file, key) ?? {}
   } catch {
     // An edited head is evidence for the verifier: leave it as it is.
     return
   }
-  if (change(head)) write(file, head, key)
+  // A head of the earlier format was written by this data folder's portal: it becomes this database's.
+  const own = headOf(heads, database)
+  const head = own?.head ?? { checkpoint: null, streams: {} }
+  if (!change(head) && !own?.legacy) return
+  delete heads[LEGACY]
+  heads[database] = head
+  write(file, heads, key)
 }
 
 type Appended = { streamId: string; streamVersion: number; position: number; hash: string }

@@ -2,7 +2,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { auditKey } from './audit-key.server.ts'
-import { chainHeadFile, ChainHeadError, headMissing, readChainHead } from './chain-head.server.ts'
+import { chainHeadFile, ChainHeadError, databaseIdentity, headMissing, headOf, otherDatabases, readChainHeads } from './chain-head.server.ts'
 import { GENESIS_HASH, hashEvent, hmacCheckpoint, hmacEvent, rangeDigest } from './event-hash.ts'
 
 export interface ChainCheck {
@@ -14,9 +14,12 @@ export interface ChainCheck {
   broken: { position: number; reason: string } | null
   /**
    * The log compared with the head kept beside the audit key: 'compared'; 'no file' (none yet, or removed: the
-   * newest events could then have been removed unseen); 'not kept' (this process was given no data folder).
+   * newest events could then have been removed unseen); 'other database' (the file holds heads of other databases
+   * only: this data folder's portal never wrote to this one); 'not kept' (this process was given no data folder).
    */
-  head?: 'compared' | 'no file' | 'not kept'
+  head?: 'compared' | 'no file' | 'other database' | 'not kept'
+  /** With 'other database': the identities (event log id / database name) the file holds heads of. */
+  headDatabases?: string[]
 }
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -32,9 +35,13 @@ export async function verifyHashChain(db: Db, key: Buffer = auditKey(), headFile
   if (check.broken) return check
   // What the log cannot show of itself: its newest events or checkpoints removed (the head beside the key).
   try {
-    const head = readChainHead(headFile, key)
-    if (!head) return { ...check, head: 'no file' }
-    const missing = await headMissing(db, head)
+    const heads = readChainHeads(headFile, key)
+    if (!heads) return { ...check, head: 'no file' }
+    const database = await databaseIdentity(db)
+    const own = headOf(heads, database)
+    // Another database's head says nothing about this log: comparing would call a sound log broken.
+    if (!own) return { ...check, head: 'other database', headDatabases: otherDatabases(heads, database) }
+    const missing = await headMissing(db, own.head)
     return { ...check, broken: missing, head: 'compared' }
   } catch (error) {
     if (error instanceof ChainHeadError) return { ...check, broken: { position: 0, reason: error.message }, head: 'compared' }

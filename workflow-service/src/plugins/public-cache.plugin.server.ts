@@ -15,6 +15,15 @@ export function isPublicRequest(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && request.user === null
 }
 
+/**
+ * Keeps this request's answer out of the cache: for an anonymous answer read from tables that do not tell the caches
+ * of their changes (the workflow's read models, decision 1820). Waiting requests of the same address compute their own.
+ */
+export function keepOutOfPublicCache(request: FastifyRequest): void {
+  request.publicCacheMiss?.done()
+  request.publicCacheMiss = null
+}
+
 /** Sends a cached answer (or 304 when the client holds the same version). */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer, body: Buffer = answer.body, state: 'hit' | 'miss' = 'hit'): FastifyReply {
   reply.header('etag', answer.etag)

@@ -1,21 +1,27 @@
-// The workflow part of the large data set: about 200 000 events, every one appended through the event store (so it
-// is hashed and chained as any other). Per licence area: a responsible person (which opens the area's program and
-// final report), an uploaded data file and its check, through the real commands; then rounds of agreeing and
-// cancelling the program, decided by the report's own decide function and appended in one go. The read models are
-// then rebuilt by the replay, so they are exactly what the log says.
+// The workflow part of the large data set: about 200 000 events, every one appended through the event store's
+// appendToStream (so it is keyed, hashed and chained as any other). Per licence area: a responsible person (which
+// opens the area's program and final report), an uploaded data file and its check, through the real commands; then
+// rounds of agreeing and cancelling the program, decided by the report's own decide function and appended in one go.
+//
+// Why the rounds do not go through handleCommand: it would project each decision and notify the company's users and
+// the responsible person of each one (some 190 notices and e-mails per area), which the figures do not need. So the
+// rounds are loaded and folded as handleCommand does (loadStream), decided by decideReport, appended with the
+// expected version, and the read models are rebuilt by the replay afterwards, so they are exactly what the log says.
+// Each batch commits through inTransaction, so the head beside the audit key records its streams as it does for every
+// command and `npm run replay -- --verify` compares the log with it (test/workflow/large-workflow-seed.test.ts).
 import { isRefusal } from '../workflow/refusal.ts'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 // The checks are recorded here as the worker would; the publication jobs of agreements are not needed for the figures.
 import { NO_QUEUE } from '../ports/job-queue.ts'
 import type { CurrentUser } from '../auth/permissions.ts'
-import type { CommandContext } from '../workflow/command-context.server.ts'
-import { appendToStream, readStream } from '../event-store/event-store.server.ts'
-import { metadataOf } from '../workflow/command-context.server.ts'
+import { type CommandContext, inTransaction, metadataOf } from '../workflow/command-context.server.ts'
+import { appendToStream } from '../event-store/event-store.server.ts'
+import { loadStream } from '../workflow/handle-command.server.ts'
 import { uploadFile } from '../workflow/files/file-commands.server.ts'
 import { recordFileChecked } from '../workflow/files/worker-commands.server.ts'
 import { rebuildProjections } from '../workflow/replay/replay.server.ts'
-import { decideReport, evolveReport, foldReport } from '../workflow/reports/report-decide.ts'
+import { decideReport, evolveReport, reportDecider } from '../workflow/reports/report-decide.ts'
 import type { ReportEvent } from '../workflow/reports/report-events.ts'
 import { createReport } from '../workflow/reports/report-commands.server.ts'
 import { createResponsible } from '../workflow/responsibles/responsible-commands.server.ts'
@@ -61,7 +67,7 @@ export async function seedLargeWorkflow(db: Kysely<Database>, options: LargeWork
   const started = Date.now()
   let done = 0
   for (let i = 0; i < areas.length; i += batch) {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       for (const [k, area] of areas.slice(i, i + batch).entries()) {
         const n = i + k
         // Deterministic time: a minute per area, its commands a second apart.
@@ -102,8 +108,8 @@ export async function seedLargeWorkflow(db: Kysely<Database>, options: LargeWork
         await recordFileChecked(trx, { fileId, ok: true, problems: [] }, { now: new Date((clock += 1000)) })
         // The rounds: decided one after the other on the folded state, appended as one batch of the stream.
         const streamId = (await trx.selectFrom('import_reports').select('stream_id').where('id', '=', reportId).executeTakeFirstOrThrow()).stream_id
-        let state = foldReport((await readStream(trx, streamId)) as unknown as ReportEvent[])
-        const expected = state.version
+        const loaded = await loadStream(trx, reportDecider, streamId)
+        let state = loaded.state
         const decided: ReportEvent[] = []
         for (let r = 0; r < rounds; r++) {
           for (const type of ['AgreeReport', 'CancelReportDecision'] as const) {
@@ -117,7 +123,7 @@ export async function seedLargeWorkflow(db: Kysely<Database>, options: LargeWork
             }
           }
         }
-        await appendToStream(trx, streamId, expected, decided, metadataOf(as(department)), new Date((clock += 1000)))
+        await appendToStream(trx, streamId, loaded.version, decided, metadataOf(as(department)), new Date((clock += 1000)), loaded.head)
       }
     })
     done = Math.min(areas.length, i + batch)

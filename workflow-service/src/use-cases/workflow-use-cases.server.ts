@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { can } from '../auth/permissions.ts'
 import { listCompanies } from '../catalogue/companies.server.ts'
-import { Id, Text, Year } from '../http/params.ts'
+import { Id, MAX_ID, Text, Year } from '../http/params.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
 import { type CommandContext, commandContextOf } from '../workflow/command-context.server.ts'
 import { requestFileDeletion, type StoredUpload, uploadFile } from '../workflow/files/file-commands.server.ts'
@@ -65,7 +65,7 @@ export const NO_FILES_TARGET = 'Участок: укажите лицензио�
 
 const Name = Text({ minLength: 1, maxLength: 500 })
 const Limit = Type.Integer({ minimum: 1, maximum: 1000 })
-const Offset = Type.Integer({ minimum: 0, maximum: 2_147_483_647 })
+const Offset = Type.Integer({ minimum: 0, maximum: MAX_ID })
 /** The filters of the report and file lists: the area or company by id or by name, the year, the report type. */
 const ListFilter = {
   year: Type.Optional(Year),

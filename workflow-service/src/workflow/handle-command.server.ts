@@ -38,6 +38,17 @@ export function fold<S, C, E extends { type: string }, F>(decider: Decider<S, C,
   return events.reduce(decider.evolve, decider.initialState())
 }
 
+/**
+ * A stream read for an append, in the transaction that will append: its state folded through the decider, the
+ * version to expect, and the head to hand to appendToStream (the barrier is taken with the read).
+ */
+export async function loadStream<S, C, E extends { type: string }, F>(trx: Transaction<Database>, decider: Decider<S, C, E, F>, streamId: string) {
+  const { events: stored, head } = await readStreamForAppend(trx, streamId)
+  const state = fold(decider, eventsOf(decider, stored))
+  const version = stored.length === 0 ? 0 : stored[stored.length - 1].streamVersion
+  return { state, version, head }
+}
+
 /** Runs one command on one stream; a refusal rolls the transaction back and is thrown as CommandRefused. */
 export async function handleCommand<S, C, E extends { type: string; data: object }, F>(
   context: CommandContext,
@@ -46,9 +57,7 @@ export async function handleCommand<S, C, E extends { type: string; data: object
   return inTransaction(context.db, async (trx) => {
     // Every append takes the barrier; taking it first (with the stream, in one round trip) makes the facts read below
     // stand until the commit.
-    const { events: stored, head } = await readStreamForAppend(trx, run.streamId)
-    const state = fold(run.decider, eventsOf(run.decider, stored))
-    const version = stored.length === 0 ? 0 : stored[stored.length - 1].streamVersion
+    const { state, version, head } = await loadStream(trx, run.decider, run.streamId)
     const facts = await run.facts(trx, state)
     const decision = run.decider.decide(state, run.command, facts)
     if (isRefusal(decision)) throw new CommandRefused(decision)

@@ -1,4 +1,6 @@
 // Test helpers of the report workflow: multipart bodies with files, the demo holders' companies and areas.
+import { existsSync, readdirSync } from 'node:fs'
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
@@ -80,4 +82,14 @@ export async function checkedFile(
   const fileId = res.json().id as number
   await recordFileChecked(db, { fileId, ok, problems: ok ? [] : [{ row: 2, column: 'Значение', value: 'x', reason: 'не число' }] })
   return fileId
+}
+
+/** The uploaded files in a storage folder; the catalogue's demo files live apart under demo/ (catalogue/demo-files.server.ts). */
+export function uploadedFiles(storageDir: string): string[] {
+  if (!existsSync(storageDir)) return []
+  const demo = path.join(storageDir, 'demo') + path.sep
+  return readdirSync(storageDir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name))
+    .filter((f) => !f.startsWith(demo))
 }

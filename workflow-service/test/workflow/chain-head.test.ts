@@ -1,24 +1,27 @@
 // The head of the log kept beside the audit key: what the log alone cannot show (its newest events, or its newest
 // checkpoint with the events it sealed, removed by someone with the database owner's rights) verify catches with it.
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql, type Transaction } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '@portal/migrations/database.ts'
-import { CHAIN_HEAD_FILE, chainHeadFile, useChainHead } from '../../src/event-store/chain-head.server.ts'
+import { CHAIN_HEAD_FILE, chainHeadFile, databaseIdentity, useChainHead } from '../../src/event-store/chain-head.server.ts'
 import { writeCheckpoint } from '../../src/event-store/checkpoints.server.ts'
-import { type ChainCheck, verifyHashChain } from '../../src/event-store/event-store.server.ts'
+import { appendToStream, type ChainCheck, verifyHashChain } from '../../src/event-store/event-store.server.ts'
+import { inTransaction, systemMetadata } from '../../src/workflow/command-context.server.ts'
+import { chainHeadLine } from '../../src/workflow/replay/chain-head-line.ts'
+import { createTestDatabase } from '../support/test-database.ts'
 import { useTestApp } from '../support/test-app.ts'
 import { holder, type Holder } from '../support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-chain-head-'))
 let h: Holder
-let year = new Date().getFullYear() - 8
+let year = new Date().getFullYear() - 20
 
 beforeAll(async () => {
-  useChainHead(dataDir)
+  useChainHead(dataDir, await databaseIdentity(t.database.db))
   h = await holder(t.app, t.database.db, 'holder1')
   // The demo data's events are sealed, as the portal does at its start.
   await writeCheckpoint(t.database.db)
@@ -54,8 +57,11 @@ describe('the head of the event log beside the audit key', () => {
     const stream = await newReport()
     const file = path.join(dataDir, CHAIN_HEAD_FILE)
     expect(statSync(file).mode & 0o777).toBe(0o600)
-    expect(JSON.parse(readFileSync(file, 'utf8')).head.streams[stream]).toMatchObject({ version: 1 })
-    expect((await verifyHashChain(t.database.db)).broken).toBeNull()
+    const identity = await databaseIdentity(t.database.db)
+    expect(JSON.parse(readFileSync(file, 'utf8')).heads[identity].streams[stream]).toMatchObject({ version: 1 })
+    const check = await verifyHashChain(t.database.db)
+    expect(check).toMatchObject({ broken: null, head: 'compared' })
+    expect(chainHeadLine(check)).toMatch(/^compared with audit\.head/)
   })
 
   it('catches the newest event of a stream removed after the last checkpoint, which the log alone cannot show', async () => {
@@ -87,12 +93,76 @@ describe('the head of the event log beside the audit key', () => {
     const original = readFileSync(file, 'utf8')
     try {
       const saved = JSON.parse(original)
-      delete saved.head.streams[stream]
+      delete saved.heads[await databaseIdentity(t.database.db)].streams[stream]
       writeFileSync(file, JSON.stringify(saved))
       expect((await verifyHashChain(t.database.db)).broken?.reason).toMatch(/does not match its keyed seal/)
     } finally {
       writeFileSync(file, original, { mode: 0o600 })
     }
     expect((await verifyHashChain(t.database.db)).broken).toBeNull()
+  })
+})
+
+describe('the head of the event log and the database it belongs to', () => {
+  it('is not compared with another database read with the same data folder, and says so instead of BROKEN', async () => {
+    await newReport()
+    // Another database: a copy of the same template (same demo events), never written to by this folder's portal.
+    const other = await createTestDatabase()
+    try {
+      const check = await verifyHashChain(other.db)
+      expect(check.broken).toBeNull()
+      expect(check.head).toBe('other database')
+      expect(check.headDatabases).toEqual([await databaseIdentity(t.database.db)])
+      expect(chainHeadLine(check)).toMatch(/^NOT compared: audit\.head belongs to another database \(.+\)/)
+    } finally {
+      await other.destroy()
+    }
+    // Its own database is still compared with it, and found whole.
+    expect(await verifyHashChain(t.database.db)).toMatchObject({ broken: null, head: 'compared' })
+  })
+
+  it('keeps the heads of two databases that write with one data folder apart, and compares each with its own', async () => {
+    const ours = await databaseIdentity(t.database.db)
+    const other = await createTestDatabase()
+    try {
+      const theirs = await databaseIdentity(other.db)
+      expect(theirs).not.toBe(ours)
+      // The other database's portal writes its own head into the same folder: a command there moves it.
+      useChainHead(dataDir, theirs)
+      const stream = `chain-head-other-${Date.now()}`
+      await inTransaction(other.db, (trx) => appendToStream(trx, stream, 0, [{ type: 'ProbeRecorded', data: {} }], systemMetadata(), new Date()))
+      const heads = JSON.parse(readFileSync(path.join(dataDir, CHAIN_HEAD_FILE), 'utf8')).heads
+      expect(Object.keys(heads).sort()).toEqual([ours, theirs].sort())
+      expect(heads[theirs].streams[stream]).toMatchObject({ version: 1 })
+      expect(heads[ours].streams[stream]).toBeUndefined()
+      // Each database is compared with its own head; the other's new stream is no concern of ours.
+      expect(await verifyHashChain(other.db)).toMatchObject({ broken: null, head: 'compared' })
+      expect(await verifyHashChain(t.database.db)).toMatchObject({ broken: null, head: 'compared' })
+      // And the other database's newest event removed is caught against its own head.
+      const removed = await other.ownerDb.transaction().execute(async (trx) => {
+        await sql`ALTER TABLE events DISABLE TRIGGER USER`.execute(trx)
+        await trx.deleteFrom('events').where('stream_id', '=', stream).execute()
+        const check = await verifyHashChain(trx)
+        throw Object.assign(new Error('roll back'), { check })
+      }).catch((error: Error & { check?: ChainCheck }) => error.check)
+      expect(removed?.broken?.reason).toMatch(/newest events were removed/)
+    } finally {
+      useChainHead(dataDir, ours)
+      await other.destroy()
+    }
+  })
+
+  it('says NOT compared, never BROKEN or intact, when audit.head was deleted', async () => {
+    await newReport()
+    const file = path.join(dataDir, CHAIN_HEAD_FILE)
+    const original = readFileSync(file, 'utf8')
+    try {
+      rmSync(file)
+      const check = await verifyHashChain(t.database.db)
+      expect(check).toMatchObject({ broken: null, head: 'no file' })
+      expect(chainHeadLine(check)).toMatch(/^NOT compared: there is no audit\.head in the data folder/)
+    } finally {
+      writeFileSync(file, original, { mode: 0o600 })
+    }
   })
 })

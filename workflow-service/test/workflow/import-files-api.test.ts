@@ -1,5 +1,5 @@
 import { JOBS } from '../../src/ports/jobs.ts'
-import { readdirSync, readFileSync, existsSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { sql } from 'kysely'
@@ -8,22 +8,13 @@ import { recordFileChecked, recordFileDeleted } from '../../src/workflow/files/w
 import { storedFilePath } from '../../src/workflow/storage/file-storage.server.ts'
 import { loginAs } from '../support/login.ts'
 import { useTestApp } from '../support/test-app.ts'
-import { holder, multipartWithFiles, RESPONSIBLE, type Holder } from '../support/workflow-fixtures.ts'
+import { holder, multipartWithFiles, RESPONSIBLE, type Holder, uploadedFiles } from '../support/workflow-fixtures.ts'
 
 // A small limit, so the refusal of a too-large upload is tested without writing hundreds of megabytes.
 const t = useTestApp({ MAX_UPLOAD_MB: '1' })
 const YEAR = new Date().getFullYear() + 1
 
-/** The uploaded files in storage; the catalogue's demo files live apart under demo/ (see catalogue/demo-files.server.ts). */
-function storedFiles(): string[] {
-  const root = t.app.config.storageDir
-  if (!existsSync(root)) return []
-  const demo = path.join(root, 'demo') + path.sep
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.join(d.parentPath, d.name))
-    .filter((f) => !f.startsWith(demo))
-}
+const storedFiles = () => uploadedFiles(t.app.config.storageDir)
 
 async function setUp(h: Holder) {
   await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: YEAR, ...RESPONSIBLE } })

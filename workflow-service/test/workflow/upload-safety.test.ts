@@ -1,25 +1,15 @@
 // Uploads attacked: a file whose content is not what its name says, a retried upload, a decision with several
 // attachments each under the limit. Refusals name the file; nothing is registered or left in storage for them.
-import { existsSync, readdirSync } from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loginAs } from '../support/login.ts'
 import { useTestApp } from '../support/test-app.ts'
-import { holder, type Holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { holder, type Holder, multipartWithFiles, RESPONSIBLE, uploadedFiles } from '../support/workflow-fixtures.ts'
 
 // One megabyte per file, so the decision's attachments are tested without writing hundreds of megabytes.
 const t = useTestApp({ MAX_UPLOAD_MB: '1' })
 const YEAR = new Date().getFullYear() + 1
 
-function storedFiles(): string[] {
-  const root = t.app.config.storageDir
-  if (!existsSync(root)) return []
-  const demo = path.join(root, 'demo') + path.sep
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.join(d.parentPath, d.name))
-    .filter((f) => !f.startsWith(demo))
-}
+const storedFiles = () => uploadedFiles(t.app.config.storageDir)
 
 async function reportOf(h: Holder, type = 'final_report'): Promise<number> {
   await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: YEAR, ...RESPONSIBLE } })
@@ -115,5 +105,33 @@ describe('decision attachments', () => {
     const big = await send([1_200_000])
     expect(big.statusCode).toBe(413)
     expect(big.json().detail).toBe('Максимальный размер загружаемого файла 1 Мб')
+  })
+
+  it('refuses a program named .pdf, a text file renamed .xlsx and an unknown type with the upload texts, naming files, and keeps nothing', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await reportOf(h)
+    expect((await upload(h, reportId, 'Итоговый.pdf', '%PDF-1.4\n')).statusCode).toBe(201)
+    const department = await loginAs(t.app, 'department')
+    const decline = (filename: string, content: Buffer | string) => {
+      const body = multipartWithFiles({ status: 'rejected', comment: 'Исправьте отчёт' }, [{ field: 'files', filename, content, contentType: 'application/pdf' }])
+      return t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${reportId}/`, headers: { ...department.headers, ...body.headers }, payload: body.payload })
+    }
+    const before = storedFiles().length
+    const cases: Array<[string, Buffer | string, RegExp]> = [
+      ['Замечания.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), /^Файл «Замечания\.pdf» — исполняемая программа, такие файлы не принимаются\.$/],
+      ['Замечания.xlsx', 'Показатель;Значение\r\n', /^Файл «Замечания\.xlsx»: содержимое не соответствует расширению \.xlsx\.$/],
+      ['Замечания.bin', Buffer.from([1, 2, 0, 3]), /^Файл «Замечания\.bin»: недопустимый тип файла, ожидается CSV, XLSX, XLS, PDF, DOC, DOCX или ZIP\.$/],
+    ]
+    for (const [name, content, message] of cases) {
+      const res = await decline(name, content)
+      expect(res.statusCode, name).toBe(400)
+      expect(res.json().parameter).toBe('files')
+      expect(res.json().detail).toMatch(message)
+    }
+    expect(storedFiles()).toHaveLength(before)
+    const report = await t.app.inject({ url: `/api/v1/import-reports/${reportId}/`, headers: department.headers })
+    expect(report.json().status).toBe('consideration')
+    // A real PDF is taken.
+    expect((await decline('Замечания.pdf', '%PDF-1.4\n%замечания')).statusCode).toBe(200)
   })
 })

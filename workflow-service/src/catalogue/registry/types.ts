@@ -188,8 +188,11 @@ export interface CatalogueType {
   filters: FilterDef[]
   /** Order of lists: columns of the table, then id. */
   order: Array<[string, 'asc' | 'desc']>
-  /** Page paths under /monitoring/ (`list`: '/water-systems'; `detail`: '/water-systems' → '/water-systems/{id}'). */
-  pages?: { list?: string; detail?: string; scoped?: ScopedPage[] }
+  /**
+   * Page paths under /monitoring/ (`list`: '/water-systems'; `detail`: '/water-systems' → '/water-systems/{id}').
+   * `listTitle`: the heading of the list page when the spec names it otherwise than the type (cards name their list by it).
+   */
+  pages?: { list?: string; listTitle?: string; detail?: string; scoped?: ScopedPage[] }
   /** Fields shown under each row of the list page. */
   listFields?: string[]
   /** Records of this type come from the data files of a report: the templates, file checks and upload pages derive from it. */

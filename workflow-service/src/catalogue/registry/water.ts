@@ -34,7 +34,8 @@ export const waterIndicators = defineType({
   ],
   filters: [yearFilter(), searchFilter()],
   order: [['year', 'desc']],
-  pages: { list: '/water-indicators', detail: '/water-indicators' },
+  // catalogue.md §2.4: the page is 'Региональный мониторинг 2020-2025 годы', its list headed by the type's title.
+  pages: { list: '/water-indicators', listTitle: 'Региональный мониторинг 2020-2025 годы', detail: '/water-indicators' },
   seed: { per: 'none', rows: YEARS_REGIONAL.map((year) => ({ name: `Контроль состояния основных водных объектов ЯНАО в ${year} году`, year })) },
 })
 

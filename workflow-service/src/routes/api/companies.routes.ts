@@ -13,6 +13,7 @@ import { parseOrdering } from '../../catalogue/ordering.ts'
 import { pageSchema, recordSchema } from '../../catalogue/record-schema.ts'
 import { companies } from '../../catalogue/registry/core.ts'
 import { BLANK, headCompanies } from '../../catalogue/references.server.ts'
+import { keepOutOfPublicCache } from '../../plugins/public-cache.plugin.server.ts'
 import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 
@@ -70,6 +71,8 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { limit, offset } = pageWindow(request.query)
       const kindIn = parseKindList(request.query.kind__in, COMPANY_KINDS, 'kind__in')
       const filters = { kind: request.query.kind, kindIn, search: request.query.search, reportStatus: request.query.report_status }
+      // Report statuses change by workflow commands, which tell no cache (decision 1820): this list is always read.
+      if (filters.reportStatus) keepOutOfPublicCache(request)
       const ordering = orderingOf(request.query.ordering as string | undefined)
       const format = request.query.format
       if (isFileFormat(format)) return sendExport(reply, { format, name: 'companies', sheet: companies.title, ...companiesExport(app.db, filters, ordering) })

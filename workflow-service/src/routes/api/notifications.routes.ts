@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
+import { Id } from '../../http/params.ts'
 import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
 import { type Column, firstPageRead, pagedExport } from '../../exports/paged-export.server.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
@@ -63,7 +64,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Отметить уведомления прочитанными (все, если ids не указаны)',
-        body: Type.Object({ ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 1000 })) }, { additionalProperties: false }),
+        body: Type.Object({ ids: Type.Optional(Type.Array(Id, { maxItems: 1000 })) }, { additionalProperties: false }),
         response: { 200: Type.Object({ marked: Type.Integer() }) },
       },
     },

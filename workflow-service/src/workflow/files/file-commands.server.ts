@@ -1,6 +1,5 @@
 // Import file commands: upload (processing, its check job, and a declined report's new round) and deletion (with its
 // deletion job), each through handleCommand in one transaction.
-import { open } from 'node:fs/promises'
 import type { Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { can } from '../../auth/permissions.ts'
@@ -12,7 +11,7 @@ import { reportDecider } from '../reports/report-decide.ts'
 import { reportFacts } from '../reports/report-commands.server.ts'
 import { fileDecider, type FileFacts } from './file-decide.ts'
 import { fileStreamId } from './file-events.ts'
-import { type ContentKind, SNIFF_BYTES, sniffContent } from './file-content.ts'
+import { storedContent } from './stored-content.server.ts'
 import { storedFilePath } from '../storage/file-storage.server.ts'
 
 /** A file already written to storage under its key, waiting for its upload to be accepted. */
@@ -52,18 +51,6 @@ async function fileFacts(trx: Transaction<Database>, context: CommandContext, re
   return {
     report: { id: report.id, status: report.status, areaId: report.area_id, companyId: report.company_id, year: report.year, reportType: report.report_type },
     responsibleId: responsible?.id ?? null,
-  }
-}
-
-/** What the stored bytes of an upload are, from their first bytes. */
-async function storedContent(storageDir: string, storageKey: string): Promise<ContentKind> {
-  const handle = await open(storedFilePath(storageDir, storageKey), 'r')
-  try {
-    const head = Buffer.alloc(SNIFF_BYTES)
-    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0)
-    return sniffContent(head.subarray(0, bytesRead))
-  } finally {
-    await handle.close()
   }
 }
 

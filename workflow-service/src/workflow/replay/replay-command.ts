@@ -4,6 +4,7 @@ import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { loadConfig } from '../../config.ts'
 import { openDatabase } from '../../db/connect.server.ts'
 import { useChainHead } from '../../event-store/chain-head.server.ts'
+import { chainHeadLine } from './chain-head-line.ts'
 import { rebuildProjections, type ReplayReport, verifyProjections } from './replay.server.ts'
 
 const { values } = parseArgs({ options: { verify: { type: 'boolean', default: false } } })
@@ -18,8 +19,7 @@ function print(report: ReplayReport, verify: boolean): boolean {
       ? `hash chain:        BROKEN at position ${report.chain.broken.position}: ${report.chain.broken.reason}`
       : `hash chain:        intact (${report.chain.events} events, ${report.chain.checkpoints} checkpoints, ${report.chain.unanchored} events after the last checkpoint)`,
   )
-  const head = { compared: 'compared with audit.head: it reaches every stream head recorded there', 'no file': 'NOT compared: no audit.head in the data folder (the portal writes one when it starts; without it, removed newest events go unseen)', 'not kept': 'not compared (no data folder)' }
-  out(`chain head:        ${head[report.chain.head ?? 'not kept']}`)
+  out(`chain head:        ${chainHeadLine(report.chain)}`)
   const total = report.differences.reduce((n, d) => n + d.onlyLive + d.onlyReplayed, 0)
   out(`${verify ? 'differences:      ' : 'rows corrected:   '} ${total}`)
   for (const d of report.differences) {

@@ -10,6 +10,7 @@ import { type ReportCommand, reportDecider, type ReportFacts } from './report-de
 import { type DecisionFile, reportStreamId } from './report-events.ts'
 import { findTarget } from './report-targets.server.ts'
 import { reportTypesWithResponsible } from './report-types.ts'
+import { storedContent } from '../files/stored-content.server.ts'
 
 export interface ReportTarget {
   areaId: number | null
@@ -130,7 +131,10 @@ export async function decideOnReport(
     decider: reportDecider,
     streamId: report.stream_id,
     command: decisionCommand(input.decision, { comment: input.comment, files: input.files }),
-    facts: (trx) => reportFacts(trx, context, { id: reportId, companyId: report.company_id }),
+    facts: async (trx) => ({
+      ...(await reportFacts(trx, context, { id: reportId, companyId: report.company_id })),
+      attachments: await Promise.all(input.files.map((file) => storedContent(context.storageDir, file.id))),
+    }),
     // Agreeing publishes the report's staged data to the catalogue; cancelling an agreement withdraws it (workers).
     jobs: (events) =>
       events.some((e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'))

@@ -3,6 +3,7 @@
 import type { FileStatus, ReportType } from '@portal/migrations/database.ts'
 import { getInitialSnapshot, transition, type SnapshotFrom } from 'xstate'
 import type { Decider } from '../decider.ts'
+import { type ContentKind, uploadContentRefusal } from '../files/file-content.ts'
 import type { Decision, DecisionAction, Refusal } from '../refusal.ts'
 import type { DecisionFile, ReportEvent } from './report-events.ts'
 import { reportMachine, type ReportMachineEvent, type ReportMachineState } from './report-machine.ts'
@@ -64,6 +65,8 @@ export interface ReportFacts {
   companyHasLicenceAreas: boolean
   /** The current year (the last year a report can be for is the next one). */
   currentYear: number
+  /** Of a decision: what its files' stored bytes are (their first bytes), in the order of the command's files. */
+  attachments?: readonly ContentKind[]
 }
 
 export const COMMENT_MAX = 5000
@@ -96,6 +99,9 @@ export function decideReport(state: ReportState, command: ReportCommand, facts: 
       if (!can(action)) return { reason: 'report-status', action, status: state.status }
       const comment = command.data.comment.trim()
       if (comment.length > COMMENT_MAX) return { reason: 'comment-too-long', max: COMMENT_MAX }
+      // A decision's files are judged by their content as uploads are: a program or a disguised file is refused.
+      const wrongContent = command.data.files.map((file, i) => (facts.attachments?.[i] === undefined ? null : uploadContentRefusal(file.name, facts.attachments[i]))).find((r) => r !== null)
+      if (wrongContent) return { reason: 'invalid-input', parameter: 'files', detail: wrongContent }
       const data = { reportId: state.reportId!, comment, files: command.data.files }
       if (command.type === 'AgreeReport') {
         const refusal = decideOnFiles(facts.files)

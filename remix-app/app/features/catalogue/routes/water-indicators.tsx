@@ -6,15 +6,14 @@ import { HOME } from '../../../utils/links.ts'
 import { listView, typeOrThrow, yearControl } from '../server/views.server.ts'
 import { ListPage } from '../components/list-page.tsx'
 
-export const WATER_PAGE_TITLE = 'Региональный мониторинг 2020-2025 годы'
-export const WATER_LIST_HEADING = 'Контроль состояния основных водных объектов ЯНАО'
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const type = typeOrThrow('ecomon-water-indicators')
+  // The registry names the page and its section, so a card's crumbs name this page as the page does.
+  const title = type.pages?.listTitle ?? type.title
   const list = await listView(context, type, params, {}, ['year'])
   const year = await yearControl(context, type, params)
-  return { title: WATER_PAGE_TITLE, heading: WATER_LIST_HEADING, crumbs: [HOME, { title: WATER_PAGE_TITLE, to: '/water-indicators' }], controls: year ? [year] : [], list: { ...list, records: [] } }
+  return { title, heading: type.title, crumbs: [HOME, { title, to: '/water-indicators' }], controls: year ? [year] : [], list: { ...list, records: [] } }
 }
 
 export default function WaterIndicators() {

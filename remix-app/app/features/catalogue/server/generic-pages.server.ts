@@ -7,7 +7,7 @@ import { findType, findTypeByTable } from '@portal/workflow-service/catalogue/re
 import { matchRegistryAddress } from '../registry-addresses.ts'
 import type { CatalogueType, ParentKind, ScopedPage } from '@portal/workflow-service/catalogue/registry/types.ts'
 import { areaCrumbs, companyCrumbs, type Crumb, HOME, pointCrumbs } from '../../../utils/links.ts'
-import { notFound } from './not-found.ts'
+import { idParam, notFound } from './not-found.ts'
 import { type AnalyteTable, analyteTable, withoutAnalytes } from './analyte-table.server.ts'
 import { listChartOf, type ListChart } from '../../charts/server/list-chart.server.ts'
 import { areaTabs, companyTabs, pointTabs } from './tabs.server.ts'
@@ -109,7 +109,7 @@ async function recordHead(context: AppLoadContext, type: CatalogueType, record: 
   }
   const list = type.pages?.list
   const tabs = type.slug === 'water-systems' ? (await parentHead(context, 'water_system', record)).tabs : []
-  return { crumbs: [HOME, ...(list ? [{ title: type.title, to: list }] : [])], tabs }
+  return { crumbs: [HOME, ...(list ? [{ title: type.pages?.listTitle ?? type.title, to: list }] : [])], tabs }
 }
 
 /** A registry page at its declared address (see registry-addresses.ts); anything else is a 404. */
@@ -124,8 +124,7 @@ export async function genericPage(context: AppLoadContext, address: string, para
     const controls = [...(await controlsOf(context, type, params, {})), ...(chart?.picker ? [chart.picker] : [])]
     return { view: 'list', title: type.title, crumbs: [HOME, { title: type.title, to: path }], tabs: [], controls, list, chart }
   }
-  const id = /^\d{1,10}$/.test(matched.id ?? '') ? Number(matched.id) : 0
-  if (id < 1 || id > 2_147_483_647) throw notFound()
+  const id = idParam(matched.id)
   if (matched.shape === 'card') {
     const record = (await recordOf(context, type.slug, id)) as Rec | undefined
     if (!record) throw notFound()

@@ -2,6 +2,7 @@
 // /404, the not-found page, as catalogue.md §8 and portal-and-workflow.md §8 say ('Loading stops and the user goes
 // to /404'). An address that no route declares shows the 404 page in place (routes.ts, the `*` route).
 import { redirect } from '@remix-run/node'
+import { MAX_ID } from '@portal/workflow-service/http/params.ts'
 
 /** The answer a loader throws: a redirect to /404 (Remix puts the /monitoring base in front). */
 export function notFound(): Response {
@@ -17,6 +18,6 @@ export function isNotFound(answer: unknown): boolean {
 export function idParam(raw: string | undefined): number {
   if (!raw || !/^\d{1,10}$/.test(raw)) throw notFound()
   const id = Number(raw)
-  if (id < 1 || id > 2_147_483_647) throw notFound()
+  if (id < 1 || id > MAX_ID) throw notFound()
   return id
 }

@@ -1,4 +1,6 @@
-// The monitoring sections of a polygon and the point pages under them (catalogue.md §2.1, §2.2):
+// A polygon's monitoring system (catalogue.md §1): its screen of sections, /polygons/{id}/ecomonitoring-system (eight
+// sections of regional monitoring) or /polygons-yanao/{id}/monitoring (four of the region-wide system), and the
+// sections and point pages under them (catalogue.md §2.1, §2.2):
 // /polygons/{id}/ecomonitoring-system/ecomonitoring-{section}[/{kind_point}] and
 // /polygons-yanao/{id}/{section}-monitoring/ list the polygon's points of the section; a point opens at
 // /measures-point-{section}/{id}/{kind} (regional) or /measure-point-{section}/{id}/{kind} (region-wide), whose
@@ -13,6 +15,45 @@ import { notFound } from './not-found.ts'
 import { pointOf, type PointRecord, readingsOf } from './points.server.ts'
 import { areaTabs, pointTabs } from './tabs.server.ts'
 import { cardGroups, type FilterControl, listView, scopedTabs, searchControl, type Tab, typeOrThrow } from './views.server.ts'
+
+interface SectionTile {
+  title: string
+  /** The section page of the polygon's points it opens. */
+  section?: SectionKey
+  /** Or a list of the polygon's observations (`/areas/{id}/<suffix>`). */
+  suffix?: string
+}
+
+const REGIONAL: SectionTile[] = [
+  { title: 'Стабильность развития ихтиофауны', suffix: 'observation-ichthyo-evolution' },
+  { title: 'Стабильность развития растительности', suffix: 'observation-flora-evolution' },
+  { title: 'Ихтиологический мониторинг', suffix: 'observation-ichthyo-mon' },
+  { title: 'Пункты гидробиологических наблюдений', section: 'hygrobiology' },
+  { title: 'Геохимический мониторинг', section: 'geochemical' },
+  { title: 'Гидрологические посты', section: 'hydrological' },
+  { title: 'Пункты радиационного мониторинга', section: 'radionuclides' },
+  { title: 'Геоботанический мониторинг', section: 'geobotanical' },
+]
+
+const YANAO: SectionTile[] = [
+  { title: 'Растительный мир (геоботанический мониторинг)', section: 'geobotanical' },
+  { title: 'Радиационный мониторинг', section: 'radionuclides' },
+  { title: 'Геохимический мониторинг', section: 'geochemical' },
+  { title: 'Гидрологический мониторинг', section: 'hydrological' },
+]
+
+/** The system's screen: a tile per section (regional: eight, three of them observation lists; region-wide: four). */
+export async function monitoringSystem(context: AppLoadContext, base: SystemBase, id: number) {
+  const area = await areaOf(context, id)
+  if (area.kind !== AREA_KIND[base]) throw notFound()
+  const crumb = systemCrumb(base, id)
+  const tiles = (base === 'polygons' ? REGIONAL : YANAO).map((s) => ({
+    title: s.title,
+    url: s.suffix ? `/polygons/${id}/${s.suffix}` : s.section ? sectionPath(base, id, s.section) : null,
+  }))
+  return { title: crumb.title, crumbs: [...areaCrumbs(area), crumb], tabs: await areaTabs(context, area, context.user), tiles }
+}
+
 
 function inSection(base: SystemBase, section: SectionKey, point: { kind: string; category?: unknown }): boolean {
   const scope = SECTIONS[section].scope[base === 'polygons' ? 'regional' : 'yanao']

@@ -1,6 +1,7 @@
 // The map's data for a page: the points matching the filters with their worst multiple of the limit in the chosen
 // year (the latest by default, 'Все' for every year), the tile address from the configuration and the filters.
 import type { AppLoadContext } from '@remix-run/node'
+import { MAX_ID } from '@portal/workflow-service/http/params.ts'
 import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-service/catalogue/registry/labels.ts'
 import type { FilterControl } from '../../catalogue/server/views.server.ts'
 
@@ -28,7 +29,7 @@ export async function mapView(context: AppLoadContext, params: URLSearchParams, 
   const kind = scope.kind ?? (params.get('kind') && params.get('kind')! in POINT_KINDS ? params.get('kind')! : undefined)
   const areaKind = scope.area === undefined && params.get('area_kind') && params.get('area_kind')! in AREA_KINDS ? params.get('area_kind')! : undefined
   const areaParam = Number(params.get('area'))
-  const area = scope.area ?? (Number.isInteger(areaParam) && areaParam > 0 && areaParam <= 2_147_483_647 ? areaParam : undefined)
+  const area = scope.area ?? (Number.isInteger(areaParam) && areaParam > 0 && areaParam <= MAX_ID ? areaParam : undefined)
   const points = await context.catalogue.mapPoints(context.useCaseContext, { area, areaKind, kind, year, substance })
   const controls: FilterControl[] = [
     select('year', 'Отчетный период', year === undefined ? '' : String(year), years.map((y) => ({ value: String(y), label: String(y) }))),

@@ -2,7 +2,8 @@
 // deleted, agreed, declined, cancelled or resubmitted what, when and from where, with the comment and the files.
 import { Link } from '@remix-run/react'
 import type { HistoryRow } from '../server/reports-page.server.ts'
-import { formatDateTime, HISTORY_EVENT_LABEL, REPORT_TYPE_TITLE } from './report-texts.ts'
+import { CommentFilesAuthorCells, EventCell } from './history-cells.tsx'
+import { formatDateTime, REPORT_TYPE_TITLE } from './report-texts.ts'
 
 export function HistoryAccordion({ rows, year, companyId }: { rows: HistoryRow[]; year: number; companyId: number }) {
   return (
@@ -44,28 +45,11 @@ export function HistoryAccordion({ rows, year, companyId }: { rows: HistoryRow[]
                       formatDateTime(row.created)
                     )}
                   </td>
-                  <td>
-                    {HISTORY_EVENT_LABEL[row.event]}
-                    {row.round !== null ? `, раунд ${row.round}` : ''}
-                  </td>
+                  <EventCell row={row} />
                   <td>
                     {row.year}, {row.areaName ?? 'предприятие'}, {REPORT_TYPE_TITLE[row.reportType]}
                   </td>
-                  <td className="history-comment">{row.comment || '—'}</td>
-                  <td>
-                    {row.files.length === 0
-                      ? '—'
-                      : row.files.map((f, i) => (
-                          <span key={i}>
-                            {i > 0 ? ', ' : ''}
-                            <a href={f.url} download>
-                              {f.name}
-                            </a>
-                          </span>
-                        ))}
-                  </td>
-                  <td>{row.username}</td>
-                  <td>{row.clientAddress ?? '—'}</td>
+                  <CommentFilesAuthorCells row={row} />
                 </tr>
               ))}
             </tbody>

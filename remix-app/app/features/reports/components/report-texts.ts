@@ -17,15 +17,6 @@ export const FILE_STATUS_LABEL: Record<Exclude<FileStatus, 'deleted'>, string> =
   deletion: 'Удаляется',
 }
 
-export const HISTORY_EVENT_LABEL = {
-  added: 'Файл добавлен',
-  agreed: 'Отчёт согласован',
-  rejected: 'Отчёт отклонён',
-  deleted: 'Файл удалён',
-  cancelled: 'Решение отменено',
-  resubmitted: 'Отчёт отправлен повторно',
-} as const
-
 export const NO_RESPONSIBLE = 'Внесите данные ответственного лица'
 export const tooLarge = (maxMb: number) => `Максимальный размер загружаемого файла ${maxMb} Мб`
 export const deleteQuestion = (description: string) => `Вы действительно хотите безвозвратно удалить файл ${description}?`

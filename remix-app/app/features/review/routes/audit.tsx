@@ -9,6 +9,7 @@ import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'
 import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
+import { CommentFilesAuthorCells, EventCell } from '../../reports/components/history-cells.tsx'
 import { formatDateTime, REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
 
@@ -120,18 +121,12 @@ export default function AuditPage() {
                 <tr key={e.number}>
                   <td>{e.hasReceipt ? <Link to={`/receipts/${e.number}`}>{e.number}</Link> : e.number}</td>
                   <td>{formatDateTime(e.created)}</td>
-                  <td>
-                    {AUDIT_EVENT_LABEL[e.event]}
-                    {e.round !== null ? `, раунд ${e.round}` : ''}
-                  </td>
+                  <EventCell row={e} />
                   <td>
                     <Link to={`/companies/${e.companyId}/reports?year=${e.year}`}>{e.companyName}</Link>, {e.year}, {e.areaName ?? 'предприятие'},{' '}
                     {REPORT_TYPE_TITLE[e.reportType]}
                   </td>
-                  <td className="history-comment">{e.comment || '—'}</td>
-                  <td>{e.files.map((f) => f.name).join(', ') || '—'}</td>
-                  <td>{e.username}</td>
-                  <td>{e.clientAddress ?? '—'}</td>
+                  <CommentFilesAuthorCells row={e} />
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,44 @@
+// The cells that a company's history and the Department's audit show alike for one event: what happened (with the
+// round of a resubmission), the comment, the files as downloads, who and from where.
+import type { AuditEvent } from '@portal/workflow-service/workflow/history/audit-events.ts'
+import { AUDIT_EVENT_LABEL } from '@portal/workflow-service/workflow/history/audit-events.ts'
+
+export interface HistoryEventRow {
+  event: AuditEvent
+  round: number | null
+  comment: string | null
+  files: Array<{ name: string; url: string }>
+  username: string
+  clientAddress: string | null
+}
+
+export function EventCell({ row }: { row: HistoryEventRow }) {
+  return (
+    <td>
+      {AUDIT_EVENT_LABEL[row.event]}
+      {row.round !== null ? `, раунд ${row.round}` : ''}
+    </td>
+  )
+}
+
+export function CommentFilesAuthorCells({ row }: { row: HistoryEventRow }) {
+  return (
+    <>
+      <td className="history-comment">{row.comment || '—'}</td>
+      <td>
+        {row.files.length === 0
+          ? '—'
+          : row.files.map((f, i) => (
+              <span key={i}>
+                {i > 0 ? ', ' : ''}
+                <a href={f.url} download>
+                  {f.name}
+                </a>
+              </span>
+            ))}
+      </td>
+      <td>{row.username}</td>
+      <td>{row.clientAddress ?? '—'}</td>
+    </>
+  )
+}
