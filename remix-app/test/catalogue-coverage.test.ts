@@ -12,7 +12,7 @@ import { callPage, routeOf } from './support/call-page.ts'
 import { pageContext } from './support/load-context.ts'
 import { findType } from '@portal/workflow-service/catalogue/registry/index.ts'
 import { loginAs } from '../../workflow-service/test/support/login.ts'
-import { codes, coverageDoc, coverageTable, PROJECT_ROOT, ROLES, specEndpointParameters, specFieldItems } from './support/coverage-table.ts'
+import { codes, coverageDoc, coverageTable, PROJECT_ROOT, ROLES, specEndpointParameters, specFieldItems, specRoleRules } from './support/coverage-table.ts'
 
 const t = useTestApp()
 const root = PROJECT_ROOT
@@ -30,6 +30,7 @@ const texts = table('Quoted Russian texts')
 const endpoints = table('Endpoints')
 const fields = table('Fields')
 const parameters = table('Endpoint parameters')
+const roleRules = table('Role rules')
 
 describe('the coverage table of the spec', () => {
   it('lists every address of §2 of both documents', () => {
@@ -319,5 +320,24 @@ describe('every parameter of §7 on the demo data', () => {
     }
     expect(problems).toEqual([])
     expect(asked).toBeGreaterThan(300)
+  })
+})
+
+describe('every role rule of §6', () => {
+  it('lists each sentence of §6 of both documents', () => {
+    for (const name of DOCS) {
+      for (const { who, rule } of specRoleRules(spec(name))) expect(roleRules.some((row) => row[0] === name && row[1] === who && row[2] === rule), `${name}: ${who}: ${rule}`).toBe(true)
+    }
+  })
+
+  it('shows the public a company’s tabs on its exposure levels, and the holder of a lem_industry company its breadcrumbs', async () => {
+    const holder = await userNamed('holder1')
+    const address = `/companies/${holder.companyId}/exposure-levels`
+    const seen = await callPage(address, contextOf(null))
+    expect(seen.status).toBe(200)
+    expect(seen.data.tabs.map((tab: { title: string }) => tab.title)).toContain('Уровень антропогенного воздействия')
+    const own = await callPage(address, contextOf(holder))
+    expect(own.status).toBe(200)
+    expect(own.data.crumbs.map((crumb: { to: string }) => crumb.to)).toContain(`/companies/${holder.companyId}`)
   })
 })

@@ -102,3 +102,17 @@ export function specEndpointParameters(markdown: string): Array<{ method: string
   }
   return rows
 }
+
+/** The rules of §6 of a spec document, sentence by sentence, each with whom it is about (the table's group, or '—'). */
+export function specRoleRules(markdown: string): Array<{ who: string; rule: string }> {
+  const section = markdown.slice(markdown.indexOf('## 6.'), markdown.indexOf('## 7.'))
+  const rules: Array<{ who: string; rule: string }> = []
+  const sentences = (text: string) => text.split(/(?<=\.)\s+(?=[A-Z'])/).map((s) => s.trim()).filter(Boolean)
+  for (const line of section.split('\n')) {
+    const row = /^\| ([^|]+) \| ([^|]+) \|$/.exec(line)
+    if (row && row[1] !== 'Group' && !row[1].startsWith('---')) for (const rule of sentences(row[2])) rules.push({ who: row[1].trim(), rule })
+    const bullet = /^- (.*)$/.exec(line)
+    if (bullet) for (const rule of sentences(bullet[1])) rules.push({ who: '—', rule })
+  }
+  return rules
+}

@@ -39,16 +39,18 @@ async function notifyOf(db: Kysely<Database>, event: StoredEvent): Promise<void>
   )
   if (!text) return
   const link = `/monitoring/companies/${report.company_id}/reports?year=${report.year}`
-  await sql`
-    INSERT INTO notifications (user_id, event_position, kind, title, body, link, created_at)
-    SELECT u.id, ${event.position}, ${text.kind}, ${text.title}, ${text.body}, ${link}, ${event.createdAt}
-    FROM users u WHERE u.company_id = ${report.company_id} AND u.is_active
-    ON CONFLICT (event_position, user_id) DO NOTHING`.execute(db)
   const people =
     report.area_id !== null
       ? sql`SELECT email FROM ecomon_responsibles WHERE area_id = ${report.area_id} AND year = ${report.year}`
       : sql`SELECT email FROM company_responsibles WHERE company_id = ${report.company_id} AND year = ${report.year}`
+  // Both writes in one statement (a data-modifying WITH runs whether or not it is read): a round trip less per notice.
   await sql`
+    WITH told AS (
+      INSERT INTO notifications (user_id, event_position, kind, title, body, link, created_at)
+      SELECT u.id, ${event.position}, ${text.kind}, ${text.title}, ${text.body}, ${link}, ${event.createdAt}
+      FROM users u WHERE u.company_id = ${report.company_id} AND u.is_active
+      ON CONFLICT (event_position, user_id) DO NOTHING
+    )
     INSERT INTO mail_outbox (event_position, to_address, subject, body, created_at, next_attempt_at)
     SELECT DISTINCT ${event.position}::bigint, lower(p.email), ${`Портал экологического мониторинга ЯНАО: ${text.title}`}, ${text.body}, ${event.createdAt}::timestamptz, ${event.createdAt}::timestamptz
     FROM (${people}) AS p WHERE p.email LIKE '%@%'

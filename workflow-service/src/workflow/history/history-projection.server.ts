@@ -1,5 +1,5 @@
 // Read model of the change history (report_history): added, agreed, rejected and deleted, per company.
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { StoredEvent } from '../../event-store/event-store.server.ts'
 import type { FileEvent } from '../files/file-events.ts'
@@ -50,21 +50,18 @@ export async function projectHistory(db: Kysely<Database>, event: StoredEvent & 
     }
     case 'ReportAgreed':
     case 'ReportRejected': {
-      const report = await db.selectFrom('import_reports').select(['company_id']).where('id', '=', event.data.reportId).executeTakeFirstOrThrow()
-      // The files the decision was taken on: those of the report not on their way out.
-      const files = await db
-        .selectFrom('import_files')
-        .select(['id', 'name'])
-        .where('report_id', '=', event.data.reportId)
-        .where('status', 'not in', ['deletion', 'deleted'])
-        .orderBy('id')
-        .execute()
-      return insertEntry(db, event, {
-        company_id: report.company_id,
-        report_id: event.data.reportId,
-        event: event.type === 'ReportAgreed' ? 'agreed' : 'rejected',
-        files,
-      })
+      // One statement: the report's company and the files the decision was taken on (those of the report not on
+      // their way out, in id order) are read by the insert itself.
+      const { rows } = await sql<{ id: string }>`
+        INSERT INTO report_history (id, company_id, report_id, event, import_files, created, creator_id, creator_username)
+        SELECT ${event.position}, r.company_id, r.id, ${event.type === 'ReportAgreed' ? 'agreed' : 'rejected'},
+               COALESCE((SELECT jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name) ORDER BY f.id) FROM import_files f
+                         WHERE f.report_id = r.id AND f.status NOT IN ('deletion', 'deleted')), '[]'::jsonb),
+               ${event.createdAt}, ${event.metadata.userId}, ${event.metadata.username}
+        FROM import_reports r WHERE r.id = ${event.data.reportId}
+        RETURNING id`.execute(db)
+      if (rows.length !== 1) throw new Error(`report ${event.data.reportId} of event ${event.position} is missing`)
+      return
     }
     default:
       return
