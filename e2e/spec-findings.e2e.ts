@@ -133,6 +133,11 @@ describe('the findings of the spec check', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Региональный мониторинг 2020-2025 годы')
     expect(await page.getByRole('heading', { level: 2, name: 'Контроль состояния основных водных объектов ЯНАО' }).count()).toBe(1)
     expect(await page.locator('ul.list li').count()).toBeGreaterThan(0)
+    // A card of the list leads back to the page by the name the page shows.
+    await page.locator('ul.list li .item-main a').first().click()
+    await page.waitForURL(/\/water-indicators\/\d+$/)
+    const crumbs = await page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link').allTextContents()
+    expect(crumbs.slice(0, 2)).toEqual(['Главная', 'Региональный мониторинг 2020-2025 годы'])
     const { results } = (await (await fetch(`${b.baseUrl}/api/v1/ecomon-waters-indicators/?limit=1`)).json()) as { results: Array<{ id: number }> }
     await page.goto(`${b.baseUrl}/monitoring/regional-waters-indicator/${results[0].id}`)
     expect(await page.getByRole('heading', { level: 2, name: 'Показатели по годам' }).count()).toBe(1)
