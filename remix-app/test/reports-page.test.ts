@@ -301,26 +301,25 @@ describe('one door into the domain: the page action and the API', () => {
 
   it('keeps the file attached to a decision posted from the page, and removes it again when the decision is refused', async () => {
     const department = await userNamed('department')
-    // A decision's file is judged by its content as an upload is: a PDF.
-    const PROTOCOL = '%PDF-1.4\n% протокол проверки\n%%EOF\n'
     const report = await t.database.db.selectFrom('import_reports').select(['id', 'company_id']).where('status', '=', 'agreed').orderBy('id').executeTakeFirstOrThrow()
     const multipart = (fields: Record<string, string>, name: string) => {
       const form = new FormData()
       for (const [key, value] of Object.entries(fields)) form.set(key, value)
-      form.set('files', new File([Buffer.from(PROTOCOL)], name, { type: 'application/pdf' }))
+      form.set('files', new File([Buffer.from('протокол проверки')], name, { type: 'text/plain' }))
       return new Request(pageUrl(report.company_id), { method: 'POST', body: form })
     }
     const storedFiles = async () => (await readdir(config.storageDir, { recursive: true }).catch(() => [] as string[])).filter((f) => !f.includes('.part') && /[0-9a-f-]{36}$/.test(f))
     const before = await storedFiles()
-    // Cancelling without a reason is allowed; declining a report that is not under review is not: the file goes.
-    const refused = await answerOf(await reportsAction(multipart({ intent: 'decide', report: String(report.id), status: 'rejected', comment: 'Нет' }, 'отказ.pdf'), contextOf(department), report.company_id))
+    // Cancelling without a reason is allowed; declining a report that is not under review is not: the file goes. The
+    // attachment of the decision that goes through is a CSV, a type decisions accept (file-content.ts).
+    const refused = await answerOf(await reportsAction(multipart({ intent: 'decide', report: String(report.id), status: 'rejected', comment: 'Нет' }, 'отказ.txt'), contextOf(department), report.company_id))
     expect(refused.status).toBe(409)
     expect(await storedFiles()).toEqual(before)
-    const cancelled = await answerOf(await reportsAction(multipart({ intent: 'decide', report: String(report.id), status: 'consideration', comment: '' }, 'решение.pdf'), contextOf(department), report.company_id))
+    const cancelled = await answerOf(await reportsAction(multipart({ intent: 'decide', report: String(report.id), status: 'consideration', comment: '' }, 'решение.csv'), contextOf(department), report.company_id))
     expect(cancelled).toEqual({ status: 200, body: { intent: 'decide', ok: true, message: null } })
-    const file = await t.database.db.selectFrom('decision_files').select(['id', 'name', 'size']).where('report_id', '=', report.id).where('name', '=', 'решение.pdf').executeTakeFirstOrThrow()
-    expect(file.size).toBe(Buffer.byteLength(PROTOCOL))
-    expect(await readFile(storedFilePath(config.storageDir, file.id), 'utf8')).toBe(PROTOCOL)
+    const file = await t.database.db.selectFrom('decision_files').select(['id', 'name', 'size']).where('report_id', '=', report.id).where('name', '=', 'решение.csv').executeTakeFirstOrThrow()
+    expect(file.size).toBe(Buffer.byteLength('протокол проверки'))
+    expect(await readFile(storedFilePath(config.storageDir, file.id), 'utf8')).toBe('протокол проверки')
   })
 
   it('registers a file posted twice by the plain upload form once, streamed to storage, and refuses it without a responsible person', async () => {
