@@ -278,7 +278,7 @@ describe('every parameter of §7 on the demo data', () => {
     }
   })
 
-  it('answers each GET parameter: the valid value, 400 naming it for a malformed one, never a 5xx for an unknown id', async () => {
+  it('answers each GET parameter: the valid value, 400 naming it for a malformed one, never a 5xx for an unknown id, never a NUL', async () => {
     const { headers } = await loginAs(t.app, 'department')
     const fill = async (text: string) => {
       let out = text
@@ -305,6 +305,7 @@ describe('every parameter of §7 on the demo data', () => {
         asked++
         const answer = await t.app.inject({ url: path, query: { ...base, [parameter]: await fill(value) }, headers })
         const json = String(answer.headers['content-type'] ?? '').startsWith('application/json')
+        if (json && answer.body.includes('\\u0000')) problems.push(`${path}?${parameter}=${value}: a NUL in the answer`)
         return { status: answer.statusCode, body: json ? (answer.json() as { parameter?: string }) : null }
       }
       const good = await ask(valid)
@@ -339,5 +340,50 @@ describe('every role rule of §6', () => {
     const own = await callPage(address, contextOf(holder))
     expect(own.status).toBe(200)
     expect(own.data.crumbs.map((crumb: { to: string }) => crumb.to)).toContain(`/companies/${holder.companyId}`)
+  })
+})
+
+describe('every payload field of the responsible person endpoints', () => {
+  it('saves the valid payload, answers 400 naming a malformed field, and never a 5xx for an unknown id', async () => {
+    const { headers } = await loginAs(t.app, 'holder2')
+    const fill = async (text: string) => (/^\{[a-z0-9_]+\}$/.test(text) ? await resolve(text.slice(1, -1)) : text)
+    const value = async (text: string, parameter: string) => {
+      if (text === '{}') return {}
+      const filled = await fill(text)
+      return ['area', 'company', 'year'].includes(parameter) && /^\d+$/.test(filled) ? Number(filled) : filled
+    }
+    const problems: string[] = []
+    let asked = 0
+    const rows = parameters.filter((row) => row[6].startsWith('done: the payload walk'))
+    for (const scope of ['ecomon', 'company'] as const) {
+      const endpoint = `/api/v1/${scope}-responsibles/`
+      const mine = rows.filter((row) => codes(row[1])[0].startsWith(endpoint))
+      const valid: Record<string, unknown> = {}
+      for (const row of mine) if (!row[0].includes('GET') || row[0].includes('POST')) valid[codes(row[2])[0]] = await value(row[3], codes(row[2])[0])
+      const created = await t.app.inject({ method: 'POST', url: endpoint, payload: valid, headers })
+      asked++
+      if (created.statusCode !== 201) problems.push(`POST ${endpoint}: ${created.statusCode} ${created.body}`)
+      const id = created.statusCode === 201 ? (created.json() as { id: number }).id : 0
+      for (const row of mine) {
+        const parameter = codes(row[2])[0]
+        const methods = row[0].split(',').map((m) => m.trim()).filter((m) => m !== 'GET')
+        for (const method of methods) {
+          const url = method === 'PUT' ? `${endpoint}${id}/` : endpoint
+          const send = async (text: string) => {
+            asked++
+            const answer = await t.app.inject({ method: method as 'POST' | 'PUT', url, payload: { ...valid, [parameter]: await value(text, parameter) }, headers })
+            return { status: answer.statusCode, parameter: answer.statusCode === 400 ? (answer.json() as { parameter?: string }).parameter : undefined }
+          }
+          const bad = await send(row[4])
+          if (bad.status !== 400 || bad.parameter !== parameter) problems.push(`${method} ${url} ${parameter}=${row[4]}: ${bad.status} naming ${bad.parameter}`)
+          if (row[5] !== '—') {
+            const none = await send(row[5])
+            if (none.status >= 500) problems.push(`${method} ${url} ${parameter}=${row[5]}: ${none.status}`)
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([])
+    expect(asked).toBeGreaterThan(20)
   })
 })

@@ -83,6 +83,17 @@ describe('workflow rules', () => {
     expect((await decide(department.headers, reportId, { status: 'agreed', comment: '' })).statusCode).toBe(200)
   })
 
+  it('records an upload to a report under review on the file alone: the report is not resubmitted', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await greenhouseReport(h, NEXT - 2)
+    await checkedFile(t.app, t.database.db, h.headers, reportId)
+    await checkedFile(t.app, t.database.db, h.headers, reportId)
+    const report = await t.database.db.selectFrom('import_reports').select(['stream_id', 'status', 'round']).where('id', '=', reportId).executeTakeFirstOrThrow()
+    expect(report).toMatchObject({ status: 'consideration', round: 1 })
+    const types = await t.database.db.selectFrom('events').select('type').where('stream_id', '=', report.stream_id).orderBy('stream_version').execute()
+    expect(types.map((e) => e.type)).toEqual(['ReportCreated'])
+  })
+
   it('refuses reports beyond next year and company-level programmes of a company with areas', async () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     const far = await t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h.headers, payload: { company: h.companyId, year: NEXT + 1, report_type: 'greenhouse_gases' } })

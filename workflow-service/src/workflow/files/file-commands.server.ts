@@ -1,13 +1,13 @@
 // Import file commands: upload (processing, its check job, and a declined report's new round) and deletion (with its
 // deletion job), each through handleCommand in one transaction.
 import type { Transaction } from 'kysely'
-import type { Database } from '@portal/migrations/database.ts'
+import type { Database, ReportStatus } from '@portal/migrations/database.ts'
 import { can } from '../../auth/permissions.ts'
 import { JOBS } from '../../ports/jobs.ts'
 import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
 import { handleCommand } from '../handle-command.server.ts'
 import { refuse } from '../refusal.ts'
-import { reportDecider } from '../reports/report-decide.ts'
+import { reportDecider, resubmitsFrom } from '../reports/report-decide.ts'
 import { reportFacts } from '../reports/report-commands.server.ts'
 import { fileDecider, type FileFacts } from './file-decide.ts'
 import { fileStreamId } from './file-events.ts'
@@ -81,6 +81,9 @@ async function registerUpload(context: CommandContext, input: UploadInput): Prom
   return inTransaction(context.db, async (trx) => {
     const inTrx = { ...context, db: trx }
     const fileId = await nextId(trx, 'import_files_id_seq')
+    // The report's status as the file's facts read it, its row locked until the commit: it cannot move before the
+    // resubmission below is decided.
+    let reportStatus = null as ReportStatus | null
     const { events } = await handleCommand(inTrx, {
       decider: fileDecider,
       streamId: fileStreamId(fileId),
@@ -95,11 +98,17 @@ async function registerUpload(context: CommandContext, input: UploadInput): Prom
           ...(input.idempotencyKey !== undefined ? { idempotencyKey: input.idempotencyKey } : {}),
         },
       },
-      facts: async (db) => ({ ...(await fileFacts(db, inTrx, input.reportId)), content: await storedContent(context.storageDir, input.upload.storageKey) }),
+      facts: async (db) => {
+        const facts = await fileFacts(db, inTrx, input.reportId)
+        reportStatus = facts.report?.status ?? null
+        return { ...facts, content: await storedContent(context.storageDir, input.upload.storageKey) }
+      },
       jobs: () => [{ name: JOBS.fileCheck, data: { fileId }, key: `${JOBS.fileCheck}:${fileId}` }],
     })
     const uploaded = events[0]
-    if (uploaded?.type !== 'FileUploaded') return { fileId }
+    // Only a declined report is resubmitted (the file's rules refused an agreed one): for the others the report's
+    // decider would record nothing, so it is not asked.
+    if (uploaded?.type !== 'FileUploaded' || reportStatus === null || !resubmitsFrom(reportStatus)) return { fileId }
     const report = await trx.selectFrom('import_reports').select(['stream_id', 'company_id']).where('id', '=', uploaded.data.reportId).executeTakeFirstOrThrow()
     await handleCommand(inTrx, {
       decider: reportDecider,

@@ -121,6 +121,14 @@ export function decideReport(state: ReportState, command: ReportCommand, facts: 
   }
 }
 
+/**
+ * Whether the machine resubmits a report in this status (a declined one only). An upload asks the report's decider to
+ * resubmit only then: in any other status the decider records nothing, and asking it costs four round trips.
+ */
+export function resubmitsFrom(status: ReportMachineState): boolean {
+  return reportMachine.resolveState({ value: status, context: undefined as never }).can({ type: 'resubmit' })
+}
+
 export const reportDecider: Decider<ReportState, ReportCommand, ReportEvent, ReportFacts> = {
   eventTypes: ['ReportCreated', 'ReportAgreed', 'ReportRejected', 'ReportDecisionCancelled', 'ReportResubmitted'],
   initialState: initialReportState,
