@@ -12,7 +12,7 @@ import { callPage, routeOf } from './support/call-page.ts'
 import { pageContext } from './support/load-context.ts'
 import { findType } from '@portal/workflow-service/catalogue/registry/index.ts'
 import { loginAs } from '../../workflow-service/test/support/login.ts'
-import { codes, coverageDoc, namedTests, coverageTable, PROJECT_ROOT, ROLES, specEndpointParameters, specFieldItems, specRoleRules } from './support/coverage-table.ts'
+import { codes, coverageDoc, namedTests, coverageTable, PROJECT_ROOT, ROLES, specEndpointParameters, specFieldItems, specRoleRules, specRouteNames } from './support/coverage-table.ts'
 
 const t = useTestApp()
 const root = PROJECT_ROOT
@@ -31,6 +31,7 @@ const endpoints = table('Endpoints')
 const fields = table('Fields')
 const parameters = table('Endpoint parameters')
 const roleRules = table('Role rules')
+const routeNames = table('Route names')
 
 describe('the coverage table of the spec', () => {
   it('lists every address of §2 of both documents', () => {
@@ -61,6 +62,16 @@ describe('the coverage table of the spec', () => {
     for (const row of texts.filter((r) => r[1] === 'done')) {
       const text = row[0].replace(/^'|'$/g, '')
       for (const fragment of text.split(/\{[^}]*\}|…|\bN\b/).map((f) => f.trim()).filter(Boolean)) expect(code.includes(fragment), text).toBe(true)
+    }
+  })
+
+  it('lists every route name of §2 of both documents, each with addresses the walk asks', () => {
+    for (const name of DOCS) for (const route of specRouteNames(spec(name))) expect(routeNames.some((row) => row[0] === name && codes(row[1])[0] === route), `${name}: ${route}`).toBe(true)
+    const walked = new Set(addresses.flatMap((row) => codes(row[1])))
+    for (const row of routeNames) {
+      expect(specRouteNames(spec(row[0])), row[1]).toContain(codes(row[1])[0])
+      expect(codes(row[2]).length, row[1]).toBeGreaterThan(0)
+      for (const sample of codes(row[2])) expect(walked.has(sample), `${row[1]}: ${sample}`).toBe(true)
     }
   })
 

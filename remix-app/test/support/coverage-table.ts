@@ -130,7 +130,7 @@ export function specRoleRules(markdown: string): Array<{ who: string; rule: stri
 
 /**
  * The route names §2 of a spec document gives: the lists after 'Route names:', 'Routes' and 'routes by kind:', the
- * 'Lists:' and 'Also' sentences of route names, 'route x', a name alone in brackets, and the first column of the
+ * 'Lists:' sentences and the 'Also' after the point detail routes, 'route x', a name alone in brackets, and the first column of the
  * core routes table. A leading hyphen repeats the previous name's stem ('regional-measures-point-geochemical,
  * -hydrological'); '(-list)' gives both names.
  */
@@ -140,14 +140,16 @@ export function specRouteNames(markdown: string): string[] {
   for (const line of section.split('\n')) {
     const row = /^\| ([^|]+) \| [^|]+ \|$/.exec(line)
     if (row && !['Route', '---'].includes(row[1].trim())) lists.push(row[1])
-    for (const [, list] of line.matchAll(/(?:Route names|Routes|routes by kind|Lists|Also):?\s+([^.;]+)/g)) lists.push(list)
+    for (const [, list] of line.matchAll(/(?:Route names|Routes|routes by kind|Lists):?\s+([^.;]+)/g)) lists.push(list)
+    // 'Also' continues a sentence of route names only on the point detail routes' line.
+    if (line.includes('routes by kind')) for (const [, list] of line.matchAll(/Also ([^.;]+)/g)) lists.push(list)
     for (const [, name] of line.matchAll(/\broute ([a-z]+(?:-[a-z]+)+)/g)) lists.push(name)
     for (const [, name] of line.matchAll(/\(([a-z]+(?:-[a-z]+)+)\)/g)) lists.push(name)
   }
   const names: string[] = []
   for (const list of lists) {
     let previous = ''
-    for (let item of list.replace(/\([^)]*\)(?!-)/g, '').split(',')) {
+    for (let item of list.replace(/\((?!-)[^)]*\)/g, '').split(',')) {
       item = item.trim().replace(/ and similar$/, '')
       if (!/^-?[A-Za-z][A-Za-z0-9-]*(\*-[a-z]+)?(\(-list\))?$/.test(item)) continue
       if (item.startsWith('-')) item = previous.slice(0, previous.lastIndexOf('-')) + item
