@@ -32,6 +32,7 @@ const fields = table('Fields')
 const parameters = table('Endpoint parameters')
 const roleRules = table('Role rules')
 const routeNames = table('Route names')
+const pointHeadings = table('Point list headings')
 
 describe('the coverage table of the spec', () => {
   it('lists every address of §2 of both documents', () => {
@@ -144,6 +145,20 @@ async function resolve(token: string): Promise<string> {
   }
 }
 
+
+describe('the points list headings of §2.3', () => {
+  it('lists every kind the spec heads, and each page is headed as its row says', async () => {
+    const list = section(spec('catalogue.md'), 'Heading of the points list by kind_point:', '- The ')
+    const named = [...list.matchAll(/^\s+- ([a-z_]+): (.+)$/gm)].map(([, kind, heading]) => ({ kind, heading: heading.trim() }))
+    expect(named.length).toBe(6)
+    for (const { kind, heading } of named) expect(pointHeadings.some((row) => codes(row[0])[0] === kind && row[1] === heading), `${kind}: ${heading}`).toBe(true)
+    for (const row of pointHeadings) {
+      const answer = await callPage(`/points/${codes(row[0])[0]}`, contextOf(null))
+      expect(answer.status).toBe(200)
+      expect(`'${answer.data.title}'`, row[0]).toBe(row[2])
+    }
+  })
+})
 
 describe('every address of §2 as each role on the demo data', () => {
   it('answers the page to the roles the table names, 403 or the login page to the others, never the 404 or a 5xx', { timeout: 600_000 }, async () => {
