@@ -1,5 +1,7 @@
+import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { RATE_LIMITED } from '../src/plugins/rate-limits.server.ts'
+import { loadConfig } from '../src/config.ts'
+import { RATE_LIMITED, rateLimitOf, rateLimits } from '../src/plugins/rate-limits.server.ts'
 import { loginAs, postLogin } from './support/login.ts'
 import { useTestApp } from './support/test-app.ts'
 import { multipartWithFiles } from './support/workflow-fixtures.ts'
@@ -42,5 +44,20 @@ describe('rate limits per client address', () => {
     expect(limited.statusCode).toBe(429)
     expect(limited.json()).toEqual({ detail: RATE_LIMITED })
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('counts every route of one door together, so a door with several addresses allows its limit once', async () => {
+    const app = Fastify()
+    await app.register(rateLimits)
+    const config = loadConfig({ ...process.env, DECISION_RATE_LIMIT_PER_MINUTE: '2', UPLOAD_RATE_LIMIT_PER_MINUTE: '2' })
+    for (const url of ['/page', '/page.data', '/api']) app.post(url, { config: { rateLimit: rateLimitOf(config, 'decision') } }, async () => ({ ok: true }))
+    app.post('/upload', { config: { rateLimit: rateLimitOf(config, 'upload') } }, async () => ({ ok: true }))
+    const post = async (url: string) => (await app.inject({ method: 'POST', url, remoteAddress: '10.1.4.1' })).statusCode
+    expect([await post('/page'), await post('/page.data')]).toEqual([200, 200])
+    expect(await post('/api')).toBe(429)
+    expect(await post('/page')).toBe(429)
+    // Another door keeps its own count.
+    expect(await post('/upload')).toBe(200)
+    await app.close()
   })
 })

@@ -1,7 +1,7 @@
 // Requests per minute and client address on the expensive doors: login (a password hash each), uploads (disk and a
 // file check each) and decisions. The client address is request.ip, so X-Forwarded-For counts only from TRUST_PROXY.
 // Counted in each web process's memory: the login's own throttle (login-throttle.server.ts) is the shared one.
-import rateLimit from '@fastify/rate-limit'
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 import { HttpError } from './errors.server.ts'
@@ -15,10 +15,61 @@ export function rateLimitOf(config: Config, door: RateLimitedDoor): { max: numbe
   return { max: config.rateLimits[door], timeWindow: 60_000, groupId: door }
 }
 
+type Answer = (error: Error | null, result?: { current: number; ttl: number }) => void
+
+/**
+ * One counter per client address and door, whichever route of the door is asked. The plugin's own memory store keeps
+ * a counter per route, so the reports page, its single-fetch twin (.data) and the API's decision door would each
+ * allow the whole limit. Every limited route has a groupId (rateLimitOf), which is part of the key.
+ */
+export class DoorCounters {
+  private readonly windows = new Map<string, { current: number; start: number; ttl: number }>()
+
+  incr(key: string, answer: Answer, timeWindow: number): void {
+    const now = Date.now()
+    let window = this.windows.get(key)
+    if (!window || window.start + timeWindow <= now) {
+      if (this.windows.size >= MAX_COUNTERS) this.forgetEnded(now, timeWindow)
+      window = { current: 0, start: now, ttl: timeWindow }
+      this.windows.set(key, window)
+    }
+    window.current += 1
+    window.ttl = timeWindow - (now - window.start)
+    answer(null, { current: window.current, ttl: window.ttl })
+  }
+
+  read(key: string, answer: Answer, timeWindow: number): void {
+    const now = Date.now()
+    const window = this.windows.get(key)
+    if (!window || window.start + timeWindow <= now) answer(null, { current: 0, ttl: 0 })
+    else answer(null, { current: window.current, ttl: timeWindow - (now - window.start) })
+  }
+
+  /** The plugin asks each route for a store of its own: every route gets the same counters. */
+  child(): DoorCounters {
+    return this
+  }
+
+  /** Bounded memory under a flood of addresses: ended windows go first, then the oldest. */
+  private forgetEnded(now: number, timeWindow: number): void {
+    for (const [key, window] of this.windows) if (window.start + timeWindow <= now) this.windows.delete(key)
+    for (const key of this.windows.keys()) {
+      if (this.windows.size < MAX_COUNTERS) break
+      this.windows.delete(key)
+    }
+  }
+}
+
+const MAX_COUNTERS = 50_000
+
 export async function rateLimits(app: FastifyInstance): Promise<void> {
+  const counters = new DoorCounters()
   await app.register(rateLimit, {
     // Only the routes that ask for it (config.rateLimit).
     global: false,
+    store: function SharedCounters() {
+      return counters
+    } as unknown as RateLimitPluginOptions['store'],
     // Retry-After is sent with the 429; the counters themselves are nobody's business.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
