@@ -49,7 +49,9 @@ describe('charts', () => {
   it("draws a point's substances each with its yearly worst value against its limit", async () => {
     const point = await t.database.db.selectFrom('measures_points').select('id').where('kind', '=', 'ambient_air').orderBy('id').executeTakeFirstOrThrow()
     const rows = await readingsOfPoint(point.id)
-    const series = await contextOf().catalogue.readingSeries(contextOf().useCaseContext, { point: point.id })
+    const read = await contextOf().catalogue.readingSeries(contextOf().useCaseContext, { point: point.id })
+    if (!read.ok) throw new Error(`refused: ${read.refusal.reason}`)
+    const series = read.value
     expect(series.map((s) => s.name)).toEqual([...new Set(rows.map((r) => r.name))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
     for (const s of series) {
       for (const y of s.years) {
