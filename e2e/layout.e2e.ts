@@ -85,18 +85,20 @@ describe('page layout', () => {
     expect(await page.getByRole('cell').nth(1).textContent()).toMatch(/^\d{1,3}(\s\d{3})*,\d+$/)
   })
 
-  it('says on the reports page what needs JavaScript and offers no button that would do nothing without it', async () => {
+  it('says on the reports page what still needs JavaScript, offers plain forms for the rest and no button that would do nothing', async () => {
     for (const username of ['holder1', 'department']) {
       const type = types.find((t) => t.name === (username === 'holder1' ? 'company reports page' : 'company reports and history (Department)'))!
       const page = await logIn(b, username, { javaScript: false })
       await page.goto(`${b.baseUrl}/monitoring${type.path}?year=${new Date().getFullYear() - 1}`)
       const notice = page.getByRole('note')
-      expect(await notice.textContent()).toContain('Для этих действий нужен JavaScript')
-      // The controls that need JavaScript are not shown; the year form and the file links still are.
-      for (const name of [/^Загрузить файлы/, /^Согласовать/, /^Отклонить/, /^Удалить/, /^Внести ответственное лицо/]) {
+      expect(await notice.textContent()).toContain('Без JavaScript недоступны')
+      // The dialogs' buttons and deleting need JavaScript and are not shown; the plain forms, the year form and the
+      // file links are.
+      for (const name of [/^Загрузить файлы/, /^Согласовать/, /^Отклонить/, /^Удалить/]) {
         expect(await page.getByRole('button', { name }).or(page.getByLabel(name)).filter({ visible: true }).count(), `${username}: ${name}`).toBe(0)
       }
       expect(await page.getByRole('button', { name: 'Показать' }).isVisible()).toBe(true)
+      if (username === 'holder1') expect(await page.locator('details.no-script-form summary').filter({ visible: true }).count()).toBeGreaterThan(0)
       await page.close()
     }
   })

@@ -1,5 +1,5 @@
 // "Last year's responsible person in one click" (issue 14, item 4): with no responsible person for a year, the holder
-// is offered last year's, and one click saves it for this year (with JavaScript and without).
+// is offered last year's, and one click saves it for this year.
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
 import { logIn } from './support/log-in.ts'

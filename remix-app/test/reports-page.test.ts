@@ -322,6 +322,33 @@ describe('one door into the domain: the page action and the API', () => {
     expect(await readFile(storedFilePath(config.storageDir, file.id), 'utf8')).toBe('протокол проверки')
   })
 
+  it('registers a file posted twice by the plain upload form once, streamed to storage, and refuses it without a responsible person', async () => {
+    const holder = await userNamed('holder2')
+    const year = YEAR - 8
+    const multipart = (fields: Record<string, string>) => {
+      const form = new FormData()
+      for (const [key, value] of Object.entries(fields)) form.set(key, value)
+      form.set('file', new File([Buffer.from('%PDF-1.4\n% отчёт\n%%EOF\n')], 'итоговый.pdf', { type: 'application/pdf' }))
+      return new Request(pageUrl(holder.companyId!), { method: 'POST', body: form })
+    }
+    const fields = { intent: 'upload', report_type: 'greenhouse_gases', year: String(year), key: 'page-key-1' }
+    const refused = await answerOf(await reportsAction(multipart(fields), contextOf(holder), holder.companyId!))
+    expect(refused).toEqual({ status: 400, body: { intent: 'upload', ok: false, message: 'Внесите данные ответственного лица' } })
+    const { id: responsible } = await contextOf(holder).workflow.createResponsible(contextOf(holder).useCaseContext, { scope: 'company', target: holder.companyId!, year, fullname: 'Орлов Игорь', position: 'Эколог', phone: '+7 900 000-00-01', email: 'orlov@example.ru' }).then((o) => (o.ok ? o.value : { id: 0 }))
+    for (let i = 0; i < 2; i++) {
+      const sent = await answerOf(await reportsAction(multipart({ ...fields, responsible: String(responsible) }), contextOf(holder), holder.companyId!))
+      expect(sent).toEqual({ status: 201, body: { intent: 'upload', ok: true, message: null } })
+    }
+    const files = await t.database.db
+      .selectFrom('import_files as f')
+      .innerJoin('import_reports as r', 'r.id', 'f.report_id')
+      .select(['f.name', 'f.size'])
+      .where('r.company_id', '=', holder.companyId!)
+      .where('r.year', '=', year)
+      .execute()
+    expect(files).toEqual([{ name: 'итоговый.pdf', size: Buffer.byteLength('%PDF-1.4\n% отчёт\n%%EOF\n') }])
+  })
+
   it('answers the same refusal value to the page and to the API', async () => {
     const department = await userNamed('department')
     const report = await t.database.db.selectFrom('import_reports').select(['id']).where('status', '=', 'consideration').orderBy('id').executeTakeFirstOrThrow()

@@ -6,6 +6,7 @@ import { useFetcher } from '@remix-run/react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { ModalDialog } from '../../../components/modal-dialog.tsx'
 import { useReportsPage } from './page-context.ts'
+import { NoScriptDecision } from './no-script-forms.tsx'
 
 type Decision = 'agreed' | 'rejected' | 'consideration'
 
@@ -77,6 +78,8 @@ export function DecisionButtons({
   }
 
   return (
+    <>
+    <NoScriptDecision reportId={reportId} status={status} title={title} agreeBlocked={agreeBlocked} />
     <span className="decision-buttons">
       {offered.map((d) => {
         const blocked = d === 'agreed' ? agreeBlocked : null
@@ -133,5 +136,6 @@ export function DecisionButtons({
         </form>
       </ModalDialog>
     </span>
+    </>
   )
 }

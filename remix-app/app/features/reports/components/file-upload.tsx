@@ -5,6 +5,7 @@ import { type ChangeEvent, useId, useState } from 'react'
 import { useReportsPage } from './page-context.ts'
 import { NO_RESPONSIBLE, tooLarge } from './report-texts.ts'
 import { useTooltip } from './use-tooltip.ts'
+import { NoScriptUpload } from './no-script-forms.tsx'
 import { ensureReport, uploadFile } from './workflow-api.ts'
 
 export interface UploadTarget {
@@ -87,6 +88,8 @@ export function FileUpload({ target }: { target: UploadTarget }) {
   }
 
   return (
+    <>
+    <NoScriptUpload target={target} />
     <div className="upload">
       {/* Said before a file is picked (issue 14); picking one anyway still shows the spec's 3-second tooltip. */}
       {!target.responsibleId ? (
@@ -130,5 +133,6 @@ export function FileUpload({ target }: { target: UploadTarget }) {
         </ul>
       ) : null}
     </div>
+    </>
   )
 }

@@ -7,6 +7,8 @@ export interface ReportsPageInfo {
   role: 'holder' | 'department'
   maxUploadMb: number
   csrfToken: string
+  /** Made when the page was rendered: the idempotency key of its plain upload forms. */
+  formKey: string
 }
 
 export const ReportsPageContext = createContext<ReportsPageInfo | null>(null)

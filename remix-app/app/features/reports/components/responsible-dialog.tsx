@@ -5,6 +5,7 @@ import type { Responsible } from '../server/reports-page.server.ts'
 import type { ReportsActionAnswer } from '../server/reports-actions.server.ts'
 import { ModalDialog } from '../../../components/modal-dialog.tsx'
 import { useReportsPage } from './page-context.ts'
+import { NoScriptResponsible } from './no-script-forms.tsx'
 import { responsibleErrors, responsibleFieldsOf, type ResponsibleErrors } from './responsible-rules.ts'
 
 const FIELDS = [
@@ -39,6 +40,7 @@ export function ResponsibleButton({ responsible, areaId, title }: { responsible:
 
   return (
     <>
+      {role === 'holder' ? <NoScriptResponsible responsible={responsible} areaId={areaId} title={title} /> : null}
       <button type="button" className="button button-secondary" onClick={() => setOpen(true)}>
         {responsible ? `Ответственное лицо: ${responsible.fullname}` : 'Внести ответственное лицо'}
         <span className="visually-hidden"> ({title})</span>

@@ -1,7 +1,7 @@
 // The reports page of a company (spec §2 'Reports page'): the holder uploads and names responsible persons,
 // the Department reviews, decides and reads the history. Statuses refresh every 5 s while files are being checked.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useMemo } from 'react'
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
 import { HistoryAccordion } from '../components/history-accordion.tsx'
@@ -11,7 +11,7 @@ import { useStatusPolling } from '../components/use-status-polling.ts'
 import { YearFilter } from '../components/year-filter.tsx'
 import { NoScriptNotice } from '../components/no-script-notice.tsx'
 import { Tabs } from '../../../components/tabs.tsx'
-import { reportsAction } from '../server/reports-actions.server.ts'
+import { reportsAction, type ReportsActionAnswer } from '../server/reports-actions.server.ts'
 import { loadReportsPage } from '../server/reports-page.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'
 import { RouteError } from '../../../components/route-error.tsx'
@@ -29,11 +29,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return reportsAction(request, context, Number(params.id))
 }
 
+const DONE: Record<string, string> = { upload: 'Файлы загружены и проверяются.', responsible: 'Ответственное лицо сохранено.', decide: 'Решение сохранено.', 'delete-file': 'Файл удаляется.', unknown: '' }
+
 export default function CompanyReports() {
   const page = useLoaderData<typeof loader>()
+  const answer = useActionData<ReportsActionAnswer>()
   const info = useMemo(
-    () => ({ companyId: page.company.id, year: page.year, role: page.role, maxUploadMb: page.maxUploadMb, csrfToken: page.csrfToken }),
-    [page.company.id, page.year, page.role, page.maxUploadMb, page.csrfToken],
+    () => ({ companyId: page.company.id, year: page.year, role: page.role, maxUploadMb: page.maxUploadMb, csrfToken: page.csrfToken, formKey: page.formKey }),
+    [page.company.id, page.year, page.role, page.maxUploadMb, page.csrfToken, page.formKey],
   )
   const checking = page.accordions.some((a) => a.sections.some((s) => s.report?.files.some((f) => f.status === 'processing' || f.status === 'deletion')))
   useStatusPolling(checking)
@@ -51,6 +54,12 @@ export default function CompanyReports() {
         <h1>{page.company.name || 'Отчетность'}</h1>
         <YearFilter year={page.year} years={page.years} />
         <NoScriptNotice role={page.role} />
+        {answer ? (
+          // The answer of a plain form (a browser without JavaScript); the scripted page answers in its dialogs.
+          <p className={answer.ok ? 'form-done' : 'form-error'} role={answer.ok ? 'status' : 'alert'}>
+            {answer.ok ? DONE[answer.intent] : answer.message}
+          </p>
+        ) : null}
         <p className="visually-hidden" role="status" aria-live="polite">
           {checking ? 'Файлы проверяются, статусы обновляются автоматически.' : ''}
         </p>

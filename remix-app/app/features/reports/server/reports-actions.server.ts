@@ -9,6 +9,10 @@ import { responsibleFieldsOf, type ResponsibleErrors } from '../components/respo
 import { DELETE_AGREED, DELETE_UNKNOWN } from '../components/report-texts.ts'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { formRefusal } from '../../../utils/form-refusal.ts'
+import { can } from '@portal/workflow-service/auth/permissions.ts'
+import type { StoredUpload } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
+import { removeStoredFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
+import { type PageForm, readPageForm, TooLargeUpload } from './page-uploads.server.ts'
 
 const RESPONSIBLE_FIELDS = { fullname: true, position: true, phone: true, email: true }
 
@@ -16,6 +20,7 @@ export type ReportsActionAnswer =
   | { intent: 'responsible'; ok: boolean; errors: ResponsibleErrors; message: string | null }
   | { intent: 'delete-file'; ok: boolean; message: string | null }
   | { intent: 'decide'; ok: boolean; message: string | null }
+  | { intent: 'upload'; ok: boolean; message: string | null }
   | { intent: 'unknown'; ok: false; message: string }
 
 /** A whole positive id from a form field, or null. */
@@ -66,25 +71,62 @@ async function deleteFile(context: AppLoadContext, form: FormData) {
   return data<ReportsActionAnswer>({ intent: 'delete-file', ok: false, message: status === 400 ? DELETE_AGREED : DELETE_UNKNOWN }, { status })
 }
 
-/** The Department's decision posted from the page's dialog (status agreed | rejected | consideration, comment, a file). */
-async function decide(context: AppLoadContext, form: FormData) {
+/** The Department's decision posted from the page (status agreed | rejected | consideration, comment, files): the
+ *  files were stored as they arrived (`page-uploads.server.ts`) and become the decision's, or are removed. */
+async function decide(context: AppLoadContext, form: FormData, files: StoredUpload[]) {
   const reportId = idOf(form, 'report')
   if (reportId === null) return data<ReportsActionAnswer>({ intent: 'decide', ok: false, message: 'report: укажите отчёт' }, { status: 400 })
-  const attachments = await Promise.all(
-    form
-      .getAll('files')
-      .filter((f): f is File => typeof f === 'object' && f !== null && 'arrayBuffer' in f && (f.size > 0 || f.name !== ''))
-      .map(async (file) => ({ name: file.name, contentType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) })),
-  )
   const outcome = await context.workflow.decide(context.useCaseContext, {
     report: reportId,
     status: String(form.get('status') ?? ''),
     comment: String(form.get('comment') ?? ''),
-    attachments,
+    files,
   })
   if (outcome.ok) return data<ReportsActionAnswer>({ intent: 'decide', ok: true, message: null })
   const { status, detail } = refusalAnswer(outcome.refusal)
   return data<ReportsActionAnswer>({ intent: 'decide', ok: false, message: detail }, { status })
+}
+
+const UPLOAD_TYPES = ['final_report', 'program', 'observation_results', 'greenhouse_gases'] as const
+
+/**
+ * A holder's upload from the plain form (the page without JavaScript): the section's report (made first when it does
+ * not exist yet), then each stored file through the same use-case as the API. The form carries a key made when the
+ * page was rendered: the same form sent again (a reload, a double click) registers each file once.
+ */
+async function upload(context: AppLoadContext, companyId: number, form: FormData, files: StoredUpload[]) {
+  const answer = async (status: number, message: string | null, untaken = files) => {
+    if (status >= 300) await Promise.all(untaken.map((f) => removeStoredFile(context.config.storageDir, f.storageKey)))
+    return data<ReportsActionAnswer>({ intent: 'upload', ok: status < 300, message }, { status })
+  }
+  if (files.length === 0) return answer(400, 'file: выберите файл')
+  const reportType = UPLOAD_TYPES.find((t) => t === form.get('report_type'))
+  if (!reportType) return answer(400, 'report_type: укажите раздел отчёта')
+  const area = idOf(form, 'area')
+  let reportId = idOf(form, 'report')
+  if (reportId === null) {
+    const created = await context.workflow.createReport(context.useCaseContext, { area, company: area === null ? companyId : null, year: numberOf(form, 'year'), reportType })
+    if (!created.ok) return answer(refusalAnswer(created.refusal).status, refusalAnswer(created.refusal).detail)
+    reportId = created.value.report.id
+  }
+  const responsible = idOf(form, 'responsible')
+  const key = String(form.get('key') ?? '')
+  for (const [i, file] of files.entries()) {
+    const outcome = await context.workflow.uploadFile(context.useCaseContext, {
+      report: reportId,
+      description: file.name,
+      ecomonResponsible: area !== null ? responsible : null,
+      companyResponsible: area === null ? responsible : null,
+      upload: file,
+      ...(/^[\x21-\x7e]{1,190}$/.test(key) ? { idempotencyKey: `${key}:${i}` } : {}),
+    })
+    if (!outcome.ok) {
+      // This file was removed by the use-case; the ones before it are registered; those after it were never offered.
+      const { status, detail } = refusalAnswer(outcome.refusal)
+      return answer(status, detail, files.slice(i + 1))
+    }
+  }
+  return answer(201, null)
 }
 
 /** A field with control characters, answered in the intent's own shape with a Russian message naming the field. */
@@ -94,24 +136,49 @@ function controlCharactersRefused(intent: string, form: FormData) {
   const answer: ReportsActionAnswer =
     intent === 'responsible'
       ? { intent, ok: false, errors: refused.field in RESPONSIBLE_FIELDS ? { [refused.field]: refused.message } : {}, message: refused.message }
-      : intent === 'decide' || intent === 'delete-file'
+      : intent === 'decide' || intent === 'delete-file' || intent === 'upload'
         ? { intent, ok: false, message: refused.message }
         : { intent: 'unknown', ok: false, message: refused.message }
   return data<ReportsActionAnswer>(answer, { status: 400 })
 }
 
 export async function reportsAction(request: Request, context: AppLoadContext, companyId: number) {
-  const form = await request.formData()
+  // Nobody's files are stored before we know they may post here at all: the Department, or the company's holder.
+  if (!can(context.user, 'decide:report:any')) requirePermission(request, context.user, 'write:report:own', { companyId })
+  let page: PageForm
+  try {
+    page = await readPageForm(request, context)
+  } catch (error) {
+    if (error instanceof TooLargeUpload) return data<ReportsActionAnswer>({ intent: 'upload', ok: false, message: error.message }, { status: 413 })
+    return data<ReportsActionAnswer>({ intent: 'unknown', ok: false, message: 'file: повреждённые данные формы' }, { status: 400 })
+  }
+  try {
+    const answer = await act(request, context, companyId, page)
+    // The use-cases own the files they accepted; a refusal before them leaves none (an upload cleans up its own).
+    const status = answer.init?.status ?? 200
+    if (status >= 300 && page.form.get('intent') !== 'upload') await page.discard()
+    return answer
+  } catch (error) {
+    await page.discard()
+    throw error
+  }
+}
+
+async function act(request: Request, context: AppLoadContext, companyId: number, { form, files, discard }: PageForm) {
   const intent = String(form.get('intent') ?? '')
   if (intent === 'decide') {
     requirePermission(request, context.user, 'decide:report:any')
-    return controlCharactersRefused(intent, form) ?? decide(context, form)
+    return controlCharactersRefused(intent, form) ?? decide(context, form, files)
   }
-  // License holders save and delete through this page; the use-cases check the company.
+  // License holders save, upload and delete through this page; the use-cases check the company.
   requirePermission(request, context.user, 'write:report:own', { companyId })
   const refused = controlCharactersRefused(intent, form)
-  if (refused) return refused
+  if (refused) {
+    await discard()
+    return refused
+  }
   if (intent === 'responsible') return saveResponsible(context, companyId, form)
   if (intent === 'delete-file') return deleteFile(context, form)
+  if (intent === 'upload') return upload(context, companyId, form, files)
   return data<ReportsActionAnswer>({ intent: 'unknown', ok: false, message: 'intent: неизвестное действие' }, { status: 400 })
 }

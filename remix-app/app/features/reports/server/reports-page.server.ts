@@ -1,4 +1,5 @@
 // Loads the reports page of a company for a year: the use-case's data plus the page's crumbs, tabs and form token.
+import { randomUUID } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { companyCrumbs } from '../../../utils/links.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
@@ -48,6 +49,7 @@ export async function loadReportsPage(request: Request, context: AppLoadContext,
     tabs: companyTabs(page.company, context.user),
     maxUploadMb: context.config.maxUploadMb,
     csrfToken: context.csrfToken,
+    formKey: randomUUID(),
   }
 }
 

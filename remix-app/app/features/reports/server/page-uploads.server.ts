@@ -1,0 +1,67 @@
+// The reports page's multipart forms (a holder's upload, the Department's decision with files), read part by part:
+// each file goes to storage as it arrives (never whole in memory here), cut off at MAX_UPLOAD_MB, and reaches the
+// use-case as a stored upload, as the API's do. A refused command removes what was stored.
+import { Readable } from 'node:stream'
+import type { AppLoadContext } from '@remix-run/node'
+import { unstable_parseMultipartFormData } from '@remix-run/node'
+import type { StoredUpload } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
+import { cleanFileName, newStorageKey, removeStoredFile, storeFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
+
+export class TooLargeUpload extends Error {}
+
+export interface PageForm {
+  form: FormData
+  files: StoredUpload[]
+  /** Removes the stored files (the command that was to own them was refused, or did not run). */
+  discard(): Promise<void>
+}
+
+const FILE_FIELDS = new Set(['file', 'files'])
+const FIELD_LIMIT = 200_000
+
+export async function readPageForm(request: Request, context: AppLoadContext): Promise<PageForm> {
+  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+    return { form: await request.formData(), files: [], discard: async () => {} }
+  }
+  const { storageDir, maxUploadMb } = context.config
+  const maxBytes = maxUploadMb * 1024 * 1024
+  const files: StoredUpload[] = []
+  const discard = async () => {
+    await Promise.all(files.map((f) => removeStoredFile(storageDir, f.storageKey)))
+  }
+  try {
+    const form = await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
+      // Every part comes here, text fields too: those are read as text (a form's fields are short).
+      if (!FILE_FIELDS.has(name) || !filename) {
+        const chunks: Uint8Array[] = []
+        let size = 0
+        for await (const chunk of data) {
+          size += chunk.length
+          if (size > FIELD_LIMIT) throw new Error(`${name}: field too long`)
+          chunks.push(chunk)
+        }
+        // An empty file input still sends a part without a name: nothing was chosen.
+        return FILE_FIELDS.has(name) ? undefined : Buffer.concat(chunks).toString('utf8')
+      }
+      async function* cutOff() {
+        let size = 0
+        for await (const chunk of data) {
+          size += chunk.length
+          if (size > maxBytes) throw new TooLargeUpload(`Максимальный размер загружаемого файла ${maxUploadMb} Мб`)
+          yield chunk
+        }
+      }
+      const storageKey = newStorageKey()
+      const stored = { storageKey, name: cleanFileName(filename), size: 0, contentType: contentType || 'application/octet-stream' }
+      files.push(stored)
+      const { size: written, sha256 } = await storeFile(storageDir, storageKey, Readable.from(cutOff()))
+      Object.assign(stored, { size: written, sha256 })
+      // The form keeps the index of the stored file; the files themselves are in `files`.
+      return String(files.length - 1)
+    })
+    return { form, files, discard }
+  } catch (error) {
+    await discard()
+    throw error
+  }
+}
