@@ -12,7 +12,7 @@ import { callPage, routeOf } from './support/call-page.ts'
 import { pageContext } from './support/load-context.ts'
 import { findType } from '@portal/workflow-service/catalogue/registry/index.ts'
 import { loginAs } from '../../workflow-service/test/support/login.ts'
-import { codes, coverageDoc, namedTests, coverageTable, PROJECT_ROOT, ROLES, specEndpointParameters, specFieldItems, specRoleRules, specRouteNames } from './support/coverage-table.ts'
+import { codes, coverageDoc, namedTests, coverageTable, PROJECT_ROOT, ROLES, specEndpointParameters, specFieldItems, specConstants, specRoleRules, specRouteNames, specUnquotedWords } from './support/coverage-table.ts'
 
 const t = useTestApp()
 const root = PROJECT_ROOT
@@ -33,6 +33,8 @@ const parameters = table('Endpoint parameters')
 const roleRules = table('Role rules')
 const routeNames = table('Route names')
 const pointHeadings = table('Point list headings')
+const constants = table('Constants')
+const unquotedWords = table('Unquoted UI words')
 
 describe('the coverage table of the spec', () => {
   it('lists every address of §2 of both documents', () => {
@@ -426,5 +428,55 @@ describe('every payload field of the responsible person endpoints', () => {
     }
     expect(problems).toEqual([])
     expect(asked).toBeGreaterThan(20)
+  })
+})
+
+/** Whether each test a cell names is in its file by that name. */
+function missingTests(cell: string): string[] {
+  return namedTests(cell)
+    .filter(({ file, name }) => {
+      const text = fs.readFileSync(path.join(root, file), 'utf8')
+      return !text.includes(`'${name}'`) && !text.includes(`"${name}"`) && !text.includes(`\`${name}\``)
+    })
+    .map(({ file, name }) => `${file}: ${name}`)
+}
+
+describe('every constant of §9', () => {
+  it('lists each sentence of §9 of both documents, and no row outlives an edit of the spec', () => {
+    for (const name of DOCS) for (const sentence of specConstants(spec(name))) expect(constants.some((row) => row[0] === name && row[1] === sentence), `${name}: ${sentence}`).toBe(true)
+    for (const row of constants) expect(specConstants(spec(row[0])), row[1]).toContain(row[1])
+  })
+
+  it('finds each value in its sentence and each declaration in the file the row names', () => {
+    const problems: string[] = []
+    for (const [, sentence, values, declared] of constants) {
+      for (const value of codes(values)) if (!sentence.includes(value)) problems.push(`${sentence}: no ${value}`)
+      let file = ''
+      for (const span of codes(declared)) {
+        if (/^[a-z-]+\/[^ ]+\.tsx?$/.test(span)) file = span
+        else if (!file || !fs.readFileSync(path.join(root, file), 'utf8').includes(span)) problems.push(`${sentence}: ${file} does not declare ${span}`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('names for each row tests that exist by their names, unless the spec leaves nothing to build', () => {
+    for (const row of constants) {
+      if (row[4].startsWith('nothing to build')) continue
+      expect(namedTests(row[5]).length, row[1]).toBeGreaterThan(0)
+      expect(missingTests(row[5]), row[1]).toEqual([])
+    }
+  })
+})
+
+describe('every UI word the spec gives without quotes', () => {
+  it('lists each word, shows it in the file its row names (a hidden one nowhere there) and names the tests that exist', () => {
+    for (const name of DOCS) for (const { word, kind } of specUnquotedWords(spec(name))) expect(unquotedWords.some((row) => row[0] === name && row[1] === word && row[2] === kind), `${name}: ${word}`).toBe(true)
+    for (const [, word, kind, file, , tests] of unquotedWords) {
+      const text = fs.readFileSync(path.join(root, codes(file)[0]), 'utf8')
+      expect(text.includes(`title: '${word}'`) || (kind === 'boolean' && text.includes(`'${word}'`)), word).toBe(kind !== 'hidden')
+      expect(namedTests(tests).length, word).toBeGreaterThan(0)
+      expect(missingTests(tests), word).toEqual([])
+    }
   })
 })

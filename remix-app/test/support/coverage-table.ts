@@ -160,3 +160,23 @@ export function specRouteNames(markdown: string): string[] {
   }
   return [...new Set(names)]
 }
+
+/** The constants of §9 of a spec document, sentence by sentence (each bullet split after its full stops). */
+export function specConstants(markdown: string): string[] {
+  const start = markdown.indexOf('## 9.')
+  const end = markdown.indexOf('\n## ', start + 3)
+  const section = markdown.slice(start, end < 0 ? undefined : end)
+  return [...section.matchAll(/^- (.*)$/gm)].flatMap(([, bullet]) => bullet.split(/(?<=\.)\s+(?=[A-Z'])/).map((s) => s.trim()).filter(Boolean))
+}
+
+/**
+ * The UI words a spec document gives without quotes: the navigation items after 'Its items are:' (a bracket is a
+ * note, not an item), the item it calls hidden ('The item X is hidden'), and the pair of a boolean ('boolean (Да/Нет)').
+ */
+export function specUnquotedWords(markdown: string): Array<{ word: string; kind: 'navigation' | 'hidden' | 'boolean' }> {
+  const words: Array<{ word: string; kind: 'navigation' | 'hidden' | 'boolean' }> = []
+  for (const [, list] of markdown.matchAll(/Its items are: ([^.]+)\./g)) for (const item of topLevelItems(list.replace(/\([^)]*\)/g, ''))) words.push({ word: item, kind: 'navigation' })
+  for (const [, item] of markdown.matchAll(/The item (\S+) is hidden/g)) words.push({ word: item, kind: 'hidden' })
+  for (const [, pair] of markdown.matchAll(/boolean \(([^)]+)\)/g)) for (const item of pair.split('/')) words.push({ word: item.trim(), kind: 'boolean' })
+  return words
+}
