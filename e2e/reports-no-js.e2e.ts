@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { uploadSpecOf } from '../workflow-service/src/catalogue/registry/uploads.ts'
 import { useBrowser } from './support/browser.ts'
 import { logIn } from './support/log-in.ts'
+import { fillResponsible } from './support/responsible-person.ts'
 
 const b = useBrowser()
 // A year no other browser file touches: holder2's company, seven years back.
@@ -34,10 +35,7 @@ describe('the reports page without JavaScript', () => {
 
     const form = holder.locator('details.no-script-form', { hasText: `Внести ответственное лицо (${TITLE})` })
     await form.locator('summary').click()
-    await form.getByLabel('ФИО').fill('Белова Мария Андреевна')
-    await form.getByLabel('Должность').fill('Эколог')
-    await form.getByLabel('Телефон').fill('+7 (3494) 10-20-30')
-    await form.getByLabel('Электронная почта').fill('belova@example.ru')
+    await fillResponsible(form, { fullname: 'Белова Мария Андреевна', position: 'Эколог', phone: '+7 (3494) 10-20-30', email: 'belova@example.ru' })
     await form.getByRole('button', { name: `Сохранить (${TITLE})` }).click()
     await holder.waitForLoadState()
     expect(await said(holder)).toBe('Ответственное лицо сохранено.')

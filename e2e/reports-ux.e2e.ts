@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
 import { greenhouseCsv } from './support/greenhouse-file.ts'
 import { logIn as logInAs } from './support/log-in.ts'
+import { fillResponsible } from './support/responsible-person.ts'
 
 const b = useBrowser()
 const YEAR = new Date().getFullYear()
@@ -36,10 +37,7 @@ describe('the report workflow as people live it (issue 14)', () => {
       expect(await section(page).getByText('Перед загрузкой внесите данные ответственного лица.').count()).toBe(1)
       await page.getByRole('button', { name: 'Внести ответственное лицо (Парниковые газы)' }).click()
       const dialog = page.getByRole('dialog', { name: 'Ответственное лицо' })
-      await dialog.getByLabel('ФИО').fill('Сидоров Пётр Ильич')
-      await dialog.getByLabel('Должность').fill('Эколог')
-      await dialog.getByLabel('Телефон').fill('+7 (3494) 22-33-44')
-      await dialog.getByLabel('Электронная почта').fill('sidorov@example.ru')
+      await fillResponsible(dialog, { fullname: 'Сидоров Пётр Ильич', position: 'Эколог', phone: '+7 (3494) 22-33-44', email: 'sidorov@example.ru' })
       await dialog.getByRole('button', { name: 'Сохранить' }).click()
       await eventually(() => dialog.count()).toBe(0)
     }

@@ -5,6 +5,7 @@ import { seriousFindings } from './support/axe.ts'
 import { useBrowser } from './support/browser.ts'
 import { greenhouseCsv } from './support/greenhouse-file.ts'
 import { logIn as logInAs } from './support/log-in.ts'
+import { fillResponsible } from './support/responsible-person.ts'
 
 const b = useBrowser()
 const YEAR = new Date().getFullYear()
@@ -59,10 +60,7 @@ describe('the report workflow in the browser', () => {
 
     await page.getByRole('button', { name: 'Внести ответственное лицо (Парниковые газы)' }).click()
     const dialog = page.getByRole('dialog', { name: 'Ответственное лицо' })
-    await dialog.getByLabel('ФИО').fill('Иванов Иван Иванович')
-    await dialog.getByLabel('Должность').fill('Инженер-эколог')
-    await dialog.getByLabel('Телефон').fill('+7 (3492) 55-44-33')
-    await dialog.getByLabel('Электронная почта').fill('ivanov@example')
+    await fillResponsible(dialog, { fullname: 'Иванов Иван Иванович', position: 'Инженер-эколог', phone: '+7 (3492) 55-44-33', email: 'ivanov@example' })
     await dialog.getByRole('button', { name: 'Сохранить' }).click()
     await eventually(() => dialog.getByText('Введите настоящий адрес электронной почты', { exact: false }).count()).toBe(1)
     expect(await dialog.getByLabel('Электронная почта').getAttribute('aria-invalid')).toBe('true')
@@ -114,10 +112,7 @@ describe('the report workflow in the browser', () => {
     expect(areaName).not.toBe('Парниковые газы')
     await page.getByRole('button', { name: `Внести ответственное лицо (${areaName})` }).click()
     const dialog = page.getByRole('dialog', { name: 'Ответственное лицо' })
-    await dialog.getByLabel('ФИО').fill('Петрова Анна Сергеевна')
-    await dialog.getByLabel('Должность').fill('Ведущий специалист по экологии')
-    await dialog.getByLabel('Телефон').fill('+7 (3492) 11-22-33')
-    await dialog.getByLabel('Электронная почта').fill('petrova@example.ru')
+    await fillResponsible(dialog, { fullname: 'Петрова Анна Сергеевна', position: 'Ведущий специалист по экологии', phone: '+7 (3492) 11-22-33', email: 'petrova@example.ru' })
     await dialog.getByRole('button', { name: 'Сохранить' }).click()
     await eventually(() => dialog.count()).toBe(0)
 

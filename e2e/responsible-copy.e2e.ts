@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
 import { logIn } from './support/log-in.ts'
+import { fillResponsible } from './support/responsible-person.ts'
 
 const b = useBrowser()
 // Years no other browser file touches: holder2's company for the current year minus 4 (last year) and minus 3.
@@ -21,10 +22,7 @@ describe("copying last year's responsible person", () => {
     await page.goto(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${LAST}`)
     await page.getByRole('button', { name: 'Внести ответственное лицо (Парниковые газы)' }).click()
     const dialog = page.getByRole('dialog', { name: 'Ответственное лицо' })
-    await dialog.getByLabel('ФИО').fill('Кравцова Ольга Николаевна')
-    await dialog.getByLabel('Должность').fill('Главный эколог')
-    await dialog.getByLabel('Телефон').fill('+7 (3496) 41-22-10')
-    await dialog.getByLabel('Электронная почта').fill('kravtsova@example.ru')
+    await fillResponsible(dialog, { fullname: 'Кравцова Ольга Николаевна', position: 'Главный эколог', phone: '+7 (3496) 41-22-10', email: 'kravtsova@example.ru' })
     await dialog.getByRole('button', { name: 'Сохранить' }).click()
     await eventually(() => dialog.count()).toBe(0)
 

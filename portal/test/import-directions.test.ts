@@ -103,6 +103,21 @@ const byFileName = (found: Map<string, string>) => [...found.keys()].map((f) => 
 /** Remix files that reach the database themselves: none (pages call use-cases); a new one fails the test. */
 const REMIX_DATABASE_ALLOWED: string[] = []
 
+/** API route files that read the database themselves: none (each calls its use-case); a new one fails the test. */
+const API_DATABASE_ALLOWED: string[] = []
+
+/** The places a file reads a `db` property (the Fastify app's database handle, `app.db`), with their line numbers. */
+function databaseHandlesOf(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, true)
+  const found: string[] = []
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAccessExpression(node) && node.name.text === 'db') found.push(`${node.getText(source)} (line ${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1})`)
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
 /** Domain files that reach HTTP code: none (refusals are plain values, answered at the edge). */
 const DOMAIN_HTTP_ALLOWED: string[] = []
 
@@ -123,6 +138,16 @@ describe('package directions', () => {
     const found = offenders(sourceFiles('remix-app/app'), database, { transitive: false, types: true })
     // A new offender fails here; so does a listed file that no longer offends (take it off the list).
     expect(byFileName(found)).toEqual([...REMIX_DATABASE_ALLOWED].sort())
+  })
+
+  it('keeps the API routes away from the database: they parse, call a use-case and shape the answer', () => {
+    const routes = sourceFiles('workflow-service/src/routes/api')
+    expect(routes.length).toBeGreaterThan(10)
+    // A type of the database's interface (a report type's name) is a word of the contract, not a database read.
+    const database = (t: string) => t === 'kysely' || t === 'pg' || t === 'pg-boss' || t.startsWith('workflow-service/src/db/') || t.startsWith('migrations/src/')
+    const imports = offenders(routes, database, { transitive: false, types: false })
+    const handles = new Map(routes.map((file) => [file, databaseHandlesOf(file).join(', ')] as const).filter(([, found]) => found !== ''))
+    expect(byFileName(new Map([...imports, ...handles]))).toEqual([...API_DATABASE_ALLOWED].sort())
   })
 
   it('keeps the domain (decide, evolve, events, machines) free of Fastify and HTTP, whatever it imports on the way', () => {

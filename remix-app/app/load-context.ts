@@ -1,6 +1,6 @@
 // What Fastify hands every loader and action: the domain's services, never a connection of their own.
 import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
-import type { CatalogueReads } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
+import type { CatalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
 import type { UseCaseContext } from '@portal/workflow-service/use-cases/use-case.ts'
 import type { AccountUseCases } from '@portal/workflow-service/use-cases/account-use-cases.server.ts'
 import type { NotificationUseCases } from '@portal/workflow-service/use-cases/notification-use-cases.server.ts'
@@ -11,7 +11,7 @@ import type { Config } from '@portal/workflow-service/config.ts'
 declare module '@remix-run/node' {
   interface AppLoadContext {
     /** The catalogue's read use-cases, each `(useCaseContext, input)`. */
-    catalogue: CatalogueReads
+    catalogue: CatalogueUseCases
     /** The report workflow's reads and commands (reports page, review lists, decisions, responsible persons…). */
     workflow: WorkflowUseCases
     /** Logging in and out, and the administrator's users. */

@@ -5,7 +5,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { catalogueReads } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
+import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
 import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { levelOf, linePath, niceStep, scalesOf, valueAxis, yearAxis } from '../app/features/charts/chart-geometry.ts'
@@ -20,7 +20,7 @@ const t = useTestApp({ MAP_TILES_URL: 'https://tiles.example.org/{z}/{x}/{y}.png
 function contextOf(): AppLoadContext {
   return {
     db: t.database.db,
-    catalogue: catalogueReads(t.database.db),
+    catalogue: catalogueUseCases(t.database.db),
     useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' },
     config: loadConfig({ DATA_DIR: '.test-data/charts', MAP_TILES_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' }),
     queue: t.queue,
@@ -49,7 +49,9 @@ describe('charts', () => {
   it("draws a point's substances each with its yearly worst value against its limit", async () => {
     const point = await t.database.db.selectFrom('measures_points').select('id').where('kind', '=', 'ambient_air').orderBy('id').executeTakeFirstOrThrow()
     const rows = await readingsOfPoint(point.id)
-    const series = await contextOf().catalogue.readingSeries(contextOf().useCaseContext, { point: point.id })
+    const read = await contextOf().catalogue.readingSeries(contextOf().useCaseContext, { point: point.id })
+    if (!read.ok) throw new Error(`refused: ${read.refusal.reason}`)
+    const series = read.value
     expect(series.map((s) => s.name)).toEqual([...new Set(rows.map((r) => r.name))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
     for (const s of series) {
       for (const y of s.years) {

@@ -4,7 +4,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
-import { catalogueReads } from '@portal/workflow-service/catalogue/catalogue-reads.server.ts'
+import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { callPage } from './support/call-page.ts'
@@ -19,7 +19,7 @@ async function userNamed(username: string): Promise<CurrentUser> {
 function contextOf(user: CurrentUser | null = null): AppLoadContext {
   return {
     db: t.database.db,
-    catalogue: catalogueReads(t.database.db),
+    catalogue: catalogueUseCases(t.database.db),
     useCaseContext: { actor: user, clientAddress: '127.0.0.1', requestId: 'test' },
     config: loadConfig({ DATA_DIR: '.test-data/spec-pages' }),
     queue: t.queue,

@@ -14,6 +14,7 @@ import { addErrorAnswers } from './api-docs/error-answers.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
 import { demoFilesRoutes } from './routes/demo-files.routes.ts'
 import { type PortalUseCases, portalUseCases } from './use-cases/portal-use-cases.server.ts'
+import { reportTemplateUseCases, type ReportTemplateUseCases } from './use-cases/report-template-use-cases.server.ts'
 import { useCaseContextOf } from './routes/api/use-case-context.server.ts'
 import { healthRoutes } from './observability/health-routes.server.ts'
 import { httpMetrics } from './observability/http-metrics.server.ts'
@@ -37,8 +38,8 @@ declare module 'fastify' {
     queue: JobQueue
     /** The downloadable report templates (made on the workers' side, handed in by the composition root). */
     templates: ReportTemplateFiles
-    /** The use-cases, which the API's routes and the pages' loaders and actions both call. */
-    useCases: PortalUseCases
+    /** The use-cases, which the API's routes and the pages' loaders and actions both call (the templates': the API's). */
+    useCases: PortalUseCases & { templates: ReportTemplateUseCases }
   }
   interface FastifyRequest {
     /** The logged-in user, or null for the public (set by the auth plugin from the session cookie). */
@@ -92,7 +93,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('config', options.config)
   app.decorate('queue', options.queue)
   app.decorate('templates', options.templates)
-  app.decorate('useCases', portalUseCases({ db: options.db, queue: options.queue, storageDir: options.config.storageDir }))
+  app.decorate('useCases', {
+    ...portalUseCases({ db: options.db, queue: options.queue, storageDir: options.config.storageDir }),
+    templates: reportTemplateUseCases({ db: options.db, templates: options.templates }),
+  })
   app.decorateRequest('user', null)
   registerErrorHandler(app)
   // First, so it sees every route registered after it.

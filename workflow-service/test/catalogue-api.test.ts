@@ -229,6 +229,8 @@ describe('references', () => {
     const rows = await get(`/api/v1/greenhouse-gases-categories/reports/?year=2024&company=${company.id}`)
     expect(rows.body).toHaveLength(6)
     expect(rows.body[0]).toHaveProperty('co2')
+    // No value carries more than 3 decimals (catalogue.md §9).
+    for (const row of rows.body) for (const gas of ['co2', 'ch4', 'n2o', 'total']) expect(String(Number(row[gas])), gas).toMatch(/^-?\d+(\.\d{1,3})?$/)
     expect((await get('/api/v1/greenhouse-gases-categories/reports/?year=abc')).status).toBe(400)
   })
 })

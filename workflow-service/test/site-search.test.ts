@@ -2,7 +2,7 @@
 // against every name in the database, bad queries refused with a 400 naming `q`, and the results page's links.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { catalogueReads } from '../src/catalogue/catalogue-reads.server.ts'
+import { catalogueUseCases } from '../src/use-cases/catalogue-use-cases.server.ts'
 import { useTestApp } from './support/test-app.ts'
 import { loader as searchLoader } from '../../remix-app/app/features/search/routes/search.tsx'
 
@@ -69,7 +69,7 @@ describe('site search', () => {
   })
 
   it('lists the hits on the results page with links to their pages, a substance to its map', async () => {
-    const context = { db: t.database.db, catalogue: catalogueReads(t.database.db), useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' }, user: null } as unknown as AppLoadContext
+    const context = { db: t.database.db, catalogue: catalogueUseCases(t.database.db), useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' }, user: null } as unknown as AppLoadContext
     const page = await searchLoader({ request: new Request('http://localhost/monitoring/search?q=%D0%BD%D0%B5%D1%84%D1%82%D0%B5%D0%BF%D1%80%D0%BE%D0%B4'), params: {}, context })
     const substances = page.groups.find((g) => g.kind === 'substances')!
     expect(substances.hits[0].href).toBe(`/map?${new URLSearchParams({ substance: 'Нефтепродукты', year: '' })}`)

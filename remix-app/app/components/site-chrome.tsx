@@ -4,7 +4,7 @@ import type { UserInfo } from '@portal/workflow-service/auth/user-info.ts'
 import { SiteSearch } from '../features/search/components/site-search.tsx'
 
 /** Spec §2 shell: the bar is shown to Department and Administrator users only (Предприятия is hidden). */
-const NAVIGATION = [
+export const NAVIGATION = [
   { to: `/?section=${encodeURIComponent('Локальный экологический мониторинг')}`, title: 'ЛЭМ' },
   { to: `/?section=${encodeURIComponent('Парниковые газы')}`, title: 'Парниковые газы' },
   { to: `/?section=${encodeURIComponent('Региональный экологический мониторинг')}`, title: 'РЭМ' },

@@ -16,6 +16,10 @@ export function refusalPage(request: Request, user: CurrentUser | null, refusal:
     }
     return new Response(refusalAnswer(refusal).detail, { status: 403, statusText: 'Forbidden' })
   }
+  return errorPageOf(refusal)
+}
+
+function errorPageOf(refusal: Refusal): Response {
   const { status, detail } = refusalAnswer(refusal)
   // An address naming a record that does not exist (or no record at all) is the 404 page.
   if (status === 404 || refusal.reason === 'invalid-input') return new Response(null, { status: 404, statusText: 'Not Found' })
@@ -29,3 +33,12 @@ export function pageValue<T>(request: Request, user: CurrentUser | null, outcome
 }
 
 export { refusalAnswer }
+
+/**
+ * The value of a public read (the catalogue's), or its refusal thrown as the error page: a filter, id or type that
+ * does not parse is the 404 page, as a record that is not there. These reads refuse nobody for who they are.
+ */
+export function readValue<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw errorPageOf(outcome.refusal)
+  return outcome.value
+}

@@ -25,6 +25,17 @@ export function coverageTable(heading: string, text = doc()): string[][] {
 /** The code spans of a cell. */
 export const codes = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1])
 
+/** The tests a cell names by file and name: `file.test.ts` "name", "another name", `other.test.ts` "name". */
+export function namedTests(cell: string): Array<{ file: string; name: string }> {
+  const named: Array<{ file: string; name: string }> = []
+  let file = ''
+  for (const [, span, name] of cell.matchAll(/`([^`]+)`|"([^"]+)"/g)) {
+    if (span !== undefined) file = span
+    else if (file) named.push({ file, name })
+  }
+  return named
+}
+
 export const ROLES = ['public', 'department', 'admin', 'holder1', 'administration'] as const
 export type Role = (typeof ROLES)[number]
 
@@ -115,4 +126,57 @@ export function specRoleRules(markdown: string): Array<{ who: string; rule: stri
     if (bullet) for (const rule of sentences(bullet[1])) rules.push({ who: '—', rule })
   }
   return rules
+}
+
+/**
+ * The route names §2 of a spec document gives: the lists after 'Route names:', 'Routes' and 'routes by kind:', the
+ * 'Lists:' sentences and the 'Also' after the point detail routes, 'route x', a name alone in brackets, and the first column of the
+ * core routes table. A leading hyphen repeats the previous name's stem ('regional-measures-point-geochemical,
+ * -hydrological'); '(-list)' gives both names.
+ */
+export function specRouteNames(markdown: string): string[] {
+  const section = markdown.slice(markdown.indexOf('## 2.'), markdown.indexOf('## 3.')).replace(/'[^']*'/g, '')
+  const lists: string[] = []
+  for (const line of section.split('\n')) {
+    const row = /^\| ([^|]+) \| [^|]+ \|$/.exec(line)
+    if (row && !['Route', '---'].includes(row[1].trim())) lists.push(row[1])
+    for (const [, list] of line.matchAll(/(?:Route names|Routes|routes by kind|Lists):?\s+([^.;]+)/g)) lists.push(list)
+    // 'Also' continues a sentence of route names only on the point detail routes' line.
+    if (line.includes('routes by kind')) for (const [, list] of line.matchAll(/Also ([^.;]+)/g)) lists.push(list)
+    for (const [, name] of line.matchAll(/\broute ([a-z]+(?:-[a-z]+)+)/g)) lists.push(name)
+    for (const [, name] of line.matchAll(/\(([a-z]+(?:-[a-z]+)+)\)/g)) lists.push(name)
+  }
+  const names: string[] = []
+  for (const list of lists) {
+    let previous = ''
+    for (let item of list.replace(/\((?!-)[^)]*\)/g, '').split(',')) {
+      item = item.trim().replace(/ and similar$/, '')
+      if (!/^-?[A-Za-z][A-Za-z0-9-]*(\*-[a-z]+)?(\(-list\))?$/.test(item)) continue
+      if (item.startsWith('-')) item = previous.slice(0, previous.lastIndexOf('-')) + item
+      previous = item
+      if (item.endsWith('(-list)')) names.push(item.slice(0, -7), `${item.slice(0, -7)}-list`)
+      else names.push(item)
+    }
+  }
+  return [...new Set(names)]
+}
+
+/** The constants of §9 of a spec document, sentence by sentence (each bullet split after its full stops). */
+export function specConstants(markdown: string): string[] {
+  const start = markdown.indexOf('## 9.')
+  const end = markdown.indexOf('\n## ', start + 3)
+  const section = markdown.slice(start, end < 0 ? undefined : end)
+  return [...section.matchAll(/^- (.*)$/gm)].flatMap(([, bullet]) => bullet.split(/(?<=\.)\s+(?=[A-Z'])/).map((s) => s.trim()).filter(Boolean))
+}
+
+/**
+ * The UI words a spec document gives without quotes: the navigation items after 'Its items are:' (a bracket is a
+ * note, not an item), the item it calls hidden ('The item X is hidden'), and the pair of a boolean ('boolean (Да/Нет)').
+ */
+export function specUnquotedWords(markdown: string): Array<{ word: string; kind: 'navigation' | 'hidden' | 'boolean' }> {
+  const words: Array<{ word: string; kind: 'navigation' | 'hidden' | 'boolean' }> = []
+  for (const [, list] of markdown.matchAll(/Its items are: ([^.]+)\./g)) for (const item of topLevelItems(list.replace(/\([^)]*\)/g, ''))) words.push({ word: item, kind: 'navigation' })
+  for (const [, item] of markdown.matchAll(/The item (\S+) is hidden/g)) words.push({ word: item, kind: 'hidden' })
+  for (const [, pair] of markdown.matchAll(/boolean \(([^)]+)\)/g)) for (const item of pair.split('/')) words.push({ word: item.trim(), kind: 'boolean' })
+  return words
 }

@@ -112,6 +112,16 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
       return { status: 409, detail: `Пользователь «${refusal.username}» уже существует.` }
     case 'target-missing-for-archive':
       return { status: 404, detail: 'Участок или предприятие не найдены.' }
+    case 'record-not-found':
+      return { status: 404, detail: `${refusal.title}: запись ${refusal.id} не найдена.` }
+    case 'point-not-found':
+      return { status: 404, detail: 'Пункт наблюдения не найден.' }
+    case 'point-deletion-refused':
+      return { status: 400, detail: `Ошибка удаления пункта наблюдения: ${refusal.why}.` }
+    case 'template-not-found':
+      return { status: 404, detail: 'Шаблон не найден.' }
+    case 'template-target-not-found':
+      return { status: 404, detail: refusal.parameter === 'area' ? 'Участок не найден.' : 'Предприятие не найдено.' }
     case 'invalid-input':
       return bad(refusal.parameter, refusal.detail)
     case 'login-required':

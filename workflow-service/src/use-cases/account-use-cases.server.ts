@@ -5,7 +5,7 @@ import type { Database } from '@portal/migrations/database.ts'
 import { can, type Group } from '../auth/permissions.ts'
 import { logIn } from '../auth/login.server.ts'
 import { endSession } from '../auth/sessions.server.ts'
-import { createUser, GROUPS, listUsers, resetPassword, updateUser } from '../auth/users.server.ts'
+import { createUser, findUser, GROUPS, listUsers, resetPassword, updateUser } from '../auth/users.server.ts'
 import { Id } from '../http/params.ts'
 import { HttpError } from '../plugins/errors.server.ts'
 import { refuse } from '../workflow/refusal.ts'
@@ -41,7 +41,7 @@ export function accountUseCases(db: Kysely<Database>) {
     /** Ends the session of the cookie's token. */
     logOut: useCase(Type.Object({ token: Type.String({ maxLength: 1000 }) }), (_context, input) => endSession(db, input.token)),
 
-    /** Every account, the companies a license holder may belong to, and the groups. */
+    /** Every account, the companies a license holder may belong to, and the groups (the administrators' page). */
     users: useCase(Type.Object({}), async (context) => {
       assertAdministrator(context.actor)
       const [users, companies] = await Promise.all([
@@ -52,13 +52,25 @@ export function accountUseCases(db: Kysely<Database>) {
       return { users, companies, groups: GROUPS }
     }),
 
+    /** Every account, by username (the API's list). */
+    userList: useCase(Type.Object({}), async (context) => {
+      assertAdministrator(context.actor)
+      return listUsers(db)
+    }),
+
+    /** One account. */
+    user: useCase(Type.Object({ id: Id }), async (context, input) => {
+      assertAdministrator(context.actor)
+      return asRefusal(() => findUser(db, input.id))
+    }),
+
     createUser: useCase(Type.Object({ username: Type.String({ maxLength: 1000 }), password: Type.String({ maxLength: 1000 }), groups: GroupList, company: CompanyChoice }), async (context, input) => {
       assertAdministrator(context.actor)
       return asRefusal(() => createUser(db, { username: input.username, password: input.password, groups: input.groups as Group[], companyId: input.company }), input.username)
     }),
 
-    /** Groups, company and the active flag; an administrator cannot lock themselves out. */
-    updateUser: useCase(Type.Object({ id: Id, groups: GroupList, company: CompanyChoice, isActive: Type.Boolean() }), async (context, input) => {
+    /** Groups, company and the active flag (each left as it is when not given); an administrator cannot lock themselves out. */
+    updateUser: useCase(Type.Object({ id: Id, groups: Type.Optional(GroupList), company: Type.Optional(CompanyChoice), isActive: Type.Optional(Type.Boolean()) }), async (context, input) => {
       assertAdministrator(context.actor)
       return asRefusal(() => updateUser(db, input.id, { groups: input.groups as Group[], companyId: input.company, isActive: input.isActive }, context.actor!.id))
     }),

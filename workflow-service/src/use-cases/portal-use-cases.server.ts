@@ -2,7 +2,7 @@
 // same objects (the pages through their load context, without any database handle).
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { catalogueReads } from '../catalogue/catalogue-reads.server.ts'
+import { catalogueUseCases } from './catalogue-use-cases.server.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
 import { accountUseCases } from './account-use-cases.server.ts'
 import { notificationUseCases } from './notification-use-cases.server.ts'
@@ -11,7 +11,7 @@ import { workflowUseCases } from './workflow-use-cases.server.ts'
 
 export function portalUseCases(services: { db: Kysely<Database>; queue: JobQueue; storageDir: string }) {
   return {
-    catalogue: catalogueReads(services.db),
+    catalogue: catalogueUseCases(services.db),
     workflow: workflowUseCases(services),
     accounts: accountUseCases(services.db),
     notifications: notificationUseCases(services.db),

@@ -38,6 +38,12 @@ export type Refusal =
   | { reason: 'area-not-found' }
   | { reason: 'stored-file-missing'; label: string }
   | { reason: 'target-missing-for-archive' }
+  // The catalogue
+  | { reason: 'record-not-found'; title: string; id: number }
+  | { reason: 'point-not-found' }
+  | { reason: 'point-deletion-refused'; why: string }
+  | { reason: 'template-not-found' }
+  | { reason: 'template-target-not-found'; parameter: 'area' | 'company' }
   // Reference data (administrators)
   | { reason: 'reference-field'; field: string; label: string; problem: 'required' | 'too-long' | 'number' | 'choice' | 'pattern' | 'not-found'; max?: number; hint?: string }
   | { reason: 'reference-duplicate'; field: string; label: string }

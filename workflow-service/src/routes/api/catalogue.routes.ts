@@ -1,19 +1,17 @@
 // /api/v1/<slug>/ and /api/v1/<slug>/{id}/ of every type of the catalogue registry, derived from its declaration:
 // the declared filters (each value checked, 400 naming the parameter), ordering, limit/offset paging, JSON 404.
+// Each route parses, calls its use-case (`use-cases/catalogue-use-cases.server.ts`) and shapes the answer.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { filterParameter, orderingParameter } from '../../catalogue/filter-schema.ts'
-import { FilterError, parseFilters } from '../../catalogue/filters.ts'
-import { parseOrdering } from '../../catalogue/ordering.ts'
 import { IdParams } from '../../http/params.ts'
-import { recordsExport } from '../../catalogue/export-records.server.ts'
-import { findRecord, listRecords } from '../../catalogue/query.server.ts'
 import { FormatQuery, isFileFormat, type ListFormat } from '../../exports/export-formats.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
 import { pageSchema, recordSchema } from '../../catalogue/record-schema.ts'
 import { catalogueTypes, type CatalogueType } from '../../catalogue/registry/index.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
-import { badRequest, notFound } from '../../plugins/errors.server.ts'
+import { valueOrRefuse } from '../../use-cases/use-case.ts'
+import { useCaseContextOf } from './use-case-context.server.ts'
 
 export { IdParams }
 
@@ -31,30 +29,22 @@ export function listQuerySchema(type: CatalogueType) {
   return Type.Object({ ...props, ordering: Type.Optional(Type.Unsafe<string>(orderingParameter(type))), ...PagingQuery, ...FormatQuery })
 }
 
-/** The filters and ordering of a list request, or a 400 naming the bad parameter. */
-export function listRequestOf(type: CatalogueType, query: Record<string, unknown>) {
-  try {
-    return { filters: parseFilters(type, query), ordering: parseOrdering(type, typeof query.ordering === 'string' ? query.ordering : undefined) }
-  } catch (error) {
-    if (error instanceof FilterError) throw badRequest(error.message, error.parameter)
-    throw error
-  }
-}
-
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const catalogue = app.useCases.catalogue
   for (const type of servedTypes()) {
     const record = recordSchema(type)
     app.get(
       `/${type.slug}/`,
       { schema: { summary: type.title, querystring: listQuerySchema(type), response: { 200: pageSchema(record) } } },
       async (request, reply) => {
-        const { limit, offset } = pageWindow(request.query as { limit?: number; offset?: number })
-        const { filters, ordering } = listRequestOf(type, request.query as Record<string, unknown>)
+        const context = useCaseContextOf(request)
+        const query = request.query as Record<string, unknown>
         const format = (request.query as { format?: ListFormat }).format
         if (isFileFormat(format)) {
-          return sendExport(reply, { format, name: type.slug, sheet: type.title, ...recordsExport(app.db, type, filters, ordering) })
+          return sendExport(reply, { format, name: type.slug, sheet: type.title, ...valueOrRefuse(await catalogue.listExport(context, { type: type.slug, query })) })
         }
-        const page = await listRecords(app.db, type, filters, limit, offset, ordering)
+        const { limit, offset } = pageWindow(request.query as { limit?: number; offset?: number })
+        const page = valueOrRefuse(await catalogue.list(context, { type: type.slug, query, limit, offset }))
         return toPage(request, page.results, page.count, limit, offset)
       },
     )
@@ -73,10 +63,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       async (request) => {
-        const kind = kindFilter ? listRequestOf({ ...type, filters: [kindFilter] }, request.query as Record<string, unknown>).filters.kind : undefined
-        const found = await findRecord(app.db, type, request.params.id)
-        if (!found || (kind !== undefined && found.kind !== kind)) throw notFound(`${type.title}: запись ${request.params.id} не найдена.`)
-        return found
+        const { kind } = request.query as { kind?: string }
+        return valueOrRefuse(await catalogue.card(useCaseContextOf(request), { type: type.slug, id: request.params.id, ...(kind !== undefined ? { kind } : {}) }))
       },
     )
   }

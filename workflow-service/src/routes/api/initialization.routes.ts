@@ -2,7 +2,8 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { userInfo } from '../../auth/user-info.ts'
-import { pointCategories } from '../../catalogue/point-categories.server.ts'
+import { valueOrRefuse } from '../../use-cases/use-case.ts'
+import { useCaseContextOf } from './use-case-context.server.ts'
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()])
 const CategoryList = Type.Array(Type.Object({ id: Type.String(), name: Type.String() }))
@@ -36,7 +37,7 @@ export const initializationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       // Personal answer: never stored by a shared cache.
       reply.header('cache-control', 'private, no-store')
-      return { user: userInfo(request.user), categories: await pointCategories(app.db) }
+      return { user: userInfo(request.user), categories: valueOrRefuse(await app.useCases.catalogue.pointCategoryLists(useCaseContextOf(request), {})) }
     },
   )
 }

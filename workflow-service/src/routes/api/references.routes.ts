@@ -1,13 +1,13 @@
 // Reference and navigation endpoints: /references/, /administrative-region/, /get-sections/, and the greenhouse
-// categories report (sums per category for a year and company).
+// categories report (sums per category for a year and company). Each route parses, calls its use-case
+// (`use-cases/catalogue-use-cases.server.ts`) and shapes the answer; the home page's sections are a constant.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Text } from '../../http/params.ts'
-import { FilterError, parseFilterValue } from '../../catalogue/filters.ts'
-import { categoryTotals, GASES } from '../../catalogue/greenhouse-report.server.ts'
-import { administrativeRegions, references, regionFilterList } from '../../catalogue/references.server.ts'
+import { GASES } from '../../catalogue/greenhouse-report.server.ts'
 import { sectionTiles } from '../../catalogue/sections.ts'
-import { badRequest } from '../../plugins/errors.server.ts'
+import { valueOrRefuse } from '../../use-cases/use-case.ts'
+import { useCaseContextOf } from './use-case-context.server.ts'
 
 const ReferenceItem = Type.Object({ id: Type.Union([Type.Integer(), Type.String()]), name: Type.String() })
 const GasTotals = Type.Object({
@@ -17,6 +17,7 @@ const GasTotals = Type.Object({
 })
 
 export const referencesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const catalogue = app.useCases.catalogue
   app.get(
     '/references/',
     {
@@ -26,13 +27,13 @@ export const referencesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Record(Type.String(), Type.Array(Type.Union([ReferenceItem, Type.Integer()]))) },
       },
     },
-    async () => references(app.db),
+    async (request) => valueOrRefuse(await catalogue.references(useCaseContextOf(request), {})),
   )
 
   app.get(
     '/administrative-region/',
     { schema: { summary: 'Административные районы', querystring: Type.Object({ is_filter: Type.Optional(Type.Boolean()) }), response: { 200: Type.Array(ReferenceItem) } } },
-    async (request) => (request.query.is_filter ? regionFilterList(app.db) : administrativeRegions(app.db)),
+    async (request) => valueOrRefuse(await catalogue.administrativeRegions(useCaseContextOf(request), { filter: request.query.is_filter === true })),
   )
 
   app.get(
@@ -68,17 +69,7 @@ export const referencesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(GasTotals) },
       },
     },
-    async (request) => {
-      let year: number | undefined
-      let company: number | undefined
-      try {
-        year = parseFilterValue({ name: 'year', kind: 'year', column: 'year' }, request.query.year ?? '') as number | undefined
-        company = parseFilterValue({ name: 'company', kind: 'id', column: 'company_id' }, request.query.company ?? '') as number | undefined
-      } catch (error) {
-        if (error instanceof FilterError) throw badRequest(error.message, error.parameter)
-        throw error
-      }
-      return categoryTotals(app.db, { year, company })
-    },
+    // The year and company are parsed like the catalogue's filters, so a bad one is the same 400 naming it.
+    async (request) => valueOrRefuse(await catalogue.greenhouseCategoryReport(useCaseContextOf(request), { year: request.query.year, company: request.query.company })),
   )
 }

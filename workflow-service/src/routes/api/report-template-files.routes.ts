@@ -1,10 +1,12 @@
 // GET /api/v1/report-templates/files/{filename}: the XLSX template files listed by /api/v1/report-templates/.
+// The route parses, calls its use-case (`use-cases/report-template-use-cases.server.ts`) and shapes the download.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { fileAnswer } from '../../api-docs/error-answers.ts'
-import { badRequest, notFound } from '../../plugins/errors.server.ts'
 import { Id } from '../../http/params.ts'
+import { valueOrRefuse } from '../../use-cases/use-case.ts'
 import { contentDisposition } from '../../workflow/storage/file-storage.server.ts'
+import { useCaseContextOf } from './use-case-context.server.ts'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
@@ -20,26 +22,14 @@ export const reportTemplateFilesRoutes: FastifyPluginAsyncTypebox = async (app) 
       },
     },
     async (request, reply) => {
-      const template = app.templates.find(request.params.filename)
-      if (!template) throw notFound('Шаблон не найден.')
-      const { area, company } = request.query
-      if (area !== undefined && company !== undefined) throw badRequest('company: укажите area или company, не оба', 'company')
-      let bytes: Buffer
-      if (area !== undefined) {
-        if (!(await app.db.selectFrom('areas').select('id').where('id', '=', area).executeTakeFirst())) throw notFound('Участок не найден.')
-        bytes = await template.bytesFor(app.db, { areaId: area })
-      } else if (company !== undefined) {
-        if (!(await app.db.selectFrom('companies').select('id').where('id', '=', company).executeTakeFirst())) throw notFound('Предприятие не найдено.')
-        bytes = await template.bytesFor(app.db, { companyId: company })
-      } else {
-        bytes = await template.bytes()
-      }
+      const { filename } = request.params
+      const file = valueOrRefuse(await app.useCases.templates.templateFile(useCaseContextOf(request), { filename, ...request.query }))
       return reply
         .header('content-type', XLSX)
-        .header('content-disposition', contentDisposition(template.downloadName))
+        .header('content-disposition', contentDisposition(file.downloadName))
         // A target's copy follows its points: fetched afresh each time.
-        .header('cache-control', area !== undefined || company !== undefined ? 'no-cache' : 'public, max-age=3600')
-        .send(bytes)
+        .header('cache-control', file.forTarget ? 'no-cache' : 'public, max-age=3600')
+        .send(file.bytes)
     },
   )
 }

@@ -2,8 +2,8 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Text } from '../../http/params.ts'
-import { badRequest } from '../../plugins/errors.server.ts'
-import { normaliseQuery, siteSearch } from '../../search/site-search.server.ts'
+import { valueOrRefuse } from '../../use-cases/use-case.ts'
+import { useCaseContextOf } from './use-case-context.server.ts'
 
 const Hit = Type.Object({
   id: Type.Union([Type.Integer(), Type.Null()]),
@@ -13,8 +13,6 @@ const Hit = Type.Object({
 })
 const Group = Type.Object({ count: Type.Integer({ description: 'Сколько найдено всего' }), results: Type.Array(Hit) })
 const SearchAnswer = Type.Object({ query: Type.String(), companies: Group, areas: Group, points: Group, substances: Group })
-
-export const MIN_QUERY = 2
 
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -32,10 +30,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SearchAnswer },
       },
     },
-    async (request) => {
-      const query = normaliseQuery(request.query.q)
-      if (query.length < MIN_QUERY) throw badRequest(`q: введите не меньше ${MIN_QUERY} символов`, 'q')
-      return siteSearch(app.db, query, request.query.limit ?? 10)
-    },
+    // The query is normalised in the use-case, which refuses one shorter than two characters (400 naming `q`).
+    async (request) => valueOrRefuse(await app.useCases.catalogue.search(useCaseContextOf(request), { q: request.query.q, limit: request.query.limit ?? 10 })),
   )
 }

@@ -1,9 +1,11 @@
 // /api/v1/users/: the administrator's account management (list, create, groups and company, disable, password reset).
+// Each route parses, calls its use-case (`use-cases/account-use-cases.server.ts`, which checks that an administrator
+// asks) and shapes the answer.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Id, IdParams, Text } from '../../http/params.ts'
-import { assertCan } from '../../auth/permissions.ts'
-import { createUser, findUser, listUsers, resetPassword, updateUser } from '../../auth/users.server.ts'
+import { valueOrRefuse } from '../../use-cases/use-case.ts'
+import { useCaseContextOf } from './use-case-context.server.ts'
 
 const GroupSchema = Type.Union([
   Type.Literal('Департамент'),
@@ -21,13 +23,12 @@ const UserSchema = Type.Object({
 })
 
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // One check for the whole plugin: every users endpoint is the admin page's.
-  app.addHook('preHandler', async (request) => assertCan(request.user, 'admin:users'))
+  const accounts = app.useCases.accounts
 
-  app.get('/users/', { schema: { response: { 200: Type.Array(UserSchema) } } }, async () => listUsers(app.db))
+  app.get('/users/', { schema: { response: { 200: Type.Array(UserSchema) } } }, async (request) => valueOrRefuse(await accounts.userList(useCaseContextOf(request), {})))
 
   app.get('/users/:id/', { schema: { params: IdParams, response: { 200: UserSchema } } }, async (request) =>
-    findUser(app.db, request.params.id),
+    valueOrRefuse(await accounts.user(useCaseContextOf(request), { id: request.params.id })),
   )
 
   app.post(
@@ -47,10 +48,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      const context = useCaseContextOf(request)
       const { username, password, groups, company } = request.body
-      const id = await createUser(app.db, { username, password, groups, companyId: company ?? null })
+      const id = valueOrRefuse(await accounts.createUser(context, { username, password, groups, company: company ?? null }))
       request.log.info({ userId: id, by: request.user?.id }, 'user created')
-      return reply.status(201).send(await findUser(app.db, id))
+      return reply.status(201).send(valueOrRefuse(await accounts.user(context, { id })))
     },
   )
 
@@ -72,7 +74,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { groups, company, is_active } = request.body
-      const user = await updateUser(app.db, request.params.id, { groups, companyId: company, isActive: is_active }, request.user?.id)
+      const user = valueOrRefuse(await accounts.updateUser(useCaseContextOf(request), { id: request.params.id, groups, company, isActive: is_active }))
       request.log.info({ userId: user.id, by: request.user?.id }, 'user changed')
       return user
     },
@@ -88,7 +90,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await resetPassword(app.db, request.params.id, request.body.password)
+      valueOrRefuse(await accounts.resetPassword(useCaseContextOf(request), { id: request.params.id, password: request.body.password }))
       request.log.info({ userId: request.params.id, by: request.user?.id }, 'password reset')
       return reply.status(204).send(null)
     },

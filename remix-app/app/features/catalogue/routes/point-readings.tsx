@@ -9,12 +9,13 @@ import { ReadingsTable } from '../components/data-table.tsx'
 import { PageHead } from '../components/detail-card.tsx'
 import { DownloadLinks, FilterForm } from '../components/list-page.tsx'
 import { ReadingCharts } from '../../charts/components/reading-charts.tsx'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const point = await pointOf(context, idParam(params.id))
   const head = await pointHead(context, point, { title: 'Показания', to: `/measures-points/${point.id}/indications` })
   const readings = await readingsOf(context, point, new URL(request.url).searchParams)
-  const series = await context.catalogue.readingSeries(context.useCaseContext, { point: point.id })
+  const series = await context.catalogue.readingSeries(context.useCaseContext, { point: point.id }).then(readValue)
   const downloads = downloadsOf('measures-point-indications', { measures_point: point.id, ...(readings.year ? { year: readings.year } : {}) })
   return { title: `Показания: ${point.name}`, ...head, ...readings, series, downloads }
 }

@@ -4,6 +4,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { formatDate, showValue } from '@portal/workflow-service/catalogue/format.ts'
 import type { CatalogueType, FieldDef } from '@portal/workflow-service/catalogue/registry/types.ts'
 import type { Group } from './views.server.ts'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 /** The group of each type whose numbers form the table. */
 export const ANALYTE_GROUPS: Record<string, string> = {
@@ -33,7 +34,7 @@ export async function analyteTable(context: AppLoadContext, type: CatalogueType,
   const analytes = analytesOf(type)
   const point = (record.measures_point as { id?: number } | null)?.id
   if (analytes.length === 0 || !point) return null
-  const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters: { measures_point: point }, limit: 100, offset: 0 })
+  const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters: { measures_point: point }, limit: 100, offset: 0 }).then(readValue)
   const records = (page.results as Rec[]).sort((a, b) => (a.year ?? 0) - (b.year ?? 0) || String(a.sampled ?? '').localeCompare(String(b.sampled ?? '')))
   const perYear = new Map<number | undefined, number>()
   for (const r of records) perYear.set(r.year, (perYear.get(r.year) ?? 0) + 1)

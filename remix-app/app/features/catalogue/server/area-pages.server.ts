@@ -4,10 +4,11 @@ import { areaCrumbs, areaListOf, HOME } from '../../../utils/links.ts'
 import { notFound } from './not-found.ts'
 import { areaTabs } from './tabs.server.ts'
 import { cardGroups, type FilterControl, listView, recordOf, searchListParams, typeOrThrow } from './views.server.ts'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export async function areaList(context: AppLoadContext, request: Request, kind: string) {
   const { params, controls: search } = searchListParams(context, new URL(request.url).searchParams)
-  const regions = await context.catalogue.regionFilterOptions(context.useCaseContext, {})
+  const regions = await context.catalogue.regionFilterOptions(context.useCaseContext, {}).then(readValue)
   // The whole-region item (last) is the same as no filter; the first 'ЯНАО в целом' entry stands for it.
   const options = regions.slice(0, -1).filter((r, i) => i === 0 || !String(r.id).includes(','))
   const controls: FilterControl[] = [

@@ -12,6 +12,7 @@ import { type AnalyteTable, analyteTable, withoutAnalytes } from './analyte-tabl
 import { listChartOf, type ListChart } from '../../charts/server/list-chart.server.ts'
 import { areaTabs, companyTabs, pointTabs } from './tabs.server.ts'
 import { cardGroups, type FilterControl, type Group, listView, type ListView, scopedTabs, searchControl, type Tab, recordOf, typeOrThrow, yearControl } from './views.server.ts'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export type GenericPage =
   | { view: 'list'; title: string; crumbs: Crumb[]; tabs: Tab[]; controls: FilterControl[]; list: ListView; chart: ListChart | null }
@@ -68,7 +69,7 @@ async function controlsOf(context: AppLoadContext, type: CatalogueType, params: 
     const field = type.fields.find((f) => f.type === 'ref' && (f.column ?? `${f.name}_id`) === filter.column)
     const target = field?.ref ? findTypeByTable(field.ref.table) : undefined
     if (!target?.reference || target.origin !== 'generated') continue
-    const rows = await context.catalogue.referenceRows(context.useCaseContext, { type: target.slug })
+    const rows = await context.catalogue.referenceRows(context.useCaseContext, { type: target.slug }).then(readValue)
     controls.push({
       name: filter.name,
       label: field!.label,

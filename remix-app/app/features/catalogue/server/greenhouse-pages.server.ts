@@ -5,17 +5,18 @@ import { formatNumber } from '@portal/workflow-service/catalogue/format.ts'
 import { GASES } from '@portal/workflow-service/catalogue/greenhouse-report.server.ts'
 import { companyCrumbs, HOME, type Crumb } from '../../../utils/links.ts'
 import { type FilterControl, listView, type Tab, typeOrThrow } from './views.server.ts'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 // Each gas's header names its unit; the formulas are written with subscripts.
 export const GAS_LABELS: Record<(typeof GASES)[number], string> = { co2: 'CO₂, т', ch4: 'CH₄, т', n2o: 'N₂O, т', sf6: 'SF₆, т', c2f6: 'C₂F₆, т', chf3: 'CHF₃, т', cf4: 'CF₄, т', total: 'Всего, т CO₂-экв.' }
 
 export async function categoriesTable(context: AppLoadContext, params: URLSearchParams, company?: { id: number; name: string }) {
-  const years = await context.catalogue.years(context.useCaseContext, { type: 'greenhouse-gases', filters: company ? { company: company.id } : {} })
+  const years = await context.catalogue.years(context.useCaseContext, { type: 'greenhouse-gases', filters: company ? { company: company.id } : {} }).then(readValue)
   const asked = Number(params.get('year'))
   // No year in the address: the latest; 'Все' (an empty year) sums every year.
   const all = params.has('year') && params.get('year') === ''
   const year = all ? undefined : years.includes(asked) ? asked : years[0]
-  const rows = year || all ? await context.catalogue.greenhouseCategoryTotals(context.useCaseContext, { ...(year ? { year } : {}), ...(company ? { company: company.id } : {}) }) : []
+  const rows = year || all ? await context.catalogue.greenhouseCategoryTotals(context.useCaseContext, { ...(year ? { year } : {}), ...(company ? { company: company.id } : {}) }).then(readValue) : []
   const control: FilterControl = {
     name: 'year',
     label: 'Отчетный период',
@@ -46,8 +47,8 @@ export interface YearSections {
  *  emission-reduction activities of that year (for one company when given). */
 export async function greenhouseStart(context: AppLoadContext, company?: { id: number; name: string }): Promise<YearSections[]> {
   const [gases, activities] = await Promise.all([
-    context.catalogue.years(context.useCaseContext, { type: 'greenhouse-gases', filters: company ? { responsible__company: company.id } : {} }),
-    context.catalogue.years(context.useCaseContext, { type: 'greenhouse-gases-activities', filters: company ? { company: company.id } : {} }),
+    context.catalogue.years(context.useCaseContext, { type: 'greenhouse-gases', filters: company ? { responsible__company: company.id } : {} }).then(readValue),
+    context.catalogue.years(context.useCaseContext, { type: 'greenhouse-gases-activities', filters: company ? { company: company.id } : {} }).then(readValue),
   ])
   const years = [...new Set([...gases, ...activities])].sort((a, b) => b - a)
   const base = company ? `/companies/${company.id}/` : '/'
@@ -73,9 +74,9 @@ export async function greenhouseList(context: AppLoadContext, params: URLSearchP
   const type = typeOrThrow('greenhouse-gases')
   const list = await listView(context, type, params, {}, [...GREENHOUSE_FILTERS])
   const [years, categories, companies] = await Promise.all([
-    context.catalogue.years(context.useCaseContext, { type: type.slug, filters: {} }),
-    context.catalogue.referenceRows(context.useCaseContext, { type: 'greenhouse-gases-categories' }),
-    context.catalogue.listRecords(context.useCaseContext, { type: 'companies', filters: { kind: 'gas_emissions' }, limit: 1000, offset: 0 }),
+    context.catalogue.years(context.useCaseContext, { type: type.slug, filters: {} }).then(readValue),
+    context.catalogue.referenceRows(context.useCaseContext, { type: 'greenhouse-gases-categories' }).then(readValue),
+    context.catalogue.listRecords(context.useCaseContext, { type: 'companies', filters: { kind: 'gas_emissions' }, limit: 1000, offset: 0 }).then(readValue),
   ])
   const companyRows = companies.results as Array<{ id: number; name: string }>
   const chosen = (name: string) => params.get(name) ?? ''

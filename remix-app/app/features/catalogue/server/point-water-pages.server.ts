@@ -8,6 +8,7 @@ import { POINT_KINDS } from '@portal/workflow-service/catalogue/registry/labels.
 import { idParam, notFound } from './not-found.ts'
 import { pointHead, pointOf, type PointRecord } from './points.server.ts'
 import { type FilterControl, type ListItem, listView, moreQuery, PAGE_SIZE, shownOf, typeOrThrow, yearControl } from './views.server.ts'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export const CONTROL_INDICATORS_TITLE = 'Контрольные показатели'
 
@@ -36,8 +37,8 @@ export async function controlIndicatorsPage(context: AppLoadContext, kind: strin
   const head = await pointHead(context, point, { title: CONTROL_INDICATORS_TITLE, to: path })
   const shown = shownOf(params)
   const [page, years] = await Promise.all([
-    context.catalogue.controlIndicators(context.useCaseContext, { point: point.id, ...(yearOf(params) ? { year: yearOf(params) } : {}), limit: shown, offset: 0 }),
-    context.catalogue.controlIndicatorYears(context.useCaseContext, { point: point.id }),
+    context.catalogue.controlIndicators(context.useCaseContext, { point: point.id, ...(yearOf(params) ? { year: yearOf(params) } : {}), limit: shown, offset: 0 }).then(readValue),
+    context.catalogue.controlIndicatorYears(context.useCaseContext, { point: point.id }).then(readValue),
   ])
   const sampled = typeOrThrow('ecomon-sediment-control-indicators').fields.find((f) => f.name === 'sampled')!
   const items: ListItem[] = page.results.map((r) => {

@@ -9,6 +9,7 @@ import { pointCrumbs } from '../../../utils/links.ts'
 import { notFound } from './not-found.ts'
 import { pointTabs } from './tabs.server.ts'
 import { downloadsOf, type FilterControl, listView, searchControl, recordOf, typeOrThrow, yearControl } from './views.server.ts'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export type PointRecord = { id: number; name: string; kind: string; area: { id: number; name: string; kind: string } | null } & Record<string, unknown>
 
@@ -25,7 +26,7 @@ export function levelOf(share: number | null | undefined): string {
  *  'Вид пункта' filter (the geochemical list's five point kinds, or every kind before a category is chosen). */
 export async function pointControls(context: AppLoadContext, params: URLSearchParams, areaId?: number): Promise<FilterControl[]> {
   const controls: FilterControl[] = [searchControl(params)]
-  const categories = await context.catalogue.pointCategories(context.useCaseContext, areaId ? { area: areaId } : {})
+  const categories = await context.catalogue.pointCategories(context.useCaseContext, areaId ? { area: areaId } : {}).then(readValue)
   if (categories.length >= 2) {
     controls.push({
       name: 'category',
@@ -87,7 +88,7 @@ export async function readingsOf(context: AppLoadContext, point: PointRecord, pa
   const type = typeOrThrow('measures-point-indications')
   const yearFilter = await yearControl(context, type, params, { measures_point: point.id })
   const year = chosenYear(yearFilter, params)
-  const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters: { measures_point: point.id, ...(year ? { year } : {}) }, limit: 1000, offset: 0 })
+  const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters: { measures_point: point.id, ...(year ? { year } : {}) }, limit: 1000, offset: 0 }).then(readValue)
   const readings: Reading[] = page.results.map((r) => {
     const row = r as { id: number; name: string; value: number; measure: string; mpc: number | null }
     return readingOf(row.id, row.name, row.value, row.measure, row.mpc)
@@ -121,7 +122,7 @@ export async function reportsOf(context: AppLoadContext, point: PointRecord, par
   const yearFilter = await yearControl(context, type, params, { measures_point: point.id })
   const year = chosenYear(yearFilter, params)
   const filters = { measures_point: point.id, ...(year ? { year } : {}) }
-  const page = await context.catalogue.listRecords(context.useCaseContext, { type: slug, filters, limit: 100, offset: 0 })
+  const page = await context.catalogue.listRecords(context.useCaseContext, { type: slug, filters, limit: 100, offset: 0 }).then(readValue)
   const limits = new Map(substancesOf(point.kind).map(([name, , mpc]) => [name, mpc]))
   const pollutants = type.fields.filter((f) => f.type === 'number' && f.name !== 'year' && !f.hidden)
   const reports: PointReport[] = (page.results as Array<Record<string, unknown> & { id: number }>).map((r) => {

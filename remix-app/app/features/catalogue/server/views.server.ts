@@ -8,6 +8,7 @@ import type { AppliedFilters } from '@portal/workflow-service/catalogue/query.se
 import { findType } from '@portal/workflow-service/catalogue/registry/index.ts'
 import type { CatalogueType, ParentKind } from '@portal/workflow-service/catalogue/registry/types.ts'
 import { recordHref } from '../../../utils/links.ts'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export const PAGE_SIZE = 20
 const MAX_SHOWN = 1000
@@ -101,7 +102,7 @@ export function itemOf(type: CatalogueType, record: Record): ListItem {
 export async function listView(context: AppLoadContext, type: CatalogueType, params: URLSearchParams, scope: AppliedFilters = {}, only?: string[]): Promise<ListView & { records: Record[] }> {
   const filters = { ...parseFiltersLenient(type, params, only), ...scope }
   const shown = shownOf(params)
-  const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters, limit: shown, offset: 0 })
+  const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters, limit: shown, offset: 0 }).then(readValue)
   const records = page.results as Record[]
   return {
     items: records.map((r) => itemOf(type, r)),
@@ -117,7 +118,7 @@ export async function listView(context: AppLoadContext, type: CatalogueType, par
 /** The 'Отчетный период' filter: 'Все' first, then the years that have records in this scope. */
 export async function yearControl(context: AppLoadContext, type: CatalogueType, params: URLSearchParams, scope: AppliedFilters = {}): Promise<FilterControl | null> {
   if (!type.filters.some((f) => f.kind === 'year')) return null
-  const years = await context.catalogue.years(context.useCaseContext, { type: type.slug, filters: scope })
+  const years = await context.catalogue.years(context.useCaseContext, { type: type.slug, filters: scope }).then(readValue)
   return {
     name: 'year',
     label: 'Отчетный период',
@@ -173,7 +174,7 @@ const PARENT_BASE: { [K in ParentKind]: string } = {
 
 /** The scoped lists of a parent record that hold any data for it, as tabs (one query for all of them). */
 export async function scopedTabs(context: AppLoadContext, parent: ParentKind, id: number, base = PARENT_BASE[parent]): Promise<Tab[]> {
-  const present = await context.catalogue.scopedListsWithData(context.useCaseContext, { parent, id })
+  const present = await context.catalogue.scopedListsWithData(context.useCaseContext, { parent, id }).then(readValue)
   return present.map(({ slug, suffix }) => {
     const type = typeOrThrow(slug)
     const scoped = type.pages!.scoped!.find((s) => s.parent === parent && s.suffix === suffix)!
@@ -183,7 +184,7 @@ export async function scopedTabs(context: AppLoadContext, parent: ParentKind, id
 
 /** A record of a type by id, or undefined (the card and parent lookups). */
 export async function recordOf<T = Record>(context: AppLoadContext, slug: string, id: number): Promise<T | undefined> {
-  return ((await context.catalogue.findRecord(context.useCaseContext, { type: slug, id })) ?? undefined) as T | undefined
+  return ((await context.catalogue.findRecord(context.useCaseContext, { type: slug, id }).then(readValue)) ?? undefined) as T | undefined
 }
 
 export function typeOrThrow(slug: string): CatalogueType {

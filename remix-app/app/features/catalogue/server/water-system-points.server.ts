@@ -3,6 +3,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { parentHead } from './generic-pages.server.ts'
 import { idParam, notFound } from './not-found.ts'
 import { type ListView, listView, PAGE_SIZE, recordOf, searchControl, shownOf, typeOrThrow } from './views.server.ts'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export const WATER_SYSTEM_POINTS_TITLE = 'Пункты наблюдения'
 
@@ -11,7 +12,7 @@ export async function waterSystemPointsPage(context: AppLoadContext, id: string 
   if (!system) throw notFound()
   const head = await parentHead(context, 'water_system', system)
   const crumbs = [...head.crumbs, { title: WATER_SYSTEM_POINTS_TITLE, to: `/water-systems/${system.id}/points` }]
-  const waters = await context.catalogue.waterResourcesOfSystem(context.useCaseContext, { system: system.id })
+  const waters = await context.catalogue.waterResourcesOfSystem(context.useCaseContext, { system: system.id }).then(readValue)
   // A system that names no known water body has no points: no query for an empty IN list.
   const empty: ListView = { items: [], count: 0, shown: shownOf(params), more: null, pageSize: PAGE_SIZE }
   const { records: _records, ...list } = waters.length

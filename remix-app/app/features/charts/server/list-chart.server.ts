@@ -6,6 +6,7 @@ import type { AppliedFilters } from '@portal/workflow-service/catalogue/query.se
 import type { CatalogueType, FieldDef } from '@portal/workflow-service/catalogue/registry/types.ts'
 import type { FilterControl } from '../../catalogue/server/views.server.ts'
 import type { ChartSeries } from '../components/line-chart.tsx'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export interface ListChart {
   heading: string
@@ -40,7 +41,7 @@ export async function listChartOf(context: AppLoadContext, type: CatalogueType, 
   const totals = TOTALS[type.slug]
   if (totals) {
     const chosen = totals.fields(type)
-    const rows = await context.catalogue.yearlyValues(context.useCaseContext, { type: type.slug, filters: scope, fields: chosen.map((f) => f.name), aggregate: 'sum' })
+    const rows = await context.catalogue.yearlyValues(context.useCaseContext, { type: type.slug, filters: scope, fields: chosen.map((f) => f.name), aggregate: 'sum' }).then(readValue)
     if (rows.length === 0) return null
     return {
       heading: totals.heading,
@@ -51,7 +52,7 @@ export async function listChartOf(context: AppLoadContext, type: CatalogueType, 
     }
   }
   const field = fields.find((f) => f.name === params.get('indicator')) ?? fields[0]
-  const rows = await context.catalogue.yearlyValues(context.useCaseContext, { type: type.slug, filters: scope, fields: [field.name], aggregate: 'avg' })
+  const rows = await context.catalogue.yearlyValues(context.useCaseContext, { type: type.slug, filters: scope, fields: [field.name], aggregate: 'avg' }).then(readValue)
   if (rows.length === 0) return null
   return {
     heading: 'Показатель по годам',

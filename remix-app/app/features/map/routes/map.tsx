@@ -7,11 +7,12 @@ import { PageHead } from '../../catalogue/components/detail-card.tsx'
 import { FilterForm } from '../../catalogue/components/list-page.tsx'
 import { PointsMap } from '../components/points-map.tsx'
 import { mapView } from '../server/map-view.server.ts'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const view = await mapView(context, params)
-  const areaName = view.area ? ((await context.catalogue.findRecord(context.useCaseContext, { type: 'areas', id: view.area })) as { name?: string } | null)?.name : undefined
+  const areaName = view.area ? ((await context.catalogue.findRecord(context.useCaseContext, { type: 'areas', id: view.area }).then(readValue)) as { name?: string } | null)?.name : undefined
   const title = areaName ? `Карта пунктов наблюдения: ${areaName}` : 'Карта пунктов наблюдения'
   return { title, crumbs: [HOME, { title: 'Карта пунктов наблюдения', to: '/map' }], hidden: view.area ? { area: String(view.area) } : {}, ...view }
 }

@@ -4,6 +4,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { MAX_ID } from '@portal/workflow-service/http/params.ts'
 import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-service/catalogue/registry/labels.ts'
 import type { FilterControl } from '../../catalogue/server/views.server.ts'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export interface MapScope {
   area?: number
@@ -20,9 +21,9 @@ const select = (name: string, label: string, value: string, options: Array<{ val
 
 /** The map of a page: `scope` is fixed by the page (an area, a kind); the address adds year, kind, area kind and substance. */
 export async function mapView(context: AppLoadContext, params: URLSearchParams, scope: MapScope = {}) {
-  const substances = await context.catalogue.substanceNames(context.useCaseContext, {})
+  const substances = await context.catalogue.substanceNames(context.useCaseContext, {}).then(readValue)
   const substance = substances.includes(params.get('substance') ?? '') ? params.get('substance')! : undefined
-  const years = await context.catalogue.readingYears(context.useCaseContext, substance ? { substance } : {})
+  const years = await context.catalogue.readingYears(context.useCaseContext, substance ? { substance } : {}).then(readValue)
   // No year in the address: the latest; the filter's 'Все' (an empty year) colours by every year.
   const asked = Number(params.get('year'))
   const year = params.get('year') === '' ? undefined : years.includes(asked) ? asked : years[0]
@@ -30,7 +31,7 @@ export async function mapView(context: AppLoadContext, params: URLSearchParams, 
   const areaKind = scope.area === undefined && params.get('area_kind') && params.get('area_kind')! in AREA_KINDS ? params.get('area_kind')! : undefined
   const areaParam = Number(params.get('area'))
   const area = scope.area ?? (Number.isInteger(areaParam) && areaParam > 0 && areaParam <= MAX_ID ? areaParam : undefined)
-  const points = await context.catalogue.mapPoints(context.useCaseContext, { area, areaKind, kind, year, substance })
+  const points = await context.catalogue.mapPoints(context.useCaseContext, { area, areaKind, kind, year, substance }).then(readValue)
   const controls: FilterControl[] = [
     select('year', 'Отчетный период', year === undefined ? '' : String(year), years.map((y) => ({ value: String(y), label: String(y) }))),
     ...(scope.kind ? [] : [select('kind', 'Вид пункта', kind ?? '', Object.entries(POINT_KINDS).map(([value, label]) => ({ value, label })))]),

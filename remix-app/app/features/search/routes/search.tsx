@@ -7,6 +7,7 @@ import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-service/catalogue/regi
 import type { SearchHit, SearchKind } from '@portal/workflow-service/search/site-search.server.ts'
 import { HOME, recordHref } from '../../../utils/links.ts'
 import { PageHead } from '../../catalogue/components/detail-card.tsx'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 const GROUPS: Array<{ kind: SearchKind; title: string }> = [
   { kind: 'companies', title: 'Предприятия' },
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const crumbs = [HOME, { title: 'Поиск', to: `/search?${new URLSearchParams({ q })}` }]
   const title = q ? `Поиск: ${q}` : 'Поиск'
   if (q.length < MIN_QUERY) return { title, crumbs, q, only, groups: [], hint: `Введите не меньше ${MIN_QUERY} символов.` }
-  const found = await context.catalogue.siteSearch(context.useCaseContext, { q, limit: only ? 50 : 10 })
+  const found = await context.catalogue.siteSearch(context.useCaseContext, { q, limit: only ? 50 : 10 }).then(readValue)
   const groups = GROUPS.filter((g) => !only || g.kind === only).map((g) => ({
     ...g,
     count: found[g.kind].count,

@@ -1,0 +1,242 @@
+// The catalogue's reads (and the one command on it, deleting a measuring point) as use-cases: each is
+// `(context, input)`, its input checked by one TypeBox schema, its answer plain data or a refusal (a bad filter, an
+// unknown type, a record that is not there), never an HTTP error. The pages get them from their load context (never a
+// database handle); the API's catalogue, company, measuring point, search, reference and initialization routes call
+// the same ones.
+import { Type } from '@sinclair/typebox'
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { can } from '../auth/permissions.ts'
+import { type UseCaseContext, useCase } from './use-case.ts'
+import { Id, MAX_ID, MAX_PAGE_SIZE, Text, Year } from '../http/params.ts'
+import { mapPoints, readingSeries, readingYears, substanceNames, yearlyValues } from '../catalogue/chart-series.server.ts'
+import { type CompanyFilters, findCompany, listCompanies } from '../catalogue/companies.server.ts'
+import { companiesExport, recordsExport } from '../catalogue/export-records.server.ts'
+import { FilterError, parseFilters, parseFilterValue } from '../catalogue/filters.ts'
+import { categoryTotals } from '../catalogue/greenhouse-report.server.ts'
+import { deleteMeasuresPoint } from '../catalogue/measures-point-deletion.server.ts'
+import { parseOrdering } from '../catalogue/ordering.ts'
+import { pointCategories } from '../catalogue/point-categories.server.ts'
+import { controlIndicatorYears, listControlIndicators } from '../catalogue/point-control-indicators.server.ts'
+import { findRecord, listRecords, yearsOf } from '../catalogue/query.server.ts'
+import { administrativeRegions, headCompanies, references, regionFilterList } from '../catalogue/references.server.ts'
+import { companies as companiesType } from '../catalogue/registry/core.ts'
+import { yearFilter } from '../catalogue/registry/fields.ts'
+import { catalogueTypes, findType } from '../catalogue/registry/index.ts'
+import type { CatalogueType, ParentKind } from '../catalogue/registry/types.ts'
+import { waterResourceIdsOf } from '../catalogue/water-system-points.server.ts'
+import { normaliseQuery, siteSearch } from '../search/site-search.server.ts'
+import { refuse } from '../workflow/refusal.ts'
+
+export type { UseCaseContext }
+
+const Slug = Type.String({ minLength: 1, maxLength: 100 })
+const FilterValue = Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Array(Type.Number()), Type.Array(Type.String())])
+const Filters = Type.Record(Type.String(), FilterValue)
+/** A list's query parameters as the client sent them: each declared filter parses its own (`catalogue/filters.ts`). */
+const RawQuery = Type.Record(Type.String(), Type.Unknown())
+// The ids and years are the API's own (http/params.ts): one id range and one year range for every door.
+const Limit = Type.Integer({ minimum: 0, maximum: MAX_PAGE_SIZE })
+const Offset = Type.Integer({ minimum: 0, maximum: MAX_ID })
+const Parent = Type.Union([Type.Literal('company'), Type.Literal('area'), Type.Literal('measures_point'), Type.Literal('water_system')])
+const COMPANY_KINDS = ['lem', 'lem_industry', 'gas_emissions'] as const
+const CompanyKind = Type.Union(COMPANY_KINDS.map((kind) => Type.Literal(kind)))
+const CompanyQuery = {
+  kind: Type.Optional(CompanyKind),
+  /** A comma-separated list of kinds, as the API takes it. */
+  kindIn: Type.Optional(Text({ maxLength: 200 })),
+  search: Type.Optional(Text({ maxLength: 200 })),
+  reportStatus: Type.Optional(Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')])),
+  ordering: Type.Optional(Type.String({ maxLength: 2000 })),
+}
+
+/** The shortest site search query (after trimming and joining spaces). */
+export const MIN_QUERY = 2
+
+/** A value parsed from the client's text, or the refusal naming the parameter that does not parse. */
+function parsed<T>(parse: () => T): T {
+  try {
+    return parse()
+  } catch (error) {
+    if (error instanceof FilterError) refuse({ reason: 'invalid-input', parameter: error.parameter, detail: error.message })
+    throw error
+  }
+}
+
+function typeOf(slug: string): CatalogueType {
+  const type = findType(slug)
+  if (!type) return refuse({ reason: 'invalid-input', parameter: 'type', detail: `type: нет такого раздела каталога (${slug})` })
+  return type
+}
+
+/** The filters and ordering of a list request, or the refusal naming the bad parameter. */
+function listRequestOf(type: CatalogueType, query: Record<string, unknown>) {
+  return parsed(() => ({ filters: parseFilters(type, query), ordering: parseOrdering(type, typeof query.ordering === 'string' ? query.ordering : undefined) }))
+}
+
+/** The company list's filters as the company queries take them; an unknown kind in kindIn is refused by name. */
+function companyRequestOf(input: { kind?: CompanyFilters['kind']; kindIn?: string; search?: string; reportStatus?: CompanyFilters['reportStatus']; ordering?: string }) {
+  const kinds = input.kindIn?.split(',').map((v) => v.trim()).filter(Boolean) ?? []
+  const unknown = kinds.filter((v) => !(COMPANY_KINDS as readonly string[]).includes(v))
+  if (unknown.length > 0) refuse({ reason: 'invalid-input', parameter: 'kind__in', detail: `kind__in: неизвестное значение ${unknown.join(', ')}` })
+  const filters: CompanyFilters = { kind: input.kind, kindIn: kinds.length ? (kinds as CompanyFilters['kindIn']) : undefined, search: input.search, reportStatus: input.reportStatus }
+  return { filters, ordering: parsed(() => parseOrdering(companiesType, input.ordering)) }
+}
+
+/** The column a scoped list's filter reads (through a referenced table when the filter says so). */
+function scopeCheck(type: CatalogueType, filterName: string, id: number) {
+  const filter = type.filters.find((f) => f.name === filterName)!
+  const where = filter.through
+    ? sql`${sql.ref(filter.through.fk)} IN (SELECT id FROM ${sql.table(filter.through.table)} WHERE ${sql.ref(filter.column)} = ${id})`
+    : sql`${sql.ref(filter.column)} = ${id}`
+  return sql`EXISTS (SELECT 1 FROM ${sql.table(type.table)} WHERE ${where})`
+}
+
+export function catalogueUseCases(db: Kysely<Database>) {
+  return {
+    /** One page of a type's records with applied filters, and the count. */
+    listRecords: useCase(Type.Object({ type: Slug, filters: Filters, limit: Limit, offset: Offset }), (_c, input) =>
+      listRecords(db, typeOf(input.type), input.filters, input.limit, input.offset),
+    ),
+    /** One record of a type, or null. */
+    findRecord: useCase(Type.Object({ type: Slug, id: Id }), async (_c, input) => (await findRecord(db, typeOf(input.type), input.id)) ?? null),
+    /** The years a type has records for in a scope, newest first. */
+    years: useCase(Type.Object({ type: Slug, filters: Filters }), (_c, input) => yearsOf(db, typeOf(input.type), input.filters)),
+    /** The scoped lists (type slug and suffix) of a parent record that hold any data for it. */
+    scopedListsWithData: useCase(Type.Object({ parent: Parent, id: Id }), async (_c, input) => {
+      const candidates = catalogueTypes.flatMap((type) =>
+        (type.pages?.scoped ?? []).filter((s) => s.parent === (input.parent as ParentKind) && s.suffix !== 'reports').map((scoped) => ({ type, scoped })),
+      )
+      if (!candidates.length) return []
+      const checks = candidates.map(({ type, scoped }, i) => sql<{ i: number }>`SELECT ${i}::int AS i WHERE ${scopeCheck(type, scoped.filter, input.id)}`)
+      const { rows } = await sql<{ i: number }>`${sql.join(checks, sql` UNION ALL `)}`.execute(db)
+      const present = new Set(rows.map((r) => r.i))
+      return candidates.filter((_, i) => present.has(i)).map(({ type, scoped }) => ({ slug: type.slug, suffix: scoped.suffix }))
+    }),
+    /** The rows of a small generated reference list (greenhouse categories, soil types), by id. */
+    referenceRows: useCase(Type.Object({ type: Slug }), async (_c, input) => {
+      const type = typeOf(input.type)
+      if (!type.reference) refuse({ reason: 'invalid-input', parameter: 'type', detail: 'type: это не справочник' })
+      const { rows } = await sql<{ id: number; name: string }>`SELECT id, name FROM ${sql.table(type.table)} ORDER BY id`.execute(db)
+      return rows
+    }),
+    /** The district filter's options (catalogue.md §3 'Reference lists'). */
+    regionFilterOptions: useCase(Type.Object({}), () => regionFilterList(db)),
+    /** The point categories present among the points of an area (or of all points). */
+    pointCategories: useCase(Type.Object({ area: Type.Optional(Id) }), async (_c, input) => {
+      const { rows } = await sql<{ category: string }>`
+        SELECT DISTINCT category FROM measures_points WHERE category IS NOT NULL ${input.area ? sql`AND area_id = ${input.area}` : sql``} ORDER BY category`.execute(db)
+      return rows.map((r) => r.category)
+    }),
+    /** Greenhouse emissions per category for a year, of every company or of one. */
+    greenhouseCategoryTotals: useCase(Type.Object({ year: Type.Optional(Year), company: Type.Optional(Id) }), (_c, input) => categoryTotals(db, input)),
+    /** A water-object point's sediment and surface-water control indicators as one list, and the years it has. */
+    controlIndicators: useCase(Type.Object({ point: Id, year: Type.Optional(Year), limit: Limit, offset: Offset }), (_c, input) =>
+      listControlIndicators(db, input.point, { year: input.year }, input.limit, input.offset),
+    ),
+    controlIndicatorYears: useCase(Type.Object({ point: Id }), (_c, input) => controlIndicatorYears(db, input.point)),
+    /** The water bodies a water system controls. */
+    waterResourcesOfSystem: useCase(Type.Object({ system: Id }), (_c, input) => waterResourceIdsOf(db, input.system)),
+    /** A point's substances over the years: each year's worst value and the limit (the readings chart). */
+    readingSeries: useCase(Type.Object({ point: Id }), (_c, input) => readingSeries(db, input.point)),
+    /** Per year, the sum or mean of numeric fields of a type's records with filters (the list charts). */
+    yearlyValues: useCase(
+      Type.Object({ type: Slug, filters: Filters, fields: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 20 }), aggregate: Type.Union([Type.Literal('sum'), Type.Literal('avg')]) }),
+      (_c, input) => yearlyValues(db, typeOf(input.type), input.filters, input.fields, input.aggregate),
+    ),
+    /** The measuring points on a map with their worst multiple of the limit in a year. */
+    mapPoints: useCase(
+      Type.Object({
+        area: Type.Optional(Id),
+        areaKind: Type.Optional(Type.String({ maxLength: 100 })),
+        kind: Type.Optional(Type.String({ maxLength: 100 })),
+        year: Type.Optional(Year),
+        substance: Type.Optional(Type.String({ maxLength: 500 })),
+      }),
+      (_c, input) => mapPoints(db, input),
+    ),
+    /** The years with readings (of one substance), newest first. */
+    substanceNames: useCase(Type.Object({}), () => substanceNames(db)),
+    /** The site search: companies, areas, points and substances by name (ё and е alike). */
+    siteSearch: useCase(Type.Object({ q: Type.String({ minLength: 1, maxLength: 200 }), limit: Type.Integer({ minimum: 1, maximum: 50 }) }), (_c, input) => siteSearch(db, input.q, input.limit)),
+    readingYears: useCase(Type.Object({ substance: Type.Optional(Type.String({ maxLength: 500 })) }), (_c, input) => readingYears(db, input.substance)),
+
+    // The API's reads: the query parameters as sent, parsed here so a bad one is a refusal naming it.
+    /** One page of a type's list with the declared filters and ordering taken from the query. */
+    list: useCase(Type.Object({ type: Slug, query: RawQuery, limit: Limit, offset: Offset }), (_c, input) => {
+      const type = typeOf(input.type)
+      const { filters, ordering } = listRequestOf(type, input.query)
+      return listRecords(db, type, filters, input.limit, input.offset, ordering)
+    }),
+    /** Every record of the list as its exported table: the filters checked now, the rows read as the file is written. */
+    listExport: useCase(Type.Object({ type: Slug, query: RawQuery }), async (_c, input) => {
+      const type = typeOf(input.type)
+      const { filters, ordering } = listRequestOf(type, input.query)
+      return recordsExport(db, type, filters, ordering)
+    }),
+    /** One record; with `kind` (areas, points: catalogue.md §7) a record of another kind is not the one asked for. */
+    card: useCase(Type.Object({ type: Slug, id: Id, kind: Type.Optional(Type.String({ maxLength: 2000 })) }), async (_c, input) => {
+      const type = typeOf(input.type)
+      const kindFilter = type.filters.find((f) => f.name === 'kind' && f.kind === 'enum')
+      const kind = kindFilter && input.kind !== undefined ? parsed(() => parseFilterValue(kindFilter, input.kind!)) : undefined
+      const found = await findRecord(db, type, input.id)
+      if (!found || (kind !== undefined && found.kind !== kind)) return refuse({ reason: 'record-not-found', title: type.title, id: input.id })
+      return found
+    }),
+
+    /** The company list: kind, kinds, name search, report status, ordering. */
+    companies: useCase(Type.Object({ ...CompanyQuery, limit: Limit, offset: Offset }), (_c, input) => {
+      const { filters, ordering } = companyRequestOf(input)
+      return listCompanies(db, filters, input.limit, input.offset, ordering)
+    }),
+    companiesExport: useCase(Type.Object(CompanyQuery), async (_c, input) => {
+      const { filters, ordering } = companyRequestOf(input)
+      return companiesExport(db, filters, ordering)
+    }),
+    /** One company; with `kind`, a company of another kind is not the one asked for. */
+    company: useCase(Type.Object({ id: Id, kind: Type.Optional(CompanyKind) }), async (_c, input) => {
+      const company = await findCompany(db, input.id)
+      if (!company || (input.kind !== undefined && company.kind !== input.kind)) return refuse({ reason: 'company-not-found' })
+      return company
+    }),
+    headCompanies: useCase(Type.Object({}), () => headCompanies(db)),
+
+    /** A point's control indicators, the year as typed (checked like every catalogue year filter). */
+    pointControlIndicators: useCase(Type.Object({ point: Id, year: Type.Optional(Type.String({ maxLength: 2000 })), limit: Limit, offset: Offset }), async (_c, input) => {
+      const year = input.year === undefined ? undefined : (parsed(() => parseFilterValue(yearFilter(), input.year!)) as number | undefined)
+      const point = await db.selectFrom('measures_points').select('id').where('id', '=', input.point).executeTakeFirst()
+      if (!point) return refuse({ reason: 'point-not-found' })
+      return listControlIndicators(db, point.id, { year }, input.limit, input.offset)
+    }),
+    /** Deletes a measuring point unless it holds data of agreed or pending reports. Department and Administrator. */
+    deletePoint: useCase(Type.Object({ id: Id }), async (context, input) => {
+      if (!can(context.actor, 'delete:measures-point:any')) return refuse({ reason: 'forbidden' })
+      const result = await deleteMeasuresPoint(db, input.id)
+      if (result.status === 'not-found') return refuse({ reason: 'point-not-found' })
+      if (result.status === 'refused') return refuse({ reason: 'point-deletion-refused', why: result.reason })
+      return null
+    }),
+
+    /** The site search as the API takes it: the query normalised here, too short a query refused. */
+    search: useCase(Type.Object({ q: Type.String({ maxLength: 200 }), limit: Type.Integer({ minimum: 1, maximum: 50 }) }), (_c, input) => {
+      const query = normaliseQuery(input.q)
+      if (query.length < MIN_QUERY) return refuse({ reason: 'invalid-input', parameter: 'q', detail: `q: введите не меньше ${MIN_QUERY} символов` })
+      return siteSearch(db, query, input.limit)
+    }),
+
+    /** The reference lists of the filters and every table's years. */
+    references: useCase(Type.Object({}), () => references(db)),
+    /** The administrative districts; `filter`: the district filter's options instead. */
+    administrativeRegions: useCase(Type.Object({ filter: Type.Boolean() }), (_c, input) => (input.filter ? regionFilterList(db) : administrativeRegions(db))),
+    /** The point category lists (geochemical, geobotanical, radionuclides, hydrological). */
+    pointCategoryLists: useCase(Type.Object({}), () => pointCategories(db)),
+    /** Greenhouse emissions per category, the year and company as typed. */
+    greenhouseCategoryReport: useCase(Type.Object({ year: Type.Optional(Type.String({ maxLength: 10 })), company: Type.Optional(Type.String({ maxLength: 12 })) }), (_c, input) => {
+      const year = parsed(() => parseFilterValue({ name: 'year', kind: 'year', column: 'year' }, input.year ?? '')) as number | undefined
+      const company = parsed(() => parseFilterValue({ name: 'company', kind: 'id', column: 'company_id' }, input.company ?? '')) as number | undefined
+      return categoryTotals(db, { year, company })
+    }),
+  }
+}
+
+export type CatalogueUseCases = ReturnType<typeof catalogueUseCases>
