@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { forbidden } from '../plugins/errors.server.ts'
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, isValidAnonymousToken, issueAnonymousToken, sameToken } from './csrf.server.ts'
+import { boundaryOf, readFirstField } from './first-form-field.server.ts'
 import { csrfCookie, readCookies } from './session-cookies.server.ts'
 import { findSession, SESSION_COOKIE } from './sessions.server.ts'
 
@@ -47,19 +48,32 @@ export function csrfTokenFor(request: FastifyRequest, reply: FastifyReply): stri
   return token
 }
 
-/** The hidden field of a form posted to a page: urlencoded or multipart, parsed from the buffered body. */
+/** The hidden field of a url-encoded form posted to a page, parsed from the buffered body (small and bounded). */
 async function formToken(request: FastifyRequest): Promise<string | undefined> {
   const type = request.headers['content-type'] ?? ''
   const body = request.body
-  if (!Buffer.isBuffer(body)) return undefined
-  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return undefined
-  try {
-    const form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData()
-    const value = form.get(CSRF_FIELD)
-    return typeof value === 'string' ? value : undefined
-  } catch {
-    return undefined
-  }
+  if (!Buffer.isBuffer(body) || !type.startsWith('application/x-www-form-urlencoded')) return undefined
+  const value = new URLSearchParams(body.toString('utf8')).get(CSRF_FIELD)
+  return value ?? undefined
+}
+
+/** The first part of a multipart page form may take this much: its headers and a token of a few dozen characters. */
+const FIRST_PART_LIMIT = 8 * 1024
+
+export function isMultipart(request: FastifyRequest): boolean {
+  return /^multipart\/form-data/i.test(request.headers['content-type'] ?? '')
+}
+
+/**
+ * The token of a multipart page form: its first field csrfmiddlewaretoken, read off the stream before anything else
+ * of the body (a file) is read; the body is not buffered and reaches Remix whole. A token after a file part, or no
+ * token, is no token.
+ */
+async function firstFieldToken(request: FastifyRequest): Promise<string | undefined> {
+  const boundary = boundaryOf(request.headers['content-type'] ?? '')
+  if (!boundary) return undefined
+  const field = await readFirstField(request.raw, boundary, FIRST_PART_LIMIT).catch(() => null)
+  return field && field.name === CSRF_FIELD && !field.isFile ? field.value : undefined
 }
 
 /** Cache-Control of an answer: private, no-store for a session or a cookie being set; otherwise Vary: Cookie. */
@@ -106,7 +120,7 @@ function checkHeaderToken(request: FastifyRequest): void {
 
 async function checkFormToken(request: FastifyRequest): Promise<void> {
   const header = request.headers[CSRF_HEADER]
-  const sent = typeof header === 'string' ? header : await formToken(request)
+  const sent = typeof header === 'string' ? header : isMultipart(request) ? await firstFieldToken(request) : await formToken(request)
   if (!sameToken(sent, expectedToken(request, request.server.config.sessionSecret) ?? undefined)) {
     throw forbidden(CSRF_REFUSED)
   }
@@ -153,7 +167,8 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
     }
     route.onRequest = prepend(route.onRequest, originCheck) as typeof route.onRequest
     if (mode === 'form') {
-      // Pages: the form's hidden field csrfmiddlewaretoken (or the header), read from the buffered body before Remix.
+      // Pages: the form's hidden field csrfmiddlewaretoken (or the header) before Remix runs: from the buffered body
+      // of a url-encoded form, or as the first part of a multipart one, read off the stream before any file byte.
       const formCheck = async (request: FastifyRequest) => {
         if (!SAFE_METHODS.has(request.method)) await checkFormToken(request)
       }

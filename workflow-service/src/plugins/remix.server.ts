@@ -1,6 +1,6 @@
 // Mounts the built Remix app under /monitoring/: hashed assets with long cache headers, every other path to Remix.
 import path from 'node:path'
-import { Readable } from 'node:stream'
+import { type Readable, Transform } from 'node:stream'
 import fastifyStatic from '@fastify/static'
 import {
   type AppLoadContext,
@@ -10,6 +10,8 @@ import {
   writeReadableStreamToWritable,
 } from '@remix-run/node'
 import { rateLimitOf } from './rate-limits.server.ts'
+import { HttpError } from './errors.server.ts'
+import { tooLargeMessage } from '../http/multipart-upload.server.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { markPrivacy } from '../auth/auth-plugin.server.ts'
 import { type CachedAnswer, etagOf, notModified, type PublicCache } from '../http/public-cache.server.ts'
@@ -24,7 +26,7 @@ export interface RemixPluginOptions {
   getLoadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext | Promise<AppLoadContext>
   /** Keeps pages the public sees until public data changes (see http/public-cache.server.ts). */
   cache?: PublicCache
-  /** The largest file a page form may carry (the decision dialog's attachment), in MB; other bodies keep the app's limit. */
+  /** The largest file a page form may carry (an upload, a decision's attachment), in MB; url-encoded forms keep the app's limit. */
   maxUploadMb?: number
 }
 
@@ -51,7 +53,27 @@ function storedHeaders(response: Response): Record<string, string> {
   return headers
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+/** The most a multipart page form may carry: MAX_UPLOAD_MB for each of its files, and a megabyte of fields. */
+export const PAGE_FORM_MAX_FILES = 20
+function multipartLimit(maxUploadMb: number): number {
+  return (maxUploadMb * PAGE_FORM_MAX_FILES + 1) * 1024 * 1024
+}
+
+/** The request stream, failing once more than `limit` bytes have come: Remix's form reader then stops. */
+function capped(raw: Readable, limit: number): Readable {
+  let size = 0
+  return raw.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length
+        if (size > limit) return callback(new HttpError(413, 'request body too large'))
+        callback(null, chunk)
+      },
+    }),
+  )
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, maxBody: number): Request {
   const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`
   const url = new URL(request.raw.url ?? '/', origin)
   // The home page's single-fetch data is asked at /monitoring.data, outside the basename '/monitoring/': Remix
@@ -66,8 +88,9 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     else headers.set(key, String(value))
   }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-  // The body was buffered by Fastify (so the CSRF hook could read the form's hidden field); Remix gets the same bytes.
-  const body = Buffer.isBuffer(request.body) ? request.body : createReadableStreamFromReadable(request.raw as Readable)
+  // A url-encoded body was buffered (so the CSRF hook could read its hidden field): Remix gets the same bytes. A
+  // multipart one is streamed, counted on the way, so a body without a length still stops at the page forms' limit.
+  const body = Buffer.isBuffer(request.body) ? request.body : createReadableStreamFromReadable(capped(request.raw, maxBody))
   return new Request(url.href, {
     method: request.method,
     headers,
@@ -113,16 +136,20 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
 
   const handle = createRequestHandler(options.build, options.mode)
 
-  // Form posts are buffered as raw bytes (no parsing): the auth plugin's CSRF check reads the hidden field
-  // csrfmiddlewaretoken before Remix, then Remix parses the same bytes itself.
+  // A url-encoded form post is buffered as raw bytes (no parsing; small and bounded by the app's body limit): the auth
+  // plugin's CSRF check reads the hidden field csrfmiddlewaretoken before Remix, then Remix parses the same bytes.
+  // A multipart one (it may carry files) is not buffered: the CSRF check reads its first field off the stream, and
+  // Remix gets the whole body as a stream, so a file goes to storage as it arrives (page-uploads.server.ts).
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
-    // A multipart form may carry a file (the Department's decision with its attachment): up to the upload limit.
-    if (options.maxUploadMb) {
-      const bodyLimit = (options.maxUploadMb + 1) * 1024 * 1024
-      scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body))
-    }
+    const maxBody = multipartLimit(options.maxUploadMb ?? 0)
+    scope.addContentTypeParser('multipart/form-data', (request, _payload, done) => {
+      // Refused before a byte is read when the request says it is larger than any page form may be.
+      const declared = Number(request.headers['content-length'] ?? 0)
+      if (declared > maxBody) return done(new HttpError(413, tooLargeMessage(options.maxUploadMb ?? 0)), undefined)
+      done(null, undefined)
+    })
     const cache = options.cache
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const context = await options.getLoadContext(request, reply)
@@ -134,7 +161,7 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
         if (notModified(request.headers['if-none-match'], answer.etag)) reply.removeHeader('content-security-policy')
         return sendCached(request, reply, answer, Buffer.from(personalise(answer, nonce, token)), 'hit')
       }
-      if (!key || !cache) return sendWebResponse(reply, await handle(toWebRequest(request, reply), context))
+      if (!key || !cache) return sendWebResponse(reply, await handle(toWebRequest(request, reply, maxBody), context))
       const cached = cache.get(key)
       if (cached) return serve(cached)
       const generation = cache.generation
@@ -142,7 +169,7 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
       const claim = await cache.claim(key)
       if ('answer' in claim) return serve(claim.answer)
       try {
-        const response = await handle(toWebRequest(request, reply), context)
+        const response = await handle(toWebRequest(request, reply, maxBody), context)
         if (response.status !== 200 || response.headers.has('set-cookie') || !response.body) return await sendWebResponse(reply, response)
         // A public page: rendered once, stored with marks in place of this request's nonce and token.
         const page = await response.text()

@@ -2,6 +2,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { ServerBuild } from '@remix-run/node'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
@@ -21,7 +22,8 @@ export interface TestContext {
 const RATE_LIMITS_OUT_OF_THE_WAY = { LOGIN_RATE_LIMIT_PER_MINUTE: '100000', UPLOAD_RATE_LIMIT_PER_MINUTE: '100000', DECISION_RATE_LIMIT_PER_MINUTE: '100000' }
 
 /** Call at the top of a test file: the app and its database live for the whole file. */
-export function useTestApp(env: Record<string, string> = {}): TestContext {
+/** With `remix`, pages are served by the given build (a test's own routes), as the portal serves the built app. */
+export function useTestApp(env: Record<string, string> = {}, options: { remix?: { build: ServerBuild; clientDir: string } } = {}): TestContext {
   const context = {} as TestContext
   // Each file gets its own data folder with a copy of the demo files, so deleting one never reaches another file.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-app-'))
@@ -31,7 +33,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
     // The per-minute rate limits are out of the way unless a test file sets its own (rate-limits.test.ts does).
     const config = loadConfig({ ...RATE_LIMITS_OUT_OF_THE_WAY, ...env, DATABASE_URL: context.database.url, DATA_DIR: dataDir })
     context.queue = await createQueue({ url: context.database.url, supervise: false })
-    context.app = await buildApp({ db: context.database.db, config, queue: context.queue, templates: reportTemplateFiles })
+    context.app = await buildApp({ db: context.database.db, config, queue: context.queue, templates: reportTemplateFiles, remix: options.remix })
     await context.app.ready()
   })
   afterAll(async () => {

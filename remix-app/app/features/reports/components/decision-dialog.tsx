@@ -70,11 +70,14 @@ export function DecisionButtons({
       setError(`Максимальный размер загружаемого файла ${maxUploadMb} Мб`)
       return
     }
-    form.set('intent', 'decide')
-    form.set('report', String(reportId))
-    form.set('csrfmiddlewaretoken', csrfToken)
+    // The CSRF token is the first field: the server reads it off the stream before any file byte (decision 1230).
+    const body = new FormData()
+    body.set('csrfmiddlewaretoken', csrfToken)
+    body.set('intent', 'decide')
+    body.set('report', String(reportId))
+    for (const [name, value] of form) if (name !== 'csrfmiddlewaretoken' && name !== 'intent' && name !== 'report') body.append(name, value)
     sent.current = true
-    fetcher.submit(form, { method: 'post', encType: 'multipart/form-data' })
+    fetcher.submit(body, { method: 'post', encType: 'multipart/form-data' })
   }
 
   return (

@@ -1,6 +1,7 @@
 // The reports page's multipart forms (a holder's upload, the Department's decision with files), read part by part:
 // each file goes to storage as it arrives (never whole in memory here), cut off at MAX_UPLOAD_MB, and reaches the
-// use-case as a stored upload, as the API's do. A refused command removes what was stored.
+// use-case as a stored upload, as the API's do. A refused command removes what was stored. The web server hands the
+// body over as a stream, after it has read the form's first field, the CSRF token (auth-plugin.server.ts).
 import { Readable } from 'node:stream'
 import type { AppLoadContext } from '@remix-run/node'
 import { unstable_parseMultipartFormData } from '@remix-run/node'
@@ -18,6 +19,8 @@ export interface PageForm {
 
 const FILE_FIELDS = new Set(['file', 'files'])
 const FIELD_LIMIT = 200_000
+// All text fields together: they are kept in memory, so a form of many fields cannot grow the process either.
+const FIELDS_LIMIT = 1_000_000
 
 export async function readPageForm(request: Request, context: AppLoadContext): Promise<PageForm> {
   if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
@@ -26,6 +29,7 @@ export async function readPageForm(request: Request, context: AppLoadContext): P
   const { storageDir, maxUploadMb } = context.config
   const maxBytes = maxUploadMb * 1024 * 1024
   const files: StoredUpload[] = []
+  let fieldBytes = 0
   const discard = async () => {
     await Promise.all(files.map((f) => removeStoredFile(storageDir, f.storageKey)))
   }
@@ -37,7 +41,8 @@ export async function readPageForm(request: Request, context: AppLoadContext): P
         let size = 0
         for await (const chunk of data) {
           size += chunk.length
-          if (size > FIELD_LIMIT) throw new Error(`${name}: field too long`)
+          fieldBytes += chunk.length
+          if (size > FIELD_LIMIT || fieldBytes > FIELDS_LIMIT) throw new Error(`${name}: field too long`)
           chunks.push(chunk)
         }
         // An empty file input still sends a part without a name: nothing was chosen.
@@ -62,6 +67,8 @@ export async function readPageForm(request: Request, context: AppLoadContext): P
     return { form, files, discard }
   } catch (error) {
     await discard()
+    // The web server cut the body off at the page forms' limit (MAX_UPLOAD_MB for each file it may carry).
+    if ((error as { statusCode?: unknown } | null)?.statusCode === 413) throw new TooLargeUpload(`Максимальный размер загружаемого файла ${maxUploadMb} Мб`)
     throw error
   }
 }
