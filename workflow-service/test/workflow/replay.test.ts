@@ -2,8 +2,11 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
 import { rebuildProjections, verifyProjections } from '../../src/workflow/replay/replay.server.ts'
+import { loginAs } from '../support/login.ts'
 import { useTestApp } from '../support/test-app.ts'
+import { holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const run = promisify(execFile)
@@ -47,5 +50,36 @@ describe('replay', () => {
     expect((await t.database.db.selectFrom('import_reports').select('status').where('id', '=', report.id).executeTakeFirstOrThrow()).status).toBe('agreed')
     const after = await verifyProjections(t.database.db)
     expect(after.differences).toEqual([])
+  })
+
+  it('replays a declined report that a corrected upload sent back to review, in its round', async () => {
+    const h = await holder(t.app, t.database.db, 'holder2')
+    const department = await loginAs(t.app, 'department')
+    const year = new Date().getFullYear() + 1
+    const responsible = await t.app.inject({ method: 'POST', url: '/api/v1/company-responsibles/', headers: h.headers, payload: { company: h.companyId, year, ...RESPONSIBLE } })
+    expect(responsible.statusCode, responsible.body).toBe(201)
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h.headers, payload: { company: h.companyId, year, report_type: 'greenhouse_gases' } })
+    const reportId = created.json().id as number
+    const upload = async (name: string) => {
+      const body = multipartWithFiles({ report: reportId, description: name, company_responsible: responsible.json().id }, [{ field: 'file', filename: name, content: 'a;b\r\n1;2\r\n' }])
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/import-files/', headers: { ...h.headers, ...body.headers }, payload: body.payload })
+      expect(res.statusCode, res.body).toBe(201)
+      return res.json().id as number
+    }
+    await recordFileChecked(t.database.db, { fileId: await upload('Первый.csv'), ok: false, problems: [{ reason: 'несоответствие полей' }] })
+    const declined = await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${reportId}/`, headers: department.headers, payload: { status: 'rejected', comment: 'Исправьте' } })
+    expect(declined.statusCode, declined.body).toBe(200)
+    await upload('Исправленный.csv')
+    const live = await t.database.db.selectFrom('import_reports').select(['status', 'round']).where('id', '=', reportId).executeTakeFirstOrThrow()
+    expect(live).toEqual({ status: 'consideration', round: 2 })
+
+    const verified = await replayCommand('--verify')
+    expect(verified.code, verified.stdout).toBe(0)
+    expect(verified.stdout).toMatch(/differences:\s+0/)
+    // The round is part of what the replay compares and puts back.
+    await t.database.db.updateTable('import_reports').set({ round: 1 }).where('id', '=', reportId).execute()
+    expect((await verifyProjections(t.database.db)).differences.map((d) => d.table)).toEqual(['import_reports'])
+    await rebuildProjections(t.database.db)
+    expect(await t.database.db.selectFrom('import_reports').select(['status', 'round']).where('id', '=', reportId).executeTakeFirstOrThrow()).toEqual(live)
   })
 })

@@ -137,7 +137,9 @@ describe('workflow under random commands', () => {
           expect(replay.chain.broken).toBeNull()
         }
       }),
-      { numRuns: 10 },
+      // A fixed seed, so npm test is repeatable: this one found a resubmission the replay could not fold.
+      // WORKFLOW_PROPERTY_SEED tries another.
+      { numRuns: 10, seed: Number(process.env.WORKFLOW_PROPERTY_SEED ?? 703750057) },
     )
     expect((await verifyHashChain(t.database.db)).broken).toBeNull()
     // The random commands exercised both sides of the rules.

@@ -12,7 +12,7 @@ export type ReadModels = Record<ProjectionTable, Map<string | number, Row>>
 export const PROJECTED_COLUMNS: Record<ProjectionTable, readonly string[]> = {
   ecomon_responsibles: ['id', 'area_id', 'company_id', 'year', 'fullname', 'position', 'email', 'phone', 'labs_name', 'labs_contacts', 'added', 'updated', 'version'],
   company_responsibles: ['id', 'company_id', 'year', 'fullname', 'position', 'email', 'phone', 'labs_name', 'labs_contacts', 'added', 'updated', 'version'],
-  import_reports: ['id', 'stream_id', 'report_type', 'status', 'year', 'area_id', 'company_id', 'created', 'updated', 'version'],
+  import_reports: ['id', 'stream_id', 'report_type', 'status', 'round', 'year', 'area_id', 'company_id', 'created', 'updated', 'version'],
   report_status_changes: ['id', 'report_id', 'event', 'comment', 'created', 'creator_id', 'creator_username'],
   decision_files: ['id', 'report_id', 'status_change_id', 'name', 'size', 'content_type'],
   import_files: [
@@ -69,10 +69,20 @@ export function createInMemoryProjection() {
       }
       case 'ReportCreated':
         models.import_reports.set(d.reportId, {
-          id: d.reportId, stream_id: event.streamId, report_type: d.reportType, status: 'consideration', year: d.year,
+          id: d.reportId, stream_id: event.streamId, report_type: d.reportType, status: 'consideration', round: 1, year: d.year,
           area_id: d.areaId, company_id: d.companyId, created: event.createdAt, updated: event.createdAt, version: event.streamVersion,
         })
         return
+      case 'ReportResubmitted': {
+        const report = mustFind(models.import_reports, d.reportId, event)
+        Object.assign(report, { status: 'consideration', round: d.round, updated: event.createdAt, version: event.streamVersion })
+        models.report_status_changes.set(event.position, {
+          id: event.position, report_id: d.reportId, event: 'resubmitted', comment: '',
+          created: event.createdAt, creator_id: event.metadata.userId, creator_username: event.metadata.username,
+        })
+        history(event, { company_id: report.company_id, report_id: d.reportId, event: 'resubmitted', files: [{ id: d.fileId, name: d.fileName }] })
+        return
+      }
       case 'ReportAgreed':
       case 'ReportRejected':
       case 'ReportDecisionCancelled': {
