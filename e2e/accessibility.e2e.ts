@@ -1,5 +1,5 @@
 // axe-core on one page of every type, as the public and as each role: no serious or critical finding.
-import type { Page } from 'playwright-core'
+import type { FileChooser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousFindings } from './support/axe.ts'
 import { useBrowser } from './support/browser.ts'
@@ -49,6 +49,26 @@ async function tabTo(page: Page, name: string | RegExp, limit = 250): Promise<vo
 
 const eventually = <T>(value: () => Promise<T> | T) => expect.poll(value, { timeout: 30_000 })
 
+/**
+ * Opens the browser's file chooser from the focused file input with the keyboard: Enter, and Space if Enter brought
+ * none (both activate a file input). In full runs of every browser file Chromium now and then let an Enter on the
+ * input pass without a chooser (never when the file ran alone or in the same order with fewer files): what the page
+ * had then is written to the test's output, and the input is focused again before the next key.
+ */
+async function openChooserByKeyboard(page: Page, name: string): Promise<FileChooser> {
+  for (const key of ['Enter', 'Enter', 'Space']) {
+    if ((await focusedName(page)) !== name) await tabTo(page, name)
+    // Asked for before the key is pressed, so the chooser is caught however loaded the machine is.
+    const choosing = page.waitForEvent('filechooser', { timeout: 20_000 }).catch(() => null)
+    await page.keyboard.press(key)
+    const chooser = await choosing
+    if (chooser) return chooser
+    const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 300) ?? '(none)')
+    process.stdout.write(`no file chooser after ${key}; focused: ${focused}\n`)
+  }
+  throw new Error(`no file chooser opened from «${name}» by Enter or Space`)
+}
+
 describe('accessibility', () => {
   it('takes a report from upload to agreement with the keyboard alone', async () => {
     const holder = await logIn(b, 'holder1')
@@ -72,10 +92,7 @@ describe('accessibility', () => {
     // The file: the picker opens from the keyboard; the browser's own dialog is where the file is chosen.
     const file = await greenhouseCsv(holder, { year: YEAR, name: 'keyboard.csv' })
     await tabTo(holder, 'Загрузить файлы: Парниковые газы')
-    // Asked for before the key is pressed, so the browser's chooser is caught however loaded the machine is.
-    const choosing = holder.waitForEvent('filechooser', { timeout: 60_000 })
-    await holder.keyboard.press('Enter')
-    const chooser = await choosing
+    const chooser = await openChooserByKeyboard(holder, 'Загрузить файлы: Парниковые газы')
     await chooser.setFiles(file)
     const section = holder.getByRole('region', { name: 'Парниковые газы' })
     const listed = section.getByRole('listitem').filter({ has: holder.getByRole('link', { name: 'keyboard.csv' }) })
