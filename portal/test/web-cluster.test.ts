@@ -1,14 +1,7 @@
 // WEB_PROCESSES=2: the portal serves one port from two web processes, each with its own pool, and stops them all.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../cluster/support/free-port.ts'
-import type {} from '../../workflow-service/test/support/global-setup.ts'
-import { createTestDatabase, type TestDatabase } from '../../workflow-service/test/support/test-database.ts'
-
-const root = path.resolve(import.meta.dirname, '../..')
+import { readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { usePortalProcess } from './support/portal-process.ts'
 
 /** The web processes: children of the portal running the same entry (tsx may add a compiler process of its own). */
 function childrenOf(pid: number): number[] {
@@ -26,50 +19,20 @@ function childrenOf(pid: number): number[] {
   return found
 }
 
-let database: TestDatabase
-let child: ChildProcess
-let baseUrl: string
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'))
-
-beforeAll(async () => {
-  database = await createTestDatabase()
-  const port = await freePort()
-  baseUrl = `http://127.0.0.1:${port}`
-  child = spawn(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', WEB_PROCESSES: '2', WORKERS: 'off', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  // Generous: on a loaded machine (the tests run in parallel) two processes may take a minute or more to listen.
-  const until = Date.now() + 170_000
-  while (Date.now() < until) {
-    if (childrenOf(child.pid!).length >= 2) {
-      const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)
-      if (ok) return
-    }
-    await new Promise((r) => setTimeout(r, 300))
-  }
-  throw new Error('the portal did not start two web processes')
-}, 200_000)
-
-afterAll(async () => {
-  if (child.exitCode === null) child.kill('SIGKILL')
-  await database?.destroy()
-  rmSync(dataDir, { recursive: true, force: true })
-})
+const portal = usePortalProcess({ WEB_PROCESSES: '2' }, async (p) => childrenOf(p.child.pid!).length >= 2 && (await fetch(`${p.baseUrl}/healthz`).then((r) => r.ok, () => false)))
 
 describe('several web processes on one port', () => {
   it('serves the API, cached pages and 404s of missing files from two web processes and stops them all on SIGTERM', async () => {
-    const web = childrenOf(child.pid!)
+    const web = childrenOf(portal.child.pid!)
     expect(web).toHaveLength(2)
     for (let i = 0; i < 10; i++) {
-      const res = await fetch(`${baseUrl}/api/v1/areas/?limit=1`)
+      const res = await fetch(`${portal.baseUrl}/api/v1/areas/?limit=1`)
       expect(res.status).toBe(200)
       expect(((await res.json()) as { count: number }).count).toBeGreaterThan(0)
     }
     // Pages the public sees come from each process's cache after its first rendering of them.
     const pages = []
-    for (let i = 0; i < 6; i++) pages.push(await fetch(`${baseUrl}/monitoring/companies/`))
+    for (let i = 0; i < 6; i++) pages.push(await fetch(`${portal.baseUrl}/monitoring/companies/`))
     expect(pages.every((p) => p.status === 200)).toBe(true)
     expect(pages.map((p) => p.headers.get('x-cache'))).toContain('hit')
     // A cached page carries the asking request's own CSP nonce, never the one it was first rendered with.
@@ -81,23 +44,23 @@ describe('several web processes on one port', () => {
     expect(html.match(/nonce="([^"]+)"/g)?.every((n) => n === `nonce="${nonce}"`)).toBe(true)
     expect(html).not.toContain('\u0000')
     // A built file that is not there is a short 404, not a page rendered by Remix.
-    const missing = await fetch(`${baseUrl}/monitoring/assets/no-such-file-0000.js`)
+    const missing = await fetch(`${portal.baseUrl}/monitoring/assets/no-such-file-0000.js`)
     expect(missing.status).toBe(404)
     expect(missing.headers.get('content-type')).toContain('text/plain')
     expect(await missing.text()).toBe('Not Found')
 
     // /metrics answered by either process counts the requests of both (the primary merges every registry).
-    for (let i = 0; i < 12; i++) expect((await fetch(`${baseUrl}/api/v1/companies/?limit=1`)).status).toBe(200)
+    for (let i = 0; i < 12; i++) expect((await fetch(`${portal.baseUrl}/api/v1/companies/?limit=1`)).status).toBe(200)
     for (let i = 0; i < 4; i++) {
-      const res = await fetch(`${baseUrl}/metrics`)
+      const res = await fetch(`${portal.baseUrl}/metrics`)
       expect(res.status).toBe(200)
       const text = await res.text()
       const count = [...text.matchAll(/^portal_http_requests_total\{method="GET",route="\/api\/v1\/companies\/",status="200"\} (\d+)$/gm)].map((m) => Number(m[1]))
       expect(count).toEqual([12])
     }
 
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
+    const exited = new Promise<number | null>((resolve) => portal.child.once('exit', resolve))
+    portal.child.kill('SIGTERM')
     expect(await exited).toBe(0)
     for (const pid of web) expect(() => process.kill(pid, 0)).toThrow()
   }, 60_000)
