@@ -6,12 +6,13 @@ import path from 'node:path'
 import { sql, type Transaction } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '@portal/migrations/database.ts'
-import { CHAIN_HEAD_FILE, chainHeadFile, databaseIdentity, useChainHead } from '../../src/event-store/chain-head.server.ts'
+import { CHAIN_HEAD_FILE, databaseIdentity, useChainHead } from '../../src/event-store/chain-head.server.ts'
 import { writeCheckpoint } from '../../src/event-store/checkpoints.server.ts'
 import { appendToStream, type ChainCheck, verifyHashChain } from '../../src/event-store/event-store.server.ts'
 import { inTransaction, systemMetadata } from '../../src/workflow/command-context.server.ts'
 import { chainHeadLine } from '../../src/workflow/replay/chain-head-line.ts'
 import { createTestDatabase } from '../support/test-database.ts'
+import { asOwnerThenRollBack as ownerAttack } from '../support/owner-attack.ts'
 import { useTestApp } from '../support/test-app.ts'
 import { holder, type Holder } from '../support/workflow-fixtures.ts'
 
@@ -36,21 +37,8 @@ async function newReport(): Promise<string> {
   return event.stream_id
 }
 
-/** Runs an attack as the tables' owner (triggers off), verifies inside it, then rolls everything back. */
-async function asOwnerThenRollBack(attack: (trx: Transaction<Database>) => Promise<void>, headFile = chainHeadFile()): Promise<ChainCheck> {
-  let check: ChainCheck | undefined
-  await t.database.ownerDb
-    .transaction()
-    .execute(async (trx) => {
-      await sql`ALTER TABLE events DISABLE TRIGGER USER`.execute(trx)
-      await sql`ALTER TABLE event_checkpoints DISABLE TRIGGER USER`.execute(trx)
-      await attack(trx)
-      check = await verifyHashChain(trx, undefined, headFile)
-      throw new Error('roll back')
-    })
-    .catch((error: Error) => expect(error.message).toBe('roll back'))
-  return check!
-}
+const asOwnerThenRollBack = (attack: (trx: Transaction<Database>) => Promise<void>, headFile?: string | null) =>
+  ownerAttack(t.database.ownerDb, attack, headFile)
 
 describe('the head of the event log beside the audit key', () => {
   it('is written by a committed command, 0600, and an untouched log verifies against it', async () => {

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest'
 import type { Database } from '@portal/migrations/database.ts'
 import { writeCheckpoint } from '../../src/event-store/checkpoints.server.ts'
 import { GENESIS_HASH, hashEvent } from '../../src/event-store/event-hash.ts'
-import { appendToStream, type ChainCheck, ConcurrencyError, readAll, readStream, verifyHashChain } from '../../src/event-store/event-store.server.ts'
+import { appendToStream, ConcurrencyError, readAll, readStream, verifyHashChain } from '../../src/event-store/event-store.server.ts'
 import { inTransaction, systemMetadata } from '../../src/workflow/command-context.server.ts'
 import { verifyProjections } from '../../src/workflow/replay/replay.server.ts'
+import { asOwnerThenRollBack as ownerAttack } from '../support/owner-attack.ts'
 import { useTestApp } from '../support/test-app.ts'
 
 const t = useTestApp()
@@ -57,21 +58,8 @@ describe('event store', () => {
   })
 })
 
-/** Runs an attack with the database owner's rights in a transaction that is always rolled back; returns what verify saw. */
-async function asOwnerThenRollBack(attack: (trx: Transaction<Database>) => Promise<void>): Promise<ChainCheck> {
-  let check: ChainCheck | undefined
-  await t.database.ownerDb
-    .transaction()
-    .execute(async (trx) => {
-      await sql`ALTER TABLE events DISABLE TRIGGER USER`.execute(trx)
-      await sql`ALTER TABLE event_checkpoints DISABLE TRIGGER USER`.execute(trx)
-      await attack(trx)
-      check = await verifyHashChain(trx)
-      throw new Error('roll back')
-    })
-    .catch((error: Error) => expect(error.message).toBe('roll back'))
-  return check!
-}
+const asOwnerThenRollBack = (attack: (trx: Transaction<Database>) => Promise<void>, headFile?: string | null) =>
+  ownerAttack(t.database.ownerDb, attack, headFile)
 
 /** Recomputes prev_hash and hash of every event of a stream from its first, the way a forger without the key can. */
 async function rechainWithoutKey(trx: Transaction<Database>, streamId: string): Promise<void> {
