@@ -2,7 +2,7 @@
 // deleted, agreed, declined, cancelled or resubmitted what, when and from where, with the comment and the files.
 import { Link } from '@remix-run/react'
 import type { HistoryRow } from '../server/reports-page.server.ts'
-import { CommentFilesAuthorCells, EventCell } from './history-cells.tsx'
+import { CommentFilesAuthorCells, CommentFilesAuthorHeaders, EventCell } from './history-cells.tsx'
 import { formatDateTime, REPORT_TYPE_TITLE } from './report-texts.ts'
 
 export function HistoryAccordion({ rows, year, companyId }: { rows: HistoryRow[]; year: number; companyId: number }) {
@@ -27,10 +27,7 @@ export function HistoryAccordion({ rows, year, companyId }: { rows: HistoryRow[]
                 <th scope="col">Дата</th>
                 <th scope="col">Событие</th>
                 <th scope="col">Отчёт</th>
-                <th scope="col">Комментарий</th>
-                <th scope="col">Файлы</th>
-                <th scope="col">Автор</th>
-                <th scope="col">Адрес</th>
+                <CommentFilesAuthorHeaders />
               </tr>
             </thead>
             <tbody>

@@ -21,6 +21,18 @@ export function EventCell({ row }: { row: HistoryEventRow }) {
   )
 }
 
+/** The headers of the cells below, in their order. */
+export function CommentFilesAuthorHeaders() {
+  return (
+    <>
+      <th scope="col">Комментарий</th>
+      <th scope="col">Файлы</th>
+      <th scope="col">Автор</th>
+      <th scope="col">Адрес</th>
+    </>
+  )
+}
+
 export function CommentFilesAuthorCells({ row }: { row: HistoryEventRow }) {
   return (
     <>

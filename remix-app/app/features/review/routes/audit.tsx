@@ -9,7 +9,7 @@ import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'
 import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
-import { CommentFilesAuthorCells, EventCell } from '../../reports/components/history-cells.tsx'
+import { CommentFilesAuthorCells, CommentFilesAuthorHeaders, EventCell } from '../../reports/components/history-cells.tsx'
 import { formatDateTime, REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
 
@@ -110,10 +110,7 @@ export default function AuditPage() {
                 <th scope="col">Дата</th>
                 <th scope="col">Событие</th>
                 <th scope="col">Предприятие, отчёт</th>
-                <th scope="col">Комментарий</th>
-                <th scope="col">Файлы</th>
-                <th scope="col">Автор</th>
-                <th scope="col">Адрес</th>
+                <CommentFilesAuthorHeaders />
               </tr>
             </thead>
             <tbody>
