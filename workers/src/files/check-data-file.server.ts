@@ -73,7 +73,13 @@ export async function checkDataFile(path: string, spec: ImportSpec, context: Row
       if (warnings.length < MAX_PROBLEMS) warnings.push(w)
     }
   }
-  const closeWarnings = () => (warningCount > warnings.length ? [...warnings, { reason: `и ещё предупреждений: ${warningCount - warnings.length}`, level: 'warning' as const }] : warnings)
+  // Unit conversions are said once per column and pair of units, before the rows' own warnings (never cut off by them).
+  const conversions: Problem[] = []
+  const closeWarnings = () => [
+    ...conversions,
+    ...warnings,
+    ...(warningCount > warnings.length ? [{ reason: `и ещё предупреждений: ${warningCount - warnings.length}`, level: 'warning' as const }] : []),
+  ]
   let indexes: number[] | null = null
   let rows = 0
   const limits = options.limits ?? FILE_LIMITS
@@ -94,6 +100,8 @@ export async function checkDataFile(path: string, spec: ImportSpec, context: Row
         rows++
         const result = checkRow(row.cells, row.number, spec.columns, indexes, context)
         noteWarnings(result.warnings)
+        const converted = result.converted
+        if (converted && !conversions.some((c) => c === converted || (c.column === converted.column && c.reason === converted.reason))) conversions.push(converted)
         if (result.ok) {
           if (problemCount === 0) good.push({ number: row.number, values: result.values })
         } else {

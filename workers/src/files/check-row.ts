@@ -2,6 +2,7 @@
 import type { ColumnSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import type { Problem } from './file-problem.ts'
 import { canonicalUnit, unitFitsKind } from '@portal/workflow-service/catalogue/registry/point-units.ts'
+import { convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo } from '@portal/workflow-service/catalogue/registry/unit-conversions.ts'
 
 export interface ReferenceRecord {
   id: number
@@ -18,12 +19,19 @@ export interface RowContext {
   references: Record<string, ReadonlyMap<string, ReferenceRecord>>
   /** The last day a sampling date may fall on (today). */
   today: Date
+  /**
+   * Per substance (normalized name), the units its ПДК is given in by the reference data (`substances`): a reading
+   * is stored in the one its unit converts to. A substance not listed takes its unit family's first unit.
+   */
+  limitUnits?: ReadonlyMap<string, readonly string[]>
 }
 
 export type RowValues = Record<string, string | number | null>
 
 /** A good row may carry warnings (kept beside the file, never failing it); a bad row carries its errors and warnings. */
-export type RowResult = { ok: true; values: RowValues; warnings?: Problem[] } | { ok: false; problems: Problem[]; warnings?: Problem[] }
+export type RowResult =
+  | { ok: true; values: RowValues; warnings?: Problem[]; converted?: Problem }
+  | { ok: false; problems: Problem[]; warnings?: Problem[]; converted?: Problem }
 
 /** A value this many times its limit is kept, with a warning: most often a unit or a decimal separator gone wrong. */
 export const SUSPICIOUS_MPC_MULTIPLE = 10
@@ -73,6 +81,9 @@ function parseNumber(cell: unknown): number | null {
   return Number(text.replace(',', '.'))
 }
 
+/** A number written beyond what a double holds (1e400) reads as Infinity: it is refused, never stored. */
+const OUT_OF_RANGE = 'число вне допустимого диапазона'
+
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30)
 
 /** A date as yyyy-mm-dd: an Excel date, dd.mm.yyyy or yyyy-mm-dd text; null when it is not a real calendar date. */
@@ -120,6 +131,7 @@ function warning(warnings: Problem[] | undefined, row: number, column: ColumnSpe
 /** Where the cross-column rules find their columns: worked out once per column list, not once per row. */
 interface RuleColumns {
   year: number
+  name: number
   sampled: number
   measure: number
   mpcMax: number
@@ -130,7 +142,7 @@ function rulesOf(columns: readonly ColumnSpec[]): RuleColumns {
   let found = ruleColumns.get(columns)
   if (!found) {
     const at = (column: string) => columns.findIndex((c) => c.column === column)
-    found = { year: at('year'), sampled: at('sampled'), measure: at('measure'), mpcMax: at('mpc_max'), value: at('value') }
+    found = { year: at('year'), name: at('name'), sampled: at('sampled'), measure: at('measure'), mpcMax: at('mpc_max'), value: at('value') }
     ruleColumns.set(columns, found)
   }
   return found
@@ -160,6 +172,9 @@ export function checkRow(
   const values: RowValues = {}
   let warnings: Problem[] | undefined
   let pointKind: string | undefined
+  let converted: Problem | undefined
+  /** False once the unit is known not to be the ПДК's: the value is then not compared with it. */
+  let comparable = true
 
   for (let i = 0; i < columns.length; i++) {
     const column = columns[i]
@@ -179,6 +194,7 @@ export function checkRow(
       case 'integer': {
         const value = parseNumber(cell)
         if (value === null) problem(problems, rowNumber, column, cell, 'ожидается число')
+        else if (!Number.isFinite(value)) problem(problems, rowNumber, column, cell, OUT_OF_RANGE)
         else if (column.type === 'integer' && !Number.isInteger(value)) problem(problems, rowNumber, column, cell, 'ожидается целое число')
         else if (column.min !== undefined && value < column.min) problem(problems, rowNumber, column, cell, 'значение не может быть отрицательным')
         else values[column.column] = value
@@ -213,21 +229,68 @@ export function checkRow(
     else if (values.sampled > isoDay(context.today)) problem(problems, rowNumber, columns[rules.sampled], cells[indexes[rules.sampled]], 'дата отбора в будущем')
   }
   if (rules.measure >= 0 && typeof values.measure === 'string') {
-    if (pointKind && !unitFitsKind(values.measure, pointKind)) {
+    const fits = !pointKind || unitFitsKind(values.measure, pointKind)
+    if (!fits) {
+      comparable = false
       problem(problems, rowNumber, columns[rules.measure], cells[indexes[rules.measure]], 'единица измерения не подходит для пункта наблюдения этого вида')
     }
     // One spelling in the catalogue whatever the file wrote (мг/м3, мг/м³); the holder is told what was taken.
     const written = values.measure
     values.measure = canonicalUnit(written)
     if (values.measure !== written) warnings = warning(warnings, rowNumber, columns[rules.measure], cells[indexes[rules.measure]], `единица «${written}» принята как «${values.measure}»`)
+    // The value goes into the unit of its ПДК (45 мкг/м³ of NO2 is 0,045 мг/м³), before it is compared with the ПДК.
+    const target = fits ? limitUnitOf(values.measure, typeof values.name === 'string' ? values.name : null, pointKind, context) : { unit: values.measure }
+    if (target.unit === null) {
+      comparable = false
+      problem(problems, rowNumber, columns[rules.measure], cells[indexes[rules.measure]], target.refusal)
+    } else if (target.unit !== values.measure) {
+      if (rules.value >= 0 && typeof values.value === 'number') {
+        const value = convertUnit(values.value, values.measure, target.unit)!
+        if (Number.isFinite(value)) values.value = value
+        else problem(problems, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение в ${target.unit} (единица ПДК) вне допустимого диапазона`)
+      }
+      converted = conversionNotice(columns[rules.value >= 0 ? rules.value : rules.measure], values.measure, target.unit)
+      values.measure = target.unit
+    }
   }
   if (rules.mpcMax >= 0 && typeof values.mpc === 'number' && typeof values.mpc_max === 'number' && values.mpc_max < values.mpc) {
     problem(problems, rowNumber, columns[rules.mpcMax], cells[indexes[rules.mpcMax]], 'ПДК максимальная меньше ПДК')
   }
-  if (rules.value >= 0 && typeof values.value === 'number' && typeof values.mpc === 'number' && values.mpc > 0 && values.value > values.mpc * SUSPICIOUS_MPC_MULTIPLE) {
+  if (comparable && rules.value >= 0 && typeof values.value === 'number' && typeof values.mpc === 'number' && values.mpc > 0 && values.value > values.mpc * SUSPICIOUS_MPC_MULTIPLE) {
     const times = Math.round(values.value / values.mpc)
     warnings = warning(warnings, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение выше ПДК в ${times} раз: проверьте единицу измерения и разделитель дробной части`)
   }
-  if (problems.length) return warnings ? { ok: false, problems, warnings } : { ok: false, problems }
+  if (problems.length) return { ok: false, problems, ...(warnings ? { warnings } : {}), ...(converted ? { converted } : {}) }
+  if (converted) return warnings ? { ok: true, values, warnings, converted } : { ok: true, values, converted }
   return warnings ? { ok: true, values, warnings } : { ok: true, values }
+}
+
+type LimitUnit = { unit: string; refusal?: undefined } | { unit: null; refusal: string }
+
+/**
+ * The unit a reading is stored in: the unit of its substance's ПДК in the reference data (of those that suit the
+ * point's kind, the one the written unit converts to), or, for a substance the reference data does not list, the
+ * first unit of the written unit's family. A unit that converts to none of the substance's ПДК units is refused.
+ */
+function limitUnitOf(unit: string, name: string | null, kind: string | undefined, context: RowContext): LimitUnit {
+  const listed = name === null ? undefined : context.limitUnits?.get(normalizeLookup(name))
+  const units = listed && kind ? listed.filter((u) => unitFitsKind(u, kind)) : listed
+  if (!units?.length) return { unit: defaultLimitUnit(unit) }
+  for (const limit of units) if (convertible(unit, limit)) return { unit: limit }
+  const allowed = [...new Set(units.flatMap((u) => unitsConvertibleTo(u)))].filter((u) => !kind || unitFitsKind(u, kind))
+  const limits = units.map((u) => `«${u}»`).join(' или ')
+  return { unit: null, refusal: `единица «${unit}» не пересчитывается в единицу ПДК ${limits}: для вещества «${name}» допустимы ${allowed.join(', ')}` }
+}
+
+const notices = new Map<string, Problem>()
+
+/** Said once per column and pair of units in a file's findings; made once per process, not once per row. */
+function conversionNotice(column: ColumnSpec, from: string, to: string): Problem {
+  const key = `${column.header}\u0000${from}\u0000${to}`
+  let notice = notices.get(key)
+  if (!notice) {
+    notice = { column: column.header, reason: `Значения в ${from} пересчитаны в ${to} (единица ПДК)`, level: 'warning' }
+    if (notices.size < 1000) notices.set(key, notice)
+  }
+  return notice
 }

@@ -3,6 +3,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { ImportSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+import { canonicalUnit } from '@portal/workflow-service/catalogue/registry/point-units.ts'
 import { normalizeLookup, type ReferenceRecord, type RowContext } from './check-row.ts'
 
 export interface FileScope {
@@ -36,5 +37,20 @@ export async function loadRowContext(db: Kysely<Database>, spec: ImportSpec, fil
     for (const r of rows) if (r.key) records.set(normalizeLookup(r.key), { id: r.id, ...(r.carried ? { kind: r.carried } : {}) })
     references[column.field] = records
   }
-  return { year: file.year, scope, references, today }
+  return { year: file.year, scope, references, today, ...(spec.columns.some((c) => c.column === 'measure') ? { limitUnits: await loadLimitUnits(db) } : {}) }
+}
+
+/** The units of each substance's ПДК, as the administrators keep them (reference data `substances`, `units`). */
+async function loadLimitUnits(db: Kysely<Database>): Promise<Map<string, string[]>> {
+  const { rows } = await sql<{ name: string; unit: string }>`
+    SELECT s.name, u.name AS unit FROM substances s JOIN units u ON u.id = s.unit_id ORDER BY s.id`.execute(db)
+  const units = new Map<string, string[]>()
+  for (const row of rows) {
+    const key = normalizeLookup(row.name)
+    const unit = canonicalUnit(row.unit)
+    const list = units.get(key)
+    if (!list) units.set(key, [unit])
+    else if (!list.includes(unit)) list.push(unit)
+  }
+  return units
 }

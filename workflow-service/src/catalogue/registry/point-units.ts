@@ -29,7 +29,7 @@ export const UNITS_BY_POINT_KIND: Record<string, readonly string[]> = {
 const normalized = new Map<string, string>()
 
 /** One spelling per unit: m3/м3 → м³, lower case, no spaces around the slash. Memoised: a file repeats few units. */
-function normalizeUnit(unit: string): string {
+export function normalizeUnit(unit: string): string {
   let found = normalized.get(unit)
   if (found === undefined) {
     found = spell(unit)
