@@ -1,6 +1,7 @@
 // The files that demo records link to (`/files/demo/<type>/<field>.<pdf|jpg>`): made in code at seed time, read back safely.
-import { mkdir, writeFile } from 'node:fs/promises'
+import { chmod, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { PRIVATE_FILE_MODE, privateFolder } from '../workflow/storage/file-storage.server.ts'
 
 export const DEMO_FILES_URL = '/files/demo'
 export const DEMO_TYPE_PATTERN = '^[a-z0-9-]{1,80}$'
@@ -57,6 +58,7 @@ export async function writeDemoFile(storageDir: string, url: string, title: stri
   const [typeSlug, fileName] = url.slice(DEMO_FILES_URL.length + 1).split('/')
   const target = demoFilePath(storageDir, typeSlug, fileName)
   if (!target) throw new Error(`not a demo file link: ${url}`)
-  await mkdir(path.dirname(target), { recursive: true })
-  await writeFile(target, fileName.endsWith('.jpg') ? demoJpeg() : demoPdf(title))
+  await privateFolder(storageDir, path.dirname(target))
+  await writeFile(target, fileName.endsWith('.jpg') ? demoJpeg() : demoPdf(title), { mode: PRIVATE_FILE_MODE })
+  await chmod(target, PRIVATE_FILE_MODE)
 }

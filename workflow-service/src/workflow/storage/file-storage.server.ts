@@ -1,7 +1,7 @@
 // Files on disk under config.storageDir, named by a generated uuid only: no name a user sends ever reaches a path.
 import { createHash, randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, rename, rm } from 'node:fs/promises'
+import { chmod, mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -16,6 +16,28 @@ export function storedFilePath(storageDir: string, storageKey: string): string {
   return path.join(path.resolve(storageDir), storageKey.slice(0, 2), storageKey)
 }
 
+/** Files at rest are the portal user's alone (issue 22 item 13): readable and writable by it, nobody else. */
+export const PRIVATE_FILE_MODE = 0o600
+export const PRIVATE_FOLDER_MODE = 0o700
+
+/**
+ * Makes a folder (and the folders on its way below `root`) 0700. `mkdir`'s mode only applies to folders it creates
+ * and is cut by the umask; a folder an earlier version left 0755 is tightened too. The storage root itself may be a
+ * mounted volume that another user owns: tightening it is tried, and left as it is when the system refuses.
+ */
+export async function privateFolder(root: string, folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE })
+  const top = path.resolve(root)
+  for (let current = path.resolve(folder); ; current = path.dirname(current)) {
+    if (current === top) {
+      await chmod(current, PRIVATE_FOLDER_MODE).catch(() => {})
+      break
+    }
+    if (!current.startsWith(top + path.sep)) break
+    await chmod(current, PRIVATE_FOLDER_MODE)
+  }
+}
+
 /** Streams a file to storage (never whole in memory); it appears under its key only once complete. */
 export async function writeStoredFile(storageDir: string, storageKey: string, source: Readable | Buffer): Promise<number> {
   return (await storeFile(storageDir, storageKey, source)).size
@@ -27,13 +49,13 @@ export async function writeStoredFile(storageDir: string, storageKey: string, so
  */
 export async function storeFile(storageDir: string, storageKey: string, source: Readable | Buffer): Promise<{ size: number; sha256: string }> {
   const target = storedFilePath(storageDir, storageKey)
-  await mkdir(path.dirname(target), { recursive: true })
+  await privateFolder(storageDir, path.dirname(target))
   const partial = `${target}.part`
   const hash = createHash('sha256')
   let size = 0
   try {
     if (Buffer.isBuffer(source)) {
-      const out = createWriteStream(partial)
+      const out = createWriteStream(partial, { mode: PRIVATE_FILE_MODE })
       await new Promise<void>((resolve, reject) => out.end(source, () => resolve()).on('error', reject))
       size = source.length
       hash.update(source)
@@ -42,8 +64,10 @@ export async function storeFile(storageDir: string, storageKey: string, source: 
         size += chunk.length
         hash.update(chunk)
       })
-      await pipeline(source, createWriteStream(partial))
+      await pipeline(source, createWriteStream(partial, { mode: PRIVATE_FILE_MODE }))
     }
+    // The mode given at creation is cut by the umask only, never widened; set it exactly.
+    await chmod(partial, PRIVATE_FILE_MODE)
     await rename(partial, target)
   } catch (error) {
     await rm(partial, { force: true })
