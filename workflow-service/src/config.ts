@@ -43,6 +43,8 @@ export interface Config {
   smtpUrl: string | undefined
   /** The sender of the notification e-mails. */
   mailFrom: string
+  /** The name a holder's receipt of a decision shows for the Department, in place of its employee (DEPARTMENT_NAME). */
+  departmentName: string
   /** The map's tile address template (MAP_TILES_URL, `{s}`, `{z}`, `{x}`, `{y}`), OpenStreetMap's by default. */
   mapTilesUrl: string
   /** The Content-Security-Policy source of the tiles' host (`https://*.tile.openstreetmap.org`), allowed in img-src. */
@@ -119,6 +121,14 @@ function mapTiles(env: Env): { mapTilesUrl: string; mapTilesSource: string } {
   return { mapTilesUrl: template, mapTilesSource: `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}` }
 }
 
+/** DEPARTMENT_NAME: one line of at most 300 printable characters, shown on receipts as text. */
+function departmentName(env: Env): string {
+  const name = (env.DEPARTMENT_NAME ?? '').trim()
+  if (!name) return 'Департамент'
+  if (name.length > 300 || /[\u0000-\u001f\u007f-\u009f]/.test(name)) throw new ConfigError('DEPARTMENT_NAME must be one line of at most 300 characters')
+  return name
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './.data')
   const workersRaw = (env.WORKERS ?? 'on').toLowerCase()
@@ -156,6 +166,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...mapTiles(env),
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Портал экологического мониторинга ЯНАО <noreply@localhost>',
+    departmentName: departmentName(env),
     port: integer(env, 'PORT', 3000, 0, 65535),
     workerHttpPort: integer(env, 'WORKER_HTTP_PORT', 3001, 0, 65535),
     host: env.HOST || '0.0.0.0',

@@ -251,12 +251,17 @@ describe('what tells the caches', () => {
 
   it('answers the companies by report status afresh every time, as the workflow changes them untold', async () => {
     const { app } = nodes[0]
+    // The filter is the Department's (issue 22 item 11): its refusal to the public is not kept either.
+    const department = await loginAs(app, 'department')
     for (const status of ['consideration', 'agreed', 'rejected']) {
       const url = `/api/v1/companies/?report_status=${status}`
       for (let i = 0; i < 2; i++) {
-        const res = await app.inject({ url })
+        const res = await app.inject({ url, headers: department.headers })
         expect(res.statusCode).toBe(200)
         expect(res.headers['x-cache']).toBeUndefined()
+        const refused = await app.inject({ url })
+        expect(refused.statusCode).toBe(403)
+        expect(refused.headers['x-cache']).toBeUndefined()
       }
     }
     // Any other list of companies is kept.

@@ -75,6 +75,15 @@ function listRequestOf(type: CatalogueType, query: Record<string, unknown>) {
 }
 
 /** The company list's filters as the company queries take them; an unknown kind in kindIn is refused by name. */
+/**
+ * The report-status filter is the Department's review list (issue 22 item 11): which companies had reports declined
+ * is not the public's or another holder's to learn. Anyone else asking with it is refused (403), not answered the
+ * unfiltered list, so a client never mistakes one for the other.
+ */
+function reviewFilterAllowed(context: UseCaseContext, reportStatus: string | undefined): void {
+  if (reportStatus !== undefined && !can(context.actor, 'decide:report:any')) refuse({ reason: 'forbidden' })
+}
+
 function companyRequestOf(input: { kind?: CompanyFilters['kind']; kindIn?: string; search?: string; reportStatus?: CompanyFilters['reportStatus']; ordering?: string }) {
   const kinds = input.kindIn?.split(',').map((v) => v.trim()).filter(Boolean) ?? []
   const unknown = kinds.filter((v) => !(COMPANY_KINDS as readonly string[]).includes(v))
@@ -185,11 +194,13 @@ export function catalogueUseCases(db: Kysely<Database>) {
     }),
 
     /** The company list: kind, kinds, name search, report status, ordering. */
-    companies: useCase(Type.Object({ ...CompanyQuery, limit: Limit, offset: Offset }), (_c, input) => {
+    companies: useCase(Type.Object({ ...CompanyQuery, limit: Limit, offset: Offset }), async (context, input) => {
+      reviewFilterAllowed(context, input.reportStatus)
       const { filters, ordering } = companyRequestOf(input)
       return listCompanies(db, filters, input.limit, input.offset, ordering)
     }),
-    companiesExport: useCase(Type.Object(CompanyQuery), async (_c, input) => {
+    companiesExport: useCase(Type.Object(CompanyQuery), async (context, input) => {
+      reviewFilterAllowed(context, input.reportStatus)
       const { filters, ordering } = companyRequestOf(input)
       return companiesExport(db, filters, ordering)
     }),

@@ -9,7 +9,7 @@ import { notificationUseCases } from './notification-use-cases.server.ts'
 import { referenceUseCases } from './reference-use-cases.server.ts'
 import { workflowUseCases } from './workflow-use-cases.server.ts'
 
-export function portalUseCases(services: { db: Kysely<Database>; queue: JobQueue; storageDir: string }) {
+export function portalUseCases(services: { db: Kysely<Database>; queue: JobQueue; storageDir: string; departmentName?: string }) {
   return {
     catalogue: catalogueUseCases(services.db),
     workflow: workflowUseCases(services),

@@ -32,6 +32,8 @@ export interface WorkflowServices {
   db: Kysely<Database>
   queue: JobQueue
   storageDir: string
+  /** The name a holder's receipt of a decision shows for the Department (DEPARTMENT_NAME). */
+  departmentName?: string
 }
 
 const ReportType = Type.Union([Type.Literal('final_report'), Type.Literal('program'), Type.Literal('observation_results'), Type.Literal('greenhouse_gases')])
@@ -249,7 +251,7 @@ export function workflowUseCases(services: WorkflowServices) {
       // The public is sent to log in (the page) or answered 403 (the API); a reader who may not see it gets the 404.
       if (!context.actor) refuse({ reason: 'forbidden' })
       const query = input.file !== undefined ? { fileId: input.file } : input.position !== undefined ? { position: input.position } : null
-      const receipt = query ? await findReceipt(db, context.actor, query) : undefined
+      const receipt = query ? await findReceipt(db, context.actor, query, { departmentName: services.departmentName }) : undefined
       return receipt ?? refuse({ reason: 'receipt-not-found' })
     }),
 

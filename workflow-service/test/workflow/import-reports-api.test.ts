@@ -86,7 +86,7 @@ describe('import reports API', () => {
     expect(cancelled.json()).toMatchObject({ status: 'consideration', status_change: { event: 'cancelled' } })
     const declined = await decide(department.headers, report.id, { status: 'rejected', comment: 'Нет протоколов' })
     expect(declined.json()).toMatchObject({ status: 'rejected', status_change: { event: 'rejected', event_display: 'Отклонено', comment: 'Нет протоколов' } })
-    const companies = await t.app.inject({ url: '/api/v1/companies/?report_status=rejected&limit=100' })
+    const companies = await t.app.inject({ url: '/api/v1/companies/?report_status=rejected&limit=100', headers: department.headers })
     expect(companies.json().results.map((c: { id: number }) => c.id)).toContain(h.companyId)
   })
 
@@ -168,8 +168,9 @@ describe('import reports API', () => {
 
 describe('companies by report status', () => {
   it('lists the companies having reports in a status, and only those', async () => {
+    const department = await loginAs(t.app, 'department')
     for (const status of ['consideration', 'agreed', 'rejected']) {
-      const res = await t.app.inject({ url: `/api/v1/companies/?report_status=${status}&limit=1000` })
+      const res = await t.app.inject({ url: `/api/v1/companies/?report_status=${status}&limit=1000`, headers: department.headers })
       expect(res.statusCode).toBe(200)
       const ids = (res.json().results as Array<{ id: number }>).map((c) => c.id).sort((a, b) => a - b)
       // Under review means with a file: a responsible person alone creates empty reports that nobody reviews.

@@ -65,7 +65,9 @@ describe('receipts', () => {
     const decision = await findReceipt(t.database.db, await actor('holder1'), { position: Number(event.position) })
     expect(decision).toMatchObject({
       kind: 'rejected',
-      username: 'department',
+      // The holder reads the Department's name, not its employee's login or address (what-others-learn.test.ts).
+      username: 'Департамент',
+      clientAddress: null,
       comment: 'Исправьте категории',
       files: [{ name: 'Замечания.pdf', size: remarks.length, sha256: sha256(remarks) }],
     })

@@ -22,7 +22,7 @@ async function decide(headers: Record<string, string>, id: number, fields: Recor
 }
 
 const inQueue = async (companyId: number) =>
-  ((await t.app.inject({ url: '/api/v1/companies/?report_status=consideration&limit=1000' })).json().results as Array<{ id: number }>).some((c) => c.id === companyId)
+  ((await t.app.inject({ url: '/api/v1/companies/?report_status=consideration&limit=1000', headers: (await loginAs(t.app, 'department')).headers })).json().results as Array<{ id: number }>).some((c) => c.id === companyId)
 
 describe('workflow rules', () => {
   it('refuses to agree a report with no file, while a file is being checked, and when its files all failed', async () => {

@@ -2,7 +2,7 @@
 // happened), so a receipt shows the same time, person, address and file fingerprints the audit chain holds.
 import { type Kysely, sql } from 'kysely'
 import type { Database, ReportType } from '@portal/migrations/database.ts'
-import type { CurrentUser } from '../../auth/permissions.ts'
+import { can, type CurrentUser } from '../../auth/permissions.ts'
 import type { EventMetadata } from '../../event-store/event-store.server.ts'
 import type { FileUploaded } from '../files/file-events.ts'
 import type { DecisionFile, ReportEvent } from '../reports/report-events.ts'
@@ -25,6 +25,8 @@ export interface Receipt {
   username: string
   role: string
   clientAddress: string | null
+  /** False on a decision read outside the Department: who and from where are the Department's, not shown. */
+  actorShown: boolean
   /** The event's hash in the audit chain: anyone holding the receipt can have it checked against the log. */
   hash: string
   report: { id: number; year: number; reportType: ReportType; companyId: number; companyName: string; areaName: string | null }
@@ -36,13 +38,21 @@ export interface Receipt {
 
 export type ReceiptQuery = { position: number } | { fileId: number }
 
+/** The name a decision's receipt shows readers outside the Department when none is configured (DEPARTMENT_NAME). */
+export const DEFAULT_DEPARTMENT_NAME = 'Департамент'
+
 const DECISIONS: Record<string, ReceiptKind> = { ReportAgreed: 'agreed', ReportRejected: 'rejected', ReportDecisionCancelled: 'cancelled' }
 
 /**
  * The receipt of an upload (by its event's position or by the file) or of a decision, for a reader of the company's
  * reports; undefined for anything else, including what the user may not read (answered as missing, like a file).
  */
-export async function findReceipt(db: Kysely<Database>, actor: CurrentUser | null, query: ReceiptQuery): Promise<Receipt | undefined> {
+export async function findReceipt(
+  db: Kysely<Database>,
+  actor: CurrentUser | null,
+  query: ReceiptQuery,
+  options: { departmentName?: string } = {},
+): Promise<Receipt | undefined> {
   let eventQuery = db.selectFrom('events').select(['position', 'stream_id', 'type', 'data', 'metadata', 'created_at', 'hash'])
   eventQuery =
     'position' in query
@@ -89,13 +99,17 @@ export async function findReceipt(db: Kysely<Database>, actor: CurrentUser | nul
       .executeTakeFirst()
     resubmittedRound = resubmitted ? Number((resubmitted.data as { round?: number }).round) : null
   }
+  // A decision is the Department's act: readers outside it (the holder) see the Department's chosen name and role,
+  // never the employee's login or the address they decided from (issue 22 item 11). The log keeps both for audit.
+  const masked = kind !== 'submission' && !can(actor, 'decide:report:any')
   return {
     number: Number(event.position),
     kind,
     created: new Date(event.created_at),
-    username: metadata.username,
-    role: metadata.role,
-    clientAddress: metadata.clientAddress,
+    username: masked ? (options.departmentName ?? DEFAULT_DEPARTMENT_NAME) : metadata.username,
+    role: masked ? 'Департамент' : metadata.role,
+    clientAddress: masked ? null : metadata.clientAddress,
+    actorShown: !masked,
     hash: event.hash,
     report: { id: report.id, year: report.year, reportType: report.report_type, companyId: report.company_id, companyName: report.company_name, areaName: report.area_name },
     files,

@@ -76,8 +76,12 @@ export default function ReceiptPage() {
         <dd>
           {receipt.username} ({receipt.role})
         </dd>
-        <dt>Адрес отправителя</dt>
-        <dd>{receipt.clientAddress ?? 'не записан'}</dd>
+        {receipt.actorShown ? (
+          <>
+            <dt>Адрес отправителя</dt>
+            <dd>{receipt.clientAddress ?? 'не записан'}</dd>
+          </>
+        ) : null}
         {receipt.comment !== null ? (
           <>
             <dt>Комментарий</dt>
