@@ -1,4 +1,4 @@
-// docs/catalogue-coverage.md against the spec and the code: every §2 address and §7 endpoint of both documents is
+// docs/catalogue-coverage.md against the spec's items (docs/spec-items.json, made by `npm run spec:items`) and the code: every §2 address and §7 endpoint of both documents is
 // listed, every listed test file exists, every quoted text marked done is in the code, and every sample address
 // answers each role as the table says on the demo data (never the 404 where the spec promises a page, never a 5xx).
 import fs from 'node:fs'
@@ -12,18 +12,13 @@ import { callPage, routeOf } from './support/call-page.ts'
 import { pageContext } from './support/load-context.ts'
 import { findType } from '@portal/workflow-service/catalogue/registry/index.ts'
 import { loginAs } from '../../workflow-service/test/support/login.ts'
-import { codes, coverageDoc, namedTests, coverageTable, PROJECT_ROOT, ROLES, specEndpointParameters, specFieldItems, specConstants, specRoleRules, specRouteNames, specUnquotedWords } from './support/coverage-table.ts'
+import { codes, coverageDoc, namedTests, coverageTable, PROJECT_ROOT, ROLES } from './support/coverage-table.ts'
+import { SPEC_DOCUMENTS as DOCS, specItems } from '../../scripts/spec-items.ts'
 
 const t = useTestApp()
 const root = PROJECT_ROOT
-/** The spec folder beside the project (`../shared/spec` from the main checkout, or from a worktree's parent). */
-const specDir = [path.join(root, '../shared/spec'), path.join(root, '../../shared/spec')].find((dir) => fs.existsSync(dir)) ?? path.join(root, '../shared/spec')
 const doc = coverageDoc()
-const spec = (name: string) => fs.readFileSync(path.join(specDir, name), 'utf8')
-const DOCS = ['catalogue.md', 'portal-and-workflow.md']
 const table = (heading: string) => coverageTable(heading, doc)
-
-const section = (text: string, from: string, to: string) => text.slice(text.indexOf(from), text.indexOf(to))
 
 const addresses = table('Addresses')
 const texts = table('Quoted Russian texts')
@@ -39,25 +34,17 @@ const unquotedWords = table('Unquoted UI words')
 describe('the coverage table of the spec', () => {
   it('lists every address of §2 of both documents', () => {
     const listed = addresses.map((row) => codes(row[0])[0])
-    for (const name of DOCS) {
-      const tokens = section(spec(name), '## 2.', '## 3.').match(/(?<![\w.])\/[A-Za-z0-9_\-{}|()/]*/g) ?? []
-      for (const raw of new Set(tokens.map((token) => token.replace(/\)+$/, '')))) {
-        if (raw === '/monitoring/' || raw === '/{id}') continue
-        expect(listed.some((cell) => cell.includes(raw)), `${name}: ${raw}`).toBe(true)
-      }
-    }
+    for (const name of DOCS) for (const raw of specItems(name).addresses) expect(listed.some((cell) => cell.includes(raw)), `${name}: ${raw}`).toBe(true)
   })
 
   it('lists every endpoint of §7 of both documents', () => {
     const listed = endpoints.map((row) => codes(row[0])[0])
-    for (const name of DOCS) {
-      for (const raw of section(spec(name), '## 7.', '## 8.').match(/\/(?:api\/v1|auth)\/[A-Za-z0-9_\-{}/]*/g) ?? []) expect(listed, `${name}: ${raw}`).toContain(raw)
-    }
+    for (const name of DOCS) for (const raw of specItems(name).endpoints) expect(listed, `${name}: ${raw}`).toContain(raw)
   })
 
   it('lists every quoted Russian text, and the code uses each one marked done', () => {
     const listed = texts.map((row) => row[0].replace(/^'|'$/g, ''))
-    for (const name of DOCS) for (const [, text] of spec(name).matchAll(/'([^']*[А-Яа-яЁё][^']*)'/g)) expect(listed, `${name}: ${text}`).toContain(text)
+    for (const name of DOCS) for (const text of specItems(name).quotedTexts) expect(listed, `${name}: ${text}`).toContain(text)
     const code = ['remix-app/app', 'workflow-service/src', 'workers/src']
       .flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => path.join(root, dir, f)))
       .map((file) => fs.readFileSync(file, 'utf8'))
@@ -69,10 +56,10 @@ describe('the coverage table of the spec', () => {
   })
 
   it('lists every route name of §2 of both documents, each with addresses the walk asks', () => {
-    for (const name of DOCS) for (const route of specRouteNames(spec(name))) expect(routeNames.some((row) => row[0] === name && codes(row[1])[0] === route), `${name}: ${route}`).toBe(true)
+    for (const name of DOCS) for (const route of specItems(name).routeNames) expect(routeNames.some((row) => row[0] === name && codes(row[1])[0] === route), `${name}: ${route}`).toBe(true)
     const walked = new Set(addresses.flatMap((row) => codes(row[1])))
     for (const row of routeNames) {
-      expect(specRouteNames(spec(row[0])), row[1]).toContain(codes(row[1])[0])
+      expect(specItems(row[0]).routeNames, row[1]).toContain(codes(row[1])[0])
       expect(codes(row[2]).length, row[1]).toBeGreaterThan(0)
       for (const sample of codes(row[2])) expect(walked.has(sample), `${row[1]}: ${sample}`).toBe(true)
     }
@@ -150,8 +137,7 @@ async function resolve(token: string): Promise<string> {
 
 describe('the points list headings of §2.3', () => {
   it('lists every kind the spec heads, and each page is headed as its row says', async () => {
-    const list = section(spec('catalogue.md'), 'Heading of the points list by kind_point:', '- The ')
-    const named = [...list.matchAll(/^\s+- ([a-z_]+): (.+)$/gm)].map(([, kind, heading]) => ({ kind, heading: heading.trim() }))
+    const named = specItems('catalogue.md').pointListHeadings
     expect(named.length).toBe(6)
     for (const { kind, heading } of named) expect(pointHeadings.some((row) => codes(row[0])[0] === kind && row[1] === heading), `${kind}: ${heading}`).toBe(true)
     for (const row of pointHeadings) {
@@ -235,12 +221,12 @@ function valueAt(record: unknown, key: string): { found: boolean; value?: unknow
 describe('every field of §3 on the demo data', () => {
   it('lists every item of the entity lists of both documents', () => {
     for (const name of DOCS) {
-      for (const { entity, item } of specFieldItems(spec(name))) {
+      for (const { entity, item } of specItems(name).fieldItems) {
         expect(fields.some((row) => row[0] === name && row[1] === entity && row[2] === item), `${name}: ${entity}: ${item}`).toBe(true)
       }
     }
     // Every row is an item of the spec (no row outlives an edit of it).
-    const items = new Set(DOCS.flatMap((name) => specFieldItems(spec(name)).map(({ entity, item }) => `${name}|${entity}|${item}`)))
+    const items = new Set(DOCS.flatMap((name) => specItems(name).fieldItems.map(({ entity, item }) => `${name}|${entity}|${item}`)))
     for (const row of fields) expect(items.has(`${row[0]}|${row[1]}|${row[2]}`), row.slice(0, 3).join(': ')).toBe(true)
   })
 
@@ -309,7 +295,7 @@ describe('every parameter of §7 on the demo data', () => {
 
   it('lists every parameter each row of both documents names, for each endpoint of the row', () => {
     for (const name of DOCS) {
-      for (const { method, endpoints, parameters: names } of specEndpointParameters(spec(name))) {
+      for (const { method, endpoints, parameters: names } of specItems(name).endpointParameters) {
         for (const endpoint of endpoints) {
           for (const parameter of names) {
             const listed = parameters.some((row) => row[0] === method && codes(row[1])[0] === endpoint && codes(row[2])[0] === parameter)
@@ -370,7 +356,7 @@ describe('every parameter of §7 on the demo data', () => {
 describe('every role rule of §6', () => {
   it('lists each sentence of §6 of both documents', () => {
     for (const name of DOCS) {
-      for (const { who, rule } of specRoleRules(spec(name))) expect(roleRules.some((row) => row[0] === name && row[1] === who && row[2] === rule), `${name}: ${who}: ${rule}`).toBe(true)
+      for (const { who, rule } of specItems(name).roleRules) expect(roleRules.some((row) => row[0] === name && row[1] === who && row[2] === rule), `${name}: ${who}: ${rule}`).toBe(true)
     }
   })
 
@@ -443,8 +429,8 @@ function missingTests(cell: string): string[] {
 
 describe('every constant of §9', () => {
   it('lists each sentence of §9 of both documents, and no row outlives an edit of the spec', () => {
-    for (const name of DOCS) for (const sentence of specConstants(spec(name))) expect(constants.some((row) => row[0] === name && row[1] === sentence), `${name}: ${sentence}`).toBe(true)
-    for (const row of constants) expect(specConstants(spec(row[0])), row[1]).toContain(row[1])
+    for (const name of DOCS) for (const sentence of specItems(name).constants) expect(constants.some((row) => row[0] === name && row[1] === sentence), `${name}: ${sentence}`).toBe(true)
+    for (const row of constants) expect(specItems(row[0]).constants, row[1]).toContain(row[1])
   })
 
   it('finds each value in its sentence and each declaration in the file the row names', () => {
@@ -471,7 +457,7 @@ describe('every constant of §9', () => {
 
 describe('every UI word the spec gives without quotes', () => {
   it('lists each word, shows it in the file its row names (a hidden one nowhere there) and names the tests that exist', () => {
-    for (const name of DOCS) for (const { word, kind } of specUnquotedWords(spec(name))) expect(unquotedWords.some((row) => row[0] === name && row[1] === word && row[2] === kind), `${name}: ${word}`).toBe(true)
+    for (const name of DOCS) for (const { word, kind } of specItems(name).unquotedWords) expect(unquotedWords.some((row) => row[0] === name && row[1] === word && row[2] === kind), `${name}: ${word}`).toBe(true)
     for (const [, word, kind, file, , tests] of unquotedWords) {
       const text = fs.readFileSync(path.join(root, codes(file)[0]), 'utf8')
       expect(text.includes(`title: '${word}'`) || (kind === 'boolean' && text.includes(`'${word}'`)), word).toBe(kind !== 'hidden')

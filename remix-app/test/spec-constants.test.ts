@@ -1,5 +1,6 @@
 // The constants of §9 of both spec documents and the UI words the spec gives without quotes, compared with the value
-// the code declares once: each number is read from the spec's own sentence, so an edit of either side fails here.
+// the code declares once: each number is read from the spec's own sentence (as docs/spec-items.json holds it, made by
+// `npm run spec:items`), so an edit of either side fails here.
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -15,21 +16,21 @@ import { TOOLTIP_MS } from '../app/features/reports/components/use-tooltip.ts'
 import { POLL_MS } from '../app/features/reports/components/use-status-polling.ts'
 import { REVIEW_PAGE } from '../app/features/review/review-tabs.ts'
 import { AREA_KIND_OF_BASE } from '../app/utils/links.ts'
-import { PROJECT_ROOT, specConstants, specUnquotedWords } from './support/coverage-table.ts'
+import { PROJECT_ROOT } from './support/coverage-table.ts'
+import { specItems } from '../../scripts/spec-items.ts'
 
-const specDir = [path.join(PROJECT_ROOT, '../shared/spec'), path.join(PROJECT_ROOT, '../../shared/spec')].find((dir) => fs.existsSync(dir)) ?? path.join(PROJECT_ROOT, '../shared/spec')
-const spec = (name: string) => fs.readFileSync(path.join(specDir, name), 'utf8')
+const specConstants = (name: string) => specItems(name).constants
 
 /** The first number of the §9 sentence of a document that matches the pattern (a number is in the pattern's group). */
 function specNumber(name: string, pattern: RegExp): number {
-  const sentence = specConstants(spec(name)).find((s) => pattern.test(s))
+  const sentence = specConstants(name).find((s) => pattern.test(s))
   if (!sentence) throw new Error(`${name}: no §9 sentence ${pattern}`)
   return Number(pattern.exec(sentence)![1])
 }
 
 /** The kinds listed after a lead-in of a §9 sentence ('Region kinds: a, b, c.'). */
 function specKinds(name: string, lead: string): string[] {
-  const sentence = specConstants(spec(name)).find((s) => s.startsWith(lead))
+  const sentence = specConstants(name).find((s) => s.startsWith(lead))
   if (!sentence) throw new Error(`${name}: no §9 sentence ${lead}`)
   return sentence.slice(lead.length).replace(/\.$/, '').split(',').map((k) => k.trim())
 }
@@ -69,7 +70,7 @@ describe('the constants of §9 of both documents', () => {
   })
 
   it('keeps every local storage key under the spec’s prefix', () => {
-    const prefix = /'([^']+)'/.exec(specConstants(spec('portal-and-workflow.md')).find((s) => s.startsWith('Local storage keys'))!)![1]
+    const prefix = /'([^']+)'/.exec(specConstants('portal-and-workflow.md').find((s) => s.startsWith('Local storage keys'))!)![1]
     expect(prefix).toBe('sib-geo:')
     const app = path.join(PROJECT_ROOT, 'remix-app/app')
     const unprefixed: string[] = []
@@ -98,7 +99,7 @@ describe('the constants of §9 of both documents', () => {
   })
 
   it('gives the geochemical list’s type filter five point kinds', () => {
-    expect(specConstants(spec('catalogue.md'))).toContain('Geochemical list type filter: five point kinds, client-side.')
+    expect(specConstants('catalogue.md')).toContain('Geochemical list type filter: five point kinds, client-side.')
     expect(new Set(GEOCHEMICAL_POINT_KINDS).size).toBe(5)
     for (const kind of GEOCHEMICAL_POINT_KINDS) expect(Object.keys(POINT_KINDS)).toContain(kind)
   })
@@ -106,7 +107,7 @@ describe('the constants of §9 of both documents', () => {
 
 describe('the UI words the spec gives without quotes', () => {
   it('shows the navigation items of the spec in its order to the Department and the Administrator, without Предприятия', () => {
-    const words = specUnquotedWords(spec('portal-and-workflow.md'))
+    const words = specItems('portal-and-workflow.md').unquotedWords
     const items = words.filter((w) => w.kind === 'navigation').map((w) => w.word)
     expect(items).toEqual(['ЛЭМ', 'Парниковые газы', 'РЭМ', 'Исследования', 'Водные объекты', 'Справочники'])
     expect(NAVIGATION.map((item) => item.title)).toEqual(items)
