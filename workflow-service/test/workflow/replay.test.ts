@@ -1,29 +1,13 @@
-import { execFile } from 'node:child_process'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
 import { rebuildProjections, verifyProjections } from '../../src/workflow/replay/replay.server.ts'
 import { loginAs } from '../support/login.ts'
+import { replayCommand as runReplay } from '../support/replay-command.ts'
 import { useTestApp } from '../support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
 
 const t = useTestApp()
-const run = promisify(execFile)
-const root = path.resolve(import.meta.dirname, '../../..')
-
-async function replayCommand(...args: string[]): Promise<{ code: number; stdout: string }> {
-  try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'workflow-service/src/workflow/replay/replay-command.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: t.database.url },
-    })
-    return { code: 0, stdout }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: `${failed.stdout}${failed.stderr}` }
-  }
-}
+const replayCommand = (...args: string[]) => runReplay(t.database.url, ...args)
 
 describe('replay', () => {
   it('npm run replay -- --verify prints zero differences and an intact chain on the demo data', async () => {
@@ -81,5 +65,33 @@ describe('replay', () => {
     expect((await verifyProjections(t.database.db)).differences.map((d) => d.table)).toEqual(['import_reports'])
     await rebuildProjections(t.database.db)
     expect(await t.database.db.selectFrom('import_reports').select(['status', 'round']).where('id', '=', reportId).executeTakeFirstOrThrow()).toEqual(live)
+  })
+
+  it('keeps the idempotency keys of uploads: verify finds no difference, and a retry after the replay registers once', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const year = new Date().getFullYear() + 1
+    const responsible = await t.app.inject({ method: 'POST', url: '/api/v1/company-responsibles/', headers: h.headers, payload: { company: h.companyId, year, ...RESPONSIBLE } })
+    expect(responsible.statusCode, responsible.body).toBe(201)
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h.headers, payload: { company: h.companyId, year, report_type: 'greenhouse_gases' } })
+    const reportId = created.json().id as number
+    // What a page upload without JavaScript sends: the key made when the page was rendered, with the file's number.
+    const send = () => {
+      const body = multipartWithFiles({ report: reportId, description: 'С ключом', company_responsible: responsible.json().id }, [{ field: 'file', filename: 'Ключ.csv', content: 'a;b\r\n1;2\r\n' }])
+      return t.app.inject({ method: 'POST', url: '/api/v1/import-files/', headers: { ...h.headers, ...body.headers, 'idempotency-key': 'page-render-key:0' }, payload: body.payload })
+    }
+    const first = await send()
+    expect(first.statusCode, first.body).toBe(201)
+
+    const verified = await replayCommand('--verify')
+    expect(verified.code, verified.stdout).toBe(0)
+    expect(verified.stdout).toMatch(/differences:\s+0/)
+    const rebuilt = await rebuildProjections(t.database.db)
+    expect(rebuilt.differences).toEqual([])
+
+    const retry = await send()
+    expect(retry.statusCode, retry.body).toBe(201)
+    expect(retry.json().id).toBe(first.json().id)
+    const files = await t.database.db.selectFrom('import_files').select('id').where('report_id', '=', reportId).execute()
+    expect(files).toHaveLength(1)
   })
 })
