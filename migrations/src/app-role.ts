@@ -6,6 +6,9 @@ import { migrateToLatest } from './migrate.ts'
 /** Tables the portal may only append to and read: it can never change or remove what they hold. */
 export const APPEND_ONLY_TABLES = ['events', 'event_checkpoints', 'event_log_identity'] as const
 
+/** Their sequences: the portal draws from them (nextval) but never sets them (setval needs UPDATE). */
+export const APPEND_ONLY_SEQUENCES = ['events_position_seq', 'event_checkpoints_id_seq'] as const
+
 /** Serialises the grants of nodes that start together. */
 const GRANT_LOCK = 7_150_201
 
@@ -25,6 +28,10 @@ export async function grantAppRole(ownerDb: Kysely<any>, appRole: string): Promi
   await sql`ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO ${app}`.execute(ownerDb)
   for (const table of APPEND_ONLY_TABLES) {
     await sql`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${sql.id(table)} FROM ${app}`.execute(ownerDb)
+  }
+  // A sequence moved back would hand out positions again, or checkpoint ids that collide (decision 2110).
+  for (const sequence of APPEND_ONLY_SEQUENCES) {
+    await sql`REVOKE UPDATE ON SEQUENCE ${sql.id(sequence)} FROM ${app}`.execute(ownerDb)
   }
   // The portal checks that no migration is pending (SELECT); applying them is the owner's.
   await sql`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON kysely_migration, kysely_migration_lock FROM ${app}`.execute(ownerDb)

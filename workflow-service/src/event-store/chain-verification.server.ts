@@ -4,14 +4,27 @@ import type { Database } from '@portal/migrations/database.ts'
 import { auditKey } from './audit-key.server.ts'
 import { chainHeadFile, ChainHeadError, databaseIdentity, headMissing, headOf, otherDatabases, readChainHeads } from './chain-head.server.ts'
 import { GENESIS_HASH, hashEvent, hmacCheckpoint, hmacEvent, rangeDigest } from './event-hash.ts'
+import { inChain } from './positions.ts'
+
+/** A row of `events` at a position the database never issues (decision 2110): no event of the chain. */
+export interface OutsideRow {
+  position: number
+  streamId: string
+  type: string
+}
+
+/** How verify names a row outside the chain (docs/workflow.md quotes it; the tests read it). */
+export const outsideLine = (row: OutsideRow) => `вне цепочки: position ${row.position}, stream ${row.streamId}, type ${row.type}`
 
 export interface ChainCheck {
   events: number
   checkpoints: number
   /** Events after the last checkpoint: their streams' chains are checked, their removal at a stream's end is not. */
   unanchored: number
-  /** The first event (or checkpoint end) that does not match, if any. */
+  /** The first event (or checkpoint end) that does not match, if any; a row outside the chain comes first. */
   broken: { position: number; reason: string } | null
+  /** Every row at a position the database never issues (at or below zero), in position order: each breaks the log. */
+  outside: OutsideRow[]
   /**
    * The log compared with the head kept beside the audit key: 'compared'; 'no file' (none yet, or removed: the
    * newest events could then have been removed unseen); 'other database' (the file holds heads of other databases
@@ -51,7 +64,15 @@ export async function verifyHashChain(db: Db, key: Buffer = auditKey(), headFile
 
 async function verifyLog(db: Db, key: Buffer): Promise<ChainCheck> {
   const checkpoints = await db.selectFrom('event_checkpoints').selectAll().orderBy('from_position').execute()
-  const result = (events: number, broken: ChainCheck['broken'], unanchored = 0): ChainCheck => ({ events, checkpoints: checkpoints.length, unanchored, broken })
+  // Rows outside the chain sort first: reported before anything found after them.
+  const outside: OutsideRow[] = []
+  const result = (events: number, broken: ChainCheck['broken'], unanchored = 0): ChainCheck => ({
+    events,
+    checkpoints: checkpoints.length,
+    unanchored,
+    broken: outside.length > 0 ? { position: outside[0].position, reason: outsideReason(outside) } : broken,
+    outside,
+  })
 
   let prevMac = GENESIS_HASH
   let prevTo = 0
@@ -90,9 +111,17 @@ async function verifyLog(db: Db, key: Buffer): Promise<ChainCheck> {
     return ok ? null : { position: Number(cp.to_position), reason: `the events of positions ${cp.from_position}–${cp.to_position} do not match checkpoint ${cp.id}: an event was removed, added or moved` }
   }
 
-  let after = 0
+  // Every row, with no lower bound: a row the chain cannot hold is read and named, not skipped.
+  let after: number | null = null
   for (;;) {
-    const page = await db.selectFrom('events').selectAll().where('position', '>', after).orderBy('position').limit(5000).execute()
+    const from: number | null = after
+    const page = await db
+      .selectFrom('events')
+      .selectAll()
+      .$if(from !== null, (q) => q.where('position', '>', from!))
+      .orderBy('position')
+      .limit(5000)
+      .execute()
     for (const row of page) {
       const position = Number(row.position)
       events += 1
@@ -105,6 +134,10 @@ async function verifyLog(db: Db, key: Buffer): Promise<ChainCheck> {
         rangeEvents += 1
       } else {
         unanchored += 1
+      }
+      if (!inChain(position)) {
+        outside.push({ position, streamId: row.stream_id, type: row.type })
+        continue
       }
 
       const event = {
@@ -146,4 +179,9 @@ async function verifyLog(db: Db, key: Buffer): Promise<ChainCheck> {
     if (broken) return result(events, broken)
   }
   return result(events, null, unanchored)
+}
+
+function outsideReason(outside: OutsideRow[]): string {
+  const more = outside.length > 1 ? ` (and ${outside.length - 1} more rows outside the chain)` : ''
+  return `${outsideLine(outside[0])}: the database issues positions from 1 upward, so no event of the chain stands there${more}`
 }

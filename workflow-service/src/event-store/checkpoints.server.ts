@@ -30,12 +30,15 @@ export async function writeCheckpoint(db: Kysely<Database>, now = new Date()): P
 
   const digest = rangeDigest()
   let events = 0
-  let after = fromPosition
+  // The first range has no lower bound: it seals every row up to upTo, one outside the chain included (verify
+  // names that one apart; its removal then breaks this seal too). Its recorded start stays 0.
+  let after: number | null = last ? fromPosition : null
   for (;;) {
+    const from: number | null = after
     const page = await db
       .selectFrom('events')
       .select(['position', 'hash'])
-      .where('position', '>', after)
+      .$if(from !== null, (q) => q.where('position', '>', from!))
       .where('position', '<=', upTo)
       .orderBy('position')
       .limit(5000)

@@ -186,15 +186,24 @@ export async function readStream(db: Db, streamId: string): Promise<StoredEvent[
   return rows.map(toStored)
 }
 
-/** A page of the whole log after a position, in order (position 0: from the start). */
-export async function readAll(db: Db, afterPosition: number, limit: number): Promise<StoredEvent[]> {
-  const rows = await db.selectFrom('events').selectAll().where('position', '>', afterPosition).orderBy('position').limit(limit).execute()
+/**
+ * A page of the whole log after a position, in order. null: from its first row whatever its position, a row outside
+ * the chain included (decision 2110: the reader sees every row; inChain says which belong).
+ */
+export async function readAll(db: Db, afterPosition: number | null, limit: number): Promise<StoredEvent[]> {
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .$if(afterPosition !== null, (q) => q.where('position', '>', afterPosition!))
+    .orderBy('position')
+    .limit(limit)
+    .execute()
   return rows.map(toStored)
 }
 
-/** Every event of the log in order, fetched in pages so the whole log is never held at once. */
+/** Every row of the log in order, from the first with no lower bound, fetched in pages so the whole log is never held at once. */
 export async function* readAllInPages(db: Db, pageSize = 2000): AsyncGenerator<StoredEvent> {
-  let after = 0
+  let after: number | null = null
   for (;;) {
     const page = await readAll(db, after, pageSize)
     for (const event of page) yield event
@@ -203,4 +212,5 @@ export async function* readAllInPages(db: Db, pageSize = 2000): AsyncGenerator<S
   }
 }
 
-export { type ChainCheck, verifyHashChain } from './chain-verification.server.ts'
+export { type ChainCheck, type OutsideRow, outsideLine, verifyHashChain } from './chain-verification.server.ts'
+export { inChain } from './positions.ts'

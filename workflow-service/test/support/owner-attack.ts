@@ -24,3 +24,24 @@ export async function asOwnerThenRollBack(
     .catch((error: Error) => expect(error.message).toBe('roll back'))
   return check!
 }
+
+/**
+ * The same attack with the portal's own role (what its DATABASE_URL allows, triggers on), in a transaction that is
+ * always rolled back: answers what `verifyHashChain` saw inside it.
+ */
+export async function asPortalRoleThenRollBack(
+  db: Kysely<Database>,
+  attack: (trx: Transaction<Database>) => Promise<void>,
+  headFile: string | null = chainHeadFile(),
+): Promise<ChainCheck> {
+  let check: ChainCheck | undefined
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await attack(trx)
+      check = await verifyHashChain(trx, undefined, headFile)
+      throw new Error('roll back')
+    })
+    .catch((error: Error) => expect(error.message).toBe('roll back'))
+  return check!
+}

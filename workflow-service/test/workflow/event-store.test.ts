@@ -142,9 +142,11 @@ describe('tamper-evident event log', () => {
   it('catches two events of the log swapped in order', async () => {
     const check = await asOwnerThenRollBack(async (trx) => {
       const [a, b] = await trx.selectFrom('events').select('position').orderBy('position').limit(2).execute()
-      await sql`UPDATE events SET position = -1 WHERE position = ${a.position}`.execute(trx)
+      // Through a free position far above the log (a position at or below zero the table refuses).
+      const free = Number.MAX_SAFE_INTEGER
+      await sql`UPDATE events SET position = ${free} WHERE position = ${a.position}`.execute(trx)
       await sql`UPDATE events SET position = ${a.position} WHERE position = ${b.position}`.execute(trx)
-      await sql`UPDATE events SET position = ${b.position} WHERE position = -1`.execute(trx)
+      await sql`UPDATE events SET position = ${b.position} WHERE position = ${free}`.execute(trx)
     })
     expect(check.broken).not.toBeNull()
   })

@@ -4,6 +4,7 @@ import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { loadConfig } from '../../config.ts'
 import { openDatabase } from '../../db/connect.server.ts'
 import { useChainHead } from '../../event-store/chain-head.server.ts'
+import { outsideLine } from '../../event-store/chain-verification.server.ts'
 import { chainHeadLine } from './chain-head-line.ts'
 import { rebuildProjections, type ReplayReport, verifyProjections } from './replay.server.ts'
 
@@ -19,6 +20,7 @@ function print(report: ReplayReport, verify: boolean): boolean {
       ? `hash chain:        BROKEN at position ${report.chain.broken.position}: ${report.chain.broken.reason}`
       : `hash chain:        intact (${report.chain.events} events, ${report.chain.checkpoints} checkpoints, ${report.chain.unanchored} events after the last checkpoint)`,
   )
+  for (const row of report.chain.outside) out(`  ${outsideLine(row)}`)
   out(`chain head:        ${chainHeadLine(report.chain)}`)
   const total = report.differences.reduce((n, d) => n + d.onlyLive + d.onlyReplayed, 0)
   out(`${verify ? 'differences:      ' : 'rows corrected:   '} ${total}`)
