@@ -208,6 +208,12 @@ describe('what the portal\'s own database role can still do to the event log', (
         sql`DROP TABLE ${name}`,
         sql`CREATE TRIGGER forged BEFORE INSERT ON ${name} FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change()`,
         sql`CREATE RULE forged AS ON INSERT TO ${name} DO INSTEAD NOTHING`,
+        sql`CREATE POLICY forged ON ${name} USING (false)`,
+        sql`CREATE INDEX forged ON ${name} (created_at)`,
+        sql`REINDEX TABLE ${name}`,
+        sql`CLUSTER ${name}`,
+        sql`COMMENT ON TABLE ${name} IS 'forged'`,
+        sql`ALTER TABLE ${name} RENAME TO forged`,
       ]) {
         await refused(change, /must be owner|permission denied/)
       }
