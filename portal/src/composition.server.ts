@@ -19,8 +19,8 @@ export const reportTemplateFiles: ReportTemplateFiles = {
     return (
       template && {
         downloadName: template.downloadName,
-        bytes: () => templateBytes(template),
-        bytesFor: async (db, target) => renderTemplate(template, await targetLists(db, template, target)),
+        bytes: (year) => templateBytes(template, year),
+        bytesFor: async (db, target, year) => renderTemplate(template, await targetLists(db, template, target), year),
       }
     )
   },

@@ -68,7 +68,7 @@ describe('the reports page loader', () => {
     expect(program.templates).toEqual([])
     // The area's own copy of each template: its point codes in the drop-down lists.
     const areaId = page.accordions[0].areaId
-    expect(observations.templates.map((x) => x.href)).toEqual(templatesForReport('observation_results').map((x) => `/api/v1/report-templates/files/${x.filename}?area=${areaId}`))
+    expect(observations.templates.map((x) => x.href)).toEqual(templatesForReport('observation_results').map((x) => `/api/v1/report-templates/files/${x.filename}?area=${areaId}&year=${YEAR}`))
     expect(page.accordions.at(-1)!.sections[0].templates.map((x) => x.name)).toEqual(['Парниковые газы'])
     for (const { href } of observations.templates) expect((await t.app.inject({ url: href })).statusCode, href).toBe(200)
     expect(page.history).toEqual([])

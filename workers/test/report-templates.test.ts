@@ -53,7 +53,8 @@ describe('report templates', () => {
       const checked = importSpecForReport(template.spec.reportType)!
       expect(header).toEqual(checked.columns.map((c) => c.header))
       expect(matchHeader(header, checked.columns).ok).toBe(true)
-      expect(sheet.rowCount).toBe(2)
+      // The header only: the example lives on «Пояснения».
+      expect(sheet.rowCount).toBe(1)
     }
   })
 
@@ -160,10 +161,13 @@ describe('report templates with drop-down lists', () => {
   it('makes a file that passes the check when every list column is filled from its drop-down', async () => {
     const template = REPORT_TEMPLATES.find((x) => x.id === 'observation_results_soils')!
     const lists = { ...generalLists(template), measures_point: ['ПН-9-01'] }
-    const workbook = await load(await renderTemplate(template, lists))
+    const workbook = await load(await renderTemplate(template, lists, 2025))
     const obs = uploadSpecOf('observation_results')
     const data = workbook.getWorksheet('Данные')!
     const col = (field: string) => obs.columns.findIndex((c) => c.field === field) + 1
+    // The example of «Пояснения» first, then every list column from its drop-down.
+    const example = notesOf(workbook).rows
+    obs.columns.forEach((c, i) => (data.getCell(2, i + 1).value = example.get(c.header)!.example as ExcelJS.CellValue))
     data.getCell(2, col('measures_point')).value = dropDown(workbook, header(obs, 'measures_point'))!.values[0]
     data.getCell(2, col('name')).value = dropDown(workbook, header(obs, 'name'))!.values[1]
     data.getCell(2, col('measure')).value = dropDown(workbook, header(obs, 'measure'))!.values[0]
@@ -183,5 +187,81 @@ describe('report templates with drop-down lists', () => {
     } finally {
       folder.remove()
     }
+  })
+})
+
+/** «Пояснения» read back: per column header, its row's cells (required, meaning, example). */
+function notesOf(workbook: ExcelJS.Workbook): { title: unknown[]; rows: Map<string, { required: unknown; value: string; example: unknown }>; headers: string[] } {
+  const notes = workbook.getWorksheet('Пояснения')!
+  const title = (notes.getRow(1).values as unknown[]).slice(1)
+  const rows = new Map<string, { required: unknown; value: string; example: unknown }>()
+  const headers: string[] = []
+  for (let r = 2; r <= notes.rowCount; r++) {
+    const row = notes.getRow(r)
+    const required = row.getCell(2).value
+    if (required !== 'да' && required !== 'нет') continue
+    const header = String(row.getCell(1).value)
+    headers.push(header)
+    rows.set(header, { required, value: String(row.getCell(3).value), example: row.getCell(4).value })
+  }
+  return { title, rows, headers }
+}
+
+describe('template examples live in «Пояснения», in the report year', () => {
+  it('leaves no data row on «Данные» in any template, and explains every column once with its example of the report year', async () => {
+    for (const template of REPORT_TEMPLATES) {
+      const res = await t.app.inject({ url: `/api/v1/report-templates/files/${template.filename}?year=2026` })
+      expect(res.statusCode, template.id).toBe(200)
+      const workbook = await load(res.rawPayload)
+      expect(workbook.getWorksheet('Данные')!.rowCount, template.id).toBe(1)
+      const notes = notesOf(workbook)
+      expect(notes.title).toEqual(['Столбец', 'Обязательный', 'Значение', 'Пример'])
+      // Each column of the check once, in the template's order; no column twice («Единица измерения» was).
+      expect(notes.headers, template.id).toEqual(template.spec.columns.map((c) => c.header))
+      const year = template.spec.columns.find((c) => c.field === 'year')!.header
+      expect(notes.rows.get(year)!.example, template.id).toBe(2026)
+      const sampled = template.spec.columns.find((c) => c.field === 'sampled')
+      if (sampled) expect(notes.rows.get(sampled.header)!.example, template.id).toBe('15.07.2026')
+    }
+  })
+
+  it('says the unit of the ПДК columns: the unit of the substance ПДК of the template medium', async () => {
+    const obs = uploadSpecOf('observation_results')
+    const expected: Record<string, string> = { ambient_air: 'мг/м³', surface_water: 'мг/дм³', groundwater: 'мг/дм³', snow_cover: 'мг/дм³', soils: 'мг/кг', sediment_layers: 'мг/кг' }
+    for (const template of REPORT_TEMPLATES.filter((x) => x.pointKind)) {
+      const notes = notesOf(await load(await renderTemplate(template, generalLists(template), 2026)))
+      for (const field of ['mpc', 'mpc_max']) {
+        const text = notes.rows.get(header(obs, field))!.value
+        expect(text, `${template.id} ${field}`).toContain('в единице ПДК вещества')
+        expect(text, `${template.id} ${field}`).toContain(expected[template.pointKind!])
+      }
+      expect(notes.rows.get(header(obs, 'measure'))!.value).toContain(`допустимые: ${template.units!.join(', ')}`)
+    }
+  })
+
+  it('makes a 2026 file that passes the 2026 check when its first row is the example from «Пояснения»', async () => {
+    const template = REPORT_TEMPLATES.find((x) => x.id === 'observation_results_ambient_air')!
+    const workbook = await load(await renderTemplate(template, generalLists(template), 2026))
+    const notes = notesOf(workbook)
+    const data = workbook.getWorksheet('Данные')!
+    template.spec.columns.forEach((c, i) => (data.getCell(2, i + 1).value = notes.rows.get(c.header)!.example as ExcelJS.CellValue))
+    const folder = tempFolder()
+    try {
+      const file = folder.file('example-2026.xlsx')
+      await workbook.xlsx.writeFile(file)
+      const point = String(notes.rows.get(header(template.spec, 'measures_point'))!.example)
+      const context = { year: 2026, scope: 'на участке «Тест»', references: { measures_point: new Map([[point.toLowerCase(), { id: 1, kind: 'ambient_air' }]]) }, today: new Date('2026-11-24T00:00:00Z') }
+      const result = await checkDataFile(file, template.spec, context)
+      expect(result.problems).toEqual([])
+      expect(result).toMatchObject({ ok: true, rows: 1 })
+    } finally {
+      folder.remove()
+    }
+  })
+
+  it('refuses a year the reports cannot have', async () => {
+    const bad = await t.app.inject({ url: '/api/v1/report-templates/files/greenhouse_gases.xlsx?year=1e400' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().parameter).toBe('year')
   })
 })

@@ -1,10 +1,12 @@
-// The downloadable XLSX templates of the data reports, generated from the import specs: headers, units, an example
-// row, and drop-down lists (data validation) on the reference columns: substances, units, categories, point codes.
+// The downloadable XLSX templates of the data reports, generated from the import specs: headers, each column explained
+// with an example of the report's year, and drop-down lists (data validation) on the reference columns: substances,
+// units, categories, point codes.
 import ExcelJS from 'exceljs'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { greenhouseCategories } from '@portal/workflow-service/catalogue/registry/greenhouse.ts'
 import { UNITS_BY_POINT_KIND } from '@portal/workflow-service/catalogue/registry/point-units.ts'
+import { defaultLimitUnit, unitsConvertibleTo } from '@portal/workflow-service/catalogue/registry/unit-conversions.ts'
 import { UPLOAD_TEMPLATES, type ColumnSpec, type TemplateSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { substancesOf } from '@portal/workflow-service/catalogue/substances.ts'
 
@@ -33,10 +35,37 @@ const TYPE_TITLES: Record<ColumnSpec['type'], string> = {
   reference: 'из справочника',
 }
 
-function describe(column: ColumnSpec): string {
+/** The ПДК columns of an observation template: read in the unit of the substance's ПДК (decision 2130). */
+const LIMIT_COLUMNS: ReadonlySet<string> = new Set(['mpc', 'mpc_max'])
+
+/**
+ * What the units of a template say about the ПДК: the units limits are given in (the first unit of each family the
+ * template offers), and the template's units that convert to nothing (a pH is limited in pH).
+ */
+function limitUnitsText(units: readonly string[]): string {
+  const limits = [...new Set(units.filter((u) => unitsConvertibleTo(u).length > 1).map(defaultLimitUnit))]
+  const own = units.filter((u) => unitsConvertibleTo(u).length === 1)
+  return [limits.join(', '), own.length ? `для показателей в ${own.join(', ')} — в той же единице` : ''].filter(Boolean).join('; ')
+}
+
+/** One line per column on «Пояснения»: what goes in it, the ПДК's unit on the ПДК columns, the units allowed on the unit column. */
+function describe(column: ColumnSpec, template: ReportTemplate): string {
   if (column.lookup) return column.lookup.explanation
   if (column.field === 'year') return 'год отчёта'
+  const units = template.units ?? []
+  if (units.length && LIMIT_COLUMNS.has(column.field)) {
+    return `${TYPE_TITLES[column.type]} в единице ПДК вещества (справочник «Вещества и ПДК»): ${limitUnitsText(units)}`
+  }
+  if (units.length && column.field === 'measure') {
+    return `допустимые: ${units.join(', ')}; значение в другой единице, чем единица ПДК вещества, при проверке пересчитывается в неё`
+  }
+  if (units.length && column.field === 'value') return `${TYPE_TITLES[column.type]} в единице из столбца «Единица измерения»`
   return TYPE_TITLES[column.type]
+}
+
+/** The year an example shows when no report is named: the current one, as on the reports page by default. */
+function currentYear(): number {
+  return new Date().getUTCFullYear()
 }
 
 /** The lists every copy of a template carries: the registry's and the reference data's, the same for everyone. */
@@ -129,8 +158,12 @@ function addLists(workbook: ExcelJS.Workbook, data: ExcelJS.Worksheet, template:
   })
 }
 
-/** The template as XLSX bytes; the same bytes on every call for the same lists (fixed dates), so size and date are stable. */
-export async function renderTemplate(template: ReportTemplate, lists: TemplateLists = generalLists(template)): Promise<Buffer> {
+/**
+ * The template as XLSX bytes; the same bytes on every call for the same lists and year (fixed dates), so size and
+ * date are stable. «Данные» holds the header only: the example row, of the report's year, is on «Пояснения» beside
+ * each column's explanation, so a file that keeps the template's rows has no row of another year.
+ */
+export async function renderTemplate(template: ReportTemplate, lists: TemplateLists = generalLists(template), year = currentYear()): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook()
   workbook.creator = 'Портал экологического мониторинга ЯНАО'
   workbook.created = TEMPLATES_REVISED
@@ -138,20 +171,21 @@ export async function renderTemplate(template: ReportTemplate, lists: TemplateLi
   const data = workbook.addWorksheet('Данные')
   data.columns = template.spec.columns.map((c) => ({ header: c.header, key: c.field, width: Math.max(14, c.header.length + 4) }))
   data.getRow(1).font = { bold: true }
-  data.addRow(Object.fromEntries(template.spec.columns.map((c) => [c.field, template.example[c.field] ?? ''])))
+  const example = template.example(year)
   const notes = workbook.addWorksheet('Пояснения')
   notes.columns = [
     { header: 'Столбец', key: 'header', width: 36 },
     { header: 'Обязательный', key: 'required', width: 14 },
     { header: 'Значение', key: 'value', width: 60 },
+    { header: 'Пример', key: 'example', width: 28 },
   ]
   notes.getRow(1).font = { bold: true }
   for (const column of template.spec.columns) {
-    notes.addRow({ header: column.header, required: column.required ? 'да' : 'нет', value: describe(column) })
+    notes.addRow({ header: column.header, required: column.required ? 'да' : 'нет', value: describe(column, template), example: example[column.field] ?? '' })
   }
-  if (template.units?.length) notes.addRow({ header: 'Единица измерения', required: 'да', value: `допустимые: ${template.units.join(', ')}` })
   notes.addRow({})
-  notes.addRow({ header: 'Заполняйте лист «Данные»: первая строка — заголовки без изменений, далее по строке на измерение.' })
+  notes.addRow({ header: 'Заполняйте лист «Данные»: первая строка — заголовки без изменений, со второй — по строке на измерение.' })
+  notes.addRow({ header: `Столбец «Пример» показывает одну строку отчёта за ${year} год; на лист «Данные» переносите только свои измерения.` })
   notes.addRow({ header: 'В столбцах со списком значение выбирается из выпадающего списка (лист «Списки»).' })
   addLists(workbook, data, template, lists)
   return Buffer.from(await workbook.xlsx.writeBuffer())
@@ -159,12 +193,13 @@ export async function renderTemplate(template: ReportTemplate, lists: TemplateLi
 
 const rendered = new Map<string, Promise<Buffer>>()
 
-/** Rendered once per process and kept (a few kilobytes each). */
-export function templateBytes(template: ReportTemplate): Promise<Buffer> {
-  let bytes = rendered.get(template.id)
+/** Rendered once per process and year and kept (a few kilobytes each; the years a report can have are few). */
+export function templateBytes(template: ReportTemplate, year = currentYear()): Promise<Buffer> {
+  const key = `${template.id}:${year}`
+  let bytes = rendered.get(key)
   if (!bytes) {
-    bytes = renderTemplate(template)
-    rendered.set(template.id, bytes)
+    bytes = renderTemplate(template, generalLists(template), year)
+    rendered.set(key, bytes)
   }
   return bytes
 }

@@ -8,10 +8,10 @@ export type TemplateTarget = { areaId: number } | { companyId: number }
 export interface TemplateFile {
   /** The file name offered on download. */
   downloadName: string
-  /** The copy everyone gets: the lists of the registry and the reference data. */
-  bytes(): Promise<Buffer>
+  /** The copy everyone gets: the lists of the registry and the reference data; its example of `year` (default: this year). */
+  bytes(year?: number): Promise<Buffer>
   /** The copy of one target: the general lists and the target's point codes (or today's categories). */
-  bytesFor(db: Kysely<Database>, target: TemplateTarget): Promise<Buffer>
+  bytesFor(db: Kysely<Database>, target: TemplateTarget, year?: number): Promise<Buffer>
 }
 
 export interface ReportTemplateFiles {

@@ -99,9 +99,10 @@ async function rowsFor(context: SeedContext, type: CatalogueType): Promise<Row[]
       row[f.column] = valueFor(faker, type, f, (row.year as number | undefined) ?? year, key)
     }
     for (const f of fields) {
-      const parts = f.seed?.sumOf
-      if (!parts || f.name in fixed) continue
-      const sum = parts.reduce((acc, name) => acc + (Number(row[fields.find((p) => p.name === name)?.column ?? name]) || 0), 0)
+      if (f.name in fixed) continue
+      const weights = f.seed?.weightedSumOf ?? (f.seed?.sumOf ? Object.fromEntries(f.seed.sumOf.map((name) => [name, 1])) : null)
+      if (!weights) continue
+      const sum = Object.entries(weights).reduce((acc, [name, weight]) => acc + (Number(row[fields.find((p) => p.name === name)?.column ?? name]) || 0) * weight, 0)
       row[f.column] = f.integer ? Math.round(sum) : Number(sum.toFixed(3))
     }
     return row

@@ -194,7 +194,8 @@ export async function reportsPageData(db: Kysely<Database>, actor: CurrentUser |
   const sectionOf = (areaId: number | null, reportType: ReportType): ReportSection => {
     const report = reports.results.find((r) => r.report_type === reportType && (r.area?.id ?? null) === areaId)
     // An area's copy offers its point codes in a drop-down list (decision 1420).
-    const target = areaId !== null ? `?area=${areaId}` : reportType === 'observation_results' ? `?company=${company.id}` : ''
+    // …and its example is a row of the page's year (decision 2131).
+    const target = areaId !== null ? `?area=${areaId}&year=${year}` : reportType === 'observation_results' ? `?company=${company.id}&year=${year}` : `?year=${year}`
     const templates = templatesForReport(reportType).map((t) => ({ name: t.name, href: `/api/v1/report-templates/files/${t.filename}${target}` }))
     return { reportType, report: report ? toSectionReport(report, problems, declines) : null, templates, accept: acceptOf(reportType) }
   }

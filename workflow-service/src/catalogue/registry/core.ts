@@ -239,16 +239,16 @@ export const measuresPointIndications = defineType({
       name: `Результаты наблюдений: ${title}`,
       downloadName: `Шаблон — результаты наблюдений (${title}).xlsx`,
       pointKind: kind,
-      example: {
+      example: (year: number) => ({
         measures_point: `ПН-1-${String(i + 1).padStart(2, '0')}`,
-        year: 2025,
-        sampled: '15.07.2025',
+        year,
+        sampled: `15.07.${year}`,
         name: substance,
         value,
         measure: unit,
         mpc,
         mpc_max: mpc * 2,
-      },
+      }),
     })),
   },
 })

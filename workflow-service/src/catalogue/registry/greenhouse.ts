@@ -28,6 +28,21 @@ export const greenhouseCategories = defineType({
 
 const gas = (name: string, label: string, max: number): FieldDef => num(name, label, 'т', { decimals: 3, seed: { min: 0, max } })
 
+/**
+ * Global warming potentials over 100 years (IPCC, Fourth Assessment Report): the tonnes of CO2 one tonne of each gas
+ * counts as. «Всего, т CO2-экв.» is the sum of each gas times its potential, so it is never below the CO2 alone.
+ */
+export const GLOBAL_WARMING_POTENTIALS: Readonly<Record<string, number>> = { co2: 1, ch4: 25, n2o: 298, sf6: 22800, c2f6: 12200, chf3: 14800, cf4: 7390 }
+
+/** The CO2-equivalent total of one row's gases (tonnes), to 3 decimals as the catalogue shows it. */
+export function co2Equivalent(row: Readonly<Record<string, unknown>>): number {
+  let total = 0
+  for (const [gas, potential] of Object.entries(GLOBAL_WARMING_POTENTIALS)) total += (Number(row[gas]) || 0) * potential
+  return Number(total.toFixed(3))
+}
+
+const EXAMPLE_GASES = { co2: 125000.5, ch4: 310.25, n2o: 2.1, sf6: 0, c2f6: 0, chf3: 0, cf4: 0 }
+
 export const greenhouseGases = defineType({
   slug: 'greenhouse-gases',
   table: 'greenhouse_gases',
@@ -48,7 +63,7 @@ export const greenhouseGases = defineType({
       gas('c2f6', 'C2F6', 0.1),
       gas('chf3', 'CHF3', 0.1),
       gas('cf4', 'CF4', 0.1),
-      num('total', 'Всего', 'т CO2-экв.', { decimals: 3, seed: { min: 1000, max: 700000 } }),
+      num('total', 'Всего', 'т CO2-экв.', { decimals: 3, seed: { weightedSumOf: GLOBAL_WARMING_POTENTIALS } }),
     ]),
   ],
   filters: [
@@ -76,7 +91,7 @@ export const greenhouseGases = defineType({
         id: 'greenhouse_gases',
         name: 'Парниковые газы',
         downloadName: 'Шаблон — парниковые газы.xlsx',
-        example: { year: 2025, greenhouse_category: 'Стационарное сжигание топлива', co2: 125000.5, ch4: 310.25, n2o: 2.1, sf6: 0, c2f6: 0, chf3: 0, cf4: 0, total: 133400.125 },
+        example: (year: number) => ({ year, greenhouse_category: 'Стационарное сжигание топлива', ...EXAMPLE_GASES, total: co2Equivalent(EXAMPLE_GASES) }),
       },
     ],
   },

@@ -27,6 +27,8 @@ export interface SeedHint {
   empty?: number
   /** A total: the sum of these fields of the same row (a total never disagrees with its parts). */
   sumOf?: readonly string[]
+  /** A weighted total: each of these fields of the same row times its weight (CO2-equivalent of the gases). */
+  weightedSumOf?: Readonly<Record<string, number>>
 }
 
 export interface FieldDef {
@@ -156,8 +158,8 @@ export interface UploadTemplate {
   name: string
   /** The file name offered on download. */
   downloadName: string
-  /** The example row, by field name. */
-  example: Record<string, string | number>
+  /** The example row of a report year, by field name: shown on the template's «Пояснения», never as a data row. */
+  example: (year: number) => Record<string, string | number>
   /** The point kind the example is for: the template lists the units allowed for it. */
   pointKind?: string
 }

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { fileAnswer } from '../../api-docs/error-answers.ts'
-import { Id } from '../../http/params.ts'
+import { Id, Year } from '../../http/params.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
 import { contentDisposition } from '../../workflow/storage/file-storage.server.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
@@ -15,9 +15,9 @@ export const reportTemplateFilesRoutes: FastifyPluginAsyncTypebox = async (app) 
     '/report-templates/files/:filename',
     {
       schema: {
-        summary: 'Шаблон отчёта XLSX; с area или company — с кодами пунктов наблюдения участка (предприятия) в выпадающем списке',
+        summary: 'Шаблон отчёта XLSX; с area или company — с кодами пунктов наблюдения участка (предприятия) в выпадающем списке; year — год отчёта в примере',
         params: Type.Object({ filename: Type.String({ maxLength: 200, pattern: '^[a-z0-9_]+\\.xlsx$' }) }),
-        querystring: Type.Object({ area: Type.Optional(Id), company: Type.Optional(Id) }, { additionalProperties: false }),
+        querystring: Type.Object({ area: Type.Optional(Id), company: Type.Optional(Id), year: Type.Optional(Year) }, { additionalProperties: false }),
         response: { 200: fileAnswer('Шаблон', XLSX) },
       },
     },
