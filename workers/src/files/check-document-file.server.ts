@@ -1,5 +1,6 @@
 // Checks a document report file (final report, programme): its real type must be an allowed one, and it is not empty.
 import path from 'node:path'
+import { refuseProgramsInside } from './archive-contents.server.ts'
 import { detectFileKind, KIND_TITLES, type FileKind } from './file-signature.server.ts'
 import { FileRejected, type Problem } from './file-problem.ts'
 
@@ -33,6 +34,15 @@ export async function checkDocumentFile(filePath: string, originalName: string):
   const fits = EXTENSIONS[extension]
   if (fits && !fits.includes(kind)) {
     return { ok: false, problems: [{ reason: `расширение ${extension} не соответствует содержимому файла (${KIND_TITLES[kind]})` }] }
+  }
+  // A ZIP container is looked into with the rules of a single file (DOCX and XLSX are ZIPs too).
+  if (kind === 'zip' || kind === 'docx' || kind === 'xlsx') {
+    try {
+      await refuseProgramsInside(filePath)
+    } catch (error) {
+      if (error instanceof FileRejected) return { ok: false, problems: [error.toProblem()] }
+      throw error
+    }
   }
   return { ok: true, problems: [] }
 }

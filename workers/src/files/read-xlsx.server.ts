@@ -40,6 +40,19 @@ function checkCachedParts(entries: ZipEntry[], limits: FileLimits): void {
   }
 }
 
+/**
+ * The reader's own errors are its internals (`Cannot read properties of undefined (reading 'length')` for a sheet
+ * whose rows carry no addresses, `Invalid Address` or `Out of bounds` for a cell past XFD1048576): the person who
+ * uploaded the file gets what is wrong with it in Russian instead (issue 22 item 8).
+ */
+function unreadableSheet(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  if (/Invalid Address|Out of bounds|Invalid column|Invalid row/i.test(message)) {
+    return 'файл XLSX не читается: в листе есть ячейка без номера строки или за пределами листа Excel (последняя ячейка — XFD1048576)'
+  }
+  return 'файл XLSX не читается: лист записан не так, как его сохраняет Excel (например, строки и ячейки без адресов); откройте файл в Excel и сохраните заново'
+}
+
 export async function* readXlsxRows(
   path: string,
   options: { batchSize?: number; limits?: FileLimits; zipLimits?: ZipLimits; signal?: AbortSignal } = {},
@@ -53,7 +66,7 @@ export async function* readXlsxRows(
   checkCachedParts(entries, limits)
   // The directory's sizes may lie (an entry that inflates beyond them ends in verifyZipEntries), and a small
   // shared-strings part can still hold millions of tiny entries: they are counted as it is inflated.
-  await verifyZipEntries(path, entries, options.signal, (entry) => (entry.name === SHARED_STRINGS ? sharedStringCounter(limits.maxSharedStrings) : null))
+  await verifyZipEntries(path, entries, options.signal, (entry) => (entry.name === SHARED_STRINGS ? { see: sharedStringCounter(limits.maxSharedStrings) } : null))
 
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'cache',
@@ -81,7 +94,7 @@ export async function* readXlsxRows(
     }
   } catch (error) {
     if (error instanceof FileRejected) throw error
-    throw new FileRejected(`файл XLSX не читается: ${(error as Error).message}`)
+    throw new FileRejected(unreadableSheet(error))
   } finally {
     ;(reader as unknown as { stream?: { destroy(): void } }).stream?.destroy()
   }

@@ -1,5 +1,5 @@
 // Small test files written by the tests themselves: CSV in both encodings, XLSX, ZIP bombs, corrupt and odd files.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { crc32, deflateRawSync } from 'node:zlib'
@@ -51,6 +51,8 @@ export function writeZip(file: string, items: ZipItem[]): string {
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
     local.writeUInt16LE(20, 4)
+    // Bit 11: the name is UTF-8 (as today's archivers write Cyrillic names).
+    local.writeUInt16LE(0x0800, 6)
     local.writeUInt16LE(method, 8)
     local.writeUInt32LE(item.crc >>> 0, 14)
     local.writeUInt32LE(item.data.length, 18)
@@ -60,6 +62,7 @@ export function writeZip(file: string, items: ZipItem[]): string {
     entry.writeUInt32LE(0x02014b50, 0)
     entry.writeUInt16LE(20, 4)
     entry.writeUInt16LE(20, 6)
+    entry.writeUInt16LE(0x0800, 8)
     entry.writeUInt16LE(method, 10)
     entry.writeUInt32LE(item.crc >>> 0, 16)
     entry.writeUInt32LE(item.data.length, 20)
@@ -84,6 +87,49 @@ export function writeZip(file: string, items: ZipItem[]): string {
 /** One deflated entry of `writeZip` (`level` 9 packs tightest, as a crafted bomb would). */
 export function zipItem(name: string, content: Buffer, level?: number): ZipItem {
   return { name, data: deflateRawSync(content, level === undefined ? {} : { level }), crc: crc32(content), size: content.length }
+}
+
+/** A ZIP archive of named contents, written as a real archiver would (deflated, UTF-8 names). */
+export function writeZipOf(file: string, contents: Record<string, Buffer | string>): string {
+  return writeZip(file, Object.entries(contents).map(([name, content]) => zipItem(name, Buffer.isBuffer(content) ? content : Buffer.from(content))))
+}
+
+/** The bytes of such an archive (to put one archive inside another). */
+export function zipBytesOf(contents: Record<string, Buffer | string>): Buffer {
+  const folder = tempFolder()
+  try {
+    return readFileSync(writeZipOf(folder.file('inner.zip'), contents))
+  } finally {
+    folder.remove()
+  }
+}
+
+/**
+ * A minimal XLSX whose first sheet holds the given cells by reference (`{ A1: 'x', XFD1048576: 1 }`): lets a test
+ * write what a spreadsheet program would not, such as one cell at the last column of the last row.
+ */
+export function writeSparseXlsx(file: string, cells: Record<string, string | number>): string {
+  const rows = new Map<number, string[]>()
+  for (const [ref, value] of Object.entries(cells)) {
+    const row = Number(/\d+$/.exec(ref)![0])
+    const cell = typeof value === 'number' ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`
+    rows.set(row, [...(rows.get(row) ?? []), cell])
+  }
+  const sheetData = [...rows].sort(([a], [b]) => a - b).map(([n, c]) => `<row r="${n}">${c.join('')}</row>`).join('')
+  return writeXlsxOfSheet(file, `<sheetData>${sheetData}</sheetData>`)
+}
+
+/** A minimal XLSX whose one sheet is the given XML (inside `<worksheet>`), written exactly as given. */
+export function writeXlsxOfSheet(file: string, sheetXml: string): string {
+  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
+  return writeZipOf(file, {
+    '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    '_rels/.rels': `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    'xl/workbook.xml': `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${main}" xmlns:r="${rel}"><sheets><sheet name="Данные" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    'xl/worksheets/sheet1.xml': `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${main}">${sheetXml}</worksheet>`,
+  })
 }
 
 /** An XLSX-looking archive whose sheet expands to `megabytes` of zeros; `lie` declares a tiny size instead. */
