@@ -286,6 +286,8 @@ export interface FileProblem {
   reason: string
   /** Absent on findings recorded before levels existed: those are errors. */
   level?: FindingLevel
+  /** 'duplicate': the row's natural key already stands elsewhere (decision 2120); the reports page labels the file. */
+  kind?: 'duplicate'
 }
 
 export interface ImportFilesTable {
@@ -311,6 +313,8 @@ export interface ImportFilesTable {
   version: number
   /** The upload's Idempotency-Key, unique per creator: a retry finds this file. */
   idempotency_key: ColumnType<string | null, string | null | undefined, string | null>
+  /** The SHA-256 of the file's bytes (hex) as its upload recorded it: a second upload of the same bytes is refused. */
+  sha256: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface ReportHistoryTable {

@@ -349,6 +349,31 @@ describe('one door into the domain: the page action and the API', () => {
     expect(files).toEqual([{ name: 'итоговый.pdf', size: Buffer.byteLength('%PDF-1.4\n% отчёт\n%%EOF\n') }])
   })
 
+  it('refuses the same bytes sent again by the plain upload form under another name, naming the earlier file and its day, and answers a resent form once', async () => {
+    const holder = await userNamed('holder2')
+    const year = YEAR - 7
+    const bytes = Buffer.from('%PDF-1.4\n% тот же отчёт\n%%EOF\n')
+    const multipart = (fields: Record<string, string>, name: string) => {
+      const form = new FormData()
+      for (const [key, value] of Object.entries(fields)) form.set(key, value)
+      form.set('file', new File([bytes], name, { type: 'application/pdf' }))
+      return new Request(pageUrl(holder.companyId!), { method: 'POST', body: form })
+    }
+    const { id: responsible } = await contextOf(holder).workflow.createResponsible(contextOf(holder).useCaseContext, { scope: 'company', target: holder.companyId!, year, fullname: 'Орлов Игорь', position: 'Эколог', phone: '+7 900 000-00-01', email: 'orlov@example.ru' }).then((o) => (o.ok ? o.value : { id: 0 }))
+    const fields = { intent: 'upload', report_type: 'greenhouse_gases', year: String(year), responsible: String(responsible) }
+    const first = await answerOf(await reportsAction(multipart({ ...fields, key: 'dup-form-1' }, 'выбросы.pdf'), contextOf(holder), holder.companyId!))
+    expect(first).toEqual({ status: 201, body: { intent: 'upload', ok: true, message: null } })
+    // The same form sent again (its key) is the first upload, not a duplicate.
+    const resent = await answerOf(await reportsAction(multipart({ ...fields, key: 'dup-form-1' }, 'выбросы.pdf'), contextOf(holder), holder.companyId!))
+    expect(resent).toEqual({ status: 201, body: { intent: 'upload', ok: true, message: null } })
+    const uploaded = await t.database.db.selectFrom('import_files as f').innerJoin('import_reports as r', 'r.id', 'f.report_id').select(['f.created']).where('r.company_id', '=', holder.companyId!).where('r.year', '=', year).executeTakeFirstOrThrow()
+    const day = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Asia/Yekaterinburg', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(uploaded.created as unknown as string))
+    const copy = await answerOf(await reportsAction(multipart({ ...fields, key: 'dup-form-2' }, 'копия.pdf'), contextOf(holder), holder.companyId!))
+    expect(copy).toEqual({ status: 409, body: { intent: 'upload', ok: false, message: `Этот файл уже загружен ${day} как «выбросы.pdf».` } })
+    const files = await t.database.db.selectFrom('import_files as f').innerJoin('import_reports as r', 'r.id', 'f.report_id').select(['f.name']).where('r.company_id', '=', holder.companyId!).where('r.year', '=', year).execute()
+    expect(files).toEqual([{ name: 'выбросы.pdf' }])
+  })
+
   it('answers the same refusal value to the page and to the API', async () => {
     const department = await userNamed('department')
     const report = await t.database.db.selectFrom('import_reports').select(['id']).where('status', '=', 'consideration').orderBy('id').executeTakeFirstOrThrow()

@@ -37,7 +37,8 @@ afterAll(() => folder.remove())
 /** A marker substance name per test, so catalogue rows of one test are told from the demo data and other tests. */
 function readings(marker: string, count: number): Array<Array<string | number>> {
   const point = report.points.find((p) => p.kind === 'surface_water')!
-  return Array.from({ length: count }, (_, i) => [point.nomenclature, report.year, `0${(i % 9) + 1}.08.${report.year}`, marker, `0,0${i + 1}`, 'мг/дм3', '0,05', ''])
+  // One sampling day per row: a point, substance and day twice would be the same reading (decision 2120).
+  return Array.from({ length: count }, (_, i) => [point.nomenclature, report.year, `${String(i + 1).padStart(2, '0')}.08.${report.year}`, marker, `0,0${i + 1}`, 'мг/дм3', '0,05', ''])
 }
 
 async function fileRow(fileId: number) {

@@ -21,7 +21,8 @@ async function writeBigCsv(file: string, point: string, year: number): Promise<s
   const out = createWriteStream(file)
   let chunk = `${uploadSpecOf('observation_results').columns.map((c) => c.header).join(';')}\r\n`
   for (let i = 0; i < ROWS; i++) {
-    chunk += `${point};${year};0${(i % 9) + 1}.08.${year};${MARKER};0,0${(i % 90) + 10};мг/дм3;0,05;\r\n`
+    // Nine sampling days per substance name: every row a reading of its own (one natural key each, decision 2120).
+    chunk += `${point};${year};0${(i % 9) + 1}.08.${year};${MARKER}-${Math.floor(i / 9)};0,0${(i % 90) + 10};мг/дм3;0,05;\r\n`
     if (chunk.length > 1 << 20) {
       if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()))
       chunk = ''
@@ -43,7 +44,7 @@ describe('publication of an agreed report', () => {
 
   const published = async () =>
     Number(
-      (await t.database.db.selectFrom('measures_point_indications').select((eb) => eb.fn.countAll<number>().as('n')).where('name', '=', MARKER).executeTakeFirstOrThrow()).n,
+      (await t.database.db.selectFrom('measures_point_indications').select((eb) => eb.fn.countAll<number>().as('n')).where('name', 'like', `${MARKER}-%`).executeTakeFirstOrThrow()).n,
     )
   const status = async (fileId: number) => (await t.database.db.selectFrom('import_files').select('status').where('id', '=', fileId).executeTakeFirstOrThrow()).status
 

@@ -24,6 +24,7 @@ import * as m1120CatalogueSpecFields from './2026-11-23-1120-catalogue-spec-fiel
 import * as m2020WorkflowTablesTellNoCache from './2026-11-23-2020-workflow-tables-tell-no-cache.ts'
 import * as m1220EventLogIdentity from './2026-11-24-1220-event-log-identity.ts'
 import * as m2110EventPositionsFromTheDatabase from './2026-11-24-2110-event-positions-from-the-database.ts'
+import * as m2120NaturalKeys from './2026-11-24-2120-natural-keys.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-2020-workflow-tables-tell-no-cache': m2020WorkflowTablesTellNoCache,
   '2026-11-24-1220-event-log-identity': m1220EventLogIdentity,
   '2026-11-24-2110-event-positions-from-the-database': m2110EventPositionsFromTheDatabase,
+  '2026-11-24-2120-natural-keys': m2120NaturalKeys,
 }

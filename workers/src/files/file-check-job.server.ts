@@ -10,6 +10,8 @@ import { checkInChild } from './check-in-child.server.ts'
 import { importSpecForReport } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import type { Problem } from './file-problem.ts'
 import { loadRowContext } from './row-context.server.ts'
+import { MAX_PROBLEMS } from './check-data-file.server.ts'
+import { findDuplicateRows } from './duplicate-rows.server.ts'
 
 export interface FileJobData {
   fileId: number
@@ -54,6 +56,14 @@ export function fileCheckJob({ db, config, log }: JobDependencies) {
         await clearStagedRows(db, fileId)
         // Parsed in a child process with a heap limit: never in this process, which may be the web process.
         result = await checkInChild({ kind: 'data', path, spec, context, stage: true }, { signal, onRows: (rows) => stageRows(db, target, rows) })
+        // Every row is good and staged: the rows whose natural key already stands somewhere are errors naming it.
+        if (result.ok) {
+          const duplicates = await findDuplicateRows(db, target, MAX_PROBLEMS)
+          if (duplicates.count > 0) {
+            const more = duplicates.count - duplicates.problems.length
+            result = { ...result, ok: false, problems: more > 0 ? [...duplicates.problems, { reason: `и ещё ошибок: ${more}` }] : duplicates.problems }
+          }
+        }
         if (!result.ok) await clearStagedRows(db, fileId)
       } else {
         // A document is only recognised by its first bytes (and a ZIP's bounded directory): nothing to parse.

@@ -30,10 +30,12 @@ export async function stageRows(db: Db, target: StagingTarget, rows: readonly Ch
     FROM jsonb_array_elements(${payload}::jsonb) AS e`.execute(db)
 }
 
-/** Copies a file's staged rows into its catalogue table and remembers the new ids. Already published: nothing. */
+/**
+ * Copies a file's staged rows into its catalogue table and remembers the new ids. Idempotent by the natural key: a
+ * row already published (by this file before, or by anyone) is skipped, so running it again adds only what is missing
+ * (a row another report held until it was withdrawn).
+ */
 async function publishFile(db: Db, fileId: number, reportId: number): Promise<number> {
-  const already = await db.selectFrom('import_published_rows').select('row_id').where('file_id', '=', fileId).limit(1).executeTakeFirst()
-  if (already) return 0
   const tables = await db.selectFrom('import_staged_rows').select('target_table').distinct().where('file_id', '=', fileId).execute()
   let published = 0
   for (const { target_table: table } of tables) {
@@ -41,7 +43,11 @@ async function publishFile(db: Db, fileId: number, reportId: number): Promise<nu
     const columns = [...spec.columns.map((c) => c.column), ...spec.fromReport.map((f) => f.column)]
     const list = sql.join(columns.map((c) => sql.id(c)))
     const fromRecord = sql.join(columns.map((c) => sql`r.${sql.id(c)}`))
+    const key = sql.join(spec.key.map((k) => sql.id(k.column)))
     // jsonb_populate_record reads the staged JSON through the table's own row type: column types are the table's.
+    // A row whose natural key is already published (by another file, another report or the demo data) is skipped,
+    // not published twice and not remembered as this file's: withdrawing this report never removes it (decision 2120).
+    // The file check refuses such rows; this is what holds when two checks passed before either was agreed.
     const result = await sql<{ n: number }>`
       WITH inserted AS (
         INSERT INTO ${sql.id(table)} (${list})
@@ -50,6 +56,7 @@ async function publishFile(db: Db, fileId: number, reportId: number): Promise<nu
         CROSS JOIN LATERAL jsonb_populate_record(NULL::${sql.id(table)}, s.data) AS r
         WHERE s.file_id = ${fileId} AND s.target_table = ${table}
         ORDER BY s.row_number
+        ON CONFLICT (${key}) DO NOTHING
         RETURNING id
       ), remembered AS (
         INSERT INTO import_published_rows (target_table, row_id, file_id, report_id)

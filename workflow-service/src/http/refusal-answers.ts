@@ -3,6 +3,7 @@
 import type { Refusal } from '../workflow/refusal.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 import { CHARACTERS_GENITIVE, plural } from '../text/russian-format.ts'
+import { formatDateTime } from '../catalogue/format.ts'
 
 export interface RefusalAnswer {
   status: 400 | 403 | 404 | 409
@@ -58,6 +59,9 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
       return bad(refusal.parameter, 'Внесите данные ответственного лица')
     case 'file-exists':
       return { status: 409, detail: 'Файл с этим номером уже загружен.' }
+    case 'duplicate-file':
+      // 409: the upload is sound, it conflicts with a file the report already holds (named, with its day).
+      return { status: 409, detail: `Этот файл уже загружен ${formatDateTime(refusal.uploadedAt).slice(0, 10)} как «${refusal.name}».`, parameter: 'file' }
     case 'file-not-found':
       return { status: 404, detail: 'Файл не найден.' }
     case 'file-being-deleted':

@@ -34,6 +34,12 @@ export interface SectionFile {
   status: FileStatus
   created: string
   problems: FileProblem[]
+  /**
+   * Shown beside the status for the reviewer (decision 2120): «Повтор файла «…»» when an earlier standing file of the
+   * report has the same bytes (uploads recorded before such files were refused), «Повтор данных» when the check found
+   * rows whose natural key already stands; null otherwise.
+   */
+  duplicate: string | null
 }
 
 export interface StatusChangeView {
@@ -136,8 +142,29 @@ async function declinesOf(db: Kysely<Database>, reportIds: number[]): Promise<Ma
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
+/** For each of these files, the name of an earlier file of its report with the same bytes that still stands. */
+async function sameBytesOf(db: Kysely<Database>, fileIds: number[]): Promise<Map<number, string>> {
+  if (fileIds.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('import_files as f')
+    .innerJoin('import_files as e', (join) => join.onRef('e.report_id', '=', 'f.report_id').onRef('e.sha256', '=', 'f.sha256').onRef('e.id', '<', 'f.id'))
+    .select(['f.id', 'e.name', 'e.id as earlier'])
+    .where('f.id', 'in', fileIds)
+    .where('e.status', 'not in', ['deletion', 'deleted'])
+    .orderBy('e.id')
+    .execute()
+  const found = new Map<number, string>()
+  for (const row of rows) if (!found.has(row.id)) found.set(row.id, row.name)
+  return found
+}
+
+function duplicateLabel(sameBytes: string | undefined, problems: readonly FileProblem[]): string | null {
+  if (sameBytes !== undefined) return `Повтор файла «${sameBytes}»`
+  return problems.some((p) => p.kind === 'duplicate') ? 'Повтор данных' : null
+}
+
 /** Only what the page shows travels to the browser. */
-function toSectionReport(report: ImportReport, problems: Map<number, FileProblem[]>, declines: Map<number, DeclineView>): SectionReport {
+function toSectionReport(report: ImportReport, problems: Map<number, FileProblem[]>, declines: Map<number, DeclineView>, sameBytes: Map<number, string>): SectionReport {
   const change = report.status_change
   return {
     id: report.id,
@@ -155,6 +182,7 @@ function toSectionReport(report: ImportReport, problems: Map<number, FileProblem
       status: f.status,
       created: iso(f.created),
       problems: problems.get(f.id) ?? [],
+      duplicate: f.status === 'deleted' ? null : duplicateLabel(sameBytes.get(f.id), problems.get(f.id) ?? []),
     })),
   }
 }
@@ -191,13 +219,14 @@ export async function reportsPageData(db: Kysely<Database>, actor: CurrentUser |
   const checkedFiles = reports.results.flatMap((r) => r.files.filter((f) => f.status === 'error' || (f.status === 'success' && f.problems_count > 0)).map((f) => f.id))
   const problems = await problemsOf(db, checkedFiles)
   const declines = await declinesOf(db, reports.results.map((r) => r.id))
+  const sameBytes = await sameBytesOf(db, reports.results.flatMap((r) => r.files.filter((f) => f.status !== 'deleted').map((f) => f.id)))
   const sectionOf = (areaId: number | null, reportType: ReportType): ReportSection => {
     const report = reports.results.find((r) => r.report_type === reportType && (r.area?.id ?? null) === areaId)
     // An area's copy offers its point codes in a drop-down list (decision 1420).
     // …and its example is a row of the page's year (decision 2131).
     const target = areaId !== null ? `?area=${areaId}&year=${year}` : reportType === 'observation_results' ? `?company=${company.id}&year=${year}` : `?year=${year}`
     const templates = templatesForReport(reportType).map((t) => ({ name: t.name, href: `/api/v1/report-templates/files/${t.filename}${target}` }))
-    return { reportType, report: report ? toSectionReport(report, problems, declines) : null, templates, accept: acceptOf(reportType) }
+    return { reportType, report: report ? toSectionReport(report, problems, declines, sameBytes) : null, templates, accept: acceptOf(reportType) }
   }
   const pick = (r: Responsible | undefined | null): Responsible | null =>
     r ? { id: r.id, fullname: r.fullname, position: r.position, phone: r.phone, email: r.email } : null

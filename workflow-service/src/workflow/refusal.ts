@@ -23,6 +23,8 @@ export type Refusal =
   // Files
   | { reason: 'no-responsible'; parameter: 'ecomon_responsible' | 'company_responsible' }
   | { reason: 'file-exists' }
+  /** The same bytes are already a file of this report (any round): `name` and `uploadedAt` (ISO) of that file. */
+  | { reason: 'duplicate-file'; name: string; uploadedAt: string }
   | { reason: 'file-not-found' }
   | { reason: 'file-being-deleted' }
   | { reason: 'file-processing' }

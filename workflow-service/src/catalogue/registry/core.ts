@@ -214,6 +214,8 @@ export const measuresPointIndications = defineType({
   coreIndexed: ['measures_point_id'],
   upload: {
     reportType: 'observation_results',
+    // One reading: a point, a substance, a day of sampling (no time is recorded), within the year.
+    naturalKey: ['measures_point', 'year', 'name', 'sampled'],
     lookups: {
       measures_point: {
         by: 'nomenclature',

@@ -78,6 +78,8 @@ export const greenhouseGases = defineType({
   upload: {
     reportType: 'greenhouse_gases',
     fromReport: [{ column: 'company_id', source: 'company_id' }],
+    // One line of the inventory: a company's category of sources in a year.
+    naturalKey: ['company', 'year', 'greenhouse_category'],
     lookups: {
       greenhouse_category: {
         by: 'name',

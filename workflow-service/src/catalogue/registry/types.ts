@@ -171,6 +171,13 @@ export interface UploadDeclaration {
   fromReport?: Array<{ column: string; source: 'company_id' | 'area_id' }>
   /** Reference fields, by field name: how a file writes them. Every stored reference must have one. */
   lookups: Record<string, UploadLookup>
+  /**
+   * The fields (names) that say which reading a row is: two rows with the same values in them are the same reading,
+   * whatever their other values. The file check refuses a row whose key stands in another file of the report, in the
+   * same file or among the published rows; the table holds a unique index on these columns (NULLs equal), so a
+   * publication can never show one key twice. Decision 2120.
+   */
+  naturalKey: readonly string[]
   templates: UploadTemplate[]
 }
 

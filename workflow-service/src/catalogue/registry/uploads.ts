@@ -34,6 +34,8 @@ export interface ImportSpec {
   columns: ColumnSpec[]
   /** Columns filled from the report, not from the file (the greenhouse report's company). */
   fromReport: NonNullable<UploadDeclaration['fromReport']>
+  /** The natural key (decision 2120): the table columns that say which reading a row is, with their labels. */
+  key: ReadonlyArray<{ column: string; label: string }>
 }
 
 /** A downloadable template: its declaration, the columns it has (the check's columns) and the units it lists. */
@@ -80,7 +82,14 @@ export function importSpecOf(type: CatalogueType): ImportSpec {
   const columns = type.fields
     .filter((f) => !f.compute && !fromReportColumns.has(columnOf(f) ?? ''))
     .map((f) => columnSpec(type, f, upload.lookups))
-  return { slug: type.slug, reportType: upload.reportType, table: type.table, columns, fromReport }
+  const key = upload.naturalKey.map((name) => {
+    const field = type.fields.find((f) => f.name === name)
+    const column = field ? columnOf(field) : undefined
+    if (!field || !column) throw new Error(`${type.slug}: the natural key names ${name}, which is no stored field`)
+    // The header the holder sees for a column of the file; a column filled from the report by its label.
+    return { column, label: columns.find((c) => c.column === column)?.label ?? field.label }
+  })
+  return { slug: type.slug, reportType: upload.reportType, table: type.table, columns, fromReport, key }
 }
 
 /** The types that accept files, each with the columns of its files. */
@@ -141,6 +150,7 @@ export function checkUploads(types: readonly CatalogueType[] = catalogueTypes): 
     if (reportTypes.has(type.upload.reportType)) problems.push(`${type.slug}: report type ${type.upload.reportType} already fills another type`)
     reportTypes.add(type.upload.reportType)
     if (!type.upload.templates.length) problems.push(`${type.slug}: an uploadable type needs a template`)
+    if (!type.upload.naturalKey.length) problems.push(`${type.slug}: an uploadable type needs a natural key`)
     try {
       const spec = importSpecOf(type)
       for (const template of type.upload.templates) {

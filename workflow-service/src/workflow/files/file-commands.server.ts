@@ -6,7 +6,7 @@ import { can } from '../../auth/permissions.ts'
 import { JOBS } from '../../ports/jobs.ts'
 import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
 import { handleCommand } from '../handle-command.server.ts'
-import { refuse } from '../refusal.ts'
+import { CommandRefused, refuse } from '../refusal.ts'
 import { reportDecider, resubmitsFrom } from '../reports/report-decide.ts'
 import { reportFacts } from '../reports/report-commands.server.ts'
 import { fileDecider, type FileFacts } from './file-decide.ts'
@@ -54,6 +54,24 @@ async function fileFacts(trx: Transaction<Database>, context: CommandContext, re
   }
 }
 
+/**
+ * The report's earliest file with these bytes that still stands: being checked or checked good, in any round. A file
+ * that failed its check, or is deleted, does not stand: the same bytes may be sent again (after a failed check that
+ * asked for it, or once the point it named exists). Read under the report's row lock (fileFacts), so two uploads of
+ * the same bytes at once are decided one after the other.
+ */
+async function sameBytesIn(trx: Transaction<Database>, reportId: number, sha256: string): Promise<{ name: string; uploadedAt: string } | null> {
+  const row = await trx
+    .selectFrom('import_files')
+    .select(['name', 'created'])
+    .where('report_id', '=', reportId)
+    .where('sha256', '=', sha256)
+    .where('status', 'in', ['processing', 'success'])
+    .orderBy('id')
+    .executeTakeFirst()
+  return row ? { name: row.name, uploadedAt: new Date(row.created as unknown as string).toISOString() } : null
+}
+
 /** POST import-files: the file in processing with its check job; a declined report goes back to consideration. */
 export async function uploadFile(context: CommandContext, input: UploadInput): Promise<{ fileId: number; repeated: boolean }> {
   if (!can(context.actor, 'write:report:own', { companyId: context.actor?.companyId ?? undefined })) refuse({ reason: 'forbidden' })
@@ -68,8 +86,11 @@ export async function uploadFile(context: CommandContext, input: UploadInput): P
   try {
     return { ...(await registerUpload(context, input)), repeated: false }
   } catch (error) {
-    // Two retries at once: the unique index let the first one in; the second answers its file.
-    if ((error as { constraint?: string }).constraint === 'import_files_idempotency_idx') {
+    // Two retries at once: the unique index let the first one in; the second answers its file. Or the first one
+    // committed while this one waited for the report's lock, and this one's bytes then equal a file of the report:
+    // that file is the first upload, answered as such, not refused as a duplicate.
+    const duplicate = error instanceof CommandRefused && error.refusal.reason === 'duplicate-file'
+    if (duplicate || (error as { constraint?: string }).constraint === 'import_files_idempotency_idx') {
       const first = await earlier()
       if (first) return first
     }
@@ -101,7 +122,11 @@ async function registerUpload(context: CommandContext, input: UploadInput): Prom
       facts: async (db) => {
         const facts = await fileFacts(db, inTrx, input.reportId)
         reportStatus = facts.report?.status ?? null
-        return { ...facts, content: await storedContent(context.storageDir, input.upload.storageKey) }
+        return {
+          ...facts,
+          content: await storedContent(context.storageDir, input.upload.storageKey),
+          sameBytes: facts.report && input.upload.sha256 ? await sameBytesIn(db, facts.report.id, input.upload.sha256) : null,
+        }
       },
       jobs: () => [{ name: JOBS.fileCheck, data: { fileId }, key: `${JOBS.fileCheck}:${fileId}` }],
     })

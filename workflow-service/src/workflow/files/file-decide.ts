@@ -68,6 +68,8 @@ export interface FileFacts {
   report: { id: number; status: ReportStatus; areaId: number | null; companyId: number; year: number; reportType: ReportType } | null
   /** The responsible person on record for the report's area (or company) and year. */
   responsibleId: number | null
+  /** Of an upload: the report's earliest file with the same bytes (SHA-256) that still stands, if any. */
+  sameBytes?: { name: string; uploadedAt: string } | null
 }
 
 export const NO_FACTS: FileFacts = { report: null, responsibleId: null }
@@ -86,6 +88,8 @@ export function decideFile(state: FileState, command: FileCommand, facts: FileFa
       const wrongContent = facts.content === undefined ? null : uploadContentRefusal(command.data.name, facts.content)
       if (wrongContent) return { reason: 'invalid-input', parameter: 'file', detail: wrongContent }
       if (report.status === 'agreed') return { reason: 'report-agreed-upload' }
+      // The same bytes twice would publish the same readings twice: the earlier file is named instead.
+      if (facts.sameBytes) return { reason: 'duplicate-file', name: facts.sameBytes.name, uploadedAt: facts.sameBytes.uploadedAt }
       const perArea = report.areaId !== null
       const asked = perArea ? command.data.ecomonResponsibleId : command.data.companyResponsibleId
       if (facts.responsibleId === null || (asked !== null && asked !== facts.responsibleId)) {

@@ -31,6 +31,7 @@ export async function projectFile(db: Kysely<Database>, event: StoredEvent & Fil
         creator_username: event.metadata.username,
         version: event.streamVersion,
         idempotency_key: d.idempotencyKey ?? null,
+        sha256: d.sha256 ?? null,
       })
       .execute()
     return

@@ -19,6 +19,7 @@ export const PROJECTED_COLUMNS: Record<ProjectionTable, readonly string[]> = {
     'id', 'report_id', 'company_id', 'area_id', 'year', 'report_type', 'name', 'storage_key', 'size', 'content_type', 'description', 'status',
     'problems', 'ecomon_responsible_id', 'company_responsible_id', 'created', 'updated', 'creator_id', 'creator_username', 'version',
     'idempotency_key',
+    'sha256',
   ],
   report_history: ['id', 'company_id', 'report_id', 'event', 'import_files', 'created', 'creator_id', 'creator_username'],
 }
@@ -112,7 +113,7 @@ export function createInMemoryProjection() {
           name: d.name, storage_key: d.storageKey, size: d.size, content_type: d.contentType, description: d.description,
           status: 'processing', problems: [], ecomon_responsible_id: d.ecomonResponsibleId, company_responsible_id: d.companyResponsibleId,
           created: event.createdAt, updated: event.createdAt, creator_id: event.metadata.userId, creator_username: event.metadata.username,
-          version: event.streamVersion, idempotency_key: d.idempotencyKey ?? null,
+          version: event.streamVersion, idempotency_key: d.idempotencyKey ?? null, sha256: d.sha256 ?? null,
         })
         filesOfReport.set(d.reportId, [...(filesOfReport.get(d.reportId) ?? []), d.fileId])
         history(event, { company_id: d.companyId, report_id: d.reportId, event: 'added', files: [{ id: d.fileId, name: d.name }] })

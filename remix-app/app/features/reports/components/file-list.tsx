@@ -30,6 +30,8 @@ export function FileList({ files, reportStatus = null }: { files: ListedFile[]; 
             <span className={`file-status status-${file.status}`} role="status">
               {FILE_STATUS_LABEL[file.status as keyof typeof FILE_STATUS_LABEL]}
             </span>
+            {/* The reviewer sees a repeated file, or repeated readings, as such (decision 2120). */}
+            {file.duplicate ? <span className="file-duplicate">{file.duplicate}</span> : null}
             {/* A file being checked cannot be deleted (the server refuses it too). */}
             <Link className="receipt-link" to={`/receipts/file-${file.id}`}>
               Квитанция<span className="visually-hidden"> ({file.description})</span>

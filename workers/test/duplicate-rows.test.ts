@@ -1,0 +1,164 @@
+// One reading is published once (decision 2120): the file check refuses a row whose natural key already stands (in
+// the same file, in another file of the report, among the published readings), naming both places; publication is
+// idempotent on that key whatever the order of agreements, cancellations and rounds.
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
+import { UPLOADS, uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+import { startWorkers } from '../src/start-workers.ts'
+import { stageRows, syncReportPublication } from '../src/publication/staged-rows.server.ts'
+import { countStagedRows } from './support/staged-rows.ts'
+import { tempFolder, writeCsv } from './support/fixture-files.ts'
+import { actorOf, commandContext, prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+
+const t = useTestApp()
+vi.setConfig({ testTimeout: 120_000 })
+const folder = tempFolder()
+const spec = uploadSpecOf('observation_results')
+const HEADER = spec.columns.map((c) => c.header)
+const SAME = 'совпадают «Пункт наблюдения (номенклатура)», «Год», «Показатель» и «Дата отбора»'
+const silent = { info() {}, warn() {}, error() {} }
+
+let holder: Awaited<ReturnType<typeof actorOf>>
+let department: Awaited<ReturnType<typeof actorOf>>
+let report: ReportFixture
+let point: string
+
+const holderContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, holder)
+const departmentContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, department)
+
+beforeAll(async () => {
+  holder = await actorOf(t.database.db, 'holder1')
+  department = await actorOf(t.database.db, 'department')
+  report = await prepareAreaReport(holderContext(), 'observation_results')
+  point = report.points.find((p) => p.kind === 'surface_water')!.nomenclature
+  await startWorkers(t.queue, { db: t.database.db, config: t.app.config, log: silent })
+})
+afterAll(() => folder.remove())
+
+const row = (marker: string, day: number, value = '0,01') => [point, report.year, `${String(day).padStart(2, '0')}.08.${report.year}`, marker, value, 'мг/дм³', '0,05', '']
+
+async function fileRow(fileId: number) {
+  return t.database.db.selectFrom('import_files').select(['status', 'problems']).where('id', '=', fileId).executeTakeFirstOrThrow()
+}
+async function settled(fileId: number, status: string) {
+  await vi.waitFor(async () => expect((await fileRow(fileId)).status).toBe(status), { timeout: 60_000, interval: 200 })
+  return fileRow(fileId)
+}
+async function upload(name: string, rows: unknown[][]): Promise<number> {
+  return uploadStored(holderContext(), report.reportId, writeCsv(folder.file(name), [HEADER, ...(rows as Array<Array<string | number>>)]), name)
+}
+async function published(marker: string): Promise<number> {
+  const found = await t.database.db.selectFrom('measures_point_indications').select((eb) => eb.fn.countAll<number>().as('n')).where('name', '=', marker).executeTakeFirstOrThrow()
+  return Number(found.n)
+}
+const reportStatus = async () => (await t.database.db.selectFrom('import_reports').select('status').where('id', '=', report.reportId).executeTakeFirstOrThrow()).status
+
+describe('rows whose natural key already stands', () => {
+  it('refuses a row that repeats an earlier row of the same file, naming both rows, and stages nothing', async () => {
+    const fileId = await upload('сам-себя.csv', [row('Повтор-1', 1), row('Повтор-1', 2), row('Повтор-1', 1, '0,02')])
+    const checked = await settled(fileId, 'error')
+    expect(checked.problems).toEqual([{ row: 4, reason: `повторяет строку 2 этого файла: ${SAME}`, kind: 'duplicate' }])
+    expect(await countStagedRows(t.database.db, fileId)).toBe(0)
+  })
+
+  it('refuses rows another file of the report already holds, naming that file and its row, and keeps the earlier file as it was', async () => {
+    const first = await upload('наблюдения-воздух-2026.csv', [row('Повтор-2', 1), row('Повтор-2', 2), row('Повтор-2', 3)])
+    await settled(first, 'success')
+    // Another name, other values, one new day: the days already in the first file are the same readings.
+    const copy = await upload('копия.csv', [row('Повтор-2', 3, '0,03'), row('Повтор-2', 4), row('Повтор-2', 2, '0,04')])
+    const checked = await settled(copy, 'error')
+    expect(checked.problems).toEqual([
+      { row: 2, reason: `повторяет строку 4 файла «наблюдения-воздух-2026.csv» этого отчёта: ${SAME}`, kind: 'duplicate' },
+      { row: 4, reason: `повторяет строку 3 файла «наблюдения-воздух-2026.csv» этого отчёта: ${SAME}`, kind: 'duplicate' },
+    ])
+    expect(await countStagedRows(t.database.db, copy)).toBe(0)
+    expect((await fileRow(first)).status).toBe('success')
+    expect(await countStagedRows(t.database.db, first)).toBe(3)
+  })
+
+  it('refuses a row equal to a published reading of that year, naming the record', async () => {
+    const seeded = await sql<{ id: number; name: string; sampled: string }>`
+      SELECT i.id, i.name, to_char(i.sampled, 'DD.MM.YYYY') AS sampled FROM measures_point_indications i
+      JOIN measures_points p ON p.id = i.measures_point_id
+      WHERE p.nomenclature = ${point} AND i.year = ${report.year} AND i.sampled IS NOT NULL ORDER BY i.id LIMIT 1`.execute(t.database.db)
+    const reading = seeded.rows[0]
+    expect(reading).toBeDefined()
+    const fileId = await upload('опубликованное.csv', [[point, report.year, reading.sampled, reading.name, '0,01', 'мг/дм³', '', '']])
+    const checked = await settled(fileId, 'error')
+    expect(checked.problems).toEqual([{ row: 2, reason: `уже есть в опубликованных данных (запись ${reading.id}): ${SAME}`, kind: 'duplicate' }])
+  })
+})
+
+describe('publication idempotent on the natural key', () => {
+  it('finds a unique index, NULLs equal, on the declared natural key of every table uploads publish to', async () => {
+    for (const upload of UPLOADS) {
+      const { rows } = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE tablename = ${upload.table} AND indexdef LIKE 'CREATE UNIQUE INDEX%'`.execute(t.database.db)
+      const columns = upload.key.map((k) => k.column).join(', ')
+      expect(rows.map((r) => r.indexdef).filter((d) => d.endsWith(`(${columns}) NULLS NOT DISTINCT`)), upload.table).toHaveLength(1)
+    }
+  })
+
+  it('agreeing, cancelling and agreeing again, and a second round, leave one public row per key', async () => {
+    const first = await upload('раунд-1.csv', [row('Ключ-1', 10), row('Ключ-1', 11)])
+    await settled(first, 'success')
+    await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    await vi.waitFor(async () => expect(await published('Ключ-1')).toBe(2), { timeout: 30_000, interval: 200 })
+    await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена', files: [] })
+    await vi.waitFor(async () => expect(await published('Ключ-1')).toBe(0), { timeout: 30_000, interval: 200 })
+    await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано снова', files: [] })
+    await syncReportPublication(t.database.db, report.reportId)
+    await vi.waitFor(async () => expect(await published('Ключ-1')).toBe(2), { timeout: 30_000, interval: 200 })
+    // A second round: declined, a corrected file with one new reading and the old ones again is refused for those.
+    await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена', files: [] })
+    await decideOnReport(departmentContext(), report.reportId, { decision: 'decline', comment: 'Добавьте 12 августа', files: [] })
+    const second = await upload('раунд-2.csv', [row('Ключ-1', 12)])
+    await settled(second, 'success')
+    expect(await reportStatus()).toBe('consideration')
+    await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    await syncReportPublication(t.database.db, report.reportId)
+    await syncReportPublication(t.database.db, report.reportId)
+    await vi.waitFor(async () => expect(await published('Ключ-1')).toBe(3), { timeout: 30_000, interval: 200 })
+    await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена', files: [] })
+    await vi.waitFor(async () => expect(await published('Ключ-1')).toBe(0), { timeout: 30_000, interval: 200 })
+  })
+
+  it('publishes a key held by two passed files once, and a cancellation removes only what its report published', async () => {
+    // Two files that passed with the same key (as two checks running at once could have let through before): the
+    // unique index and the skip keep one public row; the demo reading of the same key stays whatever happens.
+    const other = await prepareAreaReport(holderContext(), 'observation_results', 2024)
+    const seeded = await sql<{ id: number; measures_point_id: number; name: string; sampled: string }>`
+      SELECT i.id, i.measures_point_id, i.name, to_char(i.sampled, 'YYYY-MM-DD') AS sampled FROM measures_point_indications i
+      JOIN measures_points p ON p.id = i.measures_point_id
+      WHERE p.area_id = ${other.areaId} AND i.year = 2024 AND i.sampled IS NOT NULL ORDER BY i.id LIMIT 1`.execute(t.database.db)
+    const demo = seeded.rows[0]
+    const ids: number[] = []
+    for (const [i, name] of ['а.csv', 'б.csv'].entries()) {
+      const own = [point, 2024, `0${i + 1}.09.2024`, 'Ключ-2-свой', '0,01', 'мг/дм³', '', '']
+      const fileId = await uploadStored(holderContext(), other.reportId, writeCsv(folder.file(name), [HEADER, own]), name)
+      await settled(fileId, 'success')
+      ids.push(fileId)
+    }
+    // Both files then hold the same keys, staged by hand (the check itself would have refused the second file).
+    const values = (marker: string) => ({ measures_point_id: demo.measures_point_id, year: 2024, sampled: '2024-08-20', name: marker, value: 1, measure: 'мг/дм³', mpc: null, mpc_max: null })
+    for (const fileId of ids) {
+      await stageRows(t.database.db, { fileId, reportId: other.reportId, spec, fixed: {} }, [
+        { number: 3, values: values('Ключ-2') },
+        { number: 4, values: { ...values(demo.name), sampled: demo.sampled } },
+      ])
+    }
+    await decideOnReport(departmentContext(), other.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    await syncReportPublication(t.database.db, other.reportId)
+    await syncReportPublication(t.database.db, other.reportId)
+    expect(await published('Ключ-2')).toBe(1)
+    expect(await published('Ключ-2-свой')).toBe(2)
+    const demoKey = () =>
+      t.database.db.selectFrom('measures_point_indications').select('id').where('measures_point_id', '=', demo.measures_point_id).where('name', '=', demo.name).where('sampled', '=', demo.sampled as never).execute()
+    expect(await demoKey()).toEqual([{ id: demo.id }])
+    await decideOnReport(departmentContext(), other.reportId, { decision: 'cancel', comment: 'Отмена', files: [] })
+    await syncReportPublication(t.database.db, other.reportId)
+    expect(await published('Ключ-2')).toBe(0)
+    expect(await demoKey()).toEqual([{ id: demo.id }])
+  })
+})
