@@ -350,6 +350,8 @@ export interface ImportPublishedRowsTable {
 export interface NotificationsTable {
   id: Generated<number>
   user_id: number
+  /** The company whose report it tells of: shown only while the user belongs to it. */
+  company_id: number | null
   event_position: number
   kind: string
   title: string

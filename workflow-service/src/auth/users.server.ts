@@ -1,5 +1,6 @@
 // The user accounts: lookup for login, and the administrator's list, create, update and password reset.
 import { type Kysely, sql } from 'kysely'
+import { lookAlikeOf, mixedScriptsRefusal } from './username-rules.ts'
 import type { Database } from '@portal/migrations/database.ts'
 import { badRequest, conflict, notFound } from '../plugins/errors.server.ts'
 import { hashPassword } from './passwords.server.ts'
@@ -53,6 +54,15 @@ export function checkUsername(username: string): void {
   if (!/^[\p{L}\p{N}._@+-]{1,100}$/u.test(username)) {
     throw badRequest('username: от 1 до 100 букв, цифр или знаков . _ @ + -', 'username')
   }
+  const mixed = mixedScriptsRefusal(username)
+  if (mixed) throw badRequest(mixed, 'username')
+}
+
+/** A new name drawn like an existing one (`сору` beside `copy`) is refused, naming the one it would pass for. */
+async function checkLookAlike(db: Kysely<Database>, username: string): Promise<void> {
+  const names = (await db.selectFrom('users').select('username').execute()).map((u) => u.username)
+  const like = lookAlikeOf(username, names)
+  if (like) throw badRequest(`username: имя похоже на имя существующей учётной записи «${like}»`, 'username')
 }
 
 export function checkPassword(password: string): void {
@@ -112,6 +122,7 @@ export async function createUser(db: Kysely<Database>, user: NewUser): Promise<n
   await checkCompany(db, user.companyId)
   const taken = await findLoginCandidate(db, user.username)
   if (taken) throw conflict(`Пользователь «${user.username}» уже существует.`)
+  await checkLookAlike(db, user.username)
   const row = await db
     .insertInto('users')
     .values({

@@ -132,6 +132,8 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
       return { status: 403, detail: 'Войдите, чтобы увидеть уведомления.' }
     case 'forbidden':
       return { status: 403, detail: FORBIDDEN }
+    case 'own-company-report':
+      return { status: 403, detail: 'Нельзя принимать решение по отчёту собственного предприятия.' }
     case 'lost-race':
       return { status: 409, detail: LOST_RACE }
   }

@@ -1,9 +1,15 @@
-// A user's notifications: the newest first with the unread count, and marking them read.
-import type { Kysely } from 'kysely'
+// A user's notifications: the newest first with the unread count, and marking them read. Only the notifications of
+// the company the user belongs to now: they follow the company, so a user moved to another company no longer sees,
+// counts or marks the old company's (decision 2222).
+import { type ExpressionBuilder, type Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 
+/** The notifications of this user and of the company the user belongs to now. */
+const ofUserAndCompany = (userId: number) => (eb: ExpressionBuilder<Database, 'notifications'>) =>
+  eb.and([eb('notifications.user_id', '=', userId), eb('notifications.company_id', '=', eb.selectFrom('users').select('users.company_id').where('users.id', '=', userId))])
+
 export async function unreadCount(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirst()
+  const row = await db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where(ofUserAndCompany(userId)).where('read_at', 'is', null).executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 
@@ -12,12 +18,12 @@ export async function listNotifications(db: Kysely<Database>, userId: number, li
     db
       .selectFrom('notifications')
       .select(['id', 'kind', 'title', 'body', 'link', 'created_at as created', 'read_at as read'])
-      .where('user_id', '=', userId)
+      .where(ofUserAndCompany(userId))
       .orderBy('id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
-    db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where(ofUserAndCompany(userId)).executeTakeFirst(),
     unreadCount(db, userId),
   ])
   return { count: Number(total?.n ?? 0), unread, results }
@@ -25,7 +31,7 @@ export async function listNotifications(db: Kysely<Database>, userId: number, li
 
 /** Marks the given notifications of the user read (all of them without ids); answers how many changed. */
 export async function markRead(db: Kysely<Database>, userId: number, ids?: number[]): Promise<number> {
-  let query = db.updateTable('notifications').set({ read_at: new Date() }).where('user_id', '=', userId).where('read_at', 'is', null)
+  let query = db.updateTable('notifications').set({ read_at: new Date() }).where(ofUserAndCompany(userId)).where('read_at', 'is', null)
   if (ids) {
     if (ids.length === 0) return 0
     query = query.where('id', 'in', ids)

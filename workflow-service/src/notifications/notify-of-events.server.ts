@@ -46,8 +46,8 @@ async function notifyOf(db: Kysely<Database>, event: StoredEvent): Promise<void>
   // Both writes in one statement (a data-modifying WITH runs whether or not it is read): a round trip less per notice.
   await sql`
     WITH told AS (
-      INSERT INTO notifications (user_id, event_position, kind, title, body, link, created_at)
-      SELECT u.id, ${event.position}, ${text.kind}, ${text.title}, ${text.body}, ${link}, ${event.createdAt}
+      INSERT INTO notifications (user_id, company_id, event_position, kind, title, body, link, created_at)
+      SELECT u.id, ${report.company_id}, ${event.position}, ${text.kind}, ${text.title}, ${text.body}, ${link}, ${event.createdAt}
       FROM users u WHERE u.company_id = ${report.company_id} AND u.is_active
       ON CONFLICT (event_position, user_id) DO NOTHING
     )

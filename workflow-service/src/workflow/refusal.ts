@@ -20,6 +20,8 @@ export type Refusal =
   | { reason: 'report-type-not-for-target'; reportType: ReportType; target: 'area' | 'company' | 'company-with-areas' }
   | { reason: 'year-out-of-range'; first: number; last: number }
   | { reason: 'report-agreed-upload' }
+  /** The decider belongs to the report's company too (an account in both the Department and a holder group). */
+  | { reason: 'own-company-report' }
   // Files
   | { reason: 'no-responsible'; parameter: 'ecomon_responsible' | 'company_responsible' }
   | { reason: 'file-exists' }

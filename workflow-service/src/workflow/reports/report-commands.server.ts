@@ -134,6 +134,7 @@ export async function decideOnReport(
     facts: async (trx) => ({
       ...(await reportFacts(trx, context, { id: reportId, companyId: report.company_id })),
       attachments: await Promise.all(input.files.map((file) => storedContent(context.storageDir, file.id))),
+      deciderOfOwnCompany: context.actor?.companyId != null && context.actor.companyId === report.company_id,
     }),
     // Agreeing publishes the report's staged data to the catalogue; cancelling an agreement withdraws it (workers).
     jobs: (events) =>

@@ -67,6 +67,8 @@ export interface ReportFacts {
   currentYear: number
   /** Of a decision: what its files' stored bytes are (their first bytes), in the order of the command's files. */
   attachments?: readonly ContentKind[]
+  /** Of a decision: the decider is a user of the report's company (an account in the Department and a holder group). */
+  deciderOfOwnCompany?: boolean
 }
 
 export const COMMENT_MAX = 5000
@@ -96,6 +98,8 @@ export function decideReport(state: ReportState, command: ReportCommand, facts: 
     case 'DeclineReport':
     case 'CancelReportDecision': {
       const action: DecisionAction = ACTION_OF[command.type]
+      // Nobody decides on their own company's report, whatever their other groups (issue 22 item 12).
+      if (facts.deciderOfOwnCompany) return { reason: 'own-company-report' }
       if (!can(action)) return { reason: 'report-status', action, status: state.status }
       const comment = command.data.comment.trim()
       if (comment.length > COMMENT_MAX) return { reason: 'comment-too-long', max: COMMENT_MAX }
