@@ -194,9 +194,11 @@ describe('reference', () => {
   })
 })
 
-describe('the start page of a license holder', () => {
+describe('the home page of a license holder', () => {
   it('shows their own company with the tabs of a license holder', async () => {
     const page = await logIn('holder1')
+    // The login sends a holder to the status board; the home page is still their company's card.
+    await page.goto(`${b.baseUrl}/monitoring/`)
     const tabs = page.getByRole('navigation', { name: 'Вкладки' })
     await expect.poll(() => tabs.getByRole('link').allTextContents()).toContain('Отчетность')
     expect(await tabs.getByRole('link').allTextContents()).toContain('Формы и справочники')

@@ -75,6 +75,8 @@ async function main() {
     await visitor.close()
 
     const holder = await as('holder1')
+    // The status board of the last full year (the demo data's reports are in it).
+    await shoot(holder, 'holder-board', `/board?year=${new Date().getFullYear() - 1}`)
     // The last full year: the demo data's reports are in it.
     await shoot(holder, 'reports-page', `/companies/${company}/reports?year=${new Date().getFullYear() - 1}`, async (page) => {
       await page.locator('details.accordion summary').first().click()
@@ -83,6 +85,7 @@ async function main() {
 
     const department = await as('department')
     await shoot(department, 'review-queue', '/department-reports')
+    await shoot(department, 'department-board', `/board?year=${new Date().getFullYear() - 1}&state=consideration`)
     await shoot(department, 'history', `/companies/${company}/reports`, async (page) => {
       const history = page.locator('details.history')
       await history.locator('summary').click()

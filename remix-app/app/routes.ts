@@ -59,6 +59,8 @@ const pages: RouteEntry[] = [
   { id: 'reports/company-reports', path: '/companies/:id/reports', file: 'features/reports/routes/company-reports.tsx' },
   { id: 'reports/area-responsible', path: '/areas/:id/responsible', file: 'features/reports/routes/area-responsible.tsx' },
   { id: 'reports/receipt', path: '/receipts/:key', file: 'features/reports/routes/receipt.tsx' },
+  // The status board of a reporting year: a holder's company, or every company for the Department.
+  { id: 'board/reports-board', path: '/board', file: 'features/board/routes/reports-board.tsx' },
   // Review: the Department's lists of companies by report status.
   { id: 'review/audit', path: '/department-reports/audit', file: 'features/review/routes/audit.tsx' },
   { id: 'review/department-reports', path: '/department-reports/:status?', file: 'features/review/routes/department-reports.tsx' },

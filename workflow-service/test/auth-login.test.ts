@@ -52,6 +52,13 @@ describe('login', () => {
       expect(res.json().router, next).toBe('/monitoring/')
     }
   })
+
+  it('sends a license holder to the status board when no page was asked for, and to the page asked for otherwise', async () => {
+    expect((await postLogin(t.app, { username: 'holder1', password: 'holder1' }, { address: '10.1.0.7' })).json().router).toBe('/monitoring/board')
+    expect((await postLogin(t.app, { username: 'holder1', password: 'holder1', next: '/monitoring/map' }, { address: '10.1.0.7' })).json().router).toBe('/monitoring/map')
+    // Outside the portal falls back to the holder's start page, not to another site.
+    expect((await postLogin(t.app, { username: 'holder2', password: 'holder2', next: '//evil.example/' }, { address: '10.1.0.7' })).json().router).toBe('/monitoring/board')
+  })
 })
 
 describe('login field limits', () => {

@@ -38,6 +38,15 @@ function UserMenu({ user, csrfToken, unread = 0 }: Omit<SiteHeaderProps, 'naviga
         <>
           {' · '}
           <Link to="/department-reports">Отчеты на рассмотрении</Link>
+          {' · '}
+          <Link to="/board">Сводка отчётности</Link>
+        </>
+      ) : null}
+      {/* A license holder's start page after login; the header leads back to it from anywhere. */}
+      {user.groups.includes('Недропользователь') && user.company ? (
+        <>
+          {' · '}
+          <Link to="/board">Мои отчёты</Link>
         </>
       ) : null}
       {' · '}

@@ -25,9 +25,16 @@ export function loginFormError(values: Record<LoginField, unknown>): { field: Lo
 }
 
 export const PORTAL_HOME = '/monitoring/'
+/** A license holder's start page after login: the status board of their company's reporting year. */
+export const HOLDER_HOME = '/monitoring/board'
 
-/** Only a path of the portal itself may be the target after login (no open redirect). */
-export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith(PORTAL_HOME) || next.startsWith('//') || next.includes('\\')) return PORTAL_HOME
+/** Where a user goes after login when no page was asked for: a holder of a company to the board, others home. */
+export function homeOf(user: { groups: readonly string[]; companyId: number | null }): string {
+  return user.companyId !== null && user.groups.includes('Недропользователь') ? HOLDER_HOME : PORTAL_HOME
+}
+
+/** Only a path of the portal itself may be the target after login (no open redirect); else `fallback`. */
+export function safeNext(next: unknown, fallback = PORTAL_HOME): string {
+  if (typeof next !== 'string' || !next.startsWith(PORTAL_HOME) || next.startsWith('//') || next.includes('\\')) return fallback
   return next
 }

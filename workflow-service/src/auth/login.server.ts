@@ -5,11 +5,12 @@ import { admitAttempt, admittedAttemptSucceeded, lockedMessage } from './login-t
 import { verifyPassword } from './passwords.server.ts'
 import { createSession, endSession } from './sessions.server.ts'
 import { findLoginCandidate } from './users.server.ts'
+import { homeOf } from './login-rules.ts'
 
 export const WRONG_CREDENTIALS = 'Неверный логин или пароль.'
 
 export type LoginResult =
-  | { ok: true; userId: number; token: string; csrfToken: string }
+  | { ok: true; userId: number; token: string; csrfToken: string; home: string }
   | { ok: false; reason: 'credentials'; message: string }
   | { ok: false; reason: 'locked'; message: string; retryAfterSeconds: number }
 
@@ -39,5 +40,5 @@ export async function logIn(db: Kysely<Database>, attempt: LoginAttempt): Promis
   await admittedAttemptSucceeded(db, attempt.username, attempt.address)
   if (attempt.previousToken) await endSession(db, attempt.previousToken)
   const session = await createSession(db, candidate.id)
-  return { ok: true, userId: candidate.id, ...session }
+  return { ok: true, userId: candidate.id, ...session, home: homeOf(candidate) }
 }

@@ -16,15 +16,17 @@ export interface LoginCandidate {
   id: number
   passwordHash: string
   isActive: boolean
+  groups: Group[]
+  companyId: number | null
 }
 
 export async function findLoginCandidate(db: Kysely<Database>, username: string): Promise<LoginCandidate | null> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'is_active'])
+    .select(['id', 'password_hash', 'is_active', 'groups', 'company_id'])
     .where(sql<string>`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst()
-  return row ? { id: row.id, passwordHash: row.password_hash, isActive: row.is_active } : null
+  return row ? { id: row.id, passwordHash: row.password_hash, isActive: row.is_active, groups: row.groups, companyId: row.company_id } : null
 }
 
 export interface UserRow {

@@ -85,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       request.log.info({ userId: result.userId }, 'logged in')
       reply.header('set-cookie', sessionCookie(result.token, request.protocol === 'https'))
-      return { errors: null, router: safeNext(body.next) }
+      return { errors: null, router: safeNext(body.next, result.home) }
     },
   )
 

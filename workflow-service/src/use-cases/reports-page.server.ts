@@ -100,6 +100,17 @@ export function yearsOffered(now = new Date()): number[] {
   return Array.from({ length: 10 }, (_, i) => current - i)
 }
 
+/**
+ * The year the page shows: one the filter offers, or next year (the status board links to it: a programme is filed
+ * ahead); anything else falls back to the current year. Next year joins the filter's list only while it is shown.
+ */
+export function pageYear(asked: number | undefined, now = new Date()): { year: number; years: number[] } {
+  const years = yearsOffered(now)
+  const next = years[0] + 1
+  if (asked === next) return { year: next, years: [next, ...years] }
+  return { year: asked !== undefined && years.includes(asked) ? asked : years[0], years }
+}
+
 async function problemsOf(db: Kysely<Database>, fileIds: number[]): Promise<Map<number, FileProblem[]>> {
   if (fileIds.length === 0) return new Map()
   const rows = await db.selectFrom('import_files').select(['id', 'problems']).where('id', 'in', fileIds).execute()
@@ -193,8 +204,7 @@ export async function reportsPageData(db: Kysely<Database>, actor: CurrentUser |
   if (!company) refuse({ reason: 'company-not-found' })
   // The Department sees every company's reports; a license holder only their own company's.
   assertCanReadReportsOf(actor, company.id)
-  const years = yearsOffered()
-  const year = input.year !== undefined && years.includes(input.year) ? input.year : years[0]
+  const { year, years } = pageYear(input.year)
   const department = can(actor, 'decide:report:any')
 
   const [areas, reports, areaResponsibles, companyResponsibles, history] = await Promise.all([

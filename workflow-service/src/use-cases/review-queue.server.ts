@@ -5,6 +5,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { type Kysely, sql } from 'kysely'
 import type { Database, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { containsPattern } from '../catalogue/search-pattern.ts'
+import { awaitsDecision, filesLabel, sectionAddress } from '../workflow/reports/board-cells.ts'
 
 export const QUEUE_SORTS = ['oldest', 'newest', 'company', 'year'] as const
 export type QueueSort = (typeof QUEUE_SORTS)[number]
@@ -25,6 +26,7 @@ export interface QueueRow {
   reportId: number
   companyId: number
   companyName: string
+  areaId: number | null
   areaName: string | null
   year: number
   reportType: ReportType
@@ -32,7 +34,34 @@ export interface QueueRow {
   /** When the report entered the queue (consideration), or was decided (agreed, rejected). */
   since: Date
   ageDays: number
+  /** Files not being deleted. */
   files: number
+  /** The files by the state of their check, and in words («1 файл с ошибками, 2 файла приняты»). */
+  fileStates: { processing: number; errors: number; passed: number }
+  filesLabel: string
+  /** Whether the Department has something to decide: a passed file and none being checked (board-cells.ts). */
+  awaitsDecision: boolean
+  /** The responsible person's name for the area (or company) and year; null when none is named. */
+  responsible: string | null
+  /** The reports page with this report's section opened. */
+  href: string
+}
+
+interface QueueSqlRow {
+  report_id: number
+  company_id: number
+  company_name: string
+  area_id: number | null
+  area_name: string | null
+  year: number
+  report_type: ReportType
+  round: number
+  since: Date | null
+  files: string
+  processing: string
+  errors: string
+  passed: string
+  responsible: string | null
 }
 
 const ORDER: Record<QueueSort, ReturnType<typeof sql>> = {
@@ -44,21 +73,36 @@ const ORDER: Record<QueueSort, ReturnType<typeof sql>> = {
 
 const DAY = 86_400_000
 
-function queueSql(status: ReportStatus, search: string) {
-  const since =
-    status === 'consideration'
-      ? sql`COALESCE(
+/**
+ * When the report `r` entered its status: under consideration, the last resubmission or cancellation that brought it
+ * back, else its first file still there; decided, the last decision of that kind. The board counts its days the same.
+ */
+export function statusSinceSql(status: ReportStatus) {
+  return status === 'consideration'
+    ? sql`COALESCE(
           (SELECT max(s.created) FROM report_status_changes s WHERE s.report_id = r.id AND s.event IN ('resubmitted', 'cancelled')),
           (SELECT min(f.created) FROM import_files f WHERE f.report_id = r.id AND f.status NOT IN ('deletion', 'deleted')))`
-      : sql`(SELECT max(s.created) FROM report_status_changes s WHERE s.report_id = r.id AND s.event = ${status === 'agreed' ? 'agreed' : 'rejected'})`
+    : sql`(SELECT max(s.created) FROM report_status_changes s WHERE s.report_id = r.id AND s.event = ${status === 'agreed' ? 'agreed' : 'rejected'})`
+}
+
+function queueSql(status: ReportStatus, search: string) {
+  const since = statusSinceSql(status)
   const pattern = search.trim() ? containsPattern(search) : null
-  return sql<{ report_id: number; company_id: number; company_name: string; area_name: string | null; year: number; report_type: ReportType; round: number; since: Date | null; files: string }>`
-    SELECT r.id AS report_id, r.company_id, c.name AS company_name, a.name AS area_name, r.year, r.report_type, r.round,
-           ${since} AS since,
-           (SELECT count(*) FROM import_files f WHERE f.report_id = r.id AND f.status NOT IN ('deletion', 'deleted')) AS files
+  return sql<QueueSqlRow>`
+    SELECT r.id AS report_id, r.company_id, c.name AS company_name, r.area_id, a.name AS area_name, r.year, r.report_type, r.round,
+           ${since} AS since, fs.files, fs.processing, fs.errors, fs.passed,
+           COALESCE(er.fullname, cr.fullname) AS responsible
     FROM import_reports r
     JOIN companies c ON c.id = r.company_id
     LEFT JOIN areas a ON a.id = r.area_id
+    CROSS JOIN LATERAL (
+      SELECT count(*) FILTER (WHERE f.status NOT IN ('deletion', 'deleted')) AS files,
+             count(*) FILTER (WHERE f.status = 'processing') AS processing,
+             count(*) FILTER (WHERE f.status = 'error') AS errors,
+             count(*) FILTER (WHERE f.status = 'success') AS passed
+      FROM import_files f WHERE f.report_id = r.id) fs
+    LEFT JOIN ecomon_responsibles er ON r.area_id IS NOT NULL AND er.area_id = r.area_id AND er.year = r.year
+    LEFT JOIN company_responsibles cr ON r.area_id IS NULL AND cr.company_id = r.company_id AND cr.year = r.year
     WHERE r.status = ${status}
       AND EXISTS (SELECT 1 FROM import_files f WHERE f.report_id = r.id AND f.status NOT IN ('deletion', 'deleted'))
       ${pattern ? sql`AND c.name ILIKE ${pattern}` : sql``}`
@@ -67,7 +111,7 @@ function queueSql(status: ReportStatus, search: string) {
 export async function reviewQueue(db: Kysely<Database>, input: Static<typeof ReviewQueueInput>) {
   const now = input.now ?? new Date()
   const [page, total, counts] = await Promise.all([
-    sql<{ report_id: number; company_id: number; company_name: string; area_name: string | null; year: number; report_type: ReportType; round: number; since: Date | null; files: string }>`
+    sql<QueueSqlRow>`
       SELECT * FROM (${queueSql(input.status, input.search)}) q ORDER BY ${ORDER[input.sort]} LIMIT ${input.limit}`.execute(db),
     sql<{ count: string }>`SELECT count(*) AS count FROM (${queueSql(input.status, input.search)}) q`.execute(db),
     sql<{ status: ReportStatus; count: string }>`
@@ -78,10 +122,12 @@ export async function reviewQueue(db: Kysely<Database>, input: Static<typeof Rev
   const countOf = (status: ReportStatus) => Number(counts.rows.find((c) => c.status === status)?.count ?? 0)
   const results: QueueRow[] = page.rows.map((r) => {
     const since = r.since ? new Date(r.since) : now
+    const fileStates = { processing: Number(r.processing), errors: Number(r.errors), passed: Number(r.passed) }
     return {
       reportId: r.report_id,
       companyId: r.company_id,
       companyName: r.company_name,
+      areaId: r.area_id,
       areaName: r.area_name,
       year: r.year,
       reportType: r.report_type,
@@ -89,6 +135,11 @@ export async function reviewQueue(db: Kysely<Database>, input: Static<typeof Rev
       since,
       ageDays: Math.max(0, Math.floor((now.getTime() - since.getTime()) / DAY)),
       files: Number(r.files),
+      fileStates,
+      filesLabel: filesLabel({ live: Number(r.files), ...fileStates }),
+      awaitsDecision: awaitsDecision(fileStates),
+      responsible: r.responsible,
+      href: sectionAddress(r.company_id, r.year, r.area_id, r.report_type),
     }
   })
   return {

@@ -26,6 +26,7 @@ import { AuditInput, auditFilterOf, auditProducer, AUDIT_HEADERS } from './audit
 import { findReceipt } from '../workflow/receipts/receipt-queries.server.ts'
 import { listAudit } from '../workflow/history/audit-queries.server.ts'
 import { reviewQueue, ReviewQueueInput } from './review-queue.server.ts'
+import { reportsBoard, ReportsBoardInput } from './reports-board.server.ts'
 import { useCase, type UseCaseContext } from './use-case.ts'
 
 export interface WorkflowServices {
@@ -245,6 +246,9 @@ export function workflowUseCases(services: WorkflowServices) {
       if (!can(context.actor, 'decide:report:any')) refuse({ reason: 'forbidden' })
       return reviewQueue(db, input)
     }),
+
+    /** The status board of a year: a holder's own company, or (the Department) every company, filtered. */
+    board: useCase(ReportsBoardInput, (context, input) => reportsBoard(db, context.actor, input)),
 
     /** The receipt of an upload or a decision (`{position}` of its event, or `{file}`), for readers of the company's reports. */
     receipt: useCase(Type.Object({ position: Type.Optional(Type.Integer({ minimum: 1 })), file: Type.Optional(Id) }, { additionalProperties: false }), async (context, input) => {

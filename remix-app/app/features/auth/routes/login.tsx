@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const secure = new URL(request.url).protocol === 'https:'
   // A full page load follows, so the new session's user and CSRF token reach every part of the page.
   // Remix puts the base path /monitoring in front of a redirect of its own, so the target goes without it.
-  const target = safeNext(form.get('next')).slice(PORTAL_HOME.length - 1)
+  const target = safeNext(form.get('next'), result.home).slice(PORTAL_HOME.length - 1)
   return redirect(target, { headers: { 'Set-Cookie': sessionCookie(result.token, secure) } })
 }
 

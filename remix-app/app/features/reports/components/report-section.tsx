@@ -7,6 +7,7 @@ import { useReportsPage } from './page-context.ts'
 import { REPORT_TYPE_TITLE } from './report-texts.ts'
 import { StatusLabel } from './status-dialog.tsx'
 import { Link } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import type { SectionFile } from '../server/reports-page.server.ts'
 import { formatDateTime } from './report-texts.ts'
 
@@ -24,7 +25,7 @@ function zipUrl(section: Section, accordion: ReportAccordion, companyId: number,
   return `/api/v1/import-files/zip/?${new URLSearchParams({ year: String(year), report_type: section.reportType, ...target })}`
 }
 
-export function ReportSection({ section, accordion }: { section: Section; accordion: ReportAccordion }) {
+export function ReportSection({ section, accordion, targeted = false }: { section: Section; accordion: ReportAccordion; targeted?: boolean }) {
   const { role, companyId, year } = useReportsPage()
   const { report } = section
   const typeTitle = REPORT_TYPE_TITLE[section.reportType]
@@ -32,10 +33,18 @@ export function ReportSection({ section, accordion }: { section: Section; accord
   const title = accordion.title === typeTitle ? typeTitle : `${accordion.title}, ${typeTitle}`
   const files = report?.files ?? []
   const headingId = `section-${accordion.key}-${section.reportType}`
+  const heading = useRef<HTMLHeadingElement>(null)
+  // The section a link named (the status board, the review queue) takes the focus and the top of the window, once the
+  // page is drawn: a screen reader starts there, and the page's later growth (statuses, polling) does not push it away.
+  useEffect(() => {
+    if (!targeted || !heading.current) return
+    heading.current.focus({ preventScroll: true })
+    heading.current.scrollIntoView({ block: 'start' })
+  }, [targeted])
   return (
-    <section className="report-section" aria-labelledby={headingId}>
+    <section className={targeted ? 'report-section targeted' : 'report-section'} aria-labelledby={headingId}>
       <div className="report-section-head">
-        <h3 id={headingId} tabIndex={-1}>
+        <h3 id={headingId} tabIndex={-1} ref={heading}>
           {typeTitle}
         </h3>
         {report ? <StatusLabel status={report.status} change={report.status_change} title={title} /> : null}

@@ -64,7 +64,7 @@ export default function CompanyReports() {
           {checking ? 'Файлы проверяются, статусы обновляются автоматически.' : ''}
         </p>
         {page.accordions.map((accordion) => (
-          <ReportAccordion key={`${page.year}-${accordion.key}`} accordion={accordion} />
+          <ReportAccordion key={`${page.year}-${accordion.key}`} accordion={accordion} openSection={page.openSection} />
         ))}
         {page.role === 'department' ? <HistoryAccordion rows={page.history} year={page.year} companyId={page.company.id} /> : null}
       </section>

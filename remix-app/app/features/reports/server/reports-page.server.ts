@@ -20,7 +20,7 @@ export type {
   DeclineView,
 } from '@portal/workflow-service/use-cases/reports-page.server.ts'
 export { AREA_SECTIONS, yearsOffered } from '@portal/workflow-service/use-cases/reports-page.server.ts'
-import { yearsOffered } from '@portal/workflow-service/use-cases/reports-page.server.ts'
+import { pageYear } from '@portal/workflow-service/use-cases/reports-page.server.ts'
 
 /** The year of the address as a whole number, or undefined (the use-case falls back to the current year). */
 function yearAsked(url: URL): number | undefined {
@@ -35,15 +35,18 @@ export async function loadReportsPage(request: Request, context: AppLoadContext,
   // opens the page and none exists (the create call is not shown). A type the company may not have (observation
   // results of a company with licence areas) is refused by the rules and simply not created.
   if (context.user?.companyId === companyId && Number.isInteger(companyId)) {
-    const offered = yearsOffered()
-    const year = input.year !== undefined && offered.includes(input.year) ? input.year : offered[0]
+    const { year } = pageYear(input.year)
     for (const reportType of ['greenhouse_gases', 'observation_results'] as const) {
       await context.workflow.createReport(context.useCaseContext, { company: companyId, year, reportType })
     }
   }
   const page = pageValue(request, context.user, await context.workflow.reportsPage(context.useCaseContext, input))
+  // A link from the status board names the section to open (`section=area-12-program`); only a key of this page counts.
+  const asked = new URL(request.url).searchParams.get('section') ?? ''
+  const openSection = page.accordions.some((a) => a.sections.some((s) => `${a.key}-${s.reportType}` === asked)) ? asked : null
   return {
     ...page,
+    openSection,
     crumbs: [...companyCrumbs(page.company), { title: 'Отчетность', to: `/companies/${page.company.id}/reports` }],
     // The company page's tabs (the holder's include 'Отчетность', 'Формы и справочники', 'Оценка состояния').
     tabs: companyTabs(page.company, context.user),

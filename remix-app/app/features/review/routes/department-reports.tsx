@@ -38,11 +38,61 @@ export default function DepartmentReports() {
       </Link>
     )
   }
+  const decidable = results.filter((r) => r.awaitsDecision)
+  const waiting = results.filter((r) => !r.awaitsDecision)
+  /** One table of queue rows: each opens the report's section on its company's reports page. */
+  const queueTable = ({ rows, caption, heading }: { rows: typeof results; caption: string; heading?: string }) =>
+    rows.length === 0 ? null : (
+      <>
+        {heading ? <h2 className="queue-group">{heading}</h2> : null}
+        <div className="table-scroll">
+          <table className="review-table">
+            <caption className="visually-hidden">
+              {caption}, {SORT_LABEL[sort]}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{sortLink('company', 'Предприятие')}</th>
+                <th scope="col">Отчёт</th>
+                <th scope="col">Файлы</th>
+                <th scope="col">Ответственное лицо</th>
+                <th scope="col">{sortLink('year', 'Год')}</th>
+                <th scope="col" aria-sort={sort === 'oldest' ? 'ascending' : sort === 'newest' ? 'descending' : undefined}>
+                  {sortLink('oldest', sinceTitle)}
+                </th>
+                <th scope="col">Дней</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.reportId}>
+                  <td>
+                    <Link to={row.href} aria-label={`${row.companyName}, ${row.areaName ? `${row.areaName}, ` : ''}${REPORT_TYPE_TITLE[row.reportType]}, ${row.year} год`}>
+                      {row.companyName}
+                    </Link>
+                  </td>
+                  <td>
+                    {row.areaName ? `${row.areaName}, ` : ''}
+                    {REPORT_TYPE_TITLE[row.reportType]}
+                    {tab === 'consideration' && row.round > 1 ? <span className="resubmitted-mark"> Повторно, раунд {row.round}</span> : null}
+                  </td>
+                  <td className={row.fileStates.errors > 0 ? 'files-with-errors' : undefined}>{row.filesLabel}</td>
+                  <td>{row.responsible ?? 'не назначено'}</td>
+                  <td>{row.year}</td>
+                  <td>{formatDateTime(row.since)}</td>
+                  <td className="number">{formatNumber(row.ageDays)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </>
+    )
   return (
     <section className="review-page">
       <h1>Отчетность</h1>
       <p>
-        <Link to="/department-reports/audit">Журнал отчётности</Link>
+        <Link to="/department-reports/audit">Журнал отчётности</Link> · <Link to="/board">Сводка отчётности</Link>
       </p>
       <Tabs tabs={REVIEW_TABS.map((t) => ({ title: `${t.title} (${formatNumber(counts[t.status])})`, to: t.path }))} />
       {/* A new search starts from the first page (no limit in the form), as any filter change does. */}
@@ -63,44 +113,15 @@ export default function DepartmentReports() {
       <h2 className="visually-hidden">{current.title}</h2>
       {results.length === 0 ? (
         <p className="empty">Нет данных</p>
+      ) : tab === 'consideration' ? (
+        <>
+          {/* Reports with something to decide come first; those waiting for the holder (no passed file, or files still
+              being checked) are shown apart, so the Department does not open them for nothing. */}
+          {queueTable({ rows: decidable, caption: `Ждут решения: ${formatNumber(decidable.length)}`, heading: 'Ждут решения' })}
+          {queueTable({ rows: waiting, caption: `Решать пока нечего: ${formatNumber(waiting.length)}`, heading: 'Решать пока нечего: нет принятого файла или файлы ещё проверяются' })}
+        </>
       ) : (
-        <div className="table-scroll">
-          <table className="review-table">
-            <caption className="visually-hidden">
-              {current.title}: {formatNumber(count)} {plural(count, ['отчёт', 'отчёта', 'отчётов'])}, {SORT_LABEL[sort]}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{sortLink('company', 'Предприятие')}</th>
-                <th scope="col">Отчёт</th>
-                <th scope="col">{sortLink('year', 'Год')}</th>
-                <th scope="col" aria-sort={sort === 'oldest' ? 'ascending' : sort === 'newest' ? 'descending' : undefined}>
-                  {sortLink('oldest', sinceTitle)}
-                </th>
-                <th scope="col">Дней</th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.map((row) => (
-                <tr key={row.reportId}>
-                  <td>
-                    <Link to={`/companies/${row.companyId}/reports?year=${row.year}`} aria-label={`${row.companyName}, ${row.year} год`}>
-                      {row.companyName}
-                    </Link>
-                  </td>
-                  <td>
-                    {row.areaName ? `${row.areaName}, ` : ''}
-                    {REPORT_TYPE_TITLE[row.reportType]}
-                    {tab === 'consideration' && row.round > 1 ? <span className="resubmitted-mark"> Повторно, раунд {row.round}</span> : null}
-                  </td>
-                  <td>{row.year}</td>
-                  <td>{formatDateTime(row.since)}</td>
-                  <td className="number">{formatNumber(row.ageDays)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        queueTable({ rows: results, caption: `${current.title}: ${formatNumber(count)} ${plural(count, ['отчёт', 'отчёта', 'отчётов'])}` })
       )}
       {shown < count ? (
         <Link className="button" to={query({ limit: String(shown + REVIEW_PAGE) })} preventScrollReset replace>
