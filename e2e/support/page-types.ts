@@ -67,6 +67,9 @@ export async function pageTypes(baseUrl: string): Promise<PageType[]> {
     { name: 'notifications', path: '/notifications', as: 'holder1' },
     { name: 'company card (holder)', path: `/companies/${company}`, as: 'holder1' },
     { name: 'review queue', path: '/department-reports', as: 'department' },
+    { name: 'status board (holder)', path: '/board', as: 'holder1' },
+    // The last full year: the demo data's reports are in it.
+    { name: 'status board (Department)', path: `/board?year=${new Date().getFullYear() - 1}`, as: 'department' },
     { name: 'company reports and history (Department)', path: `/companies/${company}/reports`, as: 'department' },
     { name: 'area responsible persons', path: `/areas/${area}/responsible`, as: 'department' },
     { name: 'area card (Department)', path: `/areas/${area}`, as: 'department' },
