@@ -2,13 +2,13 @@
 // nested objects by name, codes with their Russian words next to them.
 import type { Static } from '@sinclair/typebox'
 import type { HistoryEntryAnswer, ImportFileAnswer, ImportReportAnswer, StatusChangeAnswer } from '../routes/api/workflow-schemas.ts'
+import { AUDIT_EVENT_LABEL } from '../workflow/history/audit-events.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 import type { Column } from './paged-export.server.ts'
 
 const REPORT_TYPE_TITLES: Record<string, string> = Object.fromEntries(Object.entries(REPORT_TYPES).map(([code, t]) => [code, t.title]))
 const REPORT_STATUS: Record<string, string> = { consideration: 'На рассмотрении', agreed: 'Согласован', rejected: 'Отклонён' }
 const FILE_STATUS: Record<string, string> = { processing: 'Проверяется', success: 'Проверен', error: 'Ошибка', deletion: 'Удаляется', deleted: 'Удалён' }
-const HISTORY_EVENT: Record<string, string> = { added: 'Добавлен файл', agreed: 'Согласован', rejected: 'Отклонён', deleted: 'Удалён файл', resubmitted: 'Отправлен повторно' }
 
 const when = (value: string | Date) => (value instanceof Date ? value.toISOString() : String(value))
 
@@ -55,7 +55,7 @@ export const FILE_COLUMNS: Array<Column<Static<typeof ImportFileAnswer>>> = [
 export const HISTORY_COLUMNS: Array<Column<Static<typeof HistoryEntryAnswer>>> = [
   { header: 'ID', cell: (r) => r.id },
   { header: 'Когда', cell: (r) => when(r.created) },
-  { header: 'Событие', cell: (r) => HISTORY_EVENT[r.event] ?? r.event },
+  { header: 'Событие', cell: (r) => AUDIT_EVENT_LABEL[r.event] ?? r.event },
   { header: 'Файлы', cell: (r) => r.import_files.map((f) => f.name).join('; ') },
   { header: 'Отчёт', cell: (r) => r.report.id },
   { header: 'Вид отчёта', cell: (r) => REPORT_TYPE_TITLES[r.report.report_type] ?? r.report.report_type },

@@ -4,16 +4,19 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
-import { notificationText } from './notification-text.ts'
+import { noticeSubject } from './notification-text.ts'
+import { asWorkflowEvent, eventUse, type EventUse } from '../workflow/event-tables.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 
-const TOLD_OF = new Set(['FileCheckPassed', 'FileCheckFailed', 'ReportAgreed', 'ReportRejected', 'ReportDecisionCancelled'])
-
+/** Events whose table entry has a notice are told; the others are not. */
 export async function notifyOfEvents(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<void> {
-  for (const event of events) if (TOLD_OF.has(event.type)) await notifyOf(db, event)
+  for (const event of events) {
+    const notice = eventUse(event.type).notice
+    if (notice) await notifyOf(db, event, notice)
+  }
 }
 
-async function notifyOf(db: Kysely<Database>, event: StoredEvent): Promise<void> {
+async function notifyOf(db: Kysely<Database>, event: StoredEvent, notice: NonNullable<EventUse['notice']>): Promise<void> {
   const data = event.data as { reportId?: number; fileId?: number }
   let reportId = data.reportId
   let fileName: string | null = null
@@ -31,13 +34,8 @@ async function notifyOf(db: Kysely<Database>, event: StoredEvent): Promise<void>
     .where('r.id', '=', reportId)
     .executeTakeFirst()
   if (!report) return
-  const text = notificationText(
-    event.type,
-    event.data,
-    { reportId: report.id, companyId: report.company_id, year: report.year, reportTypeTitle: REPORT_TYPES[report.report_type].title, areaName: report.area_name },
-    fileName,
-  )
-  if (!text) return
+  const subject = noticeSubject({ reportId: report.id, companyId: report.company_id, year: report.year, reportTypeTitle: REPORT_TYPES[report.report_type].title, areaName: report.area_name })
+  const text = notice(asWorkflowEvent(event), { subject, fileName })
   const link = `/monitoring/companies/${report.company_id}/reports?year=${report.year}`
   const people =
     report.area_id !== null

@@ -1,46 +1,86 @@
-// Every projection of the workflow, applied to each event in the transaction that appends it (and by the replay).
-import type { Kysely } from 'kysely'
+// The live projection: each event's read-model rows (its table entry's `rows`), written in the transaction that
+// appends it. The replay (replay/replay.server.ts) folds the same rows in memory.
+import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
-import { FILE_EVENT_TYPES, type FileEvent } from './files/file-events.ts'
-import { projectFile } from './files/file-projection.server.ts'
-import { projectHistory } from './history/history-projection.server.ts'
-import { REPORT_EVENT_TYPES, type ReportEvent } from './reports/report-events.ts'
-import { projectReport } from './reports/report-projection.server.ts'
-import { RESPONSIBLE_EVENT_TYPES, type ResponsibleEvent } from './responsibles/responsible-events.ts'
-import { projectResponsible } from './responsibles/responsible-projection.server.ts'
-import { REFERENCE_EVENT_TYPES, type ReferenceEvent } from '../admin/reference/reference-events.ts'
-import { projectReference } from '../admin/reference/reference-projection.server.ts'
+import { asWorkflowEvent, eventUse } from './event-tables.ts'
+import type { Reads, RowChange, Seen } from './event-table.ts'
 
-/** The read-model tables, in the order they can be filled (foreign keys point backwards). */
-export const PROJECTION_TABLES = [
-  'ecomon_responsibles',
-  'company_responsibles',
-  'import_reports',
-  'report_status_changes',
-  'decision_files',
-  'import_files',
-  'report_history',
-] as const
-
-const isType = <T extends string>(types: readonly T[], type: string): type is T => (types as readonly string[]).includes(type)
+export { PROJECTION_TABLES } from './event-table.ts'
 
 export async function projectEvent(db: Kysely<Database>, event: StoredEvent): Promise<void> {
-  if (isType(RESPONSIBLE_EVENT_TYPES, event.type)) {
-    await projectResponsible(db, event as StoredEvent & ResponsibleEvent)
-  } else if (isType(REPORT_EVENT_TYPES, event.type)) {
-    await projectReport(db, event as StoredEvent & ReportEvent)
-    await projectHistory(db, event as StoredEvent & ReportEvent)
-  } else if (isType(FILE_EVENT_TYPES, event.type)) {
-    await projectFile(db, event as StoredEvent & FileEvent)
-    await projectHistory(db, event as StoredEvent & FileEvent)
-  } else if (isType(REFERENCE_EVENT_TYPES, event.type)) {
-    await projectReference(db, event as StoredEvent & ReferenceEvent)
-  } else {
-    throw new Error(`no projection knows the event type ${event.type}`)
-  }
+  const use = eventUse(event.type)
+  const typed = asWorkflowEvent(event)
+  const reads = use.reads?.(typed)
+  const seen = reads ? await readSeen(db, reads) : {}
+  await writeChanges(db, use.rows(typed, seen))
 }
 
 export async function projectEvents(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<void> {
   for (const event of events) await projectEvent(db, event)
+}
+
+/** The rows an event's rows depend on, in one round trip. */
+async function readSeen(db: Kysely<Database>, reads: Reads): Promise<Seen> {
+  const columns: RawBuilder<unknown>[] = []
+  if (reads.report !== undefined) {
+    columns.push(sql`(SELECT jsonb_build_object('id', r.id, 'company_id', r.company_id) FROM import_reports r WHERE r.id = ${reads.report}) AS report`)
+  }
+  if (reads.file !== undefined) {
+    columns.push(
+      sql`(SELECT jsonb_build_object('id', f.id, 'name', f.name, 'company_id', f.company_id, 'report_id', f.report_id) FROM import_files f WHERE f.id = ${reads.file}) AS file`,
+    )
+  }
+  if (reads.liveFilesOfReport !== undefined) {
+    columns.push(sql`(SELECT COALESCE(jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name) ORDER BY f.id), '[]'::jsonb) FROM import_files f
+                      WHERE f.report_id = ${reads.liveFilesOfReport} AND f.status NOT IN ('deletion', 'deleted')) AS live_files`)
+  }
+  if (columns.length === 0) return {}
+  const { rows } = await sql<{ report?: Seen['report'] | null; file?: Seen['file'] | null; live_files?: Seen['liveFilesOfReport'] }>`SELECT ${sql.join(columns)}`.execute(db)
+  const row = rows[0]
+  return { report: row.report ?? undefined, file: row.file ?? undefined, liveFilesOfReport: row.live_files }
+}
+
+/** A value as a statement's parameter: JSON columns take their value as JSON text. */
+function param(value: unknown): unknown {
+  return value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value
+}
+
+function statementOf(change: RowChange): RawBuilder<unknown> {
+  const table = sql.table(change.table)
+  if ('insert' in change) {
+    const names = Object.keys(change.insert[0])
+    const rows = change.insert.map((row) => sql`(${sql.join(names.map((name) => sql`${param((row as Record<string, unknown>)[name])}`))})`)
+    return sql`INSERT INTO ${table} (${sql.join(names.map((name) => sql.id(name)))}) VALUES ${sql.join(rows)}`
+  }
+  if ('upsert' in change) {
+    const row = change.upsert as Record<string, unknown>
+    const names = Object.keys(row)
+    const sets = sql.join(change.onConflictSet.map((name) => sql`${sql.id(name)} = EXCLUDED.${sql.id(name)}`))
+    return sql`INSERT INTO ${table} (${sql.join(names.map((name) => sql.id(name)))}) VALUES (${sql.join(names.map((name) => sql`${param(row[name])}`))})
+               ON CONFLICT (id) DO UPDATE SET ${sets}`
+  }
+  const sets = sql.join(Object.entries(change.set).map(([name, value]) => sql`${sql.id(name)} = ${param(value)}`))
+  return sql`UPDATE ${table} SET ${sets} WHERE id = ${change.update}`
+}
+
+/**
+ * Writes an event's changes in one statement (data-modifying WITH clauses; foreign keys are checked at its end), a
+ * round trip per event. Changes of one table are written one after the other instead: the parts of one statement
+ * do not see each other's rows.
+ */
+async function writeChanges(db: Kysely<Database>, changes: RowChange[]): Promise<void> {
+  const tables = new Set(changes.map((c) => c.table))
+  if (tables.size < changes.length) {
+    for (const change of changes) await statementOf(change).execute(db)
+    return
+  }
+  const statements = changes.map(statementOf)
+  const last = statements.pop()
+  if (!last) return
+  if (statements.length === 0) {
+    await last.execute(db)
+    return
+  }
+  await sql`WITH ${sql.join(statements.map((s, i) => sql`${sql.id(`change_${i}`)} AS (${s})`))} ${last}`.execute(db)
 }

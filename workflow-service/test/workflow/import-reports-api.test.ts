@@ -59,7 +59,7 @@ describe('import reports API', () => {
       { field: 'files', filename: 'Заключение.pdf', content: '%PDF-1.4 заключение', contentType: 'application/pdf' },
     ])
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toMatchObject({ id: report.id, status: 'agreed', status_change: { event: 'agreed', event_display: 'Согласовано', comment: 'Замечаний нет' } })
+    expect(res.json()).toMatchObject({ id: report.id, status: 'agreed', status_change: { event: 'agreed', event_display: 'Отчёт согласован', comment: 'Замечаний нет' } })
     const { rows: jobs } = await sql`SELECT 1 FROM pgboss.job WHERE name = ${JOBS.reportPublication} AND (data->>'reportId')::int = ${report.id}`.execute(t.database.db)
     expect(jobs).toHaveLength(1)
     const event = await t.database.db.selectFrom('events').select(['type', 'metadata']).where('stream_id', '=', `report-area-${h.areaId}-${YEAR}-program`).orderBy('stream_version', 'desc').executeTakeFirstOrThrow()
@@ -85,7 +85,7 @@ describe('import reports API', () => {
     expect(cancelled.statusCode).toBe(200)
     expect(cancelled.json()).toMatchObject({ status: 'consideration', status_change: { event: 'cancelled' } })
     const declined = await decide(department.headers, report.id, { status: 'rejected', comment: 'Нет протоколов' })
-    expect(declined.json()).toMatchObject({ status: 'rejected', status_change: { event: 'rejected', event_display: 'Отклонено', comment: 'Нет протоколов' } })
+    expect(declined.json()).toMatchObject({ status: 'rejected', status_change: { event: 'rejected', event_display: 'Отчёт отклонён', comment: 'Нет протоколов' } })
     const companies = await t.app.inject({ url: '/api/v1/companies/?report_status=rejected&limit=100', headers: department.headers })
     expect(companies.json().results.map((c: { id: number }) => c.id)).toContain(h.companyId)
   })

@@ -4,7 +4,8 @@
 import type { Decider } from '../../workflow/decider.ts'
 import type { Decision } from '../../workflow/refusal.ts'
 import type { ReferenceChange, ReferenceEvent } from './reference-events.ts'
-import { REFERENCE_EVENT_TYPES } from './reference-events.ts'
+import { entryOf } from '../../workflow/event-table.ts'
+import { REFERENCE_EVENT_TYPES, REFERENCE_EVENTS } from './reference-event-table.ts'
 import { REFERENCE_KINDS, type ReferenceKind, type ReferenceValues } from './reference-kinds.ts'
 
 export interface ReferenceState {
@@ -48,10 +49,7 @@ export function decideReference(state: ReferenceState, command: ReferenceCommand
 }
 
 export function evolveReference(state: ReferenceState, event: ReferenceEvent): ReferenceState {
-  if (event.type === 'ReferenceEntryAdded') return { values: { ...event.data.values } }
-  const values = { ...(state.values ?? {}) }
-  for (const change of event.data.changes) values[change.field] = change.to
-  return { values }
+  return entryOf<ReferenceEvent, ReferenceState>(REFERENCE_EVENTS, event.type).evolve(state, event)
 }
 
 export const referenceDecider: Decider<ReferenceState, ReferenceCommand, ReferenceEvent, ReferenceFacts> = {

@@ -11,5 +11,3 @@ export interface ReferenceChange {
 export type ReferenceEvent =
   | { type: 'ReferenceEntryAdded'; data: { kind: ReferenceKind; id: number; values: ReferenceValues } }
   | { type: 'ReferenceEntryChanged'; data: { kind: ReferenceKind; id: number; changes: ReferenceChange[] } }
-
-export const REFERENCE_EVENT_TYPES = ['ReferenceEntryAdded', 'ReferenceEntryChanged'] as const satisfies readonly ReferenceEvent['type'][]

@@ -2,6 +2,8 @@
 import type { FileProblem, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { getInitialSnapshot, transition, type SnapshotFrom } from 'xstate'
 import type { Decider } from '../decider.ts'
+import { entryOf } from '../event-table.ts'
+import { FILE_EVENT_TYPES, FILE_EVENTS } from './file-event-table.ts'
 import { type ContentKind, uploadContentRefusal } from './file-content.ts'
 import type { Decision } from '../refusal.ts'
 import type { FileEvent, FileUploaded } from './file-events.ts'
@@ -19,30 +21,11 @@ export function initialFileState(): FileState {
   return { snapshot, status: snapshot.value as FileMachineState, file: null, version: 0 }
 }
 
-function machineEvent(event: FileEvent): FileMachineEvent {
-  switch (event.type) {
-    case 'FileUploaded':
-      return { type: 'upload' }
-    case 'FileCheckPassed':
-      return { type: 'checkPassed' }
-    case 'FileCheckFailed':
-      return { type: 'checkFailed' }
-    // The guard was passed when the event was recorded; the fact stands whatever the report became later.
-    case 'FileDeletionRequested':
-      return { type: 'requestDeletion', reportAgreed: false }
-    case 'FileDeleted':
-      return { type: 'deleted' }
-  }
-}
-
+/** The machine takes the event's machine event; the event's own entry says what else it changes (the upload). */
 export function evolveFile(state: FileState, event: FileEvent): FileState {
-  const [snapshot] = transition(fileMachine, state.snapshot, machineEvent(event))
-  return {
-    snapshot,
-    status: snapshot.value as FileMachineState,
-    file: event.type === 'FileUploaded' ? event.data : state.file,
-    version: state.version + 1,
-  }
+  const entry = entryOf<FileEvent, FileState, FileMachineEvent>(FILE_EVENTS, event.type)
+  const [snapshot] = entry.machine ? transition(fileMachine, state.snapshot, entry.machine) : [state.snapshot]
+  return entry.evolve({ ...state, snapshot, status: snapshot.value as FileMachineState, version: state.version + 1 }, event)
 }
 
 export function foldFile(events: readonly FileEvent[]): FileState {
@@ -135,7 +118,7 @@ export function decideFile(state: FileState, command: FileCommand, facts: FileFa
 }
 
 export const fileDecider: Decider<FileState, FileCommand, FileEvent, FileFacts> = {
-  eventTypes: ['FileUploaded', 'FileCheckPassed', 'FileCheckFailed', 'FileDeletionRequested', 'FileDeleted'],
+  eventTypes: FILE_EVENT_TYPES,
   initialState: initialFileState,
   evolve: evolveFile,
   decide: decideFile,

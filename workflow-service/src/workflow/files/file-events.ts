@@ -49,6 +49,4 @@ export interface FileDeleted {
 
 export type FileEvent = FileUploaded | FileCheckPassed | FileCheckFailed | FileDeletionRequested | FileDeleted
 
-export const FILE_EVENT_TYPES = ['FileUploaded', 'FileCheckPassed', 'FileCheckFailed', 'FileDeletionRequested', 'FileDeleted'] as const
-
 export const fileStreamId = (fileId: number) => `file-${fileId}`

@@ -1,12 +1,17 @@
-// The events of the report workflow's audit and their Russian names (shared by the API, the exports and the pages).
-export const AUDIT_EVENTS = ['added', 'deleted', 'agreed', 'rejected', 'cancelled', 'resubmitted'] as const
-export type AuditEvent = (typeof AUDIT_EVENTS)[number]
+// The events of the report workflow's history and audit, under the codes the read models keep, and their one Russian
+// label each (shared by the API, the exports and the pages). Both come from the event tables' `history` entries.
+import type { Database } from '@portal/migrations/database.ts'
+import { FILE_EVENTS } from '../files/file-event-table.ts'
+import { REPORT_EVENTS } from '../reports/report-event-table.ts'
 
-export const AUDIT_EVENT_LABEL: Record<AuditEvent, string> = {
-  added: 'Файл добавлен',
-  deleted: 'Файл удалён',
-  agreed: 'Отчёт согласован',
-  rejected: 'Отчёт отклонён',
-  cancelled: 'Решение отменено',
-  resubmitted: 'Отчёт отправлен повторно',
-}
+export type AuditEvent = Database['report_history']['event'] | Database['report_status_changes']['event']
+
+const shown = (table: Record<string, { history: { code: AuditEvent; label: string } | null }>) =>
+  Object.values(table).flatMap((entry) => (entry.history ? [entry.history] : []))
+
+const HISTORY = [...shown(FILE_EVENTS), ...shown(REPORT_EVENTS)]
+
+/** In the order of the tables: the files' events, then the reports'. */
+export const AUDIT_EVENTS = HISTORY.map((h) => h.code)
+
+export const AUDIT_EVENT_LABEL = Object.fromEntries(HISTORY.map((h) => [h.code, h.label])) as Record<AuditEvent, string>

@@ -2,8 +2,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { APPEND_BARRIER, inChain, readAllInPages, verifyHashChain, type ChainCheck } from '../../event-store/event-store.server.ts'
-import { PROJECTION_TABLES } from '../projections.server.ts'
-import { createInMemoryProjection, PROJECTED_COLUMNS, type ProjectionTable } from './in-memory-projection.ts'
+import { PROJECTION_TABLES, type ProjectionTable } from '../event-table.ts'
+import { columnsOf, createReplayFold } from './replay-fold.ts'
 
 export interface TableDifference {
   table: string
@@ -24,14 +24,15 @@ export interface ReplayReport {
 
 /**
  * Creates empty copies of the read-model tables as temporary tables of this transaction (the portal's role may
- * create those, not schemas), folds the whole log into read models in memory and writes them in batches.
+ * create those, not schemas), folds the whole log into read models in memory (through the rows the live projection
+ * writes) and writes them in batches.
  */
 async function rebuildInto(trx: Transaction<Database>, schema: string): Promise<{ events: number; seconds: number }> {
   for (const table of PROJECTION_TABLES) {
     await sql`CREATE TEMPORARY TABLE ${sql.id(table)} (LIKE ${sql.id('public', table)} INCLUDING ALL) ON COMMIT DROP`.execute(trx)
   }
   const started = performance.now()
-  const projection = createInMemoryProjection()
+  const projection = createReplayFold()
   let events = 0
   // Every row is read; one outside the chain (chain.outside names it) is never folded into what the public sees.
   for await (const event of readAllInPages(trx, READ_PAGE)) {
@@ -48,7 +49,8 @@ const WRITE_BATCH = 5_000
 
 /** Inserts rows in batches of one statement each: the batch travels as one JSON array and PostgreSQL unpacks it. */
 async function writeRows(trx: Transaction<Database>, schema: string, table: ProjectionTable, rows: Array<Record<string, unknown>>): Promise<void> {
-  const columns = sql.join(PROJECTED_COLUMNS[table].map((c) => sql.id(c)))
+  if (rows.length === 0) return
+  const columns = sql.join(columnsOf(rows).map((c) => sql.id(c)))
   for (let i = 0; i < rows.length; i += WRITE_BATCH) {
     const batch = JSON.stringify(rows.slice(i, i + WRITE_BATCH))
     await sql`

@@ -3,9 +3,11 @@
 import type { FileStatus, ReportType } from '@portal/migrations/database.ts'
 import { getInitialSnapshot, transition, type SnapshotFrom } from 'xstate'
 import type { Decider } from '../decider.ts'
+import { entryOf } from '../event-table.ts'
 import { type ContentKind, uploadContentRefusal } from '../files/file-content.ts'
 import type { Decision, DecisionAction, Refusal } from '../refusal.ts'
 import type { DecisionFile, ReportEvent } from './report-events.ts'
+import { REPORT_EVENT_TYPES, REPORT_EVENTS } from './report-event-table.ts'
 import { reportMachine, type ReportMachineEvent, type ReportMachineState } from './report-machine.ts'
 import { allowedFor, FIRST_REPORT_YEAR, type ReportTargetKind } from './report-types.ts'
 
@@ -24,23 +26,12 @@ export function initialReportState(): ReportState {
   return { snapshot, status: snapshot.value as ReportMachineState, reportId: null, round: 1, version: 0 }
 }
 
-const MACHINE_EVENT: Record<ReportEvent['type'], ReportMachineEvent['type']> = {
-  ReportCreated: 'create',
-  ReportAgreed: 'agree',
-  ReportRejected: 'decline',
-  ReportDecisionCancelled: 'cancel',
-  ReportResubmitted: 'resubmit',
-}
-
+/** The machine takes the event's machine event; the event's own entry says what else it changes (the round). */
 export function evolveReport(state: ReportState, event: ReportEvent): ReportState {
-  const [snapshot] = transition(reportMachine, state.snapshot, { type: MACHINE_EVENT[event.type] })
-  return {
-    snapshot,
-    status: snapshot.value as ReportMachineState,
-    reportId: state.reportId ?? event.data.reportId,
-    round: event.type === 'ReportResubmitted' ? event.data.round : state.round,
-    version: state.version + 1,
-  }
+  const entry = entryOf<ReportEvent, ReportState, ReportMachineEvent>(REPORT_EVENTS, event.type)
+  const [snapshot] = entry.machine ? transition(reportMachine, state.snapshot, entry.machine) : [state.snapshot]
+  const moved = { ...state, snapshot, status: snapshot.value as ReportMachineState, reportId: state.reportId ?? event.data.reportId, version: state.version + 1 }
+  return entry.evolve(moved, event)
 }
 
 export function foldReport(events: readonly ReportEvent[]): ReportState {
@@ -134,7 +125,7 @@ export function resubmitsFrom(status: ReportMachineState): boolean {
 }
 
 export const reportDecider: Decider<ReportState, ReportCommand, ReportEvent, ReportFacts> = {
-  eventTypes: ['ReportCreated', 'ReportAgreed', 'ReportRejected', 'ReportDecisionCancelled', 'ReportResubmitted'],
+  eventTypes: REPORT_EVENT_TYPES,
   initialState: initialReportState,
   evolve: evolveReport,
   decide: decideReport,

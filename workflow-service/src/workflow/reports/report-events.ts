@@ -40,8 +40,6 @@ export interface ReportResubmitted {
 
 export type ReportEvent = ReportCreated | ReportAgreed | ReportRejected | ReportDecisionCancelled | ReportResubmitted
 
-export const REPORT_EVENT_TYPES = ['ReportCreated', 'ReportAgreed', 'ReportRejected', 'ReportDecisionCancelled', 'ReportResubmitted'] as const
-
 /** Reports are one per area (or company), year and type, so the stream id is derived from them. */
 export function reportStreamId(target: { areaId: number | null; companyId: number }, year: number, reportType: ReportType): string {
   return target.areaId !== null

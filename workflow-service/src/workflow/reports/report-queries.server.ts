@@ -2,8 +2,8 @@
 import type { Kysely } from 'kysely'
 import type { Database, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { filesOfReports } from '../files/file-queries.server.ts'
+import { AUDIT_EVENT_LABEL } from '../history/audit-events.ts'
 
-export const EVENT_DISPLAY = { agreed: 'Согласовано', rejected: 'Отклонено', cancelled: 'Решение отменено', resubmitted: 'Отправлен повторно' } as const
 
 export const decisionFileUrl = (id: string) => `/api/v1/import-reports/decision-files/${id}/`
 
@@ -53,7 +53,7 @@ export async function statusChangesOf(db: Kysely<Database>, reportIds: number[])
     id: c.id,
     report: { id: c.report_id },
     event: c.event,
-    event_display: EVENT_DISPLAY[c.event],
+    event_display: AUDIT_EVENT_LABEL[c.event],
     comment: c.comment,
     files: files.filter((f) => f.status_change_id === c.id).map((f) => ({ id: f.id, name: f.name, size: f.size, file: decisionFileUrl(f.id) })),
     created: c.created,

@@ -1,6 +1,8 @@
 // The responsible-person stream's pure evolve and decide: created once per area (or company) and year, then edited;
 // the details' rules (trimmed, not blank, a real e-mail address) are checked here for every door.
 import type { Decider } from '../decider.ts'
+import { entryOf } from '../event-table.ts'
+import { RESPONSIBLE_EVENT_TYPES, RESPONSIBLE_EVENTS } from './responsible-event-table.ts'
 import { type Decision, isRefusal } from '../refusal.ts'
 import { checkResponsibleDetails } from './responsible-details.ts'
 import type { ResponsibleDetails, ResponsibleEvent, ResponsibleSaved } from './responsible-events.ts'
@@ -12,7 +14,8 @@ export interface ResponsibleState {
 
 export const initialResponsibleState = (): ResponsibleState => ({ saved: null, version: 0 })
 
-export const evolveResponsible = (state: ResponsibleState, event: ResponsibleEvent): ResponsibleState => ({ saved: event.data, version: state.version + 1 })
+export const evolveResponsible = (state: ResponsibleState, event: ResponsibleEvent): ResponsibleState =>
+  entryOf<ResponsibleEvent, ResponsibleState>(RESPONSIBLE_EVENTS, event.type).evolve({ ...state, version: state.version + 1 }, event)
 
 export function foldResponsible(events: readonly ResponsibleEvent[]): ResponsibleState {
   return events.reduce(evolveResponsible, initialResponsibleState())
@@ -57,7 +60,7 @@ export function decideResponsible(state: ResponsibleState, command: ResponsibleC
 }
 
 export const responsibleDecider: Decider<ResponsibleState, ResponsibleCommand, ResponsibleEvent, void> = {
-  eventTypes: ['ResponsibleSaved'],
+  eventTypes: RESPONSIBLE_EVENT_TYPES,
   initialState: initialResponsibleState,
   evolve: evolveResponsible,
   decide: (state, command) => decideResponsible(state, command),

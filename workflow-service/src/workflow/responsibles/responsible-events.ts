@@ -22,8 +22,6 @@ export interface ResponsibleSaved {
 
 export type ResponsibleEvent = ResponsibleSaved
 
-export const RESPONSIBLE_EVENT_TYPES = ['ResponsibleSaved'] as const
-
 export function responsibleStreamId(scope: 'area' | 'company', targetId: number, year: number): string {
   return scope === 'area' ? `ecomon-responsible-${targetId}-${year}` : `company-responsible-${targetId}-${year}`
 }

@@ -1,0 +1,121 @@
+// The shape of a stream's event table: for each event type, everything the rest of the portal does with it (the
+// machine event, the state change, the read-model rows, the label of the history and the audit, the notice),
+// declared once. A stream's table is checked with `satisfies EventTable<…>`: an event type without its entry does
+// not compile. The live projection (projections.server.ts) and the replay (replay/replay.server.ts) both write the
+// rows the entries compute, so they cannot drift apart.
+import type { Selectable } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import type { StoredEvent } from '../event-store/event-store.server.ts'
+import type { AuditEvent } from './history/audit-events.ts'
+
+/** The workflow's read-model tables, in the order they can be filled (foreign keys point backwards). */
+export const PROJECTION_TABLES = [
+  'ecomon_responsibles',
+  'company_responsibles',
+  'import_reports',
+  'report_status_changes',
+  'decision_files',
+  'import_files',
+  'report_history',
+] as const
+
+export type ProjectionTable = (typeof PROJECTION_TABLES)[number]
+
+/** A read-model row as it reads back (JSON columns as values, timestamps as dates). */
+export type ReadModelRow<T extends ProjectionTable> = Selectable<Database[T]>
+
+/** The tables of reference data the admin stream keeps (written by its events, not rebuilt by the replay). */
+export type ReferenceTable = 'substances' | 'units' | 'point_kinds' | 'companies' | 'areas'
+type ReferenceRow = Record<string, string | number | boolean | null>
+
+/**
+ * What an event changes in a table: rows added, one row's columns set, or a row added unless its id is there, in which
+ * case only the named columns are set. Every row is keyed by its `id`.
+ */
+export type RowChange =
+  | {
+      [T in ProjectionTable]:
+        | { table: T; insert: Array<ReadModelRow<T>> }
+        | { table: T; update: number | string; set: Partial<ReadModelRow<T>> }
+        | { table: T; upsert: ReadModelRow<T>; onConflictSet: Array<keyof ReadModelRow<T> & string> }
+    }[ProjectionTable]
+  | { table: ReferenceTable; insert: [ReferenceRow & { id: number }] }
+  | { table: ReferenceTable; update: number; set: ReferenceRow }
+
+/** The rows an event's read-model rows depend on, beyond the event itself (asked for by `reads`). */
+export interface Reads {
+  /** A report, by id. */
+  report?: number
+  /** A file, by id. */
+  file?: number
+  /** The files of a report that are not on their way out (not being deleted or deleted), by the report's id. */
+  liveFilesOfReport?: number
+}
+
+export interface Seen {
+  report?: Pick<ReadModelRow<'import_reports'>, 'id' | 'company_id'>
+  file?: Pick<ReadModelRow<'import_files'>, 'id' | 'name' | 'company_id' | 'report_id'>
+  /** In id order. */
+  liveFilesOfReport?: Array<{ id: number; name: string }>
+}
+
+/** What a person is told of an event. */
+export interface NotificationText {
+  kind: 'file_checked' | 'file_failed' | 'report_agreed' | 'report_rejected' | 'report_cancelled'
+  title: string
+  body: string
+}
+
+/** What a notice says the event is about: the report in words, and the file's name for a file's event. */
+export interface NoticeAbout {
+  /** «Программа ЛЭМ за 2026 год (Участок)». */
+  subject: string
+  fileName: string | null
+}
+
+export type Stored<E extends { type: string; data: object }> = StoredEvent<E['type'], E['data']>
+
+export interface EventEntry<E extends { type: string; data: object }, S, M> {
+  /** The event the stream's machine takes (null: the machine does not move, or the stream has none). */
+  machine: M | null
+  // Methods, not function properties: an entry of one event is then usable where the stream's entry is expected.
+  /** What the event changes in the stream's state besides the machine's status and the version. */
+  evolve(state: S, event: E): S
+  /** The read-model rows the event's rows are computed from (none when absent). */
+  reads?(event: Stored<E>): Reads
+  /** The read-model rows the event adds or changes, one pure function for the live projection and the replay. */
+  rows(event: Stored<E>, seen: Seen): RowChange[]
+  /** How the history, the audit and the exports name the event, under the code the read models keep (null: not shown). */
+  history: { code: AuditEvent; label: string } | null
+  /** What the report's people are told (null: nothing). */
+  notice: Notice<Stored<E>> | null
+}
+
+/** A method's type (its parameters compare both ways, as an entry's methods do). */
+export type Notice<E> = { tell(event: E, about: NoticeAbout): NotificationText }['tell']
+
+/** One entry per event type of the union E, each typed by its own event. */
+export type EventTable<E extends { type: string; data: object }, S, M = never> = { [K in E['type']]: EventEntry<Extract<E, { type: K }>, S, M> }
+
+/**
+ * The entry of an event, typed by the stream (TypeScript cannot relate a union's member to its key: this one cast says
+ * it does). The table's own `satisfies EventTable<…>` proves it has every entry; a missing one fails there, not here.
+ */
+export function entryOf<E extends { type: string; data: object }, S, M = never>(table: object, type: E['type']): EventEntry<E, S, M> {
+  return (table as Record<string, EventEntry<E, S, M>>)[type]
+}
+
+/** The event types of a table, in their order of declaration. */
+export function eventTypesOf<E extends { type: string; data: object }, S, M = never>(table: EventTable<E, S, M>): Array<E['type']> {
+  return Object.keys(table) as Array<E['type']>
+}
+
+/** A seen row the event needs; a log that names a row no earlier event made is broken. */
+export function needSeen<K extends keyof Seen>(seen: Seen, key: K, event: StoredEvent, id: number): NonNullable<Seen[K]> {
+  const value = seen[key]
+  if (value === undefined || value === null) throw new Error(`event at position ${event.position} (${event.type}) names ${id}, which no earlier event created`)
+  return value as NonNullable<Seen[K]>
+}
+
+/** Leaves the state as it is (the machine and the version are the stream's evolve's). */
+export const same = <S>(state: S): S => state

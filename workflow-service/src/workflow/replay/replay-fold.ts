@@ -1,0 +1,72 @@
+// The replay's fold: every event of the log through its table entry's `rows`, the function the live projection
+// writes with, applied to read models kept in memory (no round trip per event), to be written in batches.
+import type { StoredEvent } from '../../event-store/event-store.server.ts'
+import { PROJECTION_TABLES, type ProjectionTable, type Reads, type RowChange, type Seen } from '../event-table.ts'
+import { asWorkflowEvent, eventUse } from '../event-tables.ts'
+
+type Row = Record<string, unknown>
+export type ReadModels = Record<ProjectionTable, Map<unknown, Row>>
+
+const isProjectionTable = (table: string): table is ProjectionTable => (PROJECTION_TABLES as readonly string[]).includes(table)
+
+/** Folds events into read models; call apply() for every event of the log in position order. */
+export function createReplayFold() {
+  const models = Object.fromEntries(PROJECTION_TABLES.map((table) => [table, new Map<unknown, Row>()])) as ReadModels
+  /** The files of each report, by the report's id (the rows a decision's history entry lists). */
+  const filesOfReport = new Map<unknown, Row[]>()
+
+  function seen(reads: Reads): Seen {
+    const report = reads.report === undefined ? undefined : models.import_reports.get(reads.report)
+    const file = reads.file === undefined ? undefined : models.import_files.get(reads.file)
+    const live =
+      reads.liveFilesOfReport === undefined
+        ? undefined
+        : (filesOfReport.get(reads.liveFilesOfReport) ?? [])
+            .filter((f) => f.status !== 'deletion' && f.status !== 'deleted')
+            .sort((a, b) => (a.id as number) - (b.id as number))
+            .map((f) => ({ id: f.id as number, name: f.name as string }))
+    return {
+      report: report && { id: report.id as number, company_id: report.company_id as number },
+      file: file && { id: file.id as number, name: file.name as string, company_id: file.company_id as number, report_id: file.report_id as number },
+      liveFilesOfReport: live,
+    }
+  }
+
+  function write(change: RowChange, event: StoredEvent): void {
+    // The admin stream's tables (reference data) are not the workflow's read models: the replay leaves them be.
+    if (!isProjectionTable(change.table)) return
+    const table = models[change.table]
+    if ('insert' in change) {
+      for (const row of change.insert as Row[]) {
+        const copy = { ...row }
+        table.set(copy.id, copy)
+        if (change.table === 'import_files') filesOfReport.set(copy.report_id, [...(filesOfReport.get(copy.report_id) ?? []), copy])
+      }
+    } else if ('upsert' in change) {
+      const row = change.upsert as Row
+      const existing = table.get(row.id)
+      if (!existing) table.set(row.id, { ...row })
+      else for (const name of change.onConflictSet as string[]) existing[name] = row[name]
+    } else {
+      const existing = table.get(change.update)
+      if (!existing) throw new Error(`event at position ${event.position} (${event.type}) names ${change.update}, which no earlier event created`)
+      Object.assign(existing, change.set)
+    }
+  }
+
+  function apply(event: StoredEvent): void {
+    const use = eventUse(event.type)
+    const typed = asWorkflowEvent(event)
+    const reads = use.reads?.(typed)
+    for (const change of use.rows(typed, reads ? seen(reads) : {})) write(change, event)
+  }
+
+  return { apply, models }
+}
+
+/** The columns a table's rows carry (the others keep their defaults). */
+export function columnsOf(rows: Iterable<Row>): string[] {
+  const columns = new Set<string>()
+  for (const row of rows) for (const name of Object.keys(row)) columns.add(name)
+  return [...columns]
+}

@@ -1,0 +1,134 @@
+// The report stream's events, each declared once: its machine event, what it changes in the stream's state, its
+// read-model rows (import_reports, report_status_changes, decision_files, report_history), its label and its notice.
+import type { StoredEvent } from '../../event-store/event-store.server.ts'
+import { type EventTable, eventTypesOf, needSeen, type ReadModelRow, type RowChange, same, type Stored } from '../event-table.ts'
+import { historyRow } from '../history/history-rows.ts'
+import type { DecisionFile, ReportAgreed, ReportDecisionCancelled, ReportEvent, ReportRejected } from './report-events.ts'
+import type { ReportMachineEvent } from './report-machine.ts'
+import type { ReportState } from './report-decide.ts'
+
+type StatusChange = ReadModelRow<'report_status_changes'>
+
+/** The report's new status and the status change the event records, and the decision's files. */
+function decisionRows(
+  event: Stored<ReportAgreed | ReportRejected | ReportDecisionCancelled>,
+  status: ReadModelRow<'import_reports'>['status'],
+  change: StatusChange['event'],
+): RowChange[] {
+  const d = event.data
+  const rows: RowChange[] = [
+    { table: 'import_reports', update: d.reportId, set: { status, updated: event.createdAt, version: event.streamVersion } },
+    statusChangeRow(event, d.reportId, change, d.comment),
+  ]
+  if (d.files.length > 0) {
+    rows.push({
+      table: 'decision_files',
+      insert: d.files.map((f: DecisionFile) => ({ id: f.id, report_id: d.reportId, status_change_id: event.position, name: f.name, size: f.size, content_type: f.contentType })),
+    })
+  }
+  return rows
+}
+
+function statusChangeRow(event: StoredEvent, reportId: number, change: StatusChange['event'], comment: string): RowChange {
+  return {
+    table: 'report_status_changes',
+    insert: [{ id: event.position, report_id: reportId, event: change, comment, created: event.createdAt, creator_id: event.metadata.userId, creator_username: event.metadata.username }],
+  }
+}
+
+/** A decision's history entry names the files it was taken on: those of the report not on their way out. */
+const decisionReads = (event: Stored<ReportAgreed | ReportRejected>) => ({ report: event.data.reportId, liveFilesOfReport: event.data.reportId })
+
+const withComment = (comment: string) => (comment.trim() ? ` Комментарий: ${comment.trim()}` : '')
+
+export const REPORT_EVENTS = {
+  ReportCreated: {
+    machine: { type: 'create' },
+    evolve: same,
+    rows: (event) => [
+      {
+        table: 'import_reports',
+        insert: [
+          {
+            id: event.data.reportId,
+            stream_id: event.streamId,
+            report_type: event.data.reportType,
+            status: 'consideration',
+            round: 1,
+            year: event.data.year,
+            area_id: event.data.areaId,
+            company_id: event.data.companyId,
+            created: event.createdAt,
+            updated: event.createdAt,
+            version: event.streamVersion,
+          },
+        ],
+      },
+    ],
+    history: null,
+    notice: null,
+  },
+  ReportAgreed: {
+    machine: { type: 'agree' },
+    evolve: same,
+    reads: decisionReads,
+    rows: (event, seen) => [
+      ...decisionRows(event, 'agreed', 'agreed'),
+      historyRow(event, {
+        company_id: needSeen(seen, 'report', event, event.data.reportId).company_id,
+        report_id: event.data.reportId,
+        event: 'agreed',
+        import_files: needSeen(seen, 'liveFilesOfReport', event, event.data.reportId),
+      }),
+    ],
+    history: { code: 'agreed', label: 'Отчёт согласован' },
+    notice: (event, about) => ({ kind: 'report_agreed', title: 'Отчёт согласован', body: `${about.subject}: отчёт согласован Департаментом.${withComment(event.data.comment)}` }),
+  },
+  ReportRejected: {
+    machine: { type: 'decline' },
+    evolve: same,
+    reads: decisionReads,
+    rows: (event, seen) => [
+      ...decisionRows(event, 'rejected', 'rejected'),
+      historyRow(event, {
+        company_id: needSeen(seen, 'report', event, event.data.reportId).company_id,
+        report_id: event.data.reportId,
+        event: 'rejected',
+        import_files: needSeen(seen, 'liveFilesOfReport', event, event.data.reportId),
+      }),
+    ],
+    history: { code: 'rejected', label: 'Отчёт отклонён' },
+    notice: (event, about) => ({ kind: 'report_rejected', title: 'Отчёт отклонён', body: `${about.subject}: отчёт отклонён Департаментом.${withComment(event.data.comment)}` }),
+  },
+  ReportDecisionCancelled: {
+    machine: { type: 'cancel' },
+    evolve: same,
+    // The cancellation is in the audit from report_status_changes; the company's history does not list it.
+    rows: (event) => decisionRows(event, 'consideration', 'cancelled'),
+    history: { code: 'cancelled', label: 'Решение отменено' },
+    notice: (event, about) => ({
+      kind: 'report_cancelled',
+      title: 'Решение по отчёту отменено',
+      body: `${about.subject}: Департамент отменил решение, отчёт снова на рассмотрении.${withComment(event.data.comment)}`,
+    }),
+  },
+  ReportResubmitted: {
+    machine: { type: 'resubmit' },
+    evolve: (state, event) => ({ ...state, round: event.data.round }),
+    reads: (event) => ({ report: event.data.reportId }),
+    rows: (event, seen) => [
+      { table: 'import_reports', update: event.data.reportId, set: { status: 'consideration', round: event.data.round, updated: event.createdAt, version: event.streamVersion } },
+      statusChangeRow(event, event.data.reportId, 'resubmitted', ''),
+      historyRow(event, {
+        company_id: needSeen(seen, 'report', event, event.data.reportId).company_id,
+        report_id: event.data.reportId,
+        event: 'resubmitted',
+        import_files: [{ id: event.data.fileId, name: event.data.fileName }],
+      }),
+    ],
+    history: { code: 'resubmitted', label: 'Отчёт отправлен повторно' },
+    notice: null,
+  },
+} satisfies EventTable<ReportEvent, ReportState, ReportMachineEvent>
+
+export const REPORT_EVENT_TYPES = eventTypesOf<ReportEvent, ReportState, ReportMachineEvent>(REPORT_EVENTS)
