@@ -40,7 +40,11 @@ export function createReplayFold() {
       for (const row of change.insert as Row[]) {
         const copy = { ...row }
         table.set(copy.id, copy)
-        if (change.table === 'import_files') filesOfReport.set(copy.report_id, [...(filesOfReport.get(copy.report_id) ?? []), copy])
+        if (change.table === 'import_files') {
+          const files = filesOfReport.get(copy.report_id)
+          if (files) files.push(copy)
+          else filesOfReport.set(copy.report_id, [copy])
+        }
       }
     } else if ('upsert' in change) {
       const row = change.upsert as Row
