@@ -1,0 +1,177 @@
+// Random sequences of uploads (the same bytes again, copies under other names, overlapping rows, retries with the
+// same Idempotency-Key), real file checks, agreements, declines, cancellations, resubmissions, deletions and replays:
+// after every step the public readings are exactly the rows of the agreed report's passed files, once per natural
+// key, and the replay's verification finds no difference (decision 2120). A fixed seed keeps npm test repeatable;
+// PUBLICATION_PROPERTY_SEED tries another.
+import { createHash } from 'node:crypto'
+import fc from 'fast-check'
+import { sql } from 'kysely'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
+import { uploadFile, requestFileDeletion } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
+import { decideOnReport, type Decision } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
+import { CommandRefused } from '@portal/workflow-service/workflow/refusal.ts'
+import { refusalAnswer } from '@portal/workflow-service/http/refusal-answers.ts'
+import { rebuildProjections, verifyProjections } from '@portal/workflow-service/workflow/replay/replay.server.ts'
+import { newStorageKey, removeStoredFile, storeFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
+import { fileCheckJob } from '../src/files/file-check-job.server.ts'
+import { fileDeleteJob } from '../src/files/file-delete-job.server.ts'
+import { syncReportPublication } from '../src/publication/staged-rows.server.ts'
+import { actorOf, commandContext, prepareAreaReport, type ReportFixture } from './support/workflow-fixture.ts'
+
+const t = useTestApp()
+const HEADER = uploadSpecOf('observation_results').columns.map((c) => c.header)
+const MARKERS = ['Свойство-А', 'Свойство-Б']
+const silent = { info() {}, warn() {}, error() {} }
+
+type Step =
+  | { kind: 'upload'; days: number[]; marker: number; value: number; name: number; key: number | null }
+  /** The bytes of an earlier upload again (the same file, or a copy under the other name). */
+  | { kind: 'again'; upload: number; name: number }
+  | { kind: 'check' }
+  | { kind: 'decide'; decision: Decision }
+  | { kind: 'delete'; file: number }
+  | { kind: 'replay' }
+
+let holder: CurrentUser
+let department: CurrentUser
+let report: ReportFixture
+let point: string
+const files: number[] = []
+const sent: Array<Extract<Step, { kind: 'upload' }>> = []
+
+const csv = (step: Extract<Step, { kind: 'upload' }>) =>
+  [HEADER, ...step.days.map((day) => [point, report.year, `${String(day).padStart(2, '0')}.07.${report.year}`, MARKERS[step.marker], `0,0${step.value}`, 'мг/дм³', '', ''])]
+    .map((r) => r.join(';'))
+    .join('\r\n') + '\r\n'
+
+async function run(step: Step): Promise<void> {
+  const deps = { db: t.database.db, config: t.app.config, log: silent }
+  switch (step.kind) {
+    case 'again':
+      if (sent.length === 0) return
+      return run({ ...sent[step.upload % sent.length], name: step.name, key: null })
+    case 'upload': {
+      sent.push(step)
+      const bytes = Buffer.from(csv(step))
+      const storageKey = newStorageKey()
+      const { size, sha256 } = await storeFile(t.app.config.storageDir, storageKey, bytes)
+      expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
+      try {
+        const { fileId, repeated } = await uploadFile(commandContext(t.database.db, t.queue, t.app.config.storageDir, holder), {
+          reportId: report.reportId,
+          description: 'Данные',
+          ecomonResponsibleId: null,
+          companyResponsibleId: null,
+          upload: { storageKey, name: ['наблюдения-воздух.csv', 'копия.csv'][step.name], size, sha256, contentType: 'text/csv' },
+          ...(step.key !== null ? { idempotencyKey: `property-${step.key}` } : {}),
+        })
+        if (repeated) await removeStoredFile(t.app.config.storageDir, storageKey)
+        else files.push(fileId)
+      } catch (error) {
+        await removeStoredFile(t.app.config.storageDir, storageKey)
+        throw error
+      }
+      return
+    }
+    case 'check': {
+      // The queue's file checks, run here one by one: the real check in its child process, staging, the key check.
+      const pending = await t.database.db.selectFrom('import_files').select('id').where('report_id', '=', report.reportId).where('status', '=', 'processing').execute()
+      for (const { id } of pending) await fileCheckJob(deps).handle({ fileId: id }, new AbortController().signal)
+      return
+    }
+    case 'decide':
+      await decideOnReport(commandContext(t.database.db, t.queue, t.app.config.storageDir, department), report.reportId, { decision: step.decision, comment: 'Решение', files: [] })
+      return
+    case 'delete': {
+      if (files.length === 0) return
+      const fileId = files[step.file % files.length]
+      await requestFileDeletion(commandContext(t.database.db, t.queue, t.app.config.storageDir, holder), fileId)
+      await fileDeleteJob(deps).handle({ fileId }, new AbortController().signal)
+      return
+    }
+    case 'replay':
+      await rebuildProjections(t.database.db)
+      return
+  }
+}
+
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('upload' as const), days: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 3 }), marker: fc.nat(1), value: fc.integer({ min: 1, max: 2 }), name: fc.nat(1), key: fc.option(fc.nat(2), { nil: null }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('again' as const), upload: fc.nat(10), name: fc.nat(1) }) },
+  { weight: 3, arbitrary: fc.constant({ kind: 'check' as const }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('decide' as const), decision: fc.constantFrom<Decision>('agree', 'decline', 'cancel') }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), file: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'replay' as const }) },
+)
+
+/** The keys the public should show: the staged rows of the passed files of the report when it is agreed, once each. */
+async function expectedKeys(): Promise<string[]> {
+  const { rows } = await sql<{ k: string }>`
+    SELECT DISTINCT concat_ws('|', s.data->>'measures_point_id', s.data->>'year', s.data->>'name', s.data->>'sampled') AS k
+    FROM import_staged_rows s
+    JOIN import_files f ON f.id = s.file_id AND f.status = 'success'
+    JOIN import_reports r ON r.id = f.report_id AND r.status = 'agreed'
+    WHERE r.id = ${report.reportId}
+    ORDER BY 1`.execute(t.database.db)
+  return rows.map((r) => r.k)
+}
+
+async function publicKeys(): Promise<string[]> {
+  const { rows } = await sql<{ k: string }>`
+    SELECT concat_ws('|', measures_point_id::text, year::text, name, sampled::text) AS k FROM measures_point_indications
+    WHERE name IN (${sql.join(MARKERS)}) ORDER BY 1`.execute(t.database.db)
+  return rows.map((r) => r.k)
+}
+
+describe('publication under random uploads, checks, decisions, deletions and replays', () => {
+  beforeAll(async () => {
+    holder = await actorOf(t.database.db, 'holder1')
+    department = await actorOf(t.database.db, 'department')
+    report = await prepareAreaReport(commandContext(t.database.db, t.queue, t.app.config.storageDir, holder), 'observation_results', 2024)
+    point = report.points.find((p) => p.kind === 'surface_water')!.nomenclature
+  })
+
+  it('shows each agreed reading once, exactly the rows of the agreed files, with the replay finding no difference', async () => {
+    let refused = 0
+    let accepted = 0
+    let sameBytes = 0
+    let mostShown = 0
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 6, maxLength: 14 }), async (steps) => {
+        for (const step of steps) {
+          try {
+            await run(step)
+            accepted += 1
+          } catch (error) {
+            // A refusal is an answer (never a 500), and a refused step changes nothing below.
+            if (!(error instanceof CommandRefused)) throw error
+            expect([400, 403, 404, 409]).toContain(refusalAnswer(error.refusal).status)
+            if (error.refusal.reason === 'duplicate-file') sameBytes += 1
+            refused += 1
+          }
+          // The publication job every decision and passed check enqueues, run as the queue would.
+          await syncReportPublication(t.database.db, report.reportId)
+          const shown = await publicKeys()
+          expect(new Set(shown).size, 'one public row per key').toBe(shown.length)
+          expect(shown).toEqual(await expectedKeys())
+          mostShown = Math.max(mostShown, shown.length)
+          const verified = await verifyProjections(t.database.db)
+          expect(verified.differences).toEqual([])
+          expect(verified.chain.broken).toBeNull()
+        }
+      }),
+      { numRuns: 8, seed: Number(process.env.PUBLICATION_PROPERTY_SEED ?? 2120) },
+    )
+    // The sequences reached what the property is about: the same bytes refused, rows repeated across files refused by
+    // the check, and readings published.
+    expect(refused).toBeGreaterThan(0)
+    expect(accepted).toBeGreaterThan(0)
+    expect(sameBytes).toBeGreaterThan(0)
+    expect(mostShown).toBeGreaterThan(0)
+    const repeatedRows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM import_files WHERE report_id = ${report.reportId} AND problems @> '[{"kind":"duplicate"}]'`.execute(t.database.db)
+    expect(repeatedRows.rows[0].n).toBeGreaterThan(0)
+  }, 600_000)
+})
