@@ -4,7 +4,7 @@ import type { Faker } from '@faker-js/faker'
 import type { CompanyKind } from '@portal/migrations/database.ts'
 import { insertInBatches, type SeedContext, type SeedStep, YEARS } from './seed-context.ts'
 import { substancesOf } from '../catalogue/substances.ts'
-import { formatCount } from '../text/russian-format.ts'
+import { formatCount, formatNumber } from '../text/russian-format.ts'
 
 const DISTRICTS = ['Приуральский район', 'Шурышкарский район', 'Ямальский район', 'Тазовский район', 'Надымский район', 'Пуровский район', 'Красноселькупский район']
 const CITIES = ['Салехард', 'Лабытнанги', 'Новый Уренгой', 'Ноябрьск', 'Надым', 'Муравленко', 'Губкинский']
@@ -31,6 +31,42 @@ const REGIONAL_POINT_KINDS: Array<[string, string | null]> = [
   ['control_water_object_state_point', 'geochemical'],
   ['sampling_collection_points', 'geochemical'],
 ]
+
+type Medium = 'air' | 'water' | 'snow' | 'solid' | 'radiation' | 'biota' | 'hydrology'
+
+/** What a point of this kind samples: its norms and where its samples are taken follow from it. */
+function pointMedium(kind: string): Medium {
+  if (kind === 'ambient_air') return 'air'
+  if (kind.includes('snow')) return 'snow'
+  if (kind === 'hydrological_point') return 'hydrology'
+  if (kind === 'hygrobiology_point') return 'biota'
+  if (kind.includes('radionuclides')) return 'radiation'
+  if (kind.includes('water') || kind === 'groundwater' || kind === 'sampling_collection_points') return 'water'
+  return 'solid'
+}
+
+/** The norms a point's readings are judged by (the point card's «Нормативы»): ПДК, ОБУВ, ОДК by medium. */
+const LIMIT_NORMS: Record<Medium, { pdk: string | null; obuv: string | null; odk: string | null }> = {
+  air: { pdk: 'ПДК м.р. (СанПиН 1.2.3685-21)', obuv: 'ОБУВ в атмосферном воздухе (для веществ без ПДК)', odk: null },
+  water: { pdk: 'ПДК рыбохозяйственная', obuv: 'ОБУВ в воде водных объектов рыбохозяйственного значения', odk: null },
+  snow: { pdk: 'ПДК рыбохозяйственная (талая вода)', obuv: null, odk: null },
+  solid: { pdk: 'ПДК в почве (СанПиН 1.2.3685-21)', obuv: null, odk: 'ОДК в почве (СанПиН 1.2.3685-21)' },
+  radiation: { pdk: null, obuv: null, odk: 'Контрольные уровни удельной активности' },
+  biota: { pdk: 'ПДК рыбохозяйственная', obuv: null, odk: null },
+  hydrology: { pdk: null, obuv: null, odk: null },
+}
+
+const AQUIFERS = ['Четвертичный водоносный горизонт', 'Новомихайловский водоносный горизонт', 'Атлым-новомихайловский водоносный комплекс']
+
+const GATHERING_LOCATIONS: Record<Medium, string> = {
+  air: 'Приземный слой воздуха, 1,5–3,5 м над поверхностью',
+  water: 'Поверхностный горизонт, 0,2–0,5 м от поверхности воды',
+  snow: 'Снежный покров на всю глубину, шурф 1 × 1 м',
+  solid: 'Верхний горизонт, 0–20 см, конверт 5 × 5 м',
+  radiation: 'Верхний горизонт почвы, 0–5 см',
+  biota: 'Прибрежная зона, глубина до 1 м',
+  hydrology: 'Гидрометрический створ',
+}
 
 function digits(faker: Faker, n: number): string {
   return faker.string.numeric({ length: n, allowLeadingZeros: false })
@@ -167,7 +203,8 @@ export const coreSeed: SeedStep = {
       })
     }
     await insertInBatches(trx, 'areas', areas)
-    const allAreas = await trx.selectFrom('areas').select(['id', 'kind']).orderBy('id').execute()
+    const allAreas = await trx.selectFrom('areas').select(['id', 'kind', 'license']).orderBy('id').execute()
+    const waterNames = new Map((await trx.selectFrom('water_resources').select(['id', 'name']).execute()).map((w) => [w.id, w.name]))
 
     const points: Record<string, unknown>[] = []
     for (const area of allAreas) {
@@ -175,22 +212,32 @@ export const coreSeed: SeedStep = {
       const kinds: Array<[string, string | null]> =
         area.kind === 'licence_area' ? LOCAL_POINT_KINDS.map((k) => [k, null]) : REGIONAL_POINT_KINDS
       kinds.forEach(([kind, category], i) => {
+        const waterId = kind.includes('water') || kind === 'hydrological_point' ? faker.helpers.arrayElement(waters).id : null
+        const medium = pointMedium(kind)
+        // The regional mean of the medium's first substance, a fifth to a half of its limit (in the limit's unit).
+        // New fields draw nothing from faker, so the rest of the demo data stays as it was.
+        const [substance, unit, mpc] = substancesOf(kind)[0]
         points.push({
           name: `Пункт ${i + 1}-${area.id}`,
           nomenclature: `ПН-${area.id}-${String(i + 1).padStart(2, '0')}`,
           kind,
           category,
           area_id: area.id,
-          water_resource_id: kind.includes('water') || kind === 'hydrological_point' ? faker.helpers.arrayElement(waters).id : null,
+          water_resource_id: waterId,
           location_description: `${faker.number.int({ min: 1, max: 15 })} км ${faker.helpers.arrayElement(['севернее', 'южнее', 'западнее', 'восточнее'])} кустовой площадки № ${faker.number.int({ min: 1, max: 60 })}`,
           periodicity: faker.helpers.arrayElement(['1 раз в год', '2 раза в год', 'Ежеквартально']),
-          license: null,
+          // A licence area's point is watched under its licence; a polygon's under none.
+          license: area.license ?? null,
           economic_objects: faker.helpers.arrayElement(['Кустовая площадка', 'УКПГ', 'Факельная установка', 'Шламовый амбар', null]),
           longitude: Number(Math.min(84.9, Math.max(63.1, centre.lon + faker.number.float({ min: -0.3, max: 0.3 }))).toFixed(5)),
           latitude: Number(Math.min(72.9, Math.max(63.1, centre.lat + faker.number.float({ min: -0.2, max: 0.2 }))).toFixed(5)),
-          pdk: kind === 'ambient_air' ? 'ПДК м.р.' : null,
+          pdk: LIMIT_NORMS[medium].pdk,
+          obuv: LIMIT_NORMS[medium].obuv,
+          odk: LIMIT_NORMS[medium].odk,
+          avg_by_region: mpc > 0 ? `${substance}: ${formatNumber(Number((mpc * (0.2 + (area.id % 4) / 10)).toPrecision(2)))} ${unit}` : null,
           well_purpose: kind === 'groundwater' ? 'Наблюдательная' : null,
           aquifer_purpose: kind === 'groundwater' ? 'Контроль качества подземных вод' : null,
+          aquifer: kind === 'groundwater' ? AQUIFERS[area.id % AQUIFERS.length] : null,
           groundwater_depth: kind === 'groundwater' ? faker.number.float({ min: 1, max: 15, fractionDigits: 1 }) : null,
           groundwater_depth_max: kind === 'groundwater' ? faker.number.float({ min: 15, max: 40, fractionDigits: 1 }) : null,
           landscape_description: faker.helpers.arrayElement(['Плоскобугристая тундра', 'Пойма реки', 'Редколесье', 'Болотный массив']),
@@ -200,6 +247,8 @@ export const coreSeed: SeedStep = {
           nature_subzone: faker.helpers.arrayElement(['Южная тундра', 'Типичная тундра', 'Северная тайга']),
           flora_type: kind === 'plant_sampling' ? faker.helpers.arrayElement(['Лишайники', 'Мхи', 'Кустарнички']) : null,
           controlled_target: kind === 'control_water_object_state_point' ? 'Качество поверхностных вод' : null,
+          controlled_water_resource: kind === 'control_water_object_state_point' && waterId !== null ? waterNames.get(waterId) ?? null : null,
+          gathering_location: GATHERING_LOCATIONS[medium],
         })
       })
     }
