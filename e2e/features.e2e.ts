@@ -74,6 +74,40 @@ describe('charts, map, downloads and notifications in the browser', () => {
     await plain.close()
   })
 
+  it("shows a point's name in its map tooltip as text, whatever markup the name holds", async () => {
+    const page = await withoutTiles()
+    const listed = (await (await page.request.get(`${b.baseUrl}/api/v1/measures-points/?kind=surface_water&limit=100`)).json()) as { results: Array<{ name: string }> }
+    // A name that travels unescaped through the page's data, replaced by names holding markup, entities and a script.
+    const plain = listed.results.map((p) => p.name).find((n) => /^[\p{L}\p{N} .,-]+$/u.test(n))!
+    const names = ['<img src=x onerror=window.__tooltipXss=1>', '<b>жирный</b> &amp; <i>курсив</i>', '<svg onload=window.__tooltipXss=2>']
+    let current = names[0]
+    await page.route(/\/monitoring\/map\.data/, async (route) => {
+      const answer = await route.fetch()
+      const body = (await answer.text()).split(plain).join(current)
+      await route.fulfill({ response: answer, body })
+    })
+    for (const name of names) {
+      current = name
+      await page.goto(`${b.baseUrl}/monitoring/map`)
+      const select = page.locator('form[role="search"].filters select[name="kind"]')
+      // Each choice of the filter reads the page's data again, through the route above.
+      await select.selectOption('ambient_air')
+      await page.waitForURL(/kind=ambient_air/)
+      await select.selectOption('surface_water')
+      await page.waitForURL(/kind=surface_water/)
+      const marker = page.locator(`.leaflet-overlay-pane path.leaflet-interactive[aria-label="${name.replace(/"/g, '\\"')}"]`)
+      await eventually(() => marker.count()).toBe(1)
+      await marker.dispatchEvent('mouseover')
+      const tooltip = page.locator('.leaflet-tooltip')
+      await eventually(() => tooltip.count()).toBe(1)
+      await expect(tooltip.textContent()).resolves.toBe(name)
+      await expect(tooltip.locator('img, b, i, svg').count()).resolves.toBe(0)
+      await marker.dispatchEvent('mouseout')
+    }
+    await expect(page.evaluate(() => (window as unknown as { __tooltipXss?: number }).__tooltipXss)).resolves.toBeUndefined()
+    await page.close()
+  })
+
   it("downloads a point's readings of one year as CSV and XLSX holding exactly the table's rows", async () => {
     const page = await b.open('/')
     const point = await firstPoint(page, 'surface_water')

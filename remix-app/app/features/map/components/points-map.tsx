@@ -59,7 +59,10 @@ export function PointsMap({ points, tilesUrl, kindLabels, yearLabel }: PointsMap
       L.tileLayer(tilesUrl, { maxZoom: 18, attribution: '&copy; участники OpenStreetMap' }).addTo(map)
       for (const p of points) {
         const marker = L.circleMarker([p.latitude, p.longitude], { radius: 6, color: kindColour(p.kind, kinds), weight: 2.5, fillColor: levelColour(p.worst), fillOpacity: 0.95 })
-        marker.bindTooltip(p.name)
+        // Leaflet sets a string tooltip as HTML: the name goes in as text, so markup in a name is shown, never run.
+        const label = document.createElement('span')
+        label.textContent = p.name
+        marker.bindTooltip(label)
         marker.on('click', () => navigate(`/measures-points/${p.id}`))
         marker.on('add', () => {
           // The marker's path is a link for the keyboard and for screen readers too.
