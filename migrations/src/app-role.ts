@@ -37,6 +37,11 @@ export async function grantAppRole(ownerDb: Kysely<any>, appRole: string): Promi
   await sql`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON kysely_migration, kysely_migration_lock FROM ${app}`.execute(ownerDb)
 
   // The queue's schema and everything pg-boss made in it belong to the portal's role (it adds tables per queue).
+  // Handing an object to a role needs the right to act for it (a superuser, or `GRANT <app> TO <owner>`), which an
+  // owner a DBA made by hand has not (issue 22 item 14). Such an owner keeps the schema and lets the portal's role
+  // create in it instead: pg-boss then makes its tables and partitions as that role, which owns them. Only objects
+  // made earlier by another role (a single-role deployment's queue) must be handed over; without the right, the start
+  // stops with one Russian line naming the single GRANT that allows it.
   await sql
     .raw(`
     DO $$
@@ -45,26 +50,30 @@ export async function grantAppRole(ownerDb: Kysely<any>, appRole: string): Promi
       r record;
     BEGIN
       IF (SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = 'pgboss') <> app THEN
-        EXECUTE format('ALTER SCHEMA pgboss OWNER TO %I', app);
+        BEGIN
+          EXECUTE format('ALTER SCHEMA pgboss OWNER TO %I', app);
+        EXCEPTION WHEN insufficient_privilege THEN
+          EXECUTE format('GRANT USAGE, CREATE ON SCHEMA pgboss TO %I', app);
+        END;
       END IF;
       FOR r IN
-        SELECT c.oid::regclass AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        SELECT format('TABLE %s', c.oid::regclass) AS object FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = 'pgboss' AND c.relkind IN ('r', 'p', 'v', 'm', 'S') AND pg_get_userbyid(c.relowner) <> app
           AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype IN ('a', 'i'))
-      LOOP
-        EXECUTE format('ALTER TABLE %s OWNER TO %I', r.name, app);
-      END LOOP;
-      FOR r IN
-        SELECT p.oid::regprocedure AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+        UNION ALL
+        SELECT format('ROUTINE %s', p.oid::regprocedure) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
         WHERE n.nspname = 'pgboss' AND pg_get_userbyid(p.proowner) <> app
-      LOOP
-        EXECUTE format('ALTER ROUTINE %s OWNER TO %I', r.name, app);
-      END LOOP;
-      FOR r IN
-        SELECT t.oid::regtype AS name FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+        UNION ALL
+        SELECT format('TYPE %s', t.oid::regtype) FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
         WHERE n.nspname = 'pgboss' AND t.typtype IN ('e', 'd') AND pg_get_userbyid(t.typowner) <> app
       LOOP
-        EXECUTE format('ALTER TYPE %s OWNER TO %I', r.name, app);
+        BEGIN
+          EXECUTE format('ALTER %s OWNER TO %I', r.object, app);
+        EXCEPTION WHEN insufficient_privilege THEN
+          RAISE EXCEPTION USING ERRCODE = 'insufficient_privilege', MESSAGE = format(
+            'очередь заданий (схема pgboss) создана раньше ролью, отличной от роли портала %I, и владелец базы %I не может передать её таблицы этой роли: выполните один раз GRANT %I TO %I (право действовать за роль портала нужно только для этой передачи) и запустите портал снова',
+            app, current_user, app, current_user);
+        END;
       END LOOP;
     END
     $$`)
