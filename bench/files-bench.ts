@@ -30,6 +30,8 @@ function context(): RowContext {
     scope: 'на участке «Бенчмарк»',
     references: { measures_point: new Map(POINTS.map((p, i) => [p.toLowerCase(), { id: i + 1, kind: 'surface_water' }])) },
     today: new Date(),
+    // As the job loads them from the reference data: the rows' units convert to their ПДК's (мг/дм3 is мг/дм³).
+    limitUnits: new Map(SUBSTANCES.map(([name]) => [name.toLowerCase(), ['мг/дм³']])),
   }
 }
 

@@ -239,18 +239,19 @@ export function checkRow(
     values.measure = canonicalUnit(written)
     if (values.measure !== written) warnings = warning(warnings, rowNumber, columns[rules.measure], cells[indexes[rules.measure]], `единица «${written}» принята как «${values.measure}»`)
     // The value goes into the unit of its ПДК (45 мкг/м³ of NO2 is 0,045 мг/м³), before it is compared with the ПДК.
-    const target = fits ? limitUnitOf(values.measure, typeof values.name === 'string' ? values.name : null, pointKind, context) : { unit: values.measure }
-    if (target.unit === null) {
+    const name = typeof values.name === 'string' ? values.name : null
+    const target = fits ? limitUnitOf(values.measure, name, pointKind, context) : values.measure
+    if (target === null) {
       comparable = false
-      problem(problems, rowNumber, columns[rules.measure], cells[indexes[rules.measure]], target.refusal)
-    } else if (target.unit !== values.measure) {
+      problem(problems, rowNumber, columns[rules.measure], cells[indexes[rules.measure]], limitUnitRefusal(values.measure, name!, pointKind, context))
+    } else if (target !== values.measure) {
       if (rules.value >= 0 && typeof values.value === 'number') {
-        const value = convertUnit(values.value, values.measure, target.unit)!
+        const value = convertUnit(values.value, values.measure, target)!
         if (Number.isFinite(value)) values.value = value
-        else problem(problems, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение в ${target.unit} (единица ПДК) вне допустимого диапазона`)
+        else problem(problems, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение в ${target} (единица ПДК) вне допустимого диапазона`)
       }
-      converted = conversionNotice(columns[rules.value >= 0 ? rules.value : rules.measure], values.measure, target.unit)
-      values.measure = target.unit
+      converted = conversionNotice(columns[rules.value >= 0 ? rules.value : rules.measure], values.measure, target)
+      values.measure = target
     }
   }
   if (rules.mpcMax >= 0 && typeof values.mpc === 'number' && typeof values.mpc_max === 'number' && values.mpc_max < values.mpc) {
@@ -265,21 +266,31 @@ export function checkRow(
   return warnings ? { ok: true, values, warnings } : { ok: true, values }
 }
 
-type LimitUnit = { unit: string; refusal?: undefined } | { unit: null; refusal: string }
-
 /**
  * The unit a reading is stored in: the unit of its substance's ПДК in the reference data (of those that suit the
  * point's kind, the one the written unit converts to), or, for a substance the reference data does not list, the
- * first unit of the written unit's family. A unit that converts to none of the substance's ПДК units is refused.
+ * first unit of the written unit's family; null when the unit converts to none of the substance's ПДК units.
+ * Hot path: loops, no array or closure per row.
  */
-function limitUnitOf(unit: string, name: string | null, kind: string | undefined, context: RowContext): LimitUnit {
+function limitUnitOf(unit: string, name: string | null, kind: string | undefined, context: RowContext): string | null {
   const listed = name === null ? undefined : context.limitUnits?.get(normalizeLookup(name))
-  const units = listed && kind ? listed.filter((u) => unitFitsKind(u, kind)) : listed
-  if (!units?.length) return { unit: defaultLimitUnit(unit) }
-  for (const limit of units) if (convertible(unit, limit)) return { unit: limit }
+  let listedForKind = false
+  if (listed) {
+    for (let i = 0; i < listed.length; i++) {
+      const limit = listed[i]
+      if (kind && !unitFitsKind(limit, kind)) continue
+      listedForKind = true
+      if (convertible(unit, limit)) return limit
+    }
+  }
+  return listedForKind ? null : defaultLimitUnit(unit)
+}
+
+/** Why a unit is refused: the substance's ПДК units and every unit that converts to one of them (for the kind). */
+function limitUnitRefusal(unit: string, name: string, kind: string | undefined, context: RowContext): string {
+  const units = (context.limitUnits?.get(normalizeLookup(name)) ?? []).filter((u) => !kind || unitFitsKind(u, kind))
   const allowed = [...new Set(units.flatMap((u) => unitsConvertibleTo(u)))].filter((u) => !kind || unitFitsKind(u, kind))
-  const limits = units.map((u) => `«${u}»`).join(' или ')
-  return { unit: null, refusal: `единица «${unit}» не пересчитывается в единицу ПДК ${limits}: для вещества «${name}» допустимы ${allowed.join(', ')}` }
+  return `единица «${unit}» не пересчитывается в единицу ПДК ${units.map((u) => `«${u}»`).join(' или ')}: для вещества «${name}» допустимы ${allowed.join(', ')}`
 }
 
 const notices = new Map<string, Problem>()
