@@ -1,7 +1,7 @@
 // The one way a stored file leaves as a download: its type and length, the original name (Cyrillic kept) and nosniff.
 import { createReadStream } from 'node:fs'
 import type { FastifyReply } from 'fastify'
-import type { Download } from '../use-cases/workflow-use-cases.server.ts'
+import type { Download } from '../use-cases/downloads.server.ts'
 import { contentDisposition } from '../workflow/storage/file-storage.server.ts'
 
 export function sendDownload(reply: FastifyReply, download: Download) {

@@ -1,5 +1,5 @@
 // /api/v1/import-files/: file lists, uploads (streamed to storage), deletion, problems, downloads and the streamed ZIP.
-// Each route parses, calls its use-case (`use-cases/workflow-use-cases.server.ts`) and shapes the answer.
+// Each route parses, calls its use-case (`use-cases/file-use-cases.server.ts`) and shapes the answer.
 import { createReadStream } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'

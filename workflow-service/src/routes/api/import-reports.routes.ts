@@ -1,10 +1,10 @@
 // /api/v1/import-reports/: report lists, on-demand creation, status changes, and the Department's agree/decline/cancel.
-// Each route parses, calls its use-case (`use-cases/workflow-use-cases.server.ts`) and shapes the answer.
+// Each route parses, calls its use-case (`use-cases/report-use-cases.server.ts`) and shapes the answer.
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sendDownload } from '../../http/send-download.server.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
-import { DECISION_WORDS } from '../../use-cases/workflow-use-cases.server.ts'
+import { DECISION_WORDS } from '../../use-cases/report-use-cases.server.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 import { Id, Text, Year, ownValue } from '../../http/params.ts'
 import { readFormFields } from '../../http/form-fields.ts'

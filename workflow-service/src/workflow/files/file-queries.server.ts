@@ -116,3 +116,8 @@ export async function filesForArchive(db: Kysely<Database>, filter: FileFilter) 
     .orderBy('f.id')
     .execute()
 }
+
+/** One file as the API shows it (after a check of who may read it). */
+export async function importFileAnswer(db: Kysely<Database>, id: number) {
+  return toImportFile(await db.selectFrom('import_files').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+}

@@ -111,3 +111,13 @@ export async function findDecisionFile(db: Kysely<Database>, id: string) {
     .where('d.id', '=', id)
     .executeTakeFirst()
 }
+
+/** The years of each company's reports in a status, newest first. */
+export async function yearsOfReportsIn(db: Kysely<Database>, status: ReportStatus, companyIds: number[]): Promise<Map<number, number[]>> {
+  const rows = companyIds.length
+    ? await db.selectFrom('import_reports').select(['company_id', 'year']).distinct().where('status', '=', status).where('company_id', 'in', companyIds).orderBy('year', 'desc').execute()
+    : []
+  const years = new Map<number, number[]>()
+  for (const row of rows) years.set(row.company_id, [...(years.get(row.company_id) ?? []), row.year])
+  return years
+}

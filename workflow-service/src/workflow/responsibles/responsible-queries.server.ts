@@ -28,3 +28,20 @@ export async function listCompanyResponsibles(db: Kysely<Database>, filter: { co
   const rows = await query.orderBy('e.year', 'desc').execute()
   return rows.map(({ company_id, company_name, ...r }) => ({ ...r, area: null, company: { id: company_id, name: company_name } }))
 }
+
+/** A responsible person as the API lists them, by id (undefined: there is none). */
+export async function findResponsible(db: Kysely<Database>, scope: 'area' | 'company', id: number) {
+  const row =
+    scope === 'area'
+      ? await db.selectFrom('ecomon_responsibles').select(['area_id as target', 'year']).where('id', '=', id).executeTakeFirst()
+      : await db.selectFrom('company_responsibles').select(['company_id as target', 'year']).where('id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  const list = scope === 'area' ? await listEcomonResponsibles(db, { areaId: row.target, year: row.year }) : await listCompanyResponsibles(db, { companyId: row.target, year: row.year })
+  return list[0]
+}
+
+/** The company of a licence area (null: the area has none, undefined: there is no such area). */
+export async function companyOfArea(db: Kysely<Database>, areaId: number): Promise<number | null | undefined> {
+  const area = await db.selectFrom('areas').select(['company_id']).where('id', '=', areaId).executeTakeFirst()
+  return area?.company_id
+}

@@ -1,0 +1,111 @@
+// The import file stream's use-cases: the file lists and their ZIP archive, one file, its findings and its bytes, and
+// the commands that register an upload and ask for a file's deletion.
+import { Type } from '@sinclair/typebox'
+import { Id } from '../http/params.ts'
+import { commandContextOf } from '../workflow/command-context.server.ts'
+import { requestFileDeletion, uploadFile } from '../workflow/files/file-commands.server.ts'
+import { findingsOf } from '../workflow/files/file-findings.ts'
+import { filesForArchive, findFile, importFileAnswer, listFiles } from '../workflow/files/file-queries.server.ts'
+import { assertCanReadReportsOf, assertReadsReports } from '../workflow/read-access.ts'
+import { refuse } from '../workflow/refusal.ts'
+import type { ReportFilter } from '../workflow/reports/report-queries.server.ts'
+import { findTarget } from '../workflow/reports/report-targets.server.ts'
+import { removeStoredFile, storedFilePath } from '../workflow/storage/file-storage.server.ts'
+import { downloadOf } from './downloads.server.ts'
+import { useCase, type UseCaseContext } from './use-case.ts'
+import type { WorkflowServices } from './workflow-use-cases.server.ts'
+import { Limit, ListFilter, Offset, Stored } from './workflow-inputs.ts'
+
+/** Said when a file list names neither an area nor a company: the labels the user knows, not the parameters' names. */
+export const NO_FILES_TARGET = 'Участок: укажите лицензионный участок или предприятие (и отчетный период)'
+
+const FileListFilter = { year: ListFilter.year, areaName: ListFilter.areaName, area: ListFilter.area, company: ListFilter.company, reportType: ListFilter.reportType }
+
+export function fileUseCases(services: WorkflowServices) {
+  const { db } = services
+
+  const fileFilterOf = async (context: UseCaseContext, input: { year?: number; areaName?: string; area?: number; company?: number; reportType?: ReportFilter['reportType'] }) => {
+    assertReadsReports(context.actor)
+    if (input.area === undefined && input.areaName === undefined && input.company === undefined) {
+      return refuse({ reason: 'invalid-input', parameter: 'area_name', detail: NO_FILES_TARGET })
+    }
+    const target = await findTarget(db, { area: input.area, area_name: input.areaName, company: input.area || input.areaName ? undefined : input.company })
+    if (!target) return null
+    assertCanReadReportsOf(context.actor, target.companyId)
+    return { name: target.name, filter: { year: input.year, areaId: target.areaId, companyId: target.companyId, reportType: input.reportType } }
+  }
+
+  /** A file of a report the user may read; a deleted one or another company's is answered as missing. */
+  const readableFile = async (context: UseCaseContext, id: number) => {
+    assertReadsReports(context.actor)
+    const file = await findFile(db, id)
+    if (!file || file.status === 'deleted') return refuse({ reason: 'file-not-found' })
+    assertCanReadReportsOf(context.actor, file.company_id)
+    return file
+  }
+
+  return {
+    /** A page of files of an area and year, or of a company and report type. */
+    files: useCase(Type.Object({ ...FileListFilter, limit: Limit, offset: Offset }), async (context, input) => {
+      const found = await fileFilterOf(context, input)
+      return found ? listFiles(db, found.filter, input.limit, input.offset) : { count: 0, results: [] }
+    }),
+
+    /** The stored files of a list for its ZIP archive: the area's (or company's) name, and each file's entry and path. */
+    archive: useCase(Type.Object(FileListFilter), async (context, input) => {
+      const found = await fileFilterOf(context, input)
+      if (!found) return refuse({ reason: 'target-missing-for-archive' })
+      const files = await filesForArchive(db, found.filter)
+      return { name: found.name, files: files.map((f) => ({ id: f.id, entry: `${f.report_type}/${f.id}-${f.name}`, path: storedFilePath(services.storageDir, f.storage_key) })) }
+    }),
+
+    /** One file as the API shows it. */
+    file: useCase(Type.Object({ id: Id }), async (context, input) => importFileAnswer(db, (await readableFile(context, input.id)).id)),
+
+    /** The findings (errors and warnings) the check recorded on a file. */
+    fileProblems: useCase(Type.Object({ id: Id }), async (context, input) => {
+      const file = await readableFile(context, input.id)
+      const findings = findingsOf(file.problems)
+      return { id: file.id, name: file.name, status: file.status, count: findings.length, results: findings }
+    }),
+
+    /** The bytes of an uploaded file, as it was uploaded. */
+    fileDownload: useCase(Type.Object({ id: Id }), async (context, input) => {
+      const file = await readableFile(context, input.id)
+      return downloadOf(services.storageDir, file.storage_key, { name: file.name, size: file.size, contentType: file.content_type }, file.description)
+    }),
+
+    /** An upload already stored becomes a file of its report (in processing, with its check job); refused, it is removed. */
+    uploadFile: useCase(
+      Type.Object({
+        report: Id,
+        description: Type.String({ maxLength: 1000 }),
+        ecomonResponsible: Type.Union([Id, Type.Null()]),
+        companyResponsible: Type.Union([Id, Type.Null()]),
+        upload: Stored,
+        idempotencyKey: Type.Optional(Type.String({ pattern: '^[\\x21-\\x7e]{1,200}$' })),
+      }),
+      async (context, input) => {
+        try {
+          const result = await uploadFile(commandContextOf(services, context), {
+            reportId: input.report,
+            description: input.description.trim() || input.upload.name,
+            ecomonResponsibleId: input.ecomonResponsible,
+            companyResponsibleId: input.companyResponsible,
+            upload: input.upload,
+            idempotencyKey: input.idempotencyKey,
+          })
+          // A retry with the key of an upload already registered answers that file; these bytes are not needed.
+          if (result.repeated) await removeStoredFile(services.storageDir, input.upload.storageKey)
+          return { file: await importFileAnswer(db, result.fileId), repeated: result.repeated }
+        } catch (error) {
+          await removeStoredFile(services.storageDir, input.upload.storageKey)
+          throw error
+        }
+      },
+    ),
+
+    /** A checked file goes to deletion, with the job that removes its bytes. */
+    deleteFile: useCase(Type.Object({ file: Id }), (context, input) => requestFileDeletion(commandContextOf(services, context), input.file)),
+  }
+}
