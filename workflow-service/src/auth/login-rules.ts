@@ -33,8 +33,26 @@ export function homeOf(user: { groups: readonly string[]; companyId: number | nu
   return user.companyId !== null && user.groups.includes('Недропользователь') ? HOLDER_HOME : PORTAL_HOME
 }
 
-/** Only a path of the portal itself may be the target after login (no open redirect); else `fallback`. */
+// Any origin would do: `next` is resolved against it only to see where a browser would go.
+const PORTAL_ORIGIN = 'http://portal.invalid'
+
+/**
+ * Only a path of the portal itself may be the target after login (no open redirect); else `fallback`. `next` is read
+ * the way a browser reads a Location: tabs and newlines dropped, backslashes as slashes, dot segments resolved (also
+ * `%2e%2e`); what is left must stay on this origin and under /monitoring/. Doubled slashes are collapsed, so the
+ * page's redirect, which drops the /monitoring prefix, can never start with `//` (another host).
+ */
 export function safeNext(next: unknown, fallback = PORTAL_HOME): string {
-  if (typeof next !== 'string' || !next.startsWith(PORTAL_HOME) || next.startsWith('//') || next.includes('\\')) return fallback
-  return next
+  if (typeof next !== 'string') return fallback
+  let url: URL
+  try {
+    url = new URL(next, `${PORTAL_ORIGIN}${PORTAL_HOME}`)
+  } catch {
+    return fallback
+  }
+  // A relative `next` ("admin", "?x") is no path of ours either: only an absolute path counts.
+  if (url.origin !== PORTAL_ORIGIN || !/^[/\\]/.test(next.trim())) return fallback
+  const path = url.pathname.replace(/\/{2,}/g, '/')
+  if (!path.startsWith(PORTAL_HOME)) return fallback
+  return `${path}${url.search}${url.hash}`
 }

@@ -15,8 +15,8 @@ export const handle: TitleHandle = { title: 'Вход' }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const next = new URL(request.url).searchParams.get('next')
-  // The server checks `next` again; here it only travels with the form.
-  return { csrfToken: context.csrfToken, next: next?.startsWith('/monitoring/') ? next : null }
+  // The server checks `next` again when the form comes back; here only a path of the portal travels with the form.
+  return { csrfToken: context.csrfToken, next: (next !== null && safeNext(next, '')) || null }
 }
 
 /** The login of a browser without JavaScript: the same rules, throttle and session as POST /auth/login/. */
