@@ -45,7 +45,7 @@ export function sendExport(reply: FastifyReply, request: ExportRequest): Fastify
     if (request.format === 'csv') {
       body.write(UTF8_BOM + csvLine(request.headers))
       await request.produce(async (rows) => {
-        body.write(rows.map(csvLine).join(''))
+        body.write(rows.map((row) => csvLine(row)).join(''))
         await roomIn(body)
       })
       body.end()
