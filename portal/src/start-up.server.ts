@@ -1,5 +1,6 @@
 // What every entry point of the portal does first: read the configuration, and stop with one line when it cannot.
 import { type Config, ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
+import { loadSessionSecret } from '@portal/workflow-service/auth/session-secret.server.ts'
 
 /** Stops the start with one line on standard error (compose and systemd show it as the reason). */
 export function failStart(message: string): never {
@@ -10,7 +11,9 @@ export function failStart(message: string): never {
 /** The environment's configuration; a wrong value stops the start with the line naming the variable. */
 export function configOrFail(): Config {
   try {
-    return loadConfig()
+    const config = loadConfig()
+    // A missing SESSION_SECRET is made once and kept 0600 beside the audit key, never a fixed string.
+    return { ...config, sessionSecret: loadSessionSecret({ dataDir: config.dataDir }) }
   } catch (error) {
     if (error instanceof ConfigError) failStart(error.message)
     throw error

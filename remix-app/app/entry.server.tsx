@@ -1,6 +1,6 @@
 // Server rendering of every page, streamed; React's and Remix's inline scripts carry the request's CSP nonce.
 import { Transform } from 'node:stream'
-import type { AppLoadContext, EntryContext } from '@remix-run/node'
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
@@ -23,6 +23,16 @@ export function withoutZeroBytes(): Transform {
       callback(null, kept.subarray(0, length))
     },
   })
+}
+
+/**
+ * A loader's, an action's or the rendering's error: logged with the request's id (the request's own logger), never
+ * sent. In production mode Remix answers it as a bare "Unexpected Server Error"; the page shows a message and the id.
+ * A request the client gave up is no failure of ours.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs): void {
+  if (request.signal.aborted) return
+  context.log.error({ err: error }, 'page failed')
 }
 
 export default function handleRequest(
@@ -52,8 +62,8 @@ export default function handleRequest(
         onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500
-          // Errors before the shell reject above and are logged by Remix; later ones only here.
-          if (shellRendered) console.error(error)
+          // Errors before the shell reject above and are logged by Remix (handleError); later ones only here.
+          if (shellRendered) loadContext.log.error({ err: error }, 'page rendering failed')
         },
       },
     )

@@ -33,6 +33,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
     navigation: seesNavigation(context.user),
     csrfToken: context.csrfToken,
     nonce: context.cspNonce,
+    // Shown on an error page, so a user's report finds the log's lines (a cached page gets each request's own).
+    requestId: context.requestId,
     unread: context.user ? await unreadOf(context) : 0,
   }
 }

@@ -47,6 +47,8 @@ declare module 'fastify' {
   }
 }
 
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
 export interface AppOptions {
   db: Kysely<Database>
   config: Config
@@ -83,8 +85,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Requests in flight finish on shutdown; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     // The load balancer's X-Request-Id, or a new one: unique across nodes, so it finds one request's lines in every log.
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // Only a plain one is taken (letters, digits, '.', '_', ':', '-'): it is shown on error pages and kept in events.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id']
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
+    },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   // A client that sends its headers byte by byte is cut off after HTTP_TIMEOUT_SECONDS.
@@ -140,7 +146,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(remixPlugin, {
       build: options.remix.build,
       clientDir: options.remix.clientDir,
-      mode: options.config.production ? 'production' : 'development',
+      // Production unless NODE_ENV=development: Remix's development mode sends an error's stack and text to the client.
+      mode: options.config.development ? 'development' : 'production',
       cache,
       maxUploadMb: options.config.maxUploadMb,
       getLoadContext: (request, reply): AppLoadContext => ({
@@ -149,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         config: options.config,
         user: request.user,
         requestId: request.id,
+        log: request.log,
         clientAddress: request.ip,
         csrfToken: csrfTokenFor(request, reply),
         cspNonce: request.cspNonce,

@@ -1,4 +1,5 @@
 // Reads the environment once at start; a wrong value stops the start with a message naming the variable.
+import { randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,10 +24,16 @@ export interface Config {
   redisPrefix: string
   workers: boolean
   maxUploadMb: number
+  /** SESSION_SECRET; without it the entry points use DATA_DIR/session.secret (a configuration alone: a random one). */
   sessionSecret: string
   logLevel: string
   storageDir: string
   production: boolean
+  /**
+   * NODE_ENV=development (`npm run dev`): Remix answers errors with their stack. Anything else, `npm start` included,
+   * serves the pages in production mode: a client sees a message and the request's id, never a stack.
+   */
+  development: boolean
   /** Addresses and networks of the proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty: none. */
   trustProxy: string[]
   /** The portal's public origin (PUBLIC_URL) for links in answers; without it links are relative. */
@@ -151,10 +158,9 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('MIGRATIONS=check never uses DATABASE_OWNER_URL: give the owner only to the migrate step (npm run migrate)')
   }
   const production = env.NODE_ENV === 'production'
-  const sessionSecret = env.SESSION_SECRET || 'dev-only-session-secret-change-me'
-  if (production && !env.SESSION_SECRET) {
-    throw new ConfigError('SESSION_SECRET must be set when NODE_ENV=production')
-  }
+  // Without SESSION_SECRET: a random one for this configuration (tests); the portal's entry points read or make the
+  // one kept in DATA_DIR instead (auth/session-secret.server.ts), so it is the same after a restart.
+  const sessionSecret = env.SESSION_SECRET || randomBytes(32).toString('hex')
   const webRaw = env.WEB_PROCESSES || (production ? 'auto' : '1')
   const webProcesses = webRaw === 'auto' ? os.availableParallelism() : Number(webRaw)
   if (!Number.isInteger(webProcesses) || webProcesses < 1 || webProcesses > 64) {
@@ -183,6 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     storageDir: path.resolve(env.STORAGE_DIR || path.join(dataDir, 'files')),
     production,
+    development: env.NODE_ENV === 'development',
     trustProxy: proxies(env),
     publicUrl: publicUrl(env),
     httpTimeoutSeconds: integer(env, 'HTTP_TIMEOUT_SECONDS', 30, 1, 3600),

@@ -1,3 +1,7 @@
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { loadSessionSecret, SESSION_SECRET_FILE } from '../src/auth/session-secret.server.ts'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config.ts'
 
@@ -31,8 +35,24 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ WORKERS: 'off' }).workers).toBe(false)
   })
 
-  it('requires a session secret in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/)
+  it('never signs with a fixed session secret: without SESSION_SECRET the portal makes one once and keeps it 0600 in DATA_DIR', () => {
+    // A configuration alone (tests) gets a random one, different each time, in production too.
+    expect(loadConfig({}).sessionSecret).not.toBe(loadConfig({}).sessionSecret)
+    expect(loadConfig({ NODE_ENV: 'production' }).sessionSecret).toMatch(/^[0-9a-f]{64}$/)
+    expect(loadConfig({ SESSION_SECRET: 'given-secret' }).sessionSecret).toBe('given-secret')
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'session-secret-'))
+    try {
+      const first = loadSessionSecret({ dataDir, env: {} })
+      expect(first).toMatch(/^[0-9a-f]{64}$/)
+      expect(statSync(path.join(dataDir, SESSION_SECRET_FILE)).mode & 0o777).toBe(0o600)
+      // The same after a restart; a file others could read is tightened, not used as it is.
+      chmodSync(path.join(dataDir, SESSION_SECRET_FILE), 0o644)
+      expect(loadSessionSecret({ dataDir, env: {} })).toBe(first)
+      expect(statSync(path.join(dataDir, SESSION_SECRET_FILE)).mode & 0o777).toBe(0o600)
+      expect(loadSessionSecret({ dataDir, env: { SESSION_SECRET: 'given-secret' } })).toBe('given-secret')
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 
   it('believes no proxy unless TRUST_PROXY names it, and refuses a value that is not an address', () => {

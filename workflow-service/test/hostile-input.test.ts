@@ -186,6 +186,28 @@ describe('hostile input on every route', () => {
     expect(failures.join("\n")).toBe("")
   }, 600_000)
 
+  it('refuses a lone surrogate in any text field of a JSON body with a 400 naming it, never a 5xx from the database', async () => {
+    // JSON can spell half of a UTF-16 pair ("\\ud800"); PostgreSQL's jsonb and text refuse it. (A query string or a
+    // form cannot: their bytes are decoded as UTF-8, which has no halves.)
+    const failures: string[] = []
+    let tried = 0
+    for (const route of routes) {
+      const slots = slotsOf(route)
+      for (const target of slots.filter((s) => s.where === 'body' && kindOf(s.schema) === 'text')) {
+        for (const value of ['x\ud800y', '\udfff', 'конец\udbff']) {
+          const who = route.url.startsWith('/auth/') ? sessions.public : sessions.admin
+          const attack = buildRequest(route, slots, target, value, who)
+          const res = await t.app.inject({ method: attack.method as 'GET', url: attack.url, headers: attack.headers, payload: attack.payload })
+          tried++
+          const where = `${route.method} ${route.url} ${target.where}.${target.name}=${JSON.stringify(value)}`
+          if (res.statusCode !== 400 || !namesParameter(res.json(), target.name)) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 120)}`)
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(30)
+    expect(failures).toEqual([])
+  }, 120_000)
+
   it('answers malformed JSON and wrong content types with a JSON 400, on login too', async () => {
     // Every route that reads a body (a JSON schema or a declared form); logout reads none.
     const mutating = routes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && ((r.schema as Json | undefined)?.body || r.config.form))

@@ -1,5 +1,6 @@
 // The first text field of a page form that holds control characters (NUL, escape codes…), as a Russian message
 // naming the field: every page action checks its form with this before using it, and answers in its own shape.
+import { data } from '@remix-run/node'
 import { controlCharacterAt } from '@portal/workflow-service/http/params.ts'
 
 /** The fields' names as the pages label them; a field without a label is named as it is sent. */
@@ -28,4 +29,18 @@ export function formRefusal(form: FormData, labels?: Record<string, string>): { 
     if (typeof value === 'string' && controlCharacterAt(value, true) >= 0) return { field: name, message: controlCharactersMessage(name, labels) }
   }
   return null
+}
+
+export const BROKEN_FORM = 'Повреждённые данные формы: отправьте форму со страницы ещё раз.'
+
+/**
+ * The posted form, or the 400 page with a Russian message when its body cannot be read as one (a multipart body cut
+ * short, a boundary that never comes): never a 500. Other content types are refused with 415 before Remix runs.
+ */
+export async function readPageForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData()
+  } catch {
+    throw data(BROKEN_FORM, { status: 400 })
+  }
 }

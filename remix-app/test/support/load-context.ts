@@ -23,5 +23,7 @@ export function pageContext(
     ...from,
     csrfToken: 'token',
     cspNonce: 'nonce',
+    // A page that fails in a test fails the test: its error is thrown to the test, not only logged.
+    log: { error: () => {} },
   }
 }

@@ -19,6 +19,8 @@ import { isPublicRequest, sendCached } from './public-cache.plugin.server.ts'
 
 export const BASE_PATH = '/monitoring'
 
+export const PAGE_FORM_TYPES_ONLY = 'Форма страницы принимается только как application/x-www-form-urlencoded или multipart/form-data.'
+
 export interface RemixPluginOptions {
   build: ServerBuild
   clientDir: string
@@ -33,17 +35,29 @@ export interface RemixPluginOptions {
 // A cached page holds these marks where the request's own CSP nonce and CSRF token were written.
 const NONCE_MARK = '\u0000nonce\u0000'
 const TOKEN_MARK = '\u0000csrf\u0000'
+const REQUEST_MARK = '\u0000request\u0000'
 
 // The stored page split at its marks, kept beside the cache entry so a hit only joins strings.
 const templates = new WeakMap<CachedAnswer, string[]>()
 
-function personalise(answer: CachedAnswer, nonce: string, token: string): string {
+function personalise(answer: CachedAnswer, nonce: string, token: string, requestId: string): string {
   let parts = templates.get(answer)
   if (!parts) {
-    parts = answer.body.toString('utf8').split(/(\u0000nonce\u0000|\u0000csrf\u0000)/)
+    parts = answer.body.toString('utf8').split(/(\u0000nonce\u0000|\u0000csrf\u0000|\u0000request\u0000)/)
     templates.set(answer, parts)
   }
-  return parts.map((part) => (part === NONCE_MARK ? nonce : part === TOKEN_MARK ? token : part)).join('')
+  return parts.map((part) => (part === NONCE_MARK ? nonce : part === TOKEN_MARK ? token : part === REQUEST_MARK ? requestId : part)).join('')
+}
+
+/**
+ * The page with marks where this request's id, nonce and token were written, or null when it cannot be stored: the
+ * id (which the balancer may choose) must stand exactly once, in the root's data, or marking it would change the
+ * page's own text for every later visitor.
+ */
+function marked(page: string, nonce: string, token: string, requestId: string): string | null {
+  const first = page.indexOf(requestId)
+  if (first < 0 || page.indexOf(requestId, first + 1) >= 0) return null
+  return page.replace(requestId, REQUEST_MARK).replaceAll(nonce, NONCE_MARK).replaceAll(token, TOKEN_MARK)
 }
 
 /** The headers a page answer is stored with: never a cookie, never a length (the personalised body differs). */
@@ -142,7 +156,10 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
   // Remix gets the whole body as a stream, so a file goes to storage as it arrives (page-uploads.server.ts).
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+    // A page form is url-encoded or multipart, as a browser sends it; JSON, text or bytes are no form (Remix would fail
+    // on them with a 500): 415 with the Russian message, before the body is read.
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(new HttpError(415, PAGE_FORM_TYPES_ONLY), undefined))
     const maxBody = multipartLimit(options.maxUploadMb ?? 0)
     scope.addContentTypeParser('multipart/form-data', (request, _payload, done) => {
       // Refused before a byte is read when the request says it is larger than any page form may be.
@@ -159,7 +176,7 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
       const serve = (answer: CachedAnswer) => {
         // A 304 keeps the browser's stored CSP, whose nonce is the one its stored page carries.
         if (notModified(request.headers['if-none-match'], answer.etag)) reply.removeHeader('content-security-policy')
-        return sendCached(request, reply, answer, Buffer.from(personalise(answer, nonce, token)), 'hit')
+        return sendCached(request, reply, answer, Buffer.from(personalise(answer, nonce, token, String(request.id))), 'hit')
       }
       if (!key || !cache) return sendWebResponse(reply, await handle(toWebRequest(request, reply, maxBody), context))
       const cached = cache.get(key)
@@ -173,8 +190,9 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
         if (response.status !== 200 || response.headers.has('set-cookie') || !response.body) return await sendWebResponse(reply, response)
         // A public page: rendered once, stored with marks in place of this request's nonce and token.
         const page = await response.text()
-        const marked = page.replaceAll(nonce, NONCE_MARK).replaceAll(token, TOKEN_MARK)
-        const answer = { status: 200, headers: storedHeaders(response), body: Buffer.from(marked), etag: etagOf(marked) }
+        const template = marked(page, nonce, token, String(request.id))
+        if (template === null) return sendCached(request, reply, { status: 200, headers: storedHeaders(response), body: Buffer.from(page), etag: etagOf(page) }, Buffer.from(page), 'miss')
+        const answer = { status: 200, headers: storedHeaders(response), body: Buffer.from(template), etag: etagOf(template) }
         cache.set(key, answer, generation)
         return sendCached(request, reply, answer, Buffer.from(page), 'miss')
       } finally {

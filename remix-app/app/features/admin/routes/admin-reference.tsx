@@ -10,7 +10,7 @@ import { requirePermission } from '../../../utils/permissions.server.ts'
 import { pageValue, refusalAnswer } from '../../../utils/use-case-answers.server.ts'
 import { AdminNav } from '../components/admin-nav.tsx'
 import { formatNumber } from '../../../utils/russian-format.ts'
-import { formRefusal } from '../../../utils/form-refusal.ts'
+import { formRefusal, readPageForm } from '../../../utils/form-refusal.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
 
@@ -42,7 +42,7 @@ type ActionAnswer = { ok: string | null; error: string | null; field: string | n
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePermission(request, context.user, 'admin:reference')
   const kind = kindOf(params)
-  const form = await request.formData()
+  const form = await readPageForm(request)
   const values: Record<string, string> = {}
   for (const field of REFERENCE_KINDS[kind].fields) values[field.name] = String(form.get(field.name) ?? '')
   const refused = formRefusal(form, Object.fromEntries(REFERENCE_KINDS[kind].fields.map((f) => [f.name, f.label])))

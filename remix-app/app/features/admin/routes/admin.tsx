@@ -7,7 +7,7 @@ import { pageValue, refusalAnswer } from '../../../utils/use-case-answers.server
 import authStyles from '../../../styles/auth.css?url'
 import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
-import { formRefusal } from '../../../utils/form-refusal.ts'
+import { formRefusal, readPageForm } from '../../../utils/form-refusal.ts'
 import { REFERENCE_KIND_LIST } from '@portal/workflow-service/admin/reference/reference-kinds.ts'
 import { AdminNav } from '../components/admin-nav.tsx'
 
@@ -34,7 +34,7 @@ function groupsOf(form: FormData): string[] {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePermission(request, context.user, 'admin:users')
-  const form = await request.formData()
+  const form = await readPageForm(request)
   const intent = String(form.get('intent') ?? '')
   const id = intent === 'create' ? null : Number(form.get('id'))
   const invalid = formRefusal(form)

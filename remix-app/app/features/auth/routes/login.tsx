@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from '@portal/workflow-service/auth/sessions.server.ts
 import authStyles from '../../../styles/auth.css?url'
 import { refusalAnswer } from '../../../utils/use-case-answers.server.ts'
 import type { TitleHandle } from '../../../utils/page-title.ts'
+import { readPageForm } from '../../../utils/form-refusal.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
 export const handle: TitleHandle = { title: 'Вход' }
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The login of a browser without JavaScript: the same rules, throttle and session as POST /auth/login/. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readPageForm(request)
   const username = form.get('username')
   const password = form.get('password')
   const invalid = loginFormError({ username, password })

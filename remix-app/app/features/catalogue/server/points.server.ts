@@ -1,5 +1,7 @@
 // Loaders of the measuring point pages: lists per area and per kind, the card, readings and reports.
-import type { AppLoadContext } from '@remix-run/node'
+import { type AppLoadContext, data } from '@remix-run/node'
+import { FilterError, parseFilterValue } from '@portal/workflow-service/catalogue/filters.ts'
+import { yearFilter } from '@portal/workflow-service/catalogue/registry/fields.ts'
 import { can } from '@portal/workflow-service/auth/permissions.ts'
 import { formatDate, formatNumber } from '@portal/workflow-service/catalogue/format.ts'
 import { substancesOf } from '@portal/workflow-service/catalogue/substances.ts'
@@ -71,10 +73,25 @@ export async function pointHead(context: AppLoadContext, point: PointRecord, las
  *  year. Both point tabs pick it the same way, so 'Отчёты' and 'Показания' open on the same year. */
 function chosenYear(filter: FilterControl | null, params: URLSearchParams): number | undefined {
   const latest = filter?.options?.[1]?.value
-  const all = params.has('year') && params.get('year') === ''
-  const year = all ? undefined : Number(params.get('year')) || (latest ? Number(latest) : undefined)
+  const raw = params.get('year')
+  const all = raw === ''
+  const year = all ? undefined : (askedYear(raw) ?? (latest ? Number(latest) : undefined))
   if (filter) filter.value = year ? String(year) : ''
   return year
+}
+
+/**
+ * The year the address asks for: four digits within the years any list accepts (the API's rule). Anything else
+ * (`2147483648`, `1e15`, `abc`) is the 400 page naming the field, never a query the database refuses.
+ */
+function askedYear(raw: string | null): number | undefined {
+  if (raw === null || raw === '') return undefined
+  try {
+    return parseFilterValue(yearFilter(), raw) as number | undefined
+  } catch (error) {
+    if (error instanceof FilterError) throw data(`Отчетный период: ${error.message.replace(/^year: /, '')}`, { status: 400 })
+    throw error
+  }
 }
 
 /** A value against its limit, shaped as a row of the readings table (value, unit, ПДК, share and its level). */
