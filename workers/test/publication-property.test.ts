@@ -1,8 +1,10 @@
 // Random sequences of uploads (the same bytes again, copies under other names, overlapping rows, retries with the
-// same Idempotency-Key), real file checks, agreements, declines, cancellations, resubmissions, deletions and replays:
-// after every step the public readings are exactly the rows of the agreed report's passed files, once per natural
-// key, and the replay's verification finds no difference (decision 2120). A fixed seed keeps npm test repeatable;
-// PUBLICATION_PROPERTY_SEED tries another.
+// same Idempotency-Key), real file checks, agreements, declines, cancellations, resubmissions, file deletions,
+// measuring point deletions and replays: after every step the public readings are exactly the rows of the agreed
+// report's passed files, once per natural key, and the replay's verification finds no difference (decision 2120).
+// A point is deleted exactly when nothing names it (decision 1601: no published reading, no checked row, no file of
+// its area being checked); a deleted point takes nothing with it, and a later file naming it fails its check. A fixed
+// seed keeps npm test repeatable; PUBLICATION_PROPERTY_SEED tries another.
 import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { sql } from 'kysely'
@@ -13,6 +15,7 @@ import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
 import { uploadFile, requestFileDeletion } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
 import { decideOnReport, type Decision } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
 import { CommandRefused } from '@portal/workflow-service/workflow/refusal.ts'
+import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
 import { refusalAnswer } from '@portal/workflow-service/http/refusal-answers.ts'
 import { rebuildProjections, verifyProjections } from '@portal/workflow-service/workflow/replay/replay.server.ts'
 import { newStorageKey, removeStoredFile, storeFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
@@ -27,59 +30,108 @@ const MARKERS = ['Свойство-А', 'Свойство-Б']
 const silent = { info() {}, warn() {}, error() {} }
 
 type Step =
-  | { kind: 'upload'; days: number[]; marker: number; value: number; name: number; key: number | null }
+  | { kind: 'upload'; point: number; days: number[]; marker: number; value: number; name: number; key: number | null }
   /** The bytes of an earlier upload again (the same file, or a copy under the other name). */
   | { kind: 'again'; upload: number; name: number }
   | { kind: 'check' }
   | { kind: 'decide'; decision: Decision }
   | { kind: 'delete'; file: number }
+  /** The Department deletes one of the measuring points the uploads name, through the catalogue's use-case. */
+  | { kind: 'delete-point'; point: number }
   | { kind: 'replay' }
 
 let holder: CurrentUser
 let department: CurrentUser
 let report: ReportFixture
-let point: string
+/** The points the uploads name: a demo point with readings of its own, and points this test adds to the area. */
+const points: Array<{ id: number; nomenclature: string }> = []
+let pointsAdded = 0
+let pointsDeleted = 0
+let pointDeletionsRefused = 0
+/** The nomenclatures of deleted points, and each file's point, so a check of a file naming a deleted one is seen. */
+const deletedNomenclatures = new Set<string>()
+const pointOfFile = new Map<number, string>()
+let filesOfDeletedPointsFailed = 0
+/** The tables whose rows refer to a measuring point (read from the database's foreign keys in beforeAll). */
+let referencing: Array<{ tbl: string; col: string }> = []
 const files: number[] = []
-const sent: Array<Extract<Step, { kind: 'upload' }>> = []
+/** Each upload with the point's nomenclature as it was sent, so the same bytes can be sent again after a deletion. */
+const sent: Array<Extract<Step, { kind: 'upload' }> & { nomenclature: string }> = []
 
-const csv = (step: Extract<Step, { kind: 'upload' }>) =>
-  [HEADER, ...step.days.map((day) => [point, report.year, `${String(day).padStart(2, '0')}.07.${report.year}`, MARKERS[step.marker], `0,0${step.value}`, 'мг/дм³', '', ''])]
+/** A new surface-water point in the report's area, named by nothing yet: a point the Department may delete. */
+async function addPoint(): Promise<{ id: number; nomenclature: string }> {
+  pointsAdded += 1
+  const nomenclature = `СВ-СВОЙСТВО-${pointsAdded}`
+  const { id } = await t.database.db
+    .insertInto('measures_points')
+    .values({ name: `Пункт свойства ${pointsAdded}`, nomenclature, kind: 'surface_water', area_id: report.areaId })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { id, nomenclature }
+}
+
+/** Whether the point may go (decision 1601): no row of any table refers to it (its published readings among them),
+ * no passed file's row names it, and no file of its area is being checked. Asked before the delete, so the property
+ * checks the guard's answer. */
+async function pointDeletable(pointId: number): Promise<boolean> {
+  const referred = referencing.map(({ tbl, col }) => sql`EXISTS (SELECT 1 FROM ${sql.table(tbl)} WHERE ${sql.ref(col)} = ${pointId})`)
+  const { rows } = await sql<{ blocked: boolean }>`
+    SELECT ${sql.join(referred, sql` OR `)}
+      OR EXISTS (SELECT 1 FROM import_files f WHERE f.area_id = ${report.areaId} AND f.status = 'processing')
+      OR EXISTS (SELECT 1 FROM import_staged_rows s JOIN import_files f ON f.id = s.file_id AND f.status = 'success'
+                 WHERE s.data->>'measures_point_id' = ${String(pointId)}) AS blocked`.execute(t.database.db)
+  return !rows[0].blocked
+}
+
+const csv = (step: Extract<Step, { kind: 'upload' }>, nomenclature: string) =>
+  [HEADER, ...step.days.map((day) => [nomenclature, report.year, `${String(day).padStart(2, '0')}.07.${report.year}`, MARKERS[step.marker], `0,0${step.value}`, 'мг/дм³', '', ''])]
     .map((r) => r.join(';'))
     .join('\r\n') + '\r\n'
+
+async function upload(step: Extract<Step, { kind: 'upload' }> & { nomenclature: string }): Promise<void> {
+  sent.push(step)
+  const bytes = Buffer.from(csv(step, step.nomenclature))
+  const storageKey = newStorageKey()
+  const { size, sha256 } = await storeFile(t.app.config.storageDir, storageKey, bytes)
+  expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
+  try {
+    const { fileId, repeated } = await uploadFile(commandContext(t.database.db, t.queue, t.app.config.storageDir, holder), {
+      reportId: report.reportId,
+      description: 'Данные',
+      ecomonResponsibleId: null,
+      companyResponsibleId: null,
+      upload: { storageKey, name: ['наблюдения-воздух.csv', 'копия.csv'][step.name], size, sha256, contentType: 'text/csv' },
+      ...(step.key !== null ? { idempotencyKey: `property-${step.key}` } : {}),
+    })
+    if (repeated) await removeStoredFile(t.app.config.storageDir, storageKey)
+    else {
+      files.push(fileId)
+      pointOfFile.set(fileId, step.nomenclature)
+    }
+  } catch (error) {
+    await removeStoredFile(t.app.config.storageDir, storageKey)
+    throw error
+  }
+}
 
 async function run(step: Step): Promise<void> {
   const deps = { db: t.database.db, config: t.app.config, log: silent }
   switch (step.kind) {
     case 'again':
       if (sent.length === 0) return
-      return run({ ...sent[step.upload % sent.length], name: step.name, key: null })
-    case 'upload': {
-      sent.push(step)
-      const bytes = Buffer.from(csv(step))
-      const storageKey = newStorageKey()
-      const { size, sha256 } = await storeFile(t.app.config.storageDir, storageKey, bytes)
-      expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
-      try {
-        const { fileId, repeated } = await uploadFile(commandContext(t.database.db, t.queue, t.app.config.storageDir, holder), {
-          reportId: report.reportId,
-          description: 'Данные',
-          ecomonResponsibleId: null,
-          companyResponsibleId: null,
-          upload: { storageKey, name: ['наблюдения-воздух.csv', 'копия.csv'][step.name], size, sha256, contentType: 'text/csv' },
-          ...(step.key !== null ? { idempotencyKey: `property-${step.key}` } : {}),
-        })
-        if (repeated) await removeStoredFile(t.app.config.storageDir, storageKey)
-        else files.push(fileId)
-      } catch (error) {
-        await removeStoredFile(t.app.config.storageDir, storageKey)
-        throw error
-      }
-      return
-    }
+      return upload({ ...sent[step.upload % sent.length], name: step.name, key: null })
+    case 'upload':
+      return upload({ ...step, nomenclature: points[step.point % points.length].nomenclature })
     case 'check': {
       // The queue's file checks, run here one by one: the real check in its child process, staging, the key check.
       const pending = await t.database.db.selectFrom('import_files').select('id').where('report_id', '=', report.reportId).where('status', '=', 'processing').execute()
-      for (const { id } of pending) await fileCheckJob(deps).handle({ fileId: id }, new AbortController().signal)
+      for (const { id } of pending) {
+        await fileCheckJob(deps).handle({ fileId: id }, new AbortController().signal)
+        if (!deletedNomenclatures.has(pointOfFile.get(id) ?? '')) continue
+        const { status } = await t.database.db.selectFrom('import_files').select('status').where('id', '=', id).executeTakeFirstOrThrow()
+        expect(status, 'a file naming a deleted point fails its check').toBe('error')
+        filesOfDeletedPointsFailed += 1
+      }
       return
     }
     case 'decide':
@@ -92,6 +144,24 @@ async function run(step: Step): Promise<void> {
       await fileDeleteJob(deps).handle({ fileId }, new AbortController().signal)
       return
     }
+    case 'delete-point': {
+      const slot = step.point % points.length
+      const { id, nomenclature } = points[slot]
+      const deletable = await pointDeletable(id)
+      const outcome = await catalogueUseCases(t.database.db).deletePoint({ actor: department, clientAddress: '127.0.0.1', requestId: 'property' }, { id })
+      const left = await t.database.db.selectFrom('measures_points').select('id').where('id', '=', id).executeTakeFirst()
+      expect(outcome.ok, 'the point is deleted exactly when nothing names it').toBe(deletable)
+      expect(left === undefined).toBe(deletable)
+      if (!outcome.ok) {
+        pointDeletionsRefused += 1
+        throw new CommandRefused(outcome.refusal)
+      }
+      pointsDeleted += 1
+      deletedNomenclatures.add(nomenclature)
+      // The Department adds another point in its place; later files naming the deleted one fail their check.
+      points[slot] = await addPoint()
+      return
+    }
     case 'replay':
       await rebuildProjections(t.database.db)
       return
@@ -99,11 +169,12 @@ async function run(step: Step): Promise<void> {
 }
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('upload' as const), days: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 3 }), marker: fc.nat(1), value: fc.integer({ min: 1, max: 2 }), name: fc.nat(1), key: fc.option(fc.nat(2), { nil: null }) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('upload' as const), point: fc.nat(2), days: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 3 }), marker: fc.nat(1), value: fc.integer({ min: 1, max: 2 }), name: fc.nat(1), key: fc.option(fc.nat(2), { nil: null }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('again' as const), upload: fc.nat(10), name: fc.nat(1) }) },
   { weight: 3, arbitrary: fc.constant({ kind: 'check' as const }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('decide' as const), decision: fc.constantFrom<Decision>('agree', 'decline', 'cancel') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), file: fc.nat(20) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete-point' as const), point: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'replay' as const }) },
 )
 
@@ -126,12 +197,19 @@ async function publicKeys(): Promise<string[]> {
   return rows.map((r) => r.k)
 }
 
-describe('publication under random uploads, checks, decisions, deletions and replays', () => {
+describe('publication under random uploads, checks, decisions, file and point deletions and replays', () => {
   beforeAll(async () => {
     holder = await actorOf(t.database.db, 'holder1')
     department = await actorOf(t.database.db, 'department')
     report = await prepareAreaReport(commandContext(t.database.db, t.queue, t.app.config.storageDir, holder), 'observation_results', 2024)
-    point = report.points.find((p) => p.kind === 'surface_water')!.nomenclature
+    const { rows } = await sql<{ tbl: string; col: string }>`
+      SELECT c.conrelid::regclass::text AS tbl, a.attname AS col FROM pg_constraint c
+      JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+      WHERE c.contype = 'f' AND c.confrelid = 'measures_points'::regclass`.execute(t.database.db)
+    referencing = rows
+    const demo = report.points.find((p) => p.kind === 'surface_water')!.nomenclature
+    const { id } = await t.database.db.selectFrom('measures_points').select('id').where('nomenclature', '=', demo).where('area_id', '=', report.areaId).executeTakeFirstOrThrow()
+    points.push({ id, nomenclature: demo }, await addPoint(), await addPoint())
   })
 
   it('shows each agreed reading once, exactly the rows of the agreed files, with the replay finding no difference', async () => {
@@ -173,5 +251,9 @@ describe('publication under random uploads, checks, decisions, deletions and rep
     expect(mostShown).toBeGreaterThan(0)
     const repeatedRows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM import_files WHERE report_id = ${report.reportId} AND problems @> '[{"kind":"duplicate"}]'`.execute(t.database.db)
     expect(repeatedRows.rows[0].n).toBeGreaterThan(0)
+    // Points were deleted and deletions refused; a file naming a deleted point failed its check.
+    expect(pointsDeleted).toBeGreaterThan(0)
+    expect(pointDeletionsRefused).toBeGreaterThan(0)
+    expect(filesOfDeletedPointsFailed).toBeGreaterThan(0)
   }, 600_000)
 })
