@@ -359,6 +359,10 @@ export interface NotificationsTable {
   link: string | null
   created_at: ColumnType<Date, Date | string | undefined, never>
   read_at: Date | null
+  /** The report a grouped notification (the Department's) stands for; null on the others. */
+  report_id: ColumnType<number | null, number | null | undefined, number | null>
+  /** How many events of the report a grouped notification stands for. */
+  events: Generated<number>
 }
 
 /** An e-mail to send for a notification; sent by the mail worker, retried until sent. */

@@ -26,6 +26,7 @@ import * as m1220EventLogIdentity from './2026-11-24-1220-event-log-identity.ts'
 import * as m2110EventPositionsFromTheDatabase from './2026-11-24-2110-event-positions-from-the-database.ts'
 import * as m2120NaturalKeys from './2026-11-24-2120-natural-keys.ts'
 import * as m2222NotificationsOfACompany from './2026-11-25-2222-notifications-of-a-company.ts'
+import * as m2610DepartmentNotifications from './2026-11-25-2610-department-notifications.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-2110-event-positions-from-the-database': m2110EventPositionsFromTheDatabase,
   '2026-11-24-2120-natural-keys': m2120NaturalKeys,
   '2026-11-25-2222-notifications-of-a-company': m2222NotificationsOfACompany,
+  '2026-11-25-2610-department-notifications': m2610DepartmentNotifications,
 }

@@ -6,7 +6,8 @@ import type { Database } from '@portal/migrations/database.ts'
 
 /** The notifications of this user and of the company the user belongs to now. */
 const ofUserAndCompany = (userId: number) => (eb: ExpressionBuilder<Database, 'notifications'>) =>
-  eb.and([eb('notifications.user_id', '=', userId), eb('notifications.company_id', '=', eb.selectFrom('users').select('users.company_id').where('users.id', '=', userId))])
+  // The Department's (no company) are kept without one: NULL matches NULL.
+  eb.and([eb('notifications.user_id', '=', userId), eb('notifications.company_id', 'is not distinct from', eb.selectFrom('users').select('users.company_id').where('users.id', '=', userId))])
 
 export async function unreadCount(db: Kysely<Database>, userId: number): Promise<number> {
   const row = await db.selectFrom('notifications').select((eb) => eb.fn.countAll<number>().as('n')).where(ofUserAndCompany(userId)).where('read_at', 'is', null).executeTakeFirst()
@@ -17,7 +18,7 @@ export async function listNotifications(db: Kysely<Database>, userId: number, li
   const [results, total, unread] = await Promise.all([
     db
       .selectFrom('notifications')
-      .select(['id', 'kind', 'title', 'body', 'link', 'created_at as created', 'read_at as read'])
+      .select(['id', 'kind', 'title', 'body', 'link', 'created_at as created', 'read_at as read', 'events'])
       .where(ofUserAndCompany(userId))
       .orderBy('id', 'desc')
       .limit(limit)

@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
 import { noticeSubject } from './notification-text.ts'
+import { notifyDepartment } from './notify-department.server.ts'
 import { asWorkflowEvent, eventUse, type EventUse } from '../workflow/event-tables.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 
@@ -14,17 +15,22 @@ export async function notifyOfEvents(db: Kysely<Database>, events: readonly Stor
     const notice = eventUse(event.type).notice
     if (notice) await notifyOf(db, event, notice)
   }
+  // The Department is told of what it has to look at (checked files under consideration, resubmissions).
+  await notifyDepartment(db, events)
 }
 
 async function notifyOf(db: Kysely<Database>, event: StoredEvent, notice: NonNullable<EventUse['notice']>): Promise<void> {
   const data = event.data as { reportId?: number; fileId?: number }
   let reportId = data.reportId
   let fileName: string | null = null
+  // Whoever uploaded the file is told of its check without their count going up: they watched it on the page.
+  let uploader: number | null = null
   if (data.fileId !== undefined) {
-    const file = await db.selectFrom('import_files').select(['report_id', 'name']).where('id', '=', data.fileId).executeTakeFirst()
+    const file = await db.selectFrom('import_files').select(['report_id', 'name', 'creator_id']).where('id', '=', data.fileId).executeTakeFirst()
     if (!file) return
     reportId = file.report_id
     fileName = file.name
+    uploader = file.creator_id
   }
   if (reportId === undefined) return
   const report = await db
@@ -44,8 +50,9 @@ async function notifyOf(db: Kysely<Database>, event: StoredEvent, notice: NonNul
   // Both writes in one statement (a data-modifying WITH runs whether or not it is read): a round trip less per notice.
   await sql`
     WITH told AS (
-      INSERT INTO notifications (user_id, company_id, event_position, kind, title, body, link, created_at)
-      SELECT u.id, ${report.company_id}, ${event.position}, ${text.kind}, ${text.title}, ${text.body}, ${link}, ${event.createdAt}
+      INSERT INTO notifications (user_id, company_id, event_position, kind, title, body, link, created_at, read_at)
+      SELECT u.id, ${report.company_id}, ${event.position}, ${text.kind}, ${text.title}, ${text.body}, ${link}, ${event.createdAt},
+             CASE WHEN u.id = ${uploader}::int THEN ${event.createdAt}::timestamptz END
       FROM users u WHERE u.company_id = ${report.company_id} AND u.is_active
       ON CONFLICT (event_position, user_id) DO NOTHING
     )

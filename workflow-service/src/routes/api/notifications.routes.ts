@@ -12,12 +12,13 @@ import { sendExport } from '../../exports/send-export.server.ts'
 const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
 const Notification = Type.Object({
   id: Type.Integer(),
-  kind: Type.String({ description: 'file_checked, file_failed, report_agreed, report_rejected, report_cancelled' }),
+  kind: Type.String({ description: 'file_checked, file_failed, report_agreed, report_rejected, report_cancelled; the Department: department_file_checked, department_resubmitted' }),
   title: Type.String(),
   body: Type.String(),
   link: Type.Union([Type.String(), Type.Null()]),
   created: DateTime,
   read: Type.Union([DateTime, Type.Null()]),
+  events: Type.Integer({ description: 'how many events of its report a grouped notification (the Department’s) stands for; 1 otherwise' }),
 })
 
 type NotificationRow = { id: number; kind: string; title: string; body: string; link: string | null; created: Date | string; read: Date | string | null }

@@ -2,6 +2,7 @@
 // read-model rows (import_files, report_history), its label and its notice.
 import { type EventTable, eventTypesOf, needSeen, same } from '../event-table.ts'
 import { historyRow } from '../history/history-rows.ts'
+import { checkResultTitle, countFindings } from '../../notifications/check-result-words.ts'
 import type { FileState } from './file-decide.ts'
 import type { FileEvent } from './file-events.ts'
 import type { FileMachineEvent } from './file-machine.ts'
@@ -60,7 +61,7 @@ export const FILE_EVENTS = {
     evolve: same,
     rows: (event) => [{ table: 'import_files', update: event.data.fileId, set: { ...statusOf(event, 'success'), problems: event.data.warnings ?? [] } }],
     history: null,
-    notice: (_event, about) => ({ kind: 'file_checked', title: `Файл «${about.fileName}» проверен`, body: `${about.subject}: файл «${about.fileName}» проверен, ошибок нет.` }),
+    notice: (event, about) => ({ kind: 'file_checked', title: checkResultTitle(countFindings(event.data.warnings)), body: `${about.subject}: файл «${about.fileName}» принят.` }),
   },
   FileCheckFailed: {
     machine: { type: 'checkFailed' },
@@ -69,8 +70,8 @@ export const FILE_EVENTS = {
     history: null,
     notice: (event, about) => ({
       kind: 'file_failed',
-      title: `Файл «${about.fileName}» содержит ошибки`,
-      body: `${about.subject}: при проверке файла «${about.fileName}» найдено ошибок: ${event.data.problems.length}.`,
+      title: checkResultTitle(countFindings(event.data.problems)),
+      body: `${about.subject}: файл «${about.fileName}» не принят, исправьте ошибки и загрузите его снова.`,
     }),
   },
   FileDeletionRequested: {

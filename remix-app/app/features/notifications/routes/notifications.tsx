@@ -27,6 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       link: n.link?.replace(/^\/monitoring/, '') ?? null,
       created: formatDateTime(n.created),
       unread: n.read === null,
+      events: n.events,
     })),
   }
 }
@@ -55,8 +56,13 @@ export default function Notifications() {
         <ul className="notifications">
           {notifications.map((n) => (
             <li key={n.id} className={n.unread ? 'notification unread' : 'notification'}>
-              <strong>{n.unread ? 'Новое: ' : ''}{n.title}</strong>
+              {/* The title says what happened; unread is the item's style, and words only for a screen reader. */}
+              <strong>
+                {n.unread ? <span className="visually-hidden">Не прочитано. </span> : null}
+                {n.title}
+              </strong>
               <div>{n.body}</div>
+              {n.events > 1 ? <div className="notification-events">Событий по этому отчёту: {n.events}</div> : null}
               <small>
                 {n.created}
                 {n.link ? (

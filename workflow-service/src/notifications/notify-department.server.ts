@@ -1,0 +1,86 @@
+// Tells the Department what it has to look at, in the transaction that appends the event: a file of a report under
+// consideration has been checked («Файл проверен: 2 ошибки, 1 предупреждение»), or a declined report came back with a
+// corrected file («Отчёт отправлен повторно»). Grouped per report: while a Department user's notification of a report
+// is unread, the next event of that report updates it (text, time, count of events) instead of adding another one,
+// so the header's count is the number of reports to look at. Writing twice for the same event changes nothing.
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import type { StoredEvent } from '../event-store/event-store.server.ts'
+import { sectionAddress } from '../workflow/reports/board-cells.ts'
+import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
+import { checkResultTitle, countFindings } from './check-result-words.ts'
+
+const TOLD_OF = new Set(['FileCheckPassed', 'FileCheckFailed', 'ReportResubmitted'])
+
+export interface DepartmentNotice {
+  kind: 'department_file_checked' | 'department_resubmitted'
+  title: string
+  body: string
+}
+
+interface Facts {
+  companyName: string
+  reportTypeTitle: string
+  year: number
+  areaName: string | null
+  fileName: string | null
+}
+
+/** The words of a Department notice, or null for an event the Department is not told of. */
+export function departmentNotice(type: string, data: Record<string, unknown>, facts: Facts): DepartmentNotice | null {
+  const subject = `${facts.companyName}: ${facts.reportTypeTitle} за ${facts.year} год${facts.areaName ? ` (${facts.areaName})` : ''}`
+  switch (type) {
+    case 'FileCheckPassed':
+    case 'FileCheckFailed': {
+      const counts = countFindings(type === 'FileCheckPassed' ? data.warnings : data.problems)
+      return { kind: 'department_file_checked', title: checkResultTitle(counts), body: `${subject}, файл «${facts.fileName}».` }
+    }
+    case 'ReportResubmitted': {
+      const round = typeof data.round === 'number' ? `, раунд ${data.round}` : ''
+      return { kind: 'department_resubmitted', title: 'Отчёт отправлен повторно', body: `${subject}: исправленный файл «${facts.fileName ?? data.fileName}»${round}.` }
+    }
+    default:
+      return null
+  }
+}
+
+export async function notifyDepartment(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<void> {
+  for (const event of events) if (TOLD_OF.has(event.type)) await notifyDepartmentOf(db, event)
+}
+
+async function notifyDepartmentOf(db: Kysely<Database>, event: StoredEvent): Promise<void> {
+  const data = event.data as { reportId?: number; fileId?: number }
+  if (data.fileId === undefined) return
+  // The file's report as it stands after this event's projection: a check is told only in a report under consideration.
+  const found = await db
+    .selectFrom('import_files as f')
+    .innerJoin('import_reports as r', 'r.id', 'f.report_id')
+    .innerJoin('companies as c', 'c.id', 'r.company_id')
+    .leftJoin('areas as a', 'a.id', 'r.area_id')
+    .select(['f.name as file_name', 'r.id', 'r.status', 'r.company_id', 'r.area_id', 'r.year', 'r.report_type', 'a.name as area_name', 'c.name as company_name'])
+    .where('f.id', '=', data.fileId)
+    .executeTakeFirst()
+  if (!found || found.status !== 'consideration') return
+  const notice = departmentNotice(event.type, event.data, {
+    companyName: found.company_name,
+    reportTypeTitle: REPORT_TYPES[found.report_type].title,
+    year: found.year,
+    areaName: found.area_name,
+    fileName: found.file_name,
+  })
+  if (!notice) return
+  const link = `/monitoring${sectionAddress(found.company_id, found.year, found.area_id, found.report_type)}`
+  // One unread notification per Department user and report: a newer event takes its place and counts itself in. The
+  // update only moves forward (a repeat of the same event changes nothing), and a user already told of this very event
+  // (read since) is not told again.
+  await sql`
+    INSERT INTO notifications (user_id, company_id, event_position, report_id, kind, title, body, link, created_at)
+    SELECT u.id, NULL, ${event.position}, ${found.id}, ${notice.kind}, ${notice.title}, ${notice.body}, ${link}, ${event.createdAt}
+    FROM users u
+    WHERE u.is_active AND 'Департамент' = ANY (u.groups)
+      AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.event_position = ${event.position})
+    ON CONFLICT (user_id, report_id) WHERE read_at IS NULL AND report_id IS NOT NULL
+    DO UPDATE SET kind = EXCLUDED.kind, title = EXCLUDED.title, body = EXCLUDED.body, link = EXCLUDED.link,
+                  created_at = EXCLUDED.created_at, event_position = EXCLUDED.event_position, events = notifications.events + 1
+    WHERE notifications.event_position < EXCLUDED.event_position`.execute(db)
+}
