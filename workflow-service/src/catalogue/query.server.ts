@@ -95,8 +95,8 @@ function condition(filter: FilterDef, value: FilterValue): RawBuilder<unknown> {
   }
 }
 
-export function whereClause(type: CatalogueType, filters: AppliedFilters): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = []
+export function whereClause(type: CatalogueType, filters: AppliedFilters, extra: readonly RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [...extra]
   for (const filter of type.filters) {
     const value = filters[filter.name]
     if (value === undefined) continue
@@ -159,10 +159,17 @@ export async function listRecords(
   return { count: Number(total.rows[0]?.count ?? 0), results: rows.rows.map((r) => shapeRow(type, r)) }
 }
 
+/** A column and conditions added to a list's SELECT (the GeoJSON answer's geometry and its rows with one). */
+export interface ListExtra {
+  columns: RawBuilder<unknown>[]
+  where: RawBuilder<unknown>[]
+}
+
 /** The ordered, filtered SELECT of a list without its window: pages add LIMIT/OFFSET, exports read it whole. */
-export function listSql(type: CatalogueType, filters: AppliedFilters, ordering: readonly OrderTerm[] = []): RawBuilder<Row> {
+export function listSql(type: CatalogueType, filters: AppliedFilters, ordering: readonly OrderTerm[] = [], extra?: ListExtra): RawBuilder<Row> {
   const { columns, joins } = selection(type)
-  return sql<Row>`SELECT ${sql.join(columns)} FROM ${sql.table(type.table)} AS t ${sql.join(joins.map((j) => j.sql), sql` `)} ${whereClause(type, filters)} ${orderClause(type, ordering)}`
+  if (extra) columns.push(...extra.columns)
+  return sql<Row>`SELECT ${sql.join(columns)} FROM ${sql.table(type.table)} AS t ${sql.join(joins.map((j) => j.sql), sql` `)} ${whereClause(type, filters, extra?.where)} ${orderClause(type, ordering)}`
 }
 
 export async function findRecord(db: Kysely<Database>, type: CatalogueType, id: number): Promise<Row | undefined> {

@@ -26,7 +26,7 @@ export interface ExportRequest {
 export class ClientGone extends Error {}
 
 /** Waits until the stream can take more, or fails when the client has gone. */
-async function roomIn(stream: PassThrough): Promise<void> {
+export async function roomIn(stream: PassThrough): Promise<void> {
   if (stream.destroyed) throw new ClientGone('client gone')
   if (!stream.writableNeedDrain) return
   await Promise.race([once(stream, 'drain'), once(stream, 'close').then(() => Promise.reject(new ClientGone('client gone')))])

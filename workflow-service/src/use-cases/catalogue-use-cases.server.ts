@@ -13,6 +13,7 @@ import { mapPoints, readingSeries, readingYears, substanceNames, yearlyValues } 
 import { type CompanyFilters, findCompany, listCompanies } from '../catalogue/companies.server.ts'
 import { companiesExport, recordsExport } from '../catalogue/export-records.server.ts'
 import { FilterError, parseFilters, parseFilterValue } from '../catalogue/filters.ts'
+import { recordsGeoJson } from '../catalogue/geojson.server.ts'
 import { categoryTotals } from '../catalogue/greenhouse-report.server.ts'
 import { deleteMeasuresPoint } from '../catalogue/measures-point-deletion.server.ts'
 import { parseOrdering } from '../catalogue/ordering.ts'
@@ -182,6 +183,14 @@ export function catalogueUseCases(db: Kysely<Database>) {
       const type = typeOf(input.type)
       const { filters, ordering } = listRequestOf(type, input.query)
       return recordsExport(db, type, filters, ordering)
+    }),
+    /** Every record of the list with coordinates as GeoJSON features; a type without a geometry has no such format. */
+    listGeoJson: useCase(Type.Object({ type: Slug, query: RawQuery }), async (_c, input) => {
+      const type = typeOf(input.type)
+      const geometry = type.geometry
+      if (!geometry) return refuse({ reason: 'invalid-input', parameter: 'format', detail: `format: у записей раздела «${type.title}» нет координат` })
+      const { filters, ordering } = listRequestOf(type, input.query)
+      return recordsGeoJson(db, { ...type, geometry }, filters, ordering)
     }),
     /** One record; with `kind` (areas, points: catalogue.md §7) a record of another kind is not the one asked for. */
     card: useCase(Type.Object({ type: Slug, id: Id, kind: Type.Optional(Type.String({ maxLength: 2000 })) }), async (_c, input) => {

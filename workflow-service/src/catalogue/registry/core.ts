@@ -106,6 +106,8 @@ export const areas = defineType({
   pages: { list: '/areas', detail: '/areas' },
   listFields: ['license'],
   reference: 'areas',
+  // An area has no outline in the data ('Угловые точки' is a count): it is placed by its measuring points.
+  geometry: { kind: 'points', where: 'p.area_id = t.id' },
 })
 
 /** Degrees, minutes and seconds of both coordinates, as the point card shows them. */
@@ -182,6 +184,7 @@ export const measuresPoints = defineType({
   coreIndexed: ['area_id', 'kind', 'category', 'water_resource_id', 'name'],
   pages: { detail: '/measures-points' },
   listFields: ['nomenclature', 'kind_title'],
+  geometry: { kind: 'point', latitude: 'latitude', longitude: 'longitude' },
 })
 
 export const measuresPointIndications = defineType({
@@ -268,6 +271,8 @@ export const waterResources = defineType({
   ],
   order: [['name', 'asc']],
   reference: 'water_resources',
+  // A water body is placed by the measuring points on it.
+  geometry: { kind: 'points', where: 'p.water_resource_id = t.id' },
 })
 
 export const coreTypes = [companies, areas, measuresPoints, measuresPointIndications, waterResources]

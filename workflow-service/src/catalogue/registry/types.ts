@@ -181,6 +181,12 @@ export interface UploadDeclaration {
   templates: UploadTemplate[]
 }
 
+/**
+ * Where a record lies, for `format=geojson` (decision 2430): its own latitude and longitude columns, or the measuring
+ * points that belong to it (`where` is static SQL of the registry over `p`, the point, and `t`, this record).
+ */
+export type GeometryDef = { kind: 'point'; latitude: string; longitude: string } | { kind: 'points'; where: string }
+
 export interface CatalogueType {
   /** The API path: `/api/v1/<slug>/`. Unique. */
   slug: string
@@ -209,6 +215,8 @@ export interface CatalogueType {
   seed?: SeedPlan
   /** A reference list (id, name) also answered by /api/v1/references/. */
   reference?: string
+  /** The list also answers `format=geojson` (RFC 7946), placed by this. */
+  geometry?: GeometryDef
 }
 
 export function defineType(type: CatalogueType): CatalogueType {

@@ -65,6 +65,8 @@ export const waterSystems = defineType({
   filters: [searchFilter()],
   order: [['name', 'asc']],
   pages: { list: '/water-systems', detail: '/water-systems' },
+  // Placed by the points on the water bodies it controls, as its list of points.
+  geometry: { kind: 'points', where: 'p.water_resource_id IN (SELECT wr.id FROM water_resources wr WHERE wr.name = ANY(t.water_resources))' },
   seed: {
     per: 'none',
     rows: [

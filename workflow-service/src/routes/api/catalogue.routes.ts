@@ -5,8 +5,9 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { filterParameter, orderingParameter } from '../../catalogue/filter-schema.ts'
 import { IdParams } from '../../http/params.ts'
-import { FormatQuery, isFileFormat, type ListFormat } from '../../exports/export-formats.ts'
+import { FormatQuery, GEO_FORMAT, GeoFormatQuery, isFileFormat, type ListFormat } from '../../exports/export-formats.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
+import { sendGeoJson } from '../../exports/send-geojson.server.ts'
 import { pageSchema, recordSchema } from '../../catalogue/record-schema.ts'
 import { catalogueTypes, type CatalogueType } from '../../catalogue/registry/index.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
@@ -26,7 +27,9 @@ export function servedTypes(): readonly CatalogueType[] {
 export function listQuerySchema(type: CatalogueType) {
   const props: Record<string, ReturnType<typeof Type.Optional>> = {}
   for (const filter of type.filters) props[filter.name] = Type.Optional(Type.Unsafe<string>(filterParameter(filter)))
-  return Type.Object({ ...props, ordering: Type.Optional(Type.Unsafe<string>(orderingParameter(type))), ...PagingQuery, ...FormatQuery })
+  // A type placed in the registry (`geometry`) also answers GeoJSON; any other refuses `format=geojson` by its schema.
+  const format = type.geometry ? GeoFormatQuery : FormatQuery
+  return Type.Object({ ...props, ordering: Type.Optional(Type.Unsafe<string>(orderingParameter(type))), ...PagingQuery, ...format })
 }
 
 export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -39,7 +42,10 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request, reply) => {
         const context = useCaseContextOf(request)
         const query = request.query as Record<string, unknown>
-        const format = (request.query as { format?: ListFormat }).format
+        const format = (request.query as { format?: ListFormat | typeof GEO_FORMAT }).format
+        if (format === GEO_FORMAT) {
+          return sendGeoJson(reply, { name: type.slug, ...valueOrRefuse(await catalogue.listGeoJson(context, { type: type.slug, query })) })
+        }
         if (isFileFormat(format)) {
           return sendExport(reply, { format, name: type.slug, sheet: type.title, ...valueOrRefuse(await catalogue.listExport(context, { type: type.slug, query })) })
         }
