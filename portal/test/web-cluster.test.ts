@@ -19,7 +19,8 @@ function childrenOf(pid: number): number[] {
   return found
 }
 
-const portal = usePortalProcess({ WEB_PROCESSES: '2' }, async (p) => childrenOf(p.child.pid!).length >= 2 && (await fetch(`${p.baseUrl}/healthz`).then((r) => r.ok, () => false)))
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789'
+const portal = usePortalProcess({ WEB_PROCESSES: '2', METRICS_TOKEN }, async (p) => childrenOf(p.child.pid!).length >= 2 && (await fetch(`${p.baseUrl}/healthz`).then((r) => r.ok, () => false)))
 
 describe('several web processes on one port', () => {
   it('serves the API, cached pages and 404s of missing files from two web processes and stops them all on SIGTERM', async () => {
@@ -52,7 +53,7 @@ describe('several web processes on one port', () => {
     // /metrics answered by either process counts the requests of both (the primary merges every registry).
     for (let i = 0; i < 12; i++) expect((await fetch(`${portal.baseUrl}/api/v1/companies/?limit=1`)).status).toBe(200)
     for (let i = 0; i < 4; i++) {
-      const res = await fetch(`${portal.baseUrl}/metrics`)
+      const res = await fetch(`${portal.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
       expect(res.status).toBe(200)
       const text = await res.text()
       const count = [...text.matchAll(/^portal_http_requests_total\{method="GET",route="\/api\/v1\/companies\/",status="200"\} (\d+)$/gm)].map((m) => Number(m[1]))

@@ -125,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiDocs)
 
   httpMetrics(app)
-  await healthRoutes(app, { db: options.db, queue: options.queue, role: 'web' })
+  await healthRoutes(app, { db: options.db, queue: options.queue, role: 'web', metricsToken: options.config.metricsToken })
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(`${BASE_PATH}/`))
 

@@ -46,6 +46,11 @@ export interface Config {
   rateLimits: { login: number; upload: number; decision: number }
   /** Web processes sharing the port (WEB_PROCESSES): a number, or every core ('auto', the default in production). */
   webProcesses: number
+  /**
+   * METRICS_TOKEN: /metrics of a web node answers only `Authorization: Bearer <token>`; without it the web port does not
+   * serve /metrics at all (a worker node serves it on its own port, WORKER_HTTP_PORT, never published).
+   */
+  metricsToken: string | undefined
   /** SMTP server of the notification e-mails (smtp:// or smtps://); without it no e-mail is sent. */
   smtpUrl: string | undefined
   /** The sender of the notification e-mails. */
@@ -200,5 +205,12 @@ export function loadConfig(env: Env = process.env): Config {
       decision: integer(env, 'DECISION_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
     },
     webProcesses,
+    metricsToken: metricsToken(env),
   }
+}
+
+function metricsToken(env: Env): string | undefined {
+  const token = env.METRICS_TOKEN || undefined
+  if (token !== undefined && !/^[\x21-\x7e]{16,256}$/.test(token)) throw new ConfigError('METRICS_TOKEN must be 16 to 256 visible ASCII characters without spaces (for example: openssl rand -hex 32)')
+  return token
 }

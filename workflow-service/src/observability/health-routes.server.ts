@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
 import { measureFrom, metricsText, registry } from './metrics.server.ts'
+import { sameToken } from '../auth/csrf.server.ts'
 import { readinessProbe } from './readiness.server.ts'
 
 export interface HealthOptions {
@@ -13,6 +14,8 @@ export interface HealthOptions {
   queue: JobQueue
   /** web or worker: named in the answers so an operator knows which kind of node answered. */
   role: 'web' | 'worker'
+  /** METRICS_TOKEN: the bearer token /metrics asks for (a web node without one serves no /metrics). */
+  metricsToken?: string
 }
 
 const Alive = Type.Object({ status: Type.Literal('ok'), role: Type.Union([Type.Literal('web'), Type.Literal('worker')]) })
@@ -39,7 +42,14 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
     return reply.status(readiness.ready ? 200 : 503).send({ status: readiness.ready ? 'ready' : 'not ready', role: options.role, ...readiness })
   })
 
-  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (_request, reply) => {
+  // The figures (routes, queue backlog, memory) are the operators': on the web port only with METRICS_TOKEN as a
+  // bearer token, and not at all without one; a worker node's listener is a port of its own inside the network.
+  if (options.role === 'web' && !options.metricsToken) return
+  const allowed = (header: string | undefined) => options.metricsToken === undefined || sameToken(/^Bearer (\S+)$/i.exec(header ?? '')?.[1], options.metricsToken)
+  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
+    if (!allowed(request.headers.authorization)) {
+      return reply.status(401).header('www-authenticate', 'Bearer').header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Нужен токен метрик (METRICS_TOKEN).')
+    }
     let body: string
     try {
       body = await metricsText()

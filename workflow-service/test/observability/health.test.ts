@@ -8,7 +8,8 @@ import { createKysely } from '../../src/db/connect.server.ts'
 import { createLogger } from '../../src/logger.ts'
 import { useTestApp } from '../support/test-app.ts'
 
-const t = useTestApp()
+const METRICS_TOKEN = 'metrics-token-0123456789abcdef'
+const t = useTestApp({ METRICS_TOKEN })
 
 describe('a web node says how it is', () => {
   it('answers /healthz while it runs', async () => {
@@ -73,6 +74,29 @@ describe('a web node says how it is', () => {
   })
 })
 
+describe('who may read the metrics of a web node', () => {
+  it('answers /metrics only with METRICS_TOKEN as a bearer token, whatever the spelling of the path', async () => {
+    for (const url of ['/metrics', '/metrics/', '/METRICS', '/%6detrics', '//metrics', '/metrics?x=1']) {
+      for (const authorization of [undefined, 'Bearer ', 'Bearer wrong-token-0123456789abcdef', METRICS_TOKEN, `Basic ${METRICS_TOKEN}`]) {
+        const res = await t.app.inject({ url, headers: authorization === undefined ? {} : { authorization } })
+        expect(res.statusCode, `${url} ${authorization}`).not.toBe(200)
+        expect(res.body, `${url} ${authorization}`).not.toContain('portal_')
+      }
+    }
+  })
+
+  it('serves no /metrics on the web port without METRICS_TOKEN', async () => {
+    const open = await buildApp({ db: t.database.db, config: loadConfig({ DATABASE_URL: t.database.url }), queue: t.queue })
+    try {
+      const res = await open.inject({ url: '/metrics' })
+      expect(res.statusCode).toBe(404)
+      expect(res.body).not.toContain('portal_')
+    } finally {
+      await open.close()
+    }
+  })
+})
+
 describe('metrics of a web node', () => {
   beforeAll(async () => {
     await t.app.inject({ url: '/api/v1/companies/' })
@@ -80,7 +104,7 @@ describe('metrics of a web node', () => {
 
   it('count requests and their time by route pattern, and show the queue and the process', async () => {
     await t.app.inject({ url: '/api/v1/companies/999999/' })
-    const res = await t.app.inject({ url: '/metrics' })
+    const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/plain')
     const body = res.body
