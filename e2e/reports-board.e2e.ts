@@ -101,4 +101,58 @@ describe('the status board', () => {
     expect(await page.locator('a.board-cell').count()).toBe(0)
     await page.close()
   })
+
+  it('tells the Department of holder2’s checked file in its header count, with the check’s errors in words and no «Новое:»', async () => {
+    // This test's own report (holder2's programme of next year): the browser files share one portal.
+    const year = new Date().getFullYear() + 1
+    const holder = await logIn(b, 'holder2')
+    const company = await companyOf(holder)
+    const token = async (page: Page) => ((await (await page.request.get(`${b.baseUrl}/auth/csrf/`)).json()) as { csrftoken: string }).csrftoken
+    const headers = { 'X-CSRFToken': await token(holder) }
+    const areas = (await (await holder.request.get(`${b.baseUrl}/api/v1/areas/?company=${company}&kind=licence_area&limit=1`)).json()) as { results: Array<{ id: number }> }
+    const area = areas.results[0].id
+    const saved = await holder.request.post(`${b.baseUrl}/api/v1/ecomon-responsibles/`, {
+      headers,
+      data: { area, year, fullname: 'Оповещённая Анна Сергеевна', position: 'Эколог', email: 'anna@example.ru', phone: '+7 (3492) 11-11-11' },
+    })
+    expect(saved.status()).toBe(201)
+    const responsible = ((await saved.json()) as { id: number }).id
+    const reports = (await (await holder.request.get(`${b.baseUrl}/api/v1/import-reports/?year=${year}&area=${area}&report_type=program`)).json()) as { results: Array<{ id: number }> }
+    const department = await logIn(b, 'department')
+    // Start from nothing unread, so the count below is this report's.
+    await department.request.post(`${b.baseUrl}/api/v1/notifications/read/`, { headers: { 'X-CSRFToken': await token(department) }, data: {} })
+    const uploaded = await holder.request.post(`${b.baseUrl}/api/v1/import-files/`, {
+      headers,
+      multipart: {
+        report: String(reports.results[0].id),
+        description: 'программа.csv',
+        ecomon_responsible: String(responsible),
+        file: { name: 'программа.csv', mimeType: 'text/csv', buffer: Buffer.from(`не;тот;заголовок\r\n${Date.now()};x;y\r\n`) },
+      },
+    })
+    expect(uploaded.status()).toBe(201)
+    const count = department.locator('a.notifications-link .badge')
+    await expect.poll(async () => {
+      await department.goto(`${b.baseUrl}/monitoring/board`)
+      return (await count.count()) ? (await count.innerText()).trim() : ''
+    }, { timeout: 30_000 }).toBe('1')
+    await department.getByRole('link', { name: /^Уведомления/ }).click()
+    await department.waitForURL((url) => url.pathname.endsWith('/notifications'))
+    const item = department.locator('li.notification').first()
+    // The words «Не прочитано» are for a screen reader only (visually hidden); the title says what happened.
+    expect(await item.locator('strong').innerText()).toMatch(/^(Не прочитано\.\s+)?Файл проверен: \d+ ошиб(ка|ки|ок)/)
+    expect(await item.locator('strong .visually-hidden').count()).toBe(1)
+    expect(await department.locator('main').innerText()).not.toContain('Новое')
+    // Its link opens the report's section.
+    await item.getByRole('link', { name: 'Открыть отчёты' }).click()
+    await department.waitForURL((url) => url.searchParams.get('section') === `area-${area}-program`)
+    await expect.poll(() => department.locator('section.report-section.targeted').count()).toBe(1)
+    // holder2 uploaded it: their own count did not go up.
+    await holder.goto(`${b.baseUrl}/monitoring/board`)
+    const holderItems = (await (await holder.request.get(`${b.baseUrl}/api/v1/notifications/?limit=1`)).json()) as { results: Array<{ title: string; read: string | null }> }
+    expect(holderItems.results[0].title).toMatch(/^Файл проверен/)
+    expect(holderItems.results[0].read).not.toBeNull()
+    await holder.close()
+    await department.close()
+  })
 })
