@@ -8,7 +8,7 @@ import { LOGIN_MAX_LENGTH, loginFieldError } from '@portal/workflow-service/auth
 import { seesNavigation } from '@portal/workflow-service/auth/permissions.ts'
 import { AREA_KINDS, COMPANY_KINDS, GEOCHEMICAL_POINT_KINDS, POINT_KINDS } from '@portal/workflow-service/catalogue/registry/labels.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
-import { yearsOffered } from '@portal/workflow-service/use-cases/reports-page.server.ts'
+import { yearsOffered } from '../app/features/reports/server/reports-page.server.ts'
 import { NAVIGATION } from '../app/components/site-chrome.tsx'
 import { SEARCH_DEBOUNCE_MS } from '../app/components/use-debounced-submit.ts'
 import { moreQuery, PAGE_SIZE, shownOf } from '../app/features/catalogue/server/views.server.ts'

@@ -2,11 +2,11 @@
 import { Type } from '@sinclair/typebox'
 import { can } from '../auth/permissions.ts'
 import { listCompanies } from '../catalogue/companies.server.ts'
-import { Id } from '../http/params.ts'
+import { Id, Year } from '../http/params.ts'
 import { refuse } from '../workflow/refusal.ts'
 import { yearsOfReportsIn } from '../workflow/reports/report-queries.server.ts'
 import { reportsBoard, ReportsBoardInput } from './reports-board.server.ts'
-import { reportsPageData } from './reports-page.server.ts'
+import { reportsOfCompany } from './reports-of-company.server.ts'
 import { reviewQueue, ReviewQueueInput } from './review-queue.server.ts'
 import { useCase } from './use-case.ts'
 import type { WorkflowServices } from './workflow-use-cases.server.ts'
@@ -15,8 +15,8 @@ import { Status } from './workflow-inputs.ts'
 export function reviewUseCases(services: WorkflowServices) {
   const { db } = services
   return {
-    /** The reports page of a company for a year (the year falls back to the current one when it is not offered). */
-    reportsPage: useCase(Type.Object({ company: Id, year: Type.Optional(Type.Integer()) }), (context, input) => reportsPageData(db, context.actor, input)),
+    /** What the reports page of a company shows for a year (the page chooses the year and arranges the data). */
+    reportsPage: useCase(Type.Object({ company: Id, year: Year }), (context, input) => reportsOfCompany(db, context.actor, input)),
 
     /** The Department's review list: companies having reports in a status, with the years of those reports. */
     reviewList: useCase(Type.Object({ status: Status, search: Type.String({ maxLength: 200 }), limit: Type.Integer({ minimum: 1, maximum: 1000 }) }), async (context, input) => {

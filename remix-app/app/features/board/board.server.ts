@@ -4,7 +4,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { MAX_ID } from '@portal/workflow-service/http/params.ts'
 import { CELL_STATES, type CellState } from '@portal/workflow-service/workflow/reports/board-cells.ts'
 import { REPORT_TYPE_CODES } from '@portal/workflow-service/workflow/reports/report-types.ts'
-import type { ReportType } from '@portal/workflow-service/use-cases/reports-page.server.ts'
+import type { ReportType } from '@portal/workflow-service/use-cases/reports-of-company.server.ts'
 import { pageValue } from '../../utils/use-case-answers.server.ts'
 import { BOARD_PAGE } from './board-page.ts'
 

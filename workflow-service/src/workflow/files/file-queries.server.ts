@@ -121,3 +121,26 @@ export async function filesForArchive(db: Kysely<Database>, filter: FileFilter) 
 export async function importFileAnswer(db: Kysely<Database>, id: number) {
   return toImportFile(await db.selectFrom('import_files').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
 }
+
+/** The findings kept on these files, by file id. */
+export async function findingsOfFiles(db: Kysely<Database>, fileIds: number[]): Promise<Map<number, FileProblem[]>> {
+  if (fileIds.length === 0) return new Map()
+  const rows = await db.selectFrom('import_files').select(['id', 'problems']).where('id', 'in', fileIds).execute()
+  return new Map(rows.map((r) => [r.id, r.problems as FileProblem[]]))
+}
+
+/** For each of these files, the name of an earlier file of its report with the same bytes that still stands. */
+export async function earlierFilesWithSameBytes(db: Kysely<Database>, fileIds: number[]): Promise<Map<number, string>> {
+  if (fileIds.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('import_files as f')
+    .innerJoin('import_files as e', (join) => join.onRef('e.report_id', '=', 'f.report_id').onRef('e.sha256', '=', 'f.sha256').onRef('e.id', '<', 'f.id'))
+    .select(['f.id', 'e.name', 'e.id as earlier'])
+    .where('f.id', 'in', fileIds)
+    .where('e.status', 'not in', ['deletion', 'deleted'])
+    .orderBy('e.id')
+    .execute()
+  const found = new Map<number, string>()
+  for (const row of rows) if (!found.has(row.id)) found.set(row.id, row.name)
+  return found
+}

@@ -121,3 +121,40 @@ export async function yearsOfReportsIn(db: Kysely<Database>, status: ReportStatu
   for (const row of rows) years.set(row.company_id, [...(years.get(row.company_id) ?? []), row.year])
   return years
 }
+
+export interface LastDecline {
+  /** The position of the decline's event (its receipt's number). */
+  number: number
+  comment: string
+  created: Date
+  creator: string
+  files: Array<{ name: string; file: string }>
+}
+
+/** The Department's last decline of each of these reports, with its comment and attachments, by report id. */
+export async function lastDeclinesOf(db: Kysely<Database>, reportIds: number[]): Promise<Map<number, LastDecline>> {
+  if (reportIds.length === 0) return new Map()
+  const changes = await db
+    .selectFrom('report_status_changes')
+    .select(['id', 'report_id', 'comment', 'created', 'creator_username'])
+    .where('report_id', 'in', reportIds)
+    .where('event', '=', 'rejected')
+    .orderBy('id', 'desc')
+    .execute()
+  const last = new Map<number, (typeof changes)[number]>()
+  for (const c of changes) if (!last.has(c.report_id)) last.set(c.report_id, c)
+  const ids = [...last.values()].map((c) => c.id)
+  const files = ids.length ? await db.selectFrom('decision_files').select(['id', 'status_change_id', 'name']).where('status_change_id', 'in', ids).execute() : []
+  return new Map(
+    [...last.values()].map((c) => [
+      c.report_id,
+      {
+        number: c.id,
+        comment: c.comment,
+        created: new Date(c.created),
+        creator: c.creator_username,
+        files: files.filter((f) => f.status_change_id === c.id).map((f) => ({ name: f.name, file: decisionFileUrl(f.id) })),
+      },
+    ]),
+  )
+}

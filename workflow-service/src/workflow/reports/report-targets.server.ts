@@ -38,3 +38,8 @@ export async function findTarget(db: Kysely<Database> | Transaction<Database>, q
   }
   return undefined
 }
+
+/** A company's licence areas (each has its own reports), by name. */
+export async function licenceAreasOf(db: Kysely<Database>, companyId: number) {
+  return db.selectFrom('areas').select(['id', 'name']).where('company_id', '=', companyId).where('kind', '=', 'licence_area').orderBy('name').orderBy('id').execute()
+}

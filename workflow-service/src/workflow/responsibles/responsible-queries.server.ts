@@ -45,3 +45,8 @@ export async function companyOfArea(db: Kysely<Database>, areaId: number): Promi
   const area = await db.selectFrom('areas').select(['company_id']).where('id', '=', areaId).executeTakeFirst()
   return area?.company_id
 }
+
+/** The ecomon responsible persons of every licence area of a company for a year. */
+export async function ecomonResponsiblesOfCompany(db: Kysely<Database>, companyId: number, year: number) {
+  return db.selectFrom('ecomon_responsibles').select(['id', 'area_id', 'fullname', 'position', 'phone', 'email']).where('company_id', '=', companyId).where('year', '=', year).execute()
+}
