@@ -8,7 +8,7 @@ import { loader as searchLoader } from '../../remix-app/app/features/search/rout
 
 const t = useTestApp()
 
-type Answer = Record<'companies' | 'areas' | 'points' | 'substances', { count: number; results: Array<{ id: number | null; name: string; kind: string }> }> & { query: string }
+type Answer = Record<'companies' | 'areas' | 'points' | 'water' | 'substances', { count: number; results: Array<{ id: number | null; name: string; kind: string }> }> & { query: string }
 
 async function search(q: string, limit?: number): Promise<Answer> {
   const res = await t.app.inject({ url: `/api/v1/search/?${new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) })}` })
@@ -80,5 +80,34 @@ describe('site search', () => {
     const short = await searchLoader({ request: new Request('http://localhost/monitoring/search?q=%D0%B0'), params: {}, context })
     expect(short.groups).toEqual([])
     expect(short.hint).toMatch(/не меньше 2/)
+  })
+})
+
+describe('site search by the numbers people know', () => {
+  it('finds a company by its ИНН, an area by its licence number and a point by its code', async () => {
+    const company = await t.database.db.selectFrom('companies').select(['id', 'inn']).where('inn', 'is not', null).orderBy('id').executeTakeFirstOrThrow()
+    expect((await search(company.inn!, 50)).companies.results.map((c) => c.id)).toContain(company.id)
+    const area = await t.database.db.selectFrom('areas').select(['id', 'license']).where('license', 'is not', null).orderBy('id').executeTakeFirstOrThrow()
+    expect((await search(area.license!.toLowerCase(), 50)).areas.results.map((a) => a.id)).toContain(area.id)
+    const point = await t.database.db.selectFrom('measures_points').select(['id', 'nomenclature']).where('nomenclature', 'like', 'ПН-1-01').executeTakeFirstOrThrow()
+    const found = await search('ПН-1-01', 50)
+    expect(found.points.results.map((p) => p.id)).toEqual([point.id])
+  })
+
+  it('finds a water object by its name and leads to the points on it', async () => {
+    const found = await search('Обь', 50)
+    expect(found.water.results.map((w) => w.name)).toContain('р. Обь')
+    const context = { db: t.database.db, catalogue: catalogueUseCases(t.database.db), useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' }, user: null } as unknown as AppLoadContext
+    const page = await searchLoader({ request: new Request(`http://localhost/monitoring/search?${new URLSearchParams({ q: 'обь' })}`), params: {}, context })
+    const water = page.groups.find((g) => g.kind === 'water')!
+    expect(water.title).toBe('Водные объекты')
+    const ob = water.hits.find((h) => h.name === 'р. Обь')!
+    expect(ob.href).toMatch(/^\/water-systems\/\d+\/points$/)
+  })
+
+  it('finds a substance by another form of its word: «сера» finds «Диоксид серы (SO2)»', async () => {
+    const names = (await search('сера', 50)).substances.results.map((s) => s.name)
+    expect(names).toContain('Диоксид серы (SO2)')
+    expect((await search('диоксида', 50)).substances.results.map((s) => s.name)).toContain('Диоксид серы (SO2)')
   })
 })

@@ -27,6 +27,7 @@ import * as m2110EventPositionsFromTheDatabase from './2026-11-24-2110-event-pos
 import * as m2120NaturalKeys from './2026-11-24-2120-natural-keys.ts'
 import * as m2222NotificationsOfACompany from './2026-11-25-2222-notifications-of-a-company.ts'
 import * as m2610DepartmentNotifications from './2026-11-25-2610-department-notifications.ts'
+import * as m2620SearchTextEverywhere from './2026-11-25-2620-search-text-everywhere.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-2120-natural-keys': m2120NaturalKeys,
   '2026-11-25-2222-notifications-of-a-company': m2222NotificationsOfACompany,
   '2026-11-25-2610-department-notifications': m2610DepartmentNotifications,
+  '2026-11-25-2620-search-text-everywhere': m2620SearchTextEverywhere,
 }

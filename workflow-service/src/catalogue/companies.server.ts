@@ -34,7 +34,7 @@ function filtered(db: Kysely<Database>, filters: CompanyFilters) {
     )
   }
   if (filters.search?.trim()) {
-    query = query.where(sql<boolean>`lower(c.name) LIKE ${containsPattern(filters.search)}`)
+    query = query.where(sql<boolean>`search_text(c.name) LIKE ${containsPattern(filters.search)}`)
   }
   return query
 }

@@ -75,7 +75,8 @@ function condition(filter: FilterDef, value: FilterValue): RawBuilder<unknown> {
     case 'enum-list':
       return sql`${column} = ANY(${value as unknown[]})`
     case 'search':
-      return sql`lower(${column}) LIKE ${containsPattern(String(value))}`
+      // search_text() on both sides (the pattern is folded alike): ё = е, and the column's trigram index serves it.
+      return sql`search_text(${column}) LIKE ${containsPattern(String(value))}`
     case 'date-gte':
       return sql`${column} >= ${value}::date`
     case 'date-lte':

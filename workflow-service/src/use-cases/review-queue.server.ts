@@ -105,7 +105,7 @@ function queueSql(status: ReportStatus, search: string) {
     LEFT JOIN company_responsibles cr ON r.area_id IS NULL AND cr.company_id = r.company_id AND cr.year = r.year
     WHERE r.status = ${status}
       AND EXISTS (SELECT 1 FROM import_files f WHERE f.report_id = r.id AND f.status NOT IN ('deletion', 'deleted'))
-      ${pattern ? sql`AND c.name ILIKE ${pattern}` : sql``}`
+      ${pattern ? sql`AND search_text(c.name) LIKE ${pattern}` : sql``}`
 }
 
 export async function reviewQueue(db: Kysely<Database>, input: Static<typeof ReviewQueueInput>) {

@@ -57,8 +57,9 @@ function indexSql(type: CatalogueType, columns?: Set<string>): string[] {
     if (columns && !columns.has(filter.column)) continue
     const column = filter.column
     if (filter.kind === 'search') {
-      const name = `${type.table}_${column}_trgm_idx`
-      statements.set(name, `CREATE INDEX ${quote(name)} ON ${quote(type.table)} USING gin (lower(${quote(column)}) gin_trgm_ops)`)
+      // Over search_text(), the folding the search's condition uses (ё = е, lower case), so the index serves it.
+      const name = `${type.table}_${column}_search_text_idx`
+      statements.set(name, `CREATE INDEX ${quote(name)} ON ${quote(type.table)} USING gin (search_text(${quote(column)}) gin_trgm_ops)`)
     } else if (column === 'year' || !hasYear) {
       const name = `${type.table}_${column}_idx`
       statements.set(name, `CREATE INDEX ${quote(name)} ON ${quote(type.table)} (${quote(column)})`)

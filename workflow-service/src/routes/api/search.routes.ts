@@ -1,4 +1,5 @@
-// GET /api/v1/search/?q=…: the site search over companies, areas, measuring points and substances (ё and е alike).
+// GET /api/v1/search/?q=…: the site search over companies, areas, measuring points, water objects and substances
+// (ё and е alike, names by their words' other forms too, companies by ИНН, areas by licence, points by code).
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Text } from '../../http/params.ts'
@@ -9,17 +10,18 @@ const Hit = Type.Object({
   id: Type.Union([Type.Integer(), Type.Null()]),
   name: Type.String(),
   details: Type.Union([Type.String(), Type.Null()]),
-  kind: Type.String({ description: "company, substance, or the area's or point's kind" }),
+  kind: Type.String({ description: "company, water, substance, or the area's or point's kind" }),
+  system_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()], { description: 'Система наблюдений водного объекта' })),
 })
 const Group = Type.Object({ count: Type.Integer({ description: 'Сколько найдено всего' }), results: Type.Array(Hit) })
-const SearchAnswer = Type.Object({ query: Type.String(), companies: Group, areas: Group, points: Group, substances: Group })
+const SearchAnswer = Type.Object({ query: Type.String(), companies: Group, areas: Group, points: Group, water: Group, substances: Group })
 
 export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/search/',
     {
       schema: {
-        summary: 'Поиск по сайту: предприятия, участки, пункты наблюдения и вещества (е и ё не различаются)',
+        summary: 'Поиск по сайту: предприятия (и по ИНН), участки (и по лицензии), пункты наблюдения (и по коду), водные объекты и вещества (е и ё не различаются)',
         querystring: Type.Object(
           {
             q: Text({ maxLength: 200 }),

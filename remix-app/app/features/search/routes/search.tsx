@@ -1,4 +1,4 @@
-// /search?q=…[&kind=companies|areas|points|substances]: the site search's results, a group per kind (the first 10 of
+// /search?q=…[&kind=companies|areas|points|water|substances]: the site search's results, a group per kind (the first 10 of
 // each, or up to 50 of the one kind in the address), each hit linking to its page; a substance opens the map of the
 // points that measure it.
 import type { LoaderFunctionArgs } from '@remix-run/node'
@@ -13,6 +13,7 @@ const GROUPS: Array<{ kind: SearchKind; title: string }> = [
   { kind: 'companies', title: 'Предприятия' },
   { kind: 'areas', title: 'Участки и полигоны' },
   { kind: 'points', title: 'Пункты наблюдения' },
+  { kind: 'water', title: 'Водные объекты' },
   { kind: 'substances', title: 'Вещества' },
 ]
 
@@ -22,6 +23,8 @@ function linkOf(kind: SearchKind, hit: SearchHit): string {
   if (kind === 'companies') return `/companies/${hit.id}`
   if (kind === 'areas') return recordHref('areas', { id: hit.id!, kind: hit.kind }) ?? `/areas/${hit.id}`
   if (kind === 'points') return `/measures-points/${hit.id}`
+  // A water object has no page of its own: the points on it are listed by the observation system that controls it.
+  if (kind === 'water') return hit.system_id ? `/water-systems/${hit.system_id}/points` : '/water-systems'
   return `/map?${new URLSearchParams({ substance: hit.name, year: '' })}`
 }
 
@@ -29,6 +32,7 @@ function detailsOf(kind: SearchKind, hit: SearchHit): string {
   if (kind === 'companies') return hit.details ? `ИНН ${hit.details}` : ''
   if (kind === 'areas') return [AREA_KINDS[hit.kind as keyof typeof AREA_KINDS], hit.details].filter(Boolean).join(' · ')
   if (kind === 'points') return [POINT_KINDS[hit.kind as keyof typeof POINT_KINDS], hit.details].filter(Boolean).join(' · ')
+  if (kind === 'water') return hit.details ?? ''
   return 'Пункты, где его измеряют, на карте'
 }
 
