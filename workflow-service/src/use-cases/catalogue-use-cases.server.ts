@@ -14,6 +14,7 @@ import { type CompanyFilters, findCompany, listCompanies } from '../catalogue/co
 import { companiesExport, recordsExport } from '../catalogue/export-records.server.ts'
 import { FilterError, parseFilters, parseFilterValue } from '../catalogue/filters.ts'
 import { recordsGeoJson } from '../catalogue/geojson.server.ts'
+import { exceedancesPerYear, listExceedances } from '../catalogue/exceedances.server.ts'
 import { categoryTotals } from '../catalogue/greenhouse-report.server.ts'
 import { deleteMeasuresPoint } from '../catalogue/measures-point-deletion.server.ts'
 import { parseOrdering } from '../catalogue/ordering.ts'
@@ -39,6 +40,7 @@ const RawQuery = Type.Record(Type.String(), Type.Unknown())
 // The ids and years are the API's own (http/params.ts): one id range and one year range for every door.
 const Limit = Type.Integer({ minimum: 0, maximum: MAX_PAGE_SIZE })
 const Offset = Type.Integer({ minimum: 0, maximum: MAX_ID })
+const ExceedanceQuery = { year: Type.Optional(Year), area: Type.Optional(Id), company: Type.Optional(Id), substance: Type.Optional(Type.String({ maxLength: 500 })) }
 const Parent = Type.Union([Type.Literal('company'), Type.Literal('area'), Type.Literal('measures_point'), Type.Literal('water_system')])
 const COMPANY_KINDS = ['lem', 'lem_industry', 'gas_emissions'] as const
 const CompanyKind = Type.Union(COMPANY_KINDS.map((kind) => Type.Literal(kind)))
@@ -184,6 +186,10 @@ export function catalogueUseCases(db: Kysely<Database>) {
       const { filters, ordering } = listRequestOf(type, input.query)
       return recordsExport(db, type, filters, ordering)
     }),
+    /** Published readings above their ПДК, the worst multiple first (the Department's list of exceedances). */
+    exceedances: useCase(Type.Object({ ...ExceedanceQuery, limit: Limit, offset: Offset }), (_c, { limit, offset, ...filters }) => listExceedances(db, filters, limit, offset)),
+    /** How many readings exceeded their ПДК each year, with the other filters. */
+    exceedancesPerYear: useCase(Type.Object({ area: Type.Optional(Id), company: Type.Optional(Id), substance: Type.Optional(Type.String({ maxLength: 500 })) }), (_c, input) => exceedancesPerYear(db, input)),
     /** Every record of the list with coordinates as GeoJSON features; a type without a geometry has no such format. */
     listGeoJson: useCase(Type.Object({ type: Slug, query: RawQuery }), async (_c, input) => {
       const type = typeOf(input.type)

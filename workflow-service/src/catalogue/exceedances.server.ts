@@ -1,0 +1,63 @@
+// Readings above their ПДК (the Department's list of exceedances): every published reading whose value is above its
+// limit, with its point, area and company, the worst multiple first. Values and limits are in the limit's unit
+// (decision 2130), so the multiple is value / ПДК as stored.
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+
+export interface ExceedanceFilters {
+  year?: number
+  area?: number
+  company?: number
+  substance?: string
+}
+
+export interface Exceedance {
+  id: number
+  year: number
+  sampled: string | null
+  substance: string
+  value: number
+  measure: string
+  mpc: number
+  multiple: number
+  point: { id: number; name: string; nomenclature: string | null }
+  area: { id: number; name: string } | null
+  company: { id: number; name: string } | null
+}
+
+function whereOf(filters: ExceedanceFilters) {
+  const parts = [sql`i.mpc > 0 AND i.value > i.mpc`]
+  if (filters.year !== undefined) parts.push(sql`i.year = ${filters.year}`)
+  if (filters.area !== undefined) parts.push(sql`p.area_id = ${filters.area}`)
+  if (filters.company !== undefined) parts.push(sql`a.company_id = ${filters.company}`)
+  if (filters.substance !== undefined) parts.push(sql`i.name = ${filters.substance}`)
+  return sql`WHERE ${sql.join(parts, sql` AND `)}`
+}
+
+const FROM = sql`FROM measures_point_indications i
+  JOIN measures_points p ON p.id = i.measures_point_id
+  LEFT JOIN areas a ON a.id = p.area_id
+  LEFT JOIN companies c ON c.id = a.company_id`
+
+export async function listExceedances(db: Kysely<Database>, filters: ExceedanceFilters, limit: number, offset: number): Promise<{ count: number; results: Exceedance[] }> {
+  const where = whereOf(filters)
+  const [rows, total] = await Promise.all([
+    sql<Exceedance>`
+      SELECT i.id, i.year, to_char(i.sampled, 'YYYY-MM-DD') AS sampled, i.name AS substance, i.value, i.measure, i.mpc,
+        round((i.value / i.mpc)::numeric, 3)::float8 AS multiple,
+        json_build_object('id', p.id, 'name', p.name, 'nomenclature', p.nomenclature) AS point,
+        CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.name) END AS area,
+        CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', c.name) END AS company
+      ${FROM} ${where}
+      ORDER BY i.value / i.mpc DESC, i.id
+      LIMIT ${limit} OFFSET ${offset}`.execute(db),
+    sql<{ count: number }>`SELECT count(*)::int AS count ${FROM} ${where}`.execute(db),
+  ])
+  return { count: Number(total.rows[0]?.count ?? 0), results: rows.rows }
+}
+
+/** How many readings exceeded their limit each year, with the other filters (the page's chart); oldest first. */
+export async function exceedancesPerYear(db: Kysely<Database>, filters: Omit<ExceedanceFilters, 'year'>): Promise<Array<{ year: number; count: number }>> {
+  const { rows } = await sql<{ year: number; count: number }>`SELECT i.year, count(*)::int AS count ${FROM} ${whereOf(filters)} GROUP BY i.year ORDER BY i.year`.execute(db)
+  return rows
+}
