@@ -6,7 +6,8 @@ import type { AccountUseCases } from '@portal/workflow-service/use-cases/account
 import type { NotificationUseCases } from '@portal/workflow-service/use-cases/notification-use-cases.server.ts'
 import type { ReferenceUseCases } from '@portal/workflow-service/use-cases/reference-use-cases.server.ts'
 import type { WorkflowUseCases } from '@portal/workflow-service/use-cases/workflow-use-cases.server.ts'
-import type { Config } from '@portal/workflow-service/config.ts'
+import type { PageSettings } from '@portal/workflow-service/page-settings.ts'
+import type { UploadStorage } from '@portal/workflow-service/use-cases/upload-storage.server.ts'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
@@ -20,9 +21,12 @@ declare module '@remix-run/node' {
     notifications: NotificationUseCases
     /** The administrators' reference data. */
     reference: ReferenceUseCases
+    /** The files of a page form into storage and out again (the storage folder is not the page's to know). */
+    uploads: UploadStorage
     /** Who asks and from where, handed to every use-case. */
     useCaseContext: UseCaseContext
-    config: Config
+    /** The settings a page shows (map tiles, the upload limit): never the configuration, its secrets or database addresses. */
+    view: PageSettings
     /** The logged-in user, or null for the public. */
     user: CurrentUser | null
     /** The id of this request (the load balancer's X-Request-Id, or a new one): it goes into events and jobs. */

@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
 import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
+import { pageSettingsOf } from '@portal/workflow-service/page-settings.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { levelOf, linePath, niceStep, scalesOf, valueAxis, yearAxis } from '../app/features/charts/chart-geometry.ts'
 import { LineChart } from '../app/features/charts/components/line-chart.tsx'
@@ -22,7 +23,7 @@ function contextOf(): AppLoadContext {
     db: t.database.db,
     catalogue: catalogueUseCases(t.database.db),
     useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' },
-    config: loadConfig({ DATA_DIR: '.test-data/charts', MAP_TILES_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' }),
+    view: pageSettingsOf(loadConfig({ DATA_DIR: '.test-data/charts', MAP_TILES_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' })),
     queue: t.queue,
     user: null,
     csrfToken: 'token',

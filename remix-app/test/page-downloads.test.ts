@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
+import { pageSettingsOf } from '@portal/workflow-service/page-settings.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { loader as readingsLoader } from '../app/features/catalogue/routes/point-readings.tsx'
 import { loader as reportsLoader } from '../app/features/catalogue/routes/point-reports.tsx'
@@ -13,7 +14,7 @@ import { loader as controlLoader } from '../app/features/catalogue/routes/point-
 const t = useTestApp()
 
 function contextOf(): AppLoadContext {
-  return { db: t.database.db, catalogue: catalogueUseCases(t.database.db), useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' }, config: loadConfig({ DATA_DIR: '.test-data/page-downloads' }), queue: t.queue, user: null, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
+  return { db: t.database.db, catalogue: catalogueUseCases(t.database.db), useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' }, view: pageSettingsOf(loadConfig({ DATA_DIR: '.test-data/page-downloads' })), queue: t.queue, user: null, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
 }
 
 async function csvRows(url: string): Promise<string[][]> {

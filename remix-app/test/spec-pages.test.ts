@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
 import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
+import { pageSettingsOf } from '@portal/workflow-service/page-settings.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { callPage } from './support/call-page.ts'
 
@@ -21,7 +22,7 @@ function contextOf(user: CurrentUser | null = null): AppLoadContext {
     db: t.database.db,
     catalogue: catalogueUseCases(t.database.db),
     useCaseContext: { actor: user, clientAddress: '127.0.0.1', requestId: 'test' },
-    config: loadConfig({ DATA_DIR: '.test-data/spec-pages' }),
+    view: pageSettingsOf(loadConfig({ DATA_DIR: '.test-data/spec-pages' })),
     queue: t.queue,
     user,
     csrfToken: 'token',

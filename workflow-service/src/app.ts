@@ -29,6 +29,7 @@ import { listenForPublicChanges, PublicCache } from './http/public-cache.server.
 import { publicApiCache } from './plugins/public-cache.plugin.server.ts'
 import { apiRoutes } from './routes/api/index.ts'
 import { authRoutes } from './routes/auth.routes.ts'
+import { pageSettingsOf } from './page-settings.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -153,7 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       getLoadContext: (request, reply): AppLoadContext => ({
         ...app.useCases,
         useCaseContext: useCaseContextOf(request),
-        config: options.config,
+        // What a page shows of the configuration; the configuration itself (secrets, database addresses) stays here.
+        view: pageSettingsOf(options.config),
         user: request.user,
         requestId: request.id,
         log: request.log,

@@ -6,6 +6,7 @@ import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
+import { pageSettingsOf } from '@portal/workflow-service/page-settings.ts'
 import { portalUseCases } from '@portal/workflow-service/use-cases/portal-use-cases.server.ts'
 
 export function pageContext(
@@ -18,7 +19,7 @@ export function pageContext(
   return {
     ...portalUseCases({ db: services.db, queue: services.queue, storageDir: config.storageDir }),
     useCaseContext: { actor: user, ...from },
-    config,
+    view: pageSettingsOf(config),
     user,
     ...from,
     csrfToken: 'token',

@@ -8,6 +8,7 @@ import { accountUseCases } from './account-use-cases.server.ts'
 import { notificationUseCases } from './notification-use-cases.server.ts'
 import { referenceUseCases } from './reference-use-cases.server.ts'
 import { workflowUseCases } from './workflow-use-cases.server.ts'
+import { uploadStorage } from './upload-storage.server.ts'
 
 export function portalUseCases(services: { db: Kysely<Database>; queue: JobQueue; storageDir: string; departmentName?: string }) {
   return {
@@ -16,6 +17,7 @@ export function portalUseCases(services: { db: Kysely<Database>; queue: JobQueue
     accounts: accountUseCases(services.db),
     notifications: notificationUseCases(services.db),
     reference: referenceUseCases(services),
+    uploads: uploadStorage(services.storageDir),
   }
 }
 

@@ -41,7 +41,7 @@ export async function mapView(context: AppLoadContext, params: URLSearchParams, 
   return {
     map: {
       points: points.map(({ id, name, kind: k, latitude, longitude, worst }) => ({ id, name, kind: k, latitude, longitude, worst })),
-      tilesUrl: context.config.mapTilesUrl,
+      tilesUrl: context.view.mapTilesUrl,
       kindLabels: POINT_KINDS as Record<string, string>,
       yearLabel: year === undefined ? '' : `${year}`,
     },

@@ -6,7 +6,6 @@ import { Readable } from 'node:stream'
 import type { AppLoadContext } from '@remix-run/node'
 import { unstable_parseMultipartFormData } from '@remix-run/node'
 import type { StoredUpload } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
-import { cleanFileName, newStorageKey, removeStoredFile, storeFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 
 export class TooLargeUpload extends Error {}
 
@@ -26,13 +25,11 @@ export async function readPageForm(request: Request, context: AppLoadContext): P
   if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     return { form: await request.formData(), files: [], discard: async () => {} }
   }
-  const { storageDir, maxUploadMb } = context.config
+  const { maxUploadMb } = context.view
   const maxBytes = maxUploadMb * 1024 * 1024
   const files: StoredUpload[] = []
   let fieldBytes = 0
-  const discard = async () => {
-    await Promise.all(files.map((f) => removeStoredFile(storageDir, f.storageKey)))
-  }
+  const discard = () => context.uploads.discard(files)
   try {
     const form = await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
       // Every part comes here, text fields too: those are read as text (a form's fields are short).
@@ -56,11 +53,7 @@ export async function readPageForm(request: Request, context: AppLoadContext): P
           yield chunk
         }
       }
-      const storageKey = newStorageKey()
-      const stored = { storageKey, name: cleanFileName(filename), size: 0, contentType: contentType || 'application/octet-stream' }
-      files.push(stored)
-      const { size: written, sha256 } = await storeFile(storageDir, storageKey, Readable.from(cutOff()))
-      Object.assign(stored, { size: written, sha256 })
+      files.push(await context.uploads.store(filename, contentType, Readable.from(cutOff())))
       // The form keeps the index of the stored file; the files themselves are in `files`.
       return String(files.length - 1)
     })

@@ -11,7 +11,6 @@ import { requirePermission } from '../../../utils/permissions.server.ts'
 import { formRefusal } from '../../../utils/form-refusal.ts'
 import { can } from '@portal/workflow-service/auth/permissions.ts'
 import type { StoredUpload } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
-import { removeStoredFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import { type PageForm, readPageForm, TooLargeUpload } from './page-uploads.server.ts'
 
 const RESPONSIBLE_FIELDS = { fullname: true, position: true, phone: true, email: true }
@@ -96,7 +95,7 @@ const UPLOAD_TYPES = ['final_report', 'program', 'observation_results', 'greenho
  */
 async function upload(context: AppLoadContext, companyId: number, form: FormData, files: StoredUpload[]) {
   const answer = async (status: number, message: string | null, untaken = files) => {
-    if (status >= 300) await Promise.all(untaken.map((f) => removeStoredFile(context.config.storageDir, f.storageKey)))
+    if (status >= 300) await context.uploads.discard(untaken)
     return data<ReportsActionAnswer>({ intent: 'upload', ok: status < 300, message }, { status })
   }
   if (files.length === 0) return answer(400, 'file: выберите файл')

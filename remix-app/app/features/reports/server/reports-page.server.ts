@@ -209,7 +209,7 @@ export async function loadReportsPage(request: Request, context: AppLoadContext,
     crumbs: [...companyCrumbs(page.company), { title: 'Отчетность', to: `/companies/${page.company.id}/reports` }],
     // The company page's tabs (the holder's include 'Отчетность', 'Формы и справочники', 'Оценка состояния').
     tabs: companyTabs(page.company, context.user),
-    maxUploadMb: context.config.maxUploadMb,
+    maxUploadMb: context.view.maxUploadMb,
     csrfToken: context.csrfToken,
     formKey: randomUUID(),
   }
