@@ -379,6 +379,16 @@ export interface MailOutboxTable {
   last_error: string | null
   /** Why the letter is never to be sent (the demo data's letters); the sender skips rows that have one. */
   skipped_reason: ColumnType<string | null, string | null | undefined, string | null>
+  /** `notice` (a report's status changed) or `confirmation` (the letter asking to confirm the address). */
+  kind: ColumnType<'notice' | 'confirmation', 'notice' | 'confirmation' | undefined, never>
+}
+
+/** An address the portal may mail once confirmed through the link of its confirmation letter (decision 2224). */
+export interface EmailConfirmationsTable {
+  address: string
+  token_sha256: string | null
+  token_created_at: Date | null
+  confirmed_at: Date | null
 }
 
 export interface JobOutboxTable {
@@ -418,4 +428,5 @@ export interface Database {
   job_outbox: JobOutboxTable
   notifications: NotificationsTable
   mail_outbox: MailOutboxTable
+  email_confirmations: EmailConfirmationsTable
 }

@@ -69,6 +69,8 @@ const pages: RouteEntry[] = [
   { id: 'search/search', path: '/search', file: 'features/search/routes/search.tsx' },
   // Notifications of report status changes (the header shows the unread count).
   { id: 'notifications/list', path: '/notifications', file: 'features/notifications/routes/notifications.tsx' },
+  // The page of a confirmation letter's link: a button confirms the address (opening the link alone does not).
+  { id: 'notifications/confirm-email', path: '/confirm-email/:token', file: 'features/notifications/routes/confirm-email.tsx' },
   // Administration and login.
   { id: 'admin/users', path: '/admin', file: 'features/admin/routes/admin.tsx' },
   { id: 'admin/reference', path: '/admin/reference/:kind?', file: 'features/admin/routes/admin-reference.tsx' },

@@ -19,6 +19,6 @@ export async function startWorkers(queue: JobQueue, deps: JobDependencies): Prom
   const definitions = createJobDefinitions(deps).map((definition) => observedJob(definition, deps.log))
   await queue.work(definitions)
   // Notification e-mails: only with SMTP_URL; without it the outbox just keeps its rows.
-  mailSender = startMailSender({ db: deps.db, smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, log: deps.log })
+  mailSender = startMailSender({ db: deps.db, smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom, log: deps.log, origin: deps.config.publicUrl ?? `http://localhost:${deps.config.port}` })
   deps.log.info(`workers started (${queue.engine}, ${definitions.length} job types)`)
 }

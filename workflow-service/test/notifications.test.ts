@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sendDueMail, startMailSender } from '@portal/workers/mail/mail-sender.server.ts'
 import nodemailer from 'nodemailer'
+import { confirmAddress } from '../src/notifications/email-confirmations.server.ts'
 import { useTestApp } from './support/test-app.ts'
 import { loginAs } from './support/login.ts'
 import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from './support/workflow-fixtures.ts'
@@ -72,6 +73,10 @@ describe('notifications of report status changes', () => {
     holderHeaders = h.headers
     const saved = await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: YEAR, ...RESPONSIBLE } })
     expect(saved.statusCode).toBe(201)
+    // The address is mailed once confirmed through its letter's link (mail-confirmation.test.ts tries the page).
+    const asked = (await outbox()).filter((l) => l.kind === 'confirmation' && l.to_address === RESPONSIBLE.email)
+    expect(asked).toHaveLength(1)
+    expect(await confirmAddress(t.database.db, /confirm-email\/([\w-]{43})/.exec(asked[0].body)![1])).toBe('confirmed')
     const list = await t.app.inject({ url: `/api/v1/import-reports/?year=${YEAR}&area_name=${encodeURIComponent(h.areaName)}&report_type=program`, headers: h.headers })
     reportId = list.json().results[0].id
     const before = await outbox()

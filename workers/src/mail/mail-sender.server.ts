@@ -4,6 +4,7 @@
 import { type Kysely, sql } from 'kysely'
 import nodemailer from 'nodemailer'
 import type { Database } from '@portal/migrations/database.ts'
+import { ORIGIN_PLACEHOLDER } from '@portal/workflow-service/notifications/mail-rules.ts'
 
 /** What the sender logs with (pino's logger fits). */
 export interface Logger {
@@ -25,7 +26,8 @@ export interface MailTransport {
 }
 
 /** Sends what is due now; answers how many e-mails were sent. */
-export async function sendDueMail(db: Kysely<Database>, transport: MailTransport, from: string, log?: Logger): Promise<number> {
+/** `origin`: the portal's address for the links of letters (PUBLIC_URL), put where a letter's body holds its placeholder. */
+export async function sendDueMail(db: Kysely<Database>, transport: MailTransport, from: string, log?: Logger, origin = 'http://localhost:3000'): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const due = await trx
       .selectFrom('mail_outbox')
@@ -42,7 +44,7 @@ export async function sendDueMail(db: Kysely<Database>, transport: MailTransport
     for (const row of due) {
       try {
         // One Message-ID per outbox row: a mail server that got it once already can tell a repeat.
-        await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.body, messageId: `<outbox-${row.id}-${row.event_position}@portal>` })
+        await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.body.split(ORIGIN_PLACEHOLDER).join(origin), messageId: `<outbox-${row.id}-${row.event_position}@portal>` })
         await trx.updateTable('mail_outbox').set({ sent_at: sql<Date>`now()`, attempts: sql<number>`attempts + 1`, last_error: null }).where('id', '=', row.id).execute()
         sent++
       } catch (error) {
@@ -65,7 +67,7 @@ export interface MailSender {
 }
 
 /** Polls the outbox every `intervalMs` while running; does nothing at all without SMTP_URL. */
-export function startMailSender(options: { db: Kysely<Database>; smtpUrl: string | undefined; from: string; log?: Logger; intervalMs?: number }): MailSender {
+export function startMailSender(options: { db: Kysely<Database>; smtpUrl: string | undefined; from: string; log?: Logger; intervalMs?: number; origin?: string }): MailSender {
   if (!options.smtpUrl) return { stop: async () => {} }
   const transport = nodemailer.createTransport(options.smtpUrl) as unknown as MailTransport
   let stopped = false
@@ -74,7 +76,7 @@ export function startMailSender(options: { db: Kysely<Database>; smtpUrl: string
     if (stopped) return
     running = (async () => {
       try {
-        while (!stopped && (await sendDueMail(options.db, transport, options.from, options.log)) > 0) {
+        while (!stopped && (await sendDueMail(options.db, transport, options.from, options.log, options.origin)) > 0) {
           // more may be due
         }
       } catch (error) {

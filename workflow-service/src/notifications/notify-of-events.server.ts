@@ -1,9 +1,12 @@
 // Tells the people concerned of a report's status change, in the transaction that appends the event: a
 // notification for each active user of the report's company, and an e-mail in the outbox for each responsible
-// person of the report's area (or company) and year. Writing twice for the same event changes nothing.
+// person of the report's area (or company) and year, once that address is confirmed (decision 2224). Writing twice
+// for the same event changes nothing.
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
+import { requestConfirmation } from './email-confirmations.server.ts'
+import { MAIL_SUBJECTS, noticeBody, NOTIFICATIONS_PER_ADDRESS_PER_HOUR, RATE_LIMITED } from './mail-rules.ts'
 import { noticeSubject } from './notification-text.ts'
 import { notifyDepartment } from './notify-department.server.ts'
 import { asWorkflowEvent, eventUse, type EventUse } from '../workflow/event-tables.ts'
@@ -14,6 +17,8 @@ export async function notifyOfEvents(db: Kysely<Database>, events: readonly Stor
   for (const event of events) {
     const notice = eventUse(event.type).notice
     if (notice) await notifyOf(db, event, notice)
+    // A responsible person's new address is asked to confirm before it gets any letter (decision 2224).
+    else if (event.type === 'ResponsibleSaved') await requestConfirmation(db, String((event.data as { email?: unknown }).email ?? ''), event.position, event.createdAt)
   }
   // The Department is told of what it has to look at (checked files under consideration, resubmissions).
   await notifyDepartment(db, events)
@@ -47,17 +52,29 @@ async function notifyOf(db: Kysely<Database>, event: StoredEvent, notice: NonNul
     report.area_id !== null
       ? sql`SELECT email FROM ecomon_responsibles WHERE area_id = ${report.area_id} AND year = ${report.year}`
       : sql`SELECT email FROM company_responsibles WHERE company_id = ${report.company_id} AND year = ${report.year}`
-  // Both writes in one statement (a data-modifying WITH runs whether or not it is read): a round trip less per notice.
-  await sql`
+  const comment = typeof (event.data as { comment?: unknown }).comment === 'string' ? (event.data as { comment: string }).comment.trim() || null : null
+  const mailBody = noticeBody(text, { reportTypeTitle: REPORT_TYPES[report.report_type].title, year: report.year, areaName: report.area_name }, comment, link)
+  // The notices in the portal and the letters in one statement (a data-modifying WITH runs whether or not it is
+  // read): a letter only to a confirmed address, under a fixed subject and without the file's name, and past the
+  // hour's limit kept but marked. It answers the addresses not confirmed yet, which are asked to confirm instead.
+  const { rows: unconfirmed } = await sql<{ address: string }>`
     WITH told AS (
       INSERT INTO notifications (user_id, company_id, event_position, kind, title, body, link, created_at, read_at)
       SELECT u.id, ${report.company_id}, ${event.position}, ${text.kind}, ${text.title}, ${text.body}, ${link}, ${event.createdAt},
              CASE WHEN u.id = ${uploader}::int THEN ${event.createdAt}::timestamptz END
       FROM users u WHERE u.company_id = ${report.company_id} AND u.is_active
       ON CONFLICT (event_position, user_id) DO NOTHING
+    ), people AS (
+      SELECT DISTINCT lower(trim(p.email)) AS address FROM (${people}) AS p WHERE p.email LIKE '%@%'
+    ), mailed AS (
+      INSERT INTO mail_outbox (event_position, to_address, subject, body, created_at, next_attempt_at, kind, skipped_reason)
+      SELECT ${event.position}::bigint, a.address, ${MAIL_SUBJECTS[text.kind]}, ${mailBody}, ${event.createdAt}::timestamptz, ${event.createdAt}::timestamptz, 'notice',
+        CASE WHEN (SELECT count(*) FROM mail_outbox o WHERE o.to_address = a.address AND o.kind = 'notice' AND o.skipped_reason IS NULL
+                   AND o.created_at > ${event.createdAt}::timestamptz - interval '1 hour') >= ${NOTIFICATIONS_PER_ADDRESS_PER_HOUR}
+             THEN ${RATE_LIMITED} END
+      FROM people a JOIN email_confirmations c ON c.address = a.address AND c.confirmed_at IS NOT NULL
+      ON CONFLICT (event_position, to_address) DO NOTHING
     )
-    INSERT INTO mail_outbox (event_position, to_address, subject, body, created_at, next_attempt_at)
-    SELECT DISTINCT ${event.position}::bigint, lower(p.email), ${`Портал экологического мониторинга ЯНАО: ${text.title}`}, ${text.body}, ${event.createdAt}::timestamptz, ${event.createdAt}::timestamptz
-    FROM (${people}) AS p WHERE p.email LIKE '%@%'
-    ON CONFLICT (event_position, to_address) DO NOTHING`.execute(db)
+    SELECT a.address FROM people a WHERE NOT EXISTS (SELECT 1 FROM email_confirmations c WHERE c.address = a.address AND c.confirmed_at IS NOT NULL)`.execute(db)
+  for (const { address } of unconfirmed) await requestConfirmation(db, address, event.position, event.createdAt)
 }

@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
+import { confirmAddress, confirmationState } from '../notifications/email-confirmations.server.ts'
 import { listNotifications, markRead, unreadCount } from '../notifications/notification-queries.server.ts'
 import { MAX_ID, MAX_PAGE_SIZE } from '../http/params.ts'
 import { refuse } from '../workflow/refusal.ts'
@@ -25,6 +26,10 @@ export function notificationUseCases(db: Kysely<Database>) {
     markRead: useCase(Type.Object({ ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 1000 })) }), (context, input) =>
       markRead(db, userIdOf(context), input.ids),
     ),
+    /** What the link of a confirmation letter stands for (anyone holding the letter may ask; decision 2224). */
+    emailConfirmation: useCase(Type.Object({ token: Type.String({ maxLength: 200 }) }), (_context, input) => confirmationState(db, input.token)),
+    /** Confirms the address of the link: from then on it gets the portal's letters. */
+    confirmEmail: useCase(Type.Object({ token: Type.String({ maxLength: 200 }) }), (_context, input) => confirmAddress(db, input.token)),
   }
 }
 

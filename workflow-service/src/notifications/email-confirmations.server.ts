@@ -1,0 +1,60 @@
+// Confirmation of the addresses the portal mails (decision 2224): a letter with a one-time link to an address not yet
+// confirmed, at most one an hour and three a day per address, and the confirmation itself when the person presses
+// the button of the link's page. The token is stored as its SHA-256; a newer letter replaces the older link.
+import { createHash, randomBytes } from 'node:crypto'
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { CONFIRMATION_DAYS, CONFIRMATION_SUBJECT, CONFIRMATION_TOKEN, CONFIRMATIONS_PER_DAY, CONFIRMATIONS_PER_HOUR, confirmationBody } from './mail-rules.ts'
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** One spelling per address: trimmed and lower-cased, as the outbox keeps it. */
+export const addressKey = (email: string) => email.trim().toLowerCase()
+
+/**
+ * Asks an address to confirm, in the caller's transaction, unless it is confirmed already or had its letters for the
+ * hour or the day. `eventPosition` ties the letter to the event that caused it (one letter per event and address).
+ */
+export async function requestConfirmation(db: Kysely<Database>, email: string, eventPosition: number | bigint, at: Date): Promise<void> {
+  const address = addressKey(email)
+  if (!address.includes('@')) return
+  const known = await db.selectFrom('email_confirmations').select('confirmed_at').where('address', '=', address).executeTakeFirst()
+  if (known?.confirmed_at) return
+  const { rows } = await sql<{ hour: number; day: number }>`
+    SELECT count(*) FILTER (WHERE created_at > ${at}::timestamptz - interval '1 hour')::int AS hour, count(*)::int AS day
+    FROM mail_outbox WHERE to_address = ${address} AND kind = 'confirmation' AND created_at > ${at}::timestamptz - interval '1 day'`.execute(db)
+  if (rows[0].hour >= CONFIRMATIONS_PER_HOUR || rows[0].day >= CONFIRMATIONS_PER_DAY) return
+  const token = randomBytes(32).toString('base64url')
+  await db
+    .insertInto('email_confirmations')
+    .values({ address, token_sha256: sha256(token), token_created_at: at })
+    .onConflict((oc) => oc.column('address').doUpdateSet({ token_sha256: sha256(token), token_created_at: at }).where('email_confirmations.confirmed_at', 'is', null))
+    .execute()
+  await db
+    .insertInto('mail_outbox')
+    .values({ event_position: Number(eventPosition), to_address: address, subject: CONFIRMATION_SUBJECT, body: confirmationBody(token), kind: 'confirmation', created_at: at, next_attempt_at: at })
+    .onConflict((oc) => oc.columns(['event_position', 'to_address']).doNothing())
+    .execute()
+}
+
+export type ConfirmationState = 'pending' | 'confirmed' | 'invalid'
+
+/** What a link's token stands for: an address waiting to be confirmed, one confirmed already, or nothing valid. */
+export async function confirmationState(db: Kysely<Database>, token: string): Promise<ConfirmationState> {
+  if (!CONFIRMATION_TOKEN.test(token)) return 'invalid'
+  const row = await db
+    .selectFrom('email_confirmations')
+    .select(['confirmed_at', sql<boolean>`token_created_at > now() - make_interval(days => ${CONFIRMATION_DAYS})`.as('fresh')])
+    .where('token_sha256', '=', sha256(token))
+    .executeTakeFirst()
+  if (!row) return 'invalid'
+  if (row.confirmed_at) return 'confirmed'
+  return row.fresh ? 'pending' : 'invalid'
+}
+
+/** Confirms the address of a valid token; answers the state after it. */
+export async function confirmAddress(db: Kysely<Database>, token: string): Promise<ConfirmationState> {
+  if ((await confirmationState(db, token)) === 'invalid') return 'invalid'
+  await db.updateTable('email_confirmations').set({ confirmed_at: sql<Date>`now()` }).where('token_sha256', '=', sha256(token)).where('confirmed_at', 'is', null).execute()
+  return 'confirmed'
+}
