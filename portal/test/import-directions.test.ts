@@ -140,8 +140,9 @@ describe('package directions', () => {
     expect(byFileName(found)).toEqual([...REMIX_DATABASE_ALLOWED].sort())
   })
 
-  it('keeps the API routes away from the database: they parse, call a use-case and shape the answer', () => {
-    const routes = sourceFiles('workflow-service/src/routes/api')
+  it('keeps the API routes and the login routes away from the database: they parse, call a use-case and shape the answer', () => {
+    // The login and logout of /auth/ are a door like the pages' login: both go through the accounts use-cases.
+    const routes = sourceFiles('workflow-service/src/routes')
     expect(routes.length).toBeGreaterThan(10)
     // A type of the database's interface (a report type's name) is a word of the contract, not a database read.
     const database = (t: string) => t === 'kysely' || t === 'pg' || t === 'pg-boss' || t.startsWith('workflow-service/src/db/') || t.startsWith('migrations/src/')

@@ -5,12 +5,13 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { csrfTokenFor } from '../auth/auth-plugin.server.ts'
 import { loginFormError, safeNext } from '../auth/login-rules.ts'
-import { logIn } from '../auth/login.server.ts'
 import { clearedSessionCookie, readCookies, sessionCookie } from '../auth/session-cookies.server.ts'
-import { endSession, SESSION_COOKIE } from '../auth/sessions.server.ts'
+import { SESSION_COOKIE } from '../auth/sessions.server.ts'
 import { LOGIN_PATH } from '../auth/user-info.ts'
 import { errorAnswer } from '../plugins/errors.server.ts'
 import { rateLimitOf } from '../plugins/rate-limits.server.ts'
+import { valueOrRefuse } from '../use-cases/use-case.ts'
+import { useCaseContextOf } from './api/use-case-context.server.ts'
 
 
 export const LOGIN_BODY_LIMIT = 16 * 1024
@@ -68,12 +69,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = (request.validationError ? {} : (request.body ?? {})) as { username?: string; password?: string; next?: string }
       const invalid = loginFormError({ username: body.username, password: body.password })
       if (invalid) return reply.status(400).send({ errors: invalid.message, router: null, detail: invalid.message, parameter: invalid.field })
-      const result = await logIn(app.db, {
+      // The same use-case as the login page's form: throttle, password check, new session.
+      const outcome = await app.useCases.accounts.logIn(useCaseContextOf(request), {
         username: body.username!,
         password: body.password!,
-        address: request.ip,
         previousToken: readCookies(request.headers.cookie)[SESSION_COOKIE] ?? null,
       })
+      const result = valueOrRefuse(outcome)
       if (!result.ok) {
         if (result.reason === 'locked') {
           request.log.warn({ username: body.username }, 'login locked after repeated failures')
@@ -94,7 +96,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { response: { 200: Type.Object({ router: Type.String() }) } } },
     async (request, reply) => {
       const token = readCookies(request.headers.cookie)[SESSION_COOKIE]
-      if (token) await endSession(app.db, token)
+      // A token too long to be one ends no session: the use-case refuses it, and the cookie is cleared all the same.
+      if (token) await app.useCases.accounts.logOut(useCaseContextOf(request), { token })
       reply.header('set-cookie', clearedSessionCookie(request.protocol === 'https'))
       return { router: LOGIN_PATH }
     },
