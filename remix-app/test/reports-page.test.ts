@@ -116,7 +116,7 @@ describe('the reports page loader', () => {
     expect([...page.history].sort((a, b) => b.created.localeCompare(a.created))).toEqual(page.history)
   })
 
-  it('refuses another company’s holder and the administrator with 403, sends the public to log in, and answers 404 for a missing company', async () => {
+  it('refuses another company’s holder and the administrator with 403, sends the public to log in, and sends a missing company to /404', async () => {
     const holder1 = await userNamed('holder1')
     const holder2 = await userNamed('holder2')
     const admin = await userNamed('admin')
@@ -126,7 +126,8 @@ describe('the reports page loader', () => {
     const publicAnswer = await thrown(() => loadReportsPage(new Request(pageUrl(id)), contextOf(null), id))
     expect(publicAnswer.status).toBe(302)
     expect(publicAnswer.location).toContain('/login?next=')
-    expect((await thrown(() => loadReportsPage(new Request(pageUrl(999999)), contextOf(holder1), 999999))).status).toBe(404)
+    const missing = await thrown(() => loadReportsPage(new Request(pageUrl(999999)), contextOf(holder1), 999999))
+    expect([missing.status, missing.location]).toEqual([302, '/404'])
     expect((await thrown(() => loadReportsPage(new Request(pageUrl('abc')), contextOf(holder1), Number('abc')))).status).toBe(404)
   })
 })

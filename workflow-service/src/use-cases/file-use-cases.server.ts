@@ -24,10 +24,11 @@ const FileListFilter = { year: ListFilter.year, areaName: ListFilter.areaName, a
 export function fileUseCases(services: WorkflowServices) {
   const { db } = services
 
-  const fileFilterOf = async (context: UseCaseContext, input: { year?: number; areaName?: string; area?: number; company?: number; reportType?: ReportFilter['reportType'] }) => {
+  // `parameter`: what the refusal names when neither is given, the list's `area_name` or the ZIP's `area` (the spec's).
+  const fileFilterOf = async (context: UseCaseContext, input: { year?: number; areaName?: string; area?: number; company?: number; reportType?: ReportFilter['reportType'] }, parameter: 'area_name' | 'area' = 'area_name') => {
     assertReadsReports(context.actor)
     if (input.area === undefined && input.areaName === undefined && input.company === undefined) {
-      return refuse({ reason: 'invalid-input', parameter: 'area_name', detail: NO_FILES_TARGET })
+      return refuse({ reason: 'invalid-input', parameter, detail: NO_FILES_TARGET })
     }
     const target = await findTarget(db, { area: input.area, area_name: input.areaName, company: input.area || input.areaName ? undefined : input.company })
     if (!target) return null
@@ -53,7 +54,7 @@ export function fileUseCases(services: WorkflowServices) {
 
     /** The stored files of a list for its ZIP archive: the area's (or company's) name, and each file's entry and path. */
     archive: useCase(Type.Object(FileListFilter), async (context, input) => {
-      const found = await fileFilterOf(context, input)
+      const found = await fileFilterOf(context, input, 'area')
       if (!found) return refuse({ reason: 'target-missing-for-archive' })
       const files = await filesForArchive(db, found.filter)
       return { name: found.name, files: files.map((f) => ({ id: f.id, entry: `${f.report_type}/${f.id}-${f.name}`, path: storedFilePath(services.storageDir, f.storage_key) })) }

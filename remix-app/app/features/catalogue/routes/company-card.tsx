@@ -1,6 +1,6 @@
 // A company's card: every field of the Company entity in groups, and the tabs of its audience.
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { companyCard } from '../server/company-card.server.ts'
 import { idParam } from '../server/not-found.ts'
 import { DetailCard } from '../components/detail-card.tsx'
@@ -10,6 +10,21 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 export default function Company() {
-  const data = useLoaderData<typeof loader>()
-  return <DetailCard {...data} />
+  const { areas, ...data } = useLoaderData<typeof loader>()
+  return (
+    <DetailCard {...data}>
+      {areas.length ? (
+        <section aria-labelledby="company-areas">
+          <h2 id="company-areas">Лицензионные участки</h2>
+          <ul className="list">
+            {areas.map((area) => (
+              <li key={area.href}>
+                <Link to={area.href}>{area.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </DetailCard>
+  )
 }

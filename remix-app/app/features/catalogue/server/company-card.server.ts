@@ -2,6 +2,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { companyCrumbs } from '../../../utils/links.ts'
 import { notFound } from './not-found.ts'
+import { readValue } from '../../../utils/use-case-answers.server.ts'
 import { companyTabs } from './tabs.server.ts'
 import { cardGroups, recordOf, typeOrThrow } from './views.server.ts'
 
@@ -18,5 +19,15 @@ export async function companyCard(context: AppLoadContext, id: number) {
   const type = typeOrThrow('companies')
   const company = await companyOf(context, id)
   const { name, kind } = company
-  return { title: name, crumbs: companyCrumbs({ id, name }), tabs: companyTabs({ id, kind }, context.user), groups: cardGroups(type, company) }
+  // The company's licence areas, linked from its card whatever its kind (the tab is lem's only, spec §2).
+  const areas = (await context.catalogue
+    .list(context.useCaseContext, { type: 'areas', query: { company: String(id), kind: 'licence_area' }, limit: 1000, offset: 0 })
+    .then(readValue)).results as Array<{ id: number; name: string }>
+  return {
+    title: name,
+    crumbs: companyCrumbs({ id, name }),
+    tabs: companyTabs({ id, kind }, context.user),
+    groups: cardGroups(type, company),
+    areas: areas.map((a) => ({ name: a.name, href: `/areas/${a.id}` })),
+  }
 }

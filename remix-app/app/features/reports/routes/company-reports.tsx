@@ -16,13 +16,14 @@ import { loadReportsPage } from '../server/reports-page.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'
 import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
+import { idParam } from '../../catalogue/server/not-found.ts'
 import type { SerializeFrom } from '@remix-run/node'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
 export const handle: TitleHandle<SerializeFrom<typeof loader>> = { title: (data) => `Отчетность — ${data.company.name}` }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return loadReportsPage(request, context, Number(params.id))
+  return loadReportsPage(request, context, idParam(params.id))
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

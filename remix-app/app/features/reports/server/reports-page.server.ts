@@ -8,6 +8,7 @@ import type { FileProblem, FileStatus, ImportReport, ReportStatus, ReportType, R
 import { REPORT_TYPE_CODES, REPORT_TYPES } from '@portal/workflow-service/workflow/reports/report-types.ts'
 import { companyCrumbs } from '../../../utils/links.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
+import { notFound } from '../../catalogue/server/not-found.ts'
 import { companyTabs } from '../../catalogue/server/tabs.server.ts'
 
 export type { FileProblem, FileStatus, ReportStatus, ReportType }
@@ -199,7 +200,10 @@ export async function loadReportsPage(request: Request, context: AppLoadContext,
       await context.workflow.createReport(context.useCaseContext, { company: companyId, year, reportType })
     }
   }
-  const page = arrangeReportsPage(pageValue(request, context.user, await context.workflow.reportsPage(context.useCaseContext, { company: companyId, year })), years)
+  const outcome = await context.workflow.reportsPage(context.useCaseContext, { company: companyId, year })
+  // A company that is not there sends the page to /404, as every catalogue page does (catalogue.md §8).
+  if (!outcome.ok && outcome.refusal.reason === 'company-not-found') throw notFound()
+  const page = arrangeReportsPage(pageValue(request, context.user, outcome), years)
   // A link from the status board names the section to open (`section=area-12-program`); only a key of this page counts.
   const asked = new URL(request.url).searchParams.get('section') ?? ''
   const openSection = page.accordions.some((a) => a.sections.some((s) => `${a.key}-${s.reportType}` === asked)) ? asked : null
