@@ -102,7 +102,7 @@ describe('accessibility', () => {
     // The Department: from the queue to the report, then the agreement with a comment.
     const department = await logIn(b, 'department')
     await department.goto(`${b.baseUrl}/monitoring/department-reports`)
-    await tabTo(department, `${companyName}, ${YEAR} год`)
+    await tabTo(department, `${companyName}, Парниковые газы, ${YEAR} год`)
     await department.keyboard.press('Enter')
     await department.waitForURL((url) => url.searchParams.get('year') === String(YEAR))
     // The company's tabs have a 'Парниковые газы' link too: on to the accordion's own heading.

@@ -183,13 +183,17 @@ describe('the report workflow in the browser', () => {
     expect(await tabs.getByRole('link', { name: /^На рассмотрении/ }).getAttribute('aria-current')).toBe('page')
     await page.getByRole('searchbox', { name: 'Искать по названию' }).pressSequentially(companyName.slice(0, 12))
     await page.waitForURL((url) => url.searchParams.get('search') === companyName.slice(0, 12))
-    await page.getByRole('link', { name: `${companyName}, ${YEAR} год` }).first().click()
+    // A passed file and none being checked: the greenhouse report waits for a decision, and its row names the report.
+    const decide = page.getByRole('table', { name: /^Ждут решения/ })
+    await decide.getByRole('link', { name: `${companyName}, Парниковые газы, ${YEAR} год` }).click()
     await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(companyName)
     expect(new URL(page.url()).searchParams.get('year')).toBe(String(YEAR))
     expect(await page.getByRole('link', { name: '← Отчеты на рассмотрении' }).count()).toBe(1)
 
-    // The Department's accordions start closed; the responsible person is read-only.
-    await page.locator('summary', { hasText: 'Парниковые газы' }).click()
+    // The row opened the greenhouse section and only it (the Department's other accordions stay closed);
+    // the responsible person is read-only.
+    expect(new URL(page.url()).searchParams.get('section')).toBe('greenhouse-greenhouse_gases')
+    expect(await page.locator('details.accordion[open] summary').allTextContents()).toEqual([expect.stringContaining('Парниковые газы')])
     await page.getByRole('button', { name: 'Ответственное лицо: Иванов Иван Иванович (Парниковые газы)' }).click()
     const person = page.getByRole('dialog', { name: 'Ответственное лицо' })
     expect(await person.textContent()).toContain('ivanov@example.ru')
@@ -245,7 +249,7 @@ describe('the report workflow in the browser', () => {
 
     // The company is now in the 'Согласованные' list for this year.
     await page.goto(`${b.baseUrl}/monitoring/department-reports/agreed`)
-    await page.getByRole('link', { name: `${companyName}, ${YEAR} год` }).first().waitFor()
+    await page.getByRole('link', { name: `${companyName}, Парниковые газы, ${YEAR} год` }).waitFor()
     // The area tab 'Ответственные' shows the person holder1 named for this year.
     await page.goto(`${b.baseUrl}/monitoring/areas/${areaId}/responsible`)
     const named = page.getByRole('table', { name: `Ответственные лица участка ${areaName}` }).getByRole('row').filter({ hasText: 'Петрова Анна Сергеевна' })
