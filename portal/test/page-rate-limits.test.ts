@@ -1,7 +1,7 @@
 // The page routes that a browser without JavaScript posts to have the same per-minute limits as their API doors:
 // the login form (LOGIN_RATE_LIMIT_PER_MINUTE) and the reports page's actions (DECISION_RATE_LIMIT_PER_MINUTE),
 // whether posted as a document or through Remix's single fetch (.data): one counter per door and address.
-// Over the limit: 429, Retry-After, Russian.
+// Over the limit: 429, Retry-After, Russian. A limit belongs to the action, whatever spelling of its address reached it.
 import { describe, expect, it } from 'vitest'
 import { RATE_LIMITED } from '../../workflow-service/src/plugins/rate-limits.server.ts'
 import { usePortalProcess } from './support/portal-process.ts'
@@ -12,14 +12,21 @@ const portal = usePortalProcess({
   WEB_PROCESSES: '1',
   LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT),
   DECISION_RATE_LIMIT_PER_MINUTE: String(DECISION_LIMIT),
+  // The tests below speak as addresses of their own (X-Forwarded-For from the local proxy), each with fresh counters.
+  TRUST_PROXY: '127.0.0.1',
 })
 
-const form = (fields: Record<string, string>) => ({
+const form = (fields: Record<string, string>, address?: string) => ({
   method: 'POST',
   redirect: 'manual' as const,
-  headers: { 'content-type': 'application/x-www-form-urlencoded', origin: portal.baseUrl },
+  headers: { 'content-type': 'application/x-www-form-urlencoded', origin: portal.baseUrl, ...(address ? { 'x-forwarded-for': address } : {}) },
   body: new URLSearchParams(fields).toString(),
 })
+
+// Spellings of one address that Remix runs the same action for: letter case, single fetch's .data, a trailing slash,
+// percent-encoding, dot segments.
+const LOGIN_SPELLINGS = ['/monitoring/Login', '/monitoring/login.data', '/monitoring/LOGIN.data', '/monitoring/login/', '/monitoring/l%6Fgin', '/monitoring/L%4FGIN.data', '/monitoring/./login', '/monitoring/x/../Login', '/monitoring/login?_data=auth/login']
+const REPORTS_SPELLINGS = ['/monitoring/companies/1/Reports', '/monitoring/Companies/1/reports.data', '/monitoring/COMPANIES/1/REPORTS/', '/monitoring/companies/01/reports', '/monitoring/companies/1/r%65ports.data', '/monitoring/companies/1/./reports']
 
 describe('per-minute limits on the page forms', () => {
   it('answers the login form 429 with Retry-After and the Russian message once the limit is spent', async () => {
@@ -43,5 +50,42 @@ describe('per-minute limits on the page forms', () => {
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
     expect((await fetch(`${address}.data`, form({ intent: 'decide' }))).status).toBe(429)
     expect(await over.text()).toContain(RATE_LIMITED)
+  })
+
+  it('counts every spelling of the login address as the login, and answers each 429 once the limit is spent', async () => {
+    // Another account each time: the login's own throttle (five failures per account) stays out of the way.
+    const attempt = (path: string, i: number, address: string) => fetch(`${portal.baseUrl}${path}`, form({ username: `nobody-${i}`, password: 'wrong' }, address))
+    // Spent through other spellings, the limit holds at the plain address.
+    const spent = []
+    for (let i = 0; i < LOGIN_LIMIT; i++) spent.push((await attempt(LOGIN_SPELLINGS[i], i, '203.0.113.10')).status)
+    expect(spent).not.toContain(429)
+    expect((await attempt('/monitoring/login', 9, '203.0.113.10')).status).toBe(429)
+    // Spent at the plain address, no spelling runs the action.
+    for (let i = 0; i < LOGIN_LIMIT; i++) expect((await attempt('/monitoring/login', i, '203.0.113.11')).status).not.toBe(429)
+    const answers = []
+    for (const [i, path] of LOGIN_SPELLINGS.entries()) answers.push([path, (await attempt(path, 10 + i, '203.0.113.11')).status])
+    expect(answers).toEqual(LOGIN_SPELLINGS.map((path) => [path, 429]))
+  })
+
+  it('counts every spelling of the reports page as its decisions, and answers each 429 once the limit is spent', async () => {
+    const decide = (path: string, address: string) => fetch(`${portal.baseUrl}${path}`, form({ intent: 'decide' }, address))
+    const spent = []
+    for (let i = 0; i < DECISION_LIMIT; i++) spent.push((await decide(REPORTS_SPELLINGS[i], '203.0.113.20')).status)
+    expect(spent).not.toContain(429)
+    expect((await decide('/monitoring/companies/1/reports', '203.0.113.20')).status).toBe(429)
+    for (let i = 0; i < DECISION_LIMIT; i++) expect((await decide('/monitoring/companies/1/reports', '203.0.113.21')).status).not.toBe(429)
+    const answers = []
+    for (const path of REPORTS_SPELLINGS) answers.push([path, (await decide(path, '203.0.113.21')).status])
+    expect(answers).toEqual(REPORTS_SPELLINGS.map((path) => [path, 429]))
+  })
+
+  it('leaves pages that are not a limited action alone: their reads, and the forms of other pages', async () => {
+    const address = '203.0.113.30'
+    for (let i = 0; i < LOGIN_LIMIT + 2; i++) {
+      expect((await fetch(`${portal.baseUrl}/monitoring/login`, { headers: { 'x-forwarded-for': address } })).status).toBe(200)
+      expect((await fetch(`${portal.baseUrl}/monitoring/Login.data`, { headers: { 'x-forwarded-for': address } })).status).not.toBe(429)
+      // The 404 page has no action: a post to it is not a login, however close its address is.
+      expect((await fetch(`${portal.baseUrl}/monitoring//login`, form({ username: 'x', password: 'y' }, address))).status).not.toBe(429)
+    }
   })
 })

@@ -1,7 +1,7 @@
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config.ts'
-import { RATE_LIMITED, rateLimitOf, rateLimits } from '../src/plugins/rate-limits.server.ts'
+import { RATE_LIMITED, rateLimitBy, rateLimitOf, rateLimits } from '../src/plugins/rate-limits.server.ts'
 import { loginAs, postLogin } from './support/login.ts'
 import { useTestApp } from './support/test-app.ts'
 import { multipartWithFiles } from './support/workflow-fixtures.ts'
@@ -58,6 +58,26 @@ describe('rate limits per client address', () => {
     expect(await post('/page')).toBe(429)
     // Another door keeps its own count.
     expect(await post('/upload')).toBe(200)
+    await app.close()
+  })
+
+  it('counts a route whose door is chosen per request under the same key as the door\'s fixed routes, and leaves its other requests alone', async () => {
+    const app = Fastify()
+    await app.register(rateLimits)
+    const config = loadConfig({ ...process.env, LOGIN_RATE_LIMIT_PER_MINUTE: '2' })
+    app.post('/auth/login', { config: { rateLimit: rateLimitOf(config, 'login') } }, async () => ({ ok: true }))
+    // As the pages' catch-all: the door is the action the request will run, here any path ending in "login".
+    const doorOf = (request: { url: string }) => (request.url.toLowerCase().endsWith('login') ? ('login' as const) : null)
+    app.post('/pages/*', { config: { rateLimit: rateLimitBy(config, doorOf) } }, async () => ({ ok: true }))
+    const post = async (url: string, remoteAddress = '10.1.5.1') => (await app.inject({ method: 'POST', url, remoteAddress })).statusCode
+    expect([await post('/pages/LOGIN'), await post('/auth/login')]).toEqual([200, 200])
+    expect([await post('/pages/login'), await post('/auth/login')]).toEqual([429, 429])
+    // Not a limited action: never counted, never refused.
+    for (let i = 0; i < 4; i++) expect(await post('/pages/other')).toBe(200)
+    // Another address has its own count; an IPv6 client counts by its /64, as on the fixed routes.
+    expect(await post('/pages/login', '10.1.5.2')).toBe(200)
+    expect([await post('/auth/login', '2001:db8::1'), await post('/pages/login', '2001:db8::2')]).toEqual([200, 200])
+    expect(await post('/auth/login', '2001:db8::3')).toBe(429)
     await app.close()
   })
 })

@@ -1,8 +1,8 @@
 // Requests per minute and client address on the expensive doors: login (a password hash each), uploads (disk and a
 // file check each) and decisions. The client address is request.ip, so X-Forwarded-For counts only from TRUST_PROXY.
 // Counted in each web process's memory: the login's own throttle (login-throttle.server.ts) is the shared one.
-import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit'
-import type { FastifyInstance } from 'fastify'
+import rateLimit, { normalizeIP, type RateLimitPluginOptions } from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
 import { HttpError } from './errors.server.ts'
 
@@ -13,6 +13,21 @@ export type RateLimitedDoor = keyof Config['rateLimits']
 /** The route option of a limited door: `config: { rateLimit: rateLimitOf(app.config, 'upload') }`. */
 export function rateLimitOf(config: Config, door: RateLimitedDoor): { max: number; timeWindow: number; groupId: string } {
   return { max: config.rateLimits[door], timeWindow: 60_000, groupId: door }
+}
+
+/**
+ * The route option of routes whose door is known only per request: the pages' catch-all routes, where the door is the
+ * Remix route that will run, whatever spelling of its address reached it. A request of no door is not counted. Its
+ * key is the one a door's fixed routes count under (the address as the plugin keys it, then the groupId), so the
+ * login page and `/auth/login/` keep one counter.
+ */
+export function rateLimitBy(config: Config, doorOf: (request: FastifyRequest) => RateLimitedDoor | null) {
+  return {
+    timeWindow: 60_000,
+    allowList: (request: FastifyRequest) => doorOf(request) === null,
+    max: (request: FastifyRequest) => config.rateLimits[doorOf(request) ?? 'login'],
+    keyGenerator: (request: FastifyRequest) => `${normalizeIP(request.ip)}${doorOf(request)}`,
+  }
 }
 
 type Answer = (error: Error | null, result?: { current: number; ttl: number }) => void

@@ -9,7 +9,8 @@ import {
   type ServerBuild,
   writeReadableStreamToWritable,
 } from '@remix-run/node'
-import { rateLimitOf } from './rate-limits.server.ts'
+import { rateLimitBy, type RateLimitedDoor } from './rate-limits.server.ts'
+import { pageRouteMatcher } from './page-route.server.ts'
 import { HttpError } from './errors.server.ts'
 import { tooLargeMessage } from '../http/multipart-upload.server.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -87,12 +88,31 @@ function capped(raw: Readable, limit: number): Readable {
   )
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, maxBody: number): Request {
+/** The URL Remix gets for this request. */
+function remixUrlOf(request: FastifyRequest): URL {
   const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`
   const url = new URL(request.raw.url ?? '/', origin)
   // The home page's single-fetch data is asked at /monitoring.data, outside the basename '/monitoring/': Remix
   // strips '.data' and matches '/monitoring/' when the path is /monitoring/.data.
   if (url.pathname === `${BASE_PATH}.data`) url.pathname = `${BASE_PATH}/.data`
+  return url
+}
+
+/**
+ * The page routes whose actions are limited per minute and address, by Remix route id (remix-app/app/routes.ts): the
+ * login form of a browser without JavaScript (the limit of POST /auth/login/), and the reports page's actions (the
+ * Department's decision with its attachment, a holder's saves and deletes: the decisions' limit).
+ */
+const LIMITED_PAGE_ROUTES = new Map<string, RateLimitedDoor>([
+  ['auth/login', 'login'],
+  ['reports/company-reports', 'decision'],
+])
+
+/** Remix runs an action for these methods; the others (GET, HEAD, OPTIONS) run loaders at most. */
+const ACTION_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, maxBody: number): Request {
+  const url = remixUrlOf(request)
   const controller = new AbortController()
   reply.raw.on('close', () => controller.abort())
   const headers = new Headers()
@@ -199,19 +219,26 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
         claim.done()
       }
     }
+    // A limited action is counted by the Remix route that will run it, not by the path Fastify's router saw: every
+    // spelling Remix accepts (letter case, `.data`, a trailing slash, percent-encoding, dot segments) is the same
+    // door, and one counter per door and address is shared with the door's API routes (decision 2230).
+    const routeOf = pageRouteMatcher(options.build)
+    const doors = new WeakMap<FastifyRequest, RateLimitedDoor | null>()
+    const doorOf = (request: FastifyRequest): RateLimitedDoor | null => {
+      let door = doors.get(request)
+      if (door === undefined) {
+        const id = ACTION_METHODS.has(request.method) ? routeOf(remixUrlOf(request)) : null
+        door = (id !== null && LIMITED_PAGE_ROUTES.get(id)) || null
+        doors.set(request, door)
+      }
+      return door
+    }
     // Page forms carry their CSRF token in the hidden field csrfmiddlewaretoken (checked by the auth plugin); a
     // multipart one may carry a file, so its body gets UPLOAD_TIMEOUT_SECONDS (plugins/body-timeout.server.ts).
-    const config = { csrf: 'form' as const, uploadBody: true }
+    const config = { csrf: 'form' as const, uploadBody: true, rateLimit: rateLimitBy(app.config, doorOf) }
     scope.all(BASE_PATH, { config }, handler)
     // Remix's single fetch asks the data of the home page (the basename itself) at /monitoring.data.
     scope.all(`${BASE_PATH}.data`, { config }, handler)
     scope.all(`${BASE_PATH}/*`, { config }, handler)
-    // The login form of a browser without JavaScript: the same per-minute limit as POST /auth/login/.
-    scope.post(`${BASE_PATH}/login`, { config: { ...config, rateLimit: rateLimitOf(app.config, 'login') } }, handler)
-    // The reports page's actions (the Department's decision with its attachment, a holder's saves and deletes), posted
-    // as a document or through Remix's single fetch (.data): the decisions' per-minute limit.
-    const decisions = { config: { ...config, rateLimit: rateLimitOf(app.config, 'decision') } }
-    scope.post(`${BASE_PATH}/companies/:id/reports`, decisions, handler)
-    scope.post(`${BASE_PATH}/companies/:id/reports.data`, decisions, handler)
   })
 }
