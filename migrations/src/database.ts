@@ -363,6 +363,8 @@ export interface NotificationsTable {
   report_id: ColumnType<number | null, number | null | undefined, number | null>
   /** How many events of the report a grouped notification stands for. */
   events: Generated<number>
+  /** The group a report's notification belongs to: 'review' (what to look at) or 'exceedances' (decision 2450). */
+  topic: Generated<string>
 }
 
 /** An e-mail to send for a notification; sent by the mail worker, retried until sent. */

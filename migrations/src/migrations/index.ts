@@ -27,6 +27,7 @@ import * as m2110EventPositionsFromTheDatabase from './2026-11-24-2110-event-pos
 import * as m2120NaturalKeys from './2026-11-24-2120-natural-keys.ts'
 import * as m2222NotificationsOfACompany from './2026-11-25-2222-notifications-of-a-company.ts'
 import * as m2610DepartmentNotifications from './2026-11-25-2610-department-notifications.ts'
+import * as m2450NotificationTopics from './2026-11-26-2450-notification-topics.ts'
 import * as m2620SearchTextEverywhere from './2026-11-25-2620-search-text-everywhere.ts'
 import * as m2224MailConfirmations from './2026-11-26-2224-mail-confirmations.ts'
 
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-2610-department-notifications': m2610DepartmentNotifications,
   '2026-11-25-2620-search-text-everywhere': m2620SearchTextEverywhere,
   '2026-11-26-2224-mail-confirmations': m2224MailConfirmations,
+  '2026-11-26-2450-notification-topics': m2450NotificationTopics,
 }

@@ -4,6 +4,7 @@ import type { Database } from '@portal/migrations/database.ts'
 import type { CheckedRow } from '../files/check-data-file.server.ts'
 import { JOBS } from '@portal/workflow-service/ports/jobs.ts'
 import { importSpecOfTable, type ImportSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+import { notifyDepartmentOfExceedances } from '@portal/workflow-service/notifications/notify-exceedances.server.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -86,7 +87,8 @@ export async function withdrawFile(db: Db, fileId: number): Promise<number> {
 
 /**
  * Makes the catalogue agree with the report as it is now: an agreed report shows the rows of its successful
- * files; any other status (or a deleted file) shows none. Safe to run any number of times, in any order.
+ * files; any other status (or a deleted file) shows none. Safe to run any number of times, in any order. A run
+ * that publishes rows tells the Department of the report's readings above their ПДК in the same transaction.
  */
 export async function syncReportPublication(db: Kysely<Database>, reportId: number): Promise<{ published: number; withdrawn: number }> {
   return db.transaction().execute(async (trx) => {
@@ -100,6 +102,8 @@ export async function syncReportPublication(db: Kysely<Database>, reportId: numb
     let withdrawn = 0
     for (const { file_id } of publishedFiles) if (!visible.has(file_id)) withdrawn += await withdrawFile(trx, file_id)
     for (const fileId of visible) published += await publishFile(trx, fileId, reportId)
+    // Readings above their ПДК are told to the Department with the rows, once per agreement (decision 2450).
+    if (published > 0) await notifyDepartmentOfExceedances(trx, reportId)
     return { published, withdrawn }
   })
 }

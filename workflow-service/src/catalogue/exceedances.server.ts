@@ -25,8 +25,13 @@ export interface Exceedance {
   company: { id: number; name: string } | null
 }
 
+/** A reading `i` above its limit: the one test of the list, the chart and the Department's notice. */
+export const ABOVE_LIMIT = sql`i.mpc > 0 AND i.value > i.mpc`
+/** Its multiple as the list shows it: value / ПДК to three decimals. */
+export const MULTIPLE = sql`round((i.value / i.mpc)::numeric, 3)::float8`
+
 function whereOf(filters: ExceedanceFilters) {
-  const parts = [sql`i.mpc > 0 AND i.value > i.mpc`]
+  const parts = [ABOVE_LIMIT]
   if (filters.year !== undefined) parts.push(sql`i.year = ${filters.year}`)
   if (filters.area !== undefined) parts.push(sql`p.area_id = ${filters.area}`)
   if (filters.company !== undefined) parts.push(sql`a.company_id = ${filters.company}`)
@@ -44,7 +49,7 @@ export async function listExceedances(db: Kysely<Database>, filters: ExceedanceF
   const [rows, total] = await Promise.all([
     sql<Exceedance>`
       SELECT i.id, i.year, to_char(i.sampled, 'YYYY-MM-DD') AS sampled, i.name AS substance, i.value, i.measure, i.mpc,
-        round((i.value / i.mpc)::numeric, 3)::float8 AS multiple,
+        ${MULTIPLE} AS multiple,
         json_build_object('id', p.id, 'name', p.name, 'nomenclature', p.nomenclature) AS point,
         CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.name) END AS area,
         CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', c.name) END AS company
@@ -60,4 +65,16 @@ export async function listExceedances(db: Kysely<Database>, filters: ExceedanceF
 export async function exceedancesPerYear(db: Kysely<Database>, filters: Omit<ExceedanceFilters, 'year'>): Promise<Array<{ year: number; count: number }>> {
   const { rows } = await sql<{ year: number; count: number }>`SELECT i.year, count(*)::int AS count ${FROM} ${whereOf(filters)} GROUP BY i.year ORDER BY i.year`.execute(db)
   return rows
+}
+
+/** The published readings of one report above their ПДК: how many, the worst multiple and its substance. */
+export async function exceedancesOfReport(db: Kysely<Database>, reportId: number): Promise<{ count: number; worst: { multiple: number; substance: string } | null }> {
+  const { rows } = await sql<{ count: number; multiple: number; substance: string }>`
+    SELECT count(*) OVER ()::int AS count, ${MULTIPLE} AS multiple, i.name AS substance
+    FROM import_published_rows r JOIN measures_point_indications i ON i.id = r.row_id
+    WHERE r.report_id = ${reportId} AND r.target_table = 'measures_point_indications' AND ${ABOVE_LIMIT}
+    ORDER BY i.value / i.mpc DESC, i.id
+    LIMIT 1`.execute(db)
+  const found = rows[0]
+  return found ? { count: found.count, worst: { multiple: found.multiple, substance: found.substance } } : { count: 0, worst: null }
 }

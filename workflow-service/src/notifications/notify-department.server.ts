@@ -2,7 +2,8 @@
 // consideration has been checked («Файл проверен: 2 ошибки, 1 предупреждение»), or a declined report came back with a
 // corrected file («Отчёт отправлен повторно»). Grouped per report: while a Department user's notification of a report
 // is unread, the next event of that report updates it (text, time, count of events) instead of adding another one,
-// so the header's count is the number of reports to look at. Writing twice for the same event changes nothing.
+// so the header's count is the number of reports to look at. Writing twice for the same event changes nothing. These
+// items are the 'review' topic; a publication's exceedances are another (notify-exceedances.server.ts, decision 2450).
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
@@ -74,12 +75,12 @@ async function notifyDepartmentOf(db: Kysely<Database>, event: StoredEvent): Pro
   // update only moves forward (a repeat of the same event changes nothing), and a user already told of this very event
   // (read since) is not told again.
   await sql`
-    INSERT INTO notifications (user_id, company_id, event_position, report_id, kind, title, body, link, created_at)
-    SELECT u.id, NULL, ${event.position}, ${found.id}, ${notice.kind}, ${notice.title}, ${notice.body}, ${link}, ${event.createdAt}
+    INSERT INTO notifications (user_id, company_id, event_position, report_id, topic, kind, title, body, link, created_at)
+    SELECT u.id, NULL, ${event.position}, ${found.id}, 'review', ${notice.kind}, ${notice.title}, ${notice.body}, ${link}, ${event.createdAt}
     FROM users u
     WHERE u.is_active AND 'Департамент' = ANY (u.groups)
       AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.event_position = ${event.position})
-    ON CONFLICT (user_id, report_id) WHERE read_at IS NULL AND report_id IS NOT NULL
+    ON CONFLICT (user_id, report_id, topic) WHERE read_at IS NULL AND report_id IS NOT NULL
     DO UPDATE SET kind = EXCLUDED.kind, title = EXCLUDED.title, body = EXCLUDED.body, link = EXCLUDED.link,
                   created_at = EXCLUDED.created_at, event_position = EXCLUDED.event_position, events = notifications.events + 1
     WHERE notifications.event_position < EXCLUDED.event_position`.execute(db)

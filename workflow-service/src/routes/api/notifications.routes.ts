@@ -12,7 +12,7 @@ import { sendExport } from '../../exports/send-export.server.ts'
 const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
 const Notification = Type.Object({
   id: Type.Integer(),
-  kind: Type.String({ description: 'file_checked, file_failed, report_agreed, report_rejected, report_cancelled; the Department: department_file_checked, department_resubmitted' }),
+  kind: Type.String({ description: 'file_checked, file_failed, report_agreed, report_rejected, report_cancelled; the Department: department_file_checked, department_resubmitted, department_exceedances' }),
   title: Type.String(),
   body: Type.String(),
   link: Type.Union([Type.String(), Type.Null()]),

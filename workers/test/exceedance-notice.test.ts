@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { loginAs } from '../../workflow-service/test/support/login.ts'
+import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
+import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+import { startWorkers } from '../src/start-workers.ts'
+import { reportPublicationJob } from '../src/publication/report-publication-job.server.ts'
+import { syncReportPublication, withdrawFile } from '../src/publication/staged-rows.server.ts'
+import { tempFolder, writeCsv } from './support/fixture-files.ts'
+import { actorOf, commandContext, prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+
+const t = useTestApp()
+// Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
+vi.setConfig({ testTimeout: 180_000 })
+const folder = tempFolder()
+const HEADER = uploadSpecOf('observation_results').columns.map((c) => c.header)
+const silent = { info() {}, warn() {}, error() {} }
+
+let holder: Awaited<ReturnType<typeof actorOf>>
+let department: Awaited<ReturnType<typeof actorOf>>
+let report: ReportFixture
+/** A report whose readings are all below their limits. */
+let clean: ReportFixture
+
+const holderContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, holder)
+const departmentContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, department)
+
+beforeAll(async () => {
+  holder = await actorOf(t.database.db, 'holder1')
+  department = await actorOf(t.database.db, 'department')
+  report = await prepareAreaReport(holderContext(), 'observation_results', 2026)
+  clean = await prepareAreaReport(holderContext(), 'observation_results', 2025)
+  await startWorkers(t.queue, { db: t.database.db, config: t.app.config, log: silent })
+})
+afterAll(() => folder.remove())
+
+async function settled(fileId: number, status: string) {
+  const row = () => t.database.db.selectFrom('import_files').select('status').where('id', '=', fileId).executeTakeFirstOrThrow()
+  await vi.waitFor(async () => expect((await row()).status).toBe(status), { timeout: 60_000, interval: 200 })
+}
+
+/** Every notification of a report, oldest first, with who got it. */
+function noticesOf(reportId: number) {
+  return t.database.db
+    .selectFrom('notifications as n')
+    .innerJoin('users as u', 'u.id', 'n.user_id')
+    .select(['n.id', 'u.username', 'n.kind', 'n.topic', 'n.title', 'n.body', 'n.link', 'n.read_at', 'n.events', 'n.event_position'])
+    .where('n.report_id', '=', reportId)
+    .orderBy('n.id')
+    .execute()
+}
+const exceedanceNotices = async (reportId: number) => (await noticesOf(reportId)).filter((n) => n.kind === 'department_exceedances')
+
+async function publishedCount(reportId: number) {
+  const row = await t.database.db.selectFrom('import_published_rows').select((eb) => eb.fn.countAll<number>().as('n')).where('report_id', '=', reportId).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+async function agreeAndWait(reportId: number, rows: number) {
+  await decideOnReport(departmentContext(), reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+  await vi.waitFor(async () => expect(await publishedCount(reportId)).toBe(rows), { timeout: 60_000, interval: 200 })
+}
+
+describe('the Department hears of the readings above their ПДК that an agreement publishes', () => {
+  let fileId: number
+
+  it('tells every Department user once, with the count, the worst multiple and a link to the exceedances filtered for the report; the review item stays beside it', async () => {
+    const [air, water] = [report.points.find((p) => p.kind === 'ambient_air')!, report.points.find((p) => p.kind === 'surface_water')!]
+    const rows = [
+      [air.nomenclature, 2026, '15.07.2026', 'Диоксид азота (NO2)', '0,25', 'мг/м³', '0,2', ''],
+      [air.nomenclature, 2026, '16.07.2026', 'Диоксид азота (NO2)', '0,1', 'мг/м³', '0,2', ''],
+      [water.nomenclature, 2026, '01.08.2026', 'Нефтепродукты', '0,6', 'мг/дм³', '0,05', ''],
+    ]
+    fileId = await uploadStored(holderContext(), report.reportId, writeCsv(folder.file('above.csv'), [HEADER, ...rows]), 'above.csv')
+    await settled(fileId, 'success')
+    // The check told the Department of the file: an unread review item of this report.
+    expect((await noticesOf(report.reportId)).filter((n) => n.username === 'department').map((n) => n.kind)).toEqual(['department_file_checked'])
+
+    await agreeAndWait(report.reportId, 3)
+    const told = await exceedanceNotices(report.reportId)
+    const departmentUsers = await t.database.db.selectFrom('users').select('username').where('is_active', '=', true).where(({ eb, val }) => eb(val('Департамент'), '=', eb.fn.any('groups'))).execute()
+    expect(told.map((n) => n.username).sort()).toEqual(departmentUsers.map((u) => u.username).sort())
+    const area = await t.database.db.selectFrom('areas').select('company_id').where('id', '=', report.areaId).executeTakeFirstOrThrow()
+    for (const notice of told) {
+      expect(notice).toMatchObject({
+        topic: 'exceedances',
+        title: 'Превышения ПДК: 2 показания',
+        link: `/monitoring/exceedances?year=2026&company=${area.company_id}&area=${report.areaId}`,
+        read_at: null,
+        events: 1,
+      })
+      expect(notice.body).toContain(`: Результаты наблюдений за 2026 год (${report.areaName}): опубликовано 2 показания выше ПДК`)
+      expect(notice.body).toContain('наибольшее — Нефтепродукты, в 12 раз выше ПДК')
+    }
+    // Both unread items of the report stand side by side: the exceedances do not take the review item's place.
+    const mine = (await noticesOf(report.reportId)).filter((n) => n.username === 'department')
+    expect(mine.map((n) => [n.kind, n.read_at])).toEqual([
+      ['department_file_checked', null],
+      ['department_exceedances', null],
+    ])
+    // Holders hear of the agreement, not of the Department's exceedances.
+    expect(told.some((n) => n.username.startsWith('holder'))).toBe(false)
+
+    // The link opens the same readings in the API the page reads.
+    const listed = await t.app.inject({ url: `/api/v1/exceedances/${told[0].link!.slice(told[0].link!.indexOf('?'))}` })
+    expect(listed.json()).toMatchObject({ count: 2, results: [{ substance: 'Нефтепродукты', multiple: 12 }, { substance: 'Диоксид азота (NO2)', multiple: 1.25 }] })
+  })
+
+  it('tells nobody twice when the publication job runs again, even when the run publishes rows again under the same agreement', async () => {
+    const before = await exceedanceNotices(report.reportId)
+    await reportPublicationJob({ db: t.database.db, config: t.app.config, log: silent } as never).handle({ reportId: report.reportId })
+    // A run that finds rows missing (withdrawn under it) publishes them again: still the same agreement, no new item.
+    await t.database.db.transaction().execute((trx) => withdrawFile(trx, fileId))
+    expect(await syncReportPublication(t.database.db, report.reportId)).toEqual({ published: 3, withdrawn: 0 })
+    expect(await exceedanceNotices(report.reportId)).toEqual(before)
+    // Read since, the item is not made again by another run of the same agreement.
+    await t.database.db.updateTable('notifications').set({ read_at: new Date() }).where('report_id', '=', report.reportId).where('kind', '=', 'department_exceedances').execute()
+    await t.database.db.transaction().execute((trx) => withdrawFile(trx, fileId))
+    await syncReportPublication(t.database.db, report.reportId)
+    expect((await exceedanceNotices(report.reportId)).map((n) => n.id)).toEqual(before.map((n) => n.id))
+  })
+
+  it('tells again when the agreement is cancelled and the report agreed and published again', async () => {
+    const { headers } = await loginAs(t.app, 'department')
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read/', headers, payload: {} })).statusCode).toBe(200)
+
+    await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена', files: [] })
+    await vi.waitFor(async () => expect(await publishedCount(report.reportId)).toBe(0), { timeout: 60_000, interval: 200 })
+    // Withdrawing tells nothing.
+    expect((await exceedanceNotices(report.reportId)).filter((n) => n.username === 'department')).toHaveLength(1)
+
+    await agreeAndWait(report.reportId, 3)
+    const mine = (await exceedanceNotices(report.reportId)).filter((n) => n.username === 'department')
+    expect(mine).toHaveLength(2)
+    expect(mine[1]).toMatchObject({ title: 'Превышения ПДК: 2 показания', read_at: null, events: 1 })
+    expect(mine[1].event_position).toBeGreaterThan(mine[0].event_position)
+    const list = await t.app.inject({ url: '/api/v1/notifications/', headers })
+    expect(list.json().results[0]).toMatchObject({ kind: 'department_exceedances', title: 'Превышения ПДК: 2 показания' })
+  })
+
+  it('tells nothing when every published reading is within its ПДК', async () => {
+    const air = clean.points.find((p) => p.kind === 'ambient_air')!
+    const rows = [[air.nomenclature, 2025, '15.07.2025', 'Диоксид азота (NO2)', '0,2', 'мг/м³', '0,2', '']]
+    const id = await uploadStored(holderContext(), clean.reportId, writeCsv(folder.file('within.csv'), [HEADER, ...rows]), 'within.csv')
+    await settled(id, 'success')
+    await agreeAndWait(clean.reportId, 1)
+    expect(await exceedanceNotices(clean.reportId)).toEqual([])
+  })
+})
