@@ -90,7 +90,8 @@ describe('licence areas and polygons', () => {
     const inRegions = await get(`/api/v1/areas/?administrative_region__in=${region},999999&limit=1000`)
     expect(inRegions.body.count).toBeGreaterThan(0)
     expect(inRegions.body.results.every((a: { administrative_region: { id: number } }) => a.administrative_region.id === region)).toBe(true)
-    const found = await get(`/api/v1/areas/?search=${encodeURIComponent('ПОЛИГОН «ЯМАЛ')}`)
+    // The search of the area list is the Department's and the Administrator's (search-lists.test.ts).
+    const found = await get(`/api/v1/areas/?search=${encodeURIComponent('ПОЛИГОН «ЯМАЛ')}`, (await loginAs(t.app, 'department')).headers)
     expect(found.body.results.map((a: { name: string }) => a.name)).toEqual(['Полигон «Ямальский»'])
   })
 
@@ -160,8 +161,9 @@ describe('search', () => {
     const lower = await get(`/api/v1/scientific-researches/?search=${encodeURIComponent('мониторинг состояния')}`)
     expect(upper.body.count).toBe(16)
     expect(lower.body.count).toBe(16)
+    const department = (await loginAs(t.app, 'department')).headers
     for (const text of ['%', '_', "'", '"', '\\', "'; DROP TABLE areas; --", '😀']) {
-      const res = await get(`/api/v1/areas/?search=${encodeURIComponent(text)}`)
+      const res = await get(`/api/v1/areas/?search=${encodeURIComponent(text)}`, department)
       expect(res.status, text).toBe(200)
       expect(res.body.count, text).toBe(0)
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { loginAs } from './support/login.ts'
 import { useTestApp } from './support/test-app.ts'
 
 const t = useTestApp()
@@ -32,14 +33,16 @@ describe('company list API', () => {
   })
 
   it('searches names case-insensitively in Cyrillic', async () => {
-    const res = (await t.app.inject({ url: `/api/v1/companies/?search=${encodeURIComponent('ПОЛЯРНАЯ')}` })).json()
+    // The company list's search is the Department's and the Administrator's (search-lists.test.ts).
+    const res = (await t.app.inject({ url: `/api/v1/companies/?search=${encodeURIComponent('ПОЛЯРНАЯ')}`, headers: (await loginAs(t.app, 'department')).headers })).json()
     expect(res.count).toBeGreaterThan(0)
     expect(res.results.every((c: { name: string }) => c.name.toLowerCase().includes('полярная'))).toBe(true)
   })
 
   it('treats % and _ in a search as plain characters', async () => {
+    const { headers } = await loginAs(t.app, 'department')
     for (const text of ['%', '_', "'", '\\']) {
-      const res = await t.app.inject({ url: `/api/v1/companies/?search=${encodeURIComponent(text)}` })
+      const res = await t.app.inject({ url: `/api/v1/companies/?search=${encodeURIComponent(text)}`, headers })
       expect(res.statusCode).toBe(200)
       expect(res.json().count).toBe(0)
     }

@@ -3,6 +3,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { catalogueTypes } from '../src/catalogue/registry/index.ts'
+import { loginAs } from './support/login.ts'
 import { useTestApp } from './support/test-app.ts'
 
 const t = useTestApp()
@@ -27,8 +28,10 @@ describe('list search with е and ё alike', () => {
     const [first, second] = await t.database.db.selectFrom('companies').select(['id', 'name']).orderBy('id').limit(2).execute()
     await t.database.db.updateTable('companies').set({ name: 'ООО «Зеленый мыс»' }).where('id', '=', first.id).execute()
     await t.database.db.updateTable('companies').set({ name: 'ООО «Тёплый берег»' }).where('id', '=', second.id).execute()
+    // The company list's search is the Department's and the Administrator's (search-lists.test.ts).
+    const { headers } = await loginAs(t.app, 'department')
     const ids = async (q: string) => {
-      const res = await t.app.inject({ url: `/api/v1/companies/?search=${encodeURIComponent(q)}` })
+      const res = await t.app.inject({ url: `/api/v1/companies/?search=${encodeURIComponent(q)}`, headers })
       expect(res.statusCode, res.body).toBe(200)
       const body = res.json() as { results: Array<{ id: number }> } | Array<{ id: number }>
       return (Array.isArray(body) ? body : body.results).map((c) => c.id)

@@ -22,7 +22,7 @@ import { pointCategories } from '../catalogue/point-categories.server.ts'
 import { controlIndicatorYears, listControlIndicators } from '../catalogue/point-control-indicators.server.ts'
 import { findRecord, listRecords, yearsOf } from '../catalogue/query.server.ts'
 import { administrativeRegions, headCompanies, references, regionFilterList } from '../catalogue/references.server.ts'
-import { companies as companiesType } from '../catalogue/registry/core.ts'
+import { areas as areasType, companies as companiesType } from '../catalogue/registry/core.ts'
 import { yearFilter } from '../catalogue/registry/fields.ts'
 import { catalogueTypes, findType } from '../catalogue/registry/index.ts'
 import type { CatalogueType, ParentKind } from '../catalogue/registry/types.ts'
@@ -87,6 +87,19 @@ function reviewFilterAllowed(context: UseCaseContext, reportStatus: string | und
   if (reportStatus !== undefined && !can(context.actor, 'decide:report:any')) refuse({ reason: 'forbidden' })
 }
 
+/**
+ * The search by name on the company and area lists is the Department's and the Administrator's (`use:search-lists`,
+ * spec portal-and-workflow.md §6; decisions 1331, 2521): anyone else's `search` is ignored here, so the pages and the
+ * API answer them the same list, the whole one. It is checked after parsing, so a malformed search is refused for
+ * everyone alike. The site search (`search`, `siteSearch`) is not a list and stays public.
+ */
+const SEARCH_LISTS: ReadonlySet<string> = new Set([companiesType.slug, areasType.slug])
+function withoutOthersSearch<F extends { search?: unknown }>(context: UseCaseContext, slug: string, filters: F): F {
+  if (filters.search === undefined || !SEARCH_LISTS.has(slug) || can(context.actor, 'use:search-lists')) return filters
+  const { search: _ignored, ...rest } = filters
+  return rest as F
+}
+
 function companyRequestOf(input: { kind?: CompanyFilters['kind']; kindIn?: string; search?: string; reportStatus?: CompanyFilters['reportStatus']; ordering?: string }) {
   const kinds = input.kindIn?.split(',').map((v) => v.trim()).filter(Boolean) ?? []
   const unknown = kinds.filter((v) => !(COMPANY_KINDS as readonly string[]).includes(v))
@@ -107,13 +120,13 @@ function scopeCheck(type: CatalogueType, filterName: string, id: number) {
 export function catalogueUseCases(db: Kysely<Database>) {
   return {
     /** One page of a type's records with applied filters, and the count. */
-    listRecords: useCase(Type.Object({ type: Slug, filters: Filters, limit: Limit, offset: Offset }), (_c, input) =>
-      listRecords(db, typeOf(input.type), input.filters, input.limit, input.offset),
+    listRecords: useCase(Type.Object({ type: Slug, filters: Filters, limit: Limit, offset: Offset }), (context, input) =>
+      listRecords(db, typeOf(input.type), withoutOthersSearch(context, input.type, input.filters), input.limit, input.offset),
     ),
     /** One record of a type, or null. */
     findRecord: useCase(Type.Object({ type: Slug, id: Id }), async (_c, input) => (await findRecord(db, typeOf(input.type), input.id)) ?? null),
     /** The years a type has records for in a scope, newest first. */
-    years: useCase(Type.Object({ type: Slug, filters: Filters }), (_c, input) => yearsOf(db, typeOf(input.type), input.filters)),
+    years: useCase(Type.Object({ type: Slug, filters: Filters }), (context, input) => yearsOf(db, typeOf(input.type), withoutOthersSearch(context, input.type, input.filters))),
     /** The scoped lists (type slug and suffix) of a parent record that hold any data for it. */
     scopedListsWithData: useCase(Type.Object({ parent: Parent, id: Id }), async (_c, input) => {
       const candidates = catalogueTypes.flatMap((type) =>
@@ -175,16 +188,16 @@ export function catalogueUseCases(db: Kysely<Database>) {
 
     // The API's reads: the query parameters as sent, parsed here so a bad one is a refusal naming it.
     /** One page of a type's list with the declared filters and ordering taken from the query. */
-    list: useCase(Type.Object({ type: Slug, query: RawQuery, limit: Limit, offset: Offset }), (_c, input) => {
+    list: useCase(Type.Object({ type: Slug, query: RawQuery, limit: Limit, offset: Offset }), (context, input) => {
       const type = typeOf(input.type)
       const { filters, ordering } = listRequestOf(type, input.query)
-      return listRecords(db, type, filters, input.limit, input.offset, ordering)
+      return listRecords(db, type, withoutOthersSearch(context, type.slug, filters), input.limit, input.offset, ordering)
     }),
     /** Every record of the list as its exported table: the filters checked now, the rows read as the file is written. */
-    listExport: useCase(Type.Object({ type: Slug, query: RawQuery }), async (_c, input) => {
+    listExport: useCase(Type.Object({ type: Slug, query: RawQuery }), async (context, input) => {
       const type = typeOf(input.type)
       const { filters, ordering } = listRequestOf(type, input.query)
-      return recordsExport(db, type, filters, ordering)
+      return recordsExport(db, type, withoutOthersSearch(context, type.slug, filters), ordering)
     }),
     /** Published readings above their ПДК, the worst multiple first (the Department's list of exceedances). */
     exceedances: useCase(Type.Object({ ...ExceedanceQuery, limit: Limit, offset: Offset }), (_c, { limit, offset, ...filters }) => listExceedances(db, filters, limit, offset)),
@@ -212,12 +225,12 @@ export function catalogueUseCases(db: Kysely<Database>) {
     companies: useCase(Type.Object({ ...CompanyQuery, limit: Limit, offset: Offset }), async (context, input) => {
       reviewFilterAllowed(context, input.reportStatus)
       const { filters, ordering } = companyRequestOf(input)
-      return listCompanies(db, filters, input.limit, input.offset, ordering)
+      return listCompanies(db, withoutOthersSearch(context, companiesType.slug, filters), input.limit, input.offset, ordering)
     }),
     companiesExport: useCase(Type.Object(CompanyQuery), async (context, input) => {
       reviewFilterAllowed(context, input.reportStatus)
       const { filters, ordering } = companyRequestOf(input)
-      return companiesExport(db, filters, ordering)
+      return companiesExport(db, withoutOthersSearch(context, companiesType.slug, filters), ordering)
     }),
     /** One company; with `kind`, a company of another kind is not the one asked for. */
     company: useCase(Type.Object({ id: Id, kind: Type.Optional(CompanyKind) }), async (_c, input) => {

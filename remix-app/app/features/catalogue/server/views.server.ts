@@ -129,12 +129,10 @@ export async function yearControl(context: AppLoadContext, type: CatalogueType, 
 }
 
 /** The search lists belong to the Department and the Administrator (spec §6): for anyone else the page shows no
- *  search and drops a `search` of the address, so the list is the same as without it. */
+ *  search, and the catalogue's use-cases ignore a `search` of the address (the rule of both doors), so the list is the
+ *  same as without it. */
 export function searchListParams(context: AppLoadContext, params: URLSearchParams): { params: URLSearchParams; controls: FilterControl[] } {
-  if (can(context.user, 'use:search-lists')) return { params, controls: [searchControl(params)] }
-  const without = new URLSearchParams(params)
-  without.delete('search')
-  return { params: without, controls: [] }
+  return { params, controls: can(context.user, 'use:search-lists') ? [searchControl(params)] : [] }
 }
 
 export function searchControl(params: URLSearchParams, placeholder = 'Искать по названию'): FilterControl {
