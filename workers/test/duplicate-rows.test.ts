@@ -1,10 +1,13 @@
 // One reading is published once (decision 2120): the file check refuses a row whose natural key already stands (in
 // the same file, in another file of the report, among the published readings), naming both places; publication is
 // idempotent on that key whatever the order of agreements, cancellations and rounds.
+import { readFileSync } from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
 import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
+import { uploadFile } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
+import { newStorageKey, storeFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import { UPLOADS, uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { startWorkers } from '../src/start-workers.ts'
 import { stageRows, syncReportPublication } from '../src/publication/staged-rows.server.ts'
@@ -76,6 +79,27 @@ describe('rows whose natural key already stands', () => {
     expect(await countStagedRows(t.database.db, copy)).toBe(0)
     expect((await fileRow(first)).status).toBe('success')
     expect(await countStagedRows(t.database.db, first)).toBe(3)
+  })
+
+  it('refuses the same bytes of a passed file at the upload, under any name, and the earlier file keeps its status, findings and staged rows', async () => {
+    // Sent as the upload route sends them: stored with the SHA-256 of their bytes (uploadStored records none).
+    const bytes = readFileSync(writeCsv(folder.file('вода.csv'), [HEADER, row('Повтор-байтов', 1), row('Повтор-байтов', 2)]))
+    const send = async (name: string) => {
+      const storageKey = newStorageKey()
+      const { size, sha256 } = await storeFile(t.app.config.storageDir, storageKey, bytes)
+      const { fileId } = await uploadFile(holderContext(), { reportId: report.reportId, description: name, ecomonResponsibleId: null, companyResponsibleId: null, upload: { storageKey, name, size, sha256, contentType: 'text/csv' } })
+      return fileId
+    }
+    const first = await send('наблюдения-вода-2026.csv')
+    const before = await settled(first, 'success')
+    const files = () => t.database.db.selectFrom('import_files').select('id').where('report_id', '=', report.reportId).execute()
+    const filesBefore = await files()
+    for (const name of ['наблюдения-вода-2026.csv', 'копия-воды.csv']) {
+      await expect(send(name)).rejects.toMatchObject({ refusal: { reason: 'duplicate-file', name: 'наблюдения-вода-2026.csv' } })
+    }
+    expect(await files()).toEqual(filesBefore)
+    expect(await fileRow(first)).toEqual(before)
+    expect(await countStagedRows(t.database.db, first)).toBe(2)
   })
 
   it('refuses a row equal to a published reading of that year, naming the record', async () => {
