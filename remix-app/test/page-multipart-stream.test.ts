@@ -7,39 +7,10 @@ import { connect } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import type { ServerBuild } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginAs } from '../../workflow-service/test/support/login.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
-import { reportsAction } from '../app/features/reports/server/reports-actions.server.ts'
-
-/** A Remix build with the reports page's action only; the document it "renders" is the action's answer as JSON. */
-const build = {
-  mode: 'production',
-  basename: '/monitoring/',
-  publicPath: '/monitoring/',
-  assetsBuildDirectory: 'build/client',
-  isSpaMode: false,
-  future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true, v3_routeConfig: true },
-  entry: {
-    module: {
-      default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { actionData: Record<string, unknown> | null } }) => {
-        headers.set('content-type', 'application/json')
-        return new Response(JSON.stringify(Object.values(context.staticHandlerContext.actionData ?? {})[0] ?? null), { status, headers })
-      },
-    },
-  },
-  routes: {
-    root: { id: 'root', path: '', module: { default: () => null } },
-    reports: {
-      id: 'reports',
-      parentId: 'root',
-      path: 'companies/:id/reports',
-      module: { default: () => null, action: ({ request, context, params }: { request: Request; context: never; params: { id: string } }) => reportsAction(request, context, Number(params.id)) },
-    },
-  },
-  assets: { entry: { imports: [], module: '' }, routes: {}, url: '/monitoring/manifest.js', version: 'test' },
-} as unknown as ServerBuild
+import { reportsActionBuild as build } from './support/reports-action-build.ts'
 
 const t = useTestApp({ MAX_UPLOAD_MB: '1', PUBLIC_URL: 'http://127.0.0.1' }, { remix: { build, clientDir: path.join(import.meta.dirname, 'support') } })
 let port = 0

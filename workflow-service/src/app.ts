@@ -22,6 +22,7 @@ import { registerErrorHandler } from './plugins/errors.server.ts'
 import { routeTable } from './plugins/route-table.server.ts'
 import { inputGuard } from './plugins/input-guard.server.ts'
 import { bodyTimeout } from './plugins/body-timeout.server.ts'
+import { capConnectionsPerAddress } from './plugins/connection-cap.server.ts'
 import { rateLimits } from './plugins/rate-limits.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
 import { BASE_PATH, remixPlugin } from './plugins/remix.server.ts'
@@ -73,7 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // (the login throttle counts per address) or claim HTTPS.
     trustProxy: options.config.trustProxy.length > 0 ? options.config.trustProxy : false,
     // An idle connection is closed after HTTP_TIMEOUT_SECONDS; a whole request (an upload's body included) may take
-    // UPLOAD_TIMEOUT_SECONDS at most; a body that is not a file's gets HTTP_TIMEOUT_SECONDS (plugins/body-timeout).
+    // UPLOAD_TIMEOUT_SECONDS at most; any other body gets HTTP_TIMEOUT_SECONDS (plugins/body-timeout: only a multipart
+    // body of a file route, sent by a session that may upload with its valid CSRF token, gets the upload's time).
     // The headers timeout is set on the server below.
     connectionTimeout: options.config.httpTimeoutSeconds * 1000,
     keepAliveTimeout: Math.min(options.config.httpTimeoutSeconds, 5) * 1000,
@@ -96,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // A client that sends its headers byte by byte is cut off after HTTP_TIMEOUT_SECONDS.
   app.server.headersTimeout = options.config.httpTimeoutSeconds * 1000
+  // Nor can one address hold every socket of the process with such slow clients.
+  capConnectionsPerAddress(app.server, options.config.maxConnectionsPerAddress, options.config.trustProxy)
   app.decorate('db', options.db)
   app.decorate('config', options.config)
   app.decorate('queue', options.queue)

@@ -42,6 +42,11 @@ export interface Config {
   httpTimeoutSeconds: number
   /** The body of an upload may take this long (UPLOAD_TIMEOUT_SECONDS). */
   uploadTimeoutSeconds: number
+  /**
+   * Open connections one client address may hold on a web process (MAX_CONNECTIONS_PER_ADDRESS); more are refused.
+   * The proxies of TRUST_PROXY are not counted.
+   */
+  maxConnectionsPerAddress: number
   /** Requests per minute and client address (LOGIN_/UPLOAD_/DECISION_RATE_LIMIT_PER_MINUTE), per web process. */
   rateLimits: { login: number; upload: number; decision: number }
   /** Web processes sharing the port (WEB_PROCESSES): a number, or every core ('auto', the default in production). */
@@ -199,6 +204,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: publicUrl(env),
     httpTimeoutSeconds: integer(env, 'HTTP_TIMEOUT_SECONDS', 30, 1, 3600),
     uploadTimeoutSeconds: integer(env, 'UPLOAD_TIMEOUT_SECONDS', 600, 1, 86400),
+    // Well above a browser's six connections a host, and above the benchmarks' 50 from one address.
+    maxConnectionsPerAddress: integer(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 1_000_000),
     rateLimits: {
       login: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
       upload: integer(env, 'UPLOAD_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),

@@ -10,6 +10,7 @@ describe('configuration from the environment', () => {
     const config = loadConfig({})
     expect(config.port).toBe(3000)
     expect(config.maxUploadMb).toBe(300)
+    expect(config.maxConnectionsPerAddress).toBe(256)
     expect(config.workers).toBe(true)
     expect(config.databaseUrl).toBeUndefined()
     expect(config.dataDir.endsWith('.data')).toBe(true)
@@ -21,6 +22,8 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ WORKERS: 'maybe' })).toThrow(/WORKERS/)
     expect(() => loadConfig({ MAX_UPLOAD_MB: '0' })).toThrow(/MAX_UPLOAD_MB/)
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/)
+    for (const wrong of ['0', '-1', '2.5', 'Infinity', '1e400', 'many']) expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: wrong })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/)
+    expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '3' }).maxConnectionsPerAddress).toBe(3)
   })
 
   it('gives a worker node its health port and the queue its Redis key prefix, refusing wrong ones', () => {

@@ -1,8 +1,10 @@
 // Resolves request.user from the session cookie on every request and refuses unsafe requests without the CSRF token.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { allowUploadTime } from '../plugins/body-timeout.server.ts'
 import { forbidden } from '../plugins/errors.server.ts'
 import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, isValidAnonymousToken, issueAnonymousToken, sameToken } from './csrf.server.ts'
 import { boundaryOf, readFirstField } from './first-form-field.server.ts'
+import { mayUploadFiles } from './permissions.ts'
 import { csrfCookie, readCookies } from './session-cookies.server.ts'
 import { findSession, SESSION_COOKIE } from './sessions.server.ts'
 
@@ -126,6 +128,14 @@ async function checkFormToken(request: FastifyRequest): Promise<void> {
   }
 }
 
+/**
+ * A request whose token was just found valid may send its files for UPLOAD_TIMEOUT_SECONDS when its session may upload;
+ * the public (even with the public's valid token) and a cookie that names no live session keep HTTP_TIMEOUT_SECONDS.
+ */
+function grantUploadTime(request: FastifyRequest): void {
+  if (request.sessionCsrfToken && mayUploadFiles(request.user)) allowUploadTime(request)
+}
+
 function prepend<T>(hooks: T | T[] | undefined, hook: T): T[] {
   return [hook, ...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])]
 }
@@ -163,14 +173,19 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
       if (SAFE_METHODS.has(request.method)) return
       if (!sameOrigin(request)) throw forbidden(CROSS_SITE_REFUSED)
       // The API and /auth/ take the token from the X-CSRFToken header only, checked before the body is read.
-      if (mode === 'header') checkHeaderToken(request)
+      if (mode === 'header') {
+        checkHeaderToken(request)
+        grantUploadTime(request)
+      }
     }
     route.onRequest = prepend(route.onRequest, originCheck) as typeof route.onRequest
     if (mode === 'form') {
       // Pages: the form's hidden field csrfmiddlewaretoken (or the header) before Remix runs: from the buffered body
       // of a url-encoded form, or as the first part of a multipart one, read off the stream before any file byte.
       const formCheck = async (request: FastifyRequest) => {
-        if (!SAFE_METHODS.has(request.method)) await checkFormToken(request)
+        if (SAFE_METHODS.has(request.method)) return
+        await checkFormToken(request)
+        grantUploadTime(request)
       }
       route.preHandler = prepend(route.preHandler, formCheck) as typeof route.preHandler
     }

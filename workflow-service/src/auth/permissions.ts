@@ -65,6 +65,15 @@ export function assertCan(user: CurrentUser | null, permission: Permission, reso
   if (!can(user, permission, resource)) throw forbidden()
 }
 
+/**
+ * Whether the user may send files at all: a holder of a company (its uploads) or the Department (a decision's
+ * attachments). Only their bodies may take the upload's time (plugins/body-timeout.server.ts); the route still checks
+ * the permission on the very report.
+ */
+export function mayUploadFiles(user: CurrentUser | null): boolean {
+  return can(user, 'write:report:own', { companyId: user?.companyId }) || can(user, 'decide:report:any')
+}
+
 /** The navigation bar is shown to groups containing these words (spec §6). */
 export function seesNavigation(user: CurrentUser | null): boolean {
   return !!user?.groups.some((g) => g.includes('Департамент') || g.includes('Администратор'))
