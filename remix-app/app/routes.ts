@@ -66,6 +66,8 @@ const pages: RouteEntry[] = [
   { id: 'review/department-reports', path: '/department-reports/:status?', file: 'features/review/routes/department-reports.tsx' },
   // The map of the measuring points and the site search.
   { id: 'map/map', path: '/map', file: 'features/map/routes/map.tsx' },
+  // The published readings above their ПДК, public like the catalogue.
+  { id: 'exceedances/list', path: '/exceedances', file: 'features/exceedances/routes/exceedances.tsx' },
   { id: 'search/search', path: '/search', file: 'features/search/routes/search.tsx' },
   // Notifications of report status changes (the header shows the unread count).
   { id: 'notifications/list', path: '/notifications', file: 'features/notifications/routes/notifications.tsx' },

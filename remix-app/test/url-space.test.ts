@@ -19,7 +19,7 @@ describe('the declared URL space of the pages', () => {
   it('points every route at a module of a feature folder that exists', () => {
     for (const route of routes) {
       expect(fs.existsSync(path.join(app, route.file)), route.file).toBe(true)
-      if (route.id !== 'not-found') expect(route.file).toMatch(/^features\/(catalogue|reports|review|board|admin|auth|notifications|map|search)\/routes\//)
+      if (route.id !== 'not-found') expect(route.file).toMatch(/^features\/(catalogue|reports|review|board|admin|auth|notifications|map|search|exceedances)\/routes\//)
     }
   })
 

@@ -78,3 +78,22 @@ export async function exceedancesOfReport(db: Kysely<Database>, reportId: number
   const found = rows[0]
   return found ? { count: found.count, worst: { multiple: found.multiple, substance: found.substance } } : { count: 0, worst: null }
 }
+
+export interface ExceedanceChoices {
+  years: number[]
+  companies: Array<{ id: number; name: string }>
+  areas: Array<{ id: number; name: string }>
+  substances: string[]
+}
+
+/** What the page's selects offer: the years, companies, areas (of the company, when one is chosen) and substances that have exceedances. */
+export async function exceedanceChoices(db: Kysely<Database>, filters: { company?: number }): Promise<ExceedanceChoices> {
+  const where = sql`WHERE ${ABOVE_LIMIT}`
+  const [years, companies, areas, substances] = await Promise.all([
+    sql<{ year: number }>`SELECT DISTINCT i.year ${FROM} ${where} ORDER BY i.year DESC`.execute(db),
+    sql<{ id: number; name: string }>`SELECT DISTINCT c.id, c.name ${FROM} ${where} AND c.id IS NOT NULL ORDER BY c.name, c.id`.execute(db),
+    sql<{ id: number; name: string }>`SELECT DISTINCT a.id, a.name ${FROM} ${whereOf({ company: filters.company })} AND a.id IS NOT NULL ORDER BY a.name, a.id`.execute(db),
+    sql<{ name: string }>`SELECT DISTINCT i.name ${FROM} ${where} ORDER BY i.name`.execute(db),
+  ])
+  return { years: years.rows.map((r) => r.year), companies: companies.rows, areas: areas.rows, substances: substances.rows.map((r) => r.name) }
+}

@@ -14,7 +14,7 @@ import { type CompanyFilters, findCompany, listCompanies } from '../catalogue/co
 import { companiesExport, recordsExport } from '../catalogue/export-records.server.ts'
 import { FilterError, parseFilters, parseFilterValue } from '../catalogue/filters.ts'
 import { recordsGeoJson } from '../catalogue/geojson.server.ts'
-import { exceedancesPerYear, listExceedances } from '../catalogue/exceedances.server.ts'
+import { exceedanceChoices, exceedancesPerYear, listExceedances } from '../catalogue/exceedances.server.ts'
 import { categoryTotals } from '../catalogue/greenhouse-report.server.ts'
 import { deleteMeasuresPoint } from '../catalogue/measures-point-deletion.server.ts'
 import { parseOrdering } from '../catalogue/ordering.ts'
@@ -203,6 +203,8 @@ export function catalogueUseCases(db: Kysely<Database>) {
     exceedances: useCase(Type.Object({ ...ExceedanceQuery, limit: Limit, offset: Offset }), (_c, { limit, offset, ...filters }) => listExceedances(db, filters, limit, offset)),
     /** How many readings exceeded their ПДК each year, with the other filters. */
     exceedancesPerYear: useCase(Type.Object({ area: Type.Optional(Id), company: Type.Optional(Id), substance: Type.Optional(Type.String({ maxLength: 500 })) }), (_c, input) => exceedancesPerYear(db, input)),
+    /** The years, companies, areas and substances that have exceedances (the page's selects). */
+    exceedanceChoices: useCase(Type.Object({ company: Type.Optional(Id) }), (_c, input) => exceedanceChoices(db, input)),
     /** Every record of the list with coordinates as GeoJSON features; a type without a geometry has no such format. */
     listGeoJson: useCase(Type.Object({ type: Slug, query: RawQuery }), async (_c, input) => {
       const type = typeOf(input.type)

@@ -29,6 +29,8 @@ export default function Home() {
       {section ? null : (
         <p className="home-links">
           <Link to="/map">Карта пунктов наблюдения</Link>
+          {' · '}
+          <Link to="/exceedances">Превышения ПДК</Link>
         </p>
       )}
       <SectionTiles tiles={tiles} empty={<Link to="/">Нет данных, назад</Link>} />
