@@ -47,8 +47,8 @@ export interface Config {
    * The proxies of TRUST_PROXY are not counted.
    */
   maxConnectionsPerAddress: number
-  /** Requests per minute and client address (LOGIN_/UPLOAD_/DECISION_RATE_LIMIT_PER_MINUTE), per web process. */
-  rateLimits: { login: number; upload: number; decision: number }
+  /** Requests per minute and client address (LOGIN_/UPLOAD_/DECISION_/EXPORT_RATE_LIMIT_PER_MINUTE), per web process. */
+  rateLimits: { login: number; upload: number; decision: number; export: number }
   /** Web processes sharing the port (WEB_PROCESSES): a number, or every core ('auto', the default in production). */
   webProcesses: number
   /**
@@ -210,6 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
       login: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
       upload: integer(env, 'UPLOAD_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
       decision: integer(env, 'DECISION_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+      export: integer(env, 'EXPORT_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     },
     webProcesses,
     metricsToken: metricsToken(env),

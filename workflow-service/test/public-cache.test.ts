@@ -152,6 +152,29 @@ describe('the public cache', () => {
   })
 })
 
+describe('the public cache key', () => {
+  it('holds only the query parameters a route declares, sorted: unknown ones make no new entry and no fresh answer', async () => {
+    const { app, cache } = nodes[0]
+    const first = await app.inject({ url: '/api/v1/companies/?limit=5&offset=0' })
+    expect(first.statusCode).toBe(200)
+    const size = cache.size
+    for (let i = 0; i < 20; i++) {
+      const res = await app.inject({ url: `/api/v1/companies/?bust=${i}&limit=5&offset=0&_=${randomUUID()}` })
+      expect([res.statusCode, res.headers['x-cache']]).toEqual([200, 'hit'])
+    }
+    // The same declared parameters in another order, or repeated unknown ones with odd names, are the same entry.
+    for (const url of ['/api/v1/companies/?offset=0&limit=5', '/api/v1/companies/?offset=0&__proto__=1&limit=5&constructor=x', '/api/v1/companies/?limit=5&offset=0&bust&bust=2']) {
+      const res = await app.inject({ url })
+      expect([url, res.statusCode, res.headers['x-cache'], res.body]).toEqual([url, 200, 'hit', first.body])
+    }
+    expect(cache.size).toBe(size)
+    // A declared parameter with another value is another answer.
+    const other = await app.inject({ url: '/api/v1/companies/?limit=4&offset=0&bust=1' })
+    expect([other.statusCode, other.headers['x-cache']]).toEqual([200, 'miss'])
+    expect(cache.size).toBe(size + 1)
+  })
+})
+
 describe('the cache store', () => {
   const answer = (text: string) => ({ status: 200, headers: {}, body: Buffer.from(text), etag: text })
 

@@ -7,7 +7,7 @@ import { useTestApp } from './support/test-app.ts'
 import { multipartWithFiles } from './support/workflow-fixtures.ts'
 
 // Small limits, so a test reaches them with a few requests.
-const t = useTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '4', UPLOAD_RATE_LIMIT_PER_MINUTE: '3', DECISION_RATE_LIMIT_PER_MINUTE: '3' })
+const t = useTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '4', UPLOAD_RATE_LIMIT_PER_MINUTE: '3', DECISION_RATE_LIMIT_PER_MINUTE: '3', EXPORT_RATE_LIMIT_PER_MINUTE: '3' })
 
 describe('rate limits per client address', () => {
   it('answers the fifth login of a minute from one address 429 in the login shape with Retry-After, even with the right password', async () => {
@@ -79,5 +79,20 @@ describe('rate limits per client address', () => {
     expect([await post('/auth/login', '2001:db8::1'), await post('/pages/login', '2001:db8::2')]).toEqual([200, 200])
     expect(await post('/auth/login', '2001:db8::3')).toBe(429)
     await app.close()
+  })
+
+  it('answers the fourth export of a minute from one address 429 with Retry-After, whatever list or format, and leaves the lists themselves alone', async () => {
+    const send = (url: string, remoteAddress = '10.1.6.1') => t.app.inject({ url, remoteAddress })
+    const exports = ['/api/v1/measures-point-indications/?format=csv', '/api/v1/companies/?format=xlsx', '/api/v1/measures-points/?limit=1&format=csv']
+    for (const url of exports) expect((await send(url)).statusCode).toBe(200)
+    for (const url of [...exports, '/api/v1/companies/?format=csv&bust=1']) {
+      const limited = await send(url)
+      expect([url, limited.statusCode]).toEqual([url, 429])
+      expect(limited.json()).toEqual({ detail: RATE_LIMITED })
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    }
+    // The JSON lists are not exports; another address has its own count.
+    expect((await send('/api/v1/companies/?limit=1')).statusCode).toBe(200)
+    expect((await send('/api/v1/companies/?format=csv', '10.1.6.2')).statusCode).toBe(200)
   })
 })

@@ -34,13 +34,32 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, answer:
   return reply.send(body)
 }
 
+/**
+ * The key of an API answer: the route, its path parameters and only the query parameters its querystring schema
+ * declares, sorted by name (a parameter's repeated values keep their order; the query schemas are TypeBox objects). An undeclared parameter (`?bust=…`)
+ * changes nothing the route reads, so it makes no new entry that would push out everybody's; null for a request no
+ * route takes (its 404 is never kept).
+ */
+export function apiCacheKey(request: FastifyRequest): string | null {
+  const route = request.routeOptions.url
+  if (route === undefined) return null
+  // A route that declares no query (none of the public lists) keeps every parameter: what it reads is not known.
+  const declared = (request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties
+  const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length))
+  const kept = [...query].filter(([name]) => declared === undefined || Object.hasOwn(declared, name))
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  const params = Object.entries((request.params ?? {}) as Record<string, string>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return JSON.stringify([route, params, kept])
+}
+
 export async function publicApiCache(app: FastifyInstance, options: { cache: PublicCache; prefix: string }): Promise<void> {
   const { cache, prefix } = options
   app.decorateRequest('publicCacheMiss', null)
   // After the auth plugin's onRequest hook (registered before this one), which sets request.user.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(prefix) || !isPublicRequest(request) || !cache.enabled) return
-    const key = request.url
+    const key = apiCacheKey(request)
+    if (key === null) return
     const answer = cache.get(key)
     if (answer) return sendCached(request, reply, answer)
     // Concurrent misses of one address wait for the first one's answer rather than all asking the database.

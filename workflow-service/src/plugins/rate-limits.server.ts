@@ -1,9 +1,10 @@
 // Requests per minute and client address on the expensive doors: login (a password hash each), uploads (disk and a
-// file check each) and decisions. The client address is request.ip, so X-Forwarded-For counts only from TRUST_PROXY.
+// file check each), decisions, and exports (every matching row of a list, read and written out, never cached). The client address is request.ip, so X-Forwarded-For counts only from TRUST_PROXY.
 // Counted in each web process's memory: the login's own throttle (login-throttle.server.ts) is the shared one.
 import rateLimit, { normalizeIP, type RateLimitPluginOptions } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
+import { GEO_FORMAT, isFileFormat } from '../exports/export-formats.ts'
 import { HttpError } from './errors.server.ts'
 
 export const RATE_LIMITED = 'Слишком много запросов. Повторите попытку позже.'
@@ -77,8 +78,27 @@ export class DoorCounters {
 
 const MAX_COUNTERS = 50_000
 
+/** A list asked as a file or as GeoJSON: every matching row, whatever `limit` says. */
+function exportDoor(request: FastifyRequest): RateLimitedDoor | null {
+  const format = (request.query as Record<string, unknown> | null)?.format
+  const formats = Array.isArray(format) ? format : [format]
+  return formats.some((f) => typeof f === 'string' && (isFileFormat(f) || f === GEO_FORMAT)) ? 'export' : null
+}
+
+/** A GET route whose query declares `format` (the lists): counted on the export door when asked for a file. */
+function declaresFormat(schema: unknown): boolean {
+  const properties = (schema as { querystring?: { properties?: Record<string, unknown> } } | undefined)?.querystring?.properties
+  return properties !== undefined && Object.hasOwn(properties, 'format')
+}
+
 export async function rateLimits(app: FastifyInstance): Promise<void> {
   const counters = new DoorCounters()
+  // Before the plugin's own onRoute hook, which reads config.rateLimit.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method]
+    if (!methods.includes('GET') || !declaresFormat(route.schema) || route.config?.rateLimit) return
+    route.config = { ...route.config, rateLimit: rateLimitBy(app.config, exportDoor) }
+  })
   await app.register(rateLimit, {
     // Only the routes that ask for it (config.rateLimit).
     global: false,

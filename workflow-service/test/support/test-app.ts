@@ -19,7 +19,7 @@ export interface TestContext {
   queue: JobQueue
 }
 
-const RATE_LIMITS_OUT_OF_THE_WAY = { LOGIN_RATE_LIMIT_PER_MINUTE: '100000', UPLOAD_RATE_LIMIT_PER_MINUTE: '100000', DECISION_RATE_LIMIT_PER_MINUTE: '100000' }
+const RATE_LIMITS_OUT_OF_THE_WAY = { LOGIN_RATE_LIMIT_PER_MINUTE: '100000', UPLOAD_RATE_LIMIT_PER_MINUTE: '100000', DECISION_RATE_LIMIT_PER_MINUTE: '100000', EXPORT_RATE_LIMIT_PER_MINUTE: '100000' }
 
 /** Call at the top of a test file: the app and its database live for the whole file. */
 /** With `remix`, pages are served by the given build (a test's own routes), as the portal serves the built app. */
