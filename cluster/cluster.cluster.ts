@@ -10,6 +10,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Cluster, freePort, type Node, startCluster } from './support/cluster.ts'
 import { Client } from './support/http-client.ts'
+import { sampledOn } from '../workers/test/support/fixture-files.ts'
 
 const RESPONSIBLE = { fullname: 'Иванова Мария Петровна', position: 'Инженер-эколог', email: 'ivanova@example.ru', phone: '+7 (34922) 4-12-34' }
 const HEADER = [
@@ -33,7 +34,8 @@ let area: { id: number; name: string; pointId: number; nomenclature: string }
 
 function csv(rows: number, year: number): Blob {
   const lines = [HEADER.join(';')]
-  for (let i = 0; i < rows; i++) lines.push(`${area.nomenclature};${year};;Сажа;${((i % 1000) / 1000).toFixed(3)};мг/м3;0,15;`)
+  // Every row a reading of its own: the natural key (point, year, substance, sampling date) repeats nowhere (decision 2120).
+  for (let i = 0; i < rows; i++) lines.push(`${area.nomenclature};${year};${sampledOn(year, i)};Сажа ${Math.floor(i / 300)};${((i % 1000) / 1000).toFixed(3)};мг/м3;0,15;`)
   return new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv' })
 }
 

@@ -79,7 +79,8 @@ async function commandsCase(context: BenchContext, db: Kysely<Database>, databas
       // As the API does: the upload's bytes are stored first, then the command registers them.
       const upload = async (reportId: number, n: number) => {
         const storageKey = randomUUID()
-        await writeStoredFile(context.dataSet.storageDir, storageKey, Buffer.from('Пункт наблюдения (номенклатура);Год\r\n'))
+        // Each upload's bytes differ: the same bytes twice in one report are refused as a repeated file (decision 2120).
+        await writeStoredFile(context.dataSet.storageDir, storageKey, Buffer.from(`Пункт наблюдения (номенклатура);Год\r\n;;${storageKey}\r\n`))
         return uploadFile(as(holder), {
           reportId,
           description: `Файл ${n}`,

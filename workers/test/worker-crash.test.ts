@@ -14,7 +14,7 @@ import { redisConnection } from '../src/queue/bullmq-queue.ts'
 import { createQueue } from '../src/queue/create-queue.ts'
 import { deadLetterName, type JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 import { countStagedRows } from './support/staged-rows.ts'
-import { tempFolder, writeCsv } from './support/fixture-files.ts'
+import { sampledOn, tempFolder, writeCsv } from './support/fixture-files.ts'
 import { redisAvailable, TEST_REDIS_URL } from './support/redis-available.ts'
 import { actorOf, commandContext, prepareAreaReport, uploadStored } from './support/workflow-fixture.ts'
 
@@ -61,7 +61,8 @@ async function crashMidJob(sender: JobQueue, env: Record<string, string>): Promi
   const report = await prepareAreaReport(context, 'observation_results')
   const point = report.points.find((p) => p.kind === 'ambient_air')!
   const header = uploadSpecOf('observation_results').columns.map((c) => c.header)
-  const rows = Array.from({ length: ROWS }, (_, i) => [point.nomenclature, report.year, '', 'Сажа', (i % 1000) / 1000, 'мг/м3', '0,15', ''])
+  // Every row a reading of its own: the natural key (point, year, substance, sampling date) repeats nowhere.
+  const rows = Array.from({ length: ROWS }, (_, i) => [point.nomenclature, report.year, sampledOn(report.year, i), `Сажа ${Math.floor(i / 300)}`, (i % 1000) / 1000, 'мг/м3', '0,15', ''])
   const file = writeCsv(folder.file(`large-${randomBytes(3).toString('hex')}.csv`), [header, ...rows])
 
   const first = await startWorkerProcess(env)

@@ -146,3 +146,9 @@ export function writeZipBomb(file: string, megabytes: number, lie = false): stri
     { name: 'xl/worksheets/sheet1.xml', data, crc, size: lie ? 1024 : size },
   ])
 }
+
+/** The sampling date of the i-th generated reading: one of the first 300 days of the year, so never in the future of a current year's report. */
+export function sampledOn(year: number, i: number): string {
+  const day = new Date(Date.UTC(year, 0, 1 + (i % 300)))
+  return `${String(day.getUTCDate()).padStart(2, '0')}.${String(day.getUTCMonth() + 1).padStart(2, '0')}.${year}`
+}
