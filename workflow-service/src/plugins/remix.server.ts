@@ -11,6 +11,7 @@ import {
 } from '@remix-run/node'
 import { rateLimitBy, type RateLimitedDoor } from './rate-limits.server.ts'
 import { pageRouteMatcher } from './page-route.server.ts'
+import { pageCacheKey, QueryNamesByRoute, readingQuery } from './page-query-reads.server.ts'
 import { HttpError } from './errors.server.ts'
 import { tooLargeMessage } from '../http/multipart-upload.server.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -188,17 +189,22 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
       done(null, undefined)
     })
     const cache = options.cache
+    const routeOf = pageRouteMatcher(options.build)
+    const queryNames = new QueryNamesByRoute()
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const context = await options.getLoadContext(request, reply)
       const nonce = String(context.cspNonce ?? '')
       const token = String(context.csrfToken ?? '')
-      const key = cache && cache.enabled && isPublicRequest(request) && nonce && token ? request.url : null
+      // A public page is keyed by its path and the query parameters its route's renders read (decision 2232):
+      // `?bust=…`, which no loader reads, neither renders afresh nor makes an entry.
+      const route = cache && cache.enabled && isPublicRequest(request) && nonce && token ? routeOf(remixUrlOf(request)) : null
+      const key = route !== null ? pageCacheKey(request.url, queryNames.of(route)) : null
       const serve = (answer: CachedAnswer) => {
         // A 304 keeps the browser's stored CSP, whose nonce is the one its stored page carries.
         if (notModified(request.headers['if-none-match'], answer.etag)) reply.removeHeader('content-security-policy')
         return sendCached(request, reply, answer, Buffer.from(personalise(answer, nonce, token, String(request.id))), 'hit')
       }
-      if (!key || !cache) return sendWebResponse(reply, await handle(toWebRequest(request, reply, maxBody), context))
+      if (!key || !cache || route === null) return sendWebResponse(reply, await handle(toWebRequest(request, reply, maxBody), context))
       const cached = cache.get(key)
       if (cached) return serve(cached)
       const generation = cache.generation
@@ -206,14 +212,22 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
       const claim = await cache.claim(key)
       if ('answer' in claim) return serve(claim.answer)
       try {
-        const response = await handle(toWebRequest(request, reply, maxBody), context)
-        if (response.status !== 200 || response.headers.has('set-cookie') || !response.body) return await sendWebResponse(reply, response)
+        // The whole render, streamed body included, notes which query parameters it reads.
+        const { value: rendered, reads } = await readingQuery(async () => {
+          const response = await handle(toWebRequest(request, reply, maxBody), context)
+          const cacheable = response.status === 200 && !response.headers.has('set-cookie') && response.body
+          return { response, page: cacheable ? await response.text() : null }
+        })
+        const { response, page } = rendered
+        if (page === null) return await sendWebResponse(reply, response)
+        // Stored under the key of the names read so far, this render's included: a later request agreeing on them all
+        // gets what this render made of them.
+        const storeKey = pageCacheKey(request.url, queryNames.widen(route, reads))
         // A public page: rendered once, stored with marks in place of this request's nonce and token.
-        const page = await response.text()
         const template = marked(page, nonce, token, String(request.id))
         if (template === null) return sendCached(request, reply, { status: 200, headers: storedHeaders(response), body: Buffer.from(page), etag: etagOf(page) }, Buffer.from(page), 'miss')
         const answer = { status: 200, headers: storedHeaders(response), body: Buffer.from(template), etag: etagOf(template) }
-        cache.set(key, answer, generation)
+        cache.set(storeKey, answer, generation)
         return sendCached(request, reply, answer, Buffer.from(page), 'miss')
       } finally {
         claim.done()
@@ -222,7 +236,6 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
     // A limited action is counted by the Remix route that will run it, not by the path Fastify's router saw: every
     // spelling Remix accepts (letter case, `.data`, a trailing slash, percent-encoding, dot segments) is the same
     // door, and one counter per door and address is shared with the door's API routes (decision 2230).
-    const routeOf = pageRouteMatcher(options.build)
     const doors = new WeakMap<FastifyRequest, RateLimitedDoor | null>()
     const doorOf = (request: FastifyRequest): RateLimitedDoor | null => {
       let door = doors.get(request)

@@ -10,6 +10,7 @@ import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 import { reportTemplateFiles } from '../../../portal/src/composition.server.ts'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
+import type { PublicCache } from '../../src/http/public-cache.server.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
 
 export interface TestContext {
@@ -22,8 +23,11 @@ export interface TestContext {
 const RATE_LIMITS_OUT_OF_THE_WAY = { LOGIN_RATE_LIMIT_PER_MINUTE: '100000', UPLOAD_RATE_LIMIT_PER_MINUTE: '100000', DECISION_RATE_LIMIT_PER_MINUTE: '100000', EXPORT_RATE_LIMIT_PER_MINUTE: '100000' }
 
 /** Call at the top of a test file: the app and its database live for the whole file. */
-/** With `remix`, pages are served by the given build (a test's own routes), as the portal serves the built app. */
-export function useTestApp(env: Record<string, string> = {}, options: { remix?: { build: ServerBuild; clientDir: string } } = {}): TestContext {
+/**
+ * With `remix`, pages are served by the given build (a test's own routes), as the portal serves the built app; with
+ * `publicCache`, anonymous answers are kept in it, and the app is ready once it listens for changes.
+ */
+export function useTestApp(env: Record<string, string> = {}, options: { remix?: { build: ServerBuild; clientDir: string }; publicCache?: PublicCache } = {}): TestContext {
   const context = {} as TestContext
   // Each file gets its own data folder with a copy of the demo files, so deleting one never reaches another file.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-app-'))
@@ -33,8 +37,11 @@ export function useTestApp(env: Record<string, string> = {}, options: { remix?: 
     // The per-minute rate limits are out of the way unless a test file sets its own (rate-limits.test.ts does).
     const config = loadConfig({ ...RATE_LIMITS_OUT_OF_THE_WAY, ...env, DATABASE_URL: context.database.url, DATA_DIR: dataDir })
     context.queue = await createQueue({ url: context.database.url, supervise: false })
-    context.app = await buildApp({ db: context.database.db, config, queue: context.queue, templates: reportTemplateFiles, remix: options.remix })
+    context.app = await buildApp({ db: context.database.db, config, queue: context.queue, templates: reportTemplateFiles, remix: options.remix, publicCache: options.publicCache && { databaseUrl: context.database.url, cache: options.publicCache } })
     await context.app.ready()
+    const cache = options.publicCache
+    const until = Date.now() + 15_000
+    while (cache && !cache.enabled && Date.now() < until) await new Promise((r) => setTimeout(r, 50))
   })
   afterAll(async () => {
     await context.app?.close()

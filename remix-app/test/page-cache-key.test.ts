@@ -1,0 +1,39 @@
+// The public cache keys a page by its path and the query parameters its route's renders read (issue 22 item 9,
+// decision 2232): a parameter no loader reads (`?bust=…`) neither renders the page afresh nor makes an entry.
+import { describe, expect, it } from 'vitest'
+import { PublicCache } from '@portal/workflow-service/http/public-cache.server.ts'
+import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { builtPages } from './support/built-pages.ts'
+
+const cache = new PublicCache()
+const t = useTestApp({}, { remix: await builtPages(), publicCache: cache })
+
+describe('the public cache key of a page', () => {
+  it('leaves out query parameters no loader reads: ?bust=… is a hit and no new entry, a read one is its own entry', async () => {
+    expect(cache.enabled).toBe(true)
+    const first = await t.app.inject({ url: '/monitoring/companies' })
+    expect([first.statusCode, first.headers['x-cache']]).toEqual([200, 'miss'])
+    const size = cache.size
+    for (const url of ['/monitoring/companies?bust=1', '/monitoring/companies?bust=2', '/monitoring/companies?__proto__=1&bust=3', '/monitoring/companies?constructor=x&bust&bust=4']) {
+      const res = await t.app.inject({ url })
+      expect([url, res.statusCode, res.headers['x-cache']]).toEqual([url, 200, 'hit'])
+    }
+    expect(cache.size).toBe(size)
+
+    // `search` is read by the list's loader: its own rendering, its own entry, its own rows.
+    const search = await t.app.inject({ url: `/monitoring/companies?search=${encodeURIComponent('Газ')}` })
+    expect([search.statusCode, search.headers['x-cache']]).toEqual([200, 'miss'])
+    expect(cache.size).toBe(size + 1)
+    // The ETag is that of the stored page (marks in place of each request's nonce, token and id).
+    expect(search.headers.etag).not.toBe(first.headers.etag)
+    // The same search with an unread parameter beside it, in another order or spelling, is that entry.
+    for (const url of [`/monitoring/companies?bust=5&search=${encodeURIComponent('Газ')}`, '/monitoring/companies?search=%D0%93%D0%B0%D0%B7&__proto__=1']) {
+      const res = await t.app.inject({ url })
+      expect([url, res.statusCode, res.headers['x-cache']]).toEqual([url, 200, 'hit'])
+    }
+    expect(cache.size).toBe(size + 1)
+    // The page without a search is still its first entry, not the search's.
+    const again = await t.app.inject({ url: '/monitoring/companies?bust=6' })
+    expect([again.headers['x-cache'], again.headers.etag]).toEqual(['hit', first.headers.etag])
+  })
+})
