@@ -1,8 +1,7 @@
 // The key of the event log's HMAC chain. It lives outside the database (AUDIT_KEY, or a 0600 file in the data
 // folder created on first start), so someone who can rewrite the database still cannot forge a chain that verifies.
-import { randomBytes } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { secretFromFile } from '../secrets/secret-file.server.ts'
 
 export const AUDIT_KEY_FILE = 'audit.key'
 
@@ -17,21 +16,9 @@ export function loadAuditKey(options: { dataDir: string; env?: Record<string, st
     if (fromEnv.length < 32) throw new AuditKeyError('AUDIT_KEY must be at least 32 characters (for example: openssl rand -hex 32)')
     return Buffer.from(fromEnv, 'utf8')
   }
-  const file = path.join(options.dataDir, AUDIT_KEY_FILE)
-  if (!existsSync(file)) {
-    mkdirSync(options.dataDir, { recursive: true })
-    // 'wx': two processes starting at once never overwrite each other's key.
-    try {
-      writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    }
-  }
-  // A key others can read is no secret: tighten it rather than use it as it is.
-  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600)
-  const key = readFileSync(file, 'utf8').trim()
-  if (key.length < 32) throw new AuditKeyError(`the audit key file ${file} holds less than 32 characters`)
-  return Buffer.from(key, 'utf8')
+  const { file, secret } = secretFromFile(options.dataDir, AUDIT_KEY_FILE)
+  if (secret === null) throw new AuditKeyError(`the audit key file ${file} holds less than 32 characters`)
+  return Buffer.from(secret, 'utf8')
 }
 
 /** Sets the key every append and verification of this process uses. */
