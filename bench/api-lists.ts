@@ -18,12 +18,13 @@ const requests = Number(values.requests)
 const PATHS = [
   '/api/v1/companies/',
   '/api/v1/companies/?kind=lem_industry',
-  '/api/v1/companies/?search=%D0%BF%D0%BE%D0%BB%D1%8F%D1%80',
+  // Anonymous: a company or area list's search is the Department's (decision 2521), so the public's search is the site's.
+  '/api/v1/search/?q=%D0%BF%D0%BE%D0%BB%D1%8F%D1%80',
   '/api/v1/companies/?limit=1000',
   '/api/v1/companies/?offset=100',
   '/api/v1/areas/?kind=licence_area',
   '/api/v1/areas/?kind__in=licence_area,polygon_region_monitoring&administrative_region__in=1,2,3',
-  '/api/v1/areas/?search=%D1%8F%D1%80%D1%83%D0%B4',
+  '/api/v1/measures-points/?search=%D0%9F%D0%9D-1',
   '/api/v1/measures-points/?area=1',
   '/api/v1/measures-points/?kind__in=ambient_air,soils&limit=100',
   '/api/v1/measures-points/?category__in=geochemical,radionuclides',

@@ -57,7 +57,8 @@ export function apiPaths(t: Targets) {
     'api.list': t.areaIds.map((id) => `/api/v1/measures-points/?area=${id}&kind__in=${t.pointKinds.join(',')}&limit=20`),
     'api.detail': t.areaIds.map((id) => `/api/v1/areas/${id}/`),
     'api.indicators': [`/api/v1/measures-point-indications/?year=${t.year}&limit=20`],
-    'api.search': [`/api/v1/areas/?search=${enc(t.search)}&limit=20`],
+    // The site search the public uses: a list's own search is the Department's (decision 2521), the public's is ignored.
+    'api.search': [`/api/v1/search/?q=${enc(t.search)}&limit=10`],
     'page.companies': ['/monitoring/companies/'],
     'page.area': t.areaIds.slice(0, 20).map((id) => `/monitoring/areas/${id}/`),
     'page.point': t.pointIds.slice(0, 20).map((id) => `/monitoring/measures-points/${id}/`),
