@@ -39,7 +39,8 @@ describe('page titles, the favicon and the way back from a refusal', () => {
     await page.getByLabel('Логин').fill('holder1')
     await page.getByLabel('Пароль').fill('holder1')
     await page.getByRole('button', { name: 'Войти' }).click()
-    await page.waitForURL((url) => url.pathname === '/monitoring/')
+    // A holder lands on the status board of the reporting year (decision 2610).
+    await page.waitForURL((url) => url.pathname === '/monitoring/board')
     await page.goto(`${b.baseUrl}/monitoring/department-reports`)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Доступ запрещён')
     await page.getByRole('link', { name: 'Вернуться на главную' }).click()
