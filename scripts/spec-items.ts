@@ -1,5 +1,5 @@
-// `npm run spec:items`: reads the spec documents (the folder SPEC_DIR names, else `../shared/spec` beside the
-// repository, which is not part of it) and writes docs/spec-items.json, the items of the spec the tests compare the
+// `npm run spec:items`: reads the spec documents (they are not part of the repository: SPEC_DIR names their folder)
+// and writes docs/spec-items.json, the items of the spec the tests compare the
 // project with: addresses, route names, field items, role rules, endpoints and their parameters, constants, the texts
 // the spec quotes and the UI words it gives without quotes. The tests read that file only, so they pass in any clone;
 // remix-app/test/spec-items.test.ts checks it is what this script makes whenever the spec documents are at hand.
@@ -16,9 +16,9 @@ export type SpecDocument = (typeof SPEC_DOCUMENTS)[number]
 /** The committed data file (beside docs/catalogue-coverage.md, whose tables it is compared with). */
 export const SPEC_ITEMS_FILE = path.join(ROOT, 'docs/spec-items.json')
 
-/** The folder of the spec documents: SPEC_DIR (relative to the repository), else `../shared/spec` beside it. */
-export function specFolder(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(ROOT, env.SPEC_DIR || '../shared/spec')
+/** The folder of the spec documents that SPEC_DIR names (relative to the repository); null when it names none. */
+export function specFolder(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.SPEC_DIR ? path.resolve(ROOT, env.SPEC_DIR) : null
 }
 
 /** Whether every spec document is in the folder. */
@@ -248,8 +248,8 @@ export function specItems(name: string): SpecItems {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const folder = specFolder()
-  if (!specDocumentsAt(folder)) {
-    console.error(`No spec documents (${SPEC_DOCUMENTS.join(', ')}) in ${folder}: set SPEC_DIR to their folder.`)
+  if (folder === null || !specDocumentsAt(folder)) {
+    console.error(`No spec documents (${SPEC_DOCUMENTS.join(', ')}) ${folder === null ? 'named' : `in ${folder}`}: set SPEC_DIR to their folder.`)
     process.exit(1)
   }
   fs.writeFileSync(SPEC_ITEMS_FILE, specItemsText(folder))
