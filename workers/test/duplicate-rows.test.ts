@@ -4,51 +4,35 @@
 import { readFileSync } from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { useWorkerScene } from './support/worker-scene.ts'
 import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
 import { uploadFile } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
 import { newStorageKey, storeFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import { UPLOADS, uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import { startWorkers } from '../src/start-workers.ts'
 import { stageRows, syncReportPublication } from '../src/publication/staged-rows.server.ts'
 import { countStagedRows } from './support/staged-rows.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
-import { actorOf, commandContext, prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 
-const t = useTestApp()
+const { t, holderContext, departmentContext, fileRow, settled } = useWorkerScene()
 vi.setConfig({ testTimeout: 120_000 })
 const folder = tempFolder()
 const spec = uploadSpecOf('observation_results')
 const HEADER = spec.columns.map((c) => c.header)
 const SAME = 'совпадают «Пункт наблюдения (номенклатура)», «Год», «Показатель» и «Дата отбора»'
-const silent = { info() {}, warn() {}, error() {} }
 
-let holder: Awaited<ReturnType<typeof actorOf>>
-let department: Awaited<ReturnType<typeof actorOf>>
 let report: ReportFixture
 let point: string
 
-const holderContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, holder)
-const departmentContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, department)
 
 beforeAll(async () => {
-  holder = await actorOf(t.database.db, 'holder1')
-  department = await actorOf(t.database.db, 'department')
   report = await prepareAreaReport(holderContext(), 'observation_results')
   point = report.points.find((p) => p.kind === 'surface_water')!.nomenclature
-  await startWorkers(t.queue, { db: t.database.db, config: t.app.config, log: silent })
 })
 afterAll(() => folder.remove())
 
 const row = (marker: string, day: number, value = '0,01') => [point, report.year, `${String(day).padStart(2, '0')}.08.${report.year}`, marker, value, 'мг/дм³', '0,05', '']
 
-async function fileRow(fileId: number) {
-  return t.database.db.selectFrom('import_files').select(['status', 'problems']).where('id', '=', fileId).executeTakeFirstOrThrow()
-}
-async function settled(fileId: number, status: string) {
-  await vi.waitFor(async () => expect((await fileRow(fileId)).status).toBe(status), { timeout: 60_000, interval: 200 })
-  return fileRow(fileId)
-}
 async function upload(name: string, rows: unknown[][]): Promise<number> {
   return uploadStored(holderContext(), report.reportId, writeCsv(folder.file(name), [HEADER, ...(rows as Array<Array<string | number>>)]), name)
 }

@@ -1,43 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { silent, useWorkerScene } from './support/worker-scene.ts'
 import { loginAs } from '../../workflow-service/test/support/login.ts'
 import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
 import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import { startWorkers } from '../src/start-workers.ts'
 import { reportPublicationJob } from '../src/publication/report-publication-job.server.ts'
 import { syncReportPublication, withdrawFile } from '../src/publication/staged-rows.server.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
-import { actorOf, commandContext, prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 
-const t = useTestApp()
+const { t, holderContext, departmentContext, settled } = useWorkerScene()
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
 vi.setConfig({ testTimeout: 180_000 })
 const folder = tempFolder()
 const HEADER = uploadSpecOf('observation_results').columns.map((c) => c.header)
-const silent = { info() {}, warn() {}, error() {} }
 
-let holder: Awaited<ReturnType<typeof actorOf>>
-let department: Awaited<ReturnType<typeof actorOf>>
 let report: ReportFixture
 /** A report whose readings are all below their limits. */
 let clean: ReportFixture
 
-const holderContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, holder)
-const departmentContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, department)
 
 beforeAll(async () => {
-  holder = await actorOf(t.database.db, 'holder1')
-  department = await actorOf(t.database.db, 'department')
   report = await prepareAreaReport(holderContext(), 'observation_results', 2026)
   clean = await prepareAreaReport(holderContext(), 'observation_results', 2025)
-  await startWorkers(t.queue, { db: t.database.db, config: t.app.config, log: silent })
 })
 afterAll(() => folder.remove())
 
-async function settled(fileId: number, status: string) {
-  const row = () => t.database.db.selectFrom('import_files').select('status').where('id', '=', fileId).executeTakeFirstOrThrow()
-  await vi.waitFor(async () => expect((await row()).status).toBe(status), { timeout: 60_000, interval: 200 })
-}
 
 /** Every notification of a report, oldest first, with who got it. */
 function noticesOf(reportId: number) {

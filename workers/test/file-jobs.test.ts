@@ -1,36 +1,27 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { useWorkerScene } from './support/worker-scene.ts'
 import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
 import { requestFileDeletion } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
 import { storedFilePath } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { JOBS } from '@portal/workflow-service/ports/jobs.ts'
-import { startWorkers } from '../src/start-workers.ts'
 import { countStagedRows } from './support/staged-rows.ts'
 import { tempFolder, writeCsv, writeZipBomb } from './support/fixture-files.ts'
-import { actorOf, commandContext, prepareAreaReport, prepareCompanyReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { prepareAreaReport, prepareCompanyReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 
-const t = useTestApp()
+const { t, holderContext, departmentContext, fileRow, settled } = useWorkerScene()
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
 vi.setConfig({ testTimeout: 120_000 })
 const folder = tempFolder()
 const HEADER = uploadSpecOf('observation_results').columns.map((c) => c.header)
-const silent = { info() {}, warn() {}, error() {} }
 
-let holder: Awaited<ReturnType<typeof actorOf>>
-let department: Awaited<ReturnType<typeof actorOf>>
 let report: ReportFixture
 
-const holderContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, holder)
-const departmentContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, department)
 
 beforeAll(async () => {
-  holder = await actorOf(t.database.db, 'holder1')
-  department = await actorOf(t.database.db, 'department')
   report = await prepareAreaReport(holderContext(), 'observation_results')
-  await startWorkers(t.queue, { db: t.database.db, config: t.app.config, log: silent })
 })
 afterAll(() => folder.remove())
 
@@ -41,14 +32,7 @@ function readings(marker: string, count: number): Array<Array<string | number>> 
   return Array.from({ length: count }, (_, i) => [point.nomenclature, report.year, `${String(i + 1).padStart(2, '0')}.08.${report.year}`, marker, `0,0${i + 1}`, 'мг/дм3', '0,05', ''])
 }
 
-async function fileRow(fileId: number) {
-  return t.database.db.selectFrom('import_files').select(['status', 'problems', 'storage_key']).where('id', '=', fileId).executeTakeFirstOrThrow()
-}
 
-async function settled(fileId: number, status: string) {
-  await vi.waitFor(async () => expect((await fileRow(fileId)).status).toBe(status), { timeout: 30_000, interval: 200 })
-  return fileRow(fileId)
-}
 
 async function published(marker: string): Promise<number> {
   const row = await t.database.db.selectFrom('measures_point_indications').select((eb) => eb.fn.countAll<number>().as('n')).where('name', '=', marker).executeTakeFirstOrThrow()

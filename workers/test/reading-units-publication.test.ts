@@ -1,45 +1,31 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { useWorkerScene } from './support/worker-scene.ts'
 import { loginAs } from '../../workflow-service/test/support/login.ts'
 import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
 import { readingSeries } from '@portal/workflow-service/catalogue/chart-series.server.ts'
 import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import { startWorkers } from '../src/start-workers.ts'
 import { countStagedRows } from './support/staged-rows.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
-import { actorOf, commandContext, prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 
-const t = useTestApp()
+const { t, holderContext, departmentContext, settled } = useWorkerScene()
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
 vi.setConfig({ testTimeout: 120_000 })
 const folder = tempFolder()
 const HEADER = uploadSpecOf('observation_results').columns.map((c) => c.header)
-const silent = { info() {}, warn() {}, error() {} }
 
-let holder: Awaited<ReturnType<typeof actorOf>>
-let department: Awaited<ReturnType<typeof actorOf>>
 let report: ReportFixture
 /** A report of another year, open for uploads after the first one is agreed. */
 let open: ReportFixture
 
-const holderContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, holder)
-const departmentContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, department)
 
 beforeAll(async () => {
-  holder = await actorOf(t.database.db, 'holder1')
-  department = await actorOf(t.database.db, 'department')
   report = await prepareAreaReport(holderContext(), 'observation_results', 2026)
   open = await prepareAreaReport(holderContext(), 'observation_results', 2025)
-  await startWorkers(t.queue, { db: t.database.db, config: t.app.config, log: silent })
 })
 afterAll(() => folder.remove())
 
-async function settled(fileId: number, status: string) {
-  const row = () => t.database.db.selectFrom('import_files').select(['status', 'problems']).where('id', '=', fileId).executeTakeFirstOrThrow()
-  await vi.waitFor(async () => expect((await row()).status).toBe(status), { timeout: 30_000, interval: 200 })
-  return row()
-}
 
 describe('a reading in another unit than its ПДК, through the real check and publication', () => {
   it('publishes 45 мкг/м³ of NO2 as 0,045 мг/м³ beside its ПДК 0,2 мг/м³: the file, the point, its chart and its export agree', async () => {
