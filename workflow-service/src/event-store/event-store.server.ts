@@ -4,6 +4,7 @@ import type { Database, EventsTable } from '@portal/migrations/database.ts'
 import { auditKey } from './audit-key.server.ts'
 import { GENESIS_HASH, hmacEvent } from './event-hash.ts'
 import { noteAppended } from './chain-head.server.ts'
+import { inChainSql } from './positions.ts'
 
 /** Who caused an event: recorded with every event for the audit. */
 export interface EventMetadata {
@@ -96,7 +97,7 @@ export async function readStreamForAppend(trx: Transaction<Database>, streamId: 
   const { rows } = await sql<Selectable<EventsTable> & { reserved: string }>`
     SELECT e.*, head.reserved
     FROM (SELECT nextval('events_position_seq') AS reserved FROM (SELECT pg_advisory_xact_lock_shared(${APPEND_BARRIER})) barrier) head
-    LEFT JOIN events e ON e.stream_id = ${streamId}
+    LEFT JOIN events e ON e.stream_id = ${streamId} AND ${inChainSql('e.position')}
     ORDER BY e.stream_version`.execute(trx)
   const events = rows.filter((row) => row.stream_id !== null).map(toStored)
   return { events, head: { lastHash: events.at(-1)?.hash ?? null, reservedPositions: [Number(rows[0].reserved)] } }
@@ -131,7 +132,7 @@ export async function appendToStream(
              ARRAY(SELECT nextval('events_position_seq') FROM generate_series(1, ${events.length}::int)) AS positions
       FROM (SELECT pg_advisory_xact_lock_shared(${APPEND_BARRIER}) AS locked) barrier
       LEFT JOIN LATERAL (
-        SELECT stream_version, hash FROM events WHERE stream_id = ${streamId} ORDER BY stream_version DESC LIMIT 1
+        SELECT stream_version, hash FROM events WHERE stream_id = ${streamId} AND ${inChainSql()} ORDER BY stream_version DESC LIMIT 1
       ) last ON true`.execute(trx)
     const actualVersion = Number(rows[0].version ?? 0)
     if (actualVersion !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actualVersion)
@@ -180,9 +181,9 @@ export async function appendToStream(
   return stored
 }
 
-/** The events of one stream, oldest first. */
+/** The events of one stream, oldest first: those of the chain only (a row outside it is verify's to name). */
 export async function readStream(db: Db, streamId: string): Promise<StoredEvent[]> {
-  const rows = await db.selectFrom('events').selectAll().where('stream_id', '=', streamId).orderBy('stream_version').execute()
+  const rows = await db.selectFrom('events').selectAll().where('stream_id', '=', streamId).where(inChainSql()).orderBy('stream_version').execute()
   return rows.map(toStored)
 }
 
@@ -213,4 +214,4 @@ export async function* readAllInPages(db: Db, pageSize = 2000): AsyncGenerator<S
 }
 
 export { type ChainCheck, type OutsideRow, outsideLine, verifyHashChain } from './chain-verification.server.ts'
-export { inChain } from './positions.ts'
+export { inChain, inChainSql } from './positions.ts'

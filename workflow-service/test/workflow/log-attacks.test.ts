@@ -13,6 +13,10 @@ import { rebuildProjections, verifyProjections } from '../../src/workflow/replay
 import { asOwnerThenRollBack, asPortalRoleThenRollBack } from '../support/owner-attack.ts'
 import { replayCommand } from '../support/replay-command.ts'
 import { useTestApp } from '../support/test-app.ts'
+import { loginAs } from '../support/login.ts'
+import { referencePage } from '../../src/admin/reference/reference-queries.server.ts'
+import type { CurrentUser } from '../../src/auth/permissions.ts'
+import { findReceipt } from '../../src/workflow/receipts/receipt-queries.server.ts'
 
 const t = useTestApp()
 const meta = systemMetadata('test')
@@ -40,26 +44,21 @@ beforeAll(async () => {
 })
 
 /**
- * Writes a forged report creation outside the chain as the owner (the constraint and triggers off) and commits it,
- * runs `check`, then removes it and seals the log afresh.
+ * Writes forged rows outside the chain as the owner (the constraint and triggers off) and commits them, runs `check`,
+ * then removes them and seals the log afresh.
  */
-async function withReportOutsideTheChain(check: (forged: { reportId: number }) => Promise<void>): Promise<void> {
-  const real = await t.database.db.selectFrom('import_reports').select(['area_id', 'company_id']).where('area_id', 'is not', null).limit(1).executeTakeFirstOrThrow()
-  const reportId = 999_999
-  const data = { reportId, reportType: 'program', year: 2026, areaId: real.area_id, companyId: real.company_id }
+async function withRowsOutsideTheChain<T>(rows: RawBuilder<unknown>[], check: () => Promise<T>): Promise<T> {
   // The check is put back afterwards only if the database had it: a test must not add the rule it attacks, or the
   // tests after it would pass on a database without it.
   const { rows: had } = await sql`SELECT 1 FROM pg_constraint WHERE conname = 'events_position_positive' AND conrelid = 'events'::regclass`.execute(t.database.ownerDb)
   await t.database.ownerDb.transaction().execute(async (trx) => {
     await sql`ALTER TABLE events DROP CONSTRAINT IF EXISTS events_position_positive`.execute(trx)
     await sql`ALTER TABLE events DISABLE TRIGGER USER`.execute(trx)
-    await sql`
-      INSERT INTO events (position, stream_id, stream_version, type, data, metadata, created_at, prev_hash, hash)
-      VALUES (-1, ${`report-${reportId}`}, 1, 'ReportCreated', ${JSON.stringify(data)}::jsonb, ${JSON.stringify(meta)}::jsonb, now(), ${GENESIS_HASH}, 'garbage')`.execute(trx)
+    for (const row of rows) await row.execute(trx)
     await sql`ALTER TABLE events ENABLE TRIGGER USER`.execute(trx)
   })
   try {
-    await check({ reportId })
+    return await check()
   } finally {
     await t.database.ownerDb.transaction().execute(async (trx) => {
       await sql`ALTER TABLE events DISABLE TRIGGER USER`.execute(trx)
@@ -72,6 +71,21 @@ async function withReportOutsideTheChain(check: (forged: { reportId: number }) =
     })
     await writeCheckpoint(t.database.db)
   }
+}
+
+/** A forged report creation outside the chain, for the readers of the whole log. */
+async function withReportOutsideTheChain(check: (forged: { reportId: number }) => Promise<void>): Promise<void> {
+  const real = await t.database.db.selectFrom('import_reports').select(['area_id', 'company_id']).where('area_id', 'is not', null).limit(1).executeTakeFirstOrThrow()
+  const reportId = 999_999
+  const data = { reportId, reportType: 'program', year: 2026, areaId: real.area_id, companyId: real.company_id }
+  await withRowsOutsideTheChain(
+    [
+      sql`
+      INSERT INTO events (position, stream_id, stream_version, type, data, metadata, created_at, prev_hash, hash)
+      VALUES (-1, ${`report-${reportId}`}, 1, 'ReportCreated', ${JSON.stringify(data)}::jsonb, ${JSON.stringify(meta)}::jsonb, now(), ${GENESIS_HASH}, 'garbage')`,
+    ],
+    () => check({ reportId }),
+  )
 }
 
 describe('a row outside the chain', () => {
@@ -126,6 +140,62 @@ describe('a row outside the chain', () => {
       expect(check.outside).toHaveLength(1)
       expect(check.broken?.reason).toMatch(/вне цепочки/)
     })
+  })
+})
+
+describe('the readers of one stream or type', () => {
+  it('never fold a row outside the chain into a decision: the next event follows the stream\'s last real one', async () => {
+    const report = await t.database.db.selectFrom('import_reports').select(['id', 'stream_id']).where('status', '=', 'agreed').limit(1).executeTakeFirstOrThrow()
+    const real = await t.database.db.selectFrom('events').select(['stream_version', 'hash']).where('stream_id', '=', report.stream_id).orderBy('stream_version', 'desc').limit(1).executeTakeFirstOrThrow()
+    // A forged cancellation would put the agreed report back under consideration, where a cancellation is refused.
+    const cancelled = { reportId: report.id, previousStatus: 'agreed', comment: '', files: [] }
+    const department = await loginAs(t.app, 'department')
+    const answer = await withRowsOutsideTheChain(
+      [
+        sql`
+        INSERT INTO events (position, stream_id, stream_version, type, data, metadata, created_at, prev_hash, hash)
+        VALUES (-1, ${report.stream_id}, ${real.stream_version + 500}, 'ReportDecisionCancelled', ${JSON.stringify(cancelled)}::jsonb, ${JSON.stringify(meta)}::jsonb, now(), ${GENESIS_HASH}, 'garbage')`,
+      ],
+      async () => ({
+        put: await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${report.id}/`, headers: department.headers, payload: { status: 'consideration', comment: '' } }),
+        read: await readStream(t.database.db, report.stream_id),
+      }),
+    )
+    expect(answer.put.statusCode, answer.put.body).toBe(200)
+    expect(answer.read.map((e) => e.position).filter((p) => p <= 0)).toEqual([])
+    const appended = await t.database.db.selectFrom('events').select(['stream_version', 'prev_hash']).where('stream_id', '=', report.stream_id).orderBy('stream_version', 'desc').limit(1).executeTakeFirstOrThrow()
+    expect(appended).toEqual({ stream_version: real.stream_version + 1, prev_hash: real.hash })
+    expect((await verifyHashChain(t.database.db)).broken).toBeNull()
+  })
+
+  it('never show a row outside the chain: the reference history and the receipts leave the forged ПДК change out', async () => {
+    const admin = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', 'admin').executeTakeFirstOrThrow()
+    const actor = { id: admin.id, username: admin.username, groups: admin.groups, companyId: admin.company_id } as CurrentUser
+    await withRowsOutsideTheChain([forgedRow(-1), forgedRow(-2)], async () => {
+      const page = await referencePage({ db: t.database.db, actor }, { kind: 'substance' })
+      expect(page.history.map((h) => h.position).filter((p) => p <= 0)).toEqual([])
+      const department = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', 'department').executeTakeFirstOrThrow()
+      const reader = { id: department.id, username: department.username, groups: department.groups, companyId: department.company_id } as CurrentUser
+      expect(await findReceipt(t.database.db, reader, { position: -1 })).toBeUndefined()
+    })
+  })
+
+  it('never show a forged resubmission outside the chain in the file\'s receipt', async () => {
+    const file = await t.database.db.selectFrom('import_files as f').innerJoin('import_reports as r', 'r.id', 'f.report_id').select(['f.id', 'r.id as reportId', 'r.stream_id']).limit(1).executeTakeFirstOrThrow()
+    const department = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', 'department').executeTakeFirstOrThrow()
+    const reader = { id: department.id, username: department.username, groups: department.groups, companyId: department.company_id } as CurrentUser
+    const before = await findReceipt(t.database.db, reader, { fileId: file.id })
+    expect(before?.resubmittedRound).toBeNull()
+    const resubmitted = { reportId: file.reportId, fileId: file.id, round: 7 }
+    const receipt = await withRowsOutsideTheChain(
+      [
+        sql`
+        INSERT INTO events (position, stream_id, stream_version, type, data, metadata, created_at, prev_hash, hash)
+        VALUES (-1, ${file.stream_id}, 999, 'ReportResubmitted', ${JSON.stringify(resubmitted)}::jsonb, ${JSON.stringify(meta)}::jsonb, now(), ${GENESIS_HASH}, 'garbage')`,
+      ],
+      () => findReceipt(t.database.db, reader, { fileId: file.id }),
+    )
+    expect(receipt).toEqual(before)
   })
 })
 

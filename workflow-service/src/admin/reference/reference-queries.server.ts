@@ -2,6 +2,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { can, type CurrentUser } from '../../auth/permissions.ts'
+import { inChainSql } from '../../event-store/positions.ts'
 import { refuse } from '../../workflow/refusal.ts'
 import type { ReferenceChange } from './reference-events.ts'
 import { REFERENCE_KINDS, type ReferenceKind, type ReferenceValues } from './reference-kinds.ts'
@@ -53,7 +54,7 @@ export async function referencePage(context: ReferenceReadContext, input: { kind
   const names = new Map(entries.map((e) => [e.id, String(e.values.name ?? e.id)]))
   const events = await sql<{ position: string; type: string; data: any; metadata: any; created_at: Date }>`
     SELECT position, type, data, metadata, created_at FROM events
-    WHERE type IN ('ReferenceEntryAdded', 'ReferenceEntryChanged') AND data->>'kind' = ${input.kind}
+    WHERE type IN ('ReferenceEntryAdded', 'ReferenceEntryChanged') AND data->>'kind' = ${input.kind} AND ${inChainSql()}
     ORDER BY position DESC LIMIT ${HISTORY_LIMIT}`.execute(context.db)
   const history = events.rows.map((e) => ({
     position: Number(e.position),

@@ -3,6 +3,7 @@
 // reports page and the Department's audit view are the same read with other filters; newest first.
 import { type Kysely, sql } from 'kysely'
 import type { Database, ReportType } from '@portal/migrations/database.ts'
+import { inChainSql } from '../../event-store/positions.ts'
 
 import { type AuditEvent } from './audit-events.ts'
 export { AUDIT_EVENT_LABEL, AUDIT_EVENTS, type AuditEvent } from './audit-events.ts'
@@ -87,7 +88,7 @@ function entriesSql(filter: AuditFilter) {
       JOIN import_reports r ON r.id = h.report_id
       JOIN companies c ON c.id = r.company_id
       LEFT JOIN areas a ON a.id = r.area_id
-      JOIN events e ON e.position = h.id
+      JOIN events e ON e.position = h.id AND ${inChainSql('e.position')}
       WHERE true ${reportWhere}
       UNION ALL
       SELECT s.id, 'cancelled', s.created, s.creator_username, '[]'::jsonb,
@@ -96,7 +97,7 @@ function entriesSql(filter: AuditFilter) {
       JOIN import_reports r ON r.id = s.report_id
       JOIN companies c ON c.id = r.company_id
       LEFT JOIN areas a ON a.id = r.area_id
-      JOIN events e ON e.position = s.id
+      JOIN events e ON e.position = s.id AND ${inChainSql('e.position')}
       WHERE s.event = 'cancelled' ${reportWhere}
     ) x
     ${outerWhere}`

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Database, ReportType } from '@portal/migrations/database.ts'
 import { can, type CurrentUser } from '../../auth/permissions.ts'
 import type { EventMetadata } from '../../event-store/event-store.server.ts'
+import { inChainSql } from '../../event-store/positions.ts'
 import type { FileUploaded } from '../files/file-events.ts'
 import type { DecisionFile, ReportEvent } from '../reports/report-events.ts'
 import { canReadReportsOf } from '../read-access.ts'
@@ -53,7 +54,8 @@ export async function findReceipt(
   query: ReceiptQuery,
   options: { departmentName?: string } = {},
 ): Promise<Receipt | undefined> {
-  let eventQuery = db.selectFrom('events').select(['position', 'stream_id', 'type', 'data', 'metadata', 'created_at', 'hash'])
+  // Only the chain's events are receipts: a row outside it (decision 2110) is verify's to name, never a proof.
+  let eventQuery = db.selectFrom('events').select(['position', 'stream_id', 'type', 'data', 'metadata', 'created_at', 'hash']).where(inChainSql())
   eventQuery =
     'position' in query
       ? eventQuery.where('position', '=', query.position)
@@ -95,6 +97,7 @@ export async function findReceipt(
       .select('data')
       .where('stream_id', '=', report.stream_id)
       .where('type', '=', 'ReportResubmitted')
+      .where(inChainSql())
       .where(sql<string>`data->>'fileId'`, '=', String(fileId))
       .executeTakeFirst()
     resubmittedRound = resubmitted ? Number((resubmitted.data as { round?: number }).round) : null
