@@ -13,7 +13,7 @@ import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
 import { appendToStream } from '@portal/workflow-service/event-store/event-store.server.ts'
 import { type CommandContext, systemMetadata } from '@portal/workflow-service/workflow/command-context.server.ts'
 import { uploadFile } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
-import { writeStoredFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
+import { storeFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import { recordFileChecked } from '@portal/workflow-service/workflow/files/worker-commands.server.ts'
 import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
 import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
@@ -80,13 +80,13 @@ async function commandsCase(context: BenchContext, db: Kysely<Database>, databas
       const upload = async (reportId: number, n: number) => {
         const storageKey = randomUUID()
         // Each upload's bytes differ: the same bytes twice in one report are refused as a repeated file (decision 2120).
-        await writeStoredFile(context.dataSet.storageDir, storageKey, Buffer.from(`Пункт наблюдения (номенклатура);Год\r\n;;${storageKey}\r\n`))
+        const { size, sha256 } = await storeFile(context.dataSet.storageDir, storageKey, Buffer.from(`Пункт наблюдения (номенклатура);Год\r\n;;${storageKey}\r\n`))
         return uploadFile(as(holder), {
           reportId,
           description: `Файл ${n}`,
           ecomonResponsibleId: null,
           companyResponsibleId: null,
-          upload: { storageKey, name: `Файл ${n}.csv`, size: 1024, contentType: 'text/csv' },
+          upload: { storageKey, name: `Файл ${n}.csv`, size, sha256, contentType: 'text/csv' },
         })
       }
       const { fileId } = await upload(program, 0)

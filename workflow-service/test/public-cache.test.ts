@@ -22,7 +22,7 @@ import { uploadFile } from '../src/workflow/files/file-commands.server.ts'
 import { recordFileChecked } from '../src/workflow/files/worker-commands.server.ts'
 import { decideOnReport } from '../src/workflow/reports/report-commands.server.ts'
 import { createResponsible } from '../src/workflow/responsibles/responsible-commands.server.ts'
-import { writeStoredFile } from '../src/workflow/storage/file-storage.server.ts'
+import { storeFile } from '../src/workflow/storage/file-storage.server.ts'
 import { loginAs } from './support/login.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
 
@@ -257,13 +257,13 @@ describe('what tells the caches', () => {
       })
       const program = await database.db.selectFrom('import_reports').select('id').where('area_id', '=', area.id).where('report_type', '=', 'program').executeTakeFirstOrThrow()
       const storageKey = randomUUID()
-      await writeStoredFile(dataDir, storageKey, Buffer.from('Пункт наблюдения (номенклатура);Год\r\n'))
+      const { size, sha256 } = await storeFile(dataDir, storageKey, Buffer.from('Пункт наблюдения (номенклатура);Год\r\n'))
       const { fileId } = await uploadFile(as(holder), {
         reportId: program.id,
         description: 'Программа',
         ecomonResponsibleId: null,
         companyResponsibleId: null,
-        upload: { storageKey, name: 'Программа.csv', size: 40, contentType: 'text/csv' },
+        upload: { storageKey, name: 'Программа.csv', size, sha256, contentType: 'text/csv' },
       })
       await recordFileChecked(database.db, { fileId, ok: true, problems: [] })
       await decideOnReport(as(department), program.id, { decision: 'agree', comment: 'Согласовано', files: [] })

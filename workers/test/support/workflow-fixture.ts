@@ -1,5 +1,5 @@
 // Drives the real workflow commands for worker tests: users as actors, a report with its responsible, uploads.
-import { createReadStream, statSync } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import type { Kysely } from 'kysely'
 import type { Database, ReportType } from '@portal/migrations/database.ts'
 import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
@@ -7,7 +7,7 @@ import type { CommandContext } from '@portal/workflow-service/workflow/command-c
 import { uploadFile } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
 import { createReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
 import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
-import { newStorageKey, writeStoredFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
+import { newStorageKey, storeFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 
 export async function actorOf(db: Kysely<Database>, username: string): Promise<CurrentUser> {
@@ -67,16 +67,19 @@ export async function prepareCompanyReport(context: CommandContext, reportType: 
   return { reportId, companyId, year }
 }
 
-/** Stores a file the way the upload route does and records its upload (which enqueues its check). */
+/**
+ * Stores a file the way the upload route does (its size and SHA-256 taken on the way to disk) and records its upload
+ * (which enqueues its check). The same bytes twice in one report are refused as a repeated file.
+ */
 export async function uploadStored(context: CommandContext, reportId: number, path: string, name: string): Promise<number> {
   const storageKey = newStorageKey()
-  await writeStoredFile(context.storageDir, storageKey, createReadStream(path))
+  const { size, sha256 } = await storeFile(context.storageDir, storageKey, createReadStream(path))
   const { fileId } = await uploadFile(context, {
     reportId,
     description: name,
     ecomonResponsibleId: null,
     companyResponsibleId: null,
-    upload: { storageKey, name, size: statSync(path).size, contentType: 'application/octet-stream' },
+    upload: { storageKey, name, size, sha256, contentType: 'application/octet-stream' },
   })
   return fileId
 }

@@ -112,7 +112,7 @@ export function reportUseCases(services: WorkflowServices) {
           await decideOnReport(commandContextOf(services, context), input.report, {
             decision,
             comment: input.comment,
-            files: files.map((f) => ({ id: f.storageKey, name: f.name, size: f.size, ...(f.sha256 ? { sha256: f.sha256 } : {}), contentType: f.contentType })),
+            files: files.map((f) => ({ id: f.storageKey, name: f.name, size: f.size, sha256: f.sha256, contentType: f.contentType })),
           })
         } catch (error) {
           await Promise.all(files.map((f) => removeStoredFile(services.storageDir, f.storageKey)))

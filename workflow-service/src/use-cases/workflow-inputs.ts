@@ -13,7 +13,8 @@ export const Stored = Type.Object({
   storageKey: Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
   name: Type.String({ maxLength: 255 }),
   size: Type.Integer({ minimum: 0 }),
-  sha256: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
+  /** The SHA-256 of the bytes as they were stored (storeFile): an upload's repeat is found by it. */
+  sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
   contentType: Type.String({ maxLength: 255 }),
 })
 /** A file the page sent whole (the API streams its files to storage before the use-case runs). */

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatDateTime } from '../../src/catalogue/format.ts'
 import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
+import { newStorageKey, storeFile } from '../../src/workflow/storage/file-storage.server.ts'
 import { useTestApp } from '../support/test-app.ts'
 import { holder, type Holder, multipartWithFiles, RESPONSIBLE, uploadedFiles } from '../support/workflow-fixtures.ts'
 
@@ -92,6 +93,27 @@ describe('a file uploaded twice to one report', () => {
     const content = 'Программа;одновременно\r\n'
     const answers = await Promise.all([upload(h, reportId, 'А.csv', content), upload(h, reportId, 'Б.csv', content)])
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409])
+    expect(await filesOf(reportId)).toHaveLength(1)
+  })
+
+  it('refuses at the use-case an upload that does not say the SHA-256 of its bytes: no door registers a file unchecked for repeats', async () => {
+    const h = await holder(t.app, t.database.db, 'holder2')
+    const reportId = await reportOf(h, 'final_report')
+    const content = '%PDF-1.4\n%без отпечатка'
+    expect((await upload(h, reportId, 'Отчёт.pdf', content)).statusCode).toBe(201)
+    // The same bytes stored as a page stores them, handed to the use-case without their fingerprint.
+    const storageKey = newStorageKey()
+    const { size } = await storeFile(t.app.config.storageDir, storageKey, Buffer.from(content))
+    const user = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', 'holder2').executeTakeFirstOrThrow()
+    const actor = { id: user.id, username: user.username, groups: user.groups as never, companyId: user.company_id }
+    const outcome = await t.app.useCases.workflow.uploadFile({ actor, clientAddress: '127.0.0.1', requestId: 'no-sha256' }, {
+      report: reportId,
+      description: '',
+      ecomonResponsible: null,
+      companyResponsible: null,
+      upload: { storageKey, name: 'Копия.pdf', size, contentType: 'application/pdf' } as never,
+    })
+    expect(outcome).toEqual({ ok: false, refusal: { reason: 'invalid-input', parameter: 'upload', detail: 'upload: обязательный параметр' } })
     expect(await filesOf(reportId)).toHaveLength(1)
   })
 })

@@ -28,9 +28,9 @@ describe('the storage sweeper', () => {
 
     // A process writes an upload's bytes as the route does, and is killed before the command runs.
     const script = `
-      import { newStorageKey, writeStoredFile } from './workflow-service/src/workflow/storage/file-storage.server.ts'
+      import { newStorageKey, storeFile } from './workflow-service/src/workflow/storage/file-storage.server.ts'
       const key = newStorageKey()
-      await writeStoredFile(process.env.STORAGE, key, Buffer.from('half an upload'))
+      await storeFile(process.env.STORAGE, key, Buffer.from('half an upload'))
       process.stdout.write(key)
       process.kill(process.pid, 'SIGKILL')`
     const crashed = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, env: { ...process.env, STORAGE: t.app.config.storageDir }, encoding: 'utf8' })

@@ -11,7 +11,7 @@ import { HttpError } from '../../src/plugins/errors.server.ts'
 import { verifyProjections } from '../../src/workflow/replay/replay.server.ts'
 import { createReport, type Decision, decideOnReport } from '../../src/workflow/reports/report-commands.server.ts'
 import { createResponsible } from '../../src/workflow/responsibles/responsible-commands.server.ts'
-import { newStorageKey, removeStoredFile, writeStoredFile } from '../../src/workflow/storage/file-storage.server.ts'
+import { newStorageKey, removeStoredFile, storeFile } from '../../src/workflow/storage/file-storage.server.ts'
 import { useTestApp } from '../support/test-app.ts'
 import { RESPONSIBLE } from '../support/workflow-fixtures.ts'
 
@@ -44,14 +44,15 @@ async function run(command: Command): Promise<void> {
       return decideOnReport(context(pick(users, command.user)), pick(reports, command.report), { decision: command.decision, comment: 'Комментарий', files: [] })
     case 'upload': {
       const storageKey = newStorageKey()
-      const size = await writeStoredFile(t.app.config.storageDir, storageKey, Buffer.from('a;b\r\n1;2\r\n'))
+      // Bytes of their own: the same bytes twice in one report are a repeated file, refused (decision 2120).
+      const { size, sha256 } = await storeFile(t.app.config.storageDir, storageKey, Buffer.from(`a;b\r\n1;${storageKey}\r\n`))
       try {
         const { fileId } = await uploadFile(context(pick(users, command.user)), {
           reportId: pick(reports, command.report),
           description: 'Файл',
           ecomonResponsibleId: null,
           companyResponsibleId: null,
-          upload: { storageKey, name: 'Данные.csv', size, contentType: 'text/csv' },
+          upload: { storageKey, name: 'Данные.csv', size, sha256, contentType: 'text/csv' },
         })
         files.push(fileId)
       } catch (error) {

@@ -123,7 +123,7 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           description,
           ecomonResponsible: idField(form.fields, 'ecomon_responsible', false),
           companyResponsible: idField(form.fields, 'company_responsible', false),
-          upload: { storageKey: upload.storageKey, name: upload.name, size: upload.size, ...(upload.sha256 ? { sha256: upload.sha256 } : {}), contentType: upload.contentType },
+          upload: { storageKey: upload.storageKey, name: upload.name, size: upload.size, sha256: upload.sha256, contentType: upload.contentType },
           idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
         }),
       )

@@ -119,7 +119,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           report: request.params.id,
           status: values.status,
           comment: values.comment ?? '',
-          files: (form?.files ?? []).map((f) => ({ storageKey: f.storageKey, name: f.name, size: f.size, ...(f.sha256 ? { sha256: f.sha256 } : {}), contentType: f.contentType })),
+          files: (form?.files ?? []).map((f) => ({ storageKey: f.storageKey, name: f.name, size: f.size, sha256: f.sha256, contentType: f.contentType })),
         }),
       )
     } catch (error) {

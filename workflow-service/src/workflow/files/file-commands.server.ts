@@ -19,8 +19,8 @@ export interface StoredUpload {
   storageKey: string
   name: string
   size: number
-  /** The SHA-256 of the bytes received (hex); absent only where a caller wrote the file without it. */
-  sha256?: string
+  /** The SHA-256 of the bytes received (hex, from storeFile): required, so no caller skips the repeated-file rule. */
+  sha256: string
   contentType: string
 }
 
@@ -125,7 +125,7 @@ async function registerUpload(context: CommandContext, input: UploadInput): Prom
         return {
           ...facts,
           content: await storedContent(context.storageDir, input.upload.storageKey),
-          sameBytes: facts.report && input.upload.sha256 ? await sameBytesIn(db, facts.report.id, input.upload.sha256) : null,
+          sameBytes: facts.report ? await sameBytesIn(db, facts.report.id, input.upload.sha256) : null,
         }
       },
       jobs: () => [{ name: JOBS.fileCheck, data: { fileId }, key: `${JOBS.fileCheck}:${fileId}` }],

@@ -38,14 +38,10 @@ export async function privateFolder(root: string, folder: string): Promise<void>
   }
 }
 
-/** Streams a file to storage (never whole in memory); it appears under its key only once complete. */
-export async function writeStoredFile(storageDir: string, storageKey: string, source: Readable | Buffer): Promise<number> {
-  return (await storeFile(storageDir, storageKey, source)).size
-}
-
 /**
- * Like writeStoredFile, with the SHA-256 of the bytes as they arrived (hex), computed on the way to disk: the
- * fingerprint a receipt states for what was received.
+ * Streams a file to storage (never whole in memory); it appears under its key only once complete. Answers its size and
+ * the SHA-256 of the bytes as they arrived (hex), computed on the way to disk: the fingerprint a receipt states for
+ * what was received, and by which an upload's repeat in its report is found.
  */
 export async function storeFile(storageDir: string, storageKey: string, source: Readable | Buffer): Promise<{ size: number; sha256: string }> {
   const target = storedFilePath(storageDir, storageKey)
