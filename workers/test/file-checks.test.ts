@@ -5,7 +5,7 @@ import { checkDocumentFile } from '../src/files/check-document-file.server.ts'
 import type { RowContext } from '../src/files/check-row.ts'
 import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { REPORT_TEMPLATES, renderTemplate } from '../src/templates/report-templates.server.ts'
-import { tempFolder, writeCsv, writeSparseXlsx, writeXlsx, writeXlsxOfSheet, writeZip, writeZipBomb, writeZipOf, zipBytesOf, zipItem } from './support/fixture-files.ts'
+import { sampledOn, tempFolder, writeCsv, writeSparseXlsx, writeXlsx, writeXlsxOfSheet, writeZip, writeZipBomb, writeZipOf, zipBytesOf, zipItem } from './support/fixture-files.ts'
 
 const folder = tempFolder()
 afterAll(() => folder.remove())
@@ -164,7 +164,7 @@ describe('findings in two levels: errors fail a file, warnings are kept beside i
   it('keeps the warnings of a file that fails, apart from its errors, and stages nothing', async () => {
     const rows = [
       ['ПН-1-01', 2025, '15.07.2025', 'Диоксид азота (NO2)', 'много', 'мг/м3', '0,2', ''],
-      ['ПН-1-01', 2025, '16.07.2025', 'Диоксид азота (NO2)', '0,05', 'мг/м3', '0,2', ''],
+      ['ПН-1-01', 2025, '16.07.2025', 'Диоксид азота (NO2)', '4,2', 'мг/м³', '0,2', ''],
     ]
     const result = await check(writeCsv(folder.file('both.csv'), [HEADER, ...rows]))
     expect(result.ok).toBe(false)
@@ -176,8 +176,23 @@ describe('findings in two levels: errors fail a file, warnings are kept beside i
     ])
   })
 
+  it('says a unit written in another spelling once per column and spelling, so it never crowds out the rows’ own warnings', async () => {
+    const rows = Array.from({ length: MAX_PROBLEMS + 50 }, (_, i) => ['ПН-1-01', 2025, sampledOn(2025, i), 'Сажа', '0,01', i % 2 ? 'мг/м3' : 'мг / м3', '0,15', ''])
+    rows.push(['ПН-1-01', 2025, '31.12.2025', 'Диоксид азота (NO2)', '4,2', 'мг/м3', '0,2', ''])
+    const result = await check(writeCsv(folder.file('one-spelling.csv'), [HEADER, ...rows]))
+    expect(result).toMatchObject({ ok: true, problems: [], rows: MAX_PROBLEMS + 51 })
+    const unit = observation.columns.find((c) => c.field === 'measure')!.header
+    const value = observation.columns.find((c) => c.field === 'value')!.header
+    expect(result.warnings).toEqual([
+      { row: 2, column: unit, value: 'мг / м3', reason: 'единица «мг / м3» принята как «мг/м³»', level: 'warning' },
+      { row: 3, column: unit, value: 'мг/м3', reason: 'единица «мг/м3» принята как «мг/м³»', level: 'warning' },
+      { row: MAX_PROBLEMS + 52, column: value, value: '4,2', reason: 'значение выше ПДК в 21 раз: проверьте единицу измерения и разделитель дробной части', level: 'warning' },
+    ])
+  })
+
   it(`keeps the first ${MAX_PROBLEMS} warnings and counts the rest`, async () => {
-    const rows = Array.from({ length: MAX_PROBLEMS + 20 }, (_, i) => ['ПН-1-01', 2025, '15.07.2025', 'Сажа', '0,01', 'мг/м3', '0,15', ''])
+    // Every row far above its limit: a warning of its own on each row.
+    const rows = Array.from({ length: MAX_PROBLEMS + 20 }, (_, i) => ['ПН-1-01', 2025, sampledOn(2025, i), 'Сажа', '2', 'мг/м³', '0,15', ''])
     const result = await check(writeCsv(folder.file('many-warnings.csv'), [HEADER, ...rows]))
     expect(result.ok).toBe(true)
     expect(result.warnings).toHaveLength(MAX_PROBLEMS + 1)

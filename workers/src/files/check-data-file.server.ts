@@ -73,10 +73,26 @@ export async function checkDataFile(path: string, spec: ImportSpec, context: Row
       if (warnings.length < MAX_PROBLEMS) warnings.push(w)
     }
   }
-  // Unit conversions are said once per column and pair of units, before the rows' own warnings (never cut off by them).
-  const conversions: Problem[] = []
+  // A unit's other spelling and a unit conversion are said once per column and reason, before the rows' own warnings
+  // (never cut off by them, never crowding them out).
+  const notices: Problem[] = []
+  const noticed = new Set<string>()
+  const noteNotices = (found: Problem[] | undefined) => {
+    if (!found) return
+    for (const notice of found) {
+      const key = `${notice.column}\u0000${notice.reason}`
+      if (noticed.has(key)) continue
+      // A hostile file can spell a unit many ways («мг / м3», «мг  /м3»…): beyond the cap they count as warnings.
+      if (notices.length >= MAX_PROBLEMS) {
+        noteWarnings([notice])
+        continue
+      }
+      noticed.add(key)
+      notices.push(notice)
+    }
+  }
   const closeWarnings = () => [
-    ...conversions,
+    ...notices,
     ...warnings,
     ...(warningCount > warnings.length ? [{ reason: `и ещё предупреждений: ${warningCount - warnings.length}`, level: 'warning' as const }] : []),
   ]
@@ -100,8 +116,7 @@ export async function checkDataFile(path: string, spec: ImportSpec, context: Row
         rows++
         const result = checkRow(row.cells, row.number, spec.columns, indexes, context)
         noteWarnings(result.warnings)
-        const converted = result.converted
-        if (converted && !conversions.some((c) => c === converted || (c.column === converted.column && c.reason === converted.reason))) conversions.push(converted)
+        noteNotices(result.notices)
         if (result.ok) {
           if (problemCount === 0) good.push({ number: row.number, values: result.values })
         } else {

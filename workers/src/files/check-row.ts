@@ -28,10 +28,14 @@ export interface RowContext {
 
 export type RowValues = Record<string, string | number | null>
 
-/** A good row may carry warnings (kept beside the file, never failing it); a bad row carries its errors and warnings. */
+/**
+ * A good row may carry warnings (kept beside the file, never failing it); a bad row carries its errors and warnings.
+ * `notices` are warnings the file's findings say once per column and reason (a unit's other spelling, a conversion):
+ * the first row that gives one is named, the others repeat nothing.
+ */
 export type RowResult =
-  | { ok: true; values: RowValues; warnings?: Problem[]; converted?: Problem }
-  | { ok: false; problems: Problem[]; warnings?: Problem[]; converted?: Problem }
+  | { ok: true; values: RowValues; warnings?: Problem[]; notices?: Problem[] }
+  | { ok: false; problems: Problem[]; warnings?: Problem[]; notices?: Problem[] }
 
 /** A value this many times its limit is kept, with a warning: most often a unit or a decimal separator gone wrong. */
 export const SUSPICIOUS_MPC_MULTIPLE = 10
@@ -172,7 +176,7 @@ export function checkRow(
   const values: RowValues = {}
   let warnings: Problem[] | undefined
   let pointKind: string | undefined
-  let converted: Problem | undefined
+  let notices: Problem[] | undefined
   /** False once the unit is known not to be the ПДК's: the value is then not compared with it. */
   let comparable = true
 
@@ -237,7 +241,7 @@ export function checkRow(
     // One spelling in the catalogue whatever the file wrote (мг/м3, мг/м³); the holder is told what was taken.
     const written = values.measure
     values.measure = canonicalUnit(written)
-    if (values.measure !== written) warnings = warning(warnings, rowNumber, columns[rules.measure], cells[indexes[rules.measure]], `единица «${written}» принята как «${values.measure}»`)
+    if (values.measure !== written) notices = warning(notices, rowNumber, columns[rules.measure], cells[indexes[rules.measure]], `единица «${written}» принята как «${values.measure}»`)
     // The value goes into the unit of its ПДК (45 мкг/м³ of NO2 is 0,045 мг/м³), before it is compared with the ПДК.
     const name = typeof values.name === 'string' ? values.name : null
     const target = fits ? limitUnitOf(values.measure, name, pointKind, context) : values.measure
@@ -250,7 +254,8 @@ export function checkRow(
         if (Number.isFinite(value)) values.value = value
         else problem(problems, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение в ${target} (единица ПДК) вне допустимого диапазона`)
       }
-      converted = conversionNotice(columns[rules.value >= 0 ? rules.value : rules.measure], values.measure, target)
+      notices = notices ?? []
+      notices.push(conversionNotice(columns[rules.value >= 0 ? rules.value : rules.measure], values.measure, target))
       values.measure = target
     }
   }
@@ -261,8 +266,8 @@ export function checkRow(
     const times = Math.round(values.value / values.mpc)
     warnings = warning(warnings, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение выше ПДК в ${times} раз: проверьте единицу измерения и разделитель дробной части`)
   }
-  if (problems.length) return { ok: false, problems, ...(warnings ? { warnings } : {}), ...(converted ? { converted } : {}) }
-  if (converted) return warnings ? { ok: true, values, warnings, converted } : { ok: true, values, converted }
+  if (problems.length) return { ok: false, problems, ...(warnings ? { warnings } : {}), ...(notices ? { notices } : {}) }
+  if (notices) return warnings ? { ok: true, values, warnings, notices } : { ok: true, values, notices }
   return warnings ? { ok: true, values, warnings } : { ok: true, values }
 }
 
