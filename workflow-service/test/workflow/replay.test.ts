@@ -1,4 +1,9 @@
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
 import { describe, expect, it } from 'vitest'
+import { PROJECTION_TABLES } from '../../src/workflow/event-table.ts'
+import { columnsOf, createReplayFold } from '../../src/workflow/replay/replay-fold.ts'
+import { EVENT_DATA, EVERY_TYPE, storedEvent } from '../support/every-event.ts'
 import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
 import { rebuildProjections, verifyProjections } from '../../src/workflow/replay/replay.server.ts'
 import { loginAs } from '../support/login.ts'
@@ -93,5 +98,35 @@ describe('replay', () => {
     expect(retry.json().id).toBe(first.json().id)
     const files = await t.database.db.selectFrom('import_files').select('id').where('report_id', '=', reportId).execute()
     expect(files).toHaveLength(1)
+  })
+})
+
+describe('the columns the replay writes', () => {
+  it('writes every column of every read-model table it rebuilds, so a column added later and left out fails here', async () => {
+    // Every event type, in both scopes of a responsible person and with a decision's file, folded as the replay does:
+    // a table's rows carry the union of the columns its events write.
+    const projection = createReplayFold()
+    const decisionFile = { id: 'f-1', name: 'Заключение.pdf', size: 1, sha256: 'a'.repeat(64), contentType: 'application/pdf' }
+    for (const data of [EVENT_DATA, { ...EVENT_DATA, scope: 'company', companyResponsibleId: 1, files: [decisionFile] }]) {
+      for (const type of ['ReportCreated', 'FileUploaded', ...EVERY_TYPE]) projection.apply(storedEvent(type, data))
+    }
+    const written = (table: string) => columnsOf(projection.models[table as (typeof PROJECTION_TABLES)[number]].values())
+    const unwritten = async (db: Kysely<Database> | Transaction<Database>) => {
+      const { rows } = await sql<{ table_name: string; column_name: string }>`
+        SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name = ANY(${[...PROJECTION_TABLES]})`.execute(db)
+      return rows.filter((r) => !written(r.table_name).includes(r.column_name)).map((r) => `${r.table_name}.${r.column_name}`).sort()
+    }
+    // A column a migration adds and no event writes is found (added as the owner, then rolled back)...
+    await t.database.ownerDb
+      .transaction()
+      .execute(async (trx) => {
+        await sql`ALTER TABLE import_reports ADD COLUMN added_later text`.execute(trx)
+        expect(await unwritten(trx)).toEqual(['import_reports.added_later'])
+        throw new Error('roll back')
+      })
+      .catch((error: Error) => expect(error.message).toBe('roll back'))
+    // ...and the tables as they are have none.
+    expect(await unwritten(t.database.db)).toEqual([])
   })
 })
