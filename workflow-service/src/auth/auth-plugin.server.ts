@@ -1,4 +1,5 @@
 // Resolves request.user from the session cookie on every request and refuses unsafe requests without the CSRF token.
+import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { allowUploadTime } from '../plugins/body-timeout.server.ts'
 import { forbidden } from '../plugins/errors.server.ts'
@@ -140,7 +141,7 @@ function prepend<T>(hooks: T | T[] | undefined, hook: T): T[] {
   return [hook, ...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])]
 }
 
-export async function authPlugin(app: FastifyInstance): Promise<void> {
+async function registerAuth(app: FastifyInstance): Promise<void> {
   app.decorateRequest('sessionToken', null)
   app.decorateRequest('sessionCsrfToken', null)
 
@@ -192,5 +193,5 @@ export async function authPlugin(app: FastifyInstance): Promise<void> {
   })
 }
 
-// Like fastify-plugin: the hooks and decorators apply to the whole app, not only to this plugin's scope.
-;(authPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true
+// Not encapsulated: the hooks and decorators apply to the whole app, not only to this plugin's scope.
+export const authPlugin = fp(registerAuth, { name: 'portal-auth', fastify: '5.x' })

@@ -4,6 +4,7 @@
 // upload whose CSRF token was found valid (the auth plugin then calls allowUploadTime). Anybody else — the public with
 // the public's token, a forged or expired session cookie, a wrong token — keeps the short clock, whatever route.
 // Node's own requestTimeout is one number for the whole server, so it stays the uploads' backstop.
+import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 declare module 'fastify' {
@@ -55,7 +56,7 @@ export function allowUploadTime(request: FastifyRequest): void {
   clock.timer = arm(request, clock.reply, clock.started, request.server.config.uploadTimeoutSeconds)
 }
 
-export async function bodyTimeout(app: FastifyInstance): Promise<void> {
+async function registerBodyTimeout(app: FastifyInstance): Promise<void> {
   const stop = (request: FastifyRequest) => {
     clearTimeout(clocks.get(request)?.timer)
     clocks.delete(request)
@@ -71,5 +72,5 @@ export async function bodyTimeout(app: FastifyInstance): Promise<void> {
   app.addHook('onResponse', async (request) => stop(request))
 }
 
-// Like fastify-plugin: every route of the app.
-;(bodyTimeout as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true
+// Not encapsulated: every route of the app.
+export const bodyTimeout = fp(registerBodyTimeout, { name: 'portal-body-timeout', fastify: '5.x' })

@@ -1,5 +1,6 @@
 // The API's side of the public cache: an anonymous GET under /api/v1/ answered 200 without a cookie is the same for
 // every visitor, so it is kept (with its ETag) until public data changes. Pages are cached by the Remix plugin.
+import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type CachedAnswer, etagOf, notModified, type PublicCache } from '../http/public-cache.server.ts'
 
@@ -52,7 +53,7 @@ export function apiCacheKey(request: FastifyRequest): string | null {
   return JSON.stringify([route, params, kept])
 }
 
-export async function publicApiCache(app: FastifyInstance, options: { cache: PublicCache; prefix: string }): Promise<void> {
+async function registerPublicApiCache(app: FastifyInstance, options: { cache: PublicCache; prefix: string }): Promise<void> {
   const { cache, prefix } = options
   app.decorateRequest('publicCacheMiss', null)
   // After the auth plugin's onRequest hook (registered before this one), which sets request.user.
@@ -90,5 +91,5 @@ export async function publicApiCache(app: FastifyInstance, options: { cache: Pub
   })
 }
 
-// Like fastify-plugin: the hooks apply to the whole app.
-;(publicApiCache as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true
+// Not encapsulated: the hooks apply to the whole app.
+export const publicApiCache = fp(registerPublicApiCache, { name: 'portal-public-api-cache', fastify: '5.x' })

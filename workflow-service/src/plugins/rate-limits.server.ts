@@ -1,6 +1,7 @@
 // Requests per minute and client address on the expensive doors: login (a password hash each), uploads (disk and a
 // file check each), decisions, and exports (every matching row of a list, read and written out, never cached). The client address is request.ip, so X-Forwarded-For counts only from TRUST_PROXY.
 // Counted in each web process's memory: the login's own throttle (login-throttle.server.ts) is the shared one.
+import fp from 'fastify-plugin'
 import rateLimit, { normalizeIP, type RateLimitPluginOptions } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
@@ -91,7 +92,7 @@ function declaresFormat(schema: unknown): boolean {
   return properties !== undefined && Object.hasOwn(properties, 'format')
 }
 
-export async function rateLimits(app: FastifyInstance): Promise<void> {
+async function registerRateLimits(app: FastifyInstance): Promise<void> {
   const counters = new DoorCounters()
   // Before the plugin's own onRoute hook, which reads config.rateLimit.
   app.addHook('onRoute', (route) => {
@@ -112,5 +113,5 @@ export async function rateLimits(app: FastifyInstance): Promise<void> {
   })
 }
 
-// Like fastify-plugin: the limits apply to routes registered anywhere after it.
-;(rateLimits as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true
+// Not encapsulated: the limits apply to routes registered anywhere after it.
+export const rateLimits = fp(registerRateLimits, { name: 'portal-rate-limits', fastify: '5.x' })
