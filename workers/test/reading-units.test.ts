@@ -3,6 +3,8 @@ import { checkDataFile, type CheckedRow } from '../src/files/check-data-file.ser
 import type { RowContext } from '../src/files/check-row.ts'
 import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { convertUnit, unitsConvertibleTo } from '@portal/workflow-service/catalogue/registry/unit-conversions.ts'
+import { pointReportTypes } from '@portal/workflow-service/catalogue/registry/point-reports.ts'
+import { unitFitsKind, unitsOf } from '@portal/workflow-service/catalogue/registry/point-units.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 
 const folder = tempFolder()
@@ -28,6 +30,7 @@ const context: RowContext = {
     ['бенз(а)пирен', ['мкг/м³']],
     ['нефтепродукты', ['мг/дм³', 'мг/кг']],
     ['свинец', ['мг/дм³', 'мг/кг']],
+    ['бпк5', ['мгО2/дм³']],
   ]),
   today: new Date('2026-11-24T00:00:00Z'),
 }
@@ -137,5 +140,28 @@ describe('the declared unit conversions', () => {
     expect(convertUnit(7, 'ед. pH', 'ед. pH')).toBe(7)
     expect(unitsConvertibleTo('мг/дм³')).toEqual(['мг/дм³', 'мг/л', 'мкг/дм³', 'мкг/л'])
     expect(unitsConvertibleTo('Бк/кг')).toEqual(['Бк/кг'])
+  })
+})
+
+describe('a unit written with Latin letters that look Cyrillic', () => {
+  it('is the same unit: БПК5 in «мгO2/дм³» with a Latin O is stored as written in its ПДК unit «мгО2/дм³», with no conversion and no error', async () => {
+    const result = await check('bod.csv', [water('1,5', 'мгO2/дм³', 'БПК5'), water('2,5', 'мгО2/дм³', 'БПК5'), water('3', 'MГO2/ДM3', 'БПК5')])
+    expect(result).toMatchObject({ ok: true, problems: [], rows: 3 })
+    expect(result.staged.map((r) => [r.values.value, r.values.measure])).toEqual([
+      [1.5, 'мгО2/дм³'],
+      [2.5, 'мгО2/дм³'],
+      [3, 'мгО2/дм³'],
+    ])
+    expect(result.warnings.filter((w) => w.reason.includes('пересчитаны') || w.reason.includes('написана'))).toEqual([])
+  })
+
+  it('never enters the registry: every unit a point report column declares is one of the units listed for its point kind', () => {
+    const strays = pointReportTypes.flatMap((type) => {
+      const kind = type.seed?.where?.kind?.[0]
+      expect(kind, type.name).toBeTruthy()
+      return type.fields.filter((field) => field.unit && !unitsOf(kind!).includes(field.unit)).map((field) => `${type.name}.${field.name}: ${field.unit}`)
+    })
+    expect(strays).toEqual([])
+    expect(unitFitsKind('мгO2/дм³', 'surface_water')).toBe(true)
   })
 })

@@ -1,4 +1,5 @@
 // Reports of the local monitoring points (ЛЭМ): one type per point kind, with the pollutants that kind measures.
+import { MG_O2_PER_DM3 } from './point-units.ts'
 import { YEARS_ALL } from './years.ts'
 import { group, idFilter, num, pointField, sampledField, text, yearField, yearFilter } from './fields.ts'
 import { defineType, type CatalogueType, type FieldDef } from './types.ts'
@@ -74,7 +75,7 @@ export const pointReportTypes: CatalogueType[] = [
   pointReport('surface-water-reports', 'surface_water_reports', 'Поверхностные воды', 'surface_water', [
     num('ph', 'Водородный показатель (pH)', 'ед. pH', { seed: { min: 6.1, max: 7.9 } }),
     num('dissolved_oxygen', 'Растворённый кислород', WATER, { seed: { min: 4, max: 12 } }),
-    pollutant('biological_oxygen', 'БПК5', 'мгO2/дм³', 2),
+    pollutant('biological_oxygen', 'БПК5', MG_O2_PER_DM3, 2),
     pollutant('ammonium_ion', 'Аммоний-ион', WATER, 0.5),
     pollutant('nitrite', 'Нитрит-ион', WATER, 0.08),
     pollutant('nitrate_ion', 'Нитрат-ион', WATER, 40),

@@ -1,7 +1,12 @@
 // Units a reading may be given in, by point kind: a unit of another medium (mg/m³ for soil) is an error.
 
+/** Oxygen demand (БПК5) in milligrams of O₂ per cubic decimetre, in Cyrillic letters: declared once, used by the registry. */
+export const MG_O2_PER_DM3 = 'мгО2/дм³'
+
 const AIR = ['мг/м³', 'мкг/м³']
-const WATER = ['мг/дм³', 'мг/л', 'мкг/дм³', 'мкг/л', 'ед. pH', 'мгО2/дм³', '°C', 'мкСм/см']
+const WATER = ['мг/дм³', 'мг/л', 'мкг/дм³', 'мкг/л', 'ед. pH', MG_O2_PER_DM3, '°C', 'мкСм/см']
+// Ground water is also measured by its level and its hardness (°Ж, degrees of hardness).
+const GROUNDWATER = [...WATER, '°Ж', 'м']
 const SOLID = ['мг/кг', 'г/кг', '%', 'ед. pH']
 const RADIATION = ['Бк/кг', 'Бк/м²', 'мкЗв/ч', 'мкР/ч']
 const HYDROLOGY = ['м³/с', 'м/с', 'м', 'см', '°C']
@@ -13,7 +18,7 @@ export const UNITS_BY_POINT_KIND: Record<string, readonly string[]> = {
   surface_water: WATER,
   surface_water_sampling_point: WATER,
   control_water_object_state_point: WATER,
-  groundwater: WATER,
+  groundwater: GROUNDWATER,
   hygrobiology_point: [...WATER, 'экз./м³', 'г/м³', 'балл'],
   sediment_layers: SOLID,
   bottom_sediments_sampling_points: SOLID,
@@ -28,7 +33,11 @@ export const UNITS_BY_POINT_KIND: Record<string, readonly string[]> = {
 
 const normalized = new Map<string, string>()
 
-/** One spelling per unit: m3/м3 → м³, lower case, no spaces around the slash. Memoised: a file repeats few units. */
+/**
+ * One spelling per unit, as a key to compare units by: m3/м3 → м³, lower case, no spaces around the slash, and Latin
+ * letters that look Cyrillic read as Cyrillic («мгO2» with a Latin O is «мгО2», «°C» is «°С»), since a keyboard
+ * layout cannot be seen in a cell. Memoised: a file repeats few units.
+ */
 export function normalizeUnit(unit: string): string {
   let found = normalized.get(unit)
   if (found === undefined) {
@@ -48,7 +57,11 @@ function spell(unit: string): string {
     .replace(/дм3\b/gi, 'дм³')
     .replace(/^mg\//i, 'мг/')
     .toLowerCase()
+    .replace(/[abcehkmoptxy]/g, (letter) => LOOK_ALIKES[letter])
 }
+
+/** Latin letters (lower case) and the Cyrillic ones they look like. */
+const LOOK_ALIKES: Record<string, string> = { a: 'а', b: 'в', c: 'с', e: 'е', h: 'н', k: 'к', m: 'м', o: 'о', p: 'р', t: 'т', x: 'х', y: 'у' }
 
 const NORMALIZED = Object.fromEntries(
   Object.entries(UNITS_BY_POINT_KIND).map(([kind, units]) => [kind, new Set(units.map(normalizeUnit))]),
