@@ -183,6 +183,16 @@ export type ReportType = 'final_report' | 'program' | 'observation_results' | 'g
 export type ReportStatus = 'consideration' | 'agreed' | 'rejected'
 export type FileStatus = 'processing' | 'success' | 'error' | 'deletion' | 'deleted'
 
+/** Who caused an event: recorded with every event for the audit (the log's metadata column). */
+export interface EventMetadata {
+  userId: number | null
+  username: string
+  /** The user's group (Департамент, Недропользователь…), or 'system' for workers and the demo data. */
+  role: string
+  requestId: string | null
+  clientAddress: string | null
+}
+
 /** The append-only event log of the report workflow (migration 0301). */
 export interface EventsTable {
   position: number
@@ -190,7 +200,7 @@ export interface EventsTable {
   stream_version: number
   type: string
   data: Json<Record<string, unknown>>
-  metadata: Json<Record<string, unknown>>
+  metadata: Json<EventMetadata>
   created_at: Timestamp
   prev_hash: string
   hash: string

@@ -1,20 +1,12 @@
 // The event store on PostgreSQL: append to a stream with an expected version, read a stream, read the log in order.
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
-import type { Database, EventsTable } from '@portal/migrations/database.ts'
+import type { Database, EventMetadata, EventsTable } from '@portal/migrations/database.ts'
 import { auditKey } from './audit-key.server.ts'
 import { GENESIS_HASH, hmacEvent } from './event-hash.ts'
 import { noteAppended } from './chain-head.server.ts'
 import { inChainSql } from './positions.ts'
 
-/** Who caused an event: recorded with every event for the audit. */
-export interface EventMetadata {
-  userId: number | null
-  username: string
-  /** The user's group (Департамент, Недропользователь…), or 'system' for workers and the demo data. */
-  role: string
-  requestId: string | null
-  clientAddress: string | null
-}
+export type { EventMetadata }
 
 export interface NewEvent<T extends string = string, D extends object = object> {
   type: T
@@ -66,7 +58,7 @@ function toStored(row: Selectable<EventsTable>): StoredEvent {
     streamVersion: row.stream_version,
     type: row.type,
     data: row.data,
-    metadata: row.metadata as unknown as EventMetadata,
+    metadata: row.metadata,
     createdAt: row.created_at,
     prevHash: row.prev_hash,
     hash: row.hash,

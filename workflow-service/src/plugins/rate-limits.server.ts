@@ -2,7 +2,7 @@
 // file check each), decisions, and exports (every matching row of a list, read and written out, never cached). The client address is request.ip, so X-Forwarded-For counts only from TRUST_PROXY.
 // Counted in each web process's memory: the login's own throttle (login-throttle.server.ts) is the shared one.
 import fp from 'fastify-plugin'
-import rateLimit, { normalizeIP, type RateLimitPluginOptions } from '@fastify/rate-limit'
+import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
 import { GEO_FORMAT, isFileFormat } from '../exports/export-formats.ts'
@@ -93,7 +93,6 @@ function declaresFormat(schema: unknown): boolean {
 }
 
 async function registerRateLimits(app: FastifyInstance): Promise<void> {
-  const counters = new DoorCounters()
   // Before the plugin's own onRoute hook, which reads config.rateLimit.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
@@ -103,9 +102,8 @@ async function registerRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     // Only the routes that ask for it (config.rateLimit).
     global: false,
-    store: function SharedCounters() {
-      return counters
-    } as unknown as RateLimitPluginOptions['store'],
+    // Made once per registration of the plugin; every route's store (child) is that one.
+    store: DoorCounters,
     // Retry-After is sent with the 429; the counters themselves are nobody's business.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart'
 import formbody from '@fastify/formbody'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
 import { csrfTokenFor } from '../auth/auth-plugin.server.ts'
 import { loginFormError, safeNext } from '../auth/login-rules.ts'
 import { clearedSessionCookie, readCookies, sessionCookie } from '../auth/session-cookies.server.ts'
@@ -49,11 +50,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       bodyLimit: LOGIN_BODY_LIMIT,
       config: { rateLimit: rateLimitOf(app.config, 'login') },
       // Every refusal in the login contract's shape {errors, router}, malformed bodies included.
-      errorHandler: (error, request, reply) => {
+      // The reply untyped by the route's schema: a refusal's status is any 4xx (or a 5xx), serialized as it is.
+      errorHandler: (error, request, reply: FastifyReply) => {
         const answer = errorAnswer(error)
         if (answer.status >= 500) request.log.error({ err: error }, 'login failed')
-        const raw = reply as unknown as { status(code: number): { type(t: string): { serializer(f: (v: unknown) => string): { send(body: unknown): unknown } } } }
-        return raw.status(answer.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ errors: answer.body.detail, router: null, ...answer.body })
+        return reply.status(answer.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ errors: answer.body.detail, router: null, ...answer.body })
       },
       schema: {
         // Lengths are checked below, to answer in the login contract's shape {errors, router} as well as {detail, parameter}.

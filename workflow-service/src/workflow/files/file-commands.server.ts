@@ -69,7 +69,7 @@ async function sameBytesIn(trx: Transaction<Database>, reportId: number, sha256:
     .where('status', 'in', ['processing', 'success'])
     .orderBy('id')
     .executeTakeFirst()
-  return row ? { name: row.name, uploadedAt: new Date(row.created as unknown as string).toISOString() } : null
+  return row ? { name: row.name, uploadedAt: new Date(row.created).toISOString() } : null
 }
 
 /** POST import-files: the file in processing with its check job; a declined report goes back to consideration. */

@@ -1,5 +1,5 @@
 // Reads of the import_files read model: lists by area and year or by company and report type, one file, its problems.
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { Database, FileProblem, ReportType } from '@portal/migrations/database.ts'
 
 export const fileUrl = (id: number) => `/api/v1/import-files/${id}/download/`
@@ -25,9 +25,9 @@ const fileColumns = [
 ] as const
 
 type FileRow = Pick<
-  Database['import_files'],
-  'id' | 'report_id' | 'company_id' | 'area_id' | 'year' | 'report_type' | 'name' | 'size' | 'content_type' | 'description' | 'status' | 'ecomon_responsible_id' | 'company_responsible_id' | 'creator_username'
-> & { problems: FileProblem[]; created: Date; updated: Date }
+  Selectable<Database['import_files']>,
+  'id' | 'report_id' | 'company_id' | 'area_id' | 'year' | 'report_type' | 'name' | 'size' | 'content_type' | 'description' | 'status' | 'problems' | 'ecomon_responsible_id' | 'company_responsible_id' | 'created' | 'updated' | 'creator_username'
+>
 
 /** The API form of a file: the first problem is shown, the full list is at /import-files/{id}/problems/. */
 export function toImportFile(row: FileRow) {
@@ -77,7 +77,7 @@ export async function listFiles(db: Kysely<Database>, filter: FileFilter, limit:
     filtered(db, filter).select(fileColumns).orderBy('f.id').limit(limit).offset(offset).execute(),
     filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ])
-  return { count: Number(total.count), results: rows.map((r) => toImportFile(r as unknown as FileRow)) }
+  return { count: Number(total.count), results: rows.map(toImportFile) }
 }
 
 /** The files of a set of reports (for report lists: one query, not one per report). */
@@ -93,7 +93,7 @@ export async function filesOfReports(db: Kysely<Database>, reportIds: number[]):
     .execute()
   for (const row of rows) {
     const list = byReport.get(row.report_id) ?? []
-    list.push(toImportFile(row as unknown as FileRow))
+    list.push(toImportFile(row))
     byReport.set(row.report_id, list)
   }
   return byReport

@@ -3,10 +3,9 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database, ReportType } from '@portal/migrations/database.ts'
 import { can, type CurrentUser } from '../../auth/permissions.ts'
-import type { EventMetadata } from '../../event-store/event-store.server.ts'
 import { inChainSql } from '../../event-store/positions.ts'
 import type { FileUploaded } from '../files/file-events.ts'
-import type { DecisionFile, ReportEvent } from '../reports/report-events.ts'
+import type { ReportAgreed, ReportDecisionCancelled, ReportEvent, ReportRejected } from '../reports/report-events.ts'
 import { canReadReportsOf } from '../read-access.ts'
 
 export type ReceiptKind = 'submission' | 'agreed' | 'rejected' | 'cancelled'
@@ -42,7 +41,7 @@ export type ReceiptQuery = { position: number } | { fileId: number }
 /** The name a decision's receipt shows readers outside the Department when none is configured (DEPARTMENT_NAME). */
 export const DEFAULT_DEPARTMENT_NAME = 'Департамент'
 
-const DECISIONS: Record<string, ReceiptKind> = { ReportAgreed: 'agreed', ReportRejected: 'rejected', ReportDecisionCancelled: 'cancelled' }
+const DECISIONS: Record<(ReportAgreed | ReportRejected | ReportDecisionCancelled)['type'], ReceiptKind> = { ReportAgreed: 'agreed', ReportRejected: 'rejected', ReportDecisionCancelled: 'cancelled' }
 
 /**
  * The receipt of an upload (by its event's position or by the file) or of a decision, for a reader of the company's
@@ -62,22 +61,24 @@ export async function findReceipt(
       : eventQuery.where('stream_id', '=', `file-${query.fileId}`).where('type', '=', 'FileUploaded')
   const event = await eventQuery.executeTakeFirst()
   if (!event) return undefined
-  const metadata = event.metadata as unknown as EventMetadata
+  const { metadata } = event
+  // The log's type names which event it is; the chain proves the data is what its command recorded.
+  const logged = { type: event.type, data: event.data } as FileUploaded | ReportEvent
   let reportId: number
+  let fileId: number | null = null
   let files: ReceiptFile[]
   let comment: string | null = null
   let kind: ReceiptKind
-  if (event.type === 'FileUploaded') {
-    const d = event.data as unknown as FileUploaded['data']
+  if (logged.type === 'FileUploaded') {
     kind = 'submission'
-    reportId = d.reportId
-    files = [{ name: d.name, size: d.size, sha256: d.sha256 ?? null }]
-  } else if (DECISIONS[event.type]) {
-    const d = event.data as unknown as Extract<ReportEvent, { type: 'ReportAgreed' }>['data']
-    kind = DECISIONS[event.type]
-    reportId = d.reportId
-    comment = d.comment
-    files = (d.files as DecisionFile[]).map((f) => ({ name: f.name, size: f.size, sha256: f.sha256 ?? null }))
+    reportId = logged.data.reportId
+    fileId = logged.data.fileId
+    files = [{ name: logged.data.name, size: logged.data.size, sha256: logged.data.sha256 ?? null }]
+  } else if (logged.type === 'ReportAgreed' || logged.type === 'ReportRejected' || logged.type === 'ReportDecisionCancelled') {
+    kind = DECISIONS[logged.type]
+    reportId = logged.data.reportId
+    comment = logged.data.comment
+    files = logged.data.files.map((f) => ({ name: f.name, size: f.size, sha256: f.sha256 ?? null }))
   } else {
     return undefined
   }
@@ -90,8 +91,7 @@ export async function findReceipt(
     .executeTakeFirst()
   if (!report || !canReadReportsOf(actor, report.company_id)) return undefined
   let resubmittedRound: number | null = null
-  if (kind === 'submission') {
-    const fileId = (event.data as unknown as FileUploaded['data']).fileId
+  if (fileId !== null) {
     const resubmitted = await db
       .selectFrom('events')
       .select('data')
