@@ -11,7 +11,16 @@ import { startEmbeddedPostgres } from './embedded-postgres.server.ts'
 // bigint columns (counts, bigserial ids) come back as numbers; they stay far below 2^53 here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 // numeric columns come back as numbers for the API (units and limits are plain decimals).
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, finiteOrNull)
+// A double precision column can hold NaN and ±Infinity, which no reading, limit or coordinate means and JSON cannot
+// carry: such a number is read as no value, so a hand-made or restored row shows as a blank, never as a 500.
+pg.types.setTypeParser(pg.types.builtins.FLOAT8, finiteOrNull)
+pg.types.setTypeParser(pg.types.builtins.FLOAT4, finiteOrNull)
+
+function finiteOrNull(text: string): number | null {
+  const value = Number(text)
+  return Number.isFinite(value) ? value : null
+}
 
 export class DatabaseUnreachableError extends Error {}
 
