@@ -51,7 +51,7 @@ export async function acquireAppendLock(trx: Transaction<Database>): Promise<voi
 
 type Db = Kysely<Database> | Transaction<Database>
 
-function toStored(row: Selectable<EventsTable>): StoredEvent {
+export function toStored(row: Selectable<EventsTable>): StoredEvent {
   return {
     position: Number(row.position),
     streamId: row.stream_id,

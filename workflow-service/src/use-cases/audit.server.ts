@@ -9,8 +9,7 @@ import { Id, Text, Year } from '../http/params.ts'
 import { formatDateTime } from '../catalogue/format.ts'
 import { AUDIT_EVENT_LABEL, AUDIT_EVENTS, type AuditEntry, type AuditFilter, auditEntryOf, auditQuery, type AuditRow } from '../workflow/history/audit-queries.server.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
-
-const DateOnly = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'ГГГГ-ММ-ДД' })
+import { DateOnly, nextDayStart, regionDayStart } from '../text/region-days.ts'
 
 export const AuditInput = Type.Object(
   {
@@ -26,17 +25,10 @@ export const AuditInput = Type.Object(
 )
 export type AuditInput = Static<typeof AuditInput>
 
-/** The portal's day boundaries are Yekaterinburg's (UTC+5): «по 23.11.2026» includes that whole local day. */
-const DAY_OFFSET = '+05:00'
-
 export function auditFilterOf(input: AuditInput): AuditFilter | { invalid: 'from' | 'to' } {
   const day = (text: string, next: boolean) => {
-    const [y, m, d] = text.split('-').map(Number)
-    const calendar = new Date(Date.UTC(y, m - 1, d))
-    // 2026-02-30 is no day: refused rather than rolled over into March.
-    if (calendar.getUTCFullYear() !== y || calendar.getUTCMonth() !== m - 1 || calendar.getUTCDate() !== d) return null
-    const date = new Date(`${text}T00:00:00${DAY_OFFSET}`)
-    return next ? new Date(date.getTime() + 86_400_000) : date
+    const start = regionDayStart(text)
+    return start && next ? nextDayStart(start) : start
   }
   const from = input.from !== undefined ? day(input.from, false) : undefined
   if (from === null) return { invalid: 'from' }

@@ -7,6 +7,7 @@ import { listAudit } from '../workflow/history/audit-queries.server.ts'
 import { listHistory } from '../workflow/history/history-queries.server.ts'
 import { findReceipt } from '../workflow/receipts/receipt-queries.server.ts'
 import { refuse } from '../workflow/refusal.ts'
+import { AsOfInput, companyAsOf } from './as-of.server.ts'
 import { AUDIT_HEADERS, AuditInput, auditFilterOf, auditProducer } from './audit.server.ts'
 import { useCase } from './use-case.ts'
 import type { WorkflowServices } from './workflow-use-cases.server.ts'
@@ -37,6 +38,12 @@ export function historyUseCases(services: WorkflowServices) {
       const filter = auditFilterOf(filters)
       if ('invalid' in filter) return refuse({ reason: 'invalid-input', parameter: filter.invalid, detail: `${filter.invalid}: нет такой даты` })
       return listAudit(db, filter, limit, offset)
+    }),
+
+    /** A company's reports as they stood at the end of a day, and what changed between two days (the Department), from the log alone. */
+    asOf: useCase(AsOfInput, async (context, input) => {
+      if (!can(context.actor, 'decide:report:any')) refuse({ reason: 'forbidden' })
+      return companyAsOf(db, input)
     }),
 
     /** What the audit view shows, as the rows of a file (CSV or XLSX): its headers and a producer reading them in batches. */

@@ -85,8 +85,10 @@ export interface EventEntry<E extends { type: string; data: object }, S, M> {
   reads?(event: Stored<E>): Reads
   /** The read-model rows the event adds or changes, one pure function for the live projection and the replay. */
   rows(event: Stored<E>, seen: Seen): RowChange[]
-  /** How the history, the audit and the exports name the event, under the code the read models keep (null: not shown). */
-  history: { code: AuditEvent; label: string } | null
+  /** The code the history and the audit keep for the event (null: they do not show it). */
+  history: { code: AuditEvent } | null
+  /** The event's one name: in the history, the audit, the exports and the list of changes of the as-of view. */
+  label: string
   /** What the report's people are told (null: nothing). */
   notice: Notice<Stored<E>> | null
 }

@@ -17,7 +17,8 @@ export type WorkflowEvent = ResponsibleEvent | ReportEvent | FileEvent | Referen
 export interface EventUse {
   reads?(event: Stored<WorkflowEvent>): Reads
   rows(event: Stored<WorkflowEvent>, seen: Seen): RowChange[]
-  history: { code: string; label: string } | null
+  history: { code: string } | null
+  label: string
   notice: Notice<Stored<WorkflowEvent>> | null
 }
 

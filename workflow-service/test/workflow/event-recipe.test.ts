@@ -25,7 +25,7 @@ const NEW_EVENT: Edit = {
 const ITS_ENTRY: Edit = {
   file: 'workflow-service/src/workflow/reports/report-event-table.ts',
   piece: '} satisfies EventTable<ReportEvent,',
-  by: '  ReportCommented: { machine: null, evolve: same, rows: () => [], history: null, notice: null },\n} satisfies EventTable<ReportEvent,',
+  by: '  ReportCommented: { machine: null, evolve: same, rows: () => [], history: null, label: \'Отчёт прокомментирован\', notice: null },\n} satisfies EventTable<ReportEvent,',
 }
 
 describe('the files a new event needs', () => {

@@ -12,6 +12,7 @@ export const REFERENCE_EVENTS = {
     evolve: (_state, event) => ({ values: { ...event.data.values } }),
     rows: (event) => [{ table: REFERENCE_KINDS[event.data.kind].table, insert: [{ ...event.data.values, id: event.data.id }] }],
     history: null,
+    label: 'Запись справочника добавлена',
     notice: null,
   },
   ReferenceEntryChanged: {
@@ -25,6 +26,7 @@ export const REFERENCE_EVENTS = {
       { table: REFERENCE_KINDS[event.data.kind].table, update: event.data.id, set: Object.fromEntries(event.data.changes.map((c) => [c.field, c.to])) },
     ],
     history: null,
+    label: 'Запись справочника изменена',
     notice: null,
   },
 } satisfies EventTable<ReferenceEvent, ReferenceState>

@@ -53,7 +53,8 @@ export const FILE_EVENTS = {
         historyRow(event, { company_id: d.companyId, report_id: d.reportId, event: 'added', import_files: [{ id: d.fileId, name: d.name }] }),
       ]
     },
-    history: { code: 'added', label: 'Файл добавлен' },
+    history: { code: 'added' },
+    label: 'Файл добавлен',
     notice: null,
   },
   FileCheckPassed: {
@@ -61,6 +62,7 @@ export const FILE_EVENTS = {
     evolve: same,
     rows: (event) => [{ table: 'import_files', update: event.data.fileId, set: { ...statusOf(event, 'success'), problems: event.data.warnings ?? [] } }],
     history: null,
+    label: 'Файл прошёл проверку',
     notice: (event, about) => ({ kind: 'file_checked', title: checkResultTitle(countFindings(event.data.warnings)), body: `${about.subject}: файл «${about.fileName}» принят.` }),
   },
   FileCheckFailed: {
@@ -68,6 +70,7 @@ export const FILE_EVENTS = {
     evolve: same,
     rows: (event) => [{ table: 'import_files', update: event.data.fileId, set: { ...statusOf(event, 'error'), problems: event.data.problems } }],
     history: null,
+    label: 'Файл не прошёл проверку',
     notice: (event, about) => ({
       kind: 'file_failed',
       title: checkResultTitle(countFindings(event.data.problems)),
@@ -86,7 +89,8 @@ export const FILE_EVENTS = {
         historyRow(event, { company_id: file.company_id, report_id: file.report_id, event: 'deleted', import_files: [{ id: file.id, name: file.name }] }),
       ]
     },
-    history: { code: 'deleted', label: 'Файл удалён' },
+    history: { code: 'deleted' },
+    label: 'Файл удалён',
     notice: null,
   },
   FileDeleted: {
@@ -94,6 +98,7 @@ export const FILE_EVENTS = {
     evolve: same,
     rows: (event) => [{ table: 'import_files', update: event.data.fileId, set: statusOf(event, 'deleted') }],
     history: null,
+    label: 'Файл удалён из хранилища',
     notice: null,
   },
 } satisfies EventTable<FileEvent, FileState, FileMachineEvent>

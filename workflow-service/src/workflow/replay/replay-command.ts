@@ -1,4 +1,6 @@
 // `npm run replay [-- --verify]`: rebuilds the read models from the event log, or verifies them and the hash chain.
+// `--as-of DAY [--company N | --stream ID] [--from DAY --to DAY] [--json]` prints the reports as they stood then
+// (and the changes between two days) from the log alone, changing nothing.
 import { parseArgs } from 'node:util'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { loadConfig } from '../../config.ts'
@@ -7,8 +9,21 @@ import { useChainHead } from '../../event-store/chain-head.server.ts'
 import { outsideLine } from '../../event-store/chain-verification.server.ts'
 import { chainHeadLine } from './chain-head-line.ts'
 import { rebuildProjections, type ReplayReport, verifyProjections } from './replay.server.ts'
+import { asOfLines } from '../as-of/as-of-lines.ts'
+import { askAsOf } from '../as-of/as-of-queries.server.ts'
+import { type AsOfQuestion, asOfQuestionFromArguments } from '../as-of/as-of-arguments.ts'
 
-const { values } = parseArgs({ options: { verify: { type: 'boolean', default: false } } })
+const { values } = parseArgs({
+  options: {
+    verify: { type: 'boolean', default: false },
+    'as-of': { type: 'string' },
+    company: { type: 'string' },
+    stream: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+})
 const out = (line: string) => process.stdout.write(`${line}\n`)
 
 function print(report: ReplayReport, verify: boolean): boolean {
@@ -31,6 +46,20 @@ function print(report: ReplayReport, verify: boolean): boolean {
   return !report.chain.broken && (!verify || total === 0)
 }
 
+// A wrong argument stops before the database is opened, with one line naming it.
+let asOf: AsOfQuestion | null = null
+if (values['as-of'] !== undefined) {
+  const parsed = asOfQuestionFromArguments(values)
+  if ('wrong' in parsed) {
+    process.stderr.write(`Ошибка: ${parsed.wrong}\n`)
+    process.exit(2)
+  }
+  asOf = parsed
+} else if (values.company ?? values.stream ?? values.from ?? values.to) {
+  process.stderr.write('Ошибка: --company, --stream, --from и --to задаются вместе с --as-of\n')
+  process.exit(2)
+}
+
 const config = loadConfig()
 // The head the portal keeps beside the audit key in its data folder: verify compares the log with it.
 useChainHead(config.dataDir)
@@ -40,8 +69,15 @@ const database = await openDatabase(config).catch((error: Error) => {
 })
 try {
   await migrateToLatest(database.db)
-  const report = values.verify ? await verifyProjections(database.db) : await rebuildProjections(database.db)
-  if (!print(report, values.verify)) process.exitCode = 1
+  if (asOf) {
+    const answer = await askAsOf(database.db, asOf)
+    out(values.json ? JSON.stringify(answer, null, 2) : asOfLines(answer).join('\n'))
+  }
+  // With --as-of the replay only reads, unless --verify asks for the check of the read models and the chain too.
+  if (!asOf || values.verify) {
+    const report = values.verify ? await verifyProjections(database.db) : await rebuildProjections(database.db)
+    if (!print(report, values.verify)) process.exitCode = 1
+  }
 } finally {
   await database.close()
 }

@@ -66,6 +66,7 @@ export const REPORT_EVENTS = {
       },
     ],
     history: null,
+    label: 'Отчёт создан',
     notice: null,
   },
   ReportAgreed: {
@@ -81,7 +82,8 @@ export const REPORT_EVENTS = {
         import_files: needSeen(seen, 'liveFilesOfReport', event, event.data.reportId),
       }),
     ],
-    history: { code: 'agreed', label: 'Отчёт согласован' },
+    history: { code: 'agreed' },
+    label: 'Отчёт согласован',
     notice: (event, about) => ({ kind: 'report_agreed', title: 'Отчёт согласован', body: `${about.subject}: отчёт согласован Департаментом.${withComment(event.data.comment)}` }),
   },
   ReportRejected: {
@@ -97,7 +99,8 @@ export const REPORT_EVENTS = {
         import_files: needSeen(seen, 'liveFilesOfReport', event, event.data.reportId),
       }),
     ],
-    history: { code: 'rejected', label: 'Отчёт отклонён' },
+    history: { code: 'rejected' },
+    label: 'Отчёт отклонён',
     notice: (event, about) => ({ kind: 'report_rejected', title: 'Отчёт отклонён', body: `${about.subject}: отчёт отклонён Департаментом.${withComment(event.data.comment)}` }),
   },
   ReportDecisionCancelled: {
@@ -105,7 +108,8 @@ export const REPORT_EVENTS = {
     evolve: same,
     // The cancellation is in the audit from report_status_changes; the company's history does not list it.
     rows: (event) => decisionRows(event, 'consideration', 'cancelled'),
-    history: { code: 'cancelled', label: 'Решение отменено' },
+    history: { code: 'cancelled' },
+    label: 'Решение отменено',
     notice: (event, about) => ({
       kind: 'report_cancelled',
       title: 'Решение по отчёту отменено',
@@ -126,7 +130,8 @@ export const REPORT_EVENTS = {
         import_files: [{ id: event.data.fileId, name: event.data.fileName }],
       }),
     ],
-    history: { code: 'resubmitted', label: 'Отчёт отправлен повторно' },
+    history: { code: 'resubmitted' },
+    label: 'Отчёт отправлен повторно',
     notice: null,
   },
 } satisfies EventTable<ReportEvent, ReportState, ReportMachineEvent>

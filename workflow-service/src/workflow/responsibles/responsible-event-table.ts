@@ -31,6 +31,7 @@ export const RESPONSIBLE_EVENTS = {
       ]
     },
     history: null,
+    label: 'Ответственное лицо сохранено',
     notice: null,
   },
 } satisfies EventTable<ResponsibleEvent, ResponsibleState>

@@ -1,0 +1,55 @@
+// The Department's view of a company's reports as of a day, with what changed between two days: the input's days
+// turned into moments of the region's time, the answer folded from the log alone and named from the catalogue.
+import { Type, type Static } from '@sinclair/typebox'
+import type { Kysely } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
+import { Id } from '../http/params.ts'
+import type { AsOfAnswer, AsOfQuestion } from '../workflow/as-of/as-of-fold.ts'
+import { askAsOf } from '../workflow/as-of/as-of-queries.server.ts'
+import { refuse } from '../workflow/refusal.ts'
+import { DateOnly, nextDayStart, regionDayStart } from '../text/region-days.ts'
+
+export const AsOfInput = Type.Object({ company: Id, date: DateOnly, from: Type.Optional(DateOnly), to: Type.Optional(DateOnly) }, { additionalProperties: false })
+export type AsOfInput = Static<typeof AsOfInput>
+
+/** Without `from`, the changes listed are those of the 30 days up to the date. */
+export const DEFAULT_CHANGES_DAYS = 30
+
+export interface CompanyAsOf extends AsOfAnswer {
+  company: { id: number; name: string }
+  /** The names of the areas the reports are of (the catalogue's names today). */
+  areaNames: Record<number, string>
+  date: string
+  from: string
+  to: string
+}
+
+const noDay = (parameter: 'date' | 'from' | 'to') => refuse({ reason: 'invalid-input', parameter, detail: `${parameter}: нет такой даты` })
+const dayText = (date: Date) => new Date(date.getTime() + 5 * 3_600_000).toISOString().slice(0, 10)
+
+/** The question the input asks: every moment is the end of its day («на 01.03.2026» includes that day). */
+export function asOfQuestionOf(input: AsOfInput): AsOfQuestion & { from: string; to: string } {
+  const day = regionDayStart(input.date) ?? noDay('date')
+  const fromText = input.from ?? dayText(new Date(day.getTime() - DEFAULT_CHANGES_DAYS * 86_400_000))
+  const from = regionDayStart(fromText) ?? noDay('from')
+  const toText = input.to ?? input.date
+  const to = regionDayStart(toText) ?? noDay('to')
+  if (from > to) refuse({ reason: 'invalid-input', parameter: 'from', detail: 'from: позже, чем to' })
+  return {
+    moment: new Date(nextDayStart(day).getTime() - 1),
+    scope: { companyId: input.company },
+    // Events recorded on the day `from` and after, up to the end of the day `to`.
+    changes: { from: new Date(from.getTime() - 1), to: new Date(nextDayStart(to).getTime() - 1) },
+    from: fromText,
+    to: toText,
+  }
+}
+
+export async function companyAsOf(db: Kysely<Database>, input: AsOfInput): Promise<CompanyAsOf> {
+  const question = asOfQuestionOf(input)
+  const company = (await db.selectFrom('companies').select(['id', 'name']).where('id', '=', input.company).executeTakeFirst()) ?? refuse({ reason: 'company-not-found' })
+  const answer = await askAsOf(db, question)
+  const areaIds = [...new Set(answer.reports.flatMap((r) => (r.areaId === null ? [] : [r.areaId])))]
+  const areas = areaIds.length ? await db.selectFrom('areas').select(['id', 'name']).where('id', 'in', areaIds).execute() : []
+  return { ...answer, company, areaNames: Object.fromEntries(areas.map((a) => [a.id, a.name])), date: input.date, from: question.from, to: question.to }
+}
