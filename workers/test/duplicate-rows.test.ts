@@ -10,6 +10,7 @@ import { uploadFile } from '@portal/workflow-service/workflow/files/file-command
 import { newStorageKey, storeFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import { UPLOADS, uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { stageRows, syncReportPublication } from '../src/publication/staged-rows.server.ts'
+import { duplicateRowsQuery } from '../src/files/duplicate-rows.server.ts'
 import { countStagedRows } from './support/staged-rows.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
@@ -97,7 +98,39 @@ describe('rows whose natural key already stands', () => {
     const checked = await settled(fileId, 'error')
     expect(checked.problems).toEqual([{ row: 2, reason: `уже есть в опубликованных данных (запись ${reading.id}): ${SAME}`, kind: 'duplicate' }])
   })
+
+  // A plan, not a timing: with every key column matched NULL-safe (an OR each), the only plan was a nested loop over
+  // every pair of the file's rows and the table's, and a 100 000-row file against 100 000 published readings never
+  // ended. A nested loop that reaches the published table is that plan.
+  it('compares a file with the published rows by a join on the key, never a nested loop over every pair of rows', async () => {
+    for (const upload of UPLOADS) {
+      const plan = await t.database.db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL enable_nestloop = off`.execute(trx)
+        const query = duplicateRowsQuery({ fileId: 1, reportId: report.reportId, spec: upload }, 100)
+        return (await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) ${query}`.execute(trx)).rows[0]['QUERY PLAN']
+      })
+      expect(loopsOver(plan, upload.table), upload.table).toEqual([])
+    }
+  })
 })
+
+interface PlanNode {
+  'Node Type': string
+  'Relation Name'?: string
+  Plans?: PlanNode[]
+}
+
+/** The nested loops of an EXPLAIN (FORMAT JSON) plan that scan `table` under them. */
+function loopsOver(explained: unknown, table: string): string[] {
+  const found: string[] = []
+  const scans = (node: PlanNode): boolean => node['Relation Name'] === table || (node.Plans ?? []).some(scans)
+  const walk = (node: PlanNode) => {
+    if (node['Node Type'] === 'Nested Loop' && scans(node)) found.push(`Nested Loop over ${table}`)
+    for (const child of node.Plans ?? []) walk(child)
+  }
+  for (const root of explained as Array<{ Plan: PlanNode }>) walk(root.Plan)
+  return found
+}
 
 describe('publication idempotent on the natural key', () => {
   it('finds a unique index, NULLs equal, on the declared natural key of every table uploads publish to', async () => {

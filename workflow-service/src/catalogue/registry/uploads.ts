@@ -35,7 +35,7 @@ export interface ImportSpec {
   /** Columns filled from the report, not from the file (the greenhouse report's company). */
   fromReport: NonNullable<UploadDeclaration['fromReport']>
   /** The natural key (decision 2120): the table columns that say which reading a row is, with their labels. */
-  key: ReadonlyArray<{ column: string; label: string }>
+  key: ReadonlyArray<{ column: string; label: string; required: boolean }>
 }
 
 /** A downloadable template: its declaration, the columns it has (the check's columns) and the units it lists. */
@@ -87,7 +87,8 @@ export function importSpecOf(type: CatalogueType): ImportSpec {
     const column = field ? columnOf(field) : undefined
     if (!field || !column) throw new Error(`${type.slug}: the natural key names ${name}, which is no stored field`)
     // The header the holder sees for a column of the file; a column filled from the report by its label.
-    return { column, label: columns.find((c) => c.column === column)?.label ?? field.label }
+    // `required`: NOT NULL in the table, so the key compares it by plain equality (which a hash join can use).
+    return { column, label: columns.find((c) => c.column === column)?.label ?? field.label, required: field.required === true }
   })
   return { slug: type.slug, reportType: upload.reportType, table: type.table, columns, fromReport, key }
 }
