@@ -10,7 +10,7 @@ import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
 import type { BenchContext } from './cases/bench-context.ts'
 import { browserCases } from './cases/browser-cases.ts'
 import { filesCases } from './cases/files-cases.ts'
-import { apiPaths, databaseVersion, emptyRouteCase, findTargets, portalLoadCases, sqlListCase } from './cases/http-cases.ts'
+import { apiPaths, databaseVersion, emptyRouteCase, findTargets, portalColdCases, portalLoadCases, sqlListCase } from './cases/http-cases.ts'
 import { queueCases } from './cases/queue-cases.ts'
 import { replayCase, workflowWriteCases } from './cases/workflow-cases.ts'
 import { type BenchScale, openBenchDataSet } from './support/bench-data-set.ts'
@@ -40,6 +40,8 @@ const scale = values.scale as BenchScale
 const tiny = scale === 'tiny'
 const only = values.cases ? new Set(values.cases.split(',')) : null
 const wanted = (...names: string[]) => !only || names.some((n) => only.has(n))
+const COLD_CASES = ['api.list.cold', 'api.detail.cold', 'api.indicators.cold', 'page.area.cold', 'page.point.cold', 'page.companies.cold']
+const PORTAL_CASES = ['api.list', 'api.detail', 'api.indicators', 'api.search', 'page.companies', 'page.area', 'page.point', ...COLD_CASES, 'page.js', 'page.lcp']
 
 const started = Date.now()
 const log = (m: string) => process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${m}\n`)
@@ -86,15 +88,17 @@ try {
   } finally {
     await db.destroy()
   }
-  if (!values['no-build'] && wanted('api.list', 'api.detail', 'api.indicators', 'api.search', 'page.companies', 'page.area', 'page.point', 'page.js', 'page.lcp')) {
+  if (!values['no-build'] && wanted(...PORTAL_CASES)) {
     buildPortal(log)
   }
   await group(['http.empty'], () => emptyRouteCase(context, record))
   await group(['sql.list'], () => sqlListCase(context, targets, record))
-  await group(['api.list', 'api.detail', 'api.indicators', 'api.search', 'page.companies', 'page.area', 'page.point', 'page.js', 'page.lcp'], async () => {
+  await group(PORTAL_CASES, async () => {
     const portal = await startPortal({ databaseUrl: dataSet.url, dataDir: dataSet.folder, storageDir: dataSet.storageDir, webProcesses: context.webProcesses })
     log(`portal started (${portal.compiled ? 'compiled JavaScript' : 'TypeScript through tsx'}, ${context.webProcesses} web process(es)) at ${portal.baseUrl}`)
     try {
+      // The misses first, on a portal nobody has asked anything yet.
+      await group(COLD_CASES, () => portalColdCases(context, portal, targets, (name) => wanted(name), record))
       await group(['api.list', 'api.detail', 'api.indicators', 'api.search', 'page.companies', 'page.area', 'page.point'], () => portalLoadCases(context, portal, targets, record))
       const pages = apiPaths(targets)
       await group(['page.js', 'page.lcp'], () => browserCases(context, portal, [pages['page.companies'][0], pages['page.area'][0], pages['page.point'][0]], record))

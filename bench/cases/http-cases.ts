@@ -9,7 +9,8 @@ import { parseFilters } from '@portal/workflow-service/catalogue/filters.ts'
 import { listStatements } from '@portal/workflow-service/catalogue/query.server.ts'
 import { findType } from '@portal/workflow-service/catalogue/registry/index.ts'
 import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
-import { measureLoad, measureLoops, type LoadResult } from '../support/load.ts'
+import { AddressPool, crossed } from '../support/address-pool.ts'
+import { measureColdLoad, measureLoad, measureLoops, type LoadResult } from '../support/load.ts'
 import { freePort, type RunningPortal, stopChild, waitForHealth } from '../support/portal-process.ts'
 import { sampleRss } from '../support/process-rss.ts'
 import type { CaseResult } from '../support/results.ts'
@@ -25,6 +26,10 @@ export interface Targets {
   pointKinds: string[]
   year: number
   search: string
+  /** The cache-miss cases' space: every area with points of the listed kinds, every point, every year of readings. */
+  allAreaIds: number[]
+  allPointIds: number[]
+  years: number[]
 }
 
 export const LIST_KINDS = ['ambient_air', 'soils']
@@ -40,7 +45,26 @@ export async function findTargets(db: Kysely<Database>): Promise<Targets> {
     .execute()
   const points = await db.selectFrom('measures_points').select('id').orderBy('id', 'desc').limit(100).execute()
   const company = await db.selectFrom('companies').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()
+  const allAreas = await db
+    .selectFrom('areas')
+    .select('id')
+    .where('kind', '=', 'licence_area')
+    .where((eb) => eb.exists(eb.selectFrom('measures_points').select('id').whereRef('measures_points.area_id', '=', 'areas.id').where('kind', 'in', LIST_KINDS)))
+    .orderBy('id')
+    .execute()
+  const allPoints = await db.selectFrom('measures_points').select('id').orderBy('id').execute()
+  // The years of a point with readings (every generated point has the same years): an index scan, not 5 million rows.
+  const yearsOf = await db
+    .selectFrom('measures_point_indications')
+    .select('year')
+    .distinct()
+    .where('measures_point_id', '=', (eb) => eb.selectFrom('measures_point_indications').select((e) => e.fn.max('measures_point_id').as('p')))
+    .orderBy('year')
+    .execute()
   return {
+    allAreaIds: allAreas.map((a) => a.id),
+    allPointIds: allPoints.map((p) => p.id),
+    years: yearsOf.map((y) => y.year),
     areaIds: areas.map((a) => a.id),
     pointIds: points.map((p) => p.id),
     companyId: company.id,
@@ -64,6 +88,32 @@ export function apiPaths(t: Targets) {
     'page.point': t.pointIds.slice(0, 20).map((id) => `/monitoring/measures-points/${id}/`),
   }
 }
+
+const MIN_COLD_SECONDS = 2
+
+/** The kind filters of the cold list: the hit case's pair, then each kind alone (three answers per area). */
+const COLD_KIND_FILTERS = [`kind__in=${LIST_KINDS.join(',')}`, ...LIST_KINDS.map((k) => `kind=${k}`)]
+
+/**
+ * The cache-miss cases' addresses: the same routes as the hit cases, over every record, year and filter, so each
+ * request asks something nobody asked before (at least 10 000 addresses on the large data set, each used once).
+ */
+export function coldAddresses(t: Targets) {
+  const yearOrLatest = ['', ...t.years.map((y) => `?year=${y}`)]
+  return {
+    'api.list.cold': () => crossed([t.allAreaIds, COLD_KIND_FILTERS], (id, kinds) => `/api/v1/measures-points/?area=${id}&${kinds}&limit=20`),
+    'api.detail.cold': () => crossed([t.allPointIds], (id) => `/api/v1/measures-points/${id}/`),
+    'api.indicators.cold': () => crossed([t.allPointIds, t.years], (id, year) => `/api/v1/measures-point-indications/?measures_point=${id}&year=${year}&limit=20`),
+    'page.area.cold': () => crossed([t.allAreaIds], (id) => `/monitoring/areas/${id}/`),
+    'page.point.cold': () => crossed([t.allPointIds, yearOrLatest], (id, year) => `/monitoring/measures-points/${id}/${year}`),
+    // An anonymous visitor's search is ignored by the list (decision 2521) but is read, so it keys the page: what a
+    // crawler following search links costs. With the pages of «показать ещё» (limit) the space passes 10 000.
+    'page.companies.cold': () => crossed([COLD_SEARCH_WORDS, [20, 40, 60, 80, 100]], (word, limit) => `/monitoring/companies/?search=${enc(word)}&limit=${limit}`),
+  } satisfies Record<string, () => AddressPool>
+}
+
+/** 2 500 search words: a syllable pair and a number, like the names of the data set's companies and areas. */
+const COLD_SEARCH_WORDS = Array.from({ length: 2500 }, (_, i) => `${['Газ', 'Нефть', 'Ямал', 'Пур', 'Тазов'][i % 5]}${Math.floor(i / 5)}`)
 
 function loadResult(name: string, load: LoadResult, rss: number, limit?: string): CaseResult {
   if (load.errors > 0 || load.non2xx > 0) throw new Error(`${name}: ${load.errors} errors and ${load.non2xx} answers other than 2xx/3xx`)
@@ -131,6 +181,44 @@ export async function portalLoadCases(context: BenchContext, portal: RunningPort
     const rss = sampleRss(portal.pid)
     const load = await measureLoad({ baseUrl: portal.baseUrl, paths: list, connections: context.connections, seconds: context.seconds, warmupSeconds: context.warmupSeconds })
     record(loadResult(name, load, rss.stop(), limits[name]))
+  }
+}
+
+/**
+ * The cache-miss cases: every request a different address, each answer checked to be a miss (the case fails on any
+ * other), with the same ceilings as the hit cases. The cache is emptied before each case (a NOTIFY public_changed, as
+ * any publication sends), so no address an earlier case asked can be a hit.
+ */
+export async function portalColdCases(context: BenchContext, portal: RunningPortal, targets: Targets, wanted: (name: string) => boolean, record: Recorder): Promise<void> {
+  const pools = coldAddresses(targets)
+  const limits: Record<keyof typeof pools, string> = {
+    'api.list.cold': 'sql.list',
+    'api.detail.cold': 'http.empty',
+    'api.indicators.cold': 'http.empty',
+    'page.area.cold': 'http.empty',
+    'page.point.cold': 'http.empty',
+    'page.companies.cold': 'http.empty',
+  }
+  const db = createKysely(context.dataSet.url, 1)
+  try {
+    for (const [name, pool] of Object.entries(pools) as Array<[keyof typeof pools, () => AddressPool]>) {
+      if (!wanted(name)) continue
+      const addresses = pool()
+      context.log(`${name}: ${addresses.size} addresses, each asked once, e.g. ${addresses.take()}`)
+      await sql`SELECT pg_notify('public_changed', '')`.execute(db)
+      // The notification reaches every web process's listener in a moment; the first addresses are the warm-up's.
+      await new Promise((r) => setTimeout(r, 300))
+      const rss = sampleRss(portal.pid)
+      // A miss of a page takes hundreds of milliseconds on a loaded machine: a shorter run (the harness's test) might
+      // see no answer complete.
+      const seconds = Math.max(context.seconds, MIN_COLD_SECONDS)
+      const load = await measureColdLoad({ baseUrl: portal.baseUrl, addresses, connections: context.connections, seconds, warmupSeconds: context.warmupSeconds })
+      if (load.notMisses > 0) throw new Error(`${name}: ${load.notMisses} of ${load.requests} answers were not cache misses, the first ${load.firstNotMiss}`)
+      if (load.seconds < seconds * 0.9) context.log(`${name}: the ${addresses.size} addresses were used up after ${load.seconds} s`)
+      record(loadResult(name, load, rss.stop(), limits[name]))
+    }
+  } finally {
+    await db.destroy()
   }
 }
 

@@ -1,5 +1,6 @@
 // HTTP load with autocannon: a warm-up, then a timed run at a fixed number of connections.
 import autocannon from 'autocannon'
+import type { AddressPool } from './address-pool.ts'
 
 export interface LoadOptions {
   baseUrl: string
@@ -39,6 +40,86 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+  }
+}
+
+export interface ColdLoadOptions {
+  baseUrl: string
+  /** Every request takes the next address of the pool: none is asked twice. */
+  addresses: AddressPool
+  connections: number
+  seconds: number
+  warmupSeconds: number
+}
+
+export interface ColdLoadResult extends LoadResult {
+  /** Answers whose x-cache header was not `miss`: a hit, or an answer that did not go through the public cache. */
+  notMisses: number
+  /** The first such answer's address and header. */
+  firstNotMiss?: string
+  /** Seconds actually measured: fewer than asked when the pool ran out first. */
+  seconds: number
+  requests: number
+}
+
+/** autocannon's per-connection context: the address of the request in flight. */
+type AskedPath = { path?: string }
+
+/**
+ * Load where no answer may come from the public cache: each request asks an address no request asked before (one
+ * pool shared by every connection), and every answer's `x-cache` header is checked. A run stops early rather than
+ * ask an address twice.
+ */
+export async function measureColdLoad(options: ColdLoadOptions): Promise<ColdLoadResult> {
+  const { addresses } = options
+  let notMisses = 0
+  let firstNotMiss: string | undefined
+  let ranOut = 0
+  const runCold = async (seconds: number, share: number) => {
+    // Each connection may build one request more than it sends when the run stops.
+    const budget = Math.floor((addresses.remaining - options.connections) * share)
+    if (budget < options.connections) throw new Error(`the pool of ${addresses.size} addresses is used up (${addresses.used} asked)`)
+    const started = performance.now()
+    const result = await autocannon({
+      url: options.baseUrl,
+      connections: options.connections,
+      duration: seconds,
+      maxOverallRequests: budget,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request, context) => {
+            const path = addresses.take()
+            ;(context as AskedPath).path = path ?? 'none'
+            if (path === null) ranOut += 1
+            return { ...request, path: path ?? '/healthz' }
+          },
+          onResponse: (_status, _body, context, headers) => {
+            const state = headers?.['x-cache'] ?? headers?.['X-Cache']
+            if (state === 'miss') return
+            notMisses += 1
+            firstNotMiss ??= `${(context as AskedPath).path} (x-cache: ${state ?? 'none'})`
+          },
+        },
+      ],
+    })
+    return { result, seconds: (performance.now() - started) / 1000 }
+  }
+  // The warm-up may take at most half of the addresses (a small data set has few).
+  if (options.warmupSeconds > 0) await runCold(options.warmupSeconds, 0.5)
+  const { result, seconds } = await runCold(options.seconds, 1)
+  if (ranOut > 0) throw new Error(`the pool of ${addresses.size} addresses ran out: ${ranOut} request(s) had no new address`)
+  const ok = result['2xx'] + result['3xx']
+  return {
+    requestsPerSecond: Math.round(ok / seconds),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    notMisses,
+    firstNotMiss,
+    seconds: Number(seconds.toFixed(2)),
+    requests: ok,
   }
 }
 
