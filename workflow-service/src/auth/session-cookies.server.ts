@@ -1,31 +1,35 @@
-// The Set-Cookie values of the session and the public CSRF token: httpOnly, SameSite=Lax, Secure behind HTTPS.
+// The Set-Cookie values of the session and the public CSRF token: httpOnly, SameSite=Lax, Secure behind HTTPS. Read
+// and written with the `cookie` package, for the API's hooks and the pages' login and logout alike (decision 2560).
+import { parseCookie, stringifySetCookie } from 'cookie'
 import { CSRF_COOKIE } from './csrf.server.ts'
 import { SESSION_COOKIE, SESSION_MAX_SECONDS } from './sessions.server.ts'
 
-/** name=value pairs of a Cookie header; a malformed pair is skipped, never an error. */
-export function readCookies(header: string | undefined): Record<string, string | undefined> {
-  const cookies: Record<string, string> = {}
-  if (!header) return cookies
-  for (const pair of header.split(';')) {
-    const at = pair.indexOf('=')
-    if (at < 0) continue
-    const name = pair.slice(0, at).trim()
-    if (!name || name in cookies) continue
-    try {
-      cookies[name] = decodeURIComponent(pair.slice(at + 1).trim())
-    } catch {
-      // A value that is not valid percent-encoding is not one of ours.
-    }
+/** A value that is not valid percent-encoding is not one of ours: skipped, and a later pair of the name may count. */
+function decodeOrSkip(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return undefined
   }
-  return cookies
 }
 
-// Our values are base64url and '.', so they need no encoding.
+/** name=value pairs of a Cookie header (the first of a name counts); a malformed pair is skipped, never an error. */
+export function readCookies(header: string | undefined): Record<string, string | undefined> {
+  return header ? parseCookie(header, { decode: decodeOrSkip }) : {}
+}
+
 function cookie(name: string, value: string, maxAge: number, secure: boolean): string {
-  const attributes = [`${name}=${value}`, 'Path=/', `Max-Age=${maxAge}`, 'HttpOnly', 'SameSite=Lax']
-  if (maxAge === 0) attributes.push('Expires=Thu, 01 Jan 1970 00:00:00 GMT')
-  if (secure) attributes.push('Secure')
-  return attributes.join('; ')
+  return stringifySetCookie({
+    name,
+    value,
+    path: '/',
+    maxAge,
+    // A cleared cookie also carries a date in the past, for clients that do not know Max-Age.
+    expires: maxAge === 0 ? new Date(0) : undefined,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+  })
 }
 
 export function sessionCookie(token: string, secure: boolean): string {
