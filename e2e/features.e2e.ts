@@ -121,7 +121,7 @@ describe('charts, map, downloads and notifications in the browser', () => {
     expect(csv.suggestedFilename()).toMatch(/\.csv$/)
     const bytes = await readFile((await csv.path())!)
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    const table = parse(bytes.subarray(3).toString('utf8')) as string[][]
+    const table = parse(bytes.subarray(3).toString('utf8'), { delimiter: ';' }) as string[][]
     const at = (header: string) => table[0].indexOf(header)
     expect(table.slice(1).map((r) => r[at('Показатель')]).sort()).toEqual([...names].sort())
     expect(table.slice(1).every((r) => r[at('Год')] === year)).toBe(true)

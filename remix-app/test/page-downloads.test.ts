@@ -1,26 +1,29 @@
 // 'Скачать CSV' / 'Скачать XLSX' on a point's readings, reports and control indicators: the addresses carry the
 // page's filters (the point, the year), and the files they give hold exactly the rows the page's filters select.
 import type { AppLoadContext } from '@remix-run/node'
-import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
 import { loadConfig } from '@portal/workflow-service/config.ts'
 import { pageSettingsOf } from '@portal/workflow-service/page-settings.ts'
+import { csvTable } from '../../workflow-service/test/support/export-files.ts'
+import { loginAs } from '../../workflow-service/test/support/login.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
+import { loader as companiesLoader } from '../app/features/catalogue/routes/company-list.tsx'
 import { loader as readingsLoader } from '../app/features/catalogue/routes/point-readings.tsx'
 import { loader as reportsLoader } from '../app/features/catalogue/routes/point-reports.tsx'
 import { loader as controlLoader } from '../app/features/catalogue/routes/point-control-indicators.tsx'
 
 const t = useTestApp()
 
-function contextOf(): AppLoadContext {
-  return { db: t.database.db, catalogue: catalogueUseCases(t.database.db), useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' }, view: pageSettingsOf(loadConfig({ DATA_DIR: '.test-data/page-downloads' })), queue: t.queue, user: null, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
+function contextOf(user: CurrentUser | null = null): AppLoadContext {
+  return { db: t.database.db, catalogue: catalogueUseCases(t.database.db), useCaseContext: { actor: user, clientAddress: '127.0.0.1', requestId: 'test' }, view: pageSettingsOf(loadConfig({ DATA_DIR: '.test-data/page-downloads' })), queue: t.queue, user, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
 }
 
-async function csvRows(url: string): Promise<string[][]> {
-  const res = await t.app.inject({ url })
+async function csvRows(url: string, headers: Record<string, string> = {}): Promise<string[][]> {
+  const res = await t.app.inject({ url, headers })
   expect(res.statusCode, url).toBe(200)
-  return (parse(res.rawPayload.subarray(3).toString('utf8')) as string[][]).slice(1)
+  return csvTable(res.rawPayload).slice(1)
 }
 
 const call = <T>(loader: (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => Promise<T>, path: string, params: Record<string, string>) =>
@@ -50,5 +53,18 @@ describe('downloads of the point tables', () => {
     const page = await call(controlLoader, `/points/${water.kind}/${water.id}/control-indicators?year=${water.year}`, { kindPoint: water.kind, id: String(water.id) })
     expect(new URL(page.list.downloads!.csv, 'http://x').searchParams.get('year')).toBe(String(water.year))
     expect((await csvRows(page.list.downloads!.csv)).length).toBe(page.list.count)
+  })
+
+  it("gives the companies a search shows, not every company: the links carry the page's search", async () => {
+    const department: CurrentUser = { id: 0, username: 'department', groups: ['Департамент'], companyId: null }
+    const call = (query: string) => companiesLoader({ request: new Request(`http://localhost/monitoring/companies${query}`), params: {}, context: contextOf(department) })
+    const all = await call('')
+    const found = await call(`?search=${encodeURIComponent('Газ')}`)
+    expect(found.list.count).toBeGreaterThan(0)
+    expect(found.list.count).toBeLessThan(all.list.count)
+    for (const link of [found.list.downloads!.csv, found.list.downloads!.xlsx]) expect(new URL(link, 'http://x').searchParams.get('search')).toBe('Газ')
+    const { headers } = await loginAs(t.app, 'department')
+    const rows = await csvRows(found.list.downloads!.csv, headers)
+    expect(rows.map((r) => Number(r[0])).sort((a, b) => a - b)).toEqual(found.list.items.map((i) => i.id).sort((a, b) => a - b))
   })
 })

@@ -59,7 +59,7 @@ describe('the public pages of a reading sent in another unit than its ПДК', (
 
     const csv = await t.app.inject({ url: page.downloads.csv })
     expect(csv.statusCode).toBe(200)
-    expect(csv.body).toContain(`${NO2},0.045,мг/м³,0.2`)
+    expect(csv.body).toContain(`${NO2};0,045;мг/м³;0,2`)
     expect(csv.body).not.toContain('мкг')
     const xlsx = await t.app.inject({ url: page.downloads.xlsx })
     expect(xlsx.statusCode).toBe(200)

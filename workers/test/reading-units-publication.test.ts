@@ -52,7 +52,7 @@ describe('a reading in another unit than its ПДК, through the real check and 
     expect(list.json()).toMatchObject({ value: 0.045, measure: 'мг/м³', mpc: 0.2, share: 0.225 })
     const csv = await t.app.inject({ url: `/api/v1/measures-point-indications/?measures_point=${pointId}&year=2026&format=csv` })
     expect(csv.statusCode).toBe(200)
-    expect(csv.body).toContain('Диоксид азота (NO2),0.045,мг/м³,0.2')
+    expect(csv.body).toContain('Диоксид азота (NO2);0,045;мг/м³;0,2')
     expect(csv.body).not.toContain('мкг/м³')
     // The chart draws one NO2 series, in мг/м³, against its ПДК line.
     const series = (await readingSeries(t.database.db, pointId)).filter((s) => s.name === 'Диоксид азота (NO2)')

@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs'
-import { parse } from 'csv-parse/sync'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
+import { COMPANY_KINDS } from '../src/catalogue/registry/labels.ts'
+import { csvTable, dialectOf, xlsxSheet, xlsxTable } from './support/export-files.ts'
 import { useTestApp } from './support/test-app.ts'
 
 const t = useTestApp()
@@ -30,21 +30,14 @@ async function csvOf(url: string): Promise<string[][]> {
   expect(res.statusCode).toBe(200)
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
   expect(res.headers['content-disposition']).toMatch(/^attachment;.*\.csv/)
-  const bytes = res.rawPayload
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-  return parse(bytes.subarray(3).toString('utf8'), { relaxColumnCount: false }) as string[][]
+  return csvTable(res.rawPayload, dialectOf(url))
 }
 
 async function xlsxOf(url: string): Promise<unknown[][]> {
   const res = await t.app.inject({ url })
   expect(res.statusCode).toBe(200)
   expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-  const workbook = new ExcelJS.Workbook()
-  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
-  const sheet = workbook.worksheets[0]
-  const rows: unknown[][] = []
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
-  return rows
+  return xlsxTable(res.rawPayload)
 }
 
 const column = (table: unknown[][], header: string) => {
@@ -74,7 +67,7 @@ describe('exports of the lists', () => {
     const { year, n } = rows[0]
     const json = await allPages(`/api/v1/measures-point-indications/?year=${year}&limit=1000`)
     expect(json.length).toBe(n)
-    const csv = await csvOf(`/api/v1/measures-point-indications/?year=${year}&format=csv`)
+    const csv = await csvOf(`/api/v1/measures-point-indications/?year=${year}&format=csv&dialect=rfc4180`)
     const xlsx = await xlsxOf(`/api/v1/measures-point-indications/?year=${year}&format=xlsx`)
     for (const table of [csv, xlsx]) {
       expect(table.length - 1).toBe(n)
@@ -83,6 +76,11 @@ describe('exports of the lists', () => {
       expect(column(table, 'Показатель')).toEqual(json.map((r) => r.name))
     }
     expect(typeof column(xlsx, 'Значение')[0]).toBe('number')
+    // The people's file writes the same numbers with the decimal comma a Russian Excel reads.
+    const people = await csvOf(`/api/v1/measures-point-indications/?year=${year}&format=csv`)
+    expect(column(people, 'Значение').map((v) => Number(String(v).replace(',', '.')))).toEqual(json.map((r) => Number((r.value as number).toPrecision(12))))
+    expect(column(people, 'Значение').some((v) => String(v).includes(','))).toBe(true)
+    expect(column(people, 'Значение').some((v) => String(v).includes('.'))).toBe(false)
   })
 
   it('neutralises cells that a spreadsheet would run as formulas', async () => {
@@ -92,15 +90,18 @@ describe('exports of the lists', () => {
     }
     const csv = await csvOf('/api/v1/companies/?format=csv&ordering=name&limit=1000')
     const xlsx = await xlsxOf('/api/v1/companies/?format=xlsx&ordering=name')
-    for (const table of [csv, xlsx]) {
-      const written = column(table, 'Наименование') as string[]
-      for (const name of names) {
-        const expected = /^[=+\-@]/.test(name) ? `'${name}` : name
-        expect(written, name).toContain(expected)
-      }
-      expect(written.some((v) => /^[=+\-@]/.test(v))).toBe(false)
-      expect(column(table, 'ИНН')).toContain("'=1+1")
+    const written = column(csv, 'Наименование') as string[]
+    for (const name of names) {
+      const expected = /^[=+\-@]/.test(name) ? `'${name}` : name
+      expect(written, name).toContain(expected)
     }
+    expect(written.some((v) => /^[=+\-@]/.test(v))).toBe(false)
+    expect(column(csv, 'ИНН')).toContain("'=1+1")
+    // An XLSX cell is a text by its type and never runs: the names are written as they are, none as a formula.
+    const sheetNames = column(xlsx, 'Наименование')
+    for (const name of names) expect(sheetNames, name).toContain(name)
+    expect(sheetNames.every((v) => typeof v === 'string')).toBe(true)
+    expect(column(xlsx, 'ИНН')).toContain('=1+1')
   })
 
   it('keeps the filters and the order of the JSON list, and refuses an unknown format naming it', async () => {
@@ -113,5 +114,33 @@ describe('exports of the lists', () => {
     const badFilter = await t.app.inject({ url: '/api/v1/areas/?format=csv&kind=nope' })
     expect(badFilter.statusCode).toBe(400)
     expect(badFilter.json().parameter).toBe('kind')
+  })
+
+  it("writes the people's file in the words the pages show, and the programs' file in the JSON's codes", async () => {
+    const json = await allPages('/api/v1/companies/?kind=lem_industry&ordering=name&limit=7')
+    const people = await csvOf('/api/v1/companies/?kind=lem_industry&ordering=name&format=csv')
+    const programs = await csvOf('/api/v1/companies/?kind=lem_industry&ordering=name&format=csv&dialect=rfc4180')
+    expect(column(people, 'Вид мониторинга')).toEqual(json.map(() => COMPANY_KINDS.lem_industry))
+    expect(column(programs, 'Вид мониторинга')).toEqual(json.map(() => 'lem_industry'))
+    expect(column(people, 'Недропользователь')).toEqual(json.map((r) => (r.license_holder ? 'Да' : 'Нет')))
+    expect(column(programs, 'Недропользователь')).toEqual(json.map((r) => String(r.license_holder)))
+    const bad = await t.app.inject({ url: '/api/v1/companies/?format=csv&dialect=excel2' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().parameter).toBe('dialect')
+  })
+
+  it('writes a spreadsheet with typed numbers and dates, set column widths and the header row frozen', async () => {
+    const row = await sql<{ year: number; measures_point_id: number }>`SELECT year, measures_point_id FROM measures_point_indications WHERE sampled IS NOT NULL ORDER BY id LIMIT 1`.execute(t.database.db)
+    const { year, measures_point_id: point } = row.rows[0]
+    const res = await t.app.inject({ url: `/api/v1/measures-point-indications/?measures_point=${point}&year=${year}&format=xlsx` })
+    const sheet = await xlsxSheet(res.rawPayload)
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[]
+    for (let i = 1; i <= headers.length; i++) expect(sheet.getColumn(i).width, headers[i - 1]).toBeGreaterThanOrEqual(8)
+    const sampled = sheet.getRow(2).getCell(headers.indexOf('Дата отбора') + 1)
+    expect(sampled.value).toBeInstanceOf(Date)
+    expect(sampled.numFmt).toBe('dd.mm.yyyy')
+    expect(typeof sheet.getRow(2).getCell(headers.indexOf('Значение') + 1).value).toBe('number')
+    expect(typeof sheet.getRow(2).getCell(headers.indexOf('Год') + 1).value).toBe('number')
   })
 })

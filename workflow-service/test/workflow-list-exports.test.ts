@@ -1,8 +1,7 @@
 // Exports of the lists outside the catalogue (reports, decisions, files, history, a point's control indicators, the
 // user's notifications): every row the JSON pages hold, in their order, as CSV and XLSX; and the same permissions as
 // the JSON list, checked before any byte of a file is written.
-import ExcelJS from 'exceljs'
-import { parse } from 'csv-parse/sync'
+import { csvTable, xlsxTable } from './support/export-files.ts'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from './support/test-app.ts'
@@ -30,18 +29,14 @@ async function csvIds(url: string, headers: Record<string, string>): Promise<{ h
   const res = await t.app.inject({ url, headers })
   expect(res.statusCode, res.body).toBe(200)
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
-  expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-  const table = parse(res.rawPayload.subarray(3).toString('utf8')) as string[][]
+  const table = csvTable(res.rawPayload)
   return { header: table[0], ids: table.slice(1).map((r) => Number(r[0])) }
 }
 
 async function xlsxIds(url: string, headers: Record<string, string>): Promise<{ header: string[]; ids: number[] }> {
   const res = await t.app.inject({ url, headers })
   expect(res.statusCode, res.body).toBe(200)
-  const workbook = new ExcelJS.Workbook()
-  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
-  const rows: unknown[][] = []
-  workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
+  const rows = await xlsxTable(res.rawPayload)
   return { header: rows[0] as string[], ids: rows.slice(1).map((r) => Number(r[0])) }
 }
 

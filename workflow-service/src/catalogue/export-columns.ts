@@ -1,6 +1,7 @@
 // The columns of a catalogue type's exported table: the record's id, then every field in declaration order under
-// its Russian label (with its unit); references by their name, lists joined, dates as the API writes them.
-import type { Cell } from '../exports/table-cells.ts'
+// its Russian label (with its unit); references by their name, lists joined, enumerations as their code with the
+// word the pages show (the dialect of the file picks one), dates and numbers typed.
+import { type Cell, dayCell, momentCell, wordCell } from '../exports/table-cells.ts'
 import { itemText } from './format.ts'
 import type { CatalogueType, FieldDef } from './registry/types.ts'
 
@@ -23,7 +24,9 @@ function cellOf(field: FieldDef, value: unknown): Cell {
     case 'boolean':
       return Boolean(value)
     case 'date':
-      return value instanceof Date ? value.toISOString() : String(value)
+      return field.dateOnly ? dayCell(value as Date | string) : momentCell(value as Date | string)
+    case 'enum':
+      return wordCell(String(value), field.options?.[String(value)])
     default:
       return String(value)
   }

@@ -1,13 +1,15 @@
-// Streams an exported table to the client as CSV (UTF-8 with BOM) or XLSX (exceljs's streaming writer): rows are
-// written batch by batch as they are read, waiting for the client to take them, so memory stays flat whatever the
-// number of rows. A client that goes away stops the reading.
+// Streams an exported table to the client as CSV (UTF-8 with BOM, in the dialect the request asks for) or XLSX
+// (exceljs's streaming writer: typed numbers and dates, column widths, the header row frozen): rows are written batch
+// by batch as they are read, waiting for the client to take them, so memory stays flat whatever the number of rows.
+// A client that goes away stops the reading.
 import { once } from 'node:events'
 import { PassThrough } from 'node:stream'
 import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import { contentDisposition } from '../workflow/storage/file-storage.server.ts'
-import { CONTENT_TYPES, type FileFormat } from './export-formats.ts'
-import { type Cell, csvLine, sheetCell, UTF8_BOM } from './table-cells.ts'
+import { csvLines } from './csv-writer.ts'
+import { CONTENT_TYPES, csvDialectOf, type FileFormat } from './export-formats.ts'
+import { type Cell, sheetColumnWidth, sheetValue } from './table-cells.ts'
 
 /** Hands rows to the file; resolves when the client has room for more. */
 export type WriteRows = (rows: Cell[][]) => Promise<void>
@@ -43,21 +45,39 @@ export function sendExport(reply: FastifyReply, request: ExportRequest): Fastify
 
   const run = async () => {
     if (request.format === 'csv') {
-      body.write(UTF8_BOM + csvLine(request.headers))
+      const dialect = csvDialectOf(reply.request.query)
+      body.write(csvLines([request.headers], dialect, { bom: true }))
       await request.produce(async (rows) => {
-        body.write(rows.map((row) => csvLine(row)).join(''))
+        body.write(csvLines(rows, dialect))
         await roomIn(body)
       })
       body.end()
       return
     }
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useSharedStrings: false, useStyles: false })
-    const sheet = workbook.addWorksheet(request.sheet.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Лист1')
-    sheet.addRow(request.headers).commit()
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useSharedStrings: false, useStyles: true })
+    const sheet = workbook.addWorksheet(request.sheet.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Лист1', { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] })
+    // The widths go before the first row is written: they are measured on the header and the first batch.
+    let started = false
+    const start = (rows: Cell[][]) => {
+      sheet.columns = request.headers.map((header, i) => ({ width: sheetColumnWidth(header, rows.map((row) => row[i] ?? null)) }))
+      const head = sheet.addRow(request.headers)
+      head.font = { bold: true }
+      head.commit()
+      started = true
+    }
     await request.produce(async (rows) => {
-      for (const row of rows) sheet.addRow(row.map(sheetCell)).commit()
+      if (!started) start(rows)
+      for (const row of rows) {
+        const values = row.map(sheetValue)
+        const written = sheet.addRow(values.map((v) => v.value))
+        values.forEach((v, i) => {
+          if (v.numFmt) written.getCell(i + 1).numFmt = v.numFmt
+        })
+        written.commit()
+      }
       await roomIn(body)
     })
+    if (!started) start([])
     sheet.commit()
     await workbook.commit()
   }

@@ -5,12 +5,12 @@ import type { HistoryEntryAnswer, ImportFileAnswer, ImportReportAnswer, StatusCh
 import { AUDIT_EVENT_LABEL } from '../workflow/history/audit-events.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 import type { Column } from './paged-export.server.ts'
+import { momentCell as when } from './table-cells.ts'
 
 const REPORT_TYPE_TITLES: Record<string, string> = Object.fromEntries(Object.entries(REPORT_TYPES).map(([code, t]) => [code, t.title]))
 const REPORT_STATUS: Record<string, string> = { consideration: 'На рассмотрении', agreed: 'Согласован', rejected: 'Отклонён' }
 const FILE_STATUS: Record<string, string> = { processing: 'Проверяется', success: 'Проверен', error: 'Ошибка', deletion: 'Удаляется', deleted: 'Удалён' }
 
-const when = (value: string | Date) => (value instanceof Date ? value.toISOString() : String(value))
 
 export const REPORT_COLUMNS: Array<Column<Static<typeof ImportReportAnswer>>> = [
   { header: 'ID', cell: (r) => r.id },

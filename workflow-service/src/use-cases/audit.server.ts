@@ -3,10 +3,9 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { readInBatches } from '../exports/read-in-batches.server.ts'
-import type { Cell } from '../exports/table-cells.ts'
+import { type Cell, momentCell } from '../exports/table-cells.ts'
 import type { WriteRows } from '../exports/send-export.server.ts'
 import { Id, Text, Year } from '../http/params.ts'
-import { formatDateTime } from '../catalogue/format.ts'
 import { AUDIT_EVENT_LABEL, AUDIT_EVENTS, type AuditEntry, type AuditFilter, auditEntryOf, auditQuery, type AuditRow } from '../workflow/history/audit-queries.server.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 import { DateOnly, nextDayStart, regionDayStart } from '../text/region-days.ts'
@@ -42,7 +41,7 @@ export const AUDIT_HEADERS = ['№ записи', 'Дата и время', 'С�
 export function auditCells(entry: AuditEntry): Cell[] {
   return [
     entry.number,
-    formatDateTime(entry.created),
+    momentCell(entry.created),
     AUDIT_EVENT_LABEL[entry.event],
     entry.companyName,
     entry.areaName ?? '',

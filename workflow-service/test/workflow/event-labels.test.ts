@@ -1,6 +1,6 @@
 // One event, one name: a decision, an upload and a resubmission are called the same in the status of a report
 // (`event_display`), the company's history and its export, and the Department's audit and its export.
-import { parse } from 'csv-parse/sync'
+import { csvTable } from '../support/export-files.ts'
 import { describe, expect, it } from 'vitest'
 import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
 import { loginAs } from '../support/login.ts'
@@ -13,7 +13,7 @@ const t = useTestApp()
 async function csvById(url: string, headers: Record<string, string>, column: string): Promise<Map<number, string>> {
   const res = await t.app.inject({ url, headers })
   expect(res.statusCode, res.body).toBe(200)
-  const [header, ...rows] = parse(res.rawPayload.subarray(3).toString('utf8')) as string[][]
+  const [header, ...rows] = csvTable(res.rawPayload)
   return new Map(rows.map((r) => [Number(r[0]), r[header.indexOf(column)]]))
 }
 

@@ -145,6 +145,7 @@ describe('import files API', () => {
     const file = (await upload(h.headers, { report: reportId }, 'Замеры 2032.csv')).json()
     const errors = [
       { row: 2, column: 'Значение', value: '=1+2', reason: 'ожидается число' },
+      { row: 3, column: 'Значение', value: '-4', reason: 'значение не может быть меньше нуля' },
       { reason: 'и ещё ошибок: 3' },
     ]
     const warnings = [{ row: 5, column: 'Значение', value: '90', reason: 'значение выше ПДК в 18 раз: проверьте единицу измерения и разделитель дробной части' }]
@@ -154,11 +155,12 @@ describe('import files API', () => {
     expect(csv.headers['content-type']).toContain('text/csv')
     expect(decodeURIComponent(String(csv.headers['content-disposition']))).toContain('Замечания — Замеры 2032.csv')
     expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'Строка,Столбец,Значение,Уровень,Сообщение',
-      // A value a spreadsheet would run as a formula is written as text.
-      "2,Значение,'=1+2,ошибка,ожидается число",
-      ',,,ошибка,и ещё ошибок: 3',
-      '5,Значение,90,предупреждение,значение выше ПДК в 18 раз: проверьте единицу измерения и разделитель дробной части',
+      'Строка;Столбец;Значение;Уровень;Сообщение',
+      // A value a spreadsheet would run as a formula is written as text; a signed number as it was written.
+      "2;Значение;'=1+2;ошибка;ожидается число",
+      '3;Значение;-4;ошибка;значение не может быть меньше нуля',
+      ';;;ошибка;и ещё ошибок: 3',
+      '5;Значение;90;предупреждение;значение выше ПДК в 18 раз: проверьте единицу измерения и разделитель дробной части',
       '',
     ])
     const xlsx = await t.app.inject({ url: `/api/v1/import-files/${file.id}/problems/?format=xlsx`, headers: h.headers })
@@ -167,8 +169,10 @@ describe('import files API', () => {
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer)
     const rows = workbook.worksheets[0].getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1))
     expect(rows[0]).toEqual(['Строка', 'Столбец', 'Значение', 'Уровень', 'Сообщение'])
-    expect(rows[1]).toEqual([2, 'Значение', "'=1+2", 'ошибка', 'ожидается число'])
-    expect(rows[3]).toEqual([5, 'Значение', '90', 'предупреждение', warnings[0].reason])
+    // An XLSX cell is a text by its type, never a formula: no apostrophe, no '-4.
+    expect(rows[1]).toEqual([2, 'Значение', '=1+2', 'ошибка', 'ожидается число'])
+    expect(rows[2]).toEqual([3, 'Значение', '-4', 'ошибка', 'значение не может быть меньше нуля'])
+    expect(rows[4]).toEqual([5, 'Значение', '90', 'предупреждение', warnings[0].reason])
   })
 
   it('gives the error report only to those who may read the file, and refuses an unknown format', async () => {

@@ -6,6 +6,7 @@ import type { Exceedance } from '../../catalogue/exceedances.server.ts'
 import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
 import { type Column, firstPageRead, pagedExport } from '../../exports/paged-export.server.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
+import { dayCell } from '../../exports/table-cells.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { Id, Year } from '../../http/params.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
@@ -35,7 +36,7 @@ const Filters = {
 
 export const EXCEEDANCE_COLUMNS: ReadonlyArray<Column<Exceedance>> = [
   { header: 'Год', cell: (r) => r.year },
-  { header: 'Дата отбора', cell: (r) => r.sampled },
+  { header: 'Дата отбора', cell: (r) => dayCell(r.sampled) },
   { header: 'Предприятие', cell: (r) => r.company?.name ?? null },
   { header: 'Участок', cell: (r) => r.area?.name ?? null },
   { header: 'Пункт наблюдения', cell: (r) => r.point.nomenclature ?? r.point.name },

@@ -13,6 +13,7 @@ import { PageOf } from './workflow-schemas.ts'
 import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
 import { type Column, firstPageRead, pagedExport } from '../../exports/paged-export.server.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
+import { dayCell } from '../../exports/table-cells.ts'
 
 // The item's own fields plus those of its type: the model says which.
 const ControlIndicator = Type.Object(
@@ -33,7 +34,7 @@ const COLUMNS: Array<Column<Item>> = [
   { header: 'ID', cell: (r) => r.id },
   { header: 'Вид показателей', cell: (r) => r.title },
   { header: 'Год', cell: (r) => r.year },
-  { header: 'Дата отбора', cell: (r) => r.sampled?.slice(0, 10) ?? null },
+  { header: 'Дата отбора', cell: (r) => dayCell(r.sampled) },
   { header: 'Адрес на портале', cell: (r) => r.href },
 ]
 

@@ -8,6 +8,7 @@ import { type Column, firstPageRead, pagedExport } from '../../exports/paged-exp
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
+import { momentCell } from '../../exports/table-cells.ts'
 
 const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
 const Notification = Type.Object({
@@ -22,14 +23,13 @@ const Notification = Type.Object({
 })
 
 type NotificationRow = { id: number; kind: string; title: string; body: string; link: string | null; created: Date | string; read: Date | string | null }
-const when = (value: Date | string) => (value instanceof Date ? value.toISOString() : String(value))
 const NOTIFICATION_COLUMNS: Array<Column<NotificationRow>> = [
   { header: 'ID', cell: (r) => r.id },
-  { header: 'Когда', cell: (r) => when(r.created) },
+  { header: 'Когда', cell: (r) => momentCell(r.created) },
   { header: 'Заголовок', cell: (r) => r.title },
   { header: 'Текст', cell: (r) => r.body },
   { header: 'Ссылка', cell: (r) => r.link },
-  { header: 'Прочитано', cell: (r) => (r.read ? when(r.read) : null) },
+  { header: 'Прочитано', cell: (r) => momentCell(r.read) },
 ]
 
 export const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
