@@ -1,5 +1,8 @@
-// Tells a file's real type from its first bytes (and, for ZIP containers, the names inside), never from its name.
+// Tells a file's real type from its first bytes (the upload's sniffer, file-type) and, for ZIP containers, the names
+// inside, never from its name.
 import { open } from 'node:fs/promises'
+import { SNIFF_BYTES } from '@portal/workflow-service/workflow/files/file-content.ts'
+import { sniffContent } from '@portal/workflow-service/workflow/files/sniff-content.server.ts'
 import { readZipDirectory, type ZipLimits } from './zip-guard.server.ts'
 
 export type FileKind = 'empty' | 'pdf' | 'docx' | 'xlsx' | 'zip' | 'ole2' | 'unknown'
@@ -14,18 +17,12 @@ export const KIND_TITLES: Record<FileKind, string> = {
   unknown: 'неизвестный формат',
 }
 
-const PDF = Buffer.from('%PDF-')
-const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04])
-const EMPTY_ZIP = Buffer.from([0x50, 0x4b, 0x05, 0x06])
-const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])
-
-async function readHead(path: string, length = 8): Promise<{ head: Buffer; size: number }> {
+async function readHead(path: string): Promise<Buffer> {
   const handle = await open(path, 'r')
   try {
-    const { size } = await handle.stat()
-    const head = Buffer.alloc(Math.min(length, size))
-    if (head.length) await handle.read(head, 0, head.length, 0)
-    return { head, size }
+    const head = Buffer.alloc(SNIFF_BYTES)
+    const { bytesRead } = await handle.read(head, 0, SNIFF_BYTES, 0)
+    return head.subarray(0, bytesRead)
   } finally {
     await handle.close()
   }
@@ -33,16 +30,12 @@ async function readHead(path: string, length = 8): Promise<{ head: Buffer; size:
 
 /** The kind of the file at path. ZIP containers are opened (directory only) to tell DOCX and XLSX apart. */
 export async function detectFileKind(path: string, limits?: ZipLimits): Promise<FileKind> {
-  const { head, size } = await readHead(path)
-  if (size === 0) return 'empty'
-  if (head.subarray(0, PDF.length).equals(PDF)) return 'pdf'
-  if (head.subarray(0, OLE2.length).equals(OLE2)) return 'ole2'
-  if (head.subarray(0, EMPTY_ZIP.length).equals(EMPTY_ZIP)) return 'zip'
-  if (head.subarray(0, ZIP.length).equals(ZIP)) {
-    const names = new Set((await readZipDirectory(path, limits)).map((e) => e.name))
-    if (names.has('[Content_Types].xml') && names.has('word/document.xml')) return 'docx'
-    if (names.has('[Content_Types].xml') && names.has('xl/workbook.xml')) return 'xlsx'
-    return 'zip'
-  }
-  return 'unknown'
+  const kind = await sniffContent(await readHead(path))
+  if (kind === 'empty' || kind === 'pdf' || kind === 'ole2') return kind
+  if (kind !== 'zip') return 'unknown'
+  // Our own rule, not file-type's guess from the first entries: the directory's names, read within the ZIP limits.
+  const names = new Set((await readZipDirectory(path, limits)).map((e) => e.name))
+  if (names.has('[Content_Types].xml') && names.has('word/document.xml')) return 'docx'
+  if (names.has('[Content_Types].xml') && names.has('xl/workbook.xml')) return 'xlsx'
+  return 'zip'
 }

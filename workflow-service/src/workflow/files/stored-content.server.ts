@@ -2,7 +2,8 @@
 // attachments), which file-content.ts judges.
 import { open } from 'node:fs/promises'
 import { storedFilePath } from '../storage/file-storage.server.ts'
-import { type ContentKind, SNIFF_BYTES, sniffContent } from './file-content.ts'
+import { type ContentKind, SNIFF_BYTES } from './file-content.ts'
+import { sniffContent } from './sniff-content.server.ts'
 
 export async function storedContent(storageDir: string, storageKey: string): Promise<ContentKind> {
   const handle = await open(storedFilePath(storageDir, storageKey), 'r')
