@@ -1,7 +1,7 @@
 // The report stream's events, each declared once: its machine event, what it changes in the stream's state, its
 // read-model rows (import_reports, report_status_changes, decision_files, report_history), its label and its notice.
 import type { StoredEvent } from '../../event-store/event-store.server.ts'
-import { type EventTable, eventTypesOf, needSeen, type ReadModelRow, type RowChange, same, type Stored } from '../event-table.ts'
+import { type EventEntry, type EventTable, eventTypesOf, needSeen, type ReadModelRow, type RowChange, same, type Stored } from '../event-table.ts'
 import { historyRow } from '../history/history-rows.ts'
 import type { DecisionFile, ReportAgreed, ReportDecisionCancelled, ReportEvent, ReportRejected } from './report-events.ts'
 import type { ReportMachineEvent } from './report-machine.ts'
@@ -41,6 +41,35 @@ const decisionReads = (event: Stored<ReportAgreed | ReportRejected>) => ({ repor
 
 const withComment = (comment: string) => (comment.trim() ? ` Комментарий: ${comment.trim()}` : '')
 
+/**
+ * An agreement or a declining: the report's new status, the status change with the decision's files, a history entry
+ * naming the files it was taken on, and a notice to the holder, each in the decision's own words.
+ */
+function decisionEntry<E extends ReportAgreed | ReportRejected>(
+  outcome: 'agreed' | 'rejected',
+  machine: ReportMachineEvent,
+  label: string,
+  participle: string,
+): EventEntry<E, ReportState, ReportMachineEvent> {
+  return {
+    machine,
+    evolve: same,
+    reads: decisionReads,
+    rows: (event, seen) => [
+      ...decisionRows(event, outcome, outcome),
+      historyRow(event, {
+        company_id: needSeen(seen, 'report', event, event.data.reportId).company_id,
+        report_id: event.data.reportId,
+        event: outcome,
+        import_files: needSeen(seen, 'liveFilesOfReport', event, event.data.reportId),
+      }),
+    ],
+    history: { code: outcome },
+    label,
+    notice: (event, about) => ({ kind: `report_${outcome}`, title: label, body: `${about.subject}: отчёт ${participle} Департаментом.${withComment(event.data.comment)}` }),
+  }
+}
+
 export const REPORT_EVENTS = {
   ReportCreated: {
     machine: { type: 'create' },
@@ -69,40 +98,8 @@ export const REPORT_EVENTS = {
     label: 'Отчёт создан',
     notice: null,
   },
-  ReportAgreed: {
-    machine: { type: 'agree' },
-    evolve: same,
-    reads: decisionReads,
-    rows: (event, seen) => [
-      ...decisionRows(event, 'agreed', 'agreed'),
-      historyRow(event, {
-        company_id: needSeen(seen, 'report', event, event.data.reportId).company_id,
-        report_id: event.data.reportId,
-        event: 'agreed',
-        import_files: needSeen(seen, 'liveFilesOfReport', event, event.data.reportId),
-      }),
-    ],
-    history: { code: 'agreed' },
-    label: 'Отчёт согласован',
-    notice: (event, about) => ({ kind: 'report_agreed', title: 'Отчёт согласован', body: `${about.subject}: отчёт согласован Департаментом.${withComment(event.data.comment)}` }),
-  },
-  ReportRejected: {
-    machine: { type: 'decline' },
-    evolve: same,
-    reads: decisionReads,
-    rows: (event, seen) => [
-      ...decisionRows(event, 'rejected', 'rejected'),
-      historyRow(event, {
-        company_id: needSeen(seen, 'report', event, event.data.reportId).company_id,
-        report_id: event.data.reportId,
-        event: 'rejected',
-        import_files: needSeen(seen, 'liveFilesOfReport', event, event.data.reportId),
-      }),
-    ],
-    history: { code: 'rejected' },
-    label: 'Отчёт отклонён',
-    notice: (event, about) => ({ kind: 'report_rejected', title: 'Отчёт отклонён', body: `${about.subject}: отчёт отклонён Департаментом.${withComment(event.data.comment)}` }),
-  },
+  ReportAgreed: decisionEntry<ReportAgreed>('agreed', { type: 'agree' }, 'Отчёт согласован', 'согласован'),
+  ReportRejected: decisionEntry<ReportRejected>('rejected', { type: 'decline' }, 'Отчёт отклонён', 'отклонён'),
   ReportDecisionCancelled: {
     machine: { type: 'cancel' },
     evolve: same,
