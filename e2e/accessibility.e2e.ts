@@ -127,6 +127,21 @@ describe('accessibility', () => {
     await department.close()
   }, 180_000)
 
+  it("offers a skip link as the first stop of the keyboard, shown when reached, that takes it past the header to the page's content", async () => {
+    const page = await b.open('/companies')
+    const link = page.getByRole('link', { name: 'Перейти к содержанию' })
+    expect((await link.boundingBox())!.y + (await link.boundingBox())!.height).toBeLessThanOrEqual(0)
+    await page.keyboard.press('Tab')
+    expect(await focusedName(page)).toBe('Перейти к содержанию')
+    expect((await link.boundingBox())!.y).toBeGreaterThanOrEqual(0)
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content')
+    // The next Tab lands inside the content, not back in the header.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true)
+    await page.close()
+  })
+
   it('finds nothing serious or critical on any page type, each opened by the role it is for', async () => {
     expect(await findingsOf(types)).toEqual([])
   }, 240_000)

@@ -14,6 +14,10 @@ const b = useBrowser()
 const YEAR = new Date().getFullYear()
 const eventually = <T>(value: () => Promise<T> | T, options: { timeout?: number } = {}) => expect.poll(value, { timeout: 20_000, ...options })
 
+const DANGER_RED = 'rgb(166, 27, 27)'
+const WHITE = 'rgb(255, 255, 255)'
+const backgroundOf = (button: ReturnType<Page['getByRole']>) => button.evaluate((el) => getComputedStyle(el).backgroundColor)
+
 const logIn = (username: string) => logInAs(b, username, { acceptDownloads: true })
 
 const section = (page: Page) => page.getByRole('region', { name: 'Парниковые газы' })
@@ -67,6 +71,9 @@ describe('the report workflow as people live it (issue 14)', () => {
     expect(await section(department).getByText('Согласовать нельзя: ни один файл не прошёл проверку').count()).toBe(1)
     await section(department).getByRole('button', { name: 'Отклонить (Парниковые газы)' }).click()
     const decline = department.getByRole('dialog', { name: 'Отклонить отчёт' })
+    // A decline sends the report back to the holder: its confirm button is red, the way out is not.
+    expect(await backgroundOf(decline.getByRole('button', { name: 'Отклонить' }))).toBe(DANGER_RED)
+    expect(await backgroundOf(decline.getByRole('button', { name: 'Отмена' }))).toBe(WHITE)
     await decline.getByLabel('Комментарий (обязательно)').fill('Значения выбросов должны быть числами.')
     await decline.getByRole('button', { name: 'Отклонить' }).click()
     await eventually(() => decline.count()).toBe(0)
@@ -96,6 +103,14 @@ describe('the report workflow as people live it (issue 14)', () => {
     await dialog.getByRole('button', { name: 'Согласовать' }).click()
     await eventually(() => dialog.count()).toBe(0)
     await eventually(() => section(department).getByRole('button', { name: /^Согласовано/ }).count()).toBe(1)
+    // Taking the decision back is offered, but as a secondary button beside the report's status.
+    const cancel = section(department).getByRole('button', { name: 'Отменить решение (Парниковые газы)' })
+    expect(await backgroundOf(cancel)).toBe(WHITE)
+    await cancel.click()
+    const cancelDialog = department.getByRole('dialog', { name: 'Отменить решение' })
+    expect(await backgroundOf(cancelDialog.getByRole('button', { name: 'Отменить решение' }))).not.toBe(DANGER_RED)
+    await cancelDialog.getByRole('button', { name: 'Отмена' }).click()
+    await eventually(() => cancelDialog.count()).toBe(0)
     // The year's history, newest first: the agreement on top, the decline with its comment further down.
     await department.locator('summary', { hasText: 'История изменений' }).click()
     const events = await department.locator('.history-table tbody tr td:nth-child(2)').allTextContents()

@@ -1,7 +1,10 @@
 // The shell of every page: header, navigation, content and footer.
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from '@remix-run/react'
+import { type ReactNode, useContext } from 'react'
+// The router's state holds the error a route's own boundary shows; Remix's useRouteError gives it only inside that
+// boundary, and its meta functions see only the routes above theirs (Remix's <Meta> reads the same context).
+import { UNSAFE_DataRouterStateContext as RouterState } from 'react-router-dom'
 import { seesNavigation } from '@portal/workflow-service/auth/permissions.ts'
 import { userInfo } from '@portal/workflow-service/auth/user-info.ts'
 import { SiteFooter, SiteHeader } from './components/site-chrome.tsx'
@@ -41,10 +44,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
-  // Remix's meta sees only the routes above the one that declares it, so the deepest page's title is found here.
+  // The one <title> of every page: the deepest route that knows its name decides; an error shown by any route's
+  // boundary (the 404, 403 and 400 pages) names what went wrong instead.
   const matches = useMatches()
-  const error = useRouteError()
-  const title = error ? errorTitle(isRouteErrorResponse(error) ? error.status : 500) : titleOfMatches(matches)
+  const error = Object.values(useContext(RouterState)?.errors ?? {})[0]
+  const title = error !== undefined ? errorTitle(isRouteErrorResponse(error) ? error.status : 500) : titleOfMatches(matches)
   return (
     <html lang="ru">
       <head>
@@ -55,8 +59,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        {/* The first stop of the keyboard: past the header's links straight to the page's own content. */}
+        <a className="skip-link" href="#content">
+          Перейти к содержанию
+        </a>
         <SiteHeader user={root?.user ?? null} csrfToken={root?.csrfToken ?? ''} navigation={root?.navigation ?? false} unread={root?.unread ?? 0} />
-        <main className="page">{children}</main>
+        <main id="content" className="page" tabIndex={-1}>
+          {children}
+        </main>
         <SiteFooter />
         <PageLoader />
         <ScrollRestoration nonce={root?.nonce} />

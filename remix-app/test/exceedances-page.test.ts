@@ -50,15 +50,36 @@ describe('the exceedances page', () => {
     expect(svg).toContain('Данные графика')
   })
 
-  it('takes a value its selects do not offer as no filter, and an impossible page number as the first', async () => {
-    for (const query of ['year=1e400', 'company=__proto__', 'area=-1', 'substance=%00', 'page=Infinity', 'year=2032&page=999999999']) {
+  it('answers a malformed filter with the 400 page naming the field in Russian, never as no filter', async () => {
+    const cases: Array<[string, string]> = [
+      ['year=1e400', 'Год'],
+      ['year=abc', 'Год'],
+      ['year=2032&year=2033', 'Год'],
+      ['company=__proto__', 'Предприятие'],
+      ['company=2147483648', 'Предприятие'],
+      ['area=-1', 'Участок'],
+      ['substance=%00', 'Вещество'],
+      ['page=Infinity', 'Страница'],
+      ['page=0', 'Страница'],
+      ['year=2032&page=999999999', 'Страница'],
+    ]
+    for (const [query, label] of cases) {
       const page = await callPage(`/exceedances?${query}`, context())
-      expect(page.status, query).toBe(200)
-      expect(page.data.rows.length, query).toBeGreaterThanOrEqual(0)
+      expect(page.status, query).toBe(400)
+      expect(String(page.data).startsWith(`${label}: `), `${query}: ${page.data}`).toBe(true)
+      expect(String(page.data), query).not.toMatch(/\b(year|company|area|substance|page):/)
     }
-    const all = await callPage('/exceedances', context())
+  })
+
+  it('takes an empty value as no filter, and keeps a well-formed value it does not offer with an empty list', async () => {
+    const all = await callPage('/exceedances?year=&company=&area=&substance=&page=', context())
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM measures_point_indications WHERE mpc > 0 AND value > mpc`.execute(t.database.db)
+    expect(all.status).toBe(200)
     expect(all.data.count).toBe(rows[0].n)
-    expect((await callPage('/exceedances?year=1e400', context())).data.count).toBe(rows[0].n)
+    const none = await callPage('/exceedances?year=1950', context())
+    expect(none.data.count).toBe(0)
+    const year = none.data.controls.find((c: { name: string }) => c.name === 'year')
+    expect(year.value).toBe('1950')
+    expect(year.options).toContainEqual({ value: '1950', label: '1950 — нет превышений' })
   })
 })

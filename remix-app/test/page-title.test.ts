@@ -13,6 +13,16 @@ describe('the title of a page', () => {
     )
   })
 
+  it('leaves out a crumb whose every word the page name already says, as a receipt\'s number', () => {
+    const crumbs = [
+      { title: 'Главная', to: '/' },
+      { title: 'ООО «Ямал СПГ»', to: '/companies/1' },
+      { title: 'Отчетность', to: '/companies/1/reports?year=2025' },
+      { title: 'Квитанция № 12', to: '/receipts/12' },
+    ]
+    expect(titleOfMatches([{ data: { title: 'Квитанция о приёме файла № 12', crumbs } }])).toBe('Квитанция о приёме файла № 12 — Отчетность — Экологический мониторинг ЯНАО')
+  })
+
   it('takes the name from the deepest route that has one, or from its handle', () => {
     expect(titleOfMatches([{ data: { user: null } }, { data: { list: [] }, handle: { title: 'Предприятия' } }])).toBe(
       'Предприятия — Экологический мониторинг ЯНАО',

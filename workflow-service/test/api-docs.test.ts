@@ -4,7 +4,7 @@ import { useTestApp } from './support/test-app.ts'
 
 const t = useTestApp()
 
-type Operation = { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }
+type Operation = { summary?: string; parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown> }
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> }
 
 async function documentOf(): Promise<Document> {
@@ -80,5 +80,37 @@ describe('the described API', () => {
     expect(html.body).not.toMatch(/https?:\/\/(?!localhost)[a-z]/i)
     const script = /src="\.?\/?([^"]*swagger-ui-bundle\.js)"/.exec(html.body)
     expect(script).not.toBeNull()
+  })
+
+  it('gives every operation a summary in Russian, and no two operations of one path the same', async () => {
+    const document = await documentOf()
+    const wrong: string[] = []
+    for (const [path, ops] of Object.entries(document.paths)) {
+      const summaries = Object.entries(ops).map(([method, op]) => {
+        if (!op.summary?.trim() || !/[а-яё]/i.test(op.summary)) wrong.push(`${method.toUpperCase()} ${path}: no summary in Russian`)
+        return op.summary
+      })
+      if (new Set(summaries).size !== summaries.length) wrong.push(`${path}: two operations with one summary`)
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it("serves the page as the portal's: its title, Russian, a way back to the portal and a layout for a phone", async () => {
+    const page = await t.app.inject({ url: '/api/docs' })
+    const html = page.statusCode === 302 ? await t.app.inject({ url: page.headers.location as string }) : page
+    expect(/<title>([^<]*)<\/title>/.exec(html.body)?.[1]).toBe('API портала — Экологический мониторинг ЯНАО')
+    const asset = async (name: string) => {
+      const src = new RegExp(`(?:src|href)="\\.?/?([^"]*theme/${name.replace('.', '\\.')})"`).exec(html.body)
+      expect(src, name).not.toBeNull()
+      const res = await t.app.inject({ url: `/api/docs/${src![1].replace(/^.*?static\//, 'static/')}` })
+      expect(res.statusCode, name).toBe(200)
+      return res.body
+    }
+    const script = await asset('portal.js')
+    expect(script).toContain('back.href = "/monitoring/"')
+    expect(script).toContain('На портал')
+    expect(script).toContain("lang = 'ru'")
+    expect(script).toContain('width=device-width')
+    expect(await asset('portal.css')).toContain('@media (max-width: 600px)')
   })
 })

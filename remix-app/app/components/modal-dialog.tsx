@@ -17,9 +17,12 @@ export interface ModalDialogProps {
   busy?: boolean
   /** A wider dialog, for forms. */
   wide?: boolean
+  /** The confirm button's weight: `danger` (red) for a step with a consequence the other side feels, as a decline. */
+  tone?: 'primary' | 'danger'
 }
 
-export function ModalDialog({ open, title, onClose, children, confirmLabel = 'OK', onConfirm, confirmForm, cancelLabel, busy = false, wide = false }: ModalDialogProps) {
+export function ModalDialog({ open, title, onClose, children, confirmLabel = 'OK', onConfirm, confirmForm, cancelLabel, busy = false, wide = false, tone = 'primary' }: ModalDialogProps) {
+  const confirmClass = tone === 'danger' ? 'button button-danger' : 'button'
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   useEffect(() => {
@@ -47,11 +50,11 @@ export function ModalDialog({ open, title, onClose, children, confirmLabel = 'OK
           <div className="dialog-body">{children}</div>
           <div className="dialog-actions">
             {confirmForm ? (
-              <button type="submit" form={confirmForm} className="button" disabled={busy}>
+              <button type="submit" form={confirmForm} className={confirmClass} disabled={busy}>
                 {confirmLabel}
               </button>
             ) : (
-              <button type="button" className="button" disabled={busy} onClick={onConfirm ?? onClose}>
+              <button type="button" className={confirmClass} disabled={busy} onClick={onConfirm ?? onClose}>
                 {confirmLabel}
               </button>
             )}

@@ -86,7 +86,11 @@ export function SiteHeader({ user, csrfToken, navigation, unread }: SiteHeaderPr
 export function SiteFooter() {
   return (
     <footer className="site-footer">
-      © {new Date().getFullYear()} Департамент природно-ресурсного регулирования и развития нефтегазового комплекса ЯНАО
+      <span>© {new Date().getFullYear()} Департамент природно-ресурсного регулирования и развития нефтегазового комплекса ЯНАО</span>
+      {/* The API's page is served by the API, outside the pages' /monitoring/ base: a plain link, not a route. */}
+      <a href="/api/docs" className="site-footer__api">
+        Описание API
+      </a>
     </footer>
   )
 }

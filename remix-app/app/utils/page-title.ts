@@ -13,6 +13,17 @@ function crumbTitles(crumbs: unknown): string[] {
     .filter((t) => t && t !== 'Главная')
 }
 
+/** The words of a title, lower case, without the punctuation between them. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().split(/[\s—–:;,.«»()"№]+/u).filter(Boolean)
+}
+
+/** A crumb adds nothing to the title when each of its words is already in it (a receipt's «Квитанция № 12»). */
+function repeats(own: string, crumb: string): boolean {
+  const said = new Set(wordsOf(own))
+  return wordsOf(crumb).every((word) => said.has(word))
+}
+
 /** The page's own name and the record it belongs to, most specific first: 'Пункты наблюдения — Участок 12'. */
 export function titleParts(data: unknown, handle?: unknown): string[] {
   const d = (data ?? {}) as TitledData
@@ -20,7 +31,7 @@ export function titleParts(data: unknown, handle?: unknown): string[] {
   const handleTitle = typeof h.title === 'function' && data ? (h.title as (data: unknown) => unknown)(data) : h.title
   const own = [d.title, d.heading, handleTitle].find((v): v is string => typeof v === 'string' && v.trim() !== '')
   const trail = crumbTitles(d.crumbs).reverse()
-  const parts = own ? [own.trim(), ...trail.filter((t) => !own.includes(t))] : trail
+  const parts = own ? [own.trim(), ...trail.filter((t) => !repeats(own, t))] : trail
   // Two levels say which record a page is about; more would only repeat the breadcrumbs.
   return [...new Set(parts)].slice(0, 2)
 }

@@ -35,6 +35,9 @@ export async function callPage(path: string, context: AppLoadContext): Promise<P
     return { route: id, status: 200, data }
   } catch (thrown) {
     if (thrown instanceof Response) return { route: id, status: thrown.status, data: null, location: thrown.headers.get('location') }
+    // A refusal thrown with Remix's `data(message, { status })`: the 400 page and its Russian message.
+    const refused = thrown as { type?: string; data?: unknown; init?: { status?: number } | null }
+    if (refused?.type === 'DataWithResponseInit') return { route: id, status: refused.init?.status ?? 200, data: refused.data }
     throw thrown
   }
 }

@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { CONTENT_TYPES } from '../exports/export-formats.ts'
+import { apiDocsTheme } from './api-docs-theme.ts'
 
 export const API_DOCS_PATH = '/api/docs'
 
@@ -51,6 +52,7 @@ async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,
     uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    theme: apiDocsTheme,
     // The page's scripts are files of the package: the portal's CSP (scripts from 'self') lets them run.
     staticCSP: false,
   })

@@ -34,9 +34,9 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
   const probe = readinessProbe(options.db, options.queue, app.log)
 
   // Probed every few seconds by the balancer and the orchestrator: their requests are not logged.
-  app.get('/healthz', { logLevel: 'warn', schema: { summary: 'The node runs (alive)', response: { 200: Alive } } }, async () => ({ status: 'ok', role: options.role }))
+  app.get('/healthz', { logLevel: 'warn', schema: { summary: 'Узел работает (жив)', response: { 200: Alive } } }, async () => ({ status: 'ok', role: options.role }))
 
-  const readyz = { summary: 'The node can work: its database and queue answer and every migration is applied', response: { 200: Ready, 503: Ready } }
+  const readyz = { summary: 'Узел готов к работе: база данных и очередь отвечают, все миграции применены', response: { 200: Ready, 503: Ready } }
   app.get('/readyz', { logLevel: 'warn', schema: readyz }, async (_request, reply) => {
     const readiness = await probe()
     return reply.status(readiness.ready ? 200 : 503).send({ status: readiness.ready ? 'ready' : 'not ready', role: options.role, ...readiness })

@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/csrf/',
-    { schema: { response: { 200: Type.Object({ csrftoken: Type.String() }) } } },
+    { schema: { summary: 'CSRF-токен сессии для форм и запросов, меняющих данные', response: { 200: Type.Object({ csrftoken: Type.String() }) } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store')
       return { csrftoken: csrfTokenFor(request, reply) }
@@ -57,6 +57,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.status(answer.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ errors: answer.body.detail, router: null, ...answer.body })
       },
       schema: {
+        summary: 'Вход по логину и паролю',
         // Lengths are checked below, to answer in the login contract's shape {errors, router} as well as {detail, parameter}.
         body: Type.Object({
           username: Type.Optional(Type.String()),
@@ -94,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/logout/',
-    { schema: { response: { 200: Type.Object({ router: Type.String() }) } } },
+    { schema: { summary: 'Выход: сессия закрывается', response: { 200: Type.Object({ router: Type.String() }) } } },
     async (request, reply) => {
       const token = readCookies(request.headers.cookie)[SESSION_COOKIE]
       // A token too long to be one ends no session: the use-case refuses it, and the cookie is cleared all the same.

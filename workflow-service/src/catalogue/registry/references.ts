@@ -34,6 +34,8 @@ export const reportTemplates = defineType({
   ],
   filters: [searchFilter()],
   order: [['name', 'asc']],
+  // portal-and-workflow.md §7: «GET /api/v1/report-templates/ | none. Returns a list.»
+  answer: 'array',
 })
 
 export const scientificResearches = defineType({

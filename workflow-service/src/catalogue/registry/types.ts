@@ -217,6 +217,11 @@ export interface CatalogueType {
   reference?: string
   /** The list also answers `format=geojson` (RFC 7946), placed by this. */
   geometry?: GeometryDef
+  /**
+   * The API answers the list as a JSON array rather than a page (the spec's «Returns a list» of
+   * `/api/v1/report-templates/`): every matching record up to the largest page, `limit`/`offset` still narrowing it.
+   */
+  answer?: 'array'
 }
 
 export function defineType(type: CatalogueType): CatalogueType {

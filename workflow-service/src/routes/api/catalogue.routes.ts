@@ -10,7 +10,7 @@ import { sendExport } from '../../exports/send-export.server.ts'
 import { sendGeoJson } from '../../exports/send-geojson.server.ts'
 import { pageSchema, recordSchema } from '../../catalogue/record-schema.ts'
 import { catalogueTypes, type CatalogueType } from '../../catalogue/registry/index.ts'
-import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
+import { MAX_PAGE_SIZE, PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
@@ -38,7 +38,13 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const record = recordSchema(type)
     app.get(
       `/${type.slug}/`,
-      { schema: { summary: type.title, querystring: listQuerySchema(type), response: { 200: pageSchema(record) } } },
+      {
+        schema: {
+          summary: type.answer === 'array' ? `${type.title}: список` : type.title,
+          querystring: listQuerySchema(type),
+          response: { 200: type.answer === 'array' ? { type: 'array', items: record } : pageSchema(record) },
+        },
+      },
       async (request, reply) => {
         const context = useCaseContextOf(request)
         const query = request.query as Record<string, unknown>
@@ -48,6 +54,11 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         if (isFileFormat(format)) {
           return sendExport(reply, { format, name: type.slug, sheet: type.title, ...valueOrRefuse(await catalogue.listExport(context, { type: type.slug, query })) })
+        }
+        if (type.answer === 'array') {
+          const { limit, offset } = request.query as { limit?: number; offset?: number }
+          const all = valueOrRefuse(await catalogue.list(context, { type: type.slug, query, limit: limit ?? MAX_PAGE_SIZE, offset: offset ?? 0 }))
+          return all.results
         }
         const { limit, offset } = pageWindow(request.query as { limit?: number; offset?: number })
         const page = valueOrRefuse(await catalogue.list(context, { type: type.slug, query, limit, offset }))

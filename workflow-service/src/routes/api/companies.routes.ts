@@ -31,6 +31,7 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/companies/',
     {
       schema: {
+        summary: 'Предприятия: список с фильтрами и статусом отчётов',
         querystring: Type.Object(
           {
             kind: Type.Optional(CompanyKind),
@@ -65,6 +66,7 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/companies/:id/',
     {
       schema: {
+        summary: 'Одно предприятие',
         params: IdParams,
         querystring: Type.Object({ kind: Type.Optional(CompanyKind) }, { additionalProperties: false }),
         response: { 200: Company },

@@ -73,7 +73,7 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reportType: query.report_type,
   })
 
-  app.get('/import-files/', { schema: { querystring: Type.Object({ ...FilesQuery, ...PagingQuery, ...FormatQuery }, { additionalProperties: false }), response: { 200: PageOf(ImportFileAnswer) } } }, async (request, reply) => {
+  app.get('/import-files/', { schema: { summary: 'Файлы отчётов: список с фильтрами; format=csv или xlsx — файлом', querystring: Type.Object({ ...FilesQuery, ...PagingQuery, ...FormatQuery }, { additionalProperties: false }), response: { 200: PageOf(ImportFileAnswer) } } }, async (request, reply) => {
     const context = useCaseContextOf(request)
     const page = async (limit: number, offset: number) => valueOrRefuse(await workflow.files(context, { ...filterOf(request.query), limit, offset }))
     const format = request.query.format
@@ -106,7 +106,7 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply
   })
 
-  app.post('/import-files/', { schema: { response: { 201: ImportFileAnswer } }, config: { form: UploadForm, uploadBody: true, rateLimit: rateLimitOf(app.config, 'upload') } }, async (request, reply) => {
+  app.post('/import-files/', { schema: { summary: 'Загрузить файл отчёта', response: { 201: ImportFileAnswer } }, config: { form: UploadForm, uploadBody: true, rateLimit: rateLimitOf(app.config, 'upload') } }, async (request, reply) => {
     // The permission is checked again by the command; this only spares the disk for users who may not read reports.
     assertReadsReports(request.user)
     const form = await readMultipartForm(request, { storageDir: app.config.storageDir, maxUploadMb: app.config.maxUploadMb, fileFields: ['file'], maxFiles: 1 })
@@ -134,7 +134,7 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   })
 
-  app.get('/import-files/:id/', { schema: { params: Type.Object({ id: Id }), response: { 200: ImportFileAnswer } } }, async (request) =>
+  app.get('/import-files/:id/', { schema: { summary: 'Один файл отчёта и результат его проверки', params: Type.Object({ id: Id }), response: { 200: ImportFileAnswer } } }, async (request) =>
     valueOrRefuse(await workflow.file(useCaseContextOf(request), { id: request.params.id })),
   )
 

@@ -54,7 +54,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reportType: query.report_type,
   })
 
-  app.get('/import-reports/', { schema: { querystring: ListQuery, response: { 200: PageOf(ImportReportAnswer) } } }, async (request, reply) => {
+  app.get('/import-reports/', { schema: { summary: 'Отчёты недропользователей: список с фильтрами; format=csv или xlsx — файлом', querystring: ListQuery, response: { 200: PageOf(ImportReportAnswer) } } }, async (request, reply) => {
     const context = useCaseContextOf(request)
     const page = async (limit: number, offset: number) => valueOrRefuse(await workflow.reports(context, { ...filterOf(request.query), limit, offset }))
     const format = request.query.format
@@ -64,7 +64,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return toPage(request, found.results, found.count, limit, offset)
   })
 
-  app.get('/import-reports/status_change/', { schema: { querystring: ListQuery, response: { 200: PageOf(StatusChangeAnswer) } } }, async (request, reply) => {
+  app.get('/import-reports/status_change/', { schema: { summary: 'Изменения статусов отчётов', querystring: ListQuery, response: { 200: PageOf(StatusChangeAnswer) } } }, async (request, reply) => {
     const context = useCaseContextOf(request)
     const page = async (limit: number, offset: number) => valueOrRefuse(await workflow.statusChanges(context, { ...filterOf(request.query), limit, offset }))
     const format = request.query.format
@@ -74,7 +74,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return toPage(request, found.results, found.count, limit, offset)
   })
 
-  app.get('/import-reports/:id/', { schema: { params: Type.Object({ id: Id }), response: { 200: ImportReportAnswer } } }, async (request) =>
+  app.get('/import-reports/:id/', { schema: { summary: 'Один отчёт', params: Type.Object({ id: Id }), response: { 200: ImportReportAnswer } } }, async (request) =>
     valueOrRefuse(await workflow.report(useCaseContextOf(request), { id: request.params.id })),
   )
 
@@ -82,6 +82,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/import-reports/',
     {
       schema: {
+        summary: 'Создать отчёт раздела за год',
         body: Type.Object(
           { year: Year, report_type: ReportTypeValue, area: Type.Optional(Type.Union([Id, Type.Null()])), company: Type.Optional(Type.Union([Id, Type.Null()])) },
           { additionalProperties: false },
@@ -97,7 +98,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   )
 
-  app.put('/import-reports/:id/', { schema: { params: Type.Object({ id: Id }), response: { 200: ImportReportAnswer } }, config: { form: DecisionForm, uploadBody: true, rateLimit: rateLimitOf(app.config, 'decision') } }, async (request) => {
+  app.put('/import-reports/:id/', { schema: { summary: 'Решение Департамента по отчёту: согласовать, отклонить или отменить решение', params: Type.Object({ id: Id }), response: { 200: ImportReportAnswer } }, config: { form: DecisionForm, uploadBody: true, rateLimit: rateLimitOf(app.config, 'decision') } }, async (request) => {
     const context = useCaseContextOf(request)
     let fields: Record<string, unknown>
     let form: Awaited<ReturnType<typeof readMultipartForm>> | undefined

@@ -13,6 +13,7 @@ export const initializationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/initialization/',
     {
       schema: {
+        summary: 'Сведения о пользователе и категории пунктов наблюдения',
         querystring: Type.Object({}, { additionalProperties: false }),
         response: {
           200: Type.Object({

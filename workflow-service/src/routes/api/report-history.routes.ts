@@ -38,6 +38,7 @@ export const reportHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/report-history/',
     {
       schema: {
+        summary: 'История изменений отчётов предприятия за год',
         querystring: Type.Object({ company: Id, ...PagingQuery, ...FormatQuery }, { additionalProperties: false }),
         response: { 200: PageOf(HistoryEntryAnswer) },
       },

@@ -40,19 +40,19 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/ecomon-responsibles/',
-    { schema: { querystring: Type.Object({ area: Id, year: Type.Optional(Year) }, { additionalProperties: false }), response: { 200: PageOf(ResponsibleAnswer) } } },
+    { schema: { summary: 'Ответственные лица участка за год', querystring: Type.Object({ area: Id, year: Type.Optional(Year) }, { additionalProperties: false }), response: { 200: PageOf(ResponsibleAnswer) } } },
     (request) => list(request, { scope: 'area', target: request.query.area, year: request.query.year }),
   )
 
   app.get(
     '/company-responsibles/',
-    { schema: { querystring: Type.Object({ company: Id, year: Type.Optional(Year) }, { additionalProperties: false }), response: { 200: PageOf(ResponsibleAnswer) } } },
+    { schema: { summary: 'Ответственные лица предприятия за год', querystring: Type.Object({ company: Id, year: Type.Optional(Year) }, { additionalProperties: false }), response: { 200: PageOf(ResponsibleAnswer) } } },
     (request) => list(request, { scope: 'company', target: request.query.company, year: request.query.year }),
   )
 
   app.post(
     '/ecomon-responsibles/',
-    { schema: { body: Type.Object({ area: Id, year: Year, ...Details }, { additionalProperties: false }), response: { 201: ResponsibleAnswer } } },
+    { schema: { summary: 'Назначить ответственное лицо участка', body: Type.Object({ area: Id, year: Year, ...Details }, { additionalProperties: false }), response: { 201: ResponsibleAnswer } } },
     async (request, reply) => {
       const saved = valueOrRefuse(await workflow.createResponsible(useCaseContextOf(request), { scope: 'area', target: request.body.area, year: request.body.year, ...details(request.body) }))
       return reply.status(201).send(saved)
@@ -61,7 +61,7 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/company-responsibles/',
-    { schema: { body: Type.Object({ company: Id, year: Year, ...Details }, { additionalProperties: false }), response: { 201: ResponsibleAnswer } } },
+    { schema: { summary: 'Назначить ответственное лицо предприятия', body: Type.Object({ company: Id, year: Year, ...Details }, { additionalProperties: false }), response: { 201: ResponsibleAnswer } } },
     async (request, reply) => {
       const saved = valueOrRefuse(await workflow.createResponsible(useCaseContextOf(request), { scope: 'company', target: request.body.company, year: request.body.year, ...details(request.body) }))
       return reply.status(201).send(saved)
@@ -72,6 +72,7 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/ecomon-responsibles/:id/',
     {
       schema: {
+        summary: 'Изменить ответственное лицо участка',
         params: Type.Object({ id: Id }),
         body: Type.Object({ id: Type.Optional(Id), area: Type.Optional(Id), year: Type.Optional(Year), ...Details }, { additionalProperties: false }),
         response: { 200: ResponsibleAnswer },
@@ -87,6 +88,7 @@ export const responsiblesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/company-responsibles/:id/',
     {
       schema: {
+        summary: 'Изменить ответственное лицо предприятия',
         params: Type.Object({ id: Id }),
         body: Type.Object({ id: Type.Optional(Id), company: Type.Optional(Id), year: Type.Optional(Year), ...Details }, { additionalProperties: false }),
         response: { 200: ResponsibleAnswer },

@@ -25,9 +25,9 @@ const UserSchema = Type.Object({
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const accounts = app.useCases.accounts
 
-  app.get('/users/', { schema: { response: { 200: Type.Array(UserSchema) } } }, async (request) => valueOrRefuse(await accounts.userList(useCaseContextOf(request), {})))
+  app.get('/users/', { schema: { summary: 'Учётные записи (администратор)', response: { 200: Type.Array(UserSchema) } } }, async (request) => valueOrRefuse(await accounts.userList(useCaseContextOf(request), {})))
 
-  app.get('/users/:id/', { schema: { params: IdParams, response: { 200: UserSchema } } }, async (request) =>
+  app.get('/users/:id/', { schema: { summary: 'Одна учётная запись', params: IdParams, response: { 200: UserSchema } } }, async (request) =>
     valueOrRefuse(await accounts.user(useCaseContextOf(request), { id: request.params.id })),
   )
 
@@ -35,6 +35,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/',
     {
       schema: {
+        summary: 'Создать учётную запись',
         body: Type.Object(
           {
             username: Text({ minLength: 1, maxLength: 100 }),
@@ -60,6 +61,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/:id/',
     {
       schema: {
+        summary: 'Изменить учётную запись: группы, предприятие, блокировка',
         params: IdParams,
         body: Type.Object(
           {
@@ -84,6 +86,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/:id/password/',
     {
       schema: {
+        summary: 'Задать новый пароль учётной записи',
         params: IdParams,
         body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
         response: { 204: Type.Null() },

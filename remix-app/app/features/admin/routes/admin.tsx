@@ -12,7 +12,7 @@ import { REFERENCE_KIND_LIST } from '@portal/workflow-service/admin/reference/re
 import { AdminNav } from '../components/admin-nav.tsx'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
-export const handle: TitleHandle = { title: 'Администрирование' }
+export const handle: TitleHandle = { title: 'Пользователи — Администрирование' }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requirePermission(request, context.user, 'admin:users')

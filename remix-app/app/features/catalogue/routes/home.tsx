@@ -15,7 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The license holder's start page is their company's card, shown in place (the address stays the home page).
   const company = tiles.length === 0 && holder && !section ? await companyCard(context, context.user!.companyId!) : null
   const trail = section ? sectionTrail(section) ?? [section] : []
-  return { section, tiles, trail, company }
+  // A section's page is titled by it; the home page itself is the portal's name alone.
+  return { section, tiles, trail, company, ...(section ? { title: section } : {}) }
 }
 
 export default function Home() {

@@ -1,13 +1,15 @@
 // /notifications: the logged-in user's notifications of report status changes, newest first; one button marks them
 // all read (a plain form, so it works without JavaScript). The header shows the unread count.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { Form, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { formatDateTime } from '@portal/workflow-service/catalogue/format.ts'
 import { RouteError } from '../../../components/route-error.tsx'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
+import type { TitleHandle } from '../../../utils/page-title.ts'
 
-export const meta: MetaFunction = () => [{ title: 'Уведомления — Экологический мониторинг ЯНАО' }]
+// The shell writes the one <title> from this (a `meta` title would be a second one, after the shell's).
+export const handle: TitleHandle = { title: 'Уведомления' }
 
 function loginFirst(request: Request): never {
   const url = new URL(request.url)

@@ -12,6 +12,8 @@ type Decision = 'agreed' | 'rejected' | 'consideration'
 
 const TITLES: Record<Decision, string> = { agreed: 'Согласовать отчёт', rejected: 'Отклонить отчёт', consideration: 'Отменить решение' }
 const BUTTONS: Record<Decision, string> = { agreed: 'Согласовать', rejected: 'Отклонить', consideration: 'Отменить решение' }
+/** Each button weighted by its consequence: agreeing is the main step, declining is red, taking a decision back is secondary. */
+const BUTTON_CLASSES: Record<Decision, string> = { agreed: 'button', rejected: 'button button-danger', consideration: 'button button-secondary' }
 
 /** headingId: the section heading that takes the focus after a decision, as the button that had it goes away. */
 /** agreeBlocked: why agreeing is not possible yet (the button is disabled and says so); null when it is. */
@@ -90,7 +92,7 @@ export function DecisionButtons({
           <button
             key={d}
             type="button"
-            className={d === 'rejected' ? 'button button-danger' : 'button'}
+            className={BUTTON_CLASSES[d]}
             disabled={blocked !== null}
             aria-describedby={blocked !== null ? reasonId : undefined}
             onClick={() => {
@@ -113,6 +115,7 @@ export function DecisionButtons({
         title={decision ? TITLES[decision] : ''}
         onClose={() => setDecision(null)}
         confirmLabel={decision ? BUTTONS[decision] : 'OK'}
+        tone={decision === 'rejected' ? 'danger' : 'primary'}
         confirmForm={formId}
         cancelLabel="Отмена"
         busy={busy}
