@@ -10,6 +10,7 @@ import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
 import { REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
+import { YearSelect } from '../../reports/components/year-filter.tsx'
 import { loadBoard } from '../board.server.ts'
 import { BOARD_PAGE } from '../board-page.ts'
 import boardStyles from '../../../styles/board.css?url'
@@ -42,21 +43,6 @@ function CellLink({ cell }: { cell: Cell }) {
 
 function Responsible({ name }: { name: string | null }) {
   return name ? <span className="responsible">{name}</span> : <span className="responsible missing">не назначено</span>
-}
-
-function YearSelect({ year, years }: { year: number; years: number[] }) {
-  return (
-    <label className="field-inline">
-      Отчетный период
-      <select name="year" defaultValue={year} key={year}>
-        {years.map((y) => (
-          <option key={y} value={y}>
-            {y}
-          </option>
-        ))}
-      </select>
-    </label>
-  )
 }
 
 /** The holder's board: one row per licence area (and one for the company's own reports), one column per report type. */
