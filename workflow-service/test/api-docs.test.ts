@@ -68,8 +68,13 @@ describe('the described API', () => {
     const names = (path: string) => (document.paths[path]?.get.parameters ?? []).map((p) => p.name)
     expect(names('/api/v1/measures-points/')).toEqual(expect.arrayContaining(['area', 'kind__in', 'in_bbox', 'limit', 'offset', 'ordering', 'format']))
     expect(names('/api/v1/measures-point-indications/')).toEqual(expect.arrayContaining(['measures_point', 'year', 'sampled__gte', 'sampled__lte', 'ordering', 'format']))
-    expect(names('/api/v1/companies/')).toEqual(expect.arrayContaining(['kind', 'search', 'ordering', 'format']))
+    expect(names('/api/v1/companies/')).toEqual(expect.arrayContaining(['kind', 'search', 'ordering', 'format', 'dialect']))
     expect(names('/api/v1/areas/{id}/')).toEqual(expect.arrayContaining(['id']))
+    // Every list that writes a CSV says which dialect it writes: the people's by default, RFC 4180 when asked.
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (!item.get || !names(path).includes('format')) continue
+      expect(names(path), path).toContain('dialect')
+    }
   })
 
   it('shows a readable page at /api/docs that works without the internet', async () => {
