@@ -9,6 +9,7 @@ COPY migrations/package.json migrations/
 COPY workflow-service/package.json workflow-service/
 COPY workers/package.json workers/
 COPY remix-app/package.json remix-app/
+COPY patches/ patches/
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The pages (remix-app/build) and the server, the worker node and the tools compiled to JavaScript (dist/).

@@ -200,25 +200,37 @@ export async function portalColdCases(context: BenchContext, portal: RunningPort
     'page.companies.cold': 'http.empty',
   }
   const db = createKysely(context.dataSet.url, 1)
+  // A failed case (answers too slow, a hit) is reported after the others have run: each is a figure of its own.
+  const failures: string[] = []
   try {
     for (const [name, pool] of Object.entries(pools) as Array<[keyof typeof pools, () => AddressPool]>) {
       if (!wanted(name)) continue
-      const addresses = pool()
-      context.log(`${name}: ${addresses.size} addresses, each asked once, e.g. ${addresses.take()}`)
-      await sql`SELECT pg_notify('public_changed', '')`.execute(db)
-      // The notification reaches every web process's listener in a moment; the first addresses are the warm-up's.
-      await new Promise((r) => setTimeout(r, 300))
-      const rss = sampleRss(portal.pid)
-      // A miss of a page takes hundreds of milliseconds on a loaded machine: a shorter run (the harness's test) might
-      // see no answer complete.
-      const seconds = Math.max(context.seconds, MIN_COLD_SECONDS)
-      const load = await measureColdLoad({ baseUrl: portal.baseUrl, addresses, connections: context.connections, seconds, warmupSeconds: context.warmupSeconds })
-      if (load.notMisses > 0) throw new Error(`${name}: ${load.notMisses} of ${load.requests} answers were not cache misses, the first ${load.firstNotMiss}`)
-      if (load.seconds < seconds * 0.9) context.log(`${name}: the ${addresses.size} addresses were used up after ${load.seconds} s`)
-      record(loadResult(name, load, rss.stop(), limits[name]))
+      try {
+        await coldCase(name, pool())
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error)
+        context.log(`FAILED ${name}: ${message}`)
+        failures.push(message)
+      }
     }
   } finally {
     await db.destroy()
+  }
+  if (failures.length > 0) throw new Error(failures.join('; '))
+
+  async function coldCase(name: keyof typeof pools, addresses: AddressPool): Promise<void> {
+    context.log(`${name}: ${addresses.size} addresses, each asked once, e.g. ${addresses.take()}`)
+    await sql`SELECT pg_notify('public_changed', '')`.execute(db)
+    // The notification reaches every web process's listener in a moment; the first addresses are the warm-up's.
+    await new Promise((r) => setTimeout(r, 300))
+    const rss = sampleRss(portal.pid)
+    // A miss of a page takes hundreds of milliseconds on a loaded machine: a shorter run (the harness's test) might
+    // see no answer complete.
+    const seconds = Math.max(context.seconds, MIN_COLD_SECONDS)
+    const load = await measureColdLoad({ baseUrl: portal.baseUrl, addresses, connections: context.connections, seconds, warmupSeconds: context.warmupSeconds })
+    if (load.notMisses > 0) throw new Error(`${name}: ${load.notMisses} of ${load.requests} answers were not cache misses, the first ${load.firstNotMiss}`)
+    if (load.seconds < seconds * 0.9) context.log(`${name}: the ${addresses.size} addresses were used up after ${load.seconds} s`)
+    record(loadResult(name, load, rss.stop(), limits[name]))
   }
 }
 

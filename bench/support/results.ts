@@ -56,7 +56,9 @@ export function withRatios(results: CaseResult[]): CaseResult[] {
   return results.map((r) => {
     const limit = r.limit_case ? byName.get(r.limit_case) : undefined
     if (!limit || !limit.value || !r.value) return r
-    return { ...r, ratio: round(r.value / limit.value, 2) }
+    const ratio = r.value / limit.value
+    // A miss can be a thousandth of the bare route: two decimals would print 0.
+    return { ...r, ratio: round(ratio, ratio < 0.1 ? 4 : 2) }
   })
 }
 
