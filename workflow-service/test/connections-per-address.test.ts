@@ -1,38 +1,16 @@
 // One client address holds at most MAX_CONNECTIONS_PER_ADDRESS open connections on a web process; the next is closed
 // before its request is read, while other addresses are served. The proxies of TRUST_PROXY are not counted. Raw
 // sockets against the listening app; 127.0.0.2 and 127.0.0.3 are other loopback addresses of the same machine.
-import { connect, type Socket } from 'node:net'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { listenForRawClients, openRaw, pause, type RawConnection } from './support/raw-connection.ts'
 import { useTestApp } from './support/test-app.ts'
 
 const t = useTestApp({ MAX_CONNECTIONS_PER_ADDRESS: '3', TRUST_PROXY: '127.0.0.3' })
-let port = 0
-
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  port = (t.app.server.address() as AddressInfo).port
-})
-afterAll(async () => {
-  await t.app.close()
-})
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** An open connection from `from`, with what it has received and whether the server closed it. */
-async function open(from: string): Promise<{ socket: Socket; answer: () => string; closed: () => boolean }> {
-  const socket = connect({ port, host: '127.0.0.1', localAddress: from })
-  let answer = ''
-  let closed = false
-  socket.on('data', (chunk) => (answer += chunk.toString('utf8')))
-  socket.on('close', () => (closed = true))
-  socket.on('error', () => undefined)
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
-  return { socket, answer: () => answer, closed: () => closed }
-}
+const port = listenForRawClients(t)
+const open = (from: string) => openRaw(port(), from)
 
 /** Asks /healthz on the connection; answers the status line, or '' when the connection ended without one. */
-async function ask(connection: Awaited<ReturnType<typeof open>>): Promise<string> {
+async function ask(connection: RawConnection): Promise<string> {
   if (!connection.closed()) connection.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
   for (let i = 0; i < 100 && !connection.closed() && !/\r\n\r\n/.test(connection.answer()); i++) await pause(20)
   return connection.answer().split('\r\n')[0]
