@@ -124,9 +124,10 @@ describe('exports of the lists', () => {
     expect(column(programs, 'Вид мониторинга')).toEqual(json.map(() => 'lem_industry'))
     expect(column(people, 'Недропользователь')).toEqual(json.map((r) => (r.license_holder ? 'Да' : 'Нет')))
     expect(column(programs, 'Недропользователь')).toEqual(json.map((r) => String(r.license_holder)))
-    const bad = await t.app.inject({ url: '/api/v1/companies/?format=csv&dialect=excel2' })
-    expect(bad.statusCode).toBe(400)
-    expect(bad.json().parameter).toBe('dialect')
+    for (const dialect of ['excel2', '__proto__', 'constructor', 'RFC4180', '%00', 'excel&dialect=rfc4180']) {
+      const bad = await t.app.inject({ url: `/api/v1/companies/?format=csv&dialect=${dialect}` })
+      expect([dialect, bad.statusCode, bad.json().parameter]).toEqual([dialect, 400, 'dialect'])
+    }
   })
 
   it('writes a spreadsheet with typed numbers and dates, set column widths and the header row frozen', async () => {
