@@ -9,8 +9,9 @@ import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-
 import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
 import { pageSettingsOf } from '@portal/workflow-service/page-settings.ts'
 import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
-import { levelOf, linePath, niceStep, scalesOf, valueAxis, yearAxis } from '../app/features/charts/chart-geometry.ts'
+import { chartNumber, levelOf, linePath, niceStep, scalesOf, valueAxis, yearAxis, yearTicks } from '../app/features/charts/chart-geometry.ts'
 import { LineChart } from '../app/features/charts/components/line-chart.tsx'
+import { formatNumber } from '../app/utils/russian-format.ts'
 import { listChartOf } from '../app/features/charts/server/list-chart.server.ts'
 import { genericPage } from '../app/features/catalogue/server/generic-pages.server.ts'
 import { mapView } from '../app/features/map/server/map-view.server.ts'
@@ -38,6 +39,42 @@ async function readingsOfPoint(id: number): Promise<Reading[]> {
 }
 
 describe('charts', () => {
+  it('writes numbers as the tables do: thousands apart, a decimal comma', () => {
+    expect(chartNumber(12345.678)).toBe(formatNumber(12346))
+    expect(chartNumber(12345.678)).toMatch(/^12\s346$/u)
+    expect(chartNumber(1234.5)).toBe('1235')
+    expect(chartNumber(0.0123456)).toBe('0,01235')
+    expect(chartNumber(150000)).toMatch(/^150\s000$/u)
+    expect(chartNumber(Number.POSITIVE_INFINITY)).toBe('—')
+  })
+
+  it('labels years evenly apart, each a multiple of its step, at most ten', () => {
+    const span = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i)
+    expect(yearTicks(span(2019, 2025))).toEqual(span(2019, 2025))
+    expect(yearTicks(span(2010, 2023))).toEqual([2010, 2012, 2014, 2016, 2018, 2020, 2022])
+    expect(yearTicks(span(1995, 2025))).toEqual([1995, 2000, 2005, 2010, 2015, 2020, 2025])
+    expect(yearTicks(span(1900, 2100))).toEqual([1900, 1950, 2000, 2050, 2100])
+    expect(yearTicks([2024])).toEqual([2024])
+    expect(yearTicks([])).toEqual([])
+    for (const years of [span(2001, 2024), span(1961, 2030)]) {
+      const ticks = yearTicks(years)
+      expect(ticks.length).toBeLessThanOrEqual(10)
+      const gaps = new Set(ticks.slice(1).map((t, i) => t - ticks[i]))
+      expect(gaps.size).toBe(1)
+    }
+  })
+
+  it('writes the formulas of a chart as the tables do (NO₂, CO₂)', () => {
+    const html = renderToString(
+      createElement(LineChart, { title: 'Диоксид азота (NO2)', unit: 'т CO2-экв.', description: 'Опись', series: [{ name: 'CO2', points: [{ year: 2020, value: 12000 }, { year: 2021, value: 13000 }] }, { name: 'NO2', points: [{ year: 2020, value: 1 }] }] }),
+    )
+    expect(html).toContain('Диоксид азота (NO₂)')
+    expect(html).toContain('т CO₂-экв.')
+    expect(html).toContain('NO₂')
+    expect(html).not.toMatch(/NO2|CO2/)
+    expect(html).toMatch(/13\s000/u)
+  })
+
   it('puts round ticks over every value, from zero, and breaks a line where a year has no value', () => {
     expect(niceStep(0, 2.4)).toBe(0.5)
     expect(valueAxis([0.07, 0.31])).toEqual({ min: 0, max: 0.4, ticks: [0, 0.1, 0.2, 0.3, 0.4] })

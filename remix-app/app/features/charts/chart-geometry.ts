@@ -1,5 +1,6 @@
 // The arithmetic of the server-drawn charts: scales, round tick values and the paths of lines, kept apart from the
 // markup so it can be tested on numbers.
+import { formatNumber } from '../../utils/russian-format.ts'
 
 export interface Box {
   width: number
@@ -99,9 +100,26 @@ export const LEVEL_LABELS: Record<string, string> = {
   none: 'ПДК не установлена',
 }
 
-/** A number as Russian text: a decimal comma, at most `digits` significant places (whole numbers kept whole). */
+/**
+ * A number as Russian text, as the tables write it: a decimal comma, thousands apart from five digits on (the one
+ * Russian number helper), at most `digits` significant places (whole numbers kept whole).
+ */
 export function chartNumber(value: number, digits = 4): string {
   if (!Number.isFinite(value)) return '—'
   const precise = Math.abs(value) >= 10 ** digits ? Math.round(value) : Number(value.toPrecision(digits))
-  return String(precise).replace('.', ',')
+  return formatNumber(precise)
+}
+
+/**
+ * The years the axis labels: every `step`-th year where step is 1, 2, 5, 10… (the fewest that keeps at most `most`
+ * labels), each a multiple of the step, so the labels stand evenly apart («2015, 2020, 2025», never «…2020, 2023»).
+ */
+export function yearTicks(years: readonly number[], most = 10): number[] {
+  if (years.length === 0) return []
+  const first = years[0]
+  const last = years[years.length - 1]
+  const labels = (step: number) => Math.floor(last / step) - Math.ceil(first / step) + 1
+  const step = [1, 2, 5, 10, 20, 50, 100].find((s) => labels(s) <= most) ?? 200
+  const ticks = years.filter((year) => year % step === 0)
+  return ticks.length ? ticks : [first]
 }

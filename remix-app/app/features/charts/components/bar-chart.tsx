@@ -1,7 +1,7 @@
 // A bar chart over the years drawn as SVG on the server (decision 1910): one bar per year with its count, on the same
 // scales and round ticks as the line charts (chart-geometry.ts), and the numbers as a table under it.
 import { useId } from 'react'
-import { type Box, chartNumber, DEFAULT_BOX, scalesOf, valueAxis, yearAxis } from '../chart-geometry.ts'
+import { type Box, chartNumber, DEFAULT_BOX, scalesOf, valueAxis, yearAxis, yearTicks } from '../chart-geometry.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
 
 export interface BarChartProps {
@@ -22,7 +22,7 @@ export function BarChart({ title, bars, description, box = DEFAULT_BOX }: BarCha
   const inner: Box = { ...box, left: box.left + slot / 2, right: box.right + slot / 2 }
   const scales = scalesOf(inner, years, axis)
   const barWidth = Math.max(2, slot * 0.6)
-  const yearStep = Math.max(1, Math.ceil(years.length / 10))
+  const labelled = new Set(yearTicks(years))
   const countOf = new Map(bars.map((b) => [b.year, b.count]))
   return (
     <figure className="chart" aria-labelledby={`${id}-caption`}>
@@ -41,8 +41,8 @@ export function BarChart({ title, bars, description, box = DEFAULT_BOX }: BarCha
           ))}
         </g>
         <g className="chart-years">
-          {years.map((year, i) =>
-            i % yearStep === 0 ? (
+          {years.map((year) =>
+            labelled.has(year) ? (
               <text key={year} x={scales.x(year)} y={box.height - box.bottom + 18} textAnchor="middle">
                 {year}
               </text>

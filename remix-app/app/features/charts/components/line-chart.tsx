@@ -2,7 +2,8 @@
 // series, an optional limit line labelled 'ПДК', points coloured by their multiple of the limit, and the same numbers
 // as a table under the chart for screen readers and for copying.
 import { useId } from 'react'
-import { type Box, chartNumber, DEFAULT_BOX, LEVEL_LABELS, levelOf, linePath, scalesOf, valueAxis, yearAxis } from '../chart-geometry.ts'
+import { withSubscripts } from '../../../utils/chemical-formula.ts'
+import { type Box, chartNumber, DEFAULT_BOX, LEVEL_LABELS, levelOf, linePath, scalesOf, valueAxis, yearAxis, yearTicks } from '../chart-geometry.ts'
 
 export interface ChartPoint {
   year: number
@@ -29,8 +30,12 @@ export interface LineChartProps {
 
 const SERIES_COLOURS = ['#0b5c8c', '#8e44ad', '#16a085', '#d35400', '#2c3e50', '#c0392b', '#7f8c8d', '#27ae60', '#b7950b']
 
-export function LineChart({ title, unit, series, withLimit = false, description, box = DEFAULT_BOX }: LineChartProps) {
+export function LineChart({ title: titleAsGiven, unit: unitAsGiven, series: seriesAsGiven, withLimit = false, description, box = DEFAULT_BOX }: LineChartProps) {
   const id = useId()
+  // Formulas as the tables write them: NO2 → NO₂, 'т CO2-экв.' → 'т CO₂-экв.'.
+  const title = withSubscripts(titleAsGiven)
+  const unit = withSubscripts(unitAsGiven)
+  const series = seriesAsGiven.map((s) => ({ ...s, name: withSubscripts(s.name) }))
   const years = yearAxis(series.flatMap((s) => s.points.map((p) => p.year)))
   if (years.length === 0) return null
   const limits = withLimit ? series.flatMap((s) => s.points.map((p) => p.limit ?? null)).filter((v): v is number => v !== null) : []
@@ -41,7 +46,7 @@ export function LineChart({ title, unit, series, withLimit = false, description,
     ? `M${box.left},${scales.y(limitPoints[0].value)}H${box.width - box.right}`
     : linePath(limitPoints, scales)
   const lastLimit = [...limitPoints].reverse().find((p) => p.value !== null)
-  const yearStep = Math.max(1, Math.ceil(years.length / 10))
+  const labelled = new Set(yearTicks(years))
   return (
     <figure className="chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`}>
@@ -60,8 +65,8 @@ export function LineChart({ title, unit, series, withLimit = false, description,
               </text>
             </g>
           ))}
-          {years.map((y, i) =>
-            (i % yearStep === 0 && years.length - 1 - i >= yearStep) || i === years.length - 1 ? (
+          {years.map((y) =>
+            labelled.has(y) ? (
               <text key={y} x={scales.x(y)} y={box.height - box.bottom + 18} textAnchor="middle">
                 {y}
               </text>
