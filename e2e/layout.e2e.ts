@@ -32,6 +32,20 @@ describe('page layout', () => {
     expect(scroll).toBeGreaterThan(client)
   })
 
+  it('keeps the axis text of a chart at 11 px or more on a phone, the chart scrolling in its own box', async () => {
+    const point = types.find((t) => t.name === 'point readings')!
+    const page = await roles.as('public')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${b.baseUrl}/monitoring${point.path}`)
+    const sizes = await page.locator('figure.chart .chart-grid text').evaluateAll((texts) =>
+      texts.map((t) => Number.parseFloat(getComputedStyle(t).fontSize) * ((t as SVGGraphicsElement).getScreenCTM()?.a ?? 0)),
+    )
+    expect(sizes.length).toBeGreaterThan(0)
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(11)
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
+    expect(scroll).toBeLessThanOrEqual(client)
+  })
+
   it('lays every page\'s tabs out in at most two rows at 1280 px', async () => {
     const crowded: string[] = []
     let withTabs = 0

@@ -27,6 +27,7 @@ export function BarChart({ title, bars, description, box = DEFAULT_BOX }: BarCha
   return (
     <figure className="chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`}>{title}</figcaption>
+      <div className="chart-scroll">
       <svg viewBox={`0 0 ${box.width} ${box.height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="chart-svg">
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{description}</desc>
@@ -61,6 +62,7 @@ export function BarChart({ title, bars, description, box = DEFAULT_BOX }: BarCha
           })}
         </g>
       </svg>
+      </div>
       <details className="chart-data">
         <summary>Данные графика</summary>
         <table>

@@ -53,6 +53,7 @@ export function LineChart({ title: titleAsGiven, unit: unitAsGiven, series: seri
         {title}
         {unit ? `, ${unit}` : ''}
       </figcaption>
+      <div className="chart-scroll">
       <svg viewBox={`0 0 ${box.width} ${box.height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="chart-svg">
         <title id={`${id}-title`}>{`${title}${unit ? `, ${unit}` : ''}`}</title>
         <desc id={`${id}-desc`}>{description}</desc>
@@ -98,6 +99,7 @@ export function LineChart({ title: titleAsGiven, unit: unitAsGiven, series: seri
           </g>
         ))}
       </svg>
+      </div>
       {series.length > 1 ? (
         <ul className="chart-legend">
           {series.map((s, i) => (
