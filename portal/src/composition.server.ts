@@ -9,6 +9,7 @@ import type { SeedStep } from '@portal/workflow-service/seed/seed-context.ts'
 import { runSeed, seedWhenEmpty, type SeedOptions } from '@portal/workflow-service/seed/seed.server.ts'
 import type { Logger } from '@portal/workers/jobs.ts'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
+import { filePrechecks } from '@portal/workers/files/precheck-file.server.ts'
 import { reportTemplatesSeed } from '@portal/workers/templates/report-templates-seed.ts'
 import { findTemplate, renderTemplate, targetLists, templateBytes } from '@portal/workers/templates/report-templates.server.ts'
 
@@ -25,6 +26,9 @@ export const reportTemplateFiles: ReportTemplateFiles = {
     )
   },
 }
+
+/** The check of a file before it is sent, run like an upload's check. */
+export { filePrechecks }
 
 /** The demo data's steps that live on the workers' side, run after the domain's own. */
 export const workerSeedSteps: readonly SeedStep[] = [reportTemplatesSeed]

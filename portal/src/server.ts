@@ -14,7 +14,7 @@ import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
 import { projectRoot } from '@portal/workflow-service/project-root.ts'
 import { demoAccountsInUse } from '@portal/workflow-service/seed/users-seed.ts'
 import { startWorkers, stopMailSender } from '@portal/workers/start-workers.ts'
-import { openQueue, reportTemplateFiles, seedPortalWhenEmpty } from './composition.server.ts'
+import { filePrechecks, openQueue, reportTemplateFiles, seedPortalWhenEmpty } from './composition.server.ts'
 import { awaitMigrations } from './await-migrations.server.ts'
 import { reportMetricsToPrimary, serveClusterMetrics } from './cluster-metrics.server.ts'
 import { configOrFail, failStart } from './start-up.server.ts'
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
 
     // /metrics of any web process of a cluster reports every process of the node.
     if (isWebProcess()) reportMetricsToPrimary()
-    const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, remix: await loadRemixBuild(), logger: log, publicCache: { databaseUrl: database.url } })
+    const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, prechecks: filePrechecks, remix: await loadRemixBuild(), logger: log, publicCache: { databaseUrl: database.url } })
     let stopping = false
     const shutdown = async (signal: string) => {
       if (stopping) return

@@ -57,6 +57,8 @@ const pages: RouteEntry[] = [
   catalogue('/reference', 'reference'),
   // Reports: a company's reports page and an area's responsible persons.
   { id: 'reports/company-reports', path: '/companies/:id/reports', file: 'features/reports/routes/company-reports.tsx' },
+  // The check before sending of a section's file (a resource route: the marked workbook or the findings).
+  { id: 'reports/precheck', path: '/companies/:id/reports/precheck', file: 'features/reports/routes/precheck.ts' },
   { id: 'reports/area-responsible', path: '/areas/:id/responsible', file: 'features/reports/routes/area-responsible.tsx' },
   { id: 'reports/receipt', path: '/receipts/:key', file: 'features/reports/routes/receipt.tsx' },
   // The status board of a reporting year: a holder's company, or every company for the Department.

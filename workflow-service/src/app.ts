@@ -9,6 +9,7 @@ import type { CurrentUser } from './auth/permissions.ts'
 import type { Config } from './config.ts'
 import type { JobQueue } from './ports/job-queue.ts'
 import type { ReportTemplateFiles } from './ports/report-templates.ts'
+import type { FilePrechecks } from './ports/file-prechecks.ts'
 import { apiDocs } from './api-docs/api-docs-plugin.server.ts'
 import { addErrorAnswers } from './api-docs/error-answers.ts'
 import { authPlugin, csrfTokenFor } from './auth/auth-plugin.server.ts'
@@ -56,6 +57,8 @@ export interface AppOptions {
   config: Config
   queue: JobQueue
   templates: ReportTemplateFiles
+  /** The check of a file before it is sent (the workers' side); without it the check is answered as unavailable. */
+  prechecks?: FilePrechecks
   /** The built Remix app; without it only the API answers (as in API tests). */
   remix?: { build: ServerBuild; clientDir: string }
   /** A pino logger; without it the app logs nothing (as in tests). */
@@ -105,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('queue', options.queue)
   app.decorate('templates', options.templates)
   app.decorate('useCases', {
-    ...portalUseCases({ db: options.db, queue: options.queue, storageDir: options.config.storageDir, departmentName: options.config.departmentName }),
+    ...portalUseCases({ db: options.db, queue: options.queue, storageDir: options.config.storageDir, departmentName: options.config.departmentName, prechecks: options.prechecks }),
     templates: reportTemplateUseCases({ db: options.db, templates: options.templates }),
   })
   app.decorateRequest('user', null)

@@ -36,6 +36,19 @@ describe('rate limits per client address', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
   })
 
+  it('counts a check before sending as an upload: two uploads and a check spend the minute of one address', async () => {
+    const { headers } = await loginAs(t.app, 'holder1')
+    const send = (url: string, fields: Record<string, string | number>) => {
+      const body = multipartWithFiles(fields, [{ field: 'file', filename: 'a.csv', content: 'a;b\r\n1;2\r\n' }])
+      return t.app.inject({ method: 'POST', url, remoteAddress: '10.1.2.2', headers: { ...headers, ...body.headers }, payload: body.payload })
+    }
+    const upload = () => send('/api/v1/import-files/', { report: 2_000_000 })
+    const precheck = () => send('/api/v1/import-files/precheck/', { area: 2_000_000, year: 2025, report_type: 'observation_results' })
+    for (const request of [upload, precheck, upload]) expect((await request()).statusCode).not.toBe(429)
+    expect((await precheck()).statusCode).toBe(429)
+    expect((await upload()).statusCode).toBe(429)
+  })
+
   it('answers the fourth decision of a minute from one address 429 with Retry-After', async () => {
     const { headers } = await loginAs(t.app, 'department')
     const send = () => t.app.inject({ method: 'PUT', url: '/api/v1/import-reports/2000000/', remoteAddress: '10.1.3.1', headers, payload: { status: 'agreed', comment: 'ok' } })

@@ -35,12 +35,18 @@ export interface DataCheckOptions {
   limits?: FileLimits
 }
 
-async function* rowsOf(path: string, options: DataCheckOptions): AsyncGenerator<FileRow[]> {
+/** A data file is an XLSX book or CSV text; anything else is refused naming what it is. */
+export async function dataFileKind(path: string): Promise<'xlsx' | 'csv'> {
   const kind = await detectFileKind(path)
   if (kind === 'empty') throw new FileRejected('файл пуст (0 байт)')
-  if (kind === 'xlsx') return yield* readXlsxRows(path, { batchSize: options.batchSize, signal: options.signal, limits: options.limits })
+  if (kind === 'xlsx') return 'xlsx'
   if (kind === 'ole2') throw new FileRejected('формат XLS (Excel 97–2003) не поддерживается: сохраните файл как XLSX или CSV')
   if (kind !== 'unknown') throw new FileRejected(`ожидается таблица XLSX или CSV, а файл — ${KIND_TITLES[kind]}`)
+  return 'csv'
+}
+
+async function* rowsOf(path: string, options: DataCheckOptions): AsyncGenerator<FileRow[]> {
+  if ((await dataFileKind(path)) === 'xlsx') return yield* readXlsxRows(path, { batchSize: options.batchSize, signal: options.signal, limits: options.limits })
   yield* readCsvRows(path, options.batchSize)
 }
 

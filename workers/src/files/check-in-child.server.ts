@@ -14,6 +14,8 @@ import type { ImportSpec } from '@portal/workflow-service/catalogue/registry/upl
 export type ChildRequest =
   | { kind: 'data'; path: string; spec: ImportSpec; context: RowContext; stage: boolean; limits?: FileLimits }
   | { kind: 'document'; path: string; name: string }
+  /** The checked book written back with its findings marked (a check before sending). */
+  | { kind: 'mark'; path: string; spec: ImportSpec; findings: Problem[]; limits?: FileLimits }
 
 export interface ChildResult {
   ok: boolean
@@ -22,6 +24,8 @@ export interface ChildResult {
   /** Warnings (level 'warning'): a data file's, whether it passed or not. */
   warnings?: Problem[]
   rows?: number
+  /** A 'mark' request's book. */
+  bytes?: Uint8Array
 }
 
 export type ChildReply =
@@ -64,7 +68,7 @@ function childEntry(): { file: string; execArgv: string[] } {
 
 /** The check's result and the child's peak RSS. A heap overflow is a result (the file's fault), not a failure. */
 export function checkInChild(request: ChildRequest, options: ChildCheckOptions = {}): Promise<ChildResult & { peakRssMb: number | null }> {
-  const heapMb = options.heapMb ?? FILE_LIMITS.checkHeapMb
+  const heapMb = options.heapMb ?? (request.kind === 'mark' ? FILE_LIMITS.markHeapMb : FILE_LIMITS.checkHeapMb)
   const entry = childEntry()
   return new Promise((resolve, reject) => {
     const child = fork(entry.file, [], {

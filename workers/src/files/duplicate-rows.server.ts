@@ -2,7 +2,7 @@
 // stands: earlier in the same file, in another standing file of the same report, or among the published rows of the
 // table. Run by the database over the file's staged rows once they are all staged, so a file of a million rows costs
 // the checking child no memory; each duplicate row is one error naming both places.
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { ImportSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import type { Problem } from './file-problem.ts'
@@ -54,7 +54,27 @@ export async function findDuplicateRows(db: Kysely<Database>, search: DuplicateS
     await sql`SET LOCAL enable_nestloop = off`.execute(trx)
     return duplicateRowsQuery(search, limit).execute(trx)
   })
-  const same = keyLabels(search.spec)
+  return answerOf(search.spec, rows)
+}
+
+/**
+ * The same search for rows that are no file's (a check before sending, decision 2420): the rows come from `rows`
+ * (`row_number`, `data`) in the caller's transaction, and every standing file of the report counts, being checked
+ * or checked good. `reportId` null: the section has no report yet, so only the published rows count.
+ */
+export async function findDuplicatesOfRows(
+  trx: Transaction<Database>,
+  search: { spec: ImportSpec; reportId: number | null; rows: RawBuilder<unknown> },
+  limit: number,
+): Promise<{ problems: Problem[]; count: number }> {
+  if (search.spec.key.length === 0) return { problems: [], count: 0 }
+  await sql`SET LOCAL enable_nestloop = off`.execute(trx)
+  const { rows } = await keyQuery({ ...search, reportId: search.reportId ?? 0, others: sql`status IN ('success', 'processing')` }, limit).execute(trx)
+  return answerOf(search.spec, rows)
+}
+
+function answerOf(spec: ImportSpec, rows: readonly Found[]): { problems: Problem[]; count: number } {
+  const same = keyLabels(spec)
   return {
     problems: rows.map((found) => ({ row: found.row_number, reason: reasonOf(found, same), kind: 'duplicate' as const })),
     count: Number(rows[0]?.total ?? 0),
@@ -64,6 +84,21 @@ export async function findDuplicateRows(db: Kysely<Database>, search: DuplicateS
 /** The query of `findDuplicateRows`, to be run with nested loops off (a test reads its plan). */
 export function duplicateRowsQuery(search: DuplicateSearch, limit: number) {
   const { fileId, reportId, spec } = search
+  return keyQuery(
+    {
+      spec,
+      reportId,
+      rows: sql`SELECT s.row_number, s.data FROM import_staged_rows s WHERE s.file_id = ${fileId} AND s.target_table = ${spec.table}`,
+      // Of two files checked at once, the later one is refused, and never both pass.
+      others: sql`id <> ${fileId} AND (status = 'success' OR (status = 'processing' AND id < ${fileId}))`,
+    },
+    limit,
+  )
+}
+
+/** The rows of `rows` whose key stands earlier among them, in the report's `others` files, or in the published rows. */
+function keyQuery(search: { spec: ImportSpec; reportId: number; rows: RawBuilder<unknown>; others: RawBuilder<unknown> }, limit: number) {
+  const { reportId, spec } = search
   const table = spec.table
   const staged = (alias: string) => sql`jsonb_build_array(${sql.join(spec.key.map((k) => sql`${sql.ref(`${alias}.data`)}->${sql.lit(k.column)}`))})`
   // Equality on the typed columns, the way the unique index compares (NULLs equal). A column the table holds NOT NULL
@@ -82,12 +117,10 @@ export function duplicateRowsQuery(search: DuplicateSearch, limit: number) {
   return sql<Found>`
     WITH mine AS (
       SELECT s.row_number, ${staged('s')} AS k, r.*
-      FROM import_staged_rows s
+      FROM (${search.rows}) s
       CROSS JOIN LATERAL jsonb_populate_record(NULL::${sql.id(table)}, s.data) AS r
-      WHERE s.file_id = ${fileId} AND s.target_table = ${table}
     ), others AS (
-      SELECT id, name FROM import_files
-      WHERE report_id = ${reportId} AND id <> ${fileId} AND (status = 'success' OR (status = 'processing' AND id < ${fileId}))
+      SELECT id, name FROM import_files WHERE report_id = ${reportId} AND ${search.others}
     ), found AS (
       SELECT w.row_number, 1 AS place, NULL::text AS other_file, w.first AS other_row, NULL::bigint AS record_id
       FROM (SELECT row_number, min(row_number) OVER (PARTITION BY k) AS first FROM mine) w

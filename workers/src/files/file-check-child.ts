@@ -3,8 +3,9 @@
 // that would need more memory ends this process, never the portal's.
 import { checkDataFile, type CheckedRow } from './check-data-file.server.ts'
 import { checkDocumentFile } from './check-document-file.server.ts'
-import type { Problem } from './file-problem.ts'
-import { peakRssMb, type ChildReply, type ChildRequest } from './check-in-child.server.ts'
+import { FileRejected, type Problem } from './file-problem.ts'
+import { peakRssMb, type ChildReply, type ChildRequest, type ChildResult } from './check-in-child.server.ts'
+import { markWorkbook } from './marked-workbook.server.ts'
 
 const send = (message: ChildReply) => new Promise<void>((resolve, reject) => process.send!(message, undefined, {}, (error) => (error ? reject(error) : resolve())))
 
@@ -18,6 +19,18 @@ async function run(request: ChildRequest): Promise<void> {
     inFlight++
     await send({ type: 'rows', rows })
     while (inFlight >= WINDOW) await new Promise<void>((resolve) => (acknowledge = resolve))
+  }
+  if (request.kind === 'mark') {
+    let result: ChildResult
+    try {
+      result = { ok: true, problems: [], bytes: await markWorkbook(request.path, request.spec, request.findings, request.limits) }
+    } catch (error) {
+      if (!(error instanceof FileRejected)) throw error
+      result = { ok: false, problems: [error.toProblem()] }
+    }
+    await send({ type: 'done', result, peakRssMb: peakRssMb() })
+    process.disconnect()
+    return
   }
   const result =
     request.kind === 'data'

@@ -21,6 +21,8 @@ export interface FileLimits {
   maxUnzippedBytes: number
   /** Heap of the process that checks one file, in MB: past it the check ends as an error, the portal goes on. */
   checkHeapMb: number
+  /** Heap of the process that writes a checked book back with its marks (the whole book is in memory), in MB. */
+  markHeapMb: number
 }
 
 export const FILE_LIMITS: FileLimits = {
@@ -33,6 +35,7 @@ export const FILE_LIMITS: FileLimits = {
   maxZipEntries: 2000,
   maxUnzippedBytes: 2 * 1024 ** 3,
   checkHeapMb: 160,
+  markHeapMb: 320,
 }
 
 const MB = 1024 ** 2

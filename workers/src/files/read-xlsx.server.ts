@@ -45,12 +45,27 @@ function checkCachedParts(entries: ZipEntry[], limits: FileLimits): void {
  * whose rows carry no addresses, `Invalid Address` or `Out of bounds` for a cell past XFD1048576): the person who
  * uploaded the file gets what is wrong with it in Russian instead (issue 22 item 8).
  */
-function unreadableSheet(error: unknown): string {
+export function unreadableSheet(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
   if (/Invalid Address|Out of bounds|Invalid column|Invalid row/i.test(message)) {
     return 'файл XLSX не читается: в листе есть ячейка без номера строки или за пределами листа Excel (последняя ячейка — XFD1048576)'
   }
   return 'файл XLSX не читается: лист записан не так, как его сохраняет Excel (например, строки и ячейки без адресов); откройте файл в Excel и сохраните заново'
+}
+
+/**
+ * Every entry is inflated once, bounded, before exceljs sees the file: bombs and broken archives stop here, for the
+ * streaming reader and for the marked copy of a checked book alike.
+ */
+export async function guardXlsx(path: string, options: { limits?: FileLimits; zipLimits?: ZipLimits; signal?: AbortSignal } = {}): Promise<void> {
+  const limits = options.limits ?? FILE_LIMITS
+  const entries = await readZipDirectory(path, options.zipLimits ?? { maxEntries: limits.maxZipEntries, maxTotalBytes: limits.maxUnzippedBytes, maxRatio: 250 })
+  const names = new Set(entries.map((e) => e.name))
+  if (!names.has('xl/workbook.xml')) throw new FileRejected('это не книга Excel (XLSX): нет xl/workbook.xml')
+  checkCachedParts(entries, limits)
+  // The directory's sizes may lie (an entry that inflates beyond them ends in verifyZipEntries), and a small
+  // shared-strings part can still hold millions of tiny entries: they are counted as it is inflated.
+  await verifyZipEntries(path, entries, options.signal, (entry) => (entry.name === SHARED_STRINGS ? { see: sharedStringCounter(limits.maxSharedStrings) } : null))
 }
 
 export async function* readXlsxRows(
@@ -59,14 +74,7 @@ export async function* readXlsxRows(
 ): AsyncGenerator<FileRow[]> {
   const batchSize = options.batchSize ?? 1000
   const limits = options.limits ?? FILE_LIMITS
-  // Every entry is inflated once, bounded, before exceljs sees the file: bombs and broken archives stop here.
-  const entries = await readZipDirectory(path, options.zipLimits ?? { maxEntries: limits.maxZipEntries, maxTotalBytes: limits.maxUnzippedBytes, maxRatio: 250 })
-  const names = new Set(entries.map((e) => e.name))
-  if (!names.has('xl/workbook.xml')) throw new FileRejected('это не книга Excel (XLSX): нет xl/workbook.xml')
-  checkCachedParts(entries, limits)
-  // The directory's sizes may lie (an entry that inflates beyond them ends in verifyZipEntries), and a small
-  // shared-strings part can still hold millions of tiny entries: they are counted as it is inflated.
-  await verifyZipEntries(path, entries, options.signal, (entry) => (entry.name === SHARED_STRINGS ? { see: sharedStringCounter(limits.maxSharedStrings) } : null))
+  await guardXlsx(path, options)
 
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'cache',

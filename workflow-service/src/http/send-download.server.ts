@@ -12,3 +12,13 @@ export function sendDownload(reply: FastifyReply, download: Download) {
     .header('x-content-type-options', 'nosniff')
     .send(createReadStream(download.path))
 }
+
+/** A file made for this request only (a marked workbook): never cached, the same headers as a stored one. */
+export function sendMadeFile(reply: FastifyReply, file: { name: string; contentType: string; bytes: Uint8Array }) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition(file.name))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(Buffer.from(file.bytes))
+}

@@ -107,6 +107,8 @@ function remixUrlOf(request: FastifyRequest): URL {
 const LIMITED_PAGE_ROUTES = new Map<string, RateLimitedDoor>([
   ['auth/login', 'login'],
   ['reports/company-reports', 'decision'],
+  // A check before sending costs what an upload's check costs: it spends the uploads' minute (decision 2420).
+  ['reports/precheck', 'upload'],
 ])
 
 /** Remix runs an action for these methods; the others (GET, HEAD, OPTIONS) run loaders at most. */

@@ -4,13 +4,14 @@ import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { catalogueUseCases } from './catalogue-use-cases.server.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
+import type { FilePrechecks } from '../ports/file-prechecks.ts'
 import { accountUseCases } from './account-use-cases.server.ts'
 import { notificationUseCases } from './notification-use-cases.server.ts'
 import { referenceUseCases } from './reference-use-cases.server.ts'
 import { workflowUseCases } from './workflow-use-cases.server.ts'
 import { uploadStorage } from './upload-storage.server.ts'
 
-export function portalUseCases(services: { db: Kysely<Database>; queue: JobQueue; storageDir: string; departmentName?: string }) {
+export function portalUseCases(services: { db: Kysely<Database>; queue: JobQueue; storageDir: string; departmentName?: string; prechecks?: FilePrechecks }) {
   return {
     catalogue: catalogueUseCases(services.db),
     workflow: workflowUseCases(services),

@@ -5,6 +5,8 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
+import type { FilePrechecks } from '../ports/file-prechecks.ts'
+import { precheckUseCases } from './precheck-use-cases.server.ts'
 import { fileUseCases } from './file-use-cases.server.ts'
 import { historyUseCases } from './history-use-cases.server.ts'
 import { reportUseCases } from './report-use-cases.server.ts'
@@ -17,12 +19,15 @@ export interface WorkflowServices {
   storageDir: string
   /** The name a holder's receipt of a decision shows for the Department (DEPARTMENT_NAME). */
   departmentName?: string
+  /** The check before sending, on the workers' side (composition root); without it that check is refused. */
+  prechecks?: FilePrechecks
 }
 
 export function workflowUseCases(services: WorkflowServices) {
   return {
     ...reportUseCases(services),
     ...fileUseCases(services),
+    ...precheckUseCases(services),
     ...responsibleUseCases(services),
     ...historyUseCases(services),
     ...reviewUseCases(services),

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { createQueue } from '@portal/workers/queue/create-queue.ts'
 import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
-import { reportTemplateFiles } from '../../../portal/src/composition.server.ts'
+import { filePrechecks, reportTemplateFiles } from '../../../portal/src/composition.server.ts'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import type { PublicCache } from '../../src/http/public-cache.server.ts'
@@ -37,7 +37,7 @@ export function useTestApp(env: Record<string, string> = {}, options: { remix?: 
     // The per-minute rate limits are out of the way unless a test file sets its own (rate-limits.test.ts does).
     const config = loadConfig({ ...RATE_LIMITS_OUT_OF_THE_WAY, ...env, DATABASE_URL: context.database.url, DATA_DIR: dataDir })
     context.queue = await createQueue({ url: context.database.url, supervise: false })
-    context.app = await buildApp({ db: context.database.db, config, queue: context.queue, templates: reportTemplateFiles, remix: options.remix, publicCache: options.publicCache && { databaseUrl: context.database.url, cache: options.publicCache } })
+    context.app = await buildApp({ db: context.database.db, config, queue: context.queue, templates: reportTemplateFiles, prechecks: filePrechecks, remix: options.remix, publicCache: options.publicCache && { databaseUrl: context.database.url, cache: options.publicCache } })
     await context.app.ready()
     const cache = options.publicCache
     const until = Date.now() + 15_000

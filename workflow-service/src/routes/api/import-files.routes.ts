@@ -4,14 +4,14 @@ import { createReadStream } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { sendDownload } from '../../http/send-download.server.ts'
+import { sendDownload, sendMadeFile } from '../../http/send-download.server.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 import { Id, MAX_ID, Text, Year } from '../../http/params.ts'
 import { readFormFields } from '../../http/form-fields.ts'
 import type { ReportType } from '@portal/migrations/database.ts'
 import { REPORT_TYPES } from '../../workflow/reports/report-types.ts'
-import { ImportFileAnswer, PageOf, ProblemsAnswer, ReportTypeValue } from './workflow-schemas.ts'
+import { ImportFileAnswer, PageOf, PrecheckAnswer, ProblemsAnswer, ReportTypeValue } from './workflow-schemas.ts'
 import { ZipArchive } from 'archiver'
 import { fileAnswer, noContent } from '../../api-docs/error-answers.ts'
 import { badRequest } from '../../plugins/errors.server.ts'
@@ -19,7 +19,7 @@ import { rateLimitOf } from '../../plugins/rate-limits.server.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { readMultipartForm } from '../../http/multipart-upload.server.ts'
 import { ERROR_REPORT_HEADERS, errorReportName, errorReportRow } from '../../workflow/files/file-findings.ts'
-import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
+import { CONTENT_TYPES, FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
 import { assertReadsReports } from '../../workflow/read-access.ts'
 import { contentDisposition } from '../../workflow/storage/file-storage.server.ts'
@@ -42,6 +42,14 @@ const UploadForm = Type.Object({
   description: Type.Optional(Text({ maxLength: 1000, multiline: true })),
   ecomon_responsible: Type.Optional(Id),
   company_responsible: Type.Optional(Id),
+})
+
+/** The text fields of a check before sending: the section (area or company, year, report type); the file is `file`. */
+const PrecheckForm = Type.Object({
+  area: Type.Optional(Id),
+  company: Type.Optional(Id),
+  year: Year,
+  report_type: ReportTypeValue,
 })
 
 /** A whole positive number from a multipart text field, or a 400 naming it. */
@@ -133,6 +141,40 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       throw error
     }
   })
+
+  // «Проверить без отправки»: the upload's check of a file for a section, nothing registered, the bytes removed before
+  // the answer; `format=xlsx` answers the holder's own book with the findings marked. Counted as an upload.
+  app.post(
+    '/import-files/precheck/',
+    {
+      schema: {
+        summary: 'Проверить файл без отправки (format=xlsx — файл с отмеченными ячейками)',
+        querystring: Type.Object({ format: Type.Optional(Type.Literal('xlsx')) }, { additionalProperties: false }),
+        response: { 200: PrecheckAnswer },
+      },
+      config: { form: PrecheckForm, uploadBody: true, rateLimit: rateLimitOf(app.config, 'upload') },
+    },
+    async (request, reply) => {
+      assertReadsReports(request.user)
+      const form = await readMultipartForm(request, { storageDir: app.config.storageDir, maxUploadMb: app.config.maxUploadMb, fileFields: ['file'], maxFiles: 1 })
+      let input
+      try {
+        const fields = readFormFields(PrecheckForm, form.fields)
+        const upload = form.files[0]
+        if (!upload) throw badRequest('file: выберите файл', 'file')
+        input = { area: fields.area ?? null, company: fields.company ?? null, year: fields.year, reportType: fields.report_type, upload: { storageKey: upload.storageKey, name: upload.name, size: upload.size, sha256: upload.sha256, contentType: upload.contentType } }
+      } catch (error) {
+        await form.discard()
+        throw error
+      }
+      // The use-case removes the stored bytes whatever it answers.
+      if (request.query.format === 'xlsx') {
+        const marked = valueOrRefuse(await workflow.markedWorkbook(useCaseContextOf(request), input))
+        return sendMadeFile(reply, { name: marked.name, contentType: CONTENT_TYPES.xlsx, bytes: marked.bytes })
+      }
+      return valueOrRefuse(await workflow.precheckFile(useCaseContextOf(request), input))
+    },
+  )
 
   app.get('/import-files/:id/', { schema: { summary: 'Один файл отчёта и результат его проверки', params: Type.Object({ id: Id }), response: { 200: ImportFileAnswer } } }, async (request) =>
     valueOrRefuse(await workflow.file(useCaseContextOf(request), { id: request.params.id })),

@@ -67,6 +67,15 @@ export const ProblemsAnswer = Type.Object({
   ),
 })
 
+/** A file checked before sending (nothing registered): its findings, as a registered file's problems. */
+export const PrecheckAnswer = Type.Object({
+  name: Type.String(),
+  ok: Type.Boolean({ description: 'true — файл прошёл бы проверку при отправке' }),
+  rows: Type.Integer({ description: 'строк данных прочитано' }),
+  count: Type.Integer(),
+  results: ProblemsAnswer.properties.results,
+})
+
 export const StatusChangeAnswer = Type.Object({
   id: Type.Integer(),
   report: Type.Object({ id: Type.Integer() }),

@@ -7,7 +7,7 @@ import { DownloadLink } from './download-link.tsx'
 import { useReportsPage } from './page-context.ts'
 import { FILE_STATUS_LABEL, formatDateTime } from './report-texts.ts'
 
-function problemText(p: FileProblem): string {
+export function problemText(p: FileProblem): string {
   const where = [p.row !== undefined ? `строка ${p.row}` : '', p.column ? `«${p.column}»` : ''].filter(Boolean).join(', ')
   const value = p.value ? ` (значение «${p.value}»)` : ''
   return where ? `${where}: ${p.reason}${value}` : `${p.reason}${value}`

@@ -3,6 +3,7 @@ import type { ReportAccordion, ReportSection as Section } from '../server/report
 import { DecisionButtons } from './decision-dialog.tsx'
 import { FileList } from './file-list.tsx'
 import { FileUpload } from './file-upload.tsx'
+import { PrecheckForm } from './precheck-form.tsx'
 import { useReportsPage } from './page-context.ts'
 import { REPORT_TYPE_TITLE } from './report-texts.ts'
 import { StatusLabel } from './status-dialog.tsx'
@@ -33,6 +34,7 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
   const title = accordion.title === typeTitle ? typeTitle : `${accordion.title}, ${typeTitle}`
   const files = report?.files ?? []
   const headingId = `section-${accordion.key}-${section.reportType}`
+  const uploadTarget = { reportType: section.reportType, reportId: report?.id ?? null, areaId: accordion.areaId, responsibleId: accordion.responsible?.id ?? null, title, accept: section.accept }
   const heading = useRef<HTMLHeadingElement>(null)
   // The section a link named (the status board, the review queue) takes the focus and the top of the window, once the
   // page is drawn: a screen reader starts there, and the page's later growth (statuses, polling) does not push it away.
@@ -100,9 +102,10 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
           report?.status === 'agreed' ? (
             <p className="hint">Отчёт согласован: загрузка закрыта.</p>
           ) : (
-            <FileUpload
-              target={{ reportType: section.reportType, reportId: report?.id ?? null, areaId: accordion.areaId, responsibleId: accordion.responsible?.id ?? null, title, accept: section.accept }}
-            />
+            <>
+              <FileUpload target={uploadTarget} />
+              <PrecheckForm target={uploadTarget} />
+            </>
           )
         ) : null}
         {files.length > 0 ? (

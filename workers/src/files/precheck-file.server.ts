@@ -1,0 +1,57 @@
+// The check before sending (decision 2420): the upload's own check of a file, in the same limited child process, its
+// good rows held in a temporary table of one transaction for the duplicate search and gone with it. No file, event,
+// staged row or notification is written: the Department sees nothing.
+import { sql } from 'kysely'
+import type { FileProblem } from '@portal/migrations/database.ts'
+import { importSpecForReport } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+import type { FilePrechecks, PrecheckRequest } from '@portal/workflow-service/ports/file-prechecks.ts'
+import { MAX_PROBLEMS, type CheckedRow } from './check-data-file.server.ts'
+import { checkDocumentFile } from './check-document-file.server.ts'
+import { checkInChild } from './check-in-child.server.ts'
+import { findDuplicatesOfRows } from './duplicate-rows.server.ts'
+import { loadRowContext } from './row-context.server.ts'
+
+/** The values a report gives every row (the greenhouse report's company), as staging adds them. */
+function fixedValues(request: PrecheckRequest): Record<string, number | null> {
+  const fixed: Record<string, number | null> = {}
+  for (const f of importSpecForReport(request.reportType)?.fromReport ?? []) fixed[f.column] = f.source === 'company_id' ? request.scope.companyId : request.scope.areaId
+  return fixed
+}
+
+export const filePrechecks: FilePrechecks = {
+  async check(db, request) {
+    const spec = importSpecForReport(request.reportType)
+    if (!spec) {
+      const result = await checkDocumentFile(request.path, request.name)
+      return { ok: result.ok, rows: 0, findings: result.problems }
+    }
+    const context = await loadRowContext(db, spec, request.scope)
+    const fixed = fixedValues(request)
+    return db.transaction().execute(async (trx) => {
+      await sql`CREATE TEMPORARY TABLE precheck_rows (row_number integer NOT NULL, data jsonb NOT NULL) ON COMMIT DROP`.execute(trx)
+      const hold = async (rows: CheckedRow[]) => {
+        const payload = JSON.stringify(rows.map((r) => [r.number, { ...r.values, ...fixed }]))
+        await sql`INSERT INTO precheck_rows SELECT (e->>0)::integer, e->1 FROM jsonb_array_elements(${payload}::jsonb) AS e`.execute(trx)
+      }
+      let result = await checkInChild({ kind: 'data', path: request.path, spec, context, stage: true }, { onRows: hold })
+      // As on upload: a file whose rows are all good is then searched for rows already filed or published.
+      if (result.ok) {
+        const duplicates = await findDuplicatesOfRows(trx, { spec, reportId: request.reportId, rows: sql`SELECT row_number, data FROM precheck_rows` }, MAX_PROBLEMS)
+        if (duplicates.count > 0) {
+          const more = duplicates.count - duplicates.problems.length
+          result = { ...result, ok: false, problems: more > 0 ? [...duplicates.problems, { reason: `и ещё ошибок: ${more}` }] : duplicates.problems }
+        }
+      }
+      const findings: FileProblem[] = [...result.problems, ...(result.warnings ?? [])]
+      return { ok: result.ok, rows: result.rows ?? 0, findings }
+    })
+  },
+
+  async marked(request, findings) {
+    const spec = importSpecForReport(request.reportType)
+    if (!spec) return { ok: false, reason: 'отметки ставятся только в таблицах XLSX и CSV: файлы этого раздела — документы' }
+    const result = await checkInChild({ kind: 'mark', path: request.path, spec, findings: [...findings] })
+    if (!result.ok || !result.bytes) return { ok: false, reason: result.problems[0]?.reason ?? 'файл не удалось отметить' }
+    return { ok: true, bytes: result.bytes }
+  },
+}

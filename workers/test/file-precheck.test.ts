@@ -1,0 +1,225 @@
+// «Проверить без отправки» (decision 2420): a holder's file gets the check an upload would get (errors, warnings, unit
+// conversions, duplicates against what is filed) through the API, and nothing is recorded or left on disk; the marked
+// workbook (decision 2421) gives the holder's own book back with the findings on its cells.
+import { readFileSync, writeFileSync } from 'node:fs'
+import ExcelJS from 'exceljs'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+import { holder, multipartWithFiles, uploadedFiles, type Holder } from '../../workflow-service/test/support/workflow-fixtures.ts'
+import { loginAs } from '../../workflow-service/test/support/login.ts'
+import { FINDINGS_SHEET, MARK_FILLS } from '../src/files/marked-workbook.server.ts'
+import { tempFolder, writeCsv, writeXlsx, writeZipBomb } from './support/fixture-files.ts'
+import { useWorkerScene } from './support/worker-scene.ts'
+import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+
+const { t, holderContext, settled } = useWorkerScene()
+vi.setConfig({ testTimeout: 120_000 })
+const folder = tempFolder()
+const HEADER = uploadSpecOf('observation_results').columns.map((c) => c.header)
+
+let report: ReportFixture
+let point: string
+let holder1: Holder
+afterAll(() => folder.remove())
+beforeAll(async () => {
+  report = await prepareAreaReport(holderContext(), 'observation_results')
+  point = report.points.find((p) => p.kind === 'surface_water')!.nomenclature
+  holder1 = await holder(t.app, t.database.db, 'holder1')
+})
+
+const row = (marker: string, day: number, value = '0,01', unit = 'мг/дм³') => [point, report.year, `${String(day).padStart(2, '0')}.08.${report.year}`, marker, value, unit, '0,05', '']
+
+/** Every table a check could write to: none may gain a row. */
+const RECORDS = ['events', 'import_files', 'import_reports', 'import_staged_rows', 'notifications', 'report_history', 'job_outbox', 'mail_outbox'] as const
+async function recordCounts(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {}
+  for (const table of RECORDS) counts[table] = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(t.database.db)).rows[0].n)
+  return counts
+}
+
+interface Section {
+  area?: number
+  company?: number
+  year?: number | string
+  report_type?: string
+}
+
+function precheck(file: { name: string; content: Buffer | string } | null, options: { headers?: Record<string, string>; section?: Section; format?: 'xlsx' } = {}) {
+  const section = options.section ?? { area: report.areaId, year: report.year, report_type: 'observation_results' }
+  const fields = Object.fromEntries(Object.entries(section).filter(([, v]) => v !== undefined)) as Record<string, string | number>
+  const body = multipartWithFiles(fields, file ? [{ field: 'file', filename: file.name, content: file.content }] : [])
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/import-files/precheck/${options.format ? `?format=${options.format}` : ''}`,
+    headers: { ...(options.headers ?? holder1.headers), ...body.headers },
+    payload: body.payload,
+  })
+}
+
+const csvOf = (name: string, rows: unknown[][]) => ({ name, content: readFileSync(writeCsv(folder.file(name), [HEADER, ...(rows as Array<Array<string | number>>)])) })
+
+describe('a check before sending', () => {
+  it('answers the findings an upload would get (errors, warnings, unit conversions) and records nothing, leaving no bytes on disk', async () => {
+    const before = await recordCounts()
+    const stored = uploadedFiles(t.app.config.storageDir)
+    const res = await precheck(
+      csvOf('проверка.csv', [
+        row('Проверка-1', 1),
+        ['НЕТ-ТАКОГО-ПУНКТА', report.year, `02.08.${report.year}`, 'Проверка-1', '0,01', 'мг/дм³', '0,05', ''],
+        row('Проверка-1', 3, '5'),
+        row('Проверка-1', 4, '0,02', 'мг/дм3'),
+      ]),
+    )
+    expect(res.statusCode).toBe(200)
+    const answer = res.json()
+    expect(answer).toMatchObject({ name: 'проверка.csv', ok: false, rows: 4 })
+    const errors = answer.results.filter((f: { level: string }) => f.level === 'error')
+    const warnings = answer.results.filter((f: { level: string }) => f.level === 'warning')
+    expect(errors).toEqual([expect.objectContaining({ row: 3, column: 'Пункт наблюдения (номенклатура)', value: 'НЕТ-ТАКОГО-ПУНКТА' })])
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ row: 5, column: 'Единица измерения', reason: 'единица «мг/дм3» принята как «мг/дм³»' }),
+        expect.objectContaining({ row: 4, column: 'Значение', reason: expect.stringMatching(/^значение выше ПДК в 100 раз/) }),
+      ]),
+    )
+    expect(answer.count).toBe(answer.results.length)
+    expect(await recordCounts()).toEqual(before)
+    expect(uploadedFiles(t.app.config.storageDir)).toEqual(stored)
+  })
+
+  it('names the rows a standing file of the section already holds, as the upload check does, and a good file passes', async () => {
+    const first = await uploadStored(holderContext(), report.reportId, writeCsv(folder.file('отправленный.csv'), [HEADER, row('Проверка-2', 1), row('Проверка-2', 2)] as Array<Array<string | number>>), 'отправленный.csv')
+    await settled(first, 'success')
+    const before = await recordCounts()
+    const again = (await precheck(csvOf('ещё-раз.csv', [row('Проверка-2', 2, '0,03'), row('Проверка-2', 3)]))).json()
+    expect(again.ok).toBe(false)
+    expect(again.results).toEqual([
+      {
+        row: 2,
+        level: 'error',
+        reason: 'повторяет строку 3 файла «отправленный.csv» этого отчёта: совпадают «Пункт наблюдения (номенклатура)», «Год», «Показатель» и «Дата отбора»',
+      },
+    ])
+    const fresh = (await precheck(csvOf('новые.csv', [row('Проверка-2', 4), row('Проверка-2', 5)]))).json()
+    expect(fresh).toMatchObject({ ok: true, rows: 2, count: 0, results: [] })
+    expect(await recordCounts()).toEqual(before)
+  })
+
+  it('checks a file for a section whose report does not exist yet, without creating it', async () => {
+    const before = await recordCounts()
+    const res = await precheck(csvOf('новый-год.csv', [row('Проверка-3', 1)]), { section: { area: report.areaId, year: report.year - 1, report_type: 'observation_results' } })
+    expect(res.statusCode).toBe(200)
+    // The rows are for report.year: the section's year is another, so each row says so.
+    expect(res.json().results[0]).toMatchObject({ row: 2, column: 'Год', level: 'error' })
+    expect(await recordCounts()).toEqual(before)
+  })
+
+  it('gives a hostile file the answer its upload check gets: a ZIP bomb, a broken book, an empty file', async () => {
+    const files = [
+      { name: 'бомба.xlsx', content: readFileSync(writeZipBomb(folder.file('бомба.xlsx'), 64)) },
+      { name: 'обрывок.xlsx', content: readFileSync(await writeXlsx(folder.file('целый.xlsx'), [HEADER, row('Проверка-4', 1)])).subarray(0, 300) },
+      { name: 'пусто.csv', content: Buffer.alloc(0) },
+    ]
+    for (const file of files) {
+      const stored = uploadedFiles(t.app.config.storageDir)
+      const checked = (await precheck(file)).json()
+      expect(uploadedFiles(t.app.config.storageDir)).toEqual(stored)
+      const path = folder.file(`upload-${file.name}`)
+      writeFileSync(path, file.content)
+      const uploaded = await settled(await uploadStored(holderContext(), report.reportId, path, file.name), 'error')
+      expect(checked.ok, file.name).toBe(false)
+      expect(checked.results.map((f: { reason: string }) => f.reason), file.name).toEqual((uploaded.problems as Array<{ reason: string }>).map((p) => p.reason))
+      // The marked book of such a file is refused with the same words.
+      const marked = await precheck(file, { format: 'xlsx' })
+      expect(marked.statusCode, file.name).toBe(400)
+      expect(marked.json().detail).toBe(`file: ${checked.results[0].reason}`)
+    }
+  })
+
+  it('refuses what the upload refuses before any check, in its words: a program under a table\'s name, bytes already sent', async () => {
+    const program = await precheck({ name: 'программа.xlsx', content: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(2000, 1)]) })
+    expect(program.statusCode).toBe(400)
+    expect(program.json()).toMatchObject({ parameter: 'file', detail: 'Файл «программа.xlsx» — исполняемая программа, такие файлы не принимаются.' })
+    const path = writeCsv(folder.file('уже-отправлен.csv'), [HEADER, row('Проверка-8', 1)] as Array<Array<string | number>>)
+    await settled(await uploadStored(holderContext(), report.reportId, path, 'уже-отправлен.csv'), 'success')
+    const again = await precheck({ name: 'другое-имя.csv', content: readFileSync(path) })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().detail).toMatch(/^Этот файл уже загружен .* как «уже-отправлен\.csv»\.$/)
+  })
+
+  it('is refused to a holder of another company (403), to the Department (403), and for a bad section naming the field, leaving no bytes', async () => {
+    const stored = uploadedFiles(t.app.config.storageDir)
+    const file = csvOf('чужой.csv', [row('Проверка-5', 1)])
+    const other = await loginAs(t.app, 'holder2')
+    expect((await precheck(file, { headers: other.headers })).statusCode).toBe(403)
+    const department = await loginAs(t.app, 'department')
+    expect((await precheck(file, { headers: department.headers })).statusCode).toBe(403)
+    const badYear = await precheck(file, { section: { area: report.areaId, year: 'Infinity', report_type: 'observation_results' } })
+    expect(badYear.statusCode).toBe(400)
+    expect(badYear.json()).toMatchObject({ parameter: 'year' })
+    const badType = await precheck(file, { section: { area: report.areaId, year: report.year, report_type: '__proto__' } })
+    expect(badType.json()).toMatchObject({ parameter: 'report_type' })
+    const noFile = await precheck(null)
+    expect(noFile.statusCode).toBe(400)
+    expect(noFile.json()).toMatchObject({ parameter: 'file' })
+    const missing = await precheck(file, { section: { area: 2_000_000_000, year: report.year, report_type: 'observation_results' } })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json()).toMatchObject({ parameter: 'area' })
+    expect(uploadedFiles(t.app.config.storageDir)).toEqual(stored)
+  })
+})
+
+describe('the marked workbook', () => {
+  async function bookOf(res: { statusCode: number; rawPayload: Buffer; headers: Record<string, unknown> }): Promise<ExcelJS.Workbook> {
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    return book
+  }
+  const fillOf = (cell: ExcelJS.Cell) => (cell.fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb
+
+  it("gives the holder's own book back with an error cell red, a warning cell yellow, the messages in their comments and a sheet of findings", async () => {
+    const path = folder.file('своя-книга.xlsx')
+    const own = new ExcelJS.Workbook()
+    const sheet = own.addWorksheet('Наблюдения')
+    sheet.addRow(HEADER)
+    sheet.addRow(row('Проверка-6', 1))
+    sheet.addRow(['НЕТ-ТАКОГО-ПУНКТА', report.year, `02.08.${report.year}`, 'Проверка-6', '0,01', 'мг/дм³', '0,05', ''])
+    sheet.addRow(row('Проверка-6', 3, '5'))
+    sheet.getCell('D2').font = { bold: true }
+    own.addWorksheet('Примечания').addRow(['написано держателем'])
+    await own.xlsx.writeFile(path)
+    const before = await recordCounts()
+    const stored = uploadedFiles(t.app.config.storageDir)
+
+    const book = await bookOf(await precheck({ name: 'своя-книга.xlsx', content: readFileSync(path) }, { format: 'xlsx' }))
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Наблюдения', 'Примечания', FINDINGS_SHEET])
+    const marked = book.getWorksheet('Наблюдения')!
+    expect(fillOf(marked.getCell('A3'))).toBe(MARK_FILLS.error)
+    expect(String(marked.getCell('A3').note)).toMatch(/^Ошибка: /)
+    expect(fillOf(marked.getCell('E4'))).toBe(MARK_FILLS.warning)
+    expect(String(marked.getCell('E4').note)).toMatch(/^Предупреждение: значение выше ПДК в 100 раз/)
+    // The rest of the holder's book is as it was: unmarked cells, fonts, the other sheet.
+    expect(fillOf(marked.getCell('A2'))).toBeUndefined()
+    expect(marked.getCell('D2').font?.bold).toBe(true)
+    expect(book.getWorksheet('Примечания')!.getCell('A1').value).toBe('написано держателем')
+    const list = book.getWorksheet(FINDINGS_SHEET)!
+    expect(list.getRow(1).values).toEqual([undefined, 'Строка', 'Столбец', 'Значение', 'Уровень', 'Сообщение', 'Ячейка'])
+    const cells = (list.getSheetValues() as unknown[][]).slice(2).map((r) => r[6])
+    expect(cells).toEqual(expect.arrayContaining(['A3', 'E4']))
+    expect(await recordCounts()).toEqual(before)
+    expect(uploadedFiles(t.app.config.storageDir)).toEqual(stored)
+  })
+
+  it('gives a CSV file back as a book of its rows with the same marks', async () => {
+    const book = await bookOf(await precheck(csvOf('строки.csv', [row('Проверка-7', 1), row('Проверка-7', 2, '5')]), { format: 'xlsx' }))
+    const sheet = book.worksheets[0]
+    expect(sheet.getCell('A1').value).toBe(HEADER[0])
+    expect(sheet.getCell('D3').value).toBe('Проверка-7')
+    expect(fillOf(sheet.getCell('E3'))).toBe(MARK_FILLS.warning)
+    expect(fillOf(sheet.getCell('E2'))).toBeUndefined()
+    expect(book.worksheets.at(-1)!.name).toBe(FINDINGS_SHEET)
+  })
+})
