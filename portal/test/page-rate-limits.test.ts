@@ -7,11 +7,13 @@ import { RATE_LIMITED } from '../../workflow-service/src/plugins/rate-limits.ser
 import { usePortalProcess } from './support/portal-process.ts'
 const LOGIN_LIMIT = 3
 const DECISION_LIMIT = 2
+const UPLOAD_LIMIT = 2
 
 const portal = usePortalProcess({
   WEB_PROCESSES: '1',
   LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT),
   DECISION_RATE_LIMIT_PER_MINUTE: String(DECISION_LIMIT),
+  UPLOAD_RATE_LIMIT_PER_MINUTE: String(UPLOAD_LIMIT),
   // The tests below speak as addresses of their own (X-Forwarded-For from the local proxy), each with fresh counters.
   TRUST_PROXY: '127.0.0.1',
 })
@@ -77,6 +79,21 @@ describe('per-minute limits on the page forms', () => {
     const answers = []
     for (const path of REPORTS_SPELLINGS) answers.push([path, (await decide(path, '203.0.113.21')).status])
     expect(answers).toEqual(REPORTS_SPELLINGS.map((path) => [path, 429]))
+  })
+
+  it('counts the section\'s check before sending as an upload in every spelling, apart from the page\'s decisions', async () => {
+    // The API's uploads share this counter (workflow-service/test/rate-limits.test.ts: a per-request door shares the
+    // fixed routes' key).
+    const address = '203.0.113.40'
+    const precheck = (path: string) => fetch(`${portal.baseUrl}${path}`, form({ intent: 'check' }, address))
+    expect((await precheck('/monitoring/companies/1/reports/Precheck')).status).not.toBe(429)
+    expect((await precheck('/monitoring/companies/1/reports/precheck')).status).not.toBe(429)
+    for (const path of ['/monitoring/companies/1/reports/precheck', '/monitoring/companies/1/reports/precheck.data', '/monitoring/Companies/1/REPORTS/precheck/']) {
+      const over = await precheck(path)
+      expect([path, over.status]).toEqual([path, 429])
+    }
+    // The reports page's own forms are another door.
+    expect((await fetch(`${portal.baseUrl}/monitoring/companies/1/reports`, form({ intent: 'decide' }, address))).status).not.toBe(429)
   })
 
   it('leaves pages that are not a limited action alone: their reads, and the forms of other pages', async () => {

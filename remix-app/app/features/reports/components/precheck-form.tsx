@@ -87,7 +87,7 @@ export function PrecheckForm({ target }: { target: UploadTarget }) {
               Проверить<span className="visually-hidden"> ({target.title})</span>
             </button>
           ) : null}
-          <button type="submit" name="intent" value="marked" className="button button-secondary" disabled={busy}>
+          <button type="submit" name="intent" value="marked" className="button" disabled={busy}>
             Скачать файл с отметками<span className="visually-hidden"> ({target.title})</span>
           </button>
         </div>

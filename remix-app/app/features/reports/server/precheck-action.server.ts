@@ -3,7 +3,6 @@
 // they answer. `intent=marked` answers the marked book as a download (also without JavaScript); `intent=check` the
 // findings as JSON for the page's script. A refusal is its Russian message as plain text, with its status.
 import type { AppLoadContext } from '@remix-run/node'
-import { can } from '@portal/workflow-service/auth/permissions.ts'
 import type { Refusal } from '@portal/workflow-service/workflow/refusal.ts'
 import { contentDisposition } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
 import { refusalAnswer } from '../../../utils/use-case-answers.server.ts'
@@ -27,7 +26,7 @@ function idOf(form: FormData, name: string): number | null {
 
 export async function precheckAction(request: Request, context: AppLoadContext, companyId: number): Promise<Response> {
   // Nobody's bytes are stored before we know they are a holder of this company; the use-case checks it again.
-  if (!can(context.user, 'write:report:own', { companyId })) requirePermission(request, context.user, 'write:report:own', { companyId })
+  requirePermission(request, context.user, 'write:report:own', { companyId })
   let page: PageForm
   try {
     page = await readPageForm(request, context)
