@@ -92,6 +92,8 @@ async function main() {
       await history.scrollIntoViewIfNeeded()
       await page.evaluate(() => window.scrollBy(0, -80))
     })
+    // The demo data's workflow is recorded on 3 February 2025 (seed/workflow-seed.ts).
+    await shoot(department, 'as-of', `/department-reports/as-of?company=${company}&date=2025-02-03&from=2025-02-03`)
     await department.close()
   } finally {
     await browser.close()

@@ -71,6 +71,8 @@ export async function pageTypes(baseUrl: string): Promise<PageType[]> {
     // The last full year: the demo data's reports are in it.
     { name: 'status board (Department)', path: `/board?year=${new Date().getFullYear() - 1}`, as: 'department' },
     { name: 'company reports and history (Department)', path: `/companies/${company}/reports`, as: 'department' },
+    // The demo data's workflow is recorded on 3 February 2025 (seed/workflow-seed.ts).
+    { name: 'reports as of a day (Department)', path: `/department-reports/as-of?company=${company}&date=2025-02-03&from=2025-02-03`, as: 'department' },
     { name: 'area responsible persons', path: `/areas/${area}/responsible`, as: 'department' },
     { name: 'area card (Department)', path: `/areas/${area}`, as: 'department' },
     { name: 'admin users', path: '/admin', as: 'admin' },

@@ -65,6 +65,7 @@ const pages: RouteEntry[] = [
   { id: 'board/reports-board', path: '/board', file: 'features/board/routes/reports-board.tsx' },
   // Review: the Department's lists of companies by report status.
   { id: 'review/audit', path: '/department-reports/audit', file: 'features/review/routes/audit.tsx' },
+  { id: 'review/as-of', path: '/department-reports/as-of', file: 'features/review/routes/as-of.tsx' },
   { id: 'review/department-reports', path: '/department-reports/:status?', file: 'features/review/routes/department-reports.tsx' },
   // The map of the measuring points and the site search.
   { id: 'map/map', path: '/map', file: 'features/map/routes/map.tsx' },

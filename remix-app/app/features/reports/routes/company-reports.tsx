@@ -68,6 +68,11 @@ export default function CompanyReports() {
           <ReportAccordion key={`${page.year}-${accordion.key}`} accordion={accordion} openSection={page.openSection} />
         ))}
         {page.role === 'department' ? <HistoryAccordion rows={page.history} year={page.year} companyId={page.company.id} /> : null}
+        {page.role === 'department' ? (
+          <p>
+            <Link to={`/department-reports/as-of?${new URLSearchParams({ company: String(page.company.id) })}`}>Состояние отчётности на дату</Link>
+          </p>
+        ) : null}
       </section>
     </ReportsPageContext.Provider>
   )

@@ -50,6 +50,9 @@ export default function AuditPage() {
         <Link to="/department-reports">← Отчеты на рассмотрении</Link>
       </p>
       <h1>Журнал отчётности</h1>
+      <p>
+        <Link to={`/department-reports/as-of${raw.company ? `?${new URLSearchParams({ company: raw.company })}` : ''}`}>Состояние отчётности на дату</Link>
+      </p>
       <Form method="get" className="audit-filters">
         <label>
           Предприятие (№)

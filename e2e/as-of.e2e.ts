@@ -1,0 +1,71 @@
+// The Department's view of a company's reports as of a day, in the browser: reached from the company's reports page,
+// a day before the demo data shows no reports, the demo data's day shows them with their files and decisions and the
+// changes of that day event by event; a day that does not exist is said naming the field; a holder is refused.
+import { describe, expect, it } from 'vitest'
+import { seriousFindings } from './support/axe.ts'
+import { useBrowser } from './support/browser.ts'
+import { logIn } from './support/log-in.ts'
+
+const b = useBrowser()
+// The demo data's workflow is recorded on this day, a minute per command (seed/workflow-seed.ts).
+const DEMO_DAY = '2025-02-03'
+
+async function holderCompany(): Promise<number> {
+  const res = await fetch(`${b.baseUrl}/api/v1/companies/?kind=lem_industry&limit=100`)
+  const body = (await res.json()) as { results: Array<{ id: number }> }
+  // holder1's company is the lem_industry company with the lowest id (seed/users-seed.ts).
+  return Math.min(...body.results.map((c) => c.id))
+}
+
+describe('the reports as of a day', () => {
+  it('is reached from the company’s reports page and shows the reports and the changes of the day from the log', async () => {
+    const company = await holderCompany()
+    const page = await logIn(b, 'department')
+    await page.goto(`${b.baseUrl}/monitoring/companies/${company}/reports`)
+    await page.getByRole('link', { name: 'Состояние отчётности на дату' }).click()
+    await page.waitForURL((url) => url.pathname === '/monitoring/department-reports/as-of')
+    expect(await page.getByLabel('Предприятие (№)').inputValue()).toBe(String(company))
+
+    // The day before the demo data: nothing had been filed yet.
+    await page.getByLabel('На дату').fill('2025-02-02')
+    await page.getByRole('button', { name: 'Показать' }).click()
+    await page.getByText('Отчётов на эту дату не было').waitFor()
+
+    await page.getByLabel('На дату').fill(DEMO_DAY)
+    await page.getByLabel('Изменения с').fill(DEMO_DAY)
+    await page.getByRole('button', { name: 'Показать' }).click()
+    await page.getByRole('heading', { level: 2, name: /на 03\.02\.2025$/ }).waitFor()
+    const reports = page.locator('table.as-of-reports tbody tr')
+    expect(await reports.count()).toBeGreaterThan(0)
+    const statuses = await page.locator('table.as-of-reports tbody tr td:nth-child(2)').allTextContents()
+    for (const status of statuses) expect(status).toMatch(/^(На рассмотрении|Согласовано|Отклонено)/)
+    expect((await page.locator('table.as-of-reports').textContent()) ?? '').toMatch(/Принят|Ошибка/)
+
+    const changes = page.locator('table.as-of-changes tbody tr')
+    expect(await changes.count()).toBeGreaterThan(0)
+    const events = await page.locator('table.as-of-changes tbody tr td:nth-child(3)').allTextContents()
+    expect(events.some((e) => e.startsWith('Файл добавлен'))).toBe(true)
+    const users = await page.locator('table.as-of-changes tbody tr td:nth-child(5)').allTextContents()
+    expect(users.some((u) => u === 'department (Департамент)' || u.endsWith('(Недропользователь)'))).toBe(true)
+    expect(await seriousFindings(page)).toEqual([])
+    await page.close()
+  }, 120_000)
+
+  it('says which field is wrong when the day does not exist', async () => {
+    const company = await holderCompany()
+    const page = await logIn(b, 'department')
+    const res = await page.goto(`${b.baseUrl}/monitoring/department-reports/as-of?company=${company}&date=2025-02-30`)
+    expect(res?.status()).toBe(400)
+    expect(await page.getByRole('alert').textContent()).toBe('date: нет такой даты')
+    await page.close()
+  }, 60_000)
+
+  it('is refused to a holder', async () => {
+    const company = await holderCompany()
+    const page = await logIn(b, 'holder1')
+    const res = await page.goto(`${b.baseUrl}/monitoring/department-reports/as-of?company=${company}&date=${DEMO_DAY}`)
+    expect(res?.status()).toBe(403)
+    expect((await page.textContent('body')) ?? '').toContain('Состояние отчётности на дату доступно Департаменту.')
+    await page.close()
+  }, 60_000)
+})
