@@ -9,6 +9,7 @@ import type { Database } from '@portal/migrations/database.ts'
 import { can } from '../auth/permissions.ts'
 import { type UseCaseContext, useCase } from './use-case.ts'
 import { Id, MAX_ID, MAX_PAGE_SIZE, Text, Year } from '../http/params.ts'
+import { substanceLimits } from '../admin/reference/reference-queries.server.ts'
 import { mapPoints, readingSeries, readingYears, substanceNames, yearlyValues } from '../catalogue/chart-series.server.ts'
 import { type CompanyFilters, findCompany, listCompanies } from '../catalogue/companies.server.ts'
 import { companiesExport, recordsExport } from '../catalogue/export-records.server.ts'
@@ -164,6 +165,8 @@ export function catalogueUseCases(db: Kysely<Database>) {
     waterResourcesOfSystem: useCase(Type.Object({ system: Id }), (_c, input) => waterResourceIdsOf(db, input.system)),
     /** A point's substances over the years: each year's worst value and the limit (the readings chart). */
     readingSeries: useCase(Type.Object({ point: Id }), (_c, input) => readingSeries(db, input.point)),
+    /** Substances' ПДК today and every change of it the log recorded, by name (what limit a reading was judged by). */
+    substanceLimits: useCase(Type.Object({ names: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 1000 }) }), (_c, input) => substanceLimits(db, input.names)),
     /** Per year, the sum or mean of numeric fields of a type's records with filters (the list charts). */
     yearlyValues: useCase(
       Type.Object({ type: Slug, filters: Filters, fields: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 20 }), aggregate: Type.Union([Type.Literal('sum'), Type.Literal('avg')]) }),

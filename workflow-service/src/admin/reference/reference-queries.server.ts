@@ -5,6 +5,7 @@ import { can, type CurrentUser } from '../../auth/permissions.ts'
 import { inChainSql } from '../../event-store/positions.ts'
 import { refuse } from '../../workflow/refusal.ts'
 import type { ReferenceChange } from './reference-events.ts'
+import { fieldChanges, type SubstanceLimit } from './reference-as-of.ts'
 import { REFERENCE_KINDS, type ReferenceKind, type ReferenceValues } from './reference-kinds.ts'
 
 export interface ReferenceReadContext {
@@ -67,4 +68,27 @@ export async function referencePage(context: ReferenceReadContext, input: { kind
     changes: e.type === 'ReferenceEntryChanged' ? (e.data.changes as ReferenceChange[]) : [],
   }))
   return { entries, options, history }
+}
+
+/** The substances of these names with the changes of their ПДК, read from the log's chain. Anyone may read them. */
+export async function substanceLimits(db: Kysely<Database>, names: string[]): Promise<SubstanceLimit[]> {
+  if (names.length === 0) return []
+  const substances = await db.selectFrom('substances').select(['id', 'name', 'mpc']).where('name', 'in', names).execute()
+  if (substances.length === 0) return []
+  const events = await db
+    .selectFrom('events')
+    .select(['data', 'created_at'])
+    .where('type', '=', 'ReferenceEntryChanged')
+    .where(sql<boolean>`data->>'kind' = 'substance'`)
+    .where(sql<boolean>`(data->>'id') = ANY(${substances.map((s) => String(s.id))})`)
+    .where(inChainSql())
+    .orderBy('position')
+    .execute()
+  return substances.map((s) => {
+    const own = events
+      .map((e) => ({ data: e.data as { id: number; changes: ReferenceChange[] }, at: e.created_at }))
+      .filter((e) => Number(e.data.id) === s.id)
+      .map((e) => ({ at: e.at, changes: e.data.changes }))
+    return { name: s.name, mpc: s.mpc === null ? null : Number(s.mpc), changes: fieldChanges(own, 'mpc') }
+  })
 }

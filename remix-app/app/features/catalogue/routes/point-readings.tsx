@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export default function PointReadings() {
-  const { title, crumbs, tabs, controls, readings, series, downloads } = useLoaderData<typeof loader>()
+  const { title, crumbs, tabs, controls, readings, limitNotes, series, downloads } = useLoaderData<typeof loader>()
   return (
     <section>
       <PageHead title={title} crumbs={crumbs} tabs={tabs} />
@@ -29,6 +29,18 @@ export default function PointReadings() {
       <FilterForm key={controls.map((c) => c.value).join()} controls={controls} />
       <DownloadLinks list={{ downloads, count: readings.length }} />
       <ReadingsTable readings={readings} />
+      {limitNotes.length > 0 ? (
+        <div className="limit-notes">
+          <p>ПДК изменялась после отбора проб:</p>
+          <ul>
+            {limitNotes.map((n) => (
+              <li key={`${n.name} ${n.sampled}`}>
+                {n.name}: на {n.sampled} действовала ПДК {n.applied}, сейчас {n.now}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   )
 }

@@ -12,6 +12,8 @@ import { notFound } from './not-found.ts'
 import { pointTabs } from './tabs.server.ts'
 import { downloadsOf, type FilterControl, listView, searchControl, recordOf, typeOrThrow, yearControl } from './views.server.ts'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
+import { limitOn } from '@portal/workflow-service/admin/reference/reference-as-of.ts'
+import { nextDayStart, regionDayStart } from '@portal/workflow-service/text/region-days.ts'
 
 export type PointRecord = { id: number; name: string; kind: string; area: { id: number; name: string; kind: string } | null } & Record<string, unknown>
 
@@ -106,11 +108,38 @@ export async function readingsOf(context: AppLoadContext, point: PointRecord, pa
   const yearFilter = await yearControl(context, type, params, { measures_point: point.id })
   const year = chosenYear(yearFilter, params)
   const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters: { measures_point: point.id, ...(year ? { year } : {}) }, limit: 1000, offset: 0 }).then(readValue)
-  const readings: Reading[] = page.results.map((r) => {
-    const row = r as { id: number; name: string; value: number; measure: string; mpc: number | null }
-    return readingOf(row.id, row.name, row.value, row.measure, row.mpc)
-  })
-  return { readings, controls: yearFilter ? [yearFilter] : [], year: year ?? null }
+  const rows = page.results as Array<{ id: number; name: string; value: number; measure: string; mpc: number | null; sampled?: string | Date | null }>
+  const readings: Reading[] = rows.map((row) => readingOf(row.id, row.name, row.value, row.measure, row.mpc))
+  return { readings, limitNotes: await limitNotesOf(context, rows), controls: yearFilter ? [yearFilter] : [], year: year ?? null }
+}
+
+/** A substance whose ПДК changed after a reading was sampled: the limit that applied on the sampling day, and today's. */
+export interface LimitNote {
+  name: string
+  sampled: string
+  applied: string
+  now: string
+}
+
+const dayOf = (sampled: string | Date) => (typeof sampled === 'string' ? sampled : sampled.toISOString()).slice(0, 10)
+
+/** The readings sampled before their substance's ПДК last changed, one note per substance and sampling day. */
+async function limitNotesOf(context: AppLoadContext, rows: Array<{ name: string; sampled?: string | Date | null }>): Promise<LimitNote[]> {
+  const sampledRows = rows.filter((r): r is { name: string; sampled: string | Date } => r.sampled !== undefined && r.sampled !== null)
+  if (sampledRows.length === 0) return []
+  const limits = await context.catalogue.substanceLimits(context.useCaseContext, { names: [...new Set(sampledRows.map((r) => r.name))] }).then(readValue)
+  const changed = new Map(limits.filter((l) => l.changes.length > 0).map((l) => [l.name, l]))
+  const notes = new Map<string, LimitNote>()
+  for (const row of sampledRows) {
+    const limit = changed.get(row.name)
+    const day = regionDayStart(dayOf(row.sampled))
+    if (!limit || !day) continue
+    const applied = limitOn(limit, new Date(nextDayStart(day).getTime() - 1))
+    if (applied === limit.mpc) continue
+    const show = (v: number | null) => (v === null ? 'не установлена' : formatNumber(v))
+    notes.set(`${row.name} ${dayOf(row.sampled)}`, { name: row.name, sampled: formatDate(dayOf(row.sampled)), applied: show(applied), now: show(limit.mpc) })
+  }
+  return [...notes.values()]
 }
 
 /** One report of a point as the reports tab shows it: what it is and when, then its values as readings. */
