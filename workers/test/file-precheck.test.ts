@@ -223,3 +223,24 @@ describe('the marked workbook', () => {
     expect(book.worksheets.at(-1)!.name).toBe(FINDINGS_SHEET)
   })
 })
+
+describe('a value far from last year\'s', () => {
+  it('warns, on a check before sending as on upload, when a value is more than ten times above or below last year\'s average for its point and substance', async () => {
+    // Last year's published readings of the point, as an agreement publishes them: their average is 0,03.
+    const { id } = await t.database.db.selectFrom('measures_points').select('id').where('nomenclature', '=', point).executeTakeFirstOrThrow()
+    const last = report.year - 1
+    await t.database.db
+      .insertInto('measures_point_indications')
+      .values([
+        { measures_point_id: id, year: last, sampled: `${last}-08-01`, name: 'Проверка-9', value: 0.02, measure: 'мг/дм³', mpc: 0.05, mpc_max: null },
+        { measures_point_id: id, year: last, sampled: `${last}-08-02`, name: 'Проверка-9', value: 0.04, measure: 'мг/дм³', mpc: 0.05, mpc_max: null },
+      ])
+      .execute()
+    const answer = (await precheck(csvOf('год-к-году.csv', [row('Проверка-9', 1, '0,03'), row('Проверка-9', 2, '0,5'), row('Проверка-9', 3, '0,001'), row('Проверка-9', 4, '0,29')]))).json()
+    expect(answer.ok).toBe(true)
+    expect(answer.results).toEqual([
+      expect.objectContaining({ row: 3, column: 'Значение', level: 'warning', reason: 'значение в 17 раз больше среднего за прошлый год (0,03): проверьте единицу измерения и разделитель дробной части' }),
+      expect.objectContaining({ row: 4, column: 'Значение', level: 'warning', reason: 'значение в 30 раз меньше среднего за прошлый год (0,03): проверьте единицу измерения и разделитель дробной части' }),
+    ])
+  })
+})

@@ -1,6 +1,7 @@
 // Checks one data row against the template's columns and the report: pure, over plain values.
 import type { ColumnSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import type { Problem } from './file-problem.ts'
+import { formatNumber } from '@portal/workflow-service/text/russian-format.ts'
 import { canonicalUnit, unitFitsKind } from '@portal/workflow-service/catalogue/registry/point-units.ts'
 import { convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo } from '@portal/workflow-service/catalogue/registry/unit-conversions.ts'
 
@@ -24,6 +25,11 @@ export interface RowContext {
    * is stored in the one its unit converts to. A substance not listed takes its unit family's first unit.
    */
   limitUnits?: ReadonlyMap<string, readonly string[]>
+  /**
+   * Last year's published readings of the report's points, averaged per point and substance (`lastYearKey`), in the
+   * unit of their ПДК: a new value that differs from its one by more than YEAR_ON_YEAR_FACTOR is worth a look.
+   */
+  lastYear?: ReadonlyMap<string, number>
 }
 
 export type RowValues = Record<string, string | number | null>
@@ -39,6 +45,12 @@ export type RowResult =
 
 /** A value this many times its limit is kept, with a warning: most often a unit or a decimal separator gone wrong. */
 export const SUSPICIOUS_MPC_MULTIPLE = 10
+
+/** A value this many times above or below last year's for its point and substance is kept, with a warning. */
+export const YEAR_ON_YEAR_FACTOR = 10
+
+/** The key of last year's value: the point's id and the substance's name as lookups compare it. */
+export const lastYearKey = (pointId: number, name: string) => `${pointId}\u0000${normalizeLookup(name)}`
 
 const lookups = new Map<string, string>()
 
@@ -265,6 +277,15 @@ export function checkRow(
   if (comparable && rules.value >= 0 && typeof values.value === 'number' && typeof values.mpc === 'number' && values.mpc > 0 && values.value > values.mpc * SUSPICIOUS_MPC_MULTIPLE) {
     const times = Math.round(values.value / values.mpc)
     warnings = warning(warnings, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение выше ПДК в ${times} раз: проверьте единицу измерения и разделитель дробной части`)
+  }
+  const pointId = values.measures_point_id
+  const last = context.lastYear && typeof pointId === 'number' && typeof values.name === 'string' ? context.lastYear.get(lastYearKey(pointId, values.name)) : undefined
+  if (comparable && last !== undefined && last > 0 && rules.value >= 0 && typeof values.value === 'number' && values.value > 0) {
+    const ratio = values.value / last
+    if (ratio > YEAR_ON_YEAR_FACTOR || ratio < 1 / YEAR_ON_YEAR_FACTOR) {
+      const times = Math.round(ratio > 1 ? ratio : 1 / ratio)
+      warnings = warning(warnings, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение в ${times} раз ${ratio > 1 ? 'больше' : 'меньше'} среднего за прошлый год (${formatNumber(last)}): проверьте единицу измерения и разделитель дробной части`)
+    }
   }
   if (problems.length) return { ok: false, problems, ...(warnings ? { warnings } : {}), ...(notices ? { notices } : {}) }
   if (notices) return warnings ? { ok: true, values, warnings, notices } : { ok: true, values, notices }

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { ImportSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
 import { canonicalUnit } from '@portal/workflow-service/catalogue/registry/point-units.ts'
-import { normalizeLookup, type ReferenceRecord, type RowContext } from './check-row.ts'
+import { lastYearKey, normalizeLookup, type ReferenceRecord, type RowContext } from './check-row.ts'
 
 export interface FileScope {
   year: number
@@ -37,7 +37,27 @@ export async function loadRowContext(db: Kysely<Database>, spec: ImportSpec, fil
     for (const r of rows) if (r.key) records.set(normalizeLookup(r.key), { id: r.id, ...(r.carried ? { kind: r.carried } : {}) })
     references[column.field] = records
   }
-  return { year: file.year, scope, references, today, ...(spec.columns.some((c) => c.column === 'measure') ? { limitUnits: await loadLimitUnits(db) } : {}) }
+  return {
+    year: file.year,
+    scope,
+    references,
+    today,
+    ...(spec.columns.some((c) => c.column === 'measure') ? { limitUnits: await loadLimitUnits(db) } : {}),
+    ...(spec.table === 'measures_point_indications' ? { lastYear: await loadLastYear(db, file) } : {}),
+  }
+}
+
+/** Last year's published readings of the file's points (its area's, or its company's areas'), averaged per point and substance. */
+async function loadLastYear(db: Kysely<Database>, file: FileScope): Promise<Map<string, number>> {
+  const areas = file.areaId !== null ? sql`p.area_id = ${file.areaId}` : sql`p.area_id IN (SELECT id FROM areas WHERE company_id = ${file.companyId})`
+  const { rows } = await sql<{ point: number; name: string; value: number }>`
+    SELECT i.measures_point_id AS point, i.name, avg(i.value)::float8 AS value
+    FROM measures_point_indications i JOIN measures_points p ON p.id = i.measures_point_id
+    WHERE i.year = ${file.year - 1} AND ${areas}
+    GROUP BY 1, 2`.execute(db)
+  const found = new Map<string, number>()
+  for (const row of rows) if (Number.isFinite(row.value)) found.set(lastYearKey(row.point, row.name), row.value)
+  return found
 }
 
 /** The units of each substance's ПДК, as the administrators keep them (reference data `substances`, `units`). */
