@@ -23,7 +23,8 @@ interface TemplateRow {
 async function listed(): Promise<TemplateRow[]> {
   const res = await t.app.inject({ url: '/api/v1/report-templates/?limit=100' })
   expect(res.statusCode).toBe(200)
-  return (res.json().results as TemplateRow[]).filter((r) => r.filepath.startsWith('/api/v1/report-templates/files/'))
+  // The list is a plain array, as the spec shows it (decision 2651).
+  return (res.json() as TemplateRow[]).filter((r) => r.filepath.startsWith('/api/v1/report-templates/files/'))
 }
 
 describe('report templates', () => {
