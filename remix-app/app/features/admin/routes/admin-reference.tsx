@@ -11,6 +11,7 @@ import { pageValue, refusalAnswer } from '../../../utils/use-case-answers.server
 import { AdminNav } from '../components/admin-nav.tsx'
 import { formatNumber } from '../../../utils/russian-format.ts'
 import { formRefusal, readPageForm } from '../../../utils/form-refusal.ts'
+import { FormError } from '../../../components/form-error.tsx'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
 
@@ -131,7 +132,7 @@ export default function AdminReference() {
           <button type="submit" className="button" disabled={busy}>{editing ? 'Сохранить' : 'Добавить'}</button>
           {editing ? <Link to={`/admin/reference/${kind}`}>Отмена</Link> : null}
         </div>
-        {answer?.error ? <p className="form-error" role="alert" id="reference-error">{answer.error}</p> : null}
+        <FormError message={answer?.error} id="reference-error" />
         {answer?.ok ? <p className="form-ok" role="status">{answer.ok}</p> : null}
       </Form>
 

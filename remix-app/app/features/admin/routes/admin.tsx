@@ -10,6 +10,7 @@ import type { TitleHandle } from '../../../utils/page-title.ts'
 import { formRefusal, readPageForm } from '../../../utils/form-refusal.ts'
 import { REFERENCE_KIND_LIST } from '@portal/workflow-service/admin/reference/reference-kinds.ts'
 import { AdminNav } from '../components/admin-nav.tsx'
+import { FormError } from '../../../components/form-error.tsx'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
 export const handle: TitleHandle = { title: 'Пользователи — Администрирование' }
@@ -67,7 +68,7 @@ type ActionAnswer = { ok: string | null; error: string | null; intent: string; i
 
 function Message({ answer, intent, id }: { answer: ActionAnswer | undefined; intent: string; id: number | null }) {
   if (!answer || answer.intent !== intent || answer.id !== id) return null
-  if (answer.error) return <p className="form-error" role="alert">{answer.error}</p>
+  if (answer.error) return <FormError message={answer.error} />
   return <p className="form-ok" role="status">{answer.ok}</p>
 }
 

@@ -10,6 +10,7 @@ import authStyles from '../../../styles/auth.css?url'
 import { refusalAnswer } from '../../../utils/use-case-answers.server.ts'
 import type { TitleHandle } from '../../../utils/page-title.ts'
 import { readPageForm } from '../../../utils/form-refusal.ts'
+import { FormError } from '../../../components/form-error.tsx'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
 export const handle: TitleHandle = { title: 'Вход' }
@@ -118,11 +119,7 @@ export default function Login() {
         <button type="submit" className="button" disabled={sending}>
           Войти
         </button>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
       </form>
     </section>
   )

@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { ModalDialog } from '../../../components/modal-dialog.tsx'
 import { useReportsPage } from './page-context.ts'
 import { NoScriptDecision } from './no-script-forms.tsx'
+import { FormError } from '../../../components/form-error.tsx'
 
 type Decision = 'agreed' | 'rejected' | 'consideration'
 
@@ -134,11 +135,7 @@ export function DecisionButtons({
               <input type="file" name="files" />
             </label>
           ) : null}
-          {error ? (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormError message={error} />
         </form>
       </ModalDialog>
     </span>

@@ -7,6 +7,7 @@ import { ModalDialog } from '../../../components/modal-dialog.tsx'
 import { useReportsPage } from './page-context.ts'
 import { NoScriptResponsible } from './no-script-forms.tsx'
 import { responsibleErrors, responsibleFieldsOf, type ResponsibleErrors } from './responsible-rules.ts'
+import { FormError } from '../../../components/form-error.tsx'
 
 const FIELDS = [
   { name: 'fullname', label: 'ФИО', type: 'text', autoComplete: 'name' },
@@ -99,11 +100,7 @@ export function ResponsibleButton({ responsible, areaId, title }: { responsible:
                 ) : null}
               </label>
             ))}
-            {answer && !answer.ok && answer.message ? (
-              <p className="form-error" role="alert">
-                {answer.message}
-              </p>
-            ) : null}
+            <FormError message={answer && !answer.ok ? answer.message : null} />
           </fetcher.Form>
         </ModalDialog>
       )}
@@ -134,11 +131,7 @@ export function CopyLastYearResponsible({ last, areaId, title }: { last: Respons
         Как в {year - 1} году: {last.fullname}
         <span className="visually-hidden"> ({title})</span>
       </button>
-      {answer && !answer.ok && answer.message ? (
-        <span className="form-error" role="alert">
-          {answer.message}
-        </span>
-      ) : null}
+      <FormError message={answer && !answer.ok ? answer.message : null} inline />
     </fetcher.Form>
   )
 }

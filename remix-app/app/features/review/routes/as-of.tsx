@@ -11,6 +11,7 @@ import type { TitleHandle } from '../../../utils/page-title.ts'
 import { FILE_STATUS_LABEL, formatDateTime, REPORT_STATUS_LABEL, REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
 import type { CompanyAsOf } from '@portal/workflow-service/use-cases/as-of.server.ts'
+import { FormError } from '../../../components/form-error.tsx'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
 export const handle: TitleHandle = { title: 'Состояние отчётности на дату' }
@@ -92,11 +93,7 @@ export default function AsOfPage() {
           Показать
         </button>
       </Form>
-      {problem ? (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormError message={problem} />
       {answer ? (
         <>
           <h2>

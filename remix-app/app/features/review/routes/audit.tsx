@@ -12,6 +12,7 @@ import type { TitleHandle } from '../../../utils/page-title.ts'
 import { CommentFilesAuthorCells, CommentFilesAuthorHeaders, EventCell } from '../../reports/components/history-cells.tsx'
 import { formatDateTime, REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
+import { FormError } from '../../../components/form-error.tsx'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
 export const handle: TitleHandle = { title: 'Журнал отчётности' }
@@ -93,11 +94,7 @@ export default function AuditPage() {
           Показать
         </button>
       </Form>
-      {problem ? (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormError message={problem} />
       <p>
         Записей: {formatNumber(count)}. <a href={exportUrl('csv')} download>Скачать CSV</a> · <a href={exportUrl('xlsx')} download>Скачать XLSX</a>
       </p>
