@@ -84,6 +84,8 @@ describe('the exceedances page', () => {
     await select(page, 'company').selectOption(company.value)
     await page.waitForURL(new RegExp(`company=${company.value}`))
     await eventually(() => select(page, 'company').inputValue()).toBe(company.value)
+    // The address changes before the new answer is drawn: the download link, drawn with the list, says when it is.
+    await eventually(async () => (await page.getByRole('link', { name: 'Скачать CSV' }).getAttribute('href')) ?? '').toContain(`company=${company.value}`)
     expect(new URL(page.url()).searchParams.get('year')).toBe(year)
     const inCompany = await countOn(page)
     if (inCompany > 0) expect(new Set(await column(page, 'Предприятие'))).toEqual(new Set([company.label]))
