@@ -1,10 +1,9 @@
 // Measures the list endpoints of the API on a scaled demo data set and prints a table (not a test).
 // Usage: npm run bench:api [-- --scale 5 --requests 200]
 import { parseArgs } from 'node:util'
-import { createQueue } from '@portal/workers/queue/create-queue.ts'
-import { buildApp } from '@portal/workflow-service/app.ts'
+import { createQueue } from '@portal/workers/workers.server.ts'
+import { buildApp, loadConfig } from '@portal/workflow-service/service.server.ts'
 import { reportTemplateFiles } from '../portal/src/composition.server.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
 import { openBenchDatabase } from './support/bench-database.ts'
 import { LATENCY_HEADER, latencyRow } from './support/latency-table.ts'
 

@@ -3,10 +3,9 @@
 // Usage: npm run bench:auth [-- --scale 5 --requests 300]
 import { parseArgs } from 'node:util'
 import type { FastifyInstance } from 'fastify'
-import { createQueue } from '@portal/workers/queue/create-queue.ts'
-import { buildApp } from '@portal/workflow-service/app.ts'
+import { createQueue } from '@portal/workers/workers.server.ts'
+import { buildApp, loadConfig } from '@portal/workflow-service/service.server.ts'
 import { reportTemplateFiles } from '../portal/src/composition.server.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
 import { openBenchDatabase } from './support/bench-database.ts'
 import { LATENCY_HEADER, latencyRow } from './support/latency-table.ts'
 

@@ -9,11 +9,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ExcelJS from 'exceljs'
-import { checkInChild, peakRssMb } from '../workers/src/files/check-in-child.server.ts'
-import type { RowContext } from '../workers/src/files/check-row.ts'
-import { FILE_LIMITS } from '../workers/src/files/file-limits.ts'
+import { checkInChild, peakRssMb, FILE_LIMITS } from '@portal/workers/workers.server.ts'
+import type { RowContext } from '@portal/workers/workers.server.ts'
 import { writeZip, zipItem } from '../workers/test/support/fixture-files.ts'
-import { uploadSpecOf } from '../workflow-service/src/catalogue/registry/uploads.ts'
+import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 
 const spec = uploadSpecOf('observation_results')
 const POINTS = Array.from({ length: 12 }, (_, i) => `ПН-7-${String(i + 1).padStart(2, '0')}`)

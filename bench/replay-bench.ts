@@ -2,11 +2,8 @@
 // and the replay (fold in memory, batched writes) and its verification. Prints a table; not a test.
 // Usage: npx tsx bench/replay-bench.ts [--events 200000 --rounds 2000 --seconds 5]
 import { parseArgs } from 'node:util'
-import { appendToStream, ConcurrencyError } from '@portal/workflow-service/event-store/event-store.server.ts'
-import { verifyHashChain } from '@portal/workflow-service/event-store/event-store.server.ts'
-import { seedLargeWorkflow } from '@portal/workflow-service/seed/large-workflow-seed.server.ts'
-import { systemMetadata } from '@portal/workflow-service/workflow/command-context.server.ts'
-import { rebuildProjections, verifyProjections } from '@portal/workflow-service/workflow/replay/replay.server.ts'
+import { appendToStream, ConcurrencyError, verifyHashChain, systemMetadata, rebuildProjections, verifyProjections } from '@portal/workflow-service/commands.server.ts'
+import { seedLargeWorkflow } from '@portal/workflow-service/service.server.ts'
 import { openBenchDatabase } from './support/bench-database.ts'
 
 const { values } = parseArgs({ options: { events: { type: 'string', default: '200000' }, rounds: { type: 'string', default: '2000' }, seconds: { type: 'string', default: '5' } } })

@@ -2,12 +2,11 @@
 // reports, then all on one report), and replay speed of the resulting log. Prints tables; not a test.
 // Usage: npx tsx bench/workflow-bench.ts [--reports 200 --rounds 5 --no-queue (what the jobs cost)]
 import { parseArgs } from 'node:util'
-import { createQueue } from '@portal/workers/queue/create-queue.ts'
-import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
-import { HttpError } from '@portal/workflow-service/plugins/errors.server.ts'
-import type { CommandContext } from '@portal/workflow-service/workflow/command-context.server.ts'
-import { verifyProjections } from '@portal/workflow-service/workflow/replay/replay.server.ts'
-import { createReport, decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
+import { createQueue } from '@portal/workers/workers.server.ts'
+import type { CurrentUser } from '@portal/workflow-service/views.ts'
+import { HttpError } from '@portal/workflow-service/views.ts'
+import type { CommandContext } from '@portal/workflow-service/commands.server.ts'
+import { verifyProjections, createReport, decideOnReport } from '@portal/workflow-service/commands.server.ts'
 import { openBenchDatabase } from './support/bench-database.ts'
 
 const { values } = parseArgs({ options: { reports: { type: 'string', default: '200' }, rounds: { type: 'string', default: '5' }, 'no-queue': { type: 'boolean', default: false } } })

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
 import { logIn } from './support/log-in.ts'
+import { seriousFindings } from './support/axe.ts'
 
 const b = useBrowser()
 
@@ -13,12 +14,15 @@ describe('reference data administration', () => {
     await page.getByRole('navigation', { name: 'Разделы администрирования' }).getByRole('link', { name: 'Вещества и ПДК' }).click()
     await page.waitForURL('**/monitoring/admin/reference/substance')
     const row = page.getByRole('row').filter({ hasText: 'Сажа' })
-    await expect.poll(() => row.getByRole('cell').allTextContents()).toEqual(['Сажа', 'мг/м³', '0,15', '—', 'Изменить'])
+    await expect.poll(async () => (await row.getByRole('cell').allTextContents()).slice(0, 4)).toEqual(['Сажа', 'мг/м³', '0,15', '—'])
     await row.getByRole('link', { name: 'Изменить: Сажа' }).click()
     const form = page.getByRole('form', { name: 'Изменение вещества «Сажа»' })
     await form.getByLabel('ПДК', { exact: true }).fill('0,2')
     await form.getByRole('button', { name: 'Сохранить' }).click()
-    await expect.poll(() => form.getByRole('status').textContent()).toBe('Изменения сохранены.')
+    // The answer says it was saved and shows what was saved, as the table will.
+    await expect.poll(() => form.getByRole('status').locator('p').textContent()).toBe('Сохранено. Изменения сохранены.')
+    expect(await form.getByRole('status').locator('dd').allTextContents()).toEqual(['Сажа', 'мг/м³', '0,2', '—'])
+    expect(await form.getByLabel('ПДК', { exact: true }).inputValue()).toBe('0,2')
     await page.goto(`${b.baseUrl}/monitoring/admin/reference/substance`)
     expect(await page.getByRole('row').filter({ hasText: 'Сажа' }).first().getByRole('cell').nth(2).textContent()).toBe('0,2')
     const history = page.locator('table.reference-history tbody tr').first()
@@ -28,23 +32,38 @@ describe('reference data administration', () => {
     await page.close()
   })
 
-  it('answers empty and malformed fields in Russian from the server, not the browser', async () => {
+  it('answers empty and malformed fields in Russian from the server, every one at once, then shows what was saved', async () => {
     const page = await logIn(b, 'admin')
     await page.goto(`${b.baseUrl}/monitoring/admin/reference/company`)
     const form = page.getByRole('form', { name: 'Новая запись' })
+    await form.getByLabel('ОГРН').fill('1')
     await form.getByRole('button', { name: 'Добавить' }).click()
-    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Наименование: обязательное поле')
-    expect(await form.getByLabel('Наименование').getAttribute('aria-invalid')).toBe('true')
-    await form.getByLabel('Наименование').fill('ООО «Тундра-Тест»')
-    await form.getByLabel('Вид').selectOption({ label: 'Парниковые газы' })
+    // Every field that stopped it, in the summary at the top and beside its own field, not only the first.
+    const summary = form.getByRole('alert')
+    await expect.poll(() => summary.getByRole('listitem').allTextContents()).toEqual(['Наименование: обязательное поле', 'Вид: обязательное поле', 'ОГРН: 13 или 15 цифр'])
+    for (const [label, message] of [['Наименование', 'Наименование: обязательное поле'], ['Вид', 'Вид: обязательное поле'], ['ОГРН', 'ОГРН: 13 или 15 цифр']]) {
+      const field = form.getByLabel(label, { exact: true })
+      expect(await field.getAttribute('aria-invalid')).toBe('true')
+      const described = (await field.getAttribute('aria-describedby'))!
+      expect(await page.locator(`#${described}`).textContent()).toBe(message)
+    }
+    expect(await form.getByLabel('ИНН').getAttribute('aria-invalid')).toBeNull()
+    // A link of the summary takes the cursor to its field.
+    await summary.getByRole('link', { name: 'ОГРН: 13 или 15 цифр' }).click()
+    await form.getByLabel('Наименование', { exact: true }).fill('ООО «Тундра-Тест»')
+    await form.getByLabel('Вид', { exact: true }).selectOption({ label: 'Парниковые газы' })
     await form.getByLabel('ИНН').fill('12-34')
+    await form.getByLabel('ОГРН').fill('')
     await form.getByRole('button', { name: 'Добавить' }).click()
-    await expect.poll(() => form.getByRole('alert').textContent()).toBe('ИНН: 10 или 12 цифр')
+    await expect.poll(() => form.getByRole('alert').getByRole('listitem').allTextContents()).toEqual(['ИНН: 10 или 12 цифр'])
     // What was typed stays in the form.
-    expect(await form.getByLabel('Наименование').inputValue()).toBe('ООО «Тундра-Тест»')
+    expect(await form.getByLabel('Наименование', { exact: true }).inputValue()).toBe('ООО «Тундра-Тест»')
     await form.getByLabel('ИНН').fill('8901001234')
     await form.getByRole('button', { name: 'Добавить' }).click()
-    await expect.poll(() => form.getByRole('status').textContent()).toBe('Запись добавлена.')
+    await expect.poll(() => form.getByRole('status').locator('p').textContent()).toBe('Сохранено. Запись добавлена.')
+    expect(await form.getByRole('status').locator('dd').allTextContents()).toEqual(['ООО «Тундра-Тест»', 'Парниковые газы', '8901001234', '—', 'Нет'])
+    // The form is empty again for the next entry: a second click does not add the same one twice.
+    expect(await form.getByLabel('Наименование', { exact: true }).inputValue()).toBe('')
     await page.close()
   })
 
@@ -52,14 +71,14 @@ describe('reference data administration', () => {
     const page = await logIn(b, 'admin')
     await page.goto(`${b.baseUrl}/monitoring/admin/reference/area`)
     const form = page.getByRole('form', { name: 'Новая запись' })
-    await form.getByLabel('Наименование').fill('Тестовый лицензионный участок')
-    await form.getByLabel('Вид').selectOption('licence_area')
+    await form.getByLabel('Наименование', { exact: true }).fill('Тестовый лицензионный участок')
+    await form.getByLabel('Вид', { exact: true }).selectOption('licence_area')
     const company = form.getByLabel('Предприятие')
     expect(await company.evaluate((el) => el.tagName)).toBe('SELECT')
     const companyName = (await company.locator('option').nth(1).textContent())!
     await company.selectOption({ label: companyName })
     await form.getByRole('button', { name: 'Добавить' }).click()
-    await expect.poll(() => form.getByRole('status').textContent()).toBe('Запись добавлена.')
+    await expect.poll(() => form.getByRole('status').locator('p').textContent()).toBe('Сохранено. Запись добавлена.')
     await page.reload()
     const added = page.getByRole('row').filter({ hasText: 'Тестовый лицензионный участок' }).first()
     expect(await added.getByRole('cell').nth(2).textContent()).toBe(companyName)
@@ -85,5 +104,94 @@ describe('reference data administration', () => {
     await admin.goto(`${b.baseUrl}/monitoring/admin/reference/unit`)
     expect(await admin.getByRole('cell', { name: /взлом/ }).count()).toBe(0)
     await admin.close()
+  })
+
+  it('flags every required field, and the server refuses exactly those fields when the form comes empty, for every kind', async () => {
+    const page = await logIn(b, 'admin')
+    for (const kind of ['substance', 'unit', 'point-kind', 'company', 'area']) {
+      await page.goto(`${b.baseUrl}/monitoring/admin/reference/${kind}`)
+      const form = page.getByRole('form', { name: 'Новая запись' })
+      const flagged = await form.locator('[aria-required="true"]').evaluateAll((els) => els.map((el) => [el.getAttribute('name'), el.hasAttribute('required'), el.closest('.field')?.querySelector('.required-mark')?.textContent === '*']))
+      expect(flagged.length, kind).toBeGreaterThan(0)
+      for (const [name, required, starred] of flagged) expect([name, required, starred], kind).toEqual([name, true, true])
+      await form.getByRole('button', { name: 'Добавить' }).click()
+      await expect.poll(() => form.getByRole('alert').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+      const refused = await form.locator('[aria-invalid="true"]').evaluateAll((els) => els.map((el) => el.getAttribute('name')))
+      expect(refused, kind).toEqual(flagged.map(([name]) => name))
+    }
+    await page.close()
+  })
+
+  it('never ends silent for a form filled field by field without JavaScript: a refusal names its fields, a save shows what was saved', async () => {
+    const page = await logIn(b, 'admin', { javaScript: false })
+    await page.goto(`${b.baseUrl}/monitoring/admin/reference/substance`)
+    let form = page.getByRole('form', { name: 'Новая запись' })
+    await form.getByLabel('ПДК', { exact: true }).fill('2')
+    await form.getByLabel('ПДК максимальная разовая').fill('1')
+    await form.getByRole('button', { name: 'Добавить' }).click()
+    form = page.getByRole('form', { name: 'Новая запись' })
+    await expect.poll(() => form.getByRole('alert').getByRole('listitem').allTextContents()).toEqual([
+      'Наименование: обязательное поле',
+      'Единица измерения: обязательное поле',
+      'ПДК максимальная разовая: не может быть меньше поля «ПДК»',
+    ])
+    await form.getByLabel('Наименование', { exact: true }).fill('Бензол')
+    await form.getByLabel('Единица измерения').selectOption({ label: 'мг/м³' })
+    await form.getByLabel('ПДК максимальная разовая').fill('3,5')
+    await form.getByRole('button', { name: 'Добавить' }).click()
+    form = page.getByRole('form', { name: 'Новая запись' })
+    await expect.poll(() => form.getByRole('status').locator('p').textContent()).toBe('Сохранено. Запись добавлена.')
+    expect(await form.getByRole('status').locator('dd').allTextContents()).toEqual(['Бензол', 'мг/м³', '2', '3,5'])
+    await page.close()
+  })
+
+  it('retires an entry that readings use instead of deleting it, shows it marked, offers it for nothing new, and restores it', async () => {
+    const page = await logIn(b, 'admin')
+    await page.goto(`${b.baseUrl}/monitoring/admin/reference/substance`)
+    // Deleting a substance that readings name is refused, saying to retire it.
+    await page.getByRole('button', { name: 'Удалить: Сажа' }).click()
+    await expect.poll(() => page.locator('#entry-error').textContent(), { timeout: 30_000 }).toBe(
+      'Нельзя удалить запись «Сажа»: на неё ссылаются показания или другие данные. Выведите её из употребления — она останется в прежних данных, но не будет предлагаться для новых.',
+    )
+    await page.getByRole('button', { name: 'Вывести из употребления: Сажа' }).click()
+    await expect.poll(() => page.locator('#entry-ok').textContent(), { timeout: 30_000 }).toBe('Запись выведена из употребления: она остаётся в прежних данных и не предлагается для новых.')
+    const row = page.getByRole('row').filter({ hasText: 'Сажа' }).first()
+    await expect.poll(() => row.getByRole('cell').first().textContent(), { timeout: 30_000 }).toBe('Сажа (выведено из употребления)')
+    await expect.poll(() => page.locator('table.reference-history tbody tr').first().getByRole('cell').nth(3).textContent(), { timeout: 30_000 }).toBe('Выведена из употребления')
+    await row.getByRole('button', { name: 'Вернуть в употребление: Сажа' }).click()
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Сажа' }).first().getByRole('cell').first().textContent(), { timeout: 30_000 }).toBe('Сажа')
+
+    // A retired unit is no longer in the substance form's list; an unused one is deleted.
+    await page.goto(`${b.baseUrl}/monitoring/admin/reference/unit`)
+    const form = page.getByRole('form', { name: 'Новая запись' })
+    await form.getByLabel('Обозначение').fill('нг/м³')
+    await form.getByRole('button', { name: 'Добавить' }).click()
+    await expect.poll(() => form.getByRole('status').locator('p').textContent(), { timeout: 30_000 }).toBe('Сохранено. Запись добавлена.')
+    await page.getByRole('button', { name: 'Вывести из употребления: нг/м³' }).click()
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'нг/м³' }).first().getByRole('cell').first().textContent(), { timeout: 30_000 }).toBe('нг/м³ (выведено из употребления)')
+    await page.goto(`${b.baseUrl}/monitoring/admin/reference/substance`)
+    const units = await page.getByRole('form', { name: 'Новая запись' }).getByLabel('Единица измерения').locator('option').allTextContents()
+    expect(units).toContain('мг/м³')
+    expect(units).not.toContain('нг/м³')
+    await page.goto(`${b.baseUrl}/monitoring/admin/reference/unit`)
+    await page.getByRole('button', { name: 'Удалить: нг/м³' }).click()
+    await expect.poll(() => page.locator('#entry-ok').textContent(), { timeout: 30_000 }).toBe('Запись удалена.')
+    // The page's lists are read again just after the answer shows.
+    await expect.poll(() => page.getByRole('table', { name: /^Записи/ }).getByRole('row').filter({ hasText: 'нг/м³' }).count(), { timeout: 30_000 }).toBe(0)
+    await expect.poll(() => page.locator('table.reference-history tbody tr').first().textContent()).toContain('Удалена')
+    await page.close()
+  })
+
+  it('finds nothing serious or critical on the page with every field refused and on a phone', async () => {
+    for (const width of [1280, 390]) {
+      const page = await logIn(b, 'admin', { width })
+      await page.goto(`${b.baseUrl}/monitoring/admin/reference/area`)
+      const form = page.getByRole('form', { name: 'Новая запись' })
+      await form.getByRole('button', { name: 'Добавить' }).click()
+      await expect.poll(() => form.getByRole('alert').getByRole('listitem').count(), { timeout: 30_000 }).toBe(2)
+      const findings = await seriousFindings(page)
+      expect(findings, `${width}: ${JSON.stringify(findings)}`).toEqual([])
+      await page.close()
+    }
   })
 })

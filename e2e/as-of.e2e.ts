@@ -56,7 +56,7 @@ describe('the reports as of a day', () => {
     const page = await logIn(b, 'department')
     const res = await page.goto(`${b.baseUrl}/monitoring/department-reports/as-of?company=${company}&date=2025-02-30`)
     expect(res?.status()).toBe(400)
-    expect(await page.getByRole('alert').textContent()).toBe('date: нет такой даты')
+    expect(await page.getByRole('alert').textContent()).toBe('На дату: нет такой даты')
     await page.close()
   }, 60_000)
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
-import { logIn as logInAs } from './support/log-in.ts'
+import { logInThroughLoginPage as logInAs } from './support/log-in.ts'
 
 const b = useBrowser()
 
@@ -161,7 +161,7 @@ describe('admin page', () => {
     const form = page.getByRole('form', { name: 'Новый пользователь' })
     await form.getByLabel('Логин').fill('inspector')
     await form.getByLabel('Пароль').fill('inspector-password')
-    await form.getByLabel('Департамент').check()
+    await form.getByRole('checkbox', { name: 'Департамент', exact: true }).check()
     await form.getByRole('button', { name: 'Создать' }).click()
     await expect.poll(() => form.getByRole('status').textContent()).toBe('Пользователь inspector создан.')
     await expect.poll(() => page.getByRole('cell', { name: 'inspector', exact: true }).count()).toBe(1)
@@ -169,10 +169,10 @@ describe('admin page', () => {
     // A license holder needs a company, picked from the list.
     await form.getByLabel('Логин').fill('holder9')
     await form.getByLabel('Пароль').fill('holder9-password')
-    await form.getByLabel('Департамент').uncheck()
-    await form.getByLabel('Недропользователь').check()
+    await form.getByRole('checkbox', { name: 'Департамент', exact: true }).uncheck()
+    await form.getByRole('checkbox', { name: 'Недропользователь', exact: true }).check()
     await form.getByRole('button', { name: 'Создать' }).click()
-    await expect.poll(() => form.getByRole('alert').textContent()).toBe('company: недропользователю нужно указать предприятие')
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('Предприятие: недропользователю нужно указать предприятие')
     const company = (await form.getByLabel('Предприятие').locator('option').nth(1).getAttribute('value'))!
     await form.getByLabel('Предприятие').selectOption(company)
     await form.getByRole('button', { name: 'Создать' }).click()
@@ -198,6 +198,20 @@ describe('admin page', () => {
     await row.getByLabel('Активен').uncheck()
     await row.getByRole('button', { name: 'Сохранить' }).click()
     await expect.poll(() => row.getByRole('status').textContent()).toBe('Изменения пользователя holder9 сохранены.')
+
+    // Each change is in the user's history beside the form: what, and who by name with the role; never a password.
+    const history = async (username: string) => {
+      const summary = page.locator('details.user-history', { has: page.locator(`ol[aria-label="История изменений ${username}"]`) }).locator('summary')
+      await summary.click()
+      return page.getByRole('list', { name: `История изменений ${username}` }).getByRole('listitem').allTextContents()
+    }
+    const inspectorChanges = await history('inspector')
+    expect(inspectorChanges.some((item) => item.includes('Пароль сброшен'))).toBe(true)
+    expect(inspectorChanges.some((item) => item.includes('Пользователь создан'))).toBe(true)
+    expect(inspectorChanges.join(' ')).not.toContain('inspector-2')
+    const holderChanges = await history('holder9')
+    expect(holderChanges[0]).toContain('Пользователь отключён')
+    expect(holderChanges[0]).toMatch(/\(Администратор/)
     await page.close()
 
     const { page: inspector } = await logIn('inspector', 'inspector-2')

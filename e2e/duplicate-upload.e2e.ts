@@ -4,7 +4,7 @@
 // the earlier one ends «Ошибка» naming both places, and the Department sees it labelled «Повтор данных».
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '../workflow-service/src/catalogue/registry/uploads.ts'
+import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { useBrowser } from './support/browser.ts'
 import { logIn } from './support/log-in.ts'
 import { fillResponsible } from './support/responsible-person.ts'
@@ -65,7 +65,8 @@ describe('the same file uploaded twice into one report', () => {
       await upload.setInputFiles({ ...first, name })
       await eventually(() => section.getByRole('alert').textContent()).toBe(refusal())
       await eventually(() => section.getByRole('list', { name: 'Загрузка файлов' }).textContent()).toContain('Не загружен')
-      // The message is the spec's tooltip: gone after a few seconds, so the next refusal is seen anew.
+      // The refusal stays until it is dismissed (decision 2660), so the next refusal is seen anew.
+      await section.getByRole('button', { name: 'Закрыть сообщение' }).click()
       await eventually(() => section.getByRole('alert').count(), { timeout: 10_000 }).toBe(0)
     }
     await page.reload()

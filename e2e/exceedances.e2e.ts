@@ -58,9 +58,17 @@ describe('the exceedances page', () => {
       const second = (await column(page, 'Кратность ПДК')).map(numberOf)
       expect(second.length).toBeGreaterThan(0)
       expect(second).toEqual([...second].sort((x, y) => y - x))
-      // The demo reports are still being published while the portal starts: the pages continue each other when
-      // the list did not grow between them.
-      if ((await countOn(page)) === count) expect(second[0]).toBeLessThanOrEqual(first[first.length - 1])
+      // The demo reports may still be being published while the portal starts: the pages continue each other when
+      // the list did not change between them. Page 1 read again unchanged says so: a reading of a higher multiple
+      // published in between would stand on it.
+      const counted = await countOn(page)
+      await page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Назад' }).click()
+      await page.waitForURL((url) => !url.searchParams.has('page') || url.searchParams.get('page') === '1')
+      await eventually(() => page.getByRole('navigation', { name: 'Страницы' }).textContent()).toMatch(/Страница 1 из/)
+      const again = (await column(page, 'Кратность ПДК')).map(numberOf)
+      if (counted === count && (await countOn(page)) === count && again.join() === first.join()) {
+        expect(second[0]).toBeLessThanOrEqual(first[first.length - 1])
+      }
     }
     await page.close()
   })

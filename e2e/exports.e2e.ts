@@ -1,10 +1,10 @@
 // Exports that open right: the CSV and XLSX links of a list carry the page's search, and the CSV a person downloads is
 // the one a Russian Excel opens by a double click (BOM, `;` between fields, the words the page shows).
-import { readFile } from 'node:fs/promises'
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
+import { downloadedBytes } from './support/download.ts'
 import { logIn } from './support/log-in.ts'
 
 const b = useBrowser()
@@ -19,7 +19,7 @@ describe('downloads of a searched list', () => {
     expect(shown.length).toBeLessThan(everyCompany.count)
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Скачать CSV' }).click()])
-    const bytes = await readFile((await csv.path())!)
+    const bytes = await downloadedBytes(csv)
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const table = parse(bytes.subarray(3).toString('utf8'), { delimiter: ';' }) as string[][]
     const at = (header: string) => table[0].indexOf(header)
@@ -30,7 +30,7 @@ describe('downloads of a searched list', () => {
 
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Скачать XLSX' }).click()])
     const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.load((await readFile((await xlsx.path())!)) as unknown as ArrayBuffer)
+    await workbook.xlsx.load((await downloadedBytes(xlsx)) as unknown as ArrayBuffer)
     const sheet = workbook.worksheets[0]
     const column = ((sheet.getRow(1).values as unknown[]).slice(1) as string[]).indexOf('Наименование') + 1
     const names: string[] = []

@@ -1,12 +1,12 @@
 // Browser tests of issue 16's features: a point's charts against the limit, the map with no tile server reachable
 // (and without JavaScript), CSV and XLSX downloads of a filtered table read back, the header search, and the
 // notification a license holder sees after the Department's decision.
-import { readFile } from 'node:fs/promises'
 import ExcelJS from 'exceljs'
 import { parse } from 'csv-parse/sync'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
+import { downloadedBytes } from './support/download.ts'
 import { greenhouseCsv } from './support/greenhouse-file.ts'
 import { logIn } from './support/log-in.ts'
 
@@ -17,12 +17,46 @@ const eventually = <T>(value: () => Promise<T> | T) => expect.poll(value, { time
 async function withoutTiles(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
   const page = await b.browser.newPage({ locale: 'ru-RU', timezoneId: 'Asia/Yekaterinburg', viewport: { width: 1280, height: 900 }, ...options })
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'))
+  page.on('pageerror', (error) => console.error(`page error on ${page.url()}: ${error.stack}`))
   return page
 }
 
 async function firstPoint(page: Page, kind: string): Promise<{ id: number; name: string }> {
   const answer = (await (await page.request.get(`${b.baseUrl}/api/v1/measures-points/?kind=${kind}&limit=1`)).json()) as { results: Array<{ id: number; name: string }> }
   return answer.results[0]
+}
+
+/** Every point the live map shows: markers, and the points counted in its clusters. */
+async function markersShown(page: Page): Promise<number> {
+  const counts = await page.locator('.leaflet-marker-pane .map-cluster [aria-hidden="true"]').allTextContents()
+  return (await page.locator('.leaflet-marker-pane .map-point').count()) + counts.reduce((sum, n) => sum + Number(n), 0)
+}
+
+/** Clicks a cluster as a person does and waits until the map has redrawn it (it zooms in and the cluster is replaced
+ * by smaller ones or markers; at the deepest zoom it spreads its markers out instead and stays). */
+async function openCluster(page: Page, cluster: ReturnType<Page['locator']>) {
+  const handle = await cluster.first().elementHandle()
+  if (!handle) return
+  await handle.click()
+  await page.waitForFunction((el) => !el.isConnected, handle, { timeout: 10_000 }).catch(() => undefined)
+  await page.waitForFunction(() => !document.querySelector('.leaflet-zoom-anim, .leaflet-cluster-anim'))
+}
+
+/** A single marker of the live map, zooming into clusters until one stands alone. */
+async function aMarker(page: Page) {
+  for (let i = 0; i < 12 && (await page.locator('.leaflet-marker-pane .map-point').count()) === 0; i++) await openCluster(page, page.locator('.leaflet-marker-pane .map-cluster'))
+  return page.locator('.leaflet-marker-pane .map-point').first()
+}
+
+/** The marker of the point named `name`, opening the clusters that name it (their labels list their points). */
+async function revealMarker(page: Page, name: string) {
+  const marker = page.locator('.leaflet-marker-pane .map-point').and(page.getByRole('link', { name, exact: true }))
+  const cluster = page.locator('.leaflet-marker-pane .map-cluster').filter({ hasText: name })
+  // The map of the page's data first: until it is drawn, neither a marker nor a cluster names the point.
+  await eventually(async () => (await marker.count()) + (await cluster.count())).toBeGreaterThan(0)
+  for (let i = 0; i < 12 && (await marker.count()) === 0 && (await cluster.count()) > 0; i++) await openCluster(page, cluster)
+  await eventually(() => marker.count()).toBe(1)
+  return marker
 }
 
 describe('charts, map, downloads and notifications in the browser', () => {
@@ -58,11 +92,11 @@ describe('charts, map, downloads and notifications in the browser', () => {
     // The map of the new address (every surface-water point has coordinates), drawn by Leaflet.
     await eventually(() => map.getAttribute('data-points')).toBe(String(points))
     await eventually(() => map.getAttribute('data-map-mode')).toBe('leaflet')
-    // The outline and one circle per point, drawn although every tile failed.
-    await eventually(() => page.locator('.leaflet-overlay-pane path.leaflet-interactive').count()).toBe(points)
-    await expect(page.locator('.leaflet-overlay-pane path').count()).resolves.toBe(points + 1)
+    // The outline, and every point as a marker or counted in a cluster, drawn although every tile failed.
+    await eventually(() => markersShown(page)).toBe(points)
+    await expect(page.locator('.leaflet-overlay-pane path').count()).resolves.toBe(1)
     await expect(page.locator('.leaflet-tile-loaded').count()).resolves.toBe(0)
-    await page.locator('.leaflet-overlay-pane path.leaflet-interactive').first().focus()
+    await (await aMarker(page)).focus()
     await page.keyboard.press('Enter')
     await page.waitForURL(/\/monitoring\/measures-points\/\d+$/)
     await page.close()
@@ -72,6 +106,90 @@ describe('charts, map, downloads and notifications in the browser', () => {
     await expect(plain.locator('svg.map-svg a[href*="/monitoring/measures-points/"]').count()).resolves.toBe(points)
     await expect(plain.locator('svg.map-svg path.map-outline').count()).resolves.toBe(1)
     await plain.close()
+  })
+
+  it('keeps every point of the last choice on the map when the filter changes quickly, before and after the map is made', async () => {
+    const page = await withoutTiles()
+    // Leaflet arrives late, as on a slow line: the choices below are made while the map is still being made.
+    await page.route(/\/assets\/leaflet[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      await route.continue()
+    })
+    const count = async (kind: string) => ((await (await page.request.get(`${b.baseUrl}/api/v1/measures-points/?kind=${kind}&limit=1`)).json()) as { count: number }).count
+    const [water, air] = [await count('surface_water'), await count('ambient_air')]
+    expect(water).toBeGreaterThan(0)
+    expect(air).toBeGreaterThan(0)
+    await page.goto(`${b.baseUrl}/monitoring/map?kind=soil`)
+    const kind = page.locator('form[role="search"].filters select[name="kind"]')
+    const map = page.locator('.points-map')
+    // Chosen once the page is live (a choice before it changes nothing); then again at once, without waiting.
+    await eventually(async () => {
+      await kind.selectOption('ambient_air')
+      return page.url()
+    }).toMatch(/kind=ambient_air/)
+    await kind.selectOption('surface_water')
+    await page.waitForURL(/kind=surface_water/)
+    await eventually(() => map.getAttribute('data-map-mode')).toBe('leaflet')
+    await eventually(() => markersShown(page)).toBe(water)
+    // And with the map made: two choices in a row, the second before the first one's answer is drawn.
+    await kind.selectOption('surface_water')
+    await kind.selectOption('ambient_air')
+    await page.waitForURL(/kind=ambient_air/)
+    await eventually(() => map.getAttribute('data-points')).toBe(String(air))
+    await eventually(() => markersShown(page)).toBe(air)
+    await expect(page.locator('.leaflet-overlay-pane path').count()).resolves.toBe(1)
+    await page.close()
+  })
+
+  it('gathers dense markers into clusters, tells kind and worst multiple, opens a point by click or tap-after-tooltip, and shows the area filter', async () => {
+    const page = await withoutTiles()
+    await page.goto(`${b.baseUrl}/monitoring/map`)
+    const map = page.locator('.points-map')
+    await eventually(() => map.getAttribute('data-map-mode')).toBe('leaflet')
+    const points = Number(await map.getAttribute('data-points'))
+    // Hundreds of points on one region: gathered, each cluster a button naming how many points and which.
+    await eventually(() => markersShown(page)).toBe(points)
+    const clusters = page.locator('.leaflet-marker-pane .map-cluster')
+    expect(await clusters.count()).toBeGreaterThan(0)
+    expect(await clusters.count()).toBeLessThan(points / 2)
+    expect(await clusters.first().getAttribute('role')).toBe('button')
+    expect(await clusters.first().textContent()).toMatch(/Пунктов: \d+ — /)
+    // A marker's tooltip: its name, its kind in words and its worst multiple of ПДК in the year shown.
+    const marker = await aMarker(page)
+    const name = (await marker.getAttribute('aria-label'))!
+    await marker.hover()
+    const tooltip = page.locator('.leaflet-tooltip')
+    await eventually(() => tooltip.count()).toBe(1)
+    expect(await tooltip.locator('strong').textContent()).toBe(name)
+    expect(await tooltip.textContent()).toMatch(/(Атмосферный воздух|Поверхностные воды|Почвы|Донные отложения|[А-Я][а-я]+).*(Наибольшая кратность ПДК \(\d{4}\): \d+(,\d+)?|Кратность ПДК \(\d{4}\): нет данных)$/)
+    await marker.click()
+    await page.waitForURL(/\/monitoring\/measures-points\/\d+$/)
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(name)
+
+    // An area's points: the area is a control of the filter, and choosing «Все» drops it.
+    const area = ((await (await page.request.get(`${b.baseUrl}/api/v1/areas/?limit=1`)).json()) as { results: Array<{ id: number; name: string }> }).results[0]
+    await page.goto(`${b.baseUrl}/monitoring/map?area=${area.id}`)
+    const areaFilter = page.locator('select[name="area"]')
+    expect(await areaFilter.locator('option:checked').textContent()).toBe(area.name)
+    await page.locator('[data-map-mode="leaflet"]').waitFor()
+    await areaFilter.selectOption('')
+    await page.waitForURL((url) => !url.searchParams.has('area') || url.searchParams.get('area') === '')
+    await eventually(() => page.locator('select[name="area"]').count()).toBe(0)
+    await page.close()
+
+    // On a phone a tap shows the tooltip first; a second tap on the same marker opens the point.
+    const phone = await b.browser.newPage({ locale: 'ru-RU', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    await phone.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'))
+    await phone.goto(`${b.baseUrl}/monitoring/map?kind=surface_water`)
+    await phone.locator('[data-map-mode="leaflet"]').waitFor()
+    const tapped = await aMarker(phone)
+    const address = phone.url()
+    await tapped.tap()
+    await eventually(() => phone.locator('.leaflet-tooltip').count()).toBe(1)
+    expect(phone.url()).toBe(address)
+    await tapped.tap()
+    await phone.waitForURL(/\/monitoring\/measures-points\/\d+$/)
+    await phone.close()
   })
 
   it("shows a point's name in its map tooltip as text, whatever markup the name holds", async () => {
@@ -94,12 +212,11 @@ describe('charts, map, downloads and notifications in the browser', () => {
       await page.locator('[data-map-mode="leaflet"]').waitFor()
       await page.locator('form[role="search"].filters select[name="kind"]').selectOption('surface_water')
       await page.waitForURL(/kind=surface_water/)
-      const marker = page.locator(`.leaflet-overlay-pane path.leaflet-interactive[aria-label="${name.replace(/"/g, '\\"')}"]`)
-      await eventually(() => marker.count()).toBe(1)
+      const marker = await revealMarker(page, name)
       await marker.dispatchEvent('mouseover')
       const tooltip = page.locator('.leaflet-tooltip')
       await eventually(() => tooltip.count()).toBe(1)
-      await expect(tooltip.textContent()).resolves.toBe(name)
+      await expect(tooltip.locator('strong').textContent()).resolves.toBe(name)
       await expect(tooltip.locator('img, b, i, svg').count()).resolves.toBe(0)
       await marker.dispatchEvent('mouseout')
     }
@@ -119,7 +236,7 @@ describe('charts, map, downloads and notifications in the browser', () => {
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Скачать CSV' }).click()])
     expect(csv.suggestedFilename()).toMatch(/\.csv$/)
-    const bytes = await readFile((await csv.path())!)
+    const bytes = await downloadedBytes(csv)
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const table = parse(bytes.subarray(3).toString('utf8'), { delimiter: ';' }) as string[][]
     const at = (header: string) => table[0].indexOf(header)
@@ -129,7 +246,7 @@ describe('charts, map, downloads and notifications in the browser', () => {
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Скачать XLSX' }).click()])
     expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/)
     const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.load((await readFile((await xlsx.path())!)) as unknown as ArrayBuffer)
+    await workbook.xlsx.load((await downloadedBytes(xlsx)) as unknown as ArrayBuffer)
     const rows: unknown[][] = []
     workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
     const column = (rows[0] as string[]).indexOf('Показатель')

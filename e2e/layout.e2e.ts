@@ -32,6 +32,57 @@ describe('page layout', () => {
     expect(scroll).toBeGreaterThan(client)
   })
 
+  it("shows on a phone that a wide table scrolls, fits an area's tabs, and clips nothing in the admin user table", async () => {
+    const point = types.find((t) => t.name === 'point card')!
+    // A page of its own: the shared public page has just shown the same address, and the cue is asked of a fresh load.
+    const page = await b.browser.newPage({ locale: 'ru-RU', viewport: { width: 390, height: 844 } })
+    await page.goto(`${b.baseUrl}/monitoring${point.path}`)
+    // The readings table is wider than the phone: a line above it says it scrolls, a shadow marks the hidden side.
+    const box = page.locator('.table-scroll').filter({ has: page.locator('table.readings') })
+    // The cue is drawn once the page is hydrated: a loaded machine may take more than the poll's default second.
+    await expect.poll(() => box.getAttribute('data-overflow'), { timeout: 15_000 }).toBe('')
+    const cue = await box.evaluate((el) => ({ line: getComputedStyle(el, '::before').content, shadow: getComputedStyle(el).boxShadow }))
+    expect(cue.line).toContain('прокрутите вбок')
+    expect(cue.shadow).not.toBe('none')
+    // And the keyboard reaches it: a named region that the arrow keys scroll.
+    expect(await box.getAttribute('tabindex')).toBe('0')
+    expect(await box.getAttribute('role')).toBe('region')
+    expect(await box.getAttribute('aria-label')).toBeTruthy()
+    await box.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => box.evaluate((el) => el.scrollLeft), { timeout: 15_000 }).toBeGreaterThan(0)
+    await box.evaluate((el) => el.scrollTo({ left: el.scrollWidth }))
+    await expect.poll(() => box.getAttribute('data-at-end'), { timeout: 15_000 }).toBe('')
+
+    // An area's tabs: each inside the screen, its words not cut.
+    const area = types.find((t) => t.name === 'area card (Department)')!
+    const department = await roles.as(area.as)
+    await department.setViewportSize({ width: 390, height: 844 })
+    await department.goto(`${b.baseUrl}/monitoring${area.path}`)
+    const tabs = await department.locator('nav[aria-label="Вкладки"] a').evaluateAll((links) =>
+      links.map((a) => ({ text: a.textContent, left: a.getBoundingClientRect().left, right: a.getBoundingClientRect().right, cut: a.scrollWidth > a.clientWidth + 1 })),
+    )
+    expect(tabs.length).toBeGreaterThan(2)
+    expect(tabs.filter((t) => t.left < 0 || t.right > 390 || t.cut)).toEqual([])
+
+    // The admin's user table: each user a card, nothing reaching past its cell or the screen, nothing to scroll.
+    const admin = await roles.as('admin')
+    await admin.setViewportSize({ width: 390, height: 844 })
+    await admin.goto(`${b.baseUrl}/monitoring/admin`)
+    const clipped = await admin.locator('.admin-table td').evaluateAll((cells) =>
+      cells.flatMap((td) => {
+        const edge = td.getBoundingClientRect().right
+        return [...td.querySelectorAll('input:not([type=hidden]), select, button, label')]
+          .filter((el) => el.getBoundingClientRect().right > Math.min(edge, 390) + 1)
+          .map((el) => el.outerHTML.slice(0, 80))
+      }),
+    )
+    expect(clipped).toEqual([])
+    const users = admin.locator('.admin-users .table-scroll')
+    expect(await users.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1)
+    await page.close()
+  })
+
   it('keeps the axis text of a chart at 11 px or more on a phone, the chart scrolling in its own box', async () => {
     const point = types.find((t) => t.name === 'point readings')!
     const page = await roles.as('public')

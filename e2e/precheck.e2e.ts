@@ -4,8 +4,9 @@
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '../workflow-service/src/catalogue/registry/uploads.ts'
+import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { useBrowser } from './support/browser.ts'
+import { downloadedBytes } from './support/download.ts'
 import { logIn } from './support/log-in.ts'
 
 const b = useBrowser()
@@ -29,7 +30,7 @@ async function markedBook(page: Page, click: () => Promise<void>): Promise<Excel
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), click()])
   expect(download.suggestedFilename()).toBe('Проверка — черновик-наблюдений.xlsx')
   const book = new ExcelJS.Workbook()
-  await book.xlsx.readFile(await download.path())
+  await book.xlsx.load((await downloadedBytes(download)) as unknown as ArrayBuffer)
   return book
 }
 

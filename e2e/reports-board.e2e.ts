@@ -3,9 +3,9 @@
 // a holder cannot read another company's board by changing the address.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { filingYear } from '@portal/workflow-service/workflow/reports/board-cells.ts'
+import { filingYear } from '@portal/workflow-service/views.ts'
 import { useBrowser } from './support/browser.ts'
-import { logIn } from './support/log-in.ts'
+import { logIn, logInThroughLoginPage } from './support/log-in.ts'
 
 const b = useBrowser()
 const WIDTHS = [1280, 390] as const
@@ -27,7 +27,8 @@ async function companyOf(page: Page): Promise<number> {
 describe('the status board', () => {
   for (const width of WIDTHS) {
     it(`lands holder1 on the board of the year being filed after login and opens a section from a cell (${width} px)`, async () => {
-      const page = await logIn(b, 'holder1', { width })
+      // Through the login page: where its answer sends a holder is what this test proves.
+      const page = await logInThroughLoginPage(b, 'holder1', { width })
       expect(new URL(page.url()).pathname).toBe('/monitoring/board')
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Сводка отчётности: /)
       const year = page.getByLabel('Отчетный период')
@@ -125,9 +126,10 @@ describe('the status board', () => {
       headers,
       multipart: {
         report: String(reports.results[0].id),
-        description: 'программа.csv',
+        description: 'программа.pdf',
         ecomon_responsible: String(responsible),
-        file: { name: 'программа.csv', mimeType: 'text/csv', buffer: Buffer.from(`не;тот;заголовок\r\n${Date.now()};x;y\r\n`) },
+        // A programme section takes documents: an empty one is taken, and its check finds it empty (an error).
+        file: { name: 'программа.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) },
       },
     })
     expect(uploaded.status()).toBe(201)

@@ -2,10 +2,10 @@
 // with its reason; findings in two levels with an error report downloaded and read back; receipts; the review queue
 // with counts and ages; the audit view and its download; the history newest first with the decline's comment.
 import ExcelJS from 'exceljs'
-import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
+import { downloadedBytes } from './support/download.ts'
 import { greenhouseCsv } from './support/greenhouse-file.ts'
 import { logIn as logInAs } from './support/log-in.ts'
 import { fillResponsible } from './support/responsible-person.ts'
@@ -50,7 +50,7 @@ describe('the report workflow as people live it (issue 14)', () => {
     // The error report, downloaded and read back: the bad cell's row, column, value, level and message.
     const [download] = await Promise.all([page.waitForEvent('download'), section(page).getByRole('link', { name: /^XLSX/ }).first().click()])
     const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer)
+    await workbook.xlsx.load((await downloadedBytes(download)) as unknown as ArrayBuffer)
     const rows = workbook.worksheets[0].getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1))
     expect(rows[0]).toEqual(['Строка', 'Столбец', 'Значение', 'Уровень', 'Сообщение'])
     expect(rows[1]).toEqual([2, expect.stringContaining('CO'), 'много', 'ошибка', 'ожидается число'])
@@ -59,6 +59,13 @@ describe('the report workflow as people live it (issue 14)', () => {
     await page.getByRole('heading', { name: /^Квитанция о приёме файла № \d+$/ }).waitFor()
     expect(await page.getByRole('table').textContent()).toContain('с-ошибкой.csv')
     expect(await page.locator('table code.hash').textContent()).toMatch(/^[0-9a-f]{64}$/)
+    // It names the sender as a person with the role, and says where the file and the report stand (issue 26).
+    const facts = (await page.locator('.receipt-facts').textContent()) ?? ''
+    expect(facts).toContain('Морозова Елена Игоревна (Недропользователь)')
+    expect(facts).not.toContain('holder2')
+    expect(facts).toMatch(/Проверка файлаФайл проверен: \d+ ошиб/)
+    expect(facts).toContain('Статус отчётаНа рассмотрении')
+    expect(facts).toMatch(/Ответственное лицо[А-ЯЁ][а-яё]+ /)
     await page.close()
   }, 120_000)
 
@@ -82,6 +89,8 @@ describe('the report workflow as people live it (issue 14)', () => {
     await holder.goto(`${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${YEAR}`)
     const note = holder.getByRole('complementary', { name: 'Замечания Департамента (Парниковые газы)' })
     expect(await note.textContent()).toContain('Значения выбросов должны быть числами.')
+    // The decline is signed by a person of the Department, not by a login.
+    expect(await note.textContent()).toContain('Соколова Анна Викторовна (Департамент)')
     await holder.getByLabel('Загрузить файлы: Парниковые газы').setInputFiles(await greenhouseFile(holder, true))
     await eventually(async () => {
       await holder.reload()
@@ -127,7 +136,7 @@ describe('the report workflow as people live it (issue 14)', () => {
     await eventually(() => rows.count()).toBeGreaterThan(0)
     for (const text of await page.locator('.audit-table tbody tr td:nth-child(3)').allTextContents()) expect(text).toBe('Отчёт отклонён')
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Скачать CSV' }).click()])
-    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n')
+    const lines = (await downloadedBytes(download)).toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n')
     expect(lines.length - 1).toBe(await rows.count())
     await page.close()
   }, 60_000)

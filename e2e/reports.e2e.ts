@@ -53,10 +53,11 @@ describe('the report workflow in the browser', () => {
 
     const files = [await greenhouseCsv(page, { year: YEAR, name: 'ghg-good.csv' }), WRONG_HEADER]
     const upload = page.getByLabel('Загрузить файлы: Парниковые газы')
-    // No responsible person yet: refused before sending, for 3 seconds.
-    await upload.setInputFiles(files[0])
-    await eventually(() => greenhouseSection(page).getByRole('alert').textContent()).toBe('Внесите данные ответственного лица')
-    await eventually(() => greenhouseSection(page).getByRole('alert').count(), { timeout: 10_000 }).toBe(0)
+    // No responsible person yet: the button is disabled with its reason beside it, so no file is picked and dropped.
+    expect(await upload.isDisabled()).toBe(true)
+    expect(await greenhouseSection(page).locator('label.upload-button').getAttribute('aria-disabled')).toBe('true')
+    expect(await upload.getAttribute('aria-describedby')).toBeTruthy()
+    expect(await page.locator(`[id="${await upload.getAttribute('aria-describedby')}"]`).textContent()).toBe('Перед загрузкой внесите данные ответственного лица.')
 
     await page.getByRole('button', { name: 'Внести ответственное лицо (Парниковые газы)' }).click()
     const dialog = page.getByRole('dialog', { name: 'Ответственное лицо' })
@@ -80,6 +81,18 @@ describe('the report workflow in the browser', () => {
     })
     await eventually(() => greenhouseSection(page).getByRole('alert').textContent()).toBe('Максимальный размер загружаемого файла 300 Мб')
     expect(await greenhouseSection(page).getByRole('progressbar').count()).toBe(0)
+    await greenhouseSection(page).getByRole('button', { name: 'Закрыть сообщение' }).click()
+    expect(await greenhouseSection(page).getByRole('alert').count()).toBe(0)
+    // A type the picker does not offer (chosen under «Все файлы») is refused before sending, naming this section's
+    // types, and the refusal stays until it is dismissed (the page's clock is moved past the spec's 3-second tooltip).
+    await page.clock.install()
+    await upload.setInputFiles({ name: 'отчёт.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') })
+    await eventually(() => greenhouseSection(page).getByRole('alert').textContent()).toBe('Файл «отчёт.pdf»: недопустимый тип файла, ожидается XLSX или CSV.')
+    await page.clock.fastForward(5000)
+    expect(await greenhouseSection(page).getByRole('alert').count()).toBe(1)
+    expect(await greenhouseSection(page).getByRole('progressbar').count()).toBe(0)
+    await greenhouseSection(page).getByRole('button', { name: 'Закрыть сообщение' }).click()
+    expect(await greenhouseSection(page).getByRole('alert').count()).toBe(0)
 
     // A marker that a page reload would lose: statuses must change in place.
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1))
@@ -87,7 +100,9 @@ describe('the report workflow in the browser', () => {
     const section = greenhouseSection(page)
     await section.getByRole('progressbar', { name: 'Загрузка файла ghg-good.csv' }).waitFor()
     await section.getByRole('progressbar', { name: 'Загрузка файла ghg-bad.csv' }).waitFor()
-    await eventually(() => section.getByRole('list', { name: 'Загрузка файлов' }).textContent()).toMatch(/ghg-good\.csv.*Загружен.*ghg-bad\.csv.*Загружен/)
+    // A finished upload leaves no bar behind: the files stand in the section's list instead.
+    await eventually(() => section.getByRole('list', { name: 'Загрузка файлов' }).count()).toBe(0)
+    expect(await section.getByText('Загружен', { exact: true }).count()).toBe(0)
 
     const good = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'ghg-good.csv', exact: true }) })
     const bad = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'ghg-bad.csv', exact: true }) })
@@ -173,6 +188,8 @@ describe('the report workflow in the browser', () => {
     // holder1's page stays open meanwhile: it learns of the agreement only from the server's refusal.
     const holder = await logIn('holder1')
     await openReports(holder, companyId)
+    const staleDelete = await logIn('holder1')
+    await openReports(staleDelete, companyId)
     const page = await logIn('department')
     await page.goto(`${b.baseUrl}/monitoring/department-reports`)
     const tabs = page.getByRole('navigation', { name: 'Вкладки' })
@@ -233,19 +250,19 @@ describe('the report workflow in the browser', () => {
     await page.locator('summary', { hasText: 'История изменений' }).click()
     const rows = page.getByRole('table', { name: 'История изменений отчётности' }).getByRole('row').filter({ hasText: `${YEAR}, предприятие, Парниковые газы` })
     const cells = await Promise.all((await rows.all()).map((row) => row.getByRole('cell').allTextContents()))
-    // Cells: date, event, report, comment, files, author, address; newest first (issue 14). The two uploads ran at
+    // Cells: date, event, report, comment, files, author (a person's name and role), address; newest first (issue 14). The two uploads ran at
     // once, so their order is either; a decision lists its comment and its own attachments.
     const steps = cells.map(([, event, , comment, files, author]) => [event, files.split(', ').sort().join(', '), author, comment])
     expect(steps.slice(-2).map((s) => s[1]).sort()).toEqual(['ghg-bad.csv', 'ghg-good.csv'])
     expect(steps.map(([event, , author]) => `${event} — ${author}`)).toEqual([
-      'Отчёт согласован — department',
-      'Решение отменено — department',
-      'Отчёт отклонён — department',
-      'Файл добавлен — holder1',
-      'Файл добавлен — holder1',
+      'Отчёт согласован — Соколова Анна Викторовна (Департамент)',
+      'Решение отменено — Соколова Анна Викторовна (Департамент)',
+      'Отчёт отклонён — Соколова Анна Викторовна (Департамент)',
+      'Файл добавлен — Петров Сергей Николаевич (Недропользователь)',
+      'Файл добавлен — Петров Сергей Николаевич (Недропользователь)',
     ])
     expect(steps[0][3]).toBe('Согласовано.')
-    expect(steps[2]).toEqual(['Отчёт отклонён', 'Замечания.pdf', 'department', 'Исправьте заголовок файла ghg-bad.csv.'])
+    expect(steps[2]).toEqual(['Отчёт отклонён', 'Замечания.pdf', 'Соколова Анна Викторовна (Департамент)', 'Исправьте заголовок файла ghg-bad.csv.'])
 
     // The company is now in the 'Согласованные' list for this year.
     await page.goto(`${b.baseUrl}/monitoring/department-reports/agreed`)
@@ -256,13 +273,30 @@ describe('the report workflow in the browser', () => {
     expect(await named.getByRole('cell').first().textContent()).toBe(String(YEAR))
     await page.close()
 
-    // The first error of the server shows as a tooltip on the holder's stale page, then goes after 3 seconds.
+    // The first error of the server shows on the holder's stale page until dismissed; the failed file's row says so
+    // without a bar (its bytes all went, but it was not taken).
     const files = [await greenhouseCsv(holder, { year: YEAR, name: 'ghg-good.csv' }), WRONG_HEADER]
     await holder.getByLabel('Загрузить файлы: Парниковые газы').setInputFiles(files[0])
-    const tooltip = greenhouseSection(holder).getByRole('alert')
-    await eventually(() => tooltip.textContent()).toBe('Отчёт согласован: загрузка файлов в него закрыта.')
-    await eventually(() => tooltip.count(), { timeout: 10_000 }).toBe(0)
+    const refusal = greenhouseSection(holder).getByRole('alert')
+    await eventually(() => refusal.textContent()).toBe('Отчёт согласован: загрузка файлов в него закрыта.')
+    const failed = greenhouseSection(holder).getByRole('list', { name: 'Загрузка файлов' })
+    expect(await failed.textContent()).toMatch(/ghg-good\.csv.*Не загружен/)
+    expect(await failed.getByRole('progressbar').count()).toBe(0)
+    await greenhouseSection(holder).getByRole('button', { name: 'Закрыть сообщение' }).click()
+    expect(await refusal.count()).toBe(0)
+    expect(await failed.count()).toBe(0)
     await holder.close()
+
+    // A deletion the server refuses on a stale page: the spec's message, kept when the page's data is refreshed and
+    // the report shows as agreed (its delete buttons gone).
+    await greenhouseSection(staleDelete).getByRole('button', { name: 'Удалить файл ghg-bad.csv' }).click()
+    await staleDelete.getByRole('dialog', { name: 'Удаление файла' }).getByRole('button', { name: 'Да' }).click()
+    const deleteRefusal = staleDelete.getByRole('dialog', { name: 'Удаление файла' }).getByRole('alert')
+    await eventually(() => deleteRefusal.textContent()).toBe('Ошибка удаления файла: имеются согласованные отчёты.')
+    await staleDelete.evaluate(() => (window as unknown as { __remixRouter: { revalidate(): void } }).__remixRouter.revalidate())
+    await eventually(() => greenhouseSection(staleDelete).getByText('Отчёт согласован: загрузка закрыта.').count()).toBe(1)
+    expect(await deleteRefusal.textContent()).toBe('Ошибка удаления файла: имеются согласованные отчёты.')
+    await staleDelete.close()
   }, 120_000)
 
   it('offers holder1 no deletion of a file of the agreed report, and the server refuses it with the spec message', async () => {

@@ -2,16 +2,12 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
+import { logIn as logInAs } from './support/log-in.ts'
 
 const b = useBrowser()
 
 async function logIn(username: string): Promise<Page> {
-  const page = await b.browser.newPage({ locale: 'ru-RU' })
-  await page.goto(`${b.baseUrl}/monitoring/login`)
-  await page.getByLabel('Логин').fill(username)
-  await page.getByLabel('Пароль').fill(username)
-  await page.getByRole('button', { name: 'Войти' }).click()
-  await page.waitForURL((url) => url.pathname !== '/monitoring/login')
+  const page = await logInAs(b, username)
   await expect.poll(() => page.locator('header').textContent()).toContain(username)
   return page
 }

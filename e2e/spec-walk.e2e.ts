@@ -3,9 +3,10 @@
 // not name gets 403 or the login page. Demo records are found through the public API.
 import type { APIRequestContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { findTypeByTable } from '@portal/workflow-service/catalogue/registry/index.ts'
+import { findTypeByTable } from '@portal/workflow-service/registry.ts'
 import { codes, coverageTable, ROLES, type Role, roleGetsPage } from '../remix-app/test/support/coverage-table.ts'
 import { useBrowser } from './support/browser.ts'
+import { logIn } from './support/log-in.ts'
 
 const b = useBrowser()
 
@@ -83,12 +84,7 @@ async function requestAs(role: Role): Promise<{ request: APIRequestContext; page
     const context = await b.browser.newContext()
     return { request: context.request, page: null }
   }
-  const page = await b.browser.newPage({ locale: 'ru-RU' })
-  await page.goto(`${b.baseUrl}/monitoring/login`)
-  await page.getByLabel('Логин').fill(role)
-  await page.getByLabel('Пароль').fill(role)
-  await page.getByRole('button', { name: 'Войти' }).click()
-  await page.waitForURL((url) => url.pathname !== '/monitoring/login')
+  const page = await logIn(b, role)
   return { request: page.request, page }
 }
 

@@ -14,9 +14,9 @@ export const entryPoints = {
   'worker-node': 'portal/src/worker-node.ts',
   // The process each uploaded file is checked in (workers/src/files/check-in-child.server.ts).
   'file-check-child': 'workers/src/files/file-check-child.ts',
-  migrate: 'migrations/src/run-migrations.ts',
+  migrate: 'portal/src/migrate-command.ts',
   replay: 'workflow-service/src/workflow/replay/replay-command.ts',
-  user: 'workflow-service/src/auth/user-command.ts',
+  user: 'workflow-service/src/cli/user-command.ts',
   seed: 'portal/src/seed-command.ts',
 }
 

@@ -6,6 +6,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from 'playwright-core'
+import ExcelJS from 'exceljs'
+import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { freePort } from '../cluster/support/free-port.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -37,6 +39,61 @@ async function startPortal(): Promise<{ baseUrl: string; stop: () => Promise<voi
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!)
+
+/**
+ * The holder's own book as the check before sending marks it (decision 2421): a draft with a faulty row is checked
+ * through the API as the logged-in holder, and the first sheet of the book it answers is drawn as an HTML table
+ * of its cells, each with its own fill and its comment below it, since a browser cannot open an XLSX itself.
+ */
+async function shootMarkedBook(page: Page, baseUrl: string, area: number): Promise<void> {
+  const year = new Date().getFullYear() - 1
+  const points = (await (await page.request.get(`${baseUrl}/api/v1/measures-points/?area=${area}&kind=surface_water&limit=100`)).json()) as { results: Array<{ nomenclature: string | null }> }
+  const point = points.results.find((p) => p.nomenclature)?.nomenclature ?? 'ПН-1'
+  const header = uploadSpecOf('observation_results').columns.map((c) => c.header)
+  const rows = [
+    [point, year, `01.07.${year}`, 'Нефтепродукты', '0,01', 'мг/дм³', '0,05', ''],
+    ['НЕТ-ТАКОГО-ПУНКТА', year, `02.07.${year}`, 'Нефтепродукты', '0,01', 'мг/дм³', '0,05', ''],
+    [point, year, `03.07.${year}`, 'Нефтепродукты', '5', 'мг/дм³', '0,05', ''],
+  ]
+  const csv = Buffer.from([header, ...rows].map((r) => r.join(';')).join('\r\n') + '\r\n')
+  const csrf = ((await (await page.request.get(`${baseUrl}/auth/csrf/`)).json()) as { csrftoken: string }).csrftoken
+  const answer = await page.request.post(`${baseUrl}/api/v1/import-files/precheck/?format=xlsx`, {
+    headers: { 'x-csrftoken': csrf },
+    multipart: { area: String(area), year: String(year), report_type: 'observation_results', file: { name: 'черновик-наблюдений.csv', mimeType: 'text/csv', buffer: csv } },
+  })
+  if (!answer.ok()) throw new Error(`the check before sending answered ${answer.status()}: ${await answer.text()}`)
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load((await answer.body()) as unknown as ArrayBuffer)
+  const sheet = book.worksheets[0]
+  const cells: string[] = []
+  sheet.eachRow({ includeEmpty: false }, (row, r) => {
+    const tds: string[] = [`<th>${r}</th>`]
+    for (let c = 1; c <= header.length; c++) {
+      const cell = row.getCell(c)
+      const fill = (cell.fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb
+      const note = typeof cell.note === 'string' ? cell.note : (cell.note?.texts ?? []).map((t) => t.text).join('')
+      const style = fill ? ` style="background:#${fill.slice(2)}"` : ''
+      tds.push(`<td${style}>${escapeHtml(cell.text)}${note ? `<div class="note">${escapeHtml(note)}</div>` : ''}</td>`)
+    }
+    cells.push(`<tr>${tds.join('')}</tr>`)
+  })
+  const sheets = book.worksheets.map((s, i) => `<span class="${i === 0 ? 'on' : ''}">${escapeHtml(s.name)}</span>`).join('')
+  await page.setContent(`<!doctype html><meta charset="utf-8"><style>
+    body { font: 13px Calibri, Carlito, Arial, sans-serif; margin: 16px; }
+    h1 { font-size: 15px; font-weight: normal; } table { border-collapse: collapse; }
+    td, th { border: 1px solid #d4d4d4; padding: 4px 6px; vertical-align: top; max-width: 220px; }
+    th { background: #f3f3f3; color: #555; font-weight: normal; } tr:first-child td { font-weight: bold; }
+    .note { white-space: pre-line; margin-top: 4px; padding: 3px 5px; background: #fffde7; border: 1px solid #c8b900; font-size: 12px; }
+    .tabs span { display: inline-block; padding: 3px 10px; border: 1px solid #d4d4d4; margin-right: 4px; }
+    .tabs .on { background: #fff; border-top: 2px solid #217346; }
+  </style><h1>Проверка — черновик-наблюдений.xlsx: лист «${escapeHtml(sheet.name)}» (ячейки с заливкой файла, примечания ячеек под текстом)</h1>
+  <table>${cells.join('')}</table><p class="tabs">${sheets}</p>`)
+  const file = path.join(OUT, 'marked-workbook.png')
+  await page.screenshot({ path: file, fullPage: true })
+  process.stdout.write(`${path.relative(ROOT, file)} (${Math.round(statSync(file).size / 1024)} КБ): POST /api/v1/import-files/precheck/?format=xlsx\n`)
 }
 
 async function main() {
@@ -81,6 +138,7 @@ async function main() {
     await shoot(holder, 'reports-page', `/companies/${company}/reports?year=${new Date().getFullYear() - 1}`, async (page) => {
       await page.locator('details.accordion summary').first().click()
     })
+    await shootMarkedBook(holder, portal.baseUrl, area)
     await holder.close()
 
     const department = await as('department')

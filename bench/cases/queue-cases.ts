@@ -1,23 +1,24 @@
 // queue.pgboss and queue.bullmq: no-op jobs per second through the portal's queue interface, at a fixed concurrency
 // (that many consumers of one queue, each as the portal's workers run it), over a fixed time after the jobs were sent.
 import { Redis } from 'ioredis'
-import { createQueue } from '@portal/workers/queue/create-queue.ts'
-import type { JobPolicy, JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
+import { createQueue } from '@portal/workers/workers.server.ts'
+import { type JobPolicy, type JobQueue, LIGHT_JOB_BATCH } from '@portal/workflow-service/ports.ts'
 import type { BenchContext, Recorder } from './bench-context.ts'
 
 export const QUEUE_CONCURRENCY = 4
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 
-const policy: JobPolicy = { name: 'bench-noop', retryLimit: 0, retryDelaySeconds: 1, heartbeatSeconds: 30, expireInSeconds: 60 }
+// A no-op job stands for the portal's light jobs (a file's deletion): taken in batches as they are.
+const policy: JobPolicy = { name: 'bench-noop', retryLimit: 0, retryDelaySeconds: 1, heartbeatSeconds: 30, expireInSeconds: 60, batchSize: LIGHT_JOB_BATCH }
 
 /** Sends `jobs` no-op jobs, starts the consumers, and counts the jobs done in `seconds` (or until all are done). */
-async function jobsPerSecond(make: () => Promise<JobQueue>, jobs: number, seconds: number): Promise<number> {
+export async function jobsPerSecond(make: () => Promise<JobQueue>, jobs: number, seconds: number, jobPolicy: JobPolicy = policy): Promise<number> {
   const producer = await make()
   const consumers: JobQueue[] = []
   try {
     for (let sent = 0; sent < jobs; ) {
       const batch = Math.min(16, jobs - sent)
-      await Promise.all(Array.from({ length: batch }, (_, i) => producer.send(policy.name, { i: sent + i })))
+      await Promise.all(Array.from({ length: batch }, (_, i) => producer.send(jobPolicy.name, { i: sent + i })))
       sent += batch
     }
     let done = 0
@@ -27,7 +28,7 @@ async function jobsPerSecond(make: () => Promise<JobQueue>, jobs: number, second
     for (let c = 0; c < QUEUE_CONCURRENCY; c++) {
       const consumer = await make()
       consumers.push(consumer)
-      await consumer.work([{ ...policy, handle: async () => void (++done >= jobs && finish()) }])
+      await consumer.work([{ ...jobPolicy, handle: async () => void (++done >= jobs && finish()) }])
     }
     await Promise.race([finished, new Promise((r) => setTimeout(r, seconds * 1000).unref())])
     const elapsed = (performance.now() - started) / 1000

@@ -7,16 +7,10 @@ import { fileURLToPath } from 'node:url'
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { createQueue } from '@portal/workers/queue/create-queue.ts'
-import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
-import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
-import { appendToStream } from '@portal/workflow-service/event-store/event-store.server.ts'
-import { type CommandContext, systemMetadata } from '@portal/workflow-service/workflow/command-context.server.ts'
-import { uploadFile } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
-import { storeFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
-import { recordFileChecked } from '@portal/workflow-service/workflow/files/worker-commands.server.ts'
-import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
-import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
+import { createQueue } from '@portal/workers/workers.server.ts'
+import type { CurrentUser } from '@portal/workflow-service/views.ts'
+import { createKysely } from '@portal/workflow-service/service.server.ts'
+import { appendToStream, type CommandContext, systemMetadata, uploadFile, storeFile, recordFileChecked, decideOnReport, createResponsible } from '@portal/workflow-service/commands.server.ts'
 import { measureLoops } from '../support/load.ts'
 import { sampleRss } from '../support/process-rss.ts'
 import type { BenchContext, Recorder } from './bench-context.ts'
@@ -80,13 +74,14 @@ async function commandsCase(context: BenchContext, db: Kysely<Database>, databas
       const upload = async (reportId: number, n: number) => {
         const storageKey = randomUUID()
         // Each upload's bytes differ: the same bytes twice in one report are refused as a repeated file (decision 2120).
-        const { size, sha256 } = await storeFile(context.dataSet.storageDir, storageKey, Buffer.from(`Пункт наблюдения (номенклатура);Год\r\n;;${storageKey}\r\n`))
+        // A programme and a final report are documents: their sections take PDFs, not CSV (decision 2671).
+        const { size, sha256 } = await storeFile(context.dataSet.storageDir, storageKey, Buffer.from(`%PDF-1.4\n% ${storageKey}\n%%EOF\n`))
         return uploadFile(as(holder), {
           reportId,
           description: `Файл ${n}`,
           ecomonResponsibleId: null,
           companyResponsibleId: null,
-          upload: { storageKey, name: `Файл ${n}.csv`, size, sha256, contentType: 'text/csv' },
+          upload: { storageKey, name: `Файл ${n}.pdf`, size, sha256, contentType: 'application/pdf' },
         })
       }
       const { fileId } = await upload(program, 0)

@@ -1,23 +1,31 @@
 // Starts the built portal (dist/server.js of `npm run build`) once for the browser tests: its own embedded PostgreSQL
 // in a temporary folder (or a fresh database on the server of DATABASE_URL), demo data, workers, and a free port.
+// Starts Debian's Chromium once as well: each file connects to it and gets its own connection, whose contexts close
+// with the file (support/browser.ts); a launch per file cost about a second of two loaded cores, 24 times a run.
 //
 // Every browser file shares this one portal, and the files run in an order of the runner's choosing. So a test changes
 // only users and records it created itself (its own report year, its own user); a decision on a demo report or a
 // change to a demo user changes what a later file finds, and breaks it only in some orders.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { type BrowserServer, chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-import { ensureAppRole } from '../../workflow-service/src/db/embedded-postgres.server.ts'
+import { APP_PASSWORD_FILE, APP_ROLE, ensureAppRole } from '@portal/workflow-service/service.server.ts'
 import { freePort } from '../../cluster/support/free-port.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
 const E2E_APP_ROLE = 'portal_test_app'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** The portal's database as the portal's own role: browser tests start their sessions on it (support/log-in.ts). */
+    databaseUrl: string
+    /** The run's one Chromium: each file connects to it (support/browser.ts). */
+    browserEndpoint: string
   }
 }
 
@@ -75,12 +83,26 @@ export default async function setup(project: TestProject) {
       await c.end()
     }
   }
+  // Launched while the portal starts: the two starts overlap instead of adding up.
+  const launching: Promise<BrowserServer> = chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] })
   const baseUrl = `http://127.0.0.1:${port}`
-  await waitForHealth(baseUrl, child, 90_000)
+  let browserServer: BrowserServer | undefined
+  try {
+    await waitForHealth(baseUrl, child, 240_000)
+    browserServer = await launching
+  } catch (error) {
+    child.kill('SIGINT')
+    await launching.then((server) => server.close()).catch(() => undefined)
+    throw error
+  }
+  project.provide('browserEndpoint', browserServer.wsEndpoint())
   project.provide('baseUrl', baseUrl)
+  // The embedded PostgreSQL's portal role has the password the portal made in its data folder on the first start.
+  project.provide('databaseUrl', env.DATABASE_URL ?? `postgres://${APP_ROLE}:${encodeURIComponent(readFileSync(path.join(dataDir, APP_PASSWORD_FILE), 'utf8').trim())}@127.0.0.1:${env.EMBEDDED_PG_PORT}/portal`)
 
   return async () => {
+    await browserServer?.close()
     child.kill('SIGINT')
     await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
     await dropDatabase?.()

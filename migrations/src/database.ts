@@ -36,6 +36,8 @@ export interface CompaniesTable {
   krk_code: string | null
   region_code: string | null
   head_company_id: number | null
+  /** Retired from use by an administrator (reference data): kept where readings and reports name it. */
+  retired: Generated<boolean>
 }
 
 export interface WaterResourcesTable {
@@ -47,6 +49,8 @@ export type AreaKind = 'licence_area' | 'polygon_region_monitoring' | 'polygon_Y
 
 export interface AreasTable {
   id: Generated<number>
+  /** Retired from use by an administrator (reference data): kept where readings and reports name it. */
+  retired: Generated<boolean>
   name: string
   kind: AreaKind
   company_id: number | null
@@ -116,12 +120,15 @@ export interface MeasuresPointsTable {
 export interface UnitsTable {
   id: Generated<number>
   name: string
+  /** Retired from use by an administrator: kept for the readings that name it, offered for nothing new. */
+  retired: Generated<boolean>
 }
 
 export interface PointKindsTable {
   id: Generated<number>
   code: string
   name: string
+  retired: Generated<boolean>
 }
 
 export interface SubstancesTable {
@@ -130,6 +137,7 @@ export interface SubstancesTable {
   unit_id: number
   mpc: Numeric | null
   mpc_max: Numeric | null
+  retired: Generated<boolean>
 }
 
 export interface MeasuresPointIndicationsTable {
@@ -154,6 +162,10 @@ export interface UsersTable {
   company_id: number | null
   is_active: Generated<boolean>
   created_at: ColumnType<Date, Date | string | undefined, never>
+  /** The person's full name as pages show it; '' when not given (the login is shown then). */
+  full_name: Generated<string>
+  /** Where the Department's notices are mailed, once confirmed (decision 2224); null for none. */
+  email: string | null
 }
 
 export interface SessionsTable {

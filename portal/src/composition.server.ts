@@ -2,16 +2,12 @@
 // implementations of the ports that workflow-service declares (queue, report templates, the templates' seed step).
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { Config } from '@portal/workflow-service/config.ts'
-import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
-import type { ReportTemplateFiles } from '@portal/workflow-service/ports/report-templates.ts'
-import type { SeedStep } from '@portal/workflow-service/seed/seed-context.ts'
-import { runSeed, seedWhenEmpty, type SeedOptions } from '@portal/workflow-service/seed/seed.server.ts'
-import type { Logger } from '@portal/workers/jobs.ts'
-import { createQueue } from '@portal/workers/queue/create-queue.ts'
-import { filePrechecks } from '@portal/workers/files/precheck-file.server.ts'
-import { reportTemplatesSeed } from '@portal/workers/templates/report-templates-seed.ts'
-import { findTemplate, renderTemplate, targetLists, templateBytes } from '@portal/workers/templates/report-templates.server.ts'
+import type { Config, SeedStep } from '@portal/workflow-service/service.server.ts'
+import type { JobQueue, ReportTemplateFiles } from '@portal/workflow-service/ports.ts'
+import { copiesForward } from '@portal/workflow-service/registry.ts'
+import { runSeed, seedWhenEmpty, type SeedOptions } from '@portal/workflow-service/service.server.ts'
+import type { Logger } from '@portal/workers/workers.server.ts'
+import { createQueue, filePrechecks, reportTemplatesSeed, findTemplate, targetTemplateBytes, templateBytes } from '@portal/workers/workers.server.ts'
 
 /** The templates the API serves for download, made from the workers' import specs. */
 export const reportTemplateFiles: ReportTemplateFiles = {
@@ -21,7 +17,8 @@ export const reportTemplateFiles: ReportTemplateFiles = {
       template && {
         downloadName: template.downloadName,
         bytes: (year) => templateBytes(template, year),
-        bytesFor: async (db, target, year) => renderTemplate(template, await targetLists(db, template, target), year),
+        bytesFor: (db, target, year, options) => targetTemplateBytes(db, template, target, year, options),
+        copiesForward: copiesForward(template),
       }
     )
   },

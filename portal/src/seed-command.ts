@@ -2,10 +2,7 @@
 // empty database.
 import { parseArgs } from 'node:util'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
-import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
-import { runLargeSeed } from '@portal/workflow-service/seed/large-seed.server.ts'
-import { isEmpty } from '@portal/workflow-service/seed/seed.server.ts'
+import { loadConfig, openDatabase, runLargeSeed, isEmpty } from '@portal/workflow-service/service.server.ts'
 import { seedPortal, workerSeedSteps } from './composition.server.ts'
 
 const { values } = parseArgs({

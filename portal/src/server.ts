@@ -3,17 +3,10 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
-import { buildApp } from '@portal/workflow-service/app.ts'
-import { DatabaseUnreachableError, openDatabase, type PortalDatabase } from '@portal/workflow-service/db/connect.server.ts'
-import { AuditKeyError, loadAuditKey, useAuditKey } from '@portal/workflow-service/event-store/audit-key.server.ts'
-import { databaseIdentity, useChainHead } from '@portal/workflow-service/event-store/chain-head.server.ts'
-import { startStorageSweeper } from '@portal/workflow-service/workflow/storage/storage-sweeper.server.ts'
-import { startCheckpoints } from '@portal/workflow-service/event-store/checkpoints.server.ts'
-import { createLogger } from '@portal/workflow-service/logger.ts'
-import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
-import { projectRoot } from '@portal/workflow-service/project-root.ts'
-import { demoAccountsInUse } from '@portal/workflow-service/seed/users-seed.ts'
-import { startWorkers, stopMailSender } from '@portal/workers/start-workers.ts'
+import { buildApp, DatabaseUnreachableError, openDatabase, type PortalDatabase, createLogger, projectRoot, demoAccountsInUse } from '@portal/workflow-service/service.server.ts'
+import { AuditKeyError, loadAuditKey, useAuditKey, databaseIdentity, useChainHead, startStorageSweeper, startCheckpoints } from '@portal/workflow-service/commands.server.ts'
+import type { JobQueue } from '@portal/workflow-service/ports.ts'
+import { startWorkers } from '@portal/workers/workers.server.ts'
 import { filePrechecks, openQueue, reportTemplateFiles, seedPortalWhenEmpty } from './composition.server.ts'
 import { awaitMigrations } from './await-migrations.server.ts'
 import { reportMetricsToPrimary, serveClusterMetrics } from './cluster-metrics.server.ts'
@@ -53,7 +46,6 @@ async function main(): Promise<void> {
   const stopAll = async () => {
     await checkpoints?.stop()
     await sweeper?.stop()
-    await stopMailSender()
     await queue?.stop().catch((e) => log.error(e, 'stopping the queue failed'))
     await database.close().catch((e) => log.error(e, 'closing the database failed'))
   }

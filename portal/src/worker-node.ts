@@ -2,11 +2,9 @@
 // WORKER_HTTP_PORT for /healthz, /readyz and /metrics. SIGTERM lets running jobs finish (or, past the queue's
 // patience, return to the queue for another worker) before the node exits.
 import Fastify, { type FastifyBaseLogger } from 'fastify'
-import { openDatabase } from '@portal/workflow-service/db/connect.server.ts'
-import { createLogger } from '@portal/workflow-service/logger.ts'
-import { databaseIdentity, useChainHead } from '@portal/workflow-service/event-store/chain-head.server.ts'
-import { healthRoutes } from '@portal/workflow-service/observability/health-routes.server.ts'
-import { startWorkers, stopMailSender } from '@portal/workers/start-workers.ts'
+import { openDatabase, createLogger, healthRoutes } from '@portal/workflow-service/service.server.ts'
+import { databaseIdentity, useChainHead } from '@portal/workflow-service/commands.server.ts'
+import { startWorkers } from '@portal/workers/workers.server.ts'
 import { awaitMigrations } from './await-migrations.server.ts'
 import { configOrFail, failStart } from './start-up.server.ts'
 import { openQueue } from './composition.server.ts'
@@ -39,7 +37,6 @@ const stop = async (signal: string) => {
   if (stopping) return
   stopping = true
   log.info({ signal }, 'worker node stopping: running jobs finish or return to the queue')
-  await stopMailSender()
   await queue.stop().catch((e) => log.error({ err: e }, 'stopping the queue failed'))
   await http.close().catch(() => {})
   await database.close().catch((e) => log.error({ err: e }, 'closing the database failed'))

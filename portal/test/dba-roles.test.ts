@@ -13,8 +13,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { prepareDatabase } from '@portal/migrations/app-role.ts'
 import { freePort } from '../../cluster/support/free-port.ts'
-import { createKysely } from '../../workflow-service/src/db/connect.server.ts'
-import type {} from '../../workflow-service/test/support/global-setup.ts'
+import { createKysely } from '@portal/workflow-service/service.server.ts'
+import type {} from '../../test-support/global-setup.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const suffix = randomBytes(4).toString('hex')

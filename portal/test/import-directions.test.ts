@@ -1,102 +1,10 @@
 // The packages depend in one direction: each source file's imports are read with the TypeScript compiler and
 // checked against the rules below. A known offender is listed by file name; the lists may only shrink.
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-
-/** Where each workspace's `@portal/<name>/…` imports point. */
-const WORKSPACES: Record<string, string> = {
-  migrations: 'migrations/src',
-  'workflow-service': 'workflow-service/src',
-  workers: 'workers/src',
-  'remix-app': 'remix-app/app',
-}
-
-interface Import {
-  /** A project file (relative to the root, with its extension) or a bare package name. */
-  target: string
-  typeOnly: boolean
-}
-
-function sourceFiles(folder: string): string[] {
-  const found: string[] = []
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
-      const rel = path.posix.join(dir, entry.name)
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && entry.name !== 'build') walk(rel)
-      } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) found.push(rel)
-    }
-  }
-  walk(folder)
-  return found
-}
-
-function resolve(from: string, specifier: string): string {
-  if (specifier.startsWith('.')) return path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier))
-  const workspace = /^@portal\/([^/]+)\/(.+)$/.exec(specifier)
-  if (workspace && WORKSPACES[workspace[1]]) return `${WORKSPACES[workspace[1]]}/${workspace[2]}`
-  // A bare package: its name (with the scope), not the path inside it.
-  const parts = specifier.split('/')
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
-}
-
-const cache = new Map<string, Import[]>()
-
-/** The imports and re-exports of one file; an import whose every name is a type is type-only. */
-function importsOf(file: string): Import[] {
-  const known = cache.get(file)
-  if (known) return known
-  const source = ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, false)
-  const found: Import[] = []
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause
-      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined
-      const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((n) => n.isTypeOnly)))
-      found.push({ target: resolve(file, node.moduleSpecifier.text), typeOnly })
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push({ target: resolve(file, node.moduleSpecifier.text), typeOnly: node.isTypeOnly })
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteral(node.arguments[0])) {
-      found.push({ target: resolve(file, (node.arguments[0] as ts.StringLiteral).text), typeOnly: false })
-    }
-    ts.forEachChild(node, visit)
-  }
-  visit(source)
-  cache.set(file, found)
-  return found
-}
-
-const isProjectFile = (target: string) => /\.tsx?$/.test(target)
-
-/** Files that import a forbidden target, directly or (transitive) through the project files they run. */
-function offenders(files: string[], forbidden: (target: string) => boolean, options: { transitive: boolean; types: boolean }): Map<string, string> {
-  const result = new Map<string, string>()
-  for (const file of files) {
-    const seen = new Set<string>([file])
-    const queue = [file]
-    while (queue.length > 0) {
-      const current = queue.shift()!
-      for (const { target, typeOnly } of importsOf(current)) {
-        if (typeOnly && !options.types) continue
-        if (forbidden(target)) {
-          result.set(file, current === file ? target : `${target} (through ${current})`)
-          queue.length = 0
-          break
-        }
-        if (options.transitive && isProjectFile(target) && !seen.has(target)) {
-          seen.add(target)
-          queue.push(target)
-        }
-      }
-    }
-  }
-  return result
-}
+import { offenders, root, sourceFiles } from './support/import-graph.ts'
 
 const byFileName = (found: Map<string, string>) => [...found.keys()].map((f) => path.posix.basename(f)).sort()
 
@@ -121,9 +29,64 @@ function databaseHandlesOf(file: string): string[] {
 /** Domain files that reach HTTP code: none (refusals are plain values, answered at the edge). */
 const DOMAIN_HTTP_ALLOWED: string[] = []
 
+/** The service's doors: the only files of `workflow-service/src` another package, a test of one, a tool or a benchmark imports. */
+const SERVICE_DOORS = ['registry.ts', 'views.ts', 'ports.ts', 'use-cases.server.ts', 'commands.server.ts', 'service.server.ts']
+
+/** The doors a page's browser code may import: nothing they run may be a server-only module. */
+const BROWSER_DOORS = ['registry.ts', 'views.ts']
+
+/** Every source file outside the service: the other packages with their tests, the browser tests, the tools. */
+const outsideTheService = () =>
+  ['remix-app/app', 'remix-app/test', 'workers/src', 'workers/test', 'portal/src', 'portal/test', 'migrations/src', 'migrations/test', 'test-support', 'e2e', 'bench', 'cluster']
+    .filter((folder) => existsSync(path.join(root, folder)))
+    .flatMap(sourceFiles)
+    .concat(readdirSync(path.join(root, 'scripts')).filter((f) => f.endsWith('.ts')).map((f) => `scripts/${f}`))
+
+describe('a front door per package', () => {
+  it('lets other packages, their tests and the tools import the service only through its doors', () => {
+    const files = outsideTheService()
+    expect(files.length).toBeGreaterThan(200)
+    const doors = new Set(SERVICE_DOORS.map((door) => `workflow-service/src/${door}`))
+    const found = offenders(files, (t) => t.startsWith('workflow-service/src/') && !doors.has(t), { transitive: false, types: true })
+    expect(Object.fromEntries(found)).toEqual({})
+  })
+
+  it('declares exactly those doors in the package, so a deeper import does not even resolve', () => {
+    const manifest = JSON.parse(readFileSync(path.join(root, 'workflow-service/package.json'), 'utf8')) as { exports: Record<string, string> }
+    expect(manifest.exports).toEqual(Object.fromEntries(SERVICE_DOORS.map((door) => [`./${door}`, `./src/${door}`])))
+  })
+
+  it("lets the other packages, the tests and the tools import the workers only through their door", () => {
+    const files = outsideTheService().filter((f) => !f.startsWith('workers/')).concat(sourceFiles('workflow-service/src'), sourceFiles('workflow-service/test'))
+    const found = offenders(files, (t) => t.startsWith('workers/src/') && t !== 'workers/src/workers.server.ts', { transitive: false, types: true })
+    expect(Object.fromEntries(found)).toEqual({})
+    const manifest = JSON.parse(readFileSync(path.join(root, 'workers/package.json'), 'utf8')) as { exports: Record<string, string> }
+    expect(manifest.exports).toEqual({ './workers.server.ts': './src/workers.server.ts' })
+  })
+
+  it('keeps the browser doors free of server-only modules, whatever they run on the way', () => {
+    const found = offenders(
+      BROWSER_DOORS.map((door) => `workflow-service/src/${door}`),
+      (t) => /\.server\.tsx?$/.test(t) || t === 'kysely' || t === 'pg' || t === 'fastify',
+      { transitive: true, types: false },
+    )
+    expect(Object.fromEntries(found)).toEqual({})
+  })
+})
+
 describe('package directions', () => {
   it('keeps workflow-service free of imports from workers', () => {
     const found = offenders(sourceFiles('workflow-service/src'), (t) => t.startsWith('workers/'), { transitive: false, types: true })
+    expect(Object.fromEntries(found)).toEqual({})
+  })
+
+  it('keeps migrations free of the service: the schema stands below everything that reads it', () => {
+    const found = offenders(sourceFiles('migrations/src'), (t) => t.startsWith('workflow-service/') || t.startsWith('workers/') || t.startsWith('portal/'), { transitive: false, types: true })
+    expect(Object.fromEntries(found)).toEqual({})
+  })
+
+  it("keeps the service's tests away from the packages above it: they compose an app through the shared test support", () => {
+    const found = offenders(sourceFiles('workflow-service/test'), (t) => /^(workers|portal|remix-app)\//.test(t), { transitive: false, types: true })
     expect(Object.fromEntries(found)).toEqual({})
   })
 
@@ -171,6 +134,17 @@ describe('package directions', () => {
       (t) => t.startsWith('portal/'),
       { transitive: false, types: true },
     )
+    expect(Object.fromEntries(found)).toEqual({})
+  })
+})
+
+describe('the process that checks a file', () => {
+  it('loads, before it reads its request, no database client, no command pipeline and no workbook or CSV reader', () => {
+    // A process is started for every uploaded file: what its entry loads is paid on every upload, and each kind of
+    // request loads its own reader when it comes.
+    const heavy = (t: string) =>
+      ['kysely', 'pg', 'exceljs', 'csv-parse', 'workflow-service/src/commands.server.ts', 'workflow-service/src/service.server.ts', 'workflow-service/src/use-cases.server.ts'].includes(t)
+    const found = offenders(['workers/src/files/file-check-child.ts'], heavy, { transitive: true, types: false, dynamic: false })
     expect(Object.fromEntries(found)).toEqual({})
   })
 })

@@ -1,13 +1,6 @@
 // What Fastify hands every loader and action: the domain's services, never a connection of their own.
-import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
-import type { CatalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
-import type { UseCaseContext } from '@portal/workflow-service/use-cases/use-case.ts'
-import type { AccountUseCases } from '@portal/workflow-service/use-cases/account-use-cases.server.ts'
-import type { NotificationUseCases } from '@portal/workflow-service/use-cases/notification-use-cases.server.ts'
-import type { ReferenceUseCases } from '@portal/workflow-service/use-cases/reference-use-cases.server.ts'
-import type { WorkflowUseCases } from '@portal/workflow-service/use-cases/workflow-use-cases.server.ts'
-import type { PageSettings } from '@portal/workflow-service/page-settings.ts'
-import type { UploadStorage } from '@portal/workflow-service/use-cases/upload-storage.server.ts'
+import type { CurrentUser, UseCaseContext, PageSettings } from '@portal/workflow-service/views.ts'
+import type { CatalogueUseCases, AccountUseCases, NotificationUseCases, ReferenceUseCases, WorkflowUseCases, UploadStorage } from '@portal/workflow-service/use-cases.server.ts'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {

@@ -5,10 +5,10 @@ import { type ReactNode, useContext } from 'react'
 // The router's state holds the error a route's own boundary shows; Remix's useRouteError gives it only inside that
 // boundary, and its meta functions see only the routes above theirs (Remix's <Meta> reads the same context).
 import { UNSAFE_DataRouterStateContext as RouterState } from 'react-router-dom'
-import { seesNavigation } from '@portal/workflow-service/auth/permissions.ts'
-import { userInfo } from '@portal/workflow-service/auth/user-info.ts'
+import { seesNavigation, userInfo } from '@portal/workflow-service/views.ts'
 import { SiteFooter, SiteHeader } from './components/site-chrome.tsx'
 import { PageLoader } from './components/page-loader.tsx'
+import { useScrollCues } from './components/use-scroll-cues.ts'
 import stylesHref from './styles/app.css?url'
 import catalogueStylesHref from './styles/catalogue.css?url'
 import chartStylesHref from './styles/charts.css?url'
@@ -49,6 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches()
   const error = Object.values(useContext(RouterState)?.errors ?? {})[0]
   const title = error !== undefined ? errorTitle(isRouteErrorResponse(error) ? error.status : 500) : titleOfMatches(matches)
+  useScrollCues()
   return (
     <html lang="ru">
       <head>

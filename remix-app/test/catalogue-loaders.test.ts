@@ -2,8 +2,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import { pageContext } from './support/load-context.ts'
-import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 import { genericPage } from '../app/features/catalogue/server/generic-pages.server.ts'
 import { areaList, areaCard } from '../app/features/catalogue/server/area-pages.server.ts'
 import { levelOf } from '../app/features/catalogue/server/points.server.ts'
@@ -11,6 +11,13 @@ import { loader as homeLoader } from '../app/features/catalogue/routes/home.tsx'
 import { loader as companyLoader } from '../app/features/catalogue/routes/company-card.tsx'
 import { loader as pointsLoader } from '../app/features/catalogue/routes/area-points.tsx'
 import { isNotFound } from '../app/features/catalogue/server/not-found.ts'
+import { categoriesTable } from '../app/features/catalogue/server/greenhouse-pages.server.ts'
+import { controlIndicatorsPage } from '../app/features/catalogue/server/point-water-pages.server.ts'
+import { recordOf } from '../app/utils/catalogue-record.server.ts'
+import { loader as searchLoader } from '../app/features/search/routes/search.tsx'
+import { findType } from '@portal/workflow-service/registry.ts'
+import { sql } from 'kysely'
+import { loginAs } from '../../test-support/login.ts'
 
 const t = useTestApp()
 
@@ -144,5 +151,91 @@ describe('home', () => {
     const holder = await userNamed('holder1')
     const start = await homeLoader({ request: request('/'), params: {}, context: contextOf(holder) })
     expect(start.company?.crumbs.at(-1)!.to).toBe(`/companies/${holder.companyId}`)
+  })
+})
+
+describe('one read for both doors', () => {
+  it("shows on the districts' list page the district options the API gives", async () => {
+    const api = (await t.app.inject({ url: '/api/v1/administrative-region/?is_filter=true' })).json() as Array<{ id: number | string; name: string }>
+    const page = await areaList(contextOf(), request('/areas'), 'licence_area')
+    const district = page.controls.find((c) => c.name === 'administrative_region__in') as { options: Array<{ value: string; label: string }> }
+    expect(api.length).toBeGreaterThan(1)
+    // The whole-region item (last) and the combined districts are left out on the page, as before.
+    const expected = api.slice(0, -1).filter((r, i) => i === 0 || !String(r.id).includes(','))
+    expect(district.options).toEqual(expected.map((r) => ({ value: String(r.id), label: r.name })))
+  })
+
+  it("shows on the greenhouse categories page the totals the API gives, for a year and for every year", async () => {
+    for (const year of ['2023', '']) {
+      const api = (await t.app.inject({ url: `/api/v1/greenhouse-gases-categories/reports/?year=${year}` })).json() as Array<{ name: string }>
+      const page = await categoriesTable(contextOf(), new URLSearchParams({ year }))
+      if (year === '') expect(api.length).toBeGreaterThan(0)
+      expect(page.rows.map((r) => r.cells[0])).toEqual(api.map((r) => r.name))
+    }
+  })
+})
+
+describe('one read for both doors: the list, the card, the search and the control indicators', () => {
+  it('shows on a list page the records the API gives for the same filters, with and without the search', async () => {
+    const department = await userNamed('department')
+    const region = (await t.database.db.selectFrom('areas').select('administrative_region_id').where('kind', '=', 'licence_area').where('administrative_region_id', 'is not', null).executeTakeFirstOrThrow()).administrative_region_id!
+    for (const [path, user] of [
+      [`/areas?administrative_region__in=${region}&limit=40`, null],
+      ['/areas?search=%D0%B0&limit=40', department],
+      // Anyone else's search is ignored at both doors: the whole list.
+      ['/areas?search=%D0%B0&limit=40', null],
+    ] as const) {
+      const page = await areaList(contextOf(user), request(path), 'licence_area')
+      const query = new URL(path, 'http://x').searchParams
+      query.set('kind', 'licence_area')
+      const login = user ? await loginAs(t.app, user.username) : undefined
+      const api = (await t.app.inject({ url: `/api/v1/areas/?${query}`, headers: login?.headers ?? {} })).json() as { count: number; results: Array<{ id: number }> }
+      expect(page.list.count, path).toBe(api.count)
+      expect(page.list.items.map((i) => i.id), path).toEqual(api.results.map((r) => r.id))
+    }
+    const research = await genericPage(contextOf(), 'scientific-research', new URLSearchParams('year=2020'))
+    // The page's generic list of a registry type, with its year filter.
+    const api = (await t.app.inject({ url: '/api/v1/scientific-researches/?year=2020' })).json() as { results: Array<{ id: number }> }
+    if (research.view !== 'list') throw new Error('not a list')
+    expect(research.list.items.map((i) => i.id)).toEqual(api.results.map((r) => r.id))
+  })
+
+  it('shows on a card the record the API gives, and a missing one as not found at both doors', async () => {
+    const area = await t.database.db.selectFrom('areas').select('id').orderBy('id').executeTakeFirstOrThrow()
+    const page = await recordOf<{ id: number; name: string }>(contextOf(), 'areas', area.id)
+    const api = (await t.app.inject({ url: `/api/v1/areas/${area.id}/` })).json() as { id: number; name: string }
+    expect(page).toMatchObject({ id: api.id, name: api.name })
+    expect(await recordOf(contextOf(), 'areas', 2_000_000_000)).toBeUndefined()
+    expect((await t.app.inject({ url: '/api/v1/areas/2000000000/' })).statusCode).toBe(404)
+  })
+
+  it('finds on the search page what the API finds, and both refuse a query of one letter', async () => {
+    const page = await searchLoader({ request: request('/search?q=%20%D0%B3%D0%B0%D0%B7%20'), params: {}, context: contextOf() })
+    const api = (await t.app.inject({ url: '/api/v1/search/?q=%D0%B3%D0%B0%D0%B7' })).json() as Record<string, { count: number; results: Array<{ name: string }> }>
+    expect(page.groups.length).toBe(5)
+    for (const group of page.groups) {
+      expect(group.count, group.kind).toBe(api[group.kind].count)
+      expect(group.hits.map((h) => h.name), group.kind).toEqual(api[group.kind].results.map((r) => r.name))
+    }
+    expect(page.groups.some((g) => g.count > 0)).toBe(true)
+    const short = await searchLoader({ request: request('/search?q=%D0%B3'), params: {}, context: contextOf() })
+    expect(short.hint).toBe('Введите не меньше 2 символов.')
+    expect((await t.app.inject({ url: '/api/v1/search/?q=%D0%B3' })).statusCode).toBe(400)
+  })
+
+  it("shows on a point's control indicators page the items the API gives, for a year and for every year", async () => {
+    const table = findType('ecomon-sediment-control-indicators')!.table
+    const { rows } = await sql<{ point: number; year: number }>`SELECT measures_point_id AS point, year FROM ${sql.table(table)} ORDER BY id LIMIT 1`.execute(t.database.db)
+    const { point, year } = rows[0]!
+    const found = await t.database.db.selectFrom('measures_points').select('kind').where('id', '=', point).executeTakeFirstOrThrow()
+    for (const asked of [String(year), '', 'bad']) {
+      const page = await controlIndicatorsPage(contextOf(), found.kind, String(point), new URLSearchParams({ year: asked, limit: '100' }))
+      // The page drops a malformed year and shows every year; the API refuses it by name.
+      const api = await t.app.inject({ url: `/api/v1/measures-points/${point}/control-indicators/?limit=100${asked === 'bad' ? '' : `&year=${asked}`}` })
+      const answer = api.json() as { count: number; results: Array<{ id: number; title: string }> }
+      expect(page.list.count, asked).toBe(answer.count)
+      expect(page.list.items.map((i) => `${i.id} ${i.href}`), asked).toEqual(answer.results.map((r) => `${r.id} ${(r as unknown as { href: string }).href}`))
+    }
+    expect((await t.app.inject({ url: `/api/v1/measures-points/${point}/control-indicators/?year=bad` })).statusCode).toBe(400)
   })
 })

@@ -5,31 +5,24 @@ import type { AppLoadContext } from '@remix-run/node'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
-import { ConfigError, loadConfig } from '@portal/workflow-service/config.ts'
-import { pageSettingsOf } from '@portal/workflow-service/page-settings.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { catalogueUseCases } from '@portal/workflow-service/use-cases.server.ts'
+import { ConfigError, loadConfig } from '@portal/workflow-service/service.server.ts'
+import { pageSettingsOf } from '@portal/workflow-service/views.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 import { chartNumber, levelOf, linePath, niceStep, scalesOf, valueAxis, yearAxis, yearTicks } from '../app/features/charts/chart-geometry.ts'
 import { LineChart } from '../app/features/charts/components/line-chart.tsx'
 import { formatNumber } from '../app/utils/russian-format.ts'
 import { listChartOf } from '../app/features/charts/server/list-chart.server.ts'
 import { genericPage } from '../app/features/catalogue/server/generic-pages.server.ts'
 import { mapView } from '../app/features/map/server/map-view.server.ts'
-import { findType } from '@portal/workflow-service/catalogue/registry/index.ts'
+import { findType } from '@portal/workflow-service/registry.ts'
+import { catalogueTables } from '../../test-support/catalogue-tables.ts'
+import { pageContext } from './support/load-context.ts'
 
 const t = useTestApp({ MAP_TILES_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' })
 
 function contextOf(): AppLoadContext {
-  return {
-    db: t.database.db,
-    catalogue: catalogueUseCases(t.database.db),
-    useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' },
-    view: pageSettingsOf(loadConfig({ DATA_DIR: '.test-data/charts', MAP_TILES_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' })),
-    queue: t.queue,
-    user: null,
-    csrfToken: 'token',
-    cspNonce: 'nonce',
-  } as AppLoadContext
+  return pageContext({ db: t.database.db, queue: t.queue }, null, { dataDir: '.test-data/charts', env: { MAP_TILES_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' } })
 }
 
 type Reading = { measures_point_id: number; year: number; name: string; measure: string; value: number; mpc: number | null }
@@ -120,8 +113,8 @@ describe('charts', () => {
   })
 
   it("sums a company's greenhouse gases per year by gas, over every year whatever the list's year", async () => {
-    const company = await t.database.db.selectFrom('greenhouse_gases').select('company_id').orderBy('company_id').executeTakeFirstOrThrow()
-    const rows = await t.database.db.selectFrom('greenhouse_gases').select(['year', 'co2', 'ch4']).where('company_id', '=', company.company_id).execute()
+    const company = await catalogueTables(t.database.db).selectFrom('greenhouse_gases').select('company_id').orderBy('company_id').executeTakeFirstOrThrow()
+    const rows = await catalogueTables(t.database.db).selectFrom('greenhouse_gases').select(['year', 'co2', 'ch4']).where('company_id', '=', company.company_id).execute()
     const type = findType('greenhouse-gases')!
     const chart = await listChartOf(contextOf(), type, new URLSearchParams('year=2020'), { responsible__company: company.company_id, year: 2020 })
     expect(chart?.layout).toBe('each')
@@ -132,7 +125,7 @@ describe('charts', () => {
   })
 
   it('charts the indicator chosen in the address as its yearly mean, and the first one for an unknown name', async () => {
-    const { measures_point_id: point } = await t.database.db.selectFrom('ecomon_snow_indicators').select('measures_point_id').orderBy('id').executeTakeFirstOrThrow()
+    const { measures_point_id: point } = await catalogueTables(t.database.db).selectFrom('ecomon_snow_indicators').select('measures_point_id').orderBy('id').executeTakeFirstOrThrow()
     const address = `/measures-points/${point}/snow-indicators`
     const page = await genericPage(contextOf(), address, new URLSearchParams())
     if (page.view !== 'list') throw new Error('a list was expected')
@@ -142,7 +135,7 @@ describe('charts', () => {
     const other = await genericPage(contextOf(), address, new URLSearchParams({ indicator: chosen }))
     if (other.view !== 'list') throw new Error('a list was expected')
     expect(other.chart?.series[0].name).toBe(other.controls.find((c) => c.name === 'indicator')!.options![1].label.split(',')[0])
-    const rows = (await t.database.db.selectFrom('ecomon_snow_indicators').selectAll().where('measures_point_id', '=', point).execute()) as unknown as Array<Record<string, number | null>>
+    const rows = (await catalogueTables(t.database.db).selectFrom('ecomon_snow_indicators').selectAll().where('measures_point_id', '=', point).execute()) as unknown as Array<Record<string, number | null>>
     for (const p of other.chart!.series[0].points) {
       const values = rows.filter((r) => r.year === p.year && r[chosen] !== null).map((r) => Number(r[chosen]))
       expect(p.value).toBeCloseTo(values.reduce((a, b) => a + b, 0) / values.length, 6)

@@ -94,7 +94,7 @@ describe('the spec tests in a checkout with nothing beside it', () => {
       expect(fs.readdirSync(alone)).toEqual(['portal'])
 
       // No setting of this run leaks in: not the spec folder's variable, not the running Vitest's own.
-      const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'SPEC_DIR' && !key.startsWith('VITEST') && key !== 'NODE_OPTIONS'))
+      const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'SPEC_DIR' && !key.startsWith('VITEST') && key !== 'NODE_OPTIONS')) as NodeJS.ProcessEnv
       const reportFile = path.join(alone, 'report.json')
       const vitest = await run(process.execPath, [path.join(copy, 'node_modules/vitest/vitest.mjs'), 'run', ...SPEC_TEST_FILES, '--reporter=json', `--outputFile=${reportFile}`], { cwd: copy, env })
       const report = fs.existsSync(reportFile) ? (JSON.parse(fs.readFileSync(reportFile, 'utf8')) as VitestReport) : null

@@ -3,13 +3,13 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 import { callPage } from './support/call-page.ts'
 import { pageContext } from './support/load-context.ts'
 import { BarChart } from '../app/features/charts/components/bar-chart.tsx'
 
 const t = useTestApp()
-const context = () => pageContext(t.database, null, { dataDir: '.test-data/exceedances-page' })
+const context = () => pageContext({ db: t.database.db, queue: t.queue }, null, { dataDir: '.test-data/exceedances-page' })
 
 describe('the exceedances page', () => {
   it('shows the readings above their ПДК of the chosen filters, worst first, paged, with files carrying the filters and a chart per year', async () => {

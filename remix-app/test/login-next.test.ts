@@ -2,8 +2,8 @@
 // Location (tabs dropped, backslashes as slashes, dot segments and doubled slashes resolved), through both doors: the
 // page's own form (a browser without JavaScript, as a document and through Remix's single fetch) and POST /auth/login/.
 import { describe, expect, it } from 'vitest'
-import { anonymousCsrf, postLogin } from '../../workflow-service/test/support/login.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { anonymousCsrf, postLogin } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 import { builtPages } from './support/built-pages.ts'
 
 const t = useTestApp({}, { remix: await builtPages() })

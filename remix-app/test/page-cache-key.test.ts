@@ -1,8 +1,8 @@
 // The public cache keys a page by its path and the query parameters its route's renders read (issue 22 item 9,
 // decision 2232): a parameter no loader reads (`?bust=…`) neither renders the page afresh nor makes an entry.
 import { describe, expect, it } from 'vitest'
-import { PublicCache } from '@portal/workflow-service/http/public-cache.server.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { PublicCache } from '@portal/workflow-service/service.server.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 import { builtPages } from './support/built-pages.ts'
 
 const cache = new PublicCache()
@@ -35,5 +35,24 @@ describe('the public cache key of a page', () => {
     // The page without a search is still its first entry, not the search's.
     const again = await t.app.inject({ url: '/monitoring/companies?bust=6' })
     expect([again.headers['x-cache'], again.headers.etag]).toEqual(['hit', first.headers.etag])
+  })
+
+  it('is the same for every spelling of a page\'s address Remix reads as that page: letter case, percent-encoding, dot segments', async () => {
+    const first = await t.app.inject({ url: '/monitoring/companies/' })
+    expect(first.statusCode).toBe(200)
+    const size = cache.size
+    for (const url of ['/monitoring/Companies/', '/monitoring/COMPANIES/', '/monitoring/%63ompanies/', '/monitoring/cOmPaNiEs/?bust=1', '/monitoring/x/../companies/']) {
+      const res = await t.app.inject({ url })
+      expect([url, res.statusCode, res.headers['x-cache']]).toEqual([url, 200, 'hit'])
+    }
+    expect(cache.size).toBe(size)
+  })
+
+  it('renders a page asked in another spelling at its own address, so the stored page links where the portal does', async () => {
+    const res = await t.app.inject({ url: '/monitoring/COMPANIES/?page=2' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).not.toContain('/monitoring/COMPANIES/')
+    const again = await t.app.inject({ url: '/monitoring/companies/?page=2' })
+    expect([again.statusCode, again.headers['x-cache']]).toEqual([200, 'hit'])
   })
 })

@@ -2,22 +2,24 @@
 // page's filters (the point, the year), and the files they give hold exactly the rows the page's filters select.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
-import { pageSettingsOf } from '@portal/workflow-service/page-settings.ts'
-import { csvTable } from '../../workflow-service/test/support/export-files.ts'
-import { loginAs } from '../../workflow-service/test/support/login.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
-import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
+import { catalogueUseCases } from '@portal/workflow-service/use-cases.server.ts'
+import { loadConfig } from '@portal/workflow-service/service.server.ts'
+import { pageSettingsOf } from '@portal/workflow-service/views.ts'
+import { csvTable } from '../../test-support/export-files.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import type { CurrentUser } from '@portal/workflow-service/views.ts'
 import { loader as companiesLoader } from '../app/features/catalogue/routes/company-list.tsx'
 import { loader as readingsLoader } from '../app/features/catalogue/routes/point-readings.tsx'
 import { loader as reportsLoader } from '../app/features/catalogue/routes/point-reports.tsx'
 import { loader as controlLoader } from '../app/features/catalogue/routes/point-control-indicators.tsx'
+import { catalogueTables } from '../../test-support/catalogue-tables.ts'
+import { pageContext } from './support/load-context.ts'
 
 const t = useTestApp()
 
 function contextOf(user: CurrentUser | null = null): AppLoadContext {
-  return { db: t.database.db, catalogue: catalogueUseCases(t.database.db), useCaseContext: { actor: user, clientAddress: '127.0.0.1', requestId: 'test' }, view: pageSettingsOf(loadConfig({ DATA_DIR: '.test-data/page-downloads' })), queue: t.queue, user, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
+  return pageContext({ db: t.database.db, queue: t.queue }, user, { dataDir: '.test-data/page-downloads' })
 }
 
 async function csvRows(url: string, headers: Record<string, string> = {}): Promise<string[][]> {
@@ -44,12 +46,12 @@ describe('downloads of the point tables', () => {
   })
 
   it("gives a point's reports and its control indicators with the page's year", async () => {
-    const point = await t.database.db.selectFrom('ambient_air_reports').select('measures_point_id').orderBy('id').executeTakeFirstOrThrow()
+    const point = await catalogueTables(t.database.db).selectFrom('ambient_air_reports').select('measures_point_id').orderBy('id').executeTakeFirstOrThrow()
     const reports = await call(reportsLoader, `/measures-points/${point.measures_point_id}/reports`, { id: String(point.measures_point_id) })
     expect(reports.list.downloads!.csv).toMatch(/^\/api\/v1\/ambient-air-reports\/\?/)
     expect((await csvRows(reports.list.downloads!.csv)).length).toBe(reports.list.count)
 
-    const water = await t.database.db.selectFrom('ecomon_sediment_control_indicators as c').innerJoin('measures_points as p', 'p.id', 'c.measures_point_id').select(['p.id', 'p.kind', 'c.year']).orderBy('c.id').executeTakeFirstOrThrow()
+    const water = await catalogueTables(t.database.db).selectFrom('ecomon_sediment_control_indicators as c').innerJoin('measures_points as p', 'p.id', 'c.measures_point_id').select(['p.id', 'p.kind', 'c.year']).orderBy('c.id').executeTakeFirstOrThrow()
     const page = await call(controlLoader, `/points/${water.kind}/${water.id}/control-indicators?year=${water.year}`, { kindPoint: water.kind, id: String(water.id) })
     expect(new URL(page.list.downloads!.csv, 'http://x').searchParams.get('year')).toBe(String(water.year))
     expect((await csvRows(page.list.downloads!.csv)).length).toBe(page.list.count)

@@ -2,8 +2,8 @@
 // Russian message naming the field, in the page's own answer: never a 500 and never an English JSON error.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 import { pageContext } from './support/load-context.ts'
 import { action as adminAction } from '../app/features/admin/routes/admin.tsx'
 import { action as referenceAction } from '../app/features/admin/routes/admin-reference.tsx'
@@ -58,7 +58,7 @@ describe('control characters in page forms', () => {
     const request = post('/admin/reference/unit', { intent: 'add', name: 'мг\u0000/л' })
     const answer = answerOf(await referenceAction({ request, context: contextOf(admin), params: { kind: 'unit' } }))
     expect(answer.status).toBe(400)
-    expect(answer.body).toMatchObject({ ok: null, error: 'Поле «Обозначение» содержит недопустимые управляющие символы.', field: 'name' })
+    expect(answer.body).toMatchObject({ ok: null, errors: [{ field: 'name', message: 'Поле «Обозначение» содержит недопустимые управляющие символы.' }], error: null })
     expect(await t.database.db.selectFrom('units').select('id').execute()).toHaveLength(before.length)
   })
 

@@ -4,14 +4,11 @@
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
-import { buildApp } from '@portal/workflow-service/app.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
-import { createLogger } from '@portal/workflow-service/logger.ts'
+import { createKysely, buildApp, loadConfig, createLogger } from '@portal/workflow-service/service.server.ts'
 import { reportTemplateFiles } from '../../portal/src/composition.server.ts'
 import routes from '../app/routes.ts'
-import { anonymousCsrf, loginAs } from '../../workflow-service/test/support/login.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { anonymousCsrf, loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 import { builtPages } from './support/built-pages.ts'
 
 const pages = await builtPages()
@@ -117,6 +114,28 @@ describe('every page address with hostile values', () => {
     expect(asked).toBeGreaterThan(300)
     expect(failures).toEqual([])
   }, 300_000)
+})
+
+describe('a page address with a control character', () => {
+  it('is answered with the Russian 400 page in a browser, before any page runs, and with the JSON refusal to a program', async () => {
+    for (const url of ['/monitoring/companies?search=%00', '/monitoring/exceedances?substance=%01', `/monitoring/measures-points/${pointId}?year=2020%0B`, '/monitoring/companies%00']) {
+      const page = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } })
+      expect(page.statusCode, url).toBe(400)
+      expect(page.headers['content-type'], url).toMatch(/^text\/html; charset=utf-8/)
+      expect(page.body, url).toContain('<html lang="ru">')
+      expect(page.body, url).toContain('<title>Ошибка — Экологический мониторинг ЯНАО</title>')
+      expect(page.body, url).toContain('<h1>Ошибка</h1>')
+      expect(page.body, url).toContain('В адресе страницы недопустимые управляющие символы.')
+      expect(page.body, url).toContain('<a class="button" href="/monitoring/">Вернуться на главную</a>')
+      expect(page.body, url).not.toMatch(LEAKS)
+    }
+    // A program (the API, a single fetch, a client asking JSON) keeps the JSON refusal that names the parameter.
+    for (const [url, accept] of [['/monitoring/companies.data?search=%00', '*/*'], ['/monitoring/companies?search=%00', 'application/json'], ['/api/v1/companies/?search=%00', 'text/html']]) {
+      const res = await t.app.inject({ url, headers: { accept } })
+      expect(res.statusCode, url).toBe(400)
+      expect(res.json(), url).toMatchObject({ detail: 'search: недопустимые управляющие символы' })
+    }
+  })
 })
 
 describe('what a stranger learns from a failing page', () => {

@@ -4,8 +4,10 @@
 import path from 'node:path'
 import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { loginAs } from '../../workflow-service/test/support/login.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { serverOnlyVariableNames } from '@portal/workflow-service/service.server.ts'
+import { auditKey } from '@portal/workflow-service/commands.server.ts'
 
 const contexts: AppLoadContext[] = []
 
@@ -39,6 +41,9 @@ const SECRETS = {
   DATABASE_OWNER_URL: 'postgres://owner:owner-password-no-page-may-see@127.0.0.1:5999/portal',
   REDIS_URL: 'redis://:redis-password-no-page-may-see@127.0.0.1:6999/0',
   SMTP_URL: 'smtp://mailer:smtp-password-no-page-may-see@127.0.0.1:2599',
+  METRICS_TOKEN: 'metrics-token-that-no-page-may-see',
+  // Checked by the configuration only; the key the event log uses is the process's own (searched for as well, below).
+  AUDIT_KEY: 'audit-key-that-no-page-may-see-0123456789abcdef',
 }
 const t = useTestApp(SECRETS, { remix: { build, clientDir: path.join(import.meta.dirname, 'support') } })
 
@@ -69,9 +74,14 @@ function leaks(root: unknown, needles: string[]): string[] {
 }
 
 describe('the load context of pages', () => {
+  it('is searched for every variable the configuration declares server-only', () => {
+    // DATABASE_URL is the test database's own (the harness sets it); every other one is given a value of its own here.
+    expect([...Object.keys(SECRETS), 'DATABASE_URL'].sort()).toEqual([...serverOnlyVariableNames].sort())
+  })
+
   it('carries no secret and no address of a database, for the public and for a logged-in user', async () => {
     const config = t.app.config
-    const needles = [config.sessionSecret, config.databaseUrl!, config.databaseOwnerUrl!, config.redisUrl!, config.smtpUrl!]
+    const needles = [config.sessionSecret, config.databaseUrl!, config.databaseOwnerUrl!, config.redisUrl!, config.smtpUrl!, config.metricsToken!, SECRETS.AUDIT_KEY, auditKey().toString('utf8')]
     expect(needles.every((n) => typeof n === 'string' && n.length > 10)).toBe(true)
     const session = await loginAs(t.app, 'department')
     for (const cookie of [undefined, session.headers.cookie]) {
@@ -89,7 +99,7 @@ describe('the load context of pages', () => {
     const [context] = contexts
     expect(context).not.toHaveProperty('config')
     expect(context.view).toEqual({ mapTilesUrl: t.app.config.mapTilesUrl, maxUploadMb: t.app.config.maxUploadMb })
-    expect(typeof context.catalogue.listRecords).toBe('function')
+    expect(typeof context.catalogue.list).toBe('function')
     expect(typeof context.uploads.store).toBe('function')
   })
 })

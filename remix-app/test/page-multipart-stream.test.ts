@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loginAs } from '../../workflow-service/test/support/login.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 import { reportsActionBuild as build } from './support/reports-action-build.ts'
 
 const t = useTestApp({ MAX_UPLOAD_MB: '1', PUBLIC_URL: 'http://127.0.0.1' }, { remix: { build, clientDir: path.join(import.meta.dirname, 'support') } })

@@ -2,17 +2,16 @@
 // administrator's change is an event, and the page takes today's limit back through it (decision 2411).
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { changeReferenceEntry } from '@portal/workflow-service/admin/reference/reference-commands.server.ts'
-import { formatDate, formatNumber } from '@portal/workflow-service/catalogue/format.ts'
-import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { changeReferenceEntry } from '@portal/workflow-service/commands.server.ts'
+import { formatDate, formatNumber } from '@portal/workflow-service/registry.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { pageContext } from './support/load-context.ts'
 import { loader as readingsLoader } from '../app/features/catalogue/routes/point-readings.tsx'
 
 const t = useTestApp()
 
 function contextOf(): AppLoadContext {
-  return { db: t.database.db, catalogue: catalogueUseCases(t.database.db), useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' }, config: loadConfig({ DATA_DIR: '.test-data/point-limit-as-of' }), queue: t.queue, user: null, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
+  return pageContext({ db: t.database.db, queue: t.queue }, null, { dataDir: '.test-data/point-limit-as-of' })
 }
 
 describe('the ПДК a reading was sampled under', () => {

@@ -2,7 +2,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import { pageContext } from './support/load-context.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 import { genericPage } from '../app/features/catalogue/server/generic-pages.server.ts'
 import { loader as controlLoader } from '../app/features/catalogue/routes/point-control-indicators.tsx'
 import { loader as inspectionLoader } from '../app/features/catalogue/routes/point-resource-inspection.tsx'
@@ -10,6 +10,7 @@ import { loader as pointLoader } from '../app/features/catalogue/routes/point-ca
 import { loader as systemPointsLoader } from '../app/features/catalogue/routes/water-system-points.tsx'
 import { loader as pointByKindLoader } from '../app/features/catalogue/routes/point-by-kind-card.tsx'
 import { isNotFound } from '../app/features/catalogue/server/not-found.ts'
+import { catalogueTables } from '../../test-support/catalogue-tables.ts'
 
 const t = useTestApp()
 const KIND = 'control_water_object_state_point'
@@ -124,19 +125,18 @@ describe('the measuring points of a water system', () => {
 
 describe('ambient air, forecasts and estimates of an area or polygon', () => {
   it('lists the ambient-air reports of every point of an area, each linked to its /ambient-air card', async () => {
-    const row = await t.database.db
-      .selectFrom('ambient_air_reports as r' as never)
-      .innerJoin('measures_points as p' as never, 'p.id' as never, 'r.measures_point_id' as never)
-      .select('p.area_id as area' as never)
-      .orderBy('p.area_id' as never)
-      .executeTakeFirstOrThrow() as { area: number }
-    const { rows } = await t.database.db
-      .selectFrom('ambient_air_reports as r' as never)
-      .innerJoin('measures_points as p' as never, 'p.id' as never, 'r.measures_point_id' as never)
-      .select('r.id' as never)
-      .where('p.area_id' as never, '=', row.area as never)
+    const row: { area: number } = await catalogueTables(t.database.db)
+      .selectFrom('ambient_air_reports as r')
+      .innerJoin('measures_points as p', 'p.id', 'r.measures_point_id')
+      .select('p.area_id as area')
+      .orderBy('p.area_id')
+      .executeTakeFirstOrThrow()
+    const rows: Array<{ id: number }> = await catalogueTables(t.database.db)
+      .selectFrom('ambient_air_reports as r')
+      .innerJoin('measures_points as p', 'p.id', 'r.measures_point_id')
+      .select('r.id')
+      .where('p.area_id', '=', row.area)
       .execute()
-      .then((r) => ({ rows: r as Array<{ id: number }> }))
     const page = await genericPage(contextOf(), `areas/${row.area}/ambient-air`, new URLSearchParams('limit=1000'))
     if (page.view !== 'list') throw new Error('expected a list')
     expect(page.title).toBe('Атмосферный воздух')

@@ -1,23 +1,21 @@
 // Issue 21, item 2, on the public pages: a reading sent in мкг/м³ against a ПДК in мг/м³ goes through the real check
 // and publication, and the point's page (its readings table and its chart) and both of its downloads show it in the
-// ПДК's unit, 0,045 мг/м³ at 0,23 of the limit (0,225 in the files), never 45 or 225 × ПДК (decision 2130).
+// ПДК's unit, 0,045 мг/м³ at 0,225 of the limit on the page as in the files, never 45 or 225 × ПДК (decision 2130).
 import type { AppLoadContext } from '@remix-run/node'
-import ExcelJS from 'exceljs'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterAll, describe, expect, it } from 'vitest'
-import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
-import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
-import { fileCheckJob } from '@portal/workers/files/file-check-job.server.ts'
-import { syncReportPublication } from '@portal/workers/publication/staged-rows.server.ts'
+import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { decideOnReport } from '@portal/workflow-service/commands.server.ts'
+import { fileCheckJob, syncReportPublication } from '@portal/workers/workers.server.ts'
 import { tempFolder, writeCsv } from '../../workers/test/support/fixture-files.ts'
 import { actorOf, commandContext, prepareAreaReport, uploadStored } from '../../workers/test/support/workflow-fixture.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { pageContext } from './support/load-context.ts'
 import { loader as readingsLoader } from '../app/features/catalogue/routes/point-readings.tsx'
 import { ReadingsTable } from '../app/features/catalogue/components/data-table.tsx'
 import { ReadingCharts } from '../app/features/charts/components/reading-charts.tsx'
+import { xlsxTable } from '../../test-support/export-files.ts'
 
 const t = useTestApp()
 const folder = tempFolder()
@@ -26,7 +24,7 @@ const silent = { info() {}, warn() {}, error() {} }
 const NO2 = 'Диоксид азота (NO2)'
 
 function contextOf(): AppLoadContext {
-  return { db: t.database.db, catalogue: catalogueUseCases(t.database.db), useCaseContext: { actor: null, clientAddress: '127.0.0.1', requestId: 'test' }, config: loadConfig({ DATA_DIR: '.test-data/reading-units-pages' }), queue: t.queue, user: null, csrfToken: 'token', cspNonce: 'nonce' } as AppLoadContext
+  return pageContext({ db: t.database.db, queue: t.queue }, null, { dataDir: '.test-data/reading-units-pages' })
 }
 
 describe('the public pages of a reading sent in another unit than its ПДК', () => {
@@ -49,9 +47,9 @@ describe('the public pages of a reading sent in another unit than its ПДК', (
     const no2 = page.readings.filter((r) => r.name === NO2)
     expect(no2).toHaveLength(1)
     // As the page shows them, in Russian: the value, the ПДК's unit, the ПДК and the share of it.
-    expect(no2[0]).toMatchObject({ value: '0,045', measure: 'мг/м³', mpc: '0,2', share: '0,23' })
+    expect(no2[0]).toMatchObject({ value: '0,045', measure: 'мг/м³', mpc: '0,2', share: '0,225' })
     const table = renderToString(createElement(ReadingsTable, { readings: no2 }))
-    expect(table).toMatch(/>0,045<\/td><td>мг\/м³<\/td><td>0,2<\/td><td>0,23<\/td>/)
+    expect(table).toMatch(/>0,045<\/td><td>мг\/м³<\/td><td>0,2<\/td><td>0,225<\/td>/)
     expect(table).not.toContain('мкг')
     const chart = renderToString(createElement(ReadingCharts, { series: page.series.filter((s) => s.name === NO2) }))
     expect(chart).toContain(`${NO2}: наибольшее за год значение, мг/м³`)
@@ -63,10 +61,7 @@ describe('the public pages of a reading sent in another unit than its ПДК', (
     expect(csv.body).not.toContain('мкг')
     const xlsx = await t.app.inject({ url: page.downloads.xlsx })
     expect(xlsx.statusCode).toBe(200)
-    const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.load(xlsx.rawPayload)
-    const rows: unknown[][] = []
-    workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
+    const rows = await xlsxTable(xlsx.rawPayload)
     const row = rows.find((r) => r.includes(NO2))
     expect(row).toEqual(expect.arrayContaining([NO2, 0.045, 'мг/м³', 0.2]))
     expect(JSON.stringify(rows)).not.toContain('мкг')

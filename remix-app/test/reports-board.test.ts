@@ -3,13 +3,13 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import { pageContext } from './support/load-context.ts'
-import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
-import { filingYear } from '@portal/workflow-service/workflow/reports/board-cells.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import { filingYear } from '@portal/workflow-service/views.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 import { loadBoard } from '../app/features/board/board.server.ts'
 import { loadReportsPage } from '../app/features/reports/server/reports-page.server.ts'
 import { loadReviewList } from '../app/features/review/review-list.server.ts'
-import { checkedFile, holder as holderOf, RESPONSIBLE } from '../../workflow-service/test/support/workflow-fixtures.ts'
+import { checkedFile, holder as holderOf, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 

@@ -3,13 +3,12 @@ import type { AppLoadContext } from '@remix-run/node'
 import { readdir, readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { pageContext } from './support/load-context.ts'
-import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
-import { templatesForReport } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
-import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
-import { storedFilePath } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
-import { loginAs } from '../../workflow-service/test/support/login.ts'
+import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import { templatesForReport } from '@portal/workflow-service/registry.ts'
+import { loadConfig } from '@portal/workflow-service/service.server.ts'
+import { createResponsible, storedFilePath } from '@portal/workflow-service/commands.server.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { loginAs } from '../../test-support/login.ts'
 import { DELETE_AGREED, DELETE_UNKNOWN } from '../app/features/reports/components/report-texts.ts'
 import { reportsAction } from '../app/features/reports/server/reports-actions.server.ts'
 import { loadReportsPage } from '../app/features/reports/server/reports-page.server.ts'
@@ -66,11 +65,18 @@ describe('the reports page loader', () => {
     // The upload of a data report offers its templates (from the registry's upload declaration); a document's none.
     const [program, observations] = page.accordions[0].sections
     expect(program.templates).toEqual([])
-    // The area's own copy of each template: its point codes in the drop-down lists.
+    // The area's own copy of each template: its point codes in the drop-down lists, and last year's rows (decision 2443).
     const areaId = page.accordions[0].areaId
-    expect(observations.templates.map((x) => x.href)).toEqual(templatesForReport('observation_results').map((x) => `/api/v1/report-templates/files/${x.filename}?area=${areaId}&year=${YEAR}`))
+    expect(observations.templates.map((x) => x.href)).toEqual(
+      templatesForReport('observation_results').map((x) => `/api/v1/report-templates/files/${x.filename}?area=${areaId}&year=${YEAR}&prefill=last-year`),
+    )
+    expect(observations.templatesNote).toContain(`за ${YEAR - 1} год`)
+    expect(observations.templatesNote).toContain('«Значение за прошлый год»')
     expect(page.accordions.at(-1)!.sections[0].templates.map((x) => x.name)).toEqual(['Парниковые газы'])
-    for (const { href } of observations.templates) expect((await t.app.inject({ url: href })).statusCode, href).toBe(200)
+    expect(page.accordions.at(-1)!.sections[0].templatesNote).toBeNull()
+    // The holder's own links answer: a pre-filled copy is the holder's, so it is asked with the holder's session.
+    const { headers } = await loginAs(t.app, 'holder1')
+    for (const { href } of observations.templates) expect((await t.app.inject({ url: href, headers })).statusCode, href).toBe(200)
     expect(page.history).toEqual([])
     expect(page.tabs.map((tab) => tab.title)).toEqual(expect.arrayContaining(['Отчетность', 'Формы и справочники', 'Оценка состояния']))
   })
@@ -100,10 +106,10 @@ describe('the reports page loader', () => {
     const holder = await userNamed('holder2')
     const page = await loadReportsPage(new Request(pageUrl(holder.companyId!, '?year=2025')), contextOf(holder), holder.companyId!)
     const failed = page.accordions.flatMap((a) => a.sections.flatMap((s) => s.report?.files ?? [])).find((f) => f.status === 'error')
-    expect(failed?.problems.map((p) => p.reason)).toEqual(['значение не является числом', 'обязательное поле не заполнено'])
+    expect(failed?.problems.map((p) => p.reason)).toEqual(['файл пуст (0 байт)'])
   })
 
-  it('gives the Department the history with its cancellations and authors, newest first', async () => {
+  it('gives the Department the history with its cancellations and authors by name and role, newest first', async () => {
     const department = await userNamed('department')
     const holder = await userNamed('holder2')
     const page = await loadReportsPage(new Request(pageUrl(holder.companyId!, '?year=2025')), contextOf(department), holder.companyId!)
@@ -111,8 +117,9 @@ describe('the reports page loader', () => {
     const cancelled = page.history.find((h) => h.event === 'cancelled')!
     const steps = page.history
       .filter((h) => h.areaName === cancelled.areaName && h.year === cancelled.year && h.reportType === cancelled.reportType)
-      .map((h) => `${h.event}:${h.username}`)
-    expect(steps).toEqual(['cancelled:department', 'agreed:department', 'added:holder2'])
+      .map((h) => `${h.event}:${h.person} (${h.role})`)
+    // People by their names with the role, never the login (issue 26).
+    expect(steps).toEqual(['cancelled:Соколова Анна Викторовна (Департамент)', 'agreed:Соколова Анна Викторовна (Департамент)', 'added:Морозова Елена Игоревна (Недропользователь)'])
     expect([...page.history].sort((a, b) => b.created.localeCompare(a.created))).toEqual(page.history)
   })
 
@@ -141,11 +148,11 @@ describe('the reports page action', () => {
     const base = { intent: 'responsible', scope: 'company', year: String(YEAR) }
     const bad = await answerOf(await reportsAction(post(id, { ...base, ...person, email: 'sidorov@example', phone: 'звоните' }), contextOf(holder), id))
     expect(bad.status).toBe(400)
-    expect(bad.body.errors).toEqual({ phone: 'phone: цифры, пробелы, + ( ) - и «доб»' })
+    expect(bad.body.errors).toEqual({ phone: 'Телефон: цифры, пробелы, + ( ) - и «доб»' })
     const empty = await answerOf(await reportsAction(post(id, base), contextOf(holder), id))
     expect(Object.keys(empty.body.errors as object)).toEqual(['fullname'])
     const noYear = await answerOf(await reportsAction(post(id, { ...base, ...person, year: '' }), contextOf(holder), id))
-    expect(noYear).toMatchObject({ status: 400, body: { message: expect.stringContaining('year') } })
+    expect(noYear).toMatchObject({ status: 400, body: { message: 'Год: ожидается целое число' } })
 
     const saved = await answerOf(await reportsAction(post(id, { ...base, ...person }), contextOf(holder), id))
     expect(saved).toMatchObject({ status: 200, body: { ok: true } })
@@ -183,7 +190,9 @@ describe('the reports page action', () => {
     expect(foreign).toEqual(missing)
     expect(foreign.status).toBe(400)
     expect((await thrown(() => reportsAction(post(id, { ...fields, scope: 'company' }), contextOf(holder2), id))).status).toBe(403)
-    expect((await thrown(() => reportsAction(post(id, { ...fields, scope: 'company' }), contextOf(department), id))).status).toBe(403)
+    // The Department passes the page's gate (it decides here) and is refused by the use-case, in the form (decision 2590).
+    const byDepartment = await answerOf(await reportsAction(post(id, { ...fields, scope: 'company' }), contextOf(department), id))
+    expect(byDepartment).toMatchObject({ status: 403, body: { ok: false, message: 'У вас недостаточно прав для выполнения данного действия.' } })
   })
 
   it('answers the spec’s messages when a file cannot be deleted', async () => {
@@ -281,23 +290,24 @@ describe('one door into the domain: the page action and the API', () => {
     expect(event).toMatchObject({ type: 'ReportRejected', metadata: { username: 'department', clientAddress: '203.0.113.7', requestId: 'page-request-1' } })
   })
 
-  it('gives the same refusal to a decline without comment and to a false e-mail address through the page and the API', async () => {
+  it('gives the same refusal to a decline without comment and to a false e-mail address through the page and the API, the page naming the field by its label', async () => {
     const department = await userNamed('department')
     const holder = await userNamed('holder1')
     const report = await t.database.db.selectFrom('import_reports').select(['id', 'company_id']).where('status', '=', 'consideration').orderBy('id').executeTakeFirstOrThrow()
     const page = await answerOf(await reportsAction(post(report.company_id, { intent: 'decide', report: String(report.id), status: 'rejected', comment: '   ' }), contextOf(department), report.company_id))
     const { headers } = await loginAs(t.app, 'department')
     const api = await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${report.id}/`, headers, payload: { status: 'rejected', comment: '   ' } })
-    expect([page.status, page.body.message]).toEqual([api.statusCode, api.json().detail])
     expect(api.json()).toEqual({ detail: 'comment: укажите причину отклонения', parameter: 'comment' })
+    // The same refusal, the page naming the field as its form labels it, never by the parameter's name.
+    expect([page.status, page.body.message]).toEqual([api.statusCode, 'Комментарий: укажите причину отклонения'])
 
     const id = holder.companyId!
     const person = { fullname: 'Сидоров Пётр', position: 'Эколог', phone: '+7 (3492) 00-00-00', email: 'sidorov@example' }
     const pageEmail = await answerOf(await reportsAction(post(id, { intent: 'responsible', scope: 'company', year: String(YEAR), ...person }), contextOf(holder), id))
     const holderSession = await loginAs(t.app, 'holder1')
     const apiEmail = await t.app.inject({ method: 'POST', url: '/api/v1/company-responsibles/', headers: holderSession.headers, payload: { company: id, year: YEAR, ...person } })
-    expect([pageEmail.status, pageEmail.body.message]).toEqual([apiEmail.statusCode, apiEmail.json().detail])
-    expect(apiEmail.json().parameter).toBe('email')
+    expect(apiEmail.json()).toEqual({ detail: 'email: введите настоящий адрес электронной почты, например ivanov@example.ru', parameter: 'email' })
+    expect([pageEmail.status, pageEmail.body.message]).toEqual([apiEmail.statusCode, 'Электронная почта: введите настоящий адрес электронной почты, например ivanov@example.ru'])
   })
 
   it('keeps the file attached to a decision posted from the page, and removes it again when the decision is refused', async () => {
@@ -329,12 +339,15 @@ describe('one door into the domain: the page action and the API', () => {
     const multipart = (fields: Record<string, string>) => {
       const form = new FormData()
       for (const [key, value] of Object.entries(fields)) form.set(key, value)
-      form.set('file', new File([Buffer.from('%PDF-1.4\n% отчёт\n%%EOF\n')], 'итоговый.pdf', { type: 'application/pdf' }))
+      form.set('file', new File([Buffer.from('Показатель;Значение\r\nCO2;1\r\n')], 'выбросы.csv', { type: 'text/csv' }))
       return new Request(pageUrl(holder.companyId!), { method: 'POST', body: form })
     }
     const fields = { intent: 'upload', report_type: 'greenhouse_gases', year: String(year), key: 'page-key-1' }
     const refused = await answerOf(await reportsAction(multipart(fields), contextOf(holder), holder.companyId!))
     expect(refused).toEqual({ status: 400, body: { intent: 'upload', ok: false, message: 'Внесите данные ответственного лица' } })
+    // The section's report is made with its first file, in one transaction: a refused first upload leaves none.
+    const reportsOfYear = () => t.database.db.selectFrom('import_reports').select('id').where('company_id', '=', holder.companyId!).where('area_id', 'is', null).where('year', '=', year).execute()
+    expect(await reportsOfYear()).toEqual([])
     const { id: responsible } = await contextOf(holder).workflow.createResponsible(contextOf(holder).useCaseContext, { scope: 'company', target: holder.companyId!, year, fullname: 'Орлов Игорь', position: 'Эколог', phone: '+7 900 000-00-01', email: 'orlov@example.ru' }).then((o) => (o.ok ? o.value : { id: 0 }))
     for (let i = 0; i < 2; i++) {
       const sent = await answerOf(await reportsAction(multipart({ ...fields, responsible: String(responsible) }), contextOf(holder), holder.companyId!))
@@ -347,32 +360,60 @@ describe('one door into the domain: the page action and the API', () => {
       .where('r.company_id', '=', holder.companyId!)
       .where('r.year', '=', year)
       .execute()
-    expect(files).toEqual([{ name: 'итоговый.pdf', size: Buffer.byteLength('%PDF-1.4\n% отчёт\n%%EOF\n') }])
+    expect(files).toEqual([{ name: 'выбросы.csv', size: Buffer.byteLength('Показатель;Значение\r\nCO2;1\r\n') }])
+    expect(await reportsOfYear()).toHaveLength(1)
   })
 
   it('refuses the same bytes sent again by the plain upload form under another name, naming the earlier file and its day, and answers a resent form once', async () => {
     const holder = await userNamed('holder2')
     const year = YEAR - 7
-    const bytes = Buffer.from('%PDF-1.4\n% тот же отчёт\n%%EOF\n')
+    const bytes = Buffer.from('Показатель;Значение\r\nCO2;2\r\n')
     const multipart = (fields: Record<string, string>, name: string) => {
       const form = new FormData()
       for (const [key, value] of Object.entries(fields)) form.set(key, value)
-      form.set('file', new File([bytes], name, { type: 'application/pdf' }))
+      form.set('file', new File([bytes], name, { type: 'text/csv' }))
       return new Request(pageUrl(holder.companyId!), { method: 'POST', body: form })
     }
     const { id: responsible } = await contextOf(holder).workflow.createResponsible(contextOf(holder).useCaseContext, { scope: 'company', target: holder.companyId!, year, fullname: 'Орлов Игорь', position: 'Эколог', phone: '+7 900 000-00-01', email: 'orlov@example.ru' }).then((o) => (o.ok ? o.value : { id: 0 }))
     const fields = { intent: 'upload', report_type: 'greenhouse_gases', year: String(year), responsible: String(responsible) }
-    const first = await answerOf(await reportsAction(multipart({ ...fields, key: 'dup-form-1' }, 'выбросы.pdf'), contextOf(holder), holder.companyId!))
+    const first = await answerOf(await reportsAction(multipart({ ...fields, key: 'dup-form-1' }, 'выбросы.csv'), contextOf(holder), holder.companyId!))
     expect(first).toEqual({ status: 201, body: { intent: 'upload', ok: true, message: null } })
     // The same form sent again (its key) is the first upload, not a duplicate.
-    const resent = await answerOf(await reportsAction(multipart({ ...fields, key: 'dup-form-1' }, 'выбросы.pdf'), contextOf(holder), holder.companyId!))
+    const resent = await answerOf(await reportsAction(multipart({ ...fields, key: 'dup-form-1' }, 'выбросы.csv'), contextOf(holder), holder.companyId!))
     expect(resent).toEqual({ status: 201, body: { intent: 'upload', ok: true, message: null } })
     const uploaded = await t.database.db.selectFrom('import_files as f').innerJoin('import_reports as r', 'r.id', 'f.report_id').select(['f.created']).where('r.company_id', '=', holder.companyId!).where('r.year', '=', year).executeTakeFirstOrThrow()
     const day = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Asia/Yekaterinburg', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(uploaded.created as unknown as string))
-    const copy = await answerOf(await reportsAction(multipart({ ...fields, key: 'dup-form-2' }, 'копия.pdf'), contextOf(holder), holder.companyId!))
-    expect(copy).toEqual({ status: 409, body: { intent: 'upload', ok: false, message: `Этот файл уже загружен ${day} как «выбросы.pdf».` } })
+    const copy = await answerOf(await reportsAction(multipart({ ...fields, key: 'dup-form-2' }, 'копия.csv'), contextOf(holder), holder.companyId!))
+    expect(copy).toEqual({ status: 409, body: { intent: 'upload', ok: false, message: `Этот файл уже загружен ${day} как «выбросы.csv».` } })
     const files = await t.database.db.selectFrom('import_files as f').innerJoin('import_reports as r', 'r.id', 'f.report_id').select(['f.name']).where('r.company_id', '=', holder.companyId!).where('r.year', '=', year).execute()
-    expect(files).toEqual([{ name: 'выбросы.pdf' }])
+    expect(files).toEqual([{ name: 'выбросы.csv' }])
+  })
+
+  it('refuses through the plain upload form a file of a type its section does not take, in the picker\'s words, and keeps nothing', async () => {
+    const holder = await userNamed('holder1')
+    const year = YEAR - 6
+    const { id: responsible } = await contextOf(holder).workflow.createResponsible(contextOf(holder).useCaseContext, { scope: 'company', target: holder.companyId!, year, fullname: 'Орлов Игорь', position: 'Эколог', phone: '+7 900 000-00-01', email: 'orlov@example.ru' }).then((o) => (o.ok ? o.value : { id: 0 }))
+    const fields = { intent: 'upload', report_type: 'greenhouse_gases', year: String(year), responsible: String(responsible) }
+    const send = (name: string, bytes: string) => {
+      const form = new FormData()
+      for (const [key, value] of Object.entries(fields)) form.set(key, value)
+      form.set('file', new File([Buffer.from(bytes)], name, { type: 'application/octet-stream' }))
+      return reportsAction(new Request(pageUrl(holder.companyId!), { method: 'POST', body: form }), contextOf(holder), holder.companyId!).then(answerOf)
+    }
+    const storedFiles = async () => (await readdir(config.storageDir, { recursive: true }).catch(() => [] as string[])).filter((f) => /[0-9a-f-]{36}$/.test(f))
+    const before = await storedFiles()
+    const refused = (message: string) => ({ status: 400, body: { intent: 'upload', ok: false, message } })
+    expect(await send('выбросы.pdf', '%PDF-1.4\n%%EOF\n')).toEqual(refused('Файл «выбросы.pdf»: недопустимый тип файла, ожидается XLSX или CSV.'))
+    expect(await send('ВЫБРОСЫ.DOCX', 'PK\u0003\u0004')).toEqual(refused('Файл «ВЫБРОСЫ.DOCX»: недопустимый тип файла, ожидается XLSX или CSV.'))
+    expect(await send('выбросы', 'a;b\r\n1;2\r\n')).toEqual(refused('Файл «выбросы»: недопустимый тип файла, ожидается XLSX или CSV.'))
+    expect(await send('../выбросы.xlsx', 'a;b\r\n1;2\r\n')).toEqual(refused('Файл «выбросы.xlsx»: содержимое не соответствует расширению .xlsx.'))
+    const files = await t.database.db.selectFrom('import_files as f').innerJoin('import_reports as r', 'r.id', 'f.report_id').select(['f.name']).where('r.company_id', '=', holder.companyId!).where('r.year', '=', year).execute()
+    expect(files).toEqual([])
+    expect(await storedFiles()).toEqual(before)
+    // The page's list in words is the same declaration the refusal names.
+    const page = await loadReportsPage(new Request(pageUrl(holder.companyId!, `?year=${year}`)), contextOf(holder), holder.companyId!)
+    const greenhouse = page.accordions.find((a) => a.key === 'greenhouse')!.sections[0]
+    expect([greenhouse.accept, greenhouse.acceptedTypes]).toEqual(['.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv', 'XLSX или CSV'])
   })
 
   it('answers the same refusal value to the page and to the API', async () => {

@@ -4,9 +4,9 @@
 // listening app, as body-limits-and-timeouts.test.ts does for the API.
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { anonymousCsrf, loginAs } from '../../workflow-service/test/support/login.ts'
-import { listenForRawClients, openRaw, sendSlowly } from '../../workflow-service/test/support/raw-connection.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import { anonymousCsrf, loginAs } from '../../test-support/login.ts'
+import { listenForRawClients, openRaw, sendSlowly } from '../../test-support/raw-connection.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 import type { ServerBuild } from '@remix-run/node'
 import { reportsActionBuild } from './support/reports-action-build.ts'
 

@@ -3,12 +3,14 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import type { CurrentUser, Group } from '@portal/workflow-service/auth/permissions.ts'
-import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
-import { pageSettingsOf } from '@portal/workflow-service/page-settings.ts'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
+import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import { catalogueUseCases } from '@portal/workflow-service/use-cases.server.ts'
+import { loadConfig } from '@portal/workflow-service/service.server.ts'
+import { pageSettingsOf } from '@portal/workflow-service/views.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 import { callPage } from './support/call-page.ts'
+import { catalogueTables } from '../../test-support/catalogue-tables.ts'
+import { pageContext } from './support/load-context.ts'
 
 const t = useTestApp()
 
@@ -18,16 +20,7 @@ async function userNamed(username: string): Promise<CurrentUser> {
 }
 
 function contextOf(user: CurrentUser | null = null): AppLoadContext {
-  return {
-    db: t.database.db,
-    catalogue: catalogueUseCases(t.database.db),
-    useCaseContext: { actor: user, clientAddress: '127.0.0.1', requestId: 'test' },
-    view: pageSettingsOf(loadConfig({ DATA_DIR: '.test-data/spec-pages' })),
-    queue: t.queue,
-    user,
-    csrfToken: 'token',
-    cspNonce: 'nonce',
-  } as AppLoadContext
+  return pageContext({ db: t.database.db, queue: t.queue }, user, { dataDir: '.test-data/spec-pages' })
 }
 
 const page = (path: string, user: CurrentUser | null = null) => callPage(path, contextOf(user))
@@ -131,7 +124,7 @@ describe('greenhouse gases start page', () => {
   })
 
   it('heads the filtered list with the chosen company, year and category', async () => {
-    const row = await t.database.db
+    const row = await catalogueTables(t.database.db)
       .selectFrom('greenhouse_gases as g')
       .innerJoin('companies as c', 'c.id', 'g.company_id')
       .innerJoin('greenhouse_categories as k', 'k.id', 'g.greenhouse_category_id')
@@ -207,7 +200,7 @@ describe('water indicators and analyte tables', () => {
 
 describe('tabs and roles of the spec', () => {
   it('gives the Лицензионные участки tab to companies of kind lem only', async () => {
-    for (const kind of ['lem', 'lem_industry', 'gas_emissions']) {
+    for (const kind of ['lem', 'lem_industry', 'gas_emissions'] as const) {
       const company = await t.database.db.selectFrom('companies').select('id').where('kind', '=', kind).orderBy('id').executeTakeFirst()
       if (!company) continue
       const tabs = (await page(`/companies/${company.id}`)).data.tabs.map((tab: { title: string }) => tab.title)

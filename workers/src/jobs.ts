@@ -1,32 +1,23 @@
 // Every background job of the portal, in one place: its retry, heartbeat and dead-letter policy, and its handler.
-import type { Kysely } from 'kysely'
-import type { Database } from '@portal/migrations/database.ts'
-import type { Config } from '@portal/workflow-service/config.ts'
-import type { JobDefinition, JobPolicy } from '@portal/workflow-service/ports/job-queue.ts'
-import { JOBS } from '@portal/workflow-service/ports/jobs.ts'
+import { type JobDefinition, type JobPolicy, LIGHT_JOB_BATCH } from '@portal/workflow-service/ports.ts'
+import { JOBS } from '@portal/workflow-service/ports.ts'
+import type { JobDependencies } from './job-dependencies.ts'
 import { fileCheckJob, type FileJobData } from './files/file-check-job.server.ts'
 import { fileDeleteJob } from './files/file-delete-job.server.ts'
 import { reportPublicationJob, type ReportJobData } from './publication/report-publication-job.server.ts'
+import { type MailJobData, mailSendJob } from './mail/mail-send-job.server.ts'
+import { FIRST_RETRY_SECONDS, MAX_ATTEMPTS } from './mail/mail-sender.server.ts'
 
 export const jobPolicies: readonly JobPolicy[] = [
   // A check reads the whole file: long jobs, a dead worker noticed by its heartbeat within about 30 s.
   { name: JOBS.fileCheck, retryLimit: 3, retryDelaySeconds: 10, heartbeatSeconds: 20, expireInSeconds: 3600 },
-  { name: JOBS.fileDelete, retryLimit: 5, retryDelaySeconds: 10, heartbeatSeconds: 20, expireInSeconds: 600 },
+  // Deleting a stored file is light: a worker takes a batch and deletes them side by side.
+  { name: JOBS.fileDelete, retryLimit: 5, retryDelaySeconds: 10, heartbeatSeconds: 20, expireInSeconds: 600, batchSize: LIGHT_JOB_BATCH },
   { name: JOBS.reportPublication, retryLimit: 5, retryDelaySeconds: 10, heartbeatSeconds: 20, expireInSeconds: 1800 },
+  // One letter each: tried MAX_ATTEMPTS times in all, the waits doubling from 30 s (about an hour and a half in all),
+  // then given up and marked by the dead letter. Light: a worker sends a batch side by side.
+  { name: JOBS.mailSend, retryLimit: MAX_ATTEMPTS - 1, retryDelaySeconds: FIRST_RETRY_SECONDS, heartbeatSeconds: 20, expireInSeconds: 120, batchSize: LIGHT_JOB_BATCH },
 ]
-
-export interface Logger {
-  info(message: string): void
-  info(object: object, message: string): void
-  warn(object: object, message: string): void
-  error(object: object, message: string): void
-}
-
-export interface JobDependencies {
-  db: Kysely<Database>
-  config: Config
-  log: Logger
-}
 
 function policy(name: string): JobPolicy {
   const found = jobPolicies.find((p) => p.name === name)
@@ -38,9 +29,11 @@ export function createJobDefinitions(deps: JobDependencies): JobDefinition<any>[
   const check = fileCheckJob(deps)
   const remove = fileDeleteJob(deps)
   const publish = reportPublicationJob(deps)
+  const mail = mailSendJob(deps)
   return [
     { ...policy(JOBS.fileCheck), handle: (data: FileJobData, signal) => check.handle(data, signal), onDeadLetter: (data: FileJobData, reason) => check.onDeadLetter(data, reason) },
     { ...policy(JOBS.fileDelete), handle: (data: FileJobData) => remove.handle(data) },
     { ...policy(JOBS.reportPublication), handle: (data: ReportJobData) => publish.handle(data) },
+    { ...policy(JOBS.mailSend), handle: (data: MailJobData) => mail.handle(data), onDeadLetter: (data: MailJobData, reason) => mail.onDeadLetter(data, reason) },
   ]
 }

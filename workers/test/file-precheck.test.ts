@@ -5,9 +5,9 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import ExcelJS from 'exceljs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import { holder, multipartWithFiles, uploadedFiles, type Holder } from '../../workflow-service/test/support/workflow-fixtures.ts'
-import { loginAs } from '../../workflow-service/test/support/login.ts'
+import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { holder, multipartWithFiles, uploadedFiles, type Holder } from '../../test-support/workflow-fixtures.ts'
+import { loginAs } from '../../test-support/login.ts'
 import { FINDINGS_SHEET, MARK_FILLS } from '../src/files/marked-workbook.server.ts'
 import { tempFolder, writeCsv, writeXlsx, writeZipBomb } from './support/fixture-files.ts'
 import { useWorkerScene } from './support/worker-scene.ts'
@@ -115,26 +115,27 @@ describe('a check before sending', () => {
     expect(await recordCounts()).toEqual(before)
   })
 
-  it('gives a hostile file the answer its upload check gets: a ZIP bomb, a broken book, an empty file', async () => {
-    const files = [
-      { name: 'бомба.xlsx', content: readFileSync(writeZipBomb(folder.file('бомба.xlsx'), 64)) },
-      { name: 'обрывок.xlsx', content: readFileSync(await writeXlsx(folder.file('целый.xlsx'), [HEADER, row('Проверка-4', 1)])).subarray(0, 300) },
-      { name: 'пусто.csv', content: Buffer.alloc(0) },
-    ]
-    for (const file of files) {
-      const stored = uploadedFiles(t.app.config.storageDir)
-      const checked = (await precheck(file)).json()
-      expect(uploadedFiles(t.app.config.storageDir)).toEqual(stored)
-      const path = folder.file(`upload-${file.name}`)
-      writeFileSync(path, file.content)
-      const uploaded = await settled(await uploadStored(holderContext(), report.reportId, path, file.name), 'error')
-      expect(checked.ok, file.name).toBe(false)
-      expect(checked.results.map((f: { reason: string }) => f.reason), file.name).toEqual((uploaded.problems as Array<{ reason: string }>).map((p) => p.reason))
-      // The marked book of such a file is refused with the same words.
-      const marked = await precheck(file, { format: 'xlsx' })
-      expect(marked.statusCode, file.name).toBe(400)
-      expect(marked.json().detail).toBe(`file: ${checked.results[0].reason}`)
-    }
+  // Each hostile file is a case of its own: each takes three checks in a process of their own (before sending, at the
+  // upload, the marked book), so together they would share one case's time on a loaded machine.
+  const HOSTILE: Array<[string, () => Promise<{ name: string; content: Buffer }>]> = [
+    ['a ZIP bomb', async () => ({ name: 'бомба.xlsx', content: readFileSync(writeZipBomb(folder.file('бомба.xlsx'), 64)) })],
+    ['a broken book', async () => ({ name: 'обрывок.xlsx', content: readFileSync(await writeXlsx(folder.file('целый.xlsx'), [HEADER, row('Проверка-4', 1)])).subarray(0, 300) })],
+    ['an empty file', async () => ({ name: 'пусто.csv', content: Buffer.alloc(0) })],
+  ]
+  it.each(HOSTILE)('gives a hostile file the answer its upload check gets: %s', async (_kind, make) => {
+    const file = await make()
+    const stored = uploadedFiles(t.app.config.storageDir)
+    const checked = (await precheck(file)).json()
+    expect(uploadedFiles(t.app.config.storageDir)).toEqual(stored)
+    const path = folder.file(`upload-${file.name}`)
+    writeFileSync(path, file.content)
+    const uploaded = await settled(await uploadStored(holderContext(), report.reportId, path, file.name), 'error')
+    expect(checked.ok, file.name).toBe(false)
+    expect(checked.results.map((f: { reason: string }) => f.reason), file.name).toEqual((uploaded.problems as Array<{ reason: string }>).map((p) => p.reason))
+    // The marked book of such a file is refused with the same words.
+    const marked = await precheck(file, { format: 'xlsx' })
+    expect(marked.statusCode, file.name).toBe(400)
+    expect(marked.json().detail).toBe(`file: ${checked.results[0].reason}`)
   })
 
   it('refuses what the upload refuses before any check, in its words: a program under a table\'s name, bytes already sent', async () => {
@@ -225,22 +226,34 @@ describe('the marked workbook', () => {
 })
 
 describe('a value far from last year\'s', () => {
-  it('warns, on a check before sending as on upload, when a value is more than ten times above or below last year\'s average for its point and substance', async () => {
-    // Last year's published readings of the point, as an agreement publishes them: their average is 0,03.
+  /** Readings of the section's point published for last year (one a day from 1 August), as an agreement publishes them. */
+  async function publishLastYear(name: string, readings: Array<[value: number, measure: string, mpc: number]>) {
     const { id } = await t.database.db.selectFrom('measures_points').select('id').where('nomenclature', '=', point).executeTakeFirstOrThrow()
     const last = report.year - 1
-    await t.database.db
-      .insertInto('measures_point_indications')
-      .values([
-        { measures_point_id: id, year: last, sampled: `${last}-08-01`, name: 'Проверка-9', value: 0.02, measure: 'мг/дм³', mpc: 0.05, mpc_max: null },
-        { measures_point_id: id, year: last, sampled: `${last}-08-02`, name: 'Проверка-9', value: 0.04, measure: 'мг/дм³', mpc: 0.05, mpc_max: null },
-      ])
-      .execute()
+    const rows = readings.map(([value, measure, mpc], i) => ({ measures_point_id: id, year: last, sampled: `${last}-08-${String(i + 1).padStart(2, '0')}`, name, value, measure, mpc, mpc_max: null }))
+    await t.database.db.insertInto('measures_point_indications').values(rows).execute()
+  }
+
+  it('warns, on a check before sending as on upload, when a value is more than ten times above or below last year\'s average for its point and substance', async () => {
+    // Last year's published readings of the point, as an agreement publishes them: their average is 0,03.
+    await publishLastYear('Проверка-9', [[0.02, 'мг/дм³', 0.05], [0.04, 'мг/дм³', 0.05]])
     const answer = (await precheck(csvOf('год-к-году.csv', [row('Проверка-9', 1, '0,03'), row('Проверка-9', 2, '0,5'), row('Проверка-9', 3, '0,001'), row('Проверка-9', 4, '0,29')]))).json()
     expect(answer.ok).toBe(true)
     expect(answer.results).toEqual([
       expect.objectContaining({ row: 3, column: 'Значение', level: 'warning', reason: 'значение в 17 раз больше среднего за прошлый год (0,03): проверьте единицу измерения и разделитель дробной части' }),
       expect.objectContaining({ row: 4, column: 'Значение', level: 'warning', reason: 'значение в 30 раз меньше среднего за прошлый год (0,03): проверьте единицу измерения и разделитель дробной части' }),
+    ])
+  })
+
+  it('averages last year\'s readings in one unit: readings published in мкг/дм³ before conversions count as their мг/дм³, not as a thousand times more', async () => {
+    // Readings published before decision 2130 kept the unit they were written in; averaged as bare numbers with the
+    // мг/дм³ ones they would make last year look a thousand times higher and every new value "far below" it.
+    await publishLastYear('Проверка-10', [[20, 'мкг/дм³', 50], [40, 'мкг/дм³', 50], [0.03, 'мг/дм³', 0.05]])
+    const answer = (await precheck(csvOf('год-к-году-единицы.csv', [row('Проверка-10', 1, '0,03'), row('Проверка-10', 2, '0,5')]))).json()
+    expect(answer.ok).toBe(true)
+    // Last year's mean is 0,03 мг/дм³ whatever unit each reading was kept in: the first value is like it, the second 17 times more.
+    expect(answer.results).toEqual([
+      expect.objectContaining({ row: 3, column: 'Значение', level: 'warning', reason: 'значение в 17 раз больше среднего за прошлый год (0,03): проверьте единицу измерения и разделитель дробной части' }),
     ])
   })
 })

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
-import { AGREED_REPORTS_REASON, deleteMeasuresPoint, PENDING_REPORTS_REASON } from '@portal/workflow-service/catalogue/measures-point-deletion.server.ts'
-import { decideOnReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
-import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { AGREED_REPORTS_REASON, deleteMeasuresPoint, PENDING_REPORTS_REASON, decideOnReport } from '@portal/workflow-service/commands.server.ts'
+import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { startWorkers } from '../src/start-workers.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 import { actorOf, commandContext, prepareAreaReport, uploadStored } from './support/workflow-fixture.ts'
+import { catalogueTables } from '../../test-support/catalogue-tables.ts'
 
 const t = useTestApp()
 const folder = tempFolder()
@@ -26,7 +26,7 @@ describe('deleting a measuring point named by reports', () => {
     // The point's own demo readings would refuse the delete on their own: remove them to see the reports' rule.
     await t.database.db.deleteFrom('measures_point_indications').where('measures_point_id', '=', point.id).execute()
     for (const table of ['surface_water_reports', 'ecomon_waters_indicators', 'ecomon_water_legacy_indicators', 'ecomon_waters_control_indicators', 'waters_resource_inspection_results']) {
-      await t.database.db.deleteFrom(table as 'surface_water_reports').where('measures_point_id', '=', point.id).execute()
+      await catalogueTables(t.database.db).deleteFrom(table).where('measures_point_id', '=', point.id).execute()
     }
 
     const header = uploadSpecOf('observation_results').columns.map((c) => c.header)

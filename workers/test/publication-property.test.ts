@@ -9,16 +9,12 @@ import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
-import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
-import { uploadFile, requestFileDeletion } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
-import { decideOnReport, type Decision } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
-import { CommandRefused } from '@portal/workflow-service/workflow/refusal.ts'
-import { catalogueUseCases } from '@portal/workflow-service/use-cases/catalogue-use-cases.server.ts'
-import { refusalAnswer } from '@portal/workflow-service/http/refusal-answers.ts'
-import { rebuildProjections, verifyProjections } from '@portal/workflow-service/workflow/replay/replay.server.ts'
-import { newStorageKey, removeStoredFile, storeFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import type { CurrentUser } from '@portal/workflow-service/views.ts'
+import { uploadFile, requestFileDeletion, decideOnReport, type Decision, rebuildProjections, verifyProjections, newStorageKey, removeStoredFile, storeFile } from '@portal/workflow-service/commands.server.ts'
+import { CommandRefused, refusalAnswer } from '@portal/workflow-service/views.ts'
+import { catalogueUseCases } from '@portal/workflow-service/use-cases.server.ts'
 import { fileCheckJob } from '../src/files/file-check-job.server.ts'
 import { fileDeleteJob } from '../src/files/file-delete-job.server.ts'
 import { syncReportPublication } from '../src/publication/staged-rows.server.ts'
@@ -141,7 +137,7 @@ async function run(step: Step): Promise<void> {
       if (files.length === 0) return
       const fileId = files[step.file % files.length]
       await requestFileDeletion(commandContext(t.database.db, t.queue, t.app.config.storageDir, holder), fileId)
-      await fileDeleteJob(deps).handle({ fileId }, new AbortController().signal)
+      await fileDeleteJob(deps).handle({ fileId })
       return
     }
     case 'delete-point': {

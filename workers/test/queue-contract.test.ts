@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { Queue } from 'bullmq'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../../workflow-service/test/support/test-database.ts'
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts'
 import { redisConnection } from '../src/queue/bullmq-queue.ts'
 import { createQueue } from '../src/queue/create-queue.ts'
-import { deadLetterName, PermanentJobError, type JobDefinition, type JobPolicy, type JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
+import { deadLetterName, PermanentJobError, type JobDefinition, type JobPolicy, type JobQueue } from '@portal/workflow-service/ports.ts'
 import { redisAvailable, TEST_REDIS_URL } from './support/redis-available.ts'
 
 const redisUp = await redisAvailable()
@@ -13,7 +13,16 @@ if (!redisUp) {
 }
 
 const policy = (name: string, retryLimit: number): JobPolicy => ({ name, retryLimit, retryDelaySeconds: 1, heartbeatSeconds: 10, expireInSeconds: 30 })
-const POLICIES = [policy('contract-echo', 0), policy('contract-flaky', 3), policy('contract-doomed', 1), policy('contract-permanent', 3), policy('contract-keyed', 0)]
+const BATCH = 4
+const POLICIES = [
+  policy('contract-echo', 0),
+  policy('contract-flaky', 3),
+  policy('contract-doomed', 1),
+  policy('contract-permanent', 3),
+  policy('contract-keyed', 0),
+  // A light job taken BATCH at a time: every job of a batch still succeeds or fails on its own.
+  { ...policy('contract-batch', 2), batchSize: BATCH },
+]
 
 interface Seen {
   name: string
@@ -28,6 +37,7 @@ function queueContract(engine: 'pg-boss' | 'bullmq') {
   const dead: Array<{ name: string; data: { n: number }; reason: string }> = []
   const attempts = new Map<number, number>()
   let keyedGate: () => void = () => {}
+  let batchStarted = 0
 
   const definition = (name: string, handle: (data: { n: number }) => Promise<void>): JobDefinition<{ n: number }> => ({
     ...POLICIES.find((p) => p.name === name)!,
@@ -61,6 +71,15 @@ function queueContract(engine: 'pg-boss' | 'bullmq') {
         throw new PermanentJobError('nothing to retry')
       }),
       definition('contract-keyed', () => new Promise<void>((resolve) => (keyedGate = resolve))),
+      definition('contract-batch', async (data) => {
+        // Each job of the first round waits until all BATCH have started: only jobs run side by side get past.
+        if (data.n < 100 + BATCH && (attempts.get(data.n) ?? 0) === 1) {
+          batchStarted += 1
+          await vi.waitFor(() => expect(batchStarted).toBe(BATCH), { timeout: 10_000, interval: 20 })
+        }
+        if (data.n === 101 && (attempts.get(data.n) ?? 0) === 1) throw new Error('not yet')
+        if (data.n === 102) throw new PermanentJobError('nothing to retry')
+      }),
     ])
   })
 
@@ -128,6 +147,16 @@ function queueContract(engine: 'pg-boss' | 'bullmq') {
     await vi.waitFor(() => expect(handledOf(42)).toHaveLength(1), { timeout: 15_000, interval: 100 })
     expect(attempts.get(41)).toBeUndefined()
   })
+
+  it('runs a batch of light jobs side by side, each job done, retried or given up on its own', async () => {
+    await Promise.all(Array.from({ length: BATCH }, (_, i) => queue.send('contract-batch', { n: 100 + i })))
+    await vi.waitFor(() => expect(dead.filter((d) => d.data.n === 102)).toHaveLength(1), { timeout: 30_000, interval: 200 })
+    await vi.waitFor(() => expect(handledOf(101)).toHaveLength(1), { timeout: 30_000, interval: 200 })
+    // The one that failed once ran again; its neighbours ran once and were not failed with it.
+    expect([100, 101, 102, 103].map((n) => attempts.get(n))).toEqual([1, 2, 1, 1])
+    expect([100, 103].map((n) => handledOf(n).length)).toEqual([1, 1])
+    expect(dead.filter((d) => d.data.n >= 100).map((d) => [d.data.n, d.reason])).toEqual([[102, expect.stringContaining('nothing to retry')]])
+  }, 60_000)
 
   it('answers a ping and counts a running job of its kind as active until it ends', async () => {
     await expect(queue.ping()).resolves.toBeUndefined()

@@ -1,10 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { checkDataFile, type CheckedRow } from '../src/files/check-data-file.server.ts'
 import type { RowContext } from '../src/files/check-row.ts'
-import { uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import { convertUnit, unitsConvertibleTo } from '@portal/workflow-service/catalogue/registry/unit-conversions.ts'
-import { pointReportTypes } from '@portal/workflow-service/catalogue/registry/point-reports.ts'
-import { unitFitsKind, unitsOf } from '@portal/workflow-service/catalogue/registry/point-units.ts'
+import { uploadSpecOf, convertUnit, unitsConvertibleTo, pointReportTypes, unitFitsKind, unitsOf } from '@portal/workflow-service/registry.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 
 const folder = tempFolder()
@@ -158,8 +155,8 @@ describe('a unit written with Latin letters that look Cyrillic', () => {
   it('never enters the registry: every unit a point report column declares is one of the units listed for its point kind', () => {
     const strays = pointReportTypes.flatMap((type) => {
       const kind = type.seed?.where?.kind?.[0]
-      expect(kind, type.name).toBeTruthy()
-      return type.fields.filter((field) => field.unit && !unitsOf(kind!).includes(field.unit)).map((field) => `${type.name}.${field.name}: ${field.unit}`)
+      expect(kind, type.slug).toBeTruthy()
+      return type.fields.filter((field) => field.unit && !unitsOf(kind!).includes(field.unit)).map((field) => `${type.slug}.${field.name}: ${field.unit}`)
     })
     expect(strays).toEqual([])
     expect(unitFitsKind('мгO2/дм³', 'surface_water')).toBe(true)

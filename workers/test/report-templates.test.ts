@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from '../../workflow-service/test/support/test-app.ts'
-import { importSpecForReport, uploadSpecOf } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import { unitsOf } from '@portal/workflow-service/catalogue/registry/point-units.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { importSpecForReport, uploadSpecOf, unitsOf, substancesOf } from '@portal/workflow-service/registry.ts'
 import { matchHeader } from '../src/files/check-header.ts'
 import { generalLists, renderTemplate, REPORT_TEMPLATES, syncReportTemplates } from '../src/templates/report-templates.server.ts'
 import { checkDataFile } from '../src/files/check-data-file.server.ts'
-import { substancesOf } from '../../workflow-service/src/catalogue/substances.ts'
+import { normalizeLookup } from '../src/files/check-row.ts'
+import { loadRowContext } from '../src/files/row-context.server.ts'
 import { tempFolder } from './support/fixture-files.ts'
 
 const t = useTestApp()
@@ -157,6 +157,27 @@ describe('report templates with drop-down lists', () => {
     const bad = await t.app.inject({ url: '/api/v1/report-templates/files/greenhouse_gases.xlsx?area=abc' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().parameter).toBe('area')
+  })
+
+  it('offers a substance an administrator retired in no new copy, while the file check still converts its readings to its ПДК unit', async () => {
+    const db = t.database.db
+    const area = await db.selectFrom('measures_points').select('area_id').where('kind', '=', 'ambient_air').where('area_id', 'is not', null).executeTakeFirstOrThrow()
+    const copy = async () => {
+      const res = await t.app.inject({ url: `/api/v1/report-templates/files/observation_results_ambient_air.xlsx?area=${area.area_id}` })
+      expect(res.statusCode).toBe(200)
+      return dropDown(await load(res.rawPayload), header(uploadSpecOf('observation_results'), 'name'))!.values
+    }
+    expect(await copy()).toContain('Сажа')
+    await db.updateTable('substances').set({ retired: true }).where('name', '=', 'Сажа').execute()
+    try {
+      expect(await copy()).not.toContain('Сажа')
+      expect(await copy()).toContain('Диоксид азота (NO2)')
+      // Retired while a file naming it is being checked: the check reads the same unit, so its result does not change.
+      const context = await loadRowContext(db, importSpecForReport('observation_results')!, { year: 2025, areaId: area.area_id, companyId: 1 })
+      expect(context.limitUnits?.get(normalizeLookup('Сажа'))).toEqual(['мг/м³'])
+    } finally {
+      await db.updateTable('substances').set({ retired: false }).where('name', '=', 'Сажа').execute()
+    }
   })
 
   it('makes a file that passes the check when every list column is filled from its drop-down', async () => {

@@ -2,9 +2,12 @@
 // scripts or by looking alike, and an account in both the Department and a holder's group never decides on its own
 // company's report.
 import { describe, expect, it } from 'vitest'
-import { loginAs } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
-import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from './support/workflow-fixtures.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'
+import { retireReferenceEntry } from '../src/admin/reference/reference-commands.server.ts'
+import type { CurrentUser } from '../src/auth/permissions.ts'
+import { portalUseCases } from '../src/use-cases/portal-use-cases.server.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1
@@ -65,7 +68,7 @@ describe('usernames that pass for others', () => {
       const res = await createUser({ username, groups: ['Департамент'] })
       expect(res.statusCode, username).toBe(400)
       expect(res.json(), username).toMatchObject({ parameter: 'username' })
-      expect(res.json().detail, username).toMatch(/^username: /)
+      expect(res.json().detail, username).toMatch(/^Логин: /)
     }
   })
 
@@ -82,7 +85,7 @@ describe('usernames that pass for others', () => {
     for (const [username, status] of cases) {
       const res = await createUser({ username, groups: ['Департамент'] })
       expect(res.statusCode, username).toBe(status)
-      if (status === 400) expect(res.json().detail, username).toMatch(/^username: .*«(copy|department)»/)
+      if (status === 400) expect(res.json().detail, username).toMatch(/^Логин: .*«(copy|department)»/)
     }
     for (const username of ['petrov', 'петров', 'ivanov.a', 'copy2', 'кот']) {
       expect((await createUser({ username, groups: ['Департамент'] })).statusCode, username).toBe(201)
@@ -119,5 +122,51 @@ describe("deciding on one's own company's report", () => {
     const other = await companyReport(two.headers, two.companyId)
     await checkedFile(t.app, t.database.db, two.headers, other)
     expect((await decide(other, { status: 'agreed', comment: '' })).statusCode).toBe(200)
+  })
+})
+
+describe("a user's company", () => {
+  async function administrator(): Promise<CurrentUser> {
+    const row = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', 'admin').executeTakeFirstOrThrow()
+    return { id: row.id, username: row.username, groups: row.groups as CurrentUser['groups'], companyId: row.company_id }
+  }
+  const company = (licenseHolder: boolean) =>
+    t.database.db.selectFrom('companies').select(['id', 'name']).where('license_holder', '=', licenseHolder).where('retired', '=', false).orderBy('id', 'desc').executeTakeFirstOrThrow()
+
+  it('is offered and taken only while it holds licences and is not retired, and a company retired since stays with its users', async () => {
+    const admin = await administrator()
+    const context = { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: admin, requestId: 'company-test', clientAddress: '10.1.2.3', now: new Date() }
+    const kept = await company(true)
+    const created = await createUser({ username: 'keeper', groups: ['Недропользователь'], company: kept.id })
+    expect(created.statusCode).toBe(201)
+    const keeperId = created.json().id as number
+    await retireReferenceEntry(context, { kind: 'company', id: kept.id, retire: true })
+
+    // The admin page's list offers no retired company, but shows a user's own, marked, where it is chosen.
+    const accounts = portalUseCases({ db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir }).accounts
+    const page = await accounts.users({ actor: admin, requestId: 'company-test', clientAddress: '10.1.2.3' }, {})
+    if (!page.ok) throw new Error('the administrator was refused the users page')
+    expect(page.value.companies.filter((c) => c.retired).map((c) => c.id)).toEqual([kept.id])
+
+    // A new user, or a move, to the retired company is refused naming the field; so is a company without licences.
+    const retiredChoice = await createUser({ username: 'late', groups: ['Недропользователь'], company: kept.id })
+    expect(retiredChoice.statusCode).toBe(400)
+    expect(retiredChoice.json()).toMatchObject({ parameter: 'company', detail: expect.stringContaining('выведено из употребления') })
+    const emitter = await company(false)
+    const notHolder = await createUser({ username: 'emitter', groups: ['Недропользователь'], company: emitter.id })
+    expect(notHolder.statusCode).toBe(400)
+    expect(notHolder.json()).toMatchObject({ parameter: 'company', detail: expect.stringContaining('не недропользователь') })
+    const other = await createUser({ username: 'other', groups: ['Недропользователь'], company: (await company(true)).id })
+    expect(other.statusCode).toBe(201)
+    const adminHeaders = (await loginAs(t.app, 'admin')).headers
+    const moved = await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${other.json().id}/`, headers: adminHeaders, payload: { company: kept.id } })
+    expect(moved.statusCode).toBe(400)
+    expect(moved.json().parameter).toBe('company')
+
+    // The user who was there before it retired keeps it through other changes.
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${keeperId}/`, headers: adminHeaders, payload: { full_name: 'Хранитель Архива', company: kept.id } })
+    expect(renamed.statusCode).toBe(200)
+    const row = await t.database.db.selectFrom('users').select(['full_name', 'company_id']).where('id', '=', keeperId).executeTakeFirstOrThrow()
+    expect(row).toEqual({ full_name: 'Хранитель Архива', company_id: kept.id })
   })
 })

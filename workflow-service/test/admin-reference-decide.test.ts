@@ -35,3 +35,29 @@ describe('reference data stream', () => {
     expect(when([], command, { missing: ['unit_id'] })).toEqual({ reason: 'reference-field', field: 'unit_id', label: 'Единица измерения', problem: 'not-found' })
   })
 })
+
+describe('retiring and deleting in the reference data stream', () => {
+  const ROW: Partial<ReferenceFacts> = { current: { name: 'мг/л' } }
+  const retire: ReferenceCommand = { type: 'RetireEntry', data: { kind: 'unit', id: 9 } }
+  const restore: ReferenceCommand = { type: 'RestoreEntry', data: { kind: 'unit', id: 9 } }
+  const remove: ReferenceCommand = { type: 'DeleteEntry', data: { kind: 'unit', id: 9 } }
+
+  it('retires an entry in use once; retiring it again records nothing', () => {
+    expect(when([added], retire, ROW)).toEqual([{ type: 'ReferenceEntryRetired', data: { kind: 'unit', id: 9 } }])
+    expect(when([added, { type: 'ReferenceEntryRetired', data: { kind: 'unit', id: 9 } }], retire, { ...ROW, retired: true })).toEqual([])
+  })
+
+  it('restores only a retired entry', () => {
+    expect(when([added], restore, ROW)).toEqual([])
+    expect(when([added], restore, { ...ROW, retired: true })).toEqual([{ type: 'ReferenceEntryRestored', data: { kind: 'unit', id: 9 } }])
+  })
+
+  it('refuses to retire, restore or delete an entry that is not there', () => {
+    for (const command of [retire, restore, remove]) expect(when([], command)).toEqual({ reason: 'reference-not-found' })
+  })
+
+  it('refuses deleting an entry in use, naming it; deletes one nothing uses, keeping its last values', () => {
+    expect(when([added], remove, { ...ROW, used: true })).toEqual({ reason: 'reference-in-use', name: 'мг/л' })
+    expect(when([added], remove, ROW)).toEqual([{ type: 'ReferenceEntryDeleted', data: { kind: 'unit', id: 9, values: { name: 'мг/л' } } }])
+  })
+})

@@ -1,14 +1,16 @@
 // The administrators' reference data: every change is an event of the entry's stream, its projection updates the
 // table, the history shows it; only an Administrator may change anything, and bad input is refused in Russian.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addReferenceEntry, changeReferenceEntry } from '../src/admin/reference/reference-commands.server.ts'
+import { addReferenceEntry, changeReferenceEntry, deleteReferenceEntry, retireReferenceEntry } from '../src/admin/reference/reference-commands.server.ts'
+import { isRequired, REFERENCE_KIND_LIST } from '../src/admin/reference/reference-kinds.ts'
 import { referencePage } from '../src/admin/reference/reference-queries.server.ts'
 import type { CurrentUser } from '../src/auth/permissions.ts'
 import { refusalAnswer } from '../src/http/refusal-answers.ts'
 import type { CommandContext } from '../src/workflow/command-context.server.ts'
 import { CommandRefused } from '../src/workflow/refusal.ts'
 import { verifyProjections } from '../src/workflow/replay/replay.server.ts'
-import { useTestApp } from './support/test-app.ts'
+import { portalUseCases } from '../src/use-cases/portal-use-cases.server.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 const actors: Record<'admin' | 'department' | 'holder1', CurrentUser> = {} as never
@@ -55,11 +57,11 @@ describe('reference data administration', () => {
       .where('substances.name', '=', 'Нефтепродукты').where('units.name', '=', 'мг/дм³').executeTakeFirstOrThrow()
     expect(Number(substance.mpc)).toBe(0.05)
     const values = { name: 'Нефтепродукты', unit_id: String(substance.unit_id), mpc: '0,1', mpc_max: '' }
-    expect(await changeReferenceEntry(as(actors.admin), { kind: 'substance', id: substance.id, values })).toEqual({ changed: true })
+    expect(await changeReferenceEntry(as(actors.admin), { kind: 'substance', id: substance.id, values })).toEqual({ changed: true, values: { name: 'Нефтепродукты', unit_id: substance.unit_id, mpc: 0.1, mpc_max: null } })
     const row = await t.database.db.selectFrom('substances').select('mpc').where('id', '=', substance.id).executeTakeFirstOrThrow()
     expect(Number(row.mpc)).toBe(0.1)
     const before = await eventCount()
-    expect(await changeReferenceEntry(as(actors.admin), { kind: 'substance', id: substance.id, values })).toEqual({ changed: false })
+    expect(await changeReferenceEntry(as(actors.admin), { kind: 'substance', id: substance.id, values })).toMatchObject({ changed: false })
     expect(await eventCount()).toBe(before)
     const page = await referencePage(as(actors.admin), { kind: 'substance' })
     expect(page.history[0]).toMatchObject({ id: substance.id, entryName: 'Нефтепродукты', changes: [{ field: 'mpc', from: 0.05, to: 0.1 }] })
@@ -69,12 +71,18 @@ describe('reference data administration', () => {
   it('refuses a Department user and a license holder on the server, for changes and for the screen, and writes nothing', async () => {
     const before = await eventCount()
     const unit = await t.database.db.selectFrom('units').select('id').orderBy('id').executeTakeFirstOrThrow()
-    for (const actor of [actors.department, actors.holder1]) {
-      expect(await refusalOf(addReferenceEntry(as(actor), { kind: 'unit', values: { name: 'г/т' } }))).toMatchObject({ status: 403 })
-      expect(await refusalOf(changeReferenceEntry(as(actor), { kind: 'unit', id: unit.id, values: { name: 'взлом' } }))).toMatchObject({ status: 403 })
-      expect(await refusalOf(referencePage(as(actor), { kind: 'unit' }))).toMatchObject({ status: 403 })
+    // The use-cases are the one place that checks it: both doors call them (decision 2590).
+    const reference = portalUseCases({ db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir }).reference
+    const from = (actor: CurrentUser | null) => ({ actor, clientAddress: '10.1.2.3', requestId: 'admin-test' })
+    const forbidden = { ok: false, refusal: { reason: 'forbidden' } }
+    for (const actor of [actors.department, actors.holder1, null]) {
+      expect(await reference.addEntry(from(actor), { kind: 'unit', values: { name: 'г/т' } })).toEqual(forbidden)
+      expect(await reference.changeEntry(from(actor), { kind: 'unit', id: unit.id, values: { name: 'взлом' } })).toEqual(forbidden)
+      expect(await reference.referencePage(from(actor), { kind: 'unit' })).toEqual(forbidden)
+      // Who may not ask learns nothing about which kinds exist.
+      expect(await reference.referencePage(from(actor), { kind: '__proto__' })).toEqual(forbidden)
     }
-    expect(await refusalOf(addReferenceEntry({ ...as(actors.admin), actor: null }, { kind: 'unit', values: { name: 'г/т' } }))).toMatchObject({ status: 403 })
+    expect(await reference.referencePage(from(actors.admin), { kind: '__proto__' })).toEqual({ ok: false, refusal: { reason: 'reference-not-found' } })
     expect(await eventCount()).toBe(before)
     expect(await t.database.db.selectFrom('units').select('id').where('name', 'in', ['г/т', 'взлом']).execute()).toEqual([])
   })
@@ -89,6 +97,19 @@ describe('reference data administration', () => {
     expect(await refusalOf(addReferenceEntry(admin, { kind: 'area', values: { name: 'Участок', kind: 'licence_area', company_id: 'ООО Ромашка' } }))).toMatchObject({ status: 400, parameter: 'company_id' })
     expect(await refusalOf(addReferenceEntry(admin, { kind: 'point-kind', values: { code: 'Воздух', name: 'Воздух' } }))).toMatchObject({ status: 400, parameter: 'code' })
     expect(await refusalOf(addReferenceEntry(admin, { kind: 'unit', values: { name: 'м'.repeat(51) } }))).toMatchObject({ status: 400, parameter: 'name', detail: 'Обозначение: не длиннее 50 символов' })
+  })
+
+  it('refuses a maximum ПДК below the ПДК on the server, at adding and at changing, and records nothing', async () => {
+    const admin = as(actors.admin)
+    const before = await eventCount()
+    const below = { status: 400, parameter: 'mpc_max', detail: 'ПДК максимальная разовая: не может быть меньше поля «ПДК»' }
+    expect(await refusalOf(addReferenceEntry(admin, { kind: 'substance', values: { name: 'Кадмий', unit_id: '1', mpc: '0,5', mpc_max: '0,05' } }))).toEqual(below)
+    const substance = await t.database.db.selectFrom('substances').select(['id', 'name', 'unit_id']).orderBy('id').executeTakeFirstOrThrow()
+    expect(await refusalOf(changeReferenceEntry(admin, { kind: 'substance', id: substance.id, values: { name: substance.name, unit_id: String(substance.unit_id), mpc: '10', mpc_max: '9,99' } }))).toEqual(below)
+    expect(await eventCount()).toBe(before)
+    // Equal is allowed, and either alone.
+    await addReferenceEntry(admin, { kind: 'substance', values: { name: 'Кадмий', unit_id: '1', mpc: '0,5', mpc_max: '0,5' } })
+    await addReferenceEntry(admin, { kind: 'substance', values: { name: 'Кадмий', unit_id: '2', mpc_max: '0,05' } })
   })
 
   it('refuses a second entry with the same unique values and a change of an entry that does not exist', async () => {
@@ -114,6 +135,144 @@ describe('reference data administration', () => {
     const areaPage = await referencePage(admin, { kind: 'area' })
     expect(areaPage.options.company_id.some((c) => c.id === companyId)).toBe(true)
     expect(areaPage.history[0]).toMatchObject({ id: areaId, added: { company_id: companyId } })
+    const report = await verifyProjections(t.database.db)
+    expect(report.differences).toEqual([])
+    expect(report.chain.broken).toBeNull()
+  })
+})
+
+describe('a reference form answered whole', () => {
+  it('names every wrong field at once, in the form\'s order, each with its own message, and records nothing', async () => {
+    const before = await eventCount()
+    const answer = await refusalOf(addReferenceEntry(as(actors.admin), { kind: 'company', values: { name: '', kind: 'mining', inn: '12-34', ogrn: '1' } }))
+    expect(answer).toMatchObject({ status: 400, parameter: 'name' })
+    expect(answer.fields).toEqual([
+      { parameter: 'name', detail: 'Наименование: обязательное поле' },
+      { parameter: 'kind', detail: 'Вид: выберите значение из списка' },
+      { parameter: 'inn', detail: 'ИНН: 10 или 12 цифр' },
+      { parameter: 'ogrn', detail: 'ОГРН: 13 или 15 цифр' },
+    ])
+    expect(answer.detail).toBe('Наименование: обязательное поле; Вид: выберите значение из списка; ИНН: 10 или 12 цифр; ОГРН: 13 или 15 цифр')
+    // A maximum below the limit is named beside a wrong name, not only after it is fixed.
+    const substance = await refusalOf(addReferenceEntry(as(actors.admin), { kind: 'substance', values: { name: ' ', unit_id: '1', mpc: '1', mpc_max: '0,5' } }))
+    expect(substance.fields?.map((f) => f.parameter)).toEqual(['name', 'mpc_max'])
+    expect(await eventCount()).toBe(before)
+  })
+
+  it('refuses exactly the fields the declaration flags as required when a form comes empty, for every kind', async () => {
+    for (const def of REFERENCE_KIND_LIST) {
+      const answer = await refusalOf(addReferenceEntry(as(actors.admin), { kind: def.kind, values: {} }))
+      const named = answer.fields?.map((f) => f.parameter) ?? [answer.parameter]
+      expect(named, def.kind).toEqual(def.fields.filter(isRequired).map((f) => f.name))
+      expect(answer.detail).not.toMatch(/[a-z_]+:/)
+    }
+  })
+
+  it('answers hostile values naming the field, never a 500: NUL, Infinity, 1e400, a negative limit, __proto__', async () => {
+    const admin = as(actors.admin)
+    expect(await refusalOf(addReferenceEntry(admin, { kind: 'unit', values: { name: 'мг\u0000л' } }))).toEqual({ status: 400, parameter: 'name', detail: 'Обозначение: недопустимые управляющие символы' })
+    for (const mpc of ['Infinity', '1e400', '-1', 'NaN', '0x10']) {
+      expect(await refusalOf(addReferenceEntry(admin, { kind: 'substance', values: { name: 'Ртуть', unit_id: '1', mpc } })), mpc).toMatchObject({ status: 400, parameter: 'mpc' })
+    }
+    const hostile = JSON.parse('{"__proto__": {"name": "x"}, "kind": "lem"}')
+    expect(await refusalOf(addReferenceEntry(admin, { kind: 'company', values: hostile }))).toMatchObject({ status: 400, parameter: 'name' })
+  })
+
+  it('answers the values it saved, as the table holds them', async () => {
+    const saved = await addReferenceEntry(as(actors.admin), { kind: 'substance', values: { name: ' Ртуть ', unit_id: '2', mpc: '0,0005', mpc_max: '' } })
+    expect(saved.values).toEqual({ name: 'Ртуть', unit_id: 2, mpc: 0.0005, mpc_max: null })
+  })
+})
+
+describe('retiring reference entries', () => {
+  const sootOf = () => t.database.db.selectFrom('substances').select(['id', 'name', 'retired']).where('name', '=', 'Сажа').executeTakeFirstOrThrow()
+  const streamTypes = async (stream: string) => (await t.database.db.selectFrom('events').select('type').where('stream_id', '=', stream).orderBy('position').execute()).map((e) => e.type)
+
+  it('retires a substance readings use: its row stays, marked, the history says so; twice records nothing; restoring brings it back', async () => {
+    const admin = as(actors.admin)
+    const soot = await sootOf()
+    expect(soot.retired).toBe(false)
+    expect(await retireReferenceEntry(admin, { kind: 'substance', id: soot.id, retire: true })).toEqual({ changed: true })
+    expect((await sootOf()).retired).toBe(true)
+    // Twice (two administrators at once, a repeated post): nothing more is recorded (decision 2686).
+    expect(await retireReferenceEntry(admin, { kind: 'substance', id: soot.id, retire: true })).toEqual({ changed: false })
+    expect(await streamTypes(`reference-substance-${soot.id}`)).toEqual(['ReferenceEntryRetired'])
+    const page = await referencePage(admin, { kind: 'substance' })
+    expect(page.entries.find((e) => e.id === soot.id)).toMatchObject({ retired: true, values: { name: 'Сажа' } })
+    expect(page.history[0]).toMatchObject({ id: soot.id, action: 'retired', entryName: 'Сажа', username: 'admin' })
+    // The readings that name it are all still there.
+    expect(Number((await t.database.db.selectFrom('measures_point_indications').select((eb) => eb.fn.countAll().as('n')).where('name', '=', 'Сажа').executeTakeFirstOrThrow()).n)).toBeGreaterThan(0)
+    expect(await retireReferenceEntry(admin, { kind: 'substance', id: soot.id, retire: false })).toEqual({ changed: true })
+    expect(await retireReferenceEntry(admin, { kind: 'substance', id: soot.id, retire: false })).toEqual({ changed: false })
+    expect((await sootOf()).retired).toBe(false)
+    expect(await streamTypes(`reference-substance-${soot.id}`)).toEqual(['ReferenceEntryRetired', 'ReferenceEntryRestored'])
+  })
+
+  it('offers a retired unit in no form\'s list but the entry that already names it', async () => {
+    const admin = as(actors.admin)
+    const { id } = await addReferenceEntry(admin, { kind: 'unit', values: { name: 'нг/м³' } })
+    await retireReferenceEntry(admin, { kind: 'unit', id, retire: true })
+    const page = await referencePage(admin, { kind: 'substance' })
+    expect(page.options.unit_id.find((u) => u.id === id)).toEqual({ id, name: 'нг/м³', retired: true })
+  })
+
+  it('refuses deleting an entry that readings use with 409 and a Russian message saying to retire it, and deletes an unused one', async () => {
+    const admin = as(actors.admin)
+    const soot = await sootOf()
+    const before = await eventCount()
+    expect(await refusalOf(deleteReferenceEntry(admin, { kind: 'substance', id: soot.id }))).toEqual({
+      status: 409,
+      detail: 'Нельзя удалить запись «Сажа»: на неё ссылаются показания или другие данные. Выведите её из употребления — она останется в прежних данных, но не будет предлагаться для новых.',
+    })
+    // A company is used by its areas and reports, a unit by its substances, a kind of point by its points.
+    const company = await t.database.db.selectFrom('areas').select('company_id').where('company_id', 'is not', null).executeTakeFirstOrThrow()
+    expect(await refusalOf(deleteReferenceEntry(admin, { kind: 'company', id: company.company_id! }))).toMatchObject({ status: 409 })
+    const unit = await t.database.db.selectFrom('substances').select('unit_id').executeTakeFirstOrThrow()
+    expect(await refusalOf(deleteReferenceEntry(admin, { kind: 'unit', id: unit.unit_id }))).toMatchObject({ status: 409 })
+    const pointKind = await t.database.db.selectFrom('point_kinds').innerJoin('measures_points', 'measures_points.kind', 'point_kinds.code').select('point_kinds.id').executeTakeFirstOrThrow()
+    expect(await refusalOf(deleteReferenceEntry(admin, { kind: 'point-kind', id: pointKind.id }))).toMatchObject({ status: 409 })
+    expect(await eventCount()).toBe(before)
+    expect((await sootOf()).retired).toBe(false)
+
+    const { id } = await addReferenceEntry(admin, { kind: 'unit', values: { name: 'пг/л' } })
+    expect(await deleteReferenceEntry(admin, { kind: 'unit', id })).toEqual({ deleted: true })
+    expect(await t.database.db.selectFrom('units').select('id').where('id', '=', id).execute()).toEqual([])
+    expect(await refusalOf(deleteReferenceEntry(admin, { kind: 'unit', id }))).toMatchObject({ status: 404 })
+    expect(await refusalOf(retireReferenceEntry(admin, { kind: 'unit', id, retire: true }))).toMatchObject({ status: 404 })
+    const page = await referencePage(admin, { kind: 'unit' })
+    expect(page.history[0]).toMatchObject({ id, action: 'deleted', entryName: 'пг/л' })
+  })
+
+  it('refuses a Department user, a license holder and the public retiring, restoring or deleting, and writes nothing', async () => {
+    const soot = await sootOf()
+    const before = await eventCount()
+    // The use-cases are the one place that checks it: both doors call them (decision 2590).
+    const reference = portalUseCases({ db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir }).reference
+    const forbidden = { ok: false, refusal: { reason: 'forbidden' } }
+    for (const actor of [actors.department, actors.holder1, null]) {
+      const from = { actor, clientAddress: '10.1.2.3', requestId: 'admin-test' }
+      expect(await reference.retireEntry(from, { kind: 'substance', id: soot.id, retire: true })).toEqual(forbidden)
+      expect(await reference.retireEntry(from, { kind: 'substance', id: soot.id, retire: false })).toEqual(forbidden)
+      expect(await reference.deleteEntry(from, { kind: 'substance', id: soot.id })).toEqual(forbidden)
+    }
+    expect(await eventCount()).toBe(before)
+    expect((await sootOf()).retired).toBe(false)
+  })
+
+  it('retires the same entry from two sessions at once: one event, both answered', async () => {
+    const admin = as(actors.admin)
+    const { id } = await addReferenceEntry(admin, { kind: 'unit', values: { name: 'мкг/м³' } })
+    const answers = await Promise.all([retireReferenceEntry(admin, { kind: 'unit', id, retire: true }), retireReferenceEntry(admin, { kind: 'unit', id, retire: true })])
+    expect(answers.map((a) => a.changed).sort()).toEqual([false, true])
+    expect(await streamTypes(`reference-unit-${id}`)).toEqual(['ReferenceEntryAdded', 'ReferenceEntryRetired'])
+  })
+
+  it('leaves the log replayable and verified after entries are retired, restored and deleted', async () => {
+    const admin = as(actors.admin)
+    const { id } = await addReferenceEntry(admin, { kind: 'point-kind', values: { code: 'test_retire', name: 'Проверочный вид' } })
+    await retireReferenceEntry(admin, { kind: 'point-kind', id, retire: true })
+    await retireReferenceEntry(admin, { kind: 'point-kind', id, retire: false })
+    await deleteReferenceEntry(admin, { kind: 'point-kind', id })
     const report = await verifyProjections(t.database.db)
     expect(report.differences).toEqual([])
     expect(report.chain.broken).toBeNull()

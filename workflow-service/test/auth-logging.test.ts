@@ -1,14 +1,13 @@
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createQueue } from '@portal/workers/queue/create-queue.ts'
-import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
-import { reportTemplateFiles } from '../../portal/src/composition.server.ts'
+import type { JobQueue } from '../src/ports/job-queue.ts'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { createLogger } from '../src/logger.ts'
-import { loginAs, postLogin, setCookies } from './support/login.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { loginAs, postLogin, setCookies } from '../../test-support/login.ts'
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts'
+import { createQueue, reportTemplateFiles } from '../../test-support/system.ts'
 
 let app: FastifyInstance
 let database: TestDatabase

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { anonymousCsrf, loginAs, multipartBody, postLogin, setCookies } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
+import { anonymousCsrf, loginAs, multipartBody, postLogin, setCookies } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 

@@ -3,8 +3,8 @@ import { sql } from 'kysely'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { can, type CurrentUser, type Group, PERMISSIONS, seesNavigation } from '../src/auth/permissions.ts'
-import { loginAs } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { sessionIdOf } from '../src/auth/sessions.server.ts'
-import { loginAs, postLogin, setCookies } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
+import { loginAs, postLogin, setCookies } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 

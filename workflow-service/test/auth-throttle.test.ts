@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from '../src/auth/login-throttle.server.ts'
-import { postLogin } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
+import { postLogin } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 // The load balancer of the tests' deployment is 10.0.0.2. The HTTP rate limit is raised out of the way: these
 // tests attack the database's counters.

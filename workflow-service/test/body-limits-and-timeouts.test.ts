@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { loginAs } from './support/login.ts'
-import { listenForRawClients, openRaw, pause, sendSlowly } from './support/raw-connection.ts'
-import { useTestApp } from './support/test-app.ts'
-import { multipartWithFiles } from './support/workflow-fixtures.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { listenForRawClients, openRaw, pause, sendSlowly } from '../../test-support/raw-connection.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { multipartWithFiles } from '../../test-support/workflow-fixtures.ts'
 
 // A one-second body timeout for bodies that are not files; uploads keep a minute.
 const t = useTestApp({ HTTP_TIMEOUT_SECONDS: '1', UPLOAD_TIMEOUT_SECONDS: '60' })

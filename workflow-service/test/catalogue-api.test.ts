@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { catalogueTypes } from '../src/catalogue/registry/index.ts'
-import { loginAs } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { catalogueTables } from '../../test-support/catalogue-tables.ts'
 
 const t = useTestApp()
 
@@ -52,7 +53,7 @@ describe('the report templates', () => {
     const list = await get('/api/v1/report-templates/')
     expect(list.status).toBe(200)
     expect(Array.isArray(list.body)).toBe(true)
-    const stored = await t.database.db.selectFrom('report_templates').select('id').orderBy('name').orderBy('id').execute()
+    const stored = await catalogueTables(t.database.db).selectFrom('report_templates').select('id').orderBy('name').orderBy('id').execute()
     expect(stored.length).toBeGreaterThan(0)
     expect(list.body.map((item: { id: number }) => item.id)).toEqual(stored.map((row) => row.id))
     for (const item of list.body) expect(Object.keys(item)).toEqual(expect.arrayContaining(['id', 'name', 'init_filename', 'filepath', 'date', 'size']))

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { parseFilters } from '../src/catalogue/filters.ts'
 import { listRecords } from '../src/catalogue/query.server.ts'
 import { catalogueTypes, findType } from '../src/catalogue/registry/index.ts'
-import { useTestApp } from './support/test-app.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 

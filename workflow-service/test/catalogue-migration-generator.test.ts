@@ -8,7 +8,7 @@ import { migrationFor } from '../src/catalogue/registry/ddl.ts'
 import { int, num, text, yearField } from '../src/catalogue/registry/fields.ts'
 import { frozenSnapshot, writeCatalogueMigration } from '../src/catalogue/registry/generate-migration.ts'
 import { catalogueTypes, defineType, findType, type CatalogueType } from '../src/catalogue/registry/index.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts'
 
 const INDEX = `import type { Migration } from 'kysely'
 import * as first from './2026-11-21-0001-first.ts'

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { frozenSnapshot } from '../src/catalogue/registry/generate-migration.ts'
 import { migrationFor, sqlTypeOf } from '../src/catalogue/registry/ddl.ts'
 import { catalogueTypes, checkRegistry, findType, storedFields } from '../src/catalogue/registry/index.ts'
-import { useTestApp } from './support/test-app.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
+
+const RETIRABLE = new Set(['units', 'point_kinds', 'substances', 'companies', 'areas'])
 
 describe('the catalogue registry', () => {
   it('has no duplicate slugs, tables or fields, and filters only declared columns', () => {
@@ -28,8 +30,11 @@ describe('the catalogue registry', () => {
     for (const type of catalogueTypes) {
       const actual = columns.get(type.table)
       expect(actual, type.table).toBeDefined()
-      const expected = ['id', ...storedFields(type).map((f) => f.column)].sort()
+      // Reference tables the administrator retires entries of carry `retired` beside their declared fields (decision 2686).
+      const administrative = RETIRABLE.has(type.table) ? ['retired'] : []
+      const expected = ['id', ...administrative, ...storedFields(type).map((f) => f.column)].sort()
       expect([...actual!.keys()].sort(), type.table).toEqual(expected)
+      if (administrative.length) expect(actual!.get('retired'), `${type.table}.retired`).toBe('boolean')
       for (const field of storedFields(type)) {
         const want = sqlTypeOf(field)
         const got = actual!.get(field.column)

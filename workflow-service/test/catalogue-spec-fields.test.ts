@@ -2,8 +2,8 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { catalogueTypes } from '../src/catalogue/registry/index.ts'
-import { loginAs } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 

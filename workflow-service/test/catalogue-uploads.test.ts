@@ -22,9 +22,30 @@ describe('uploads derived from the registry', () => {
 
   it('finds a problem in a declaration whose reference has no lookup or whose template names no column', () => {
     const type = findType('greenhouse-gases')!
-    const broken = { ...type, upload: { ...type.upload!, lookups: {}, templates: [{ ...type.upload!.templates[0], example: { nothing: 1 } }] } }
+    const broken = { ...type, upload: { ...type.upload!, lookups: {}, templates: [{ ...type.upload!.templates[0], example: () => ({ nothing: 1 }) }] } }
     const problems = checkUploads([broken])
     expect(problems.some((p) => p.includes('greenhouse_category: a reference in a file needs a lookup'))).toBe(true)
+  })
+
+  it('declares the copy-forward once: its side column and factor reach the import spec and the file check reads past the column', () => {
+    const spec = uploadSpecOf('observation_results')
+    expect(spec.lastYear).toEqual({ header: 'Значение за прошлый год', factor: 10 })
+    expect(spec.sideHeaders).toEqual(['Значение за прошлый год'])
+    expect(uploadSpecOf('greenhouse_gases').sideHeaders).toEqual([])
+  })
+
+  it('finds a problem in a copy-forward on rows that are no readings, with a factor of 1 or Infinity, or a side column named like a column', () => {
+    const ghg = findType('greenhouse-gases')!
+    expect(checkUploads([{ ...ghg, upload: { ...ghg.upload!, lastYear: { header: 'Прошлый год', factor: 10 } } }]).some((p) => p.includes('copy-forward needs a field measures_point'))).toBe(true)
+    const readings = findType('measures-point-indications')!
+    for (const factor of [1, 0.5, Infinity, NaN]) {
+      expect(checkUploads([{ ...readings, upload: { ...readings.upload!, lastYear: { header: 'Прошлый год', factor } } }]), String(factor)).toEqual([
+        'measures-point-indications: the year-on-year factor must be a number above 1',
+      ])
+    }
+    expect(checkUploads([{ ...readings, upload: { ...readings.upload!, lastYear: { header: ' значение ', factor: 10 } } }])).toEqual([
+      'measures-point-indications: the side column « значение » is named like a column of the file',
+    ])
   })
 
   it('accepts files exactly for the types that declare an upload, each with at least one template', () => {

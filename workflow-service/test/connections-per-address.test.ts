@@ -2,8 +2,8 @@
 // before its request is read, while other addresses are served. The proxies of TRUST_PROXY are not counted. Raw
 // sockets against the listening app; 127.0.0.2 and 127.0.0.3 are other loopback addresses of the same machine.
 import { describe, expect, it } from 'vitest'
-import { listenForRawClients, openRaw, pause, type RawConnection } from './support/raw-connection.ts'
-import { useTestApp } from './support/test-app.ts'
+import { listenForRawClients, openRaw, pause, type RawConnection } from '../../test-support/raw-connection.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp({ MAX_CONNECTIONS_PER_ADDRESS: '3', TRUST_PROXY: '127.0.0.3' })
 const port = listenForRawClients(t)

@@ -1,8 +1,8 @@
 // The CSRF and same-origin rules are decided on the route, so no spelling of its URL reaches a handler without them.
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { RouteEntry } from '../src/plugins/route-table.server.ts'
-import { anonymousCsrf, loginAs } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
+import { anonymousCsrf, loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp({ PUBLIC_URL: 'https://eco.example.ru' })
 
@@ -77,7 +77,7 @@ describe('CSRF on every state-changing route', () => {
     const url = '/api/v1/users/2000000000/'
     const send = (extra: Record<string, string>) =>
       t.app.inject({ method: 'PATCH', url, headers: { ...session, ...extra, 'content-type': 'application/json' }, payload: '{"is_active": true}' })
-    for (const extra of [
+    for (const extra of <Array<Record<string, string>>>[
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { origin: 'https://eco.example.ru.evil.example' },
@@ -89,7 +89,7 @@ describe('CSRF on every state-changing route', () => {
       expect(res.statusCode, JSON.stringify(extra)).toBe(403)
     }
     // The portal's own pages: the public origin, or a same-origin fetch, pass on to the handler (no such user: 404).
-    for (const extra of [{ origin: 'https://eco.example.ru' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}]) {
+    for (const extra of <Array<Record<string, string>>>[{ origin: 'https://eco.example.ru' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}]) {
       const res = await send(extra)
       expect(res.statusCode, JSON.stringify(extra)).toBe(404)
     }

@@ -1,37 +1,18 @@
 // The demo data's e-mails to made-up people never leave, even when the portal runs with SMTP_URL: the seed keeps
 // them in the outbox with a reason and the sender skips them, while a real decision's letter is still sent.
-import type { AddressInfo } from 'node:net'
 import nodemailer from 'nodemailer'
-import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sendDueMail } from '@portal/workers/mail/mail-sender.server.ts'
+import { describe, expect, it } from 'vitest'
 import { DEMO_MAIL_REASON } from '../src/seed/demo-mail.server.ts'
-import { useTestApp } from './support/test-app.ts'
-import { loginAs } from './support/login.ts'
-import { holder, multipartWithFiles, RESPONSIBLE } from './support/workflow-fixtures.ts'
+import { useSmtpServer } from '../../test-support/smtp-server.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { holder, multipartWithFiles, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'
+import { sendDueMail } from '../../test-support/system.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1
 
-const received: string[][] = []
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    stream.resume()
-    stream.on('end', () => {
-      received.push(session.envelope.rcptTo.map((r) => r.address))
-      callback()
-    })
-  },
-})
-let smtpUrl = ''
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`
-})
-afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())))
+const smtp = useSmtpServer()
 
 const outbox = () => t.database.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute()
 
@@ -43,9 +24,9 @@ describe('demo data and e-mail', () => {
   })
 
   it('sends none of them through a real SMTP server, and does send a letter of a later decision', async () => {
-    const transport = nodemailer.createTransport(smtpUrl)
+    const transport = nodemailer.createTransport(smtp.url)
     expect(await sendDueMail(t.database.db, transport, 'portal@example.ru')).toBe(0)
-    expect(received).toEqual([])
+    expect(smtp.received.map((m) => m.to)).toEqual([])
 
     const h = await holder(t.app, t.database.db, 'holder1')
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: YEAR, ...RESPONSIBLE } })).statusCode).toBe(201)
@@ -57,7 +38,7 @@ describe('demo data and e-mail', () => {
 
     expect(await sendDueMail(t.database.db, transport, 'portal@example.ru')).toBe(1)
     transport.close()
-    expect(received).toEqual([[RESPONSIBLE.email]])
+    expect(smtp.received.map((m) => m.to)).toEqual([[RESPONSIBLE.email]])
     const demo = (await outbox()).filter((r) => r.skipped_reason !== null)
     expect(demo.every((r) => r.sent_at === null)).toBe(true)
   })

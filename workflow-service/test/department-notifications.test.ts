@@ -4,12 +4,12 @@
 import { describe, expect, it } from 'vitest'
 import { readStream } from '../src/event-store/event-store.server.ts'
 import { fileStreamId } from '../src/workflow/files/file-events.ts'
-import { checkResultTitle, countFindings } from '../src/notifications/check-result-words.ts'
+import { checkResultTitle, countFindings } from '../src/workflow/files/check-result-words.ts'
 import { notifyDepartment } from '../src/notifications/notify-department.server.ts'
 import { recordFileChecked } from '../src/workflow/files/worker-commands.server.ts'
-import { loginAs } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
-import { holder, multipartWithFiles, RESPONSIBLE } from './support/workflow-fixtures.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { holder, multipartWithFiles, RESPONSIBLE, sectionFile } from '../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1
@@ -17,7 +17,7 @@ const ERROR = { row: 2, column: 'Значение', value: 'x', reason: 'не ч
 const WARNING = { row: 3, column: 'Значение', value: '1e9', reason: 'больше 100 ПДК' }
 
 async function upload(headers: Record<string, string>, reportId: number): Promise<number> {
-  const body = multipartWithFiles({ report: reportId }, [{ field: 'file', filename: 'Отчёт.csv', content: `Показатель;Значение\r\nФенолы;${Math.random()}\r\n` }])
+  const body = multipartWithFiles({ report: reportId }, [await sectionFile(t.database.db, reportId, 'Отчёт')])
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/import-files/', headers: { ...headers, ...body.headers }, payload: body.payload })
   expect(res.statusCode).toBe(201)
   return res.json().id as number

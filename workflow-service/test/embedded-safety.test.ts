@@ -21,7 +21,12 @@ function startPortal(): Promise<{ child: ChildProcess; url: string }> {
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the portal did not start:\n${output}`)), 120_000)
+    // A portal that did not start in time is stopped as a person would stop it (its PostgreSQL with it), so a failed
+    // case leaves no process behind to slow every test after it.
+    const timer = setTimeout(() => {
+      child.kill('SIGINT')
+      reject(new Error(`the portal did not start:\n${output}`))
+    }, 120_000)
     child.stdout?.on('data', () => {
       const match = output.match(/Портал запущен: (http:\/\/\S+)\/monitoring\//)
       if (match) {

@@ -1,9 +1,9 @@
 // The Department's list of readings above their ПДК: the worst multiple first, filtered by year, area, company and
 // substance, as JSON pages or a CSV/XLSX file, and the count per year for its chart.
-import { csvTable } from './support/export-files.ts'
+import { csvTable } from '../../test-support/export-files.ts'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from './support/test-app.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 

@@ -7,13 +7,12 @@ import SwaggerParser from '@apidevtools/swagger-parser'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createQueue } from '@portal/workers/queue/create-queue.ts'
-import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
-import { reportTemplateFiles } from '../../portal/src/composition.server.ts'
+import type { JobQueue } from '../src/ports/job-queue.ts'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { PublicCache } from '../src/http/public-cache.server.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts'
+import { createQueue, reportTemplateFiles } from '../../test-support/system.ts'
 
 let database: TestDatabase
 let queue: JobQueue

@@ -2,8 +2,8 @@
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { RouteEntry } from '../src/plugins/route-table.server.ts'
-import { anonymousCsrf, loginAs, multipartBody } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
+import { anonymousCsrf, loginAs, multipartBody } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 const SEED = 1212
@@ -66,7 +66,7 @@ function validValue(schema: Json): unknown {
   if (v.type === 'array') return [validValue((v.items ?? {}) as Json)]
   if (v.type === 'string') {
     const pattern = typeof v.pattern === 'string' ? new RegExp(v.pattern, 'u') : null
-    const candidates = ['Тестовое значение', '1', 'a@b.ru', '+7 123', '00000000-0000-4000-8000-000000000000', 'template_1.xlsx']
+    const candidates = ['Тестовое значение', '1', 'a@b.ru', '+7 123', '00000000-0000-4000-8000-000000000000', 'template_1.xlsx', '2026-01-31']
     return candidates.find((c) => !pattern || pattern.test(c)) ?? 'x'
   }
   return {}

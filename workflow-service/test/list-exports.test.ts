@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { COMPANY_KINDS } from '../src/catalogue/registry/labels.ts'
-import { csvTable, dialectOf, xlsxSheet, xlsxTable } from './support/export-files.ts'
-import { useTestApp } from './support/test-app.ts'
+import { csvTable, dialectOf, xlsxSheet, xlsxTable } from '../../test-support/export-files.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 

@@ -5,11 +5,11 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { anonymousCsrf, loginAs } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
-import { checkedFile, holder, type Holder, multipartWithFiles } from './support/workflow-fixtures.ts'
+import { anonymousCsrf, loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { checkedFile, holder, type Holder, multipartWithFiles } from '../../test-support/workflow-fixtures.ts'
 import { recordFileChecked } from '../src/workflow/files/worker-commands.server.ts'
-import { sendDueMail } from '@portal/workers/mail/mail-sender.server.ts'
+import { sendDueMail } from '../../test-support/system.ts'
 import { CONFIRMATION_SUBJECT, MAIL_SUBJECTS, NOTIFICATIONS_PER_ADDRESS_PER_HOUR } from '../src/notifications/mail-rules.ts'
 
 // The confirmation page is served by the built pages (npm test builds them first), as the portal serves them.
@@ -17,7 +17,7 @@ const built = path.resolve(import.meta.dirname, '../../remix-app/build')
 const build = (await import(pathToFileURL(path.join(built, 'server/index.js')).href)) as ServerBuild
 const t = useTestApp({}, { remix: { build, clientDir: path.join(built, 'client') } })
 const YEAR = new Date().getFullYear() + 1
-const PHISHING = 'СРОЧНО Подтвердите пароль: https:․․evil.example login.pdf'
+const PHISHING = 'СРОЧНО Подтвердите пароль: https:․․evil.example login.csv'
 
 const lettersTo = (address: string) => t.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', address).orderBy('id').execute()
 
@@ -108,7 +108,7 @@ describe('mail only to addresses that confirmed', () => {
     await responsible(h, address)
     await confirmThrough(await confirmationLink(address))
     const reportId = await report(h)
-    const body = multipartWithFiles({ report: reportId }, [{ field: 'file', filename: PHISHING, content: '%PDF-1.4\n' }])
+    const body = multipartWithFiles({ report: reportId }, [{ field: 'file', filename: PHISHING, content: 'Год;Категория\r\n;фишинг\r\n' }])
     const uploaded = await t.app.inject({ method: 'POST', url: '/api/v1/import-files/', headers: { ...h.headers, ...body.headers }, payload: body.payload })
     expect(uploaded.statusCode).toBe(201)
     await recordFileChecked(t.database.db, { fileId: uploaded.json().id, ok: true, problems: [] })

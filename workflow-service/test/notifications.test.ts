@@ -1,53 +1,17 @@
-import type { AddressInfo } from 'node:net'
 import { sql } from 'kysely'
-import { SMTPServer } from 'smtp-server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sendDueMail, startMailSender } from '@portal/workers/mail/mail-sender.server.ts'
+import { describe, expect, it } from 'vitest'
+import { mailSendJob, sendDueMail } from '../../test-support/system.ts'
 import nodemailer from 'nodemailer'
 import { confirmAddress } from '../src/notifications/email-confirmations.server.ts'
-import { useTestApp } from './support/test-app.ts'
-import { loginAs } from './support/login.ts'
-import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from './support/workflow-fixtures.ts'
+import { useSmtpServer } from '../../test-support/smtp-server.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1
 
-interface Received {
-  to: string[]
-  data: string
-}
-
-/** A local SMTP server that keeps what it gets; `refuse` makes it refuse every recipient. */
-function smtpServer() {
-  const received: Received[] = []
-  const state = { refuse: false }
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (state.refuse) return callback(new Error('mailbox unavailable'))
-      callback()
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') })
-        callback()
-      })
-    },
-  })
-  return { server, received, state }
-}
-
-const smtp = smtpServer()
-let smtpUrl = ''
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.server.listen(0, '127.0.0.1', resolve))
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.server.address() as AddressInfo).port}`
-})
-afterAll(async () => new Promise<void>((resolve) => smtp.server.close(() => resolve())))
+const smtp = useSmtpServer()
 
 async function decide(headers: Record<string, string>, id: number, fields: Record<string, string>) {
   const body = multipartWithFiles(fields)
@@ -63,6 +27,10 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): 
 }
 
 const outbox = () => t.database.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute()
+
+/** The job that sends one letter, as a worker runs it with SMTP_URL (or without). */
+const mailJob = (url: string | undefined) =>
+  mailSendJob({ db: t.database.db, config: { ...t.app.config, smtpUrl: url, mailFrom: 'Портал <portal@example.ru>' }, log: { info() {}, warn() {}, error() {} } })
 
 describe('notifications of report status changes', () => {
   let reportId = 0
@@ -109,20 +77,18 @@ describe('notifications of report status changes', () => {
     expect((await t.app.inject({ url: '/api/v1/notifications/' })).statusCode).toBe(403)
   })
 
-  it('sends the e-mail exactly once, across a restart of the sender', async () => {
+  it('sends the e-mail exactly once, also when its job runs again after a restart of the worker', async () => {
     // The demo data's letters are never to be sent (demo-mail.test.ts); the others are.
     const pending = (await outbox()).filter((m) => m.sent_at === null && m.skipped_reason === null)
     expect(pending.length).toBeGreaterThan(0)
-    const first = startMailSender({ db: t.database.db, smtpUrl, from: 'Портал <portal@example.ru>', intervalMs: 20 })
+    await Promise.all(pending.map((m) => mailJob(smtp.url).handle({ outboxId: m.id })))
     await waitFor(outbox, (rows) => rows.every((m) => m.sent_at !== null || m.skipped_reason !== null))
-    await first.stop()
     expect(smtp.received.filter((m) => m.to.includes(RESPONSIBLE.email))).toHaveLength(pending.filter((m) => m.to_address === RESPONSIBLE.email).length)
     const count = smtp.received.length
-    // A new sender (the worker restarted) finds nothing left to send.
-    const second = startMailSender({ db: t.database.db, smtpUrl, from: 'Портал <portal@example.ru>', intervalMs: 20 })
-    const transport = nodemailer.createTransport(smtpUrl)
+    // The jobs run again (the worker restarted before the queue heard they were done): nothing is left to send.
+    await Promise.all(pending.map((m) => mailJob(smtp.url).handle({ outboxId: m.id })))
+    const transport = nodemailer.createTransport(smtp.url)
     expect(await sendDueMail(t.database.db, transport, 'portal@example.ru')).toBe(0)
-    await second.stop()
     transport.close()
     expect(smtp.received.length).toBe(count)
     const message = smtp.received.find((m) => m.to.includes(RESPONSIBLE.email))!
@@ -136,7 +102,7 @@ describe('notifications of report status changes', () => {
     const row = (await outbox()).at(-1)!
     expect(row.sent_at).toBeNull()
     smtp.state.refuse = true
-    const transport = nodemailer.createTransport(smtpUrl)
+    const transport = nodemailer.createTransport(smtp.url)
     expect(await sendDueMail(t.database.db, transport, 'portal@example.ru')).toBe(0)
     const failed = await t.database.db.selectFrom('mail_outbox').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow()
     expect(failed.attempts).toBe(1)
@@ -154,12 +120,12 @@ describe('notifications of report status changes', () => {
   })
 
   it('sends nothing and fails nothing without SMTP_URL', async () => {
-    const sender = startMailSender({ db: t.database.db, smtpUrl: undefined, from: 'x@example.ru' })
-    await sender.stop()
     const department = await loginAs(t.app, 'department')
     // A report is agreed only with a checked file.
     await checkedFile(t.app, t.database.db, holderHeaders, reportId)
     expect((await decide(department.headers, reportId, { status: 'agreed', comment: '' })).statusCode).toBe(200)
-    expect((await outbox()).at(-1)!.sent_at).toBeNull()
+    const letter = (await outbox()).at(-1)!
+    await mailJob(undefined).handle({ outboxId: letter.id })
+    expect((await outbox()).at(-1)).toMatchObject({ id: letter.id, sent_at: null, attempts: 0 })
   })
 })

@@ -1,6 +1,6 @@
 // A water-object point's merged control indicators, the demo files that records link to, and the readings index.
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from './support/test-app.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 

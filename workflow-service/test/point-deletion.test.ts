@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { deleteMeasuresPoint } from '../src/catalogue/measures-point-deletion.server.ts'
-import { loginAs } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 const REFUSAL = 'Ошибка удаления пункта наблюдения: имеются согласованные отчёты.'

@@ -1,7 +1,7 @@
 // Answers that depend on the session stay out of shared caches; links in answers never come from the Host header.
 import { describe, expect, it } from 'vitest'
-import { loginAs } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 

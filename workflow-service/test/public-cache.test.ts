@@ -10,9 +10,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRIVATE_TABLES } from '@portal/migrations/migrations/2026-11-23-1701-public-change-notify.ts'
 import { WORKFLOW_READ_MODELS } from '@portal/migrations/migrations/2026-11-23-2020-workflow-tables-tell-no-cache.ts'
-import { createQueue } from '@portal/workers/queue/create-queue.ts'
-import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
-import { reportTemplateFiles } from '../../portal/src/composition.server.ts'
+import type { JobQueue } from '../src/ports/job-queue.ts'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { PUBLIC_CHANGED_CHANNEL, PublicCache } from '../src/http/public-cache.server.ts'
@@ -23,8 +21,9 @@ import { recordFileChecked } from '../src/workflow/files/worker-commands.server.
 import { decideOnReport } from '../src/workflow/reports/report-commands.server.ts'
 import { createResponsible } from '../src/workflow/responsibles/responsible-commands.server.ts'
 import { storeFile } from '../src/workflow/storage/file-storage.server.ts'
-import { loginAs } from './support/login.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts'
+import { createQueue, reportTemplateFiles } from '../../test-support/system.ts'
 
 let database: TestDatabase
 let queue: JobQueue
@@ -173,6 +172,33 @@ describe('the public cache key', () => {
     expect([other.statusCode, other.headers['x-cache']]).toEqual([200, 'miss'])
     expect(cache.size).toBe(size + 1)
   })
+
+  it('reads a declared number and a path id however they are spelt, as the route reads them: one entry, no fresh answer', async () => {
+    const { app, cache } = nodes[0]
+    const first = await app.inject({ url: '/api/v1/companies/?limit=3&offset=1' })
+    expect([first.statusCode, first.headers['x-cache']]).toEqual([200, 'miss'])
+    const id = (first.json() as { results: Array<{ id: number }> }).results[0].id
+    const detail = await app.inject({ url: `/api/v1/companies/${id}/` })
+    expect(detail.statusCode).toBe(200)
+    const size = cache.size
+    for (const url of ['/api/v1/companies/?limit=03&offset=1', '/api/v1/companies/?limit=3&offset=001', '/api/v1/companies/?limit=3.0&offset=+1', '/api/v1/companies/?offset=1e0&limit=%2B3']) {
+      const res = await app.inject({ url })
+      expect([url, res.statusCode, res.headers['x-cache'], res.body]).toEqual([url, 200, 'hit', first.body])
+    }
+    for (const url of [`/api/v1/companies/0${id}/`, `/api/v1/companies/000${id}/`, `/api/v1/companies/${id}.0/`]) {
+      const res = await app.inject({ url })
+      expect([url, res.statusCode, res.headers['x-cache'], res.body]).toEqual([url, 200, 'hit', detail.body])
+    }
+    expect(cache.size).toBe(size)
+  })
+
+  it('links a stored page to its neighbours with the declared parameters only: nobody\'s ?bust=… reaches everybody', async () => {
+    const { app } = nodes[0]
+    const res = await app.inject({ url: '/api/v1/companies/?bust=evil&limit=2&offset=2&utm_source=%3Cx%3E' })
+    expect([res.statusCode, res.headers['x-cache']]).toEqual([200, 'miss'])
+    const page = res.json() as { next: string; previous: string }
+    expect([page.next.replace(/^.*\?/, ''), page.previous.replace(/^.*\?/, '')]).toEqual(['limit=2&offset=4', 'limit=2&offset=0'])
+  })
 })
 
 describe('the cache store', () => {
@@ -257,13 +283,14 @@ describe('what tells the caches', () => {
       })
       const program = await database.db.selectFrom('import_reports').select('id').where('area_id', '=', area.id).where('report_type', '=', 'program').executeTakeFirstOrThrow()
       const storageKey = randomUUID()
-      const { size, sha256 } = await storeFile(dataDir, storageKey, Buffer.from('Пункт наблюдения (номенклатура);Год\r\n'))
+      const { size, sha256 } = await storeFile(dataDir, storageKey, Buffer.from('%PDF-1.4\n% программа\n%%EOF\n'))
       const { fileId } = await uploadFile(as(holder), {
         reportId: program.id,
         description: 'Программа',
         ecomonResponsibleId: null,
         companyResponsibleId: null,
-        upload: { storageKey, name: 'Программа.csv', size, sha256, contentType: 'text/csv' },
+        // A programme is a document: its section takes PDF, DOC, DOCX, XLS, XLSX or ZIP.
+        upload: { storageKey, name: 'Программа.pdf', size, sha256, contentType: 'application/pdf' },
       })
       await recordFileChecked(database.db, { fileId, ok: true, problems: [] })
       await decideOnReport(as(department), program.id, { decision: 'agree', comment: 'Согласовано', files: [] })

@@ -2,12 +2,12 @@ import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config.ts'
 import { RATE_LIMITED, rateLimitBy, rateLimitOf, rateLimits } from '../src/plugins/rate-limits.server.ts'
-import { loginAs, postLogin } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
-import { multipartWithFiles } from './support/workflow-fixtures.ts'
+import { loginAs, postLogin, setCookies } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { multipartWithFiles } from '../../test-support/workflow-fixtures.ts'
 
 // Small limits, so a test reaches them with a few requests.
-const t = useTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '4', UPLOAD_RATE_LIMIT_PER_MINUTE: '3', DECISION_RATE_LIMIT_PER_MINUTE: '3', EXPORT_RATE_LIMIT_PER_MINUTE: '3' })
+const t = useTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '4', UPLOAD_RATE_LIMIT_PER_MINUTE: '3', PRECHECK_ADDRESS_RATE_LIMIT_PER_MINUTE: '5', DECISION_RATE_LIMIT_PER_MINUTE: '3', EXPORT_RATE_LIMIT_PER_MINUTE: '3' })
 
 describe('rate limits per client address', () => {
   it('answers the fifth login of a minute from one address 429 in the login shape with Retry-After, even with the right password', async () => {
@@ -36,17 +36,49 @@ describe('rate limits per client address', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
   })
 
-  it('counts a check before sending as an upload: two uploads and a check spend the minute of one address', async () => {
-    const { headers } = await loginAs(t.app, 'holder1')
-    const send = (url: string, fields: Record<string, string | number>) => {
-      const body = multipartWithFiles(fields, [{ field: 'file', filename: 'a.csv', content: 'a;b\r\n1;2\r\n' }])
-      return t.app.inject({ method: 'POST', url, remoteAddress: '10.1.2.2', headers: { ...headers, ...body.headers }, payload: body.payload })
+  describe('the check before sending, per account', () => {
+    // Each login from an address of its own: the logins' limit per address is not what is tested here.
+    let logins = 0
+    const headersOf = async (username: string) => {
+      const res = await postLogin(t.app, { username, password: username }, { address: `10.9.0.${(logins += 1)}` })
+      expect(res.statusCode, res.body).toBe(200)
+      const cookie = `sessionid=${setCookies(res).sessionid}`
+      const csrf = await t.app.inject({ url: '/auth/csrf/', headers: { cookie } })
+      return { cookie, 'x-csrftoken': csrf.json().csrftoken as string }
     }
-    const upload = () => send('/api/v1/import-files/', { report: 2_000_000 })
-    const precheck = () => send('/api/v1/import-files/precheck/', { area: 2_000_000, year: 2025, report_type: 'observation_results' })
-    for (const request of [upload, precheck, upload]) expect((await request()).statusCode).not.toBe(429)
-    expect((await precheck()).statusCode).toBe(429)
-    expect((await upload()).statusCode).toBe(429)
+    const precheckAs = async (username: string) => {
+      const headers = await headersOf(username)
+      return (address: string) => {
+        const body = multipartWithFiles({ area: 2_000_000, year: 2025, report_type: 'observation_results' }, [{ field: 'file', filename: 'a.csv', content: 'a;b\r\n1;2\r\n' }])
+        return t.app.inject({ method: 'POST', url: '/api/v1/import-files/precheck/', remoteAddress: address, headers: { ...headers, ...body.headers }, payload: body.payload })
+      }
+    }
+
+    it('does not share an account\'s limit with another account behind the same address', async () => {
+      const [first, second] = [await precheckAs('holder1'), await precheckAs('holder2')]
+      for (let i = 0; i < 3; i++) expect((await first('10.1.2.2')).statusCode).not.toBe(429)
+      const limited = await first('10.1.2.2')
+      expect(limited.statusCode).toBe(429)
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+      expect((await second('10.1.2.2')).statusCode).not.toBe(429)
+    })
+
+    it('counts one account on two addresses once', async () => {
+      const check = await precheckAs('department')
+      for (const address of ['10.1.2.3', '10.1.2.4', '10.1.2.3']) expect((await check(address)).statusCode).not.toBe(429)
+      expect((await check('10.1.2.4')).statusCode).toBe(429)
+    })
+
+    it('keeps a cap per address over all its accounts, and spends none of the address\'s uploads', async () => {
+      const accounts = [await precheckAs('admin'), await precheckAs('administration'), await precheckAs('holder2')]
+      // 5 prechecks of the address (PRECHECK_ADDRESS_RATE_LIMIT_PER_MINUTE), no account over its own 3.
+      for (const check of [accounts[0], accounts[0], accounts[1], accounts[1], accounts[2]]) expect((await check('10.1.2.5')).statusCode).not.toBe(429)
+      expect((await accounts[2]('10.1.2.5')).statusCode).toBe(429)
+      const headers = await headersOf('holder1')
+      const body = multipartWithFiles({ report: 2_000_000 }, [{ field: 'file', filename: 'a.csv', content: 'a;b\r\n1;2\r\n' }])
+      const upload = await t.app.inject({ method: 'POST', url: '/api/v1/import-files/', remoteAddress: '10.1.2.5', headers: { ...headers, ...body.headers }, payload: body.payload })
+      expect(upload.statusCode).not.toBe(429)
+    })
   })
 
   it('answers the fourth decision of a minute from one address 429 with Retry-After', async () => {

@@ -4,7 +4,7 @@ import { changeReferenceEntry } from '../src/admin/reference/reference-commands.
 import { limitOn, type SubstanceLimit } from '../src/admin/reference/reference-as-of.ts'
 import { substanceLimits } from '../src/admin/reference/reference-queries.server.ts'
 import type { CurrentUser } from '../src/auth/permissions.ts'
-import { useTestApp } from './support/test-app.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 const at = (text: string) => new Date(text)

@@ -3,8 +3,9 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { catalogueTypes } from '../src/catalogue/registry/index.ts'
-import { loginAs } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { catalogueTables } from '../../test-support/catalogue-tables.ts'
 
 const t = useTestApp()
 
@@ -18,7 +19,7 @@ async function count(url: string): Promise<number> {
 
 describe('list search with е and ё alike', () => {
   it('finds the same scientific researches whether the query is written with е or ё', async () => {
-    const names = (await t.database.db.selectFrom('scientific_researches').select('name').execute()).map((r) => r.name)
+    const names = (await catalogueTables(t.database.db).selectFrom('scientific_researches').select('name').execute()).map((r) => r.name)
     const expected = names.filter((n) => fold(n).includes('мерзл')).length
     expect(expected, 'the demo data has researches of frozen ground').toBeGreaterThan(0)
     for (const q of ['мерзл', 'мёрзл', 'МЁРЗЛ']) expect(await count(`/api/v1/scientific-researches/?search=${encodeURIComponent(q)}`), q).toBe(expected)

@@ -2,8 +2,8 @@
 // (`use:search-lists`, spec portal-and-workflow.md §6, decisions 1331 and 2521): the catalogue's use-cases ignore
 // anyone else's `search`, so the API answers them the list as the pages do. The site search stays public.
 import { describe, expect, it } from 'vitest'
-import { loginAs } from './support/login.ts'
-import { useTestApp } from './support/test-app.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()
 const NOTHING = encodeURIComponent('нет такого названия')

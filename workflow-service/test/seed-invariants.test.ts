@@ -5,7 +5,7 @@ import { specItems } from '../../scripts/spec-items.ts'
 import { storedFields } from '../src/catalogue/registry/index.ts'
 import { measuresPoints } from '../src/catalogue/registry/core.ts'
 import { co2Equivalent, GLOBAL_WARMING_POTENTIALS } from '../src/catalogue/registry/greenhouse.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts'
 
 // A fresh copy of the database the demo data was loaded into (the same `npm run seed` does).
 let database: TestDatabase

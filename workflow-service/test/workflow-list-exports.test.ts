@@ -1,12 +1,12 @@
 // Exports of the lists outside the catalogue (reports, decisions, files, history, a point's control indicators, the
 // user's notifications): every row the JSON pages hold, in their order, as CSV and XLSX; and the same permissions as
 // the JSON list, checked before any byte of a file is written.
-import { csvTable, xlsxTable } from './support/export-files.ts'
+import { csvTable, xlsxTable } from '../../test-support/export-files.ts'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from './support/test-app.ts'
-import { loginAs } from './support/login.ts'
-import { holder } from './support/workflow-fixtures.ts'
+import { useTestApp } from '../../test-support/test-app.ts'
+import { loginAs } from '../../test-support/login.ts'
+import { holder } from '../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 

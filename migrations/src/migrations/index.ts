@@ -30,6 +30,8 @@ import * as m2610DepartmentNotifications from './2026-11-25-2610-department-noti
 import * as m2450NotificationTopics from './2026-11-26-2450-notification-topics.ts'
 import * as m2620SearchTextEverywhere from './2026-11-25-2620-search-text-everywhere.ts'
 import * as m2224MailConfirmations from './2026-11-26-2224-mail-confirmations.ts'
+import * as m2670PeopleNamesAndAddresses from './2026-11-27-2670-people-names-and-addresses.ts'
+import * as m2686ReferenceEntriesRetired from './2026-11-27-2686-reference-entries-retired.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -62,4 +64,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-2620-search-text-everywhere': m2620SearchTextEverywhere,
   '2026-11-26-2224-mail-confirmations': m2224MailConfirmations,
   '2026-11-26-2450-notification-topics': m2450NotificationTopics,
+  '2026-11-27-2670-people-names-and-addresses': m2670PeopleNamesAndAddresses,
+  '2026-11-27-2686-reference-entries-retired': m2686ReferenceEntriesRetired,
 }

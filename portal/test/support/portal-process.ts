@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { freePort } from '../../../cluster/support/free-port.ts'
-import type {} from '../../../workflow-service/test/support/global-setup.ts'
-import { createTestDatabase, type TestDatabase } from '../../../workflow-service/test/support/test-database.ts'
+import type {} from '../../../test-support/global-setup.ts'
+import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 

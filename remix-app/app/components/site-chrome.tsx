@@ -1,7 +1,7 @@
 // Header (logo to main) and footer (© and the current year) around every page.
 import { Form, Link } from '@remix-run/react'
-import type { UserInfo } from '@portal/workflow-service/auth/user-info.ts'
-import { SiteSearch } from '../features/search/components/site-search.tsx'
+import type { UserInfo } from '@portal/workflow-service/views.ts'
+import { SiteSearch } from './site-search.tsx'
 
 /** Spec §2 shell: the bar is shown to Department and Administrator users only (Предприятия is hidden). */
 export const NAVIGATION = [

@@ -1,7 +1,7 @@
 // The first text field of a page form that holds control characters (NUL, escape codes…), as a Russian message
 // naming the field: every page action checks its form with this before using it, and answers in its own shape.
 import { data } from '@remix-run/node'
-import { controlCharacterAt } from '@portal/workflow-service/http/params.ts'
+import { controlCharacterAt } from '@portal/workflow-service/views.ts'
 
 /** The fields' names as the pages label them; a field without a label is named as it is sent. */
 const FIELD_LABELS: Record<string, string> = {
@@ -13,6 +13,22 @@ const FIELD_LABELS: Record<string, string> = {
   email: 'Электронная почта',
   comment: 'Комментарий',
   description: 'Описание',
+  full_name: 'ФИО',
+  fullName: 'ФИО',
+  groups: 'Группы',
+  company: 'Предприятие',
+  area: 'Участок',
+  year: 'Год',
+  event: 'Событие',
+  user: 'Пользователь',
+  from: 'С даты',
+  to: 'По дату',
+  date: 'На дату',
+  is_active: 'Активен',
+  isActive: 'Активен',
+  report: 'Отчёт',
+  report_type: 'Вид отчёта',
+  status: 'Решение',
 }
 
 export const fieldLabel = (name: string, labels: Record<string, string> = FIELD_LABELS) =>

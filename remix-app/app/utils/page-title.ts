@@ -1,6 +1,8 @@
 // The title of a page in the browser's tab and history: '{заголовок} — Экологический мониторинг ЯНАО', built from
 // what the page's own loader already returns (its title or its breadcrumbs), so a new page gets a title for free.
-export const SITE_TITLE = 'Экологический мониторинг ЯНАО'
+import { SITE_TITLE } from '@portal/workflow-service/views.ts'
+
+export { SITE_TITLE }
 
 type Crumb = { title: string }
 type TitledData = { title?: unknown; crumbs?: unknown; heading?: unknown }

@@ -3,18 +3,18 @@
 import type { AppLoadContext } from '@remix-run/node'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
-import { loadConfig } from '@portal/workflow-service/config.ts'
-import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
-import { pageSettingsOf } from '@portal/workflow-service/page-settings.ts'
-import { portalUseCases } from '@portal/workflow-service/use-cases/portal-use-cases.server.ts'
+import type { CurrentUser } from '@portal/workflow-service/views.ts'
+import { loadConfig } from '@portal/workflow-service/service.server.ts'
+import type { JobQueue } from '@portal/workflow-service/ports.ts'
+import { pageSettingsOf } from '@portal/workflow-service/views.ts'
+import { portalUseCases } from '@portal/workflow-service/use-cases.server.ts'
 
 export function pageContext(
   services: { db: Kysely<Database>; queue: JobQueue },
   user: CurrentUser | null,
-  options: { dataDir: string; clientAddress?: string; requestId?: string },
+  options: { dataDir: string; clientAddress?: string; requestId?: string; env?: Record<string, string> },
 ): AppLoadContext {
-  const config = loadConfig({ DATA_DIR: options.dataDir })
+  const config = loadConfig({ ...options.env, DATA_DIR: options.dataDir })
   const from = { clientAddress: options.clientAddress ?? '127.0.0.1', requestId: options.requestId ?? 'test' }
   return {
     ...portalUseCases({ db: services.db, queue: services.queue, storageDir: config.storageDir }),

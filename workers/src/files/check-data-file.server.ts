@@ -4,7 +4,7 @@ import { cellText, checkRow, type RowContext, type RowValues } from './check-row
 import { detectFileKind, KIND_TITLES } from './file-signature.server.ts'
 import { FILE_LIMITS, LIMIT_MESSAGES, type FileLimits } from './file-limits.ts'
 import { FileRejected, type Problem } from './file-problem.ts'
-import type { ImportSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+import type { ImportSpec } from '@portal/workflow-service/registry.ts'
 import { readCsvRows, type FileRow } from './read-csv.server.ts'
 import { readXlsxRows } from './read-xlsx.server.ts'
 
@@ -62,8 +62,9 @@ function checkBounds(cells: readonly unknown[], number: number, rows: number, li
   }
 }
 
-function isBlank(cells: readonly unknown[]): boolean {
-  for (let i = 0; i < cells.length; i++) if (cellText(cells[i]) !== '') return false
+/** No value in any of the template's columns: a row with only a side column's value (last year's) is no data either. */
+function isBlank(cells: readonly unknown[], indexes: readonly number[]): boolean {
+  for (let i = 0; i < indexes.length; i++) if (cellText(cells[indexes[i]]) !== '') return false
   return true
 }
 
@@ -112,13 +113,13 @@ export async function checkDataFile(path: string, spec: ImportSpec, context: Row
       for (const row of batch) {
         checkBounds(row.cells, row.number, rows + 1, limits)
         if (indexes === null) {
-          const header = matchHeader(row.cells, spec.columns)
+          const header = matchHeader(row.cells, spec.columns, spec.sideHeaders)
           if (!header.ok) return { ok: false, problems: [header.problem], warnings: [], rows: 0 }
           indexes = header.indexes
           continue
         }
         // Spreadsheets keep formatted but empty rows (and CSV exports write ";;;;"): they are not data.
-        if (isBlank(row.cells)) continue
+        if (isBlank(row.cells, indexes)) continue
         rows++
         const result = checkRow(row.cells, row.number, spec.columns, indexes, context)
         noteWarnings(result.warnings)

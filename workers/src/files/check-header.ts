@@ -1,5 +1,6 @@
-// Matches a file's header row against the template's columns: missing, unknown and repeated columns are named.
-import type { ColumnSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+// Matches a file's header row against the template's columns: missing, unknown and repeated columns are named; a
+// declared side column (last year's values of a pre-filled template, decision 2443) is read past wherever it stands.
+import type { ColumnSpec } from '@portal/workflow-service/registry.ts'
 import type { Problem } from './file-problem.ts'
 
 const FIELD_MISMATCH = 'несоответствие полей'
@@ -16,8 +17,12 @@ function normalizeHeader(text: string): string {
 
 export type HeaderMatch = { ok: true; indexes: number[] } | { ok: false; problem: Problem }
 
-/** For each template column, the index of the file column holding it; or one problem listing every mismatch. */
-export function matchHeader(cells: readonly unknown[], columns: readonly ColumnSpec[]): HeaderMatch {
+/**
+ * For each template column, the index of the file column holding it; or one problem listing every mismatch.
+ * `sideHeaders` are columns the file may carry beside the template's (`ImportSpec.sideHeaders`): never read.
+ */
+export function matchHeader(cells: readonly unknown[], columns: readonly ColumnSpec[], sideHeaders: readonly string[] = []): HeaderMatch {
+  const side = new Set(sideHeaders.map(normalizeHeader))
   const wanted = new Map<string, number>()
   columns.forEach((column, i) => {
     wanted.set(normalizeHeader(column.header), i)
@@ -30,7 +35,9 @@ export function matchHeader(cells: readonly unknown[], columns: readonly ColumnS
   cells.forEach((cell, at) => {
     const text = cell === null || cell === undefined ? '' : String(cell)
     if (text.trim() === '') return
-    const i = wanted.get(normalizeHeader(text))
+    const normalized = normalizeHeader(text)
+    if (side.has(normalized)) return
+    const i = wanted.get(normalized)
     if (i === undefined) unknown.push(text.trim())
     else if (indexes[i] !== -1) repeated.push(columns[i].header)
     else indexes[i] = at

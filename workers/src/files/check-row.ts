@@ -1,9 +1,8 @@
 // Checks one data row against the template's columns and the report: pure, over plain values.
-import type { ColumnSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+import type { ColumnSpec } from '@portal/workflow-service/registry.ts'
 import type { Problem } from './file-problem.ts'
-import { formatNumber } from '@portal/workflow-service/text/russian-format.ts'
-import { canonicalUnit, unitFitsKind } from '@portal/workflow-service/catalogue/registry/point-units.ts'
-import { convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo } from '@portal/workflow-service/catalogue/registry/unit-conversions.ts'
+import { formatNumber } from '@portal/workflow-service/views.ts'
+import { canonicalUnit, unitFitsKind, convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo } from '@portal/workflow-service/registry.ts'
 
 export interface ReferenceRecord {
   id: number
@@ -26,10 +25,34 @@ export interface RowContext {
    */
   limitUnits?: ReadonlyMap<string, readonly string[]>
   /**
-   * Last year's published readings of the report's points, averaged per point and substance (`lastYearKey`), in the
-   * unit of their ПДК: a new value that differs from its one by more than YEAR_ON_YEAR_FACTOR is worth a look.
+   * Last year's published readings of the report's points per point and substance (`lastYearKey`), summed per unit
+   * they were published in: a new value that differs from their mean in its own unit by more than `factor` times (the
+   * upload declaration's `lastYear.factor`, declared once in the registry) is worth a look.
    */
-  lastYear?: ReadonlyMap<string, number>
+  lastYear?: { factor: number; readings: ReadonlyMap<string, readonly LastYearReadings[]> }
+}
+
+/** Last year's readings of one point and substance kept in one unit. */
+export interface LastYearReadings {
+  unit: string
+  sum: number
+  count: number
+}
+
+/**
+ * The mean of last year's readings given in `unit`: each unit's sum converted first, so readings published in мкг/дм³
+ * before decision 2130 count as their мг/дм³, not a thousand times more; a unit that does not convert is left out.
+ */
+export function lastYearMean(readings: readonly LastYearReadings[], unit: string): number | undefined {
+  let sum = 0
+  let count = 0
+  for (const group of readings) {
+    const converted = convertUnit(group.sum, group.unit, unit)
+    if (converted === null || !Number.isFinite(converted)) continue
+    sum += converted
+    count += group.count
+  }
+  return count > 0 ? sum / count : undefined
 }
 
 export type RowValues = Record<string, string | number | null>
@@ -45,9 +68,6 @@ export type RowResult =
 
 /** A value this many times its limit is kept, with a warning: most often a unit or a decimal separator gone wrong. */
 export const SUSPICIOUS_MPC_MULTIPLE = 10
-
-/** A value this many times above or below last year's for its point and substance is kept, with a warning. */
-export const YEAR_ON_YEAR_FACTOR = 10
 
 /** The key of last year's value: the point's id and the substance's name as lookups compare it. */
 export const lastYearKey = (pointId: number, name: string) => `${pointId}\u0000${normalizeLookup(name)}`
@@ -279,10 +299,12 @@ export function checkRow(
     warnings = warning(warnings, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение выше ПДК в ${times} раз: проверьте единицу измерения и разделитель дробной части`)
   }
   const pointId = values.measures_point_id
-  const last = context.lastYear && typeof pointId === 'number' && typeof values.name === 'string' ? context.lastYear.get(lastYearKey(pointId, values.name)) : undefined
+  const lastReadings = context.lastYear && typeof pointId === 'number' && typeof values.name === 'string' ? context.lastYear.readings.get(lastYearKey(pointId, values.name)) : undefined
+  const last = lastReadings && typeof values.measure === 'string' ? lastYearMean(lastReadings, values.measure) : undefined
   if (comparable && last !== undefined && last > 0 && rules.value >= 0 && typeof values.value === 'number' && values.value > 0) {
     const ratio = values.value / last
-    if (ratio > YEAR_ON_YEAR_FACTOR || ratio < 1 / YEAR_ON_YEAR_FACTOR) {
+    const factor = context.lastYear!.factor
+    if (ratio > factor || ratio < 1 / factor) {
       const times = Math.round(ratio > 1 ? ratio : 1 / ratio)
       warnings = warning(warnings, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение в ${times} раз ${ratio > 1 ? 'больше' : 'меньше'} среднего за прошлый год (${formatNumber(last)}): проверьте единицу измерения и разделитель дробной части`)
     }

@@ -1,11 +1,11 @@
 // The process that reads one uploaded file: started by check-in-child.server.ts with a heap limit, it parses and
 // checks the file and sends the good rows back in batches (waiting for each to be stored), then its result. A file
 // that would need more memory ends this process, never the portal's.
-import { checkDataFile, type CheckedRow } from './check-data-file.server.ts'
-import { checkDocumentFile } from './check-document-file.server.ts'
+// Each kind of request loads only its own reader when it comes (a document's check needs neither the workbook reader
+// nor the catalogue registry): a process is started for every file, so what it loads is paid on every upload.
+import type { CheckedRow } from './check-data-file.server.ts'
 import { FileRejected, type Problem } from './file-problem.ts'
 import { peakRssMb, type ChildReply, type ChildRequest, type ChildResult } from './check-in-child.server.ts'
-import { markWorkbook } from './marked-workbook.server.ts'
 
 const send = (message: ChildReply) => new Promise<void>((resolve, reject) => process.send!(message, undefined, {}, (error) => (error ? reject(error) : resolve())))
 
@@ -23,6 +23,7 @@ async function run(request: ChildRequest): Promise<void> {
   if (request.kind === 'mark') {
     let result: ChildResult
     try {
+      const { markWorkbook } = await import('./marked-workbook.server.ts')
       result = { ok: true, problems: [], bytes: await markWorkbook(request.path, request.spec, request.findings, request.limits) }
     } catch (error) {
       if (!(error instanceof FileRejected)) throw error
@@ -34,8 +35,8 @@ async function run(request: ChildRequest): Promise<void> {
   }
   const result =
     request.kind === 'data'
-      ? await checkDataFile(request.path, request.spec, request.context, { onRows: request.stage ? onRows : undefined, limits: request.limits, batchSize: 2000 })
-      : await checkDocumentFile(request.path, request.name)
+      ? await (await import('./check-data-file.server.ts')).checkDataFile(request.path, request.spec, request.context, { onRows: request.stage ? onRows : undefined, limits: request.limits, batchSize: 2000 })
+      : await (await import('./check-document-file.server.ts')).checkDocumentFile(request.path, request.name)
   // Every batch stored before the result: the parent records the result only after the last row is staged.
   while (inFlight > 0) await new Promise<void>((resolve) => (acknowledge = resolve))
   await send({ type: 'done', result: { ok: result.ok, problems: result.problems, warnings: 'warnings' in result ? (result.warnings as Problem[]) : undefined, rows: 'rows' in result ? (result.rows as number) : undefined }, peakRssMb: peakRssMb() })

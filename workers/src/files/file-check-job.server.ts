@@ -1,13 +1,12 @@
 // The file-check job: checks an uploaded file, stages a good data file's rows, and records success or error on the file.
-import { recordFileChecked } from '@portal/workflow-service/workflow/files/worker-commands.server.ts'
-import { storedFilePath } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
-import { fileCheckRows } from '@portal/workflow-service/observability/metrics.server.ts'
-import type { JobDependencies } from '../jobs.ts'
-import { PermanentJobError } from '@portal/workflow-service/ports/job-queue.ts'
+import { recordFileChecked, storedFilePath } from '@portal/workflow-service/commands.server.ts'
+import { fileCheckRows } from '@portal/workflow-service/service.server.ts'
+import type { JobDependencies } from '../job-dependencies.ts'
+import { PermanentJobError } from '@portal/workflow-service/ports.ts'
 import { clearStagedRows, stageRows, syncReportPublication } from '../publication/staged-rows.server.ts'
 import { checkDocumentFile } from './check-document-file.server.ts'
 import { checkInChild } from './check-in-child.server.ts'
-import { importSpecForReport } from '@portal/workflow-service/catalogue/registry/uploads.ts'
+import { importSpecForReport } from '@portal/workflow-service/registry.ts'
 import type { Problem } from './file-problem.ts'
 import { loadRowContext } from './row-context.server.ts'
 import { MAX_PROBLEMS } from './check-data-file.server.ts'
@@ -26,7 +25,7 @@ export function fileIdOf(data: FileJobData): number {
   return data.fileId
 }
 
-export function fileCheckJob({ db, config, log }: JobDependencies) {
+export function fileCheckJob({ db, config, log, queue }: JobDependencies) {
   return {
     async handle(data: FileJobData, signal: AbortSignal): Promise<void> {
       const fileId = fileIdOf(data)
@@ -69,7 +68,7 @@ export function fileCheckJob({ db, config, log }: JobDependencies) {
         // A document is only recognised by its first bytes (and a ZIP's bounded directory): nothing to parse.
         result = await checkDocumentFile(path, file.name)
       }
-      await recordFileChecked(db, { fileId, ok: result.ok, problems: result.problems, warnings: result.warnings ?? [] })
+      await recordFileChecked(db, { fileId, ok: result.ok, problems: result.problems, warnings: result.warnings ?? [] }, { queue })
       fileCheckRows.inc(result.rows ?? 0)
       // The report may have been agreed while this file was checked, and that publication ran without it:
       // reconciling now (idempotent, one per report at a time) publishes a file of an agreed report whatever the order.
@@ -84,7 +83,7 @@ export function fileCheckJob({ db, config, log }: JobDependencies) {
       if (!exists) return
       await clearStagedRows(db, fileId)
       // The technical reason (paths, driver messages) goes to the log, never to the license holder.
-      await recordFileChecked(db, { fileId, ok: false, problems: [{ reason: GAVE_UP }] })
+      await recordFileChecked(db, { fileId, ok: false, problems: [{ reason: GAVE_UP }] }, { queue })
       log.warn({ fileId, reason }, 'file check given up')
     },
   }

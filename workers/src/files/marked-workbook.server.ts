@@ -2,8 +2,8 @@
 // error red, a warning yellow) with the messages in its comment, and a sheet listing every finding. A CSV file's
 // rows become the first sheet of a new book. Run in the checking child process, after the same guards as a check.
 import ExcelJS from 'exceljs'
-import type { ImportSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import { ERROR_REPORT_HEADERS, errorReportRow, findingsOf, type Finding } from '@portal/workflow-service/workflow/files/file-findings.ts'
+import type { ImportSpec } from '@portal/workflow-service/registry.ts'
+import { ERROR_REPORT_HEADERS, errorReportRow, findingsOf, type Finding } from '@portal/workflow-service/views.ts'
 import { dataFileKind } from './check-data-file.server.ts'
 import { matchHeader } from './check-header.ts'
 import { FILE_LIMITS, LIMIT_MESSAGES, type FileLimits } from './file-limits.ts'
@@ -71,7 +71,7 @@ function findingsSheetName(book: ExcelJS.Workbook): string {
 export async function markWorkbook(path: string, spec: ImportSpec, problems: readonly Problem[], limits: FileLimits = FILE_LIMITS): Promise<Uint8Array> {
   const { book, sheet } = await loadBook(path, limits)
   const header = headerRowOf(sheet)
-  const match = header ? matchHeader((header.values as unknown[]).slice(1), spec.columns) : null
+  const match = header ? matchHeader((header.values as unknown[]).slice(1), spec.columns, spec.sideHeaders) : null
   const indexes = match?.ok ? match.indexes : null
   const marks = new Map<string, { row: number; column: number; error: boolean; notes: string[] }>()
   const listed: Array<{ finding: Finding; address: string }> = []

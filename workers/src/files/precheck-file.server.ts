@@ -3,8 +3,8 @@
 // staged row or notification is written: the Department sees nothing.
 import { sql } from 'kysely'
 import type { FileProblem } from '@portal/migrations/database.ts'
-import { importSpecForReport } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import type { FilePrechecks, PrecheckRequest } from '@portal/workflow-service/ports/file-prechecks.ts'
+import { importSpecForReport } from '@portal/workflow-service/registry.ts'
+import type { FilePrechecks, PrecheckRequest } from '@portal/workflow-service/ports.ts'
 import { MAX_PROBLEMS, type CheckedRow } from './check-data-file.server.ts'
 import { checkDocumentFile } from './check-document-file.server.ts'
 import { checkInChild } from './check-in-child.server.ts'

@@ -2,9 +2,10 @@
 // the records a file may name (as the upload declaration says: by which column, within the report's area or not).
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { ImportSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import { canonicalUnit } from '@portal/workflow-service/catalogue/registry/point-units.ts'
-import { lastYearKey, normalizeLookup, type ReferenceRecord, type RowContext } from './check-row.ts'
+import type { ImportSpec } from '@portal/workflow-service/registry.ts'
+import { canonicalUnit } from '@portal/workflow-service/registry.ts'
+import { lastYearKey, normalizeLookup, type LastYearReadings, type ReferenceRecord, type RowContext } from './check-row.ts'
+import { readLastYear } from './last-year-readings.server.ts'
 
 export interface FileScope {
   year: number
@@ -43,20 +44,19 @@ export async function loadRowContext(db: Kysely<Database>, spec: ImportSpec, fil
     references,
     today,
     ...(spec.columns.some((c) => c.column === 'measure') ? { limitUnits: await loadLimitUnits(db) } : {}),
-    ...(spec.table === 'measures_point_indications' ? { lastYear: await loadLastYear(db, file) } : {}),
+    ...(spec.lastYear ? { lastYear: { factor: spec.lastYear.factor, readings: await loadLastYear(db, file) } } : {}),
   }
 }
 
-/** Last year's published readings of the file's points (its area's, or its company's areas'), averaged per point and substance. */
-async function loadLastYear(db: Kysely<Database>, file: FileScope): Promise<Map<string, number>> {
-  const areas = file.areaId !== null ? sql`p.area_id = ${file.areaId}` : sql`p.area_id IN (SELECT id FROM areas WHERE company_id = ${file.companyId})`
-  const { rows } = await sql<{ point: number; name: string; value: number }>`
-    SELECT i.measures_point_id AS point, i.name, avg(i.value)::float8 AS value
-    FROM measures_point_indications i JOIN measures_points p ON p.id = i.measures_point_id
-    WHERE i.year = ${file.year - 1} AND ${areas}
-    GROUP BY 1, 2`.execute(db)
-  const found = new Map<string, number>()
-  for (const row of rows) if (Number.isFinite(row.value)) found.set(lastYearKey(row.point, row.name), row.value)
+/** Last year's published readings of the file's points (its area's, or its company's areas'), summed per point, substance and unit. */
+async function loadLastYear(db: Kysely<Database>, file: FileScope): Promise<Map<string, LastYearReadings[]>> {
+  const found = new Map<string, LastYearReadings[]>()
+  for (const row of await readLastYear(db, file)) {
+    const key = lastYearKey(row.point, row.name)
+    const readings = found.get(key) ?? []
+    readings.push({ unit: row.unit, sum: row.sum, count: row.count })
+    found.set(key, readings)
+  }
   return found
 }
 

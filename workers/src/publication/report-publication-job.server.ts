@@ -1,6 +1,6 @@
 // The report-publication job: after a report is agreed or its decision cancelled, the catalogue is made to match it.
-import type { JobDependencies } from '../jobs.ts'
-import { PermanentJobError } from '@portal/workflow-service/ports/job-queue.ts'
+import type { JobDependencies } from '../job-dependencies.ts'
+import { PermanentJobError } from '@portal/workflow-service/ports.ts'
 import { syncReportPublication } from './staged-rows.server.ts'
 
 export interface ReportJobData {

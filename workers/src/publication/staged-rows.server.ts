@@ -1,10 +1,9 @@
 // Staged rows of checked files and their publication into the catalogue tables: insert on agreement, delete on withdrawal.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { CheckedRow } from '../files/check-data-file.server.ts'
-import { JOBS } from '@portal/workflow-service/ports/jobs.ts'
-import { importSpecOfTable, type ImportSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import { notifyDepartmentOfExceedances } from '@portal/workflow-service/notifications/notify-exceedances.server.ts'
+import { JOBS } from '@portal/workflow-service/ports.ts'
+import { importSpecOfTable, type ImportSpec } from '@portal/workflow-service/registry.ts'
+import { notifyDepartmentOfExceedances } from '@portal/workflow-service/commands.server.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -21,8 +20,17 @@ export async function clearStagedRows(db: Db, fileId: number): Promise<void> {
   await db.deleteFrom('import_staged_rows').where('file_id', '=', fileId).execute()
 }
 
+/**
+ * A row to stage: its number in the file and its values by column. Declared here, by what staging needs, so that the
+ * file check (which hands its checked rows over) depends on the publication and not the other way round.
+ */
+export interface StagedRow {
+  number: number
+  values: Readonly<Record<string, string | number | null>>
+}
+
 /** Stages a batch in one statement: one JSON parameter, expanded by PostgreSQL. */
-export async function stageRows(db: Db, target: StagingTarget, rows: readonly CheckedRow[]): Promise<void> {
+export async function stageRows(db: Db, target: StagingTarget, rows: readonly StagedRow[]): Promise<void> {
   if (rows.length === 0) return
   const payload = JSON.stringify(rows.map((r) => [r.number, { ...r.values, ...target.fixed }]))
   await sql`

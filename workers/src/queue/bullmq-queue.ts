@@ -8,7 +8,7 @@ import {
   type JobPolicy,
   type JobQueue,
   type SendOptions,
-} from '@portal/workflow-service/ports/job-queue.ts'
+} from '@portal/workflow-service/ports.ts'
 import { startOutboxRelay, writeOutbox, type OutboxRelay } from './job-outbox.server.ts'
 
 export interface BullMqQueueOptions {
@@ -145,7 +145,8 @@ export async function createBullMqQueue(options: BullMqQueueOptions): Promise<Jo
         const worker = new Worker(definition.name, processor, {
           connection,
           prefix,
-          concurrency: 1,
+          // A light job's batch: that many of its jobs run side by side in this worker, each on its own.
+          concurrency: definition.batchSize ?? 1,
           // The lock is renewed while the worker lives; a killed worker's job is taken again once it lapses.
           lockDuration: definition.heartbeatSeconds * 1000,
           stalledInterval: definition.heartbeatSeconds * 1000,

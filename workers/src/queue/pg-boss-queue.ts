@@ -9,7 +9,7 @@ import {
   type JobPolicy,
   type JobQueue,
   type SendOptions,
-} from '@portal/workflow-service/ports/job-queue.ts'
+} from '@portal/workflow-service/ports.ts'
 
 export interface PgBossQueueOptions {
   url: string
@@ -19,6 +19,11 @@ export interface PgBossQueueOptions {
   /** How often a supervising node looks for jobs whose worker died (heartbeat) or ran too long. */
   superviseIntervalSeconds?: number
   onError?: (error: unknown) => void
+}
+
+/** A failed job's output as pg-boss records a handler's error: what reasonOf reads back for the dead letter. */
+function failureOutput(error: unknown): object {
+  return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { message: errorMessage(error) }
 }
 
 function reasonOf(output: unknown): string {
@@ -92,13 +97,22 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
         // (notifyWorker skips the wait), so a backlog drains at the handlers' pace; only an idle queue waits out the
         // interval. Waking on a NOTIFY sent with each job would be quicker for the first job, but NOTIFY takes a
         // database-wide lock at commit and would serialise every command that sends one (docs/performance.md).
-        workerId = await boss.work(definition.name, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-          boss.notifyWorker(workerId)
+        const run = async (job: { id: string; data: unknown; signal: AbortSignal }) => {
           try {
             await definition.handle(job.data as object, job.signal)
           } catch (error) {
             if (error instanceof PermanentJobError) await exhaustRetries(definition.name, job.id)
             throw error
+          }
+        }
+        // A batch (a light job's batchSize) is one fetch and one completion for all its jobs; a job of it that fails
+        // is failed alone, before pg-boss completes the batch (which completes only the jobs still active).
+        workerId = await boss.work(definition.name, { pollingIntervalSeconds: 0.5, batchSize: definition.batchSize ?? 1 }, async (jobs) => {
+          boss.notifyWorker(workerId)
+          if (jobs.length === 1) return run(jobs[0])
+          const outcomes = await Promise.allSettled(jobs.map(run))
+          for (const [i, outcome] of outcomes.entries()) {
+            if (outcome.status === 'rejected') await boss.fail(definition.name, jobs[i].id, failureOutput(outcome.reason))
           }
         })
         const onDeadLetter = definition.onDeadLetter

@@ -4,11 +4,8 @@
 import ExcelJS from 'exceljs'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { greenhouseCategories } from '@portal/workflow-service/catalogue/registry/greenhouse.ts'
-import { UNITS_BY_POINT_KIND } from '@portal/workflow-service/catalogue/registry/point-units.ts'
-import { defaultLimitUnit, unitsConvertibleTo } from '@portal/workflow-service/catalogue/registry/unit-conversions.ts'
-import { UPLOAD_TEMPLATES, type ColumnSpec, type TemplateSpec } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import { substancesOf } from '@portal/workflow-service/catalogue/substances.ts'
+import { copiedRows, type CopiedRow } from './copy-forward.server.ts'
+import { greenhouseCategories, UNITS_BY_POINT_KIND, defaultLimitUnit, unitsConvertibleTo, UPLOAD_TEMPLATES, type ColumnSpec, type TemplateSpec, substancesOf } from '@portal/workflow-service/registry.ts'
 
 /** A downloadable template: declared with its type in the registry (`upload.templates`). */
 export type ReportTemplate = TemplateSpec
@@ -101,7 +98,7 @@ export async function targetLists(db: Kysely<Database>, template: ReportTemplate
   const units = template.units ?? []
   if (units.length) {
     const { rows } = await sql<{ name: string }>`
-      SELECT DISTINCT s.name FROM substances s JOIN units u ON u.id = s.unit_id WHERE u.name = ANY(${[...units]}::text[]) ORDER BY s.name`.execute(db)
+      SELECT DISTINCT s.name FROM substances s JOIN units u ON u.id = s.unit_id WHERE NOT s.retired AND u.name = ANY(${[...units]}::text[]) ORDER BY s.name`.execute(db)
     if (rows.length) lists.name = rows.map((r) => r.name)
   }
   const kinds = kindsOf(template)
@@ -158,12 +155,61 @@ function addLists(workbook: ExcelJS.Workbook, data: ExcelJS.Worksheet, template:
   })
 }
 
+/** Last year's side column: grey, italic, never to be typed into (decision 2443). */
+const SIDE_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7E6E6' } }
+const SIDE_FONT: Partial<ExcelJS.Font> = { italic: true, color: { argb: 'FF595959' } }
+
+/**
+ * The copied rows on «Данные» (a point, the report's year, a substance, a unit; the date and value left to fill) and
+ * last year's mean of each in the declared side column after the template's columns, marked as not to be filled: a
+ * grey fill, a note on its header, and a validation that refuses anything typed into it.
+ */
+function addCopiedRows(data: ExcelJS.Worksheet, notes: ExcelJS.Worksheet, template: ReportTemplate, rows: readonly CopiedRow[], year: number): void {
+  const lastYear = template.spec.lastYear!
+  const at = (field: string) => template.spec.columns.findIndex((c) => c.field === field) + 1
+  const side = template.spec.columns.length + 1
+  const header = data.getCell(1, side)
+  header.value = lastYear.header
+  header.font = { ...SIDE_FONT, bold: true }
+  header.fill = SIDE_FILL
+  header.note = `Не заполняется: среднее значение за ${year - 1} год по пункту и показателю, в единице из столбца «Единица измерения», для сравнения. При проверке файла столбец не читается.`
+  data.getColumn(side).width = Math.max(14, lastYear.header.length + 4)
+  rows.forEach((row, i) => {
+    const r = i + 2
+    data.getCell(r, at('measures_point')).value = row.point
+    data.getCell(r, at('year')).value = year
+    data.getCell(r, at('name')).value = row.name
+    data.getCell(r, at('measure')).value = row.unit
+    const cell = data.getCell(r, side)
+    cell.value = row.mean
+    cell.fill = SIDE_FILL
+    cell.font = SIDE_FONT
+  })
+  const letterOf = letter(side - 1)
+  rangeValidations(data).add(`${letterOf}2:${letterOf}${LIST_ROWS + 1}`, {
+    type: 'custom',
+    allowBlank: true,
+    formulae: ['FALSE'],
+    showErrorMessage: true,
+    errorStyle: 'stop',
+    errorTitle: lastYear.header,
+    error: `Столбец не заполняется: в нём значения за ${year - 1} год для сравнения.`,
+  })
+  notes.addRow({
+    header: lastYear.header,
+    required: 'не заполняется',
+    value: `среднее значение за ${year - 1} год по пункту и показателю, для сравнения; при проверке не читается. Значение, отличающееся от него больше чем в ${lastYear.factor} раз, получит предупреждение`,
+    example: '',
+  })
+}
+
 /**
  * The template as XLSX bytes; the same bytes on every call for the same lists and year (fixed dates), so size and
  * date are stable. «Данные» holds the header only: the example row, of the report's year, is on «Пояснения» beside
- * each column's explanation, so a file that keeps the template's rows has no row of another year.
+ * each column's explanation, so a file that keeps the template's rows has no row of another year. `copied`: last
+ * year's rows of a target (copy-forward, decision 2443); none gives the plain template.
  */
-export async function renderTemplate(template: ReportTemplate, lists: TemplateLists = generalLists(template), year = currentYear()): Promise<Buffer> {
+export async function renderTemplate(template: ReportTemplate, lists: TemplateLists = generalLists(template), year = currentYear(), copied: readonly CopiedRow[] = []): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook()
   workbook.creator = 'Портал экологического мониторинга ЯНАО'
   workbook.created = TEMPLATES_REVISED
@@ -183,8 +229,15 @@ export async function renderTemplate(template: ReportTemplate, lists: TemplateLi
   for (const column of template.spec.columns) {
     notes.addRow({ header: column.header, required: column.required ? 'да' : 'нет', value: describe(column, template), example: example[column.field] ?? '' })
   }
+  const copying = copied.length > 0 && template.spec.lastYear !== undefined
+  if (copying) addCopiedRows(data, notes, template, copied, year)
   notes.addRow({})
   notes.addRow({ header: 'Заполняйте лист «Данные»: первая строка — заголовки без изменений, со второй — по строке на измерение.' })
+  if (copying) {
+    notes.addRow({
+      header: `Строки заполнены пунктами и показателями, по которым опубликованы результаты за ${year - 1} год: впишите дату отбора и значение, лишние строки удалите, для других дат и показателей добавьте строки.`,
+    })
+  }
   notes.addRow({ header: `Столбец «Пример» показывает одну строку отчёта за ${year} год; на лист «Данные» переносите только свои измерения.` })
   notes.addRow({ header: 'В столбцах со списком значение выбирается из выпадающего списка (лист «Списки»).' })
   addLists(workbook, data, template, lists)
@@ -202,6 +255,13 @@ export function templateBytes(template: ReportTemplate, year = currentYear()): P
     rendered.set(key, bytes)
   }
   return bytes
+}
+
+/** A target's copy of a year: its lists, and with `lastYear` its last year's rows (the plain copy when there are none). */
+export async function targetTemplateBytes(db: Kysely<Database>, template: ReportTemplate, target: { areaId: number } | { companyId: number }, year = currentYear(), options: { lastYear?: boolean } = {}): Promise<Buffer> {
+  const lists = await targetLists(db, template, target)
+  const copied = options.lastYear ? await copiedRows(db, template, target, year, LIST_ROWS) : []
+  return renderTemplate(template, lists, year, copied)
 }
 
 export function findTemplate(filename: string): ReportTemplate | undefined {

@@ -1,6 +1,5 @@
 // A worker-only process for the crash test: the real jobs on the test database, with heartbeats short enough to wait for.
-import { loadConfig } from '@portal/workflow-service/config.ts'
-import { createKysely } from '@portal/workflow-service/db/connect.server.ts'
+import { loadConfig, createKysely } from '@portal/workflow-service/service.server.ts'
 import { jobPolicies } from '../../src/jobs.ts'
 import { createQueue } from '../../src/queue/create-queue.ts'
 import { startWorkers } from '../../src/start-workers.ts'

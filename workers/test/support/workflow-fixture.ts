@@ -2,13 +2,10 @@
 import { createReadStream } from 'node:fs'
 import type { Kysely } from 'kysely'
 import type { Database, ReportType } from '@portal/migrations/database.ts'
-import type { CurrentUser } from '@portal/workflow-service/auth/permissions.ts'
-import type { CommandContext } from '@portal/workflow-service/workflow/command-context.server.ts'
-import { uploadFile } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
-import { createReport } from '@portal/workflow-service/workflow/reports/report-commands.server.ts'
-import { createResponsible } from '@portal/workflow-service/workflow/responsibles/responsible-commands.server.ts'
-import { newStorageKey, storeFile } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
-import type { JobQueue } from '@portal/workflow-service/ports/job-queue.ts'
+import type { CurrentUser } from '@portal/workflow-service/views.ts'
+import type { CommandContext } from '@portal/workflow-service/commands.server.ts'
+import { uploadFile, createReport, createResponsible, newStorageKey, storeFile } from '@portal/workflow-service/commands.server.ts'
+import type { JobQueue } from '@portal/workflow-service/ports.ts'
 
 export async function actorOf(db: Kysely<Database>, username: string): Promise<CurrentUser> {
   const user = await db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', username).executeTakeFirstOrThrow()

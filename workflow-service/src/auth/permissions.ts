@@ -1,7 +1,10 @@
 // The permission table of the portal, in one place: who may do what, checked on the server (and asked by the UI).
-import { forbidden } from '../plugins/errors.server.ts'
+import { forbidden } from '../http/http-errors.ts'
 
 export type Group = 'Департамент' | 'Администратор' | 'Недропользователь' | 'Администрация'
+
+/** Every group, in the order the admin page lists them. */
+export const GROUPS: Group[] = ['Департамент', 'Администратор', 'Недропользователь', 'Администрация']
 
 export interface CurrentUser {
   id: number

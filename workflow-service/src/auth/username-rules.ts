@@ -42,7 +42,7 @@ export function skeletonOf(name: string): string {
 /** The reason a new username is refused by its letters alone, or null. */
 export function mixedScriptsRefusal(name: string): string | null {
   const scripts = scriptsOf(name)
-  if (scripts.size > 1 || scripts.has('other')) return 'username: буквы одного алфавита — латиница или кириллица, без смешения'
+  if (scripts.size > 1 || scripts.has('other')) return 'Логин: буквы одного алфавита — латиница или кириллица, без смешения'
   return null
 }
 

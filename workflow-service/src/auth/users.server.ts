@@ -1,13 +1,13 @@
-// The user accounts: lookup for login, and the administrator's list, create, update and password reset.
+// The user accounts: lookup for login, the administrator's list, and the rules of an account's fields. Creating and
+// changing accounts are commands of the users' streams (admin/users/user-commands.server.ts).
 import { type Kysely, sql } from 'kysely'
-import { lookAlikeOf, mixedScriptsRefusal } from './username-rules.ts'
+import { mixedScriptsRefusal } from './username-rules.ts'
 import type { Database } from '@portal/migrations/database.ts'
-import { badRequest, conflict, notFound } from '../plugins/errors.server.ts'
-import { hashPassword } from './passwords.server.ts'
-import type { Group } from './permissions.ts'
-import { endSessionsOfUser } from './sessions.server.ts'
+import { badRequest, notFound } from '../http/http-errors.ts'
+import { inChainSql } from '../event-store/positions.ts'
+import { type Group, GROUPS } from './permissions.ts'
 
-export const GROUPS: Group[] = ['Департамент', 'Администратор', 'Недропользователь', 'Администрация']
+export { GROUPS }
 export const USERNAME_MAX = 100
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 100
@@ -32,77 +32,72 @@ export async function findLoginCandidate(db: Kysely<Database>, username: string)
 export interface UserRow {
   id: number
   username: string
+  /** The person's full name; '' when not given. */
+  full_name: string
+  /** Where the Department's notices are mailed once the address is confirmed; null for none. */
+  email: string | null
   groups: Group[]
   company: { id: number; name: string } | null
   is_active: boolean
   created_at: string
+  /** The version of the account's stream (0: no change recorded yet): a change may name it, so a lost race is told. */
+  version: number
 }
 
-export interface UserChanges {
-  groups?: Group[]
-  companyId?: number | null
-  isActive?: boolean
-}
-
-export interface NewUser {
-  username: string
-  password: string
-  groups: Group[]
-  companyId: number | null
-}
-
-/** The rules every account keeps; the messages name the field (parameter) they are about. */
+/** The rules every account keeps; the messages name the field as the admin page labels it, the parameter beside. */
 export function checkUsername(username: string): void {
   if (!/^[\p{L}\p{N}._@+-]{1,100}$/u.test(username)) {
-    throw badRequest('username: от 1 до 100 букв, цифр или знаков . _ @ + -', 'username')
+    throw badRequest('Логин: от 1 до 100 букв, цифр или знаков . _ @ + -', 'username')
   }
   const mixed = mixedScriptsRefusal(username)
   if (mixed) throw badRequest(mixed, 'username')
 }
 
-/** A new name drawn like an existing one (`сору` beside `copy`) is refused, naming the one it would pass for. */
-async function checkLookAlike(db: Kysely<Database>, username: string): Promise<void> {
-  const names = (await db.selectFrom('users').select('username').execute()).map((u) => u.username)
-  const like = lookAlikeOf(username, names)
-  if (like) throw badRequest(`username: имя похоже на имя существующей учётной записи «${like}»`, 'username')
-}
-
 export function checkPassword(password: string): void {
   if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    throw badRequest(`password: от ${PASSWORD_MIN} до ${PASSWORD_MAX} символов`, 'password')
+    throw badRequest(`Пароль: от ${PASSWORD_MIN} до ${PASSWORD_MAX} символов`, 'password')
   }
 }
 
-export function checkGroups(groups: Group[], companyId: number | null): void {
-  if (groups.length === 0) throw badRequest('groups: выберите хотя бы одну группу', 'groups')
-  const unknown = groups.filter((g) => !GROUPS.includes(g))
-  if (unknown.length > 0) throw badRequest(`groups: неизвестная группа ${unknown.join(', ')}`, 'groups')
-  if (groups.includes('Недропользователь') && companyId === null) {
-    throw badRequest('company: недропользователю нужно указать предприятие', 'company')
-  }
+export const FULL_NAME_MAX = 200
+
+/** A full name: letters, spaces, hyphens, apostrophes and dots, up to 200 characters; '' leaves it unset. */
+export function checkFullName(fullName: string): string {
+  const name = fullName.trim().replace(/\s+/g, ' ')
+  if (name.length > FULL_NAME_MAX) throw badRequest(`ФИО: не длиннее ${FULL_NAME_MAX} символов`, 'full_name')
+  if (name !== '' && !/^[\p{L}][\p{L}\p{M} .'’-]*$/u.test(name)) throw badRequest('ФИО: только буквы, пробелы, дефисы и точки', 'full_name')
+  return name
 }
 
-async function checkCompany(db: Kysely<Database>, companyId: number | null): Promise<void> {
-  if (companyId === null) return
-  const found = await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst()
-  if (!found) throw badRequest(`company: предприятие ${companyId} не найдено`, 'company')
+/** An address to mail the Department's notices to, or null for none; kept lower-cased, as confirmations are. */
+export function checkEmail(email: string | null | undefined): string | null {
+  const address = (email ?? '').trim().toLowerCase()
+  if (address === '') return null
+  if (address.length > 254 || !/^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;]+$/.test(address)) {
+    throw badRequest('Электронная почта: укажите адрес вида имя@домен.ru', 'email')
+  }
+  return address
 }
 
 function usersQuery(db: Kysely<Database>) {
   return db
     .selectFrom('users as u')
     .leftJoin('companies as c', 'c.id', 'u.company_id')
-    .select(['u.id', 'u.username', 'u.groups', 'u.is_active', 'u.created_at', 'c.id as company_id', 'c.name as company_name'])
+    .select(['u.id', 'u.username', 'u.full_name', 'u.email', 'u.groups', 'u.is_active', 'u.created_at', 'c.id as company_id', 'c.name as company_name'])
+    .select(sql<number>`(SELECT COALESCE(max(e.stream_version), 0) FROM events e WHERE e.stream_id = 'user-' || u.id AND ${inChainSql('e.position')})`.as('version'))
 }
 
 function toUserRow(r: Awaited<ReturnType<ReturnType<typeof usersQuery>['execute']>>[number]): UserRow {
   return {
     id: r.id,
     username: r.username,
+    full_name: r.full_name,
+    email: r.email,
     groups: r.groups,
     company: r.company_id === null ? null : { id: r.company_id, name: r.company_name ?? '' },
     is_active: r.is_active,
     created_at: r.created_at.toISOString(),
+    version: Number(r.version),
   }
 }
 
@@ -115,61 +110,4 @@ export async function findUser(db: Kysely<Database>, id: number): Promise<UserRo
   const row = await usersQuery(db).where('u.id', '=', id).executeTakeFirst()
   if (!row) throw notFound('Пользователь не найден.')
   return toUserRow(row)
-}
-
-export async function createUser(db: Kysely<Database>, user: NewUser): Promise<number> {
-  checkUsername(user.username)
-  checkPassword(user.password)
-  checkGroups(user.groups, user.companyId)
-  await checkCompany(db, user.companyId)
-  const taken = await findLoginCandidate(db, user.username)
-  if (taken) throw conflict(`Пользователь «${user.username}» уже существует.`)
-  await checkLookAlike(db, user.username)
-  const row = await db
-    .insertInto('users')
-    .values({
-      username: user.username,
-      password_hash: await hashPassword(user.password),
-      groups: user.groups,
-      // Only a license holder acts for a company.
-      company_id: user.groups.includes('Недропользователь') ? user.companyId : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
-}
-
-/**
- * Groups, company and the active flag; disabling a user ends their sessions at once. An administrator cannot
- * disable their own account or drop their own Администратор group, so the portal never loses its last way in.
- */
-export async function updateUser(db: Kysely<Database>, id: number, changes: UserChanges, actorId?: number): Promise<UserRow> {
-  const current = await findUser(db, id)
-  if (id === actorId && changes.isActive === false) throw badRequest('is_active: нельзя отключить собственную учётную запись', 'is_active')
-  if (id === actorId && changes.groups && !changes.groups.includes('Администратор') && current.groups.includes('Администратор')) {
-    throw badRequest('groups: нельзя снять с себя группу «Администратор»', 'groups')
-  }
-  const groups = changes.groups ?? current.groups
-  const companyId = changes.companyId !== undefined ? changes.companyId : (current.company?.id ?? null)
-  checkGroups(groups, companyId)
-  await checkCompany(db, companyId)
-  await db
-    .updateTable('users')
-    .set({
-      groups,
-      company_id: groups.includes('Недропользователь') ? companyId : null,
-      ...(changes.isActive !== undefined ? { is_active: changes.isActive } : {}),
-    })
-    .where('id', '=', id)
-    .execute()
-  if (changes.isActive === false) await endSessionsOfUser(db, id)
-  return findUser(db, id)
-}
-
-/** A new password ends every session of the user, so an old login cannot outlive the reset. */
-export async function resetPassword(db: Kysely<Database>, id: number, password: string): Promise<void> {
-  await findUser(db, id)
-  checkPassword(password)
-  await db.updateTable('users').set({ password_hash: await hashPassword(password) }).where('id', '=', id).execute()
-  await endSessionsOfUser(db, id)
 }

@@ -2,7 +2,8 @@
 // totals or means of a list's numeric fields, and the measuring points with the worst multiple of the limit in a year.
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { type AppliedFilters, whereClause } from './query.server.ts'
+import type { AppliedFilters } from './filters.ts'
+import { whereClause } from './query.server.ts'
 import { type CatalogueType, columnOf } from './registry/types.ts'
 
 export interface ReadingYear {

@@ -1,10 +1,13 @@
 // Parses the filters of a type from a query string: each value checked against its declaration, so a bad value
 // is a 400 naming the parameter (API) or is dropped (pages), and never reaches the database as garbage.
 import type { CatalogueType, FilterDef } from './registry/types.ts'
-import type { AppliedFilters, FilterValue } from './query.server.ts'
 import { MAX_ID, MAX_YEAR, MIN_YEAR } from '../http/params.ts'
 
 export { MAX_ID, MAX_YEAR, MIN_YEAR }
+
+/** A filter's parsed value, and a list's filters by name: what the list's query is built from. */
+export type FilterValue = number | string | boolean | number[] | string[]
+export type AppliedFilters = Record<string, FilterValue>
 
 export class FilterError extends Error {
   constructor(
@@ -107,6 +110,14 @@ export function parseFilters(type: CatalogueType, query: Record<string, unknown>
     if (value !== undefined) out[filter.name] = value
   }
   return out
+}
+
+/**
+ * Parsed filters written back as the query parameters they parse from (a list joined by commas): what a page sends
+ * the list's one read, which parses them as the API's parameters are (`parseFilters`).
+ */
+export function queryOfFilters(filters: AppliedFilters): Record<string, string> {
+  return Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : String(value)]))
 }
 
 /** Lenient parse for pages: a bad value is dropped, the list still shows. */

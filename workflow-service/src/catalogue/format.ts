@@ -2,33 +2,7 @@
 // booleans as Да/Нет, lists joined by commas, links by their file name, enumerations by their Russian label.
 import type { FieldDef } from './registry/types.ts'
 import { formatNumber as formatRussianNumber, plural, type PluralForms } from '../text/russian-format.ts'
-
-export const REGION_TIME_ZONE = 'Asia/Yekaterinburg'
-
-const dateTimeParts = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: REGION_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-
-/** dd.mm.yyyy hh:mm in Asia/Yekaterinburg. */
-export function formatDateTime(value: Date | string): string {
-  const date = value instanceof Date ? value : new Date(value)
-  if (Number.isNaN(date.getTime())) return String(value)
-  const parts = Object.fromEntries(dateTimeParts.formatToParts(date).map((p) => [p.type, p.value]))
-  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`
-}
-
-/** dd.mm.yyyy of a calendar date ('2024-07-15' as stored, no time zone shift). */
-export function formatDate(value: Date | string): string {
-  const text = value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10)
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : String(value)
-}
+import { formatDate, formatDateTime } from '../text/region-dates.ts'
 
 /** 66.53° → 66°31′48,0″ с.ш. (decimal comma, as Russian writes it). */
 export function toDms(decimal: number, axis: 'lat' | 'lon'): string {
@@ -111,7 +85,8 @@ export function showValue(field: FieldDef, value: unknown): ShownValue | null {
       return { text: field.dateOnly ? formatDate(value as string) : formatDateTime(value as string) }
     case 'number': {
       const n = typeof value === 'number' ? value : Number(value)
-      const text = Number.isFinite(n) ? formatNumber(n, field.decimals) : String(value)
+      // The value's own digits, as the API gives it (0,126 is not «0,1»; 2 is not «2,00»), with a decimal comma.
+      const text = Number.isFinite(n) ? formatNumber(n) : String(value)
       return { text: field.unit ? `${text} ${Number.isFinite(n) ? unitAfter(n, field.unit) : field.unit}` : text }
     }
     case 'ref': {

@@ -5,22 +5,14 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { readInBatches } from '../exports/read-in-batches.server.ts'
+import type { Feature, WriteFeatures } from '../exports/send-geojson.server.ts'
 import type { OrderTerm } from './ordering.ts'
-import { type AppliedFilters, listSql, shapeRow } from './query.server.ts'
+import type { AppliedFilters } from './filters.ts'
+import { listSql, shapeRow } from './query.server.ts'
 import type { CatalogueType, GeometryDef } from './registry/types.ts'
 
 /** The column the geometry's coordinates are read into; never a field name of the registry. */
 const GEOMETRY_COLUMN = '__geometry'
-
-export interface Feature {
-  type: 'Feature'
-  id: number
-  geometry: { type: 'Point'; coordinates: [number, number] } | { type: 'MultiPoint'; coordinates: Array<[number, number]> }
-  properties: Record<string, unknown>
-}
-
-/** Hands features to the answer; resolves when the client has room for more. */
-export type WriteFeatures = (features: Feature[]) => Promise<void>
 
 /**
  * WGS 84 degrees on the globe. NaN and ±Infinity (which a double precision column can hold) are outside any range

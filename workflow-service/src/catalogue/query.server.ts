@@ -1,15 +1,14 @@
 // The generic catalogue queries: a filtered page (one query for the rows with their nested objects, one for the
 // exact count) and one record by id, for any type of the registry.
-import { type Kysely, type RawBuilder, sql } from 'kysely'
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type RawBuilder, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { storedFields } from './registry/index.ts'
 import type { CatalogueType, FilterDef, RefDef } from './registry/types.ts'
 import type { OrderTerm } from './ordering.ts'
 import { containsPattern } from './search-pattern.ts'
+import type { AppliedFilters, FilterValue } from './filters.ts'
 
 /** A parsed filter value: what `parseFilters` makes of the query string. */
-export type FilterValue = number | string | boolean | number[] | string[]
-export type AppliedFilters = Record<string, FilterValue>
 
 type Row = Record<string, unknown>
 
@@ -60,6 +59,42 @@ function selection(type: CatalogueType): { columns: RawBuilder<unknown>[]; joins
       FROM ${sql.table(related.table)} AS r WHERE ${sql.raw(related.where)}) AS ${sql.id(field.name)}`)
   }
   return { columns, joins }
+}
+
+// Compiles without a connection: only to turn a type's fixed select list into its text once.
+const compiler = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+})
+
+interface SelectionText {
+  /** The select list, as PostgreSQL gets it. */
+  columns: RawBuilder<unknown>
+  /** `<table> AS t` and the joins of its references. */
+  from: RawBuilder<unknown>
+}
+
+const selectionTexts = new WeakMap<CatalogueType, SelectionText>()
+
+/**
+ * The select list and FROM of a type as text, made once per type: the registry's types do not change, and building
+ * and compiling a few dozen column references for every record or page asked was a tenth of a cache miss's time
+ * (docs/performance.md). They hold no values (names and literals of the registry only), so the text is the same.
+ */
+function selectionText(type: CatalogueType): SelectionText {
+  let text = selectionTexts.get(type)
+  if (!text) {
+    const { columns, joins } = selection(type)
+    const compiled = [sql.join(columns), sql`${sql.table(type.table)} AS t ${sql.join(joins.map((j) => j.sql), sql` `)}`].map((part) => part.compile(compiler))
+    if (compiled.some((c) => c.parameters.length > 0)) throw new Error(`the select list of ${type.slug} holds values`)
+    text = { columns: sql.raw(compiled[0].sql), from: sql.raw(compiled[1].sql) }
+    selectionTexts.set(type, text)
+  }
+  return text
 }
 
 function condition(filter: FilterDef, value: FilterValue): RawBuilder<unknown> {
@@ -168,14 +203,14 @@ export interface ListExtra {
 
 /** The ordered, filtered SELECT of a list without its window: pages add LIMIT/OFFSET, exports read it whole. */
 export function listSql(type: CatalogueType, filters: AppliedFilters, ordering: readonly OrderTerm[] = [], extra?: ListExtra): RawBuilder<Row> {
-  const { columns, joins } = selection(type)
-  if (extra) columns.push(...extra.columns)
-  return sql<Row>`SELECT ${sql.join(columns)} FROM ${sql.table(type.table)} AS t ${sql.join(joins.map((j) => j.sql), sql` `)} ${whereClause(type, filters, extra?.where)} ${orderClause(type, ordering)}`
+  const { columns, from } = selectionText(type)
+  const more = extra && extra.columns.length > 0 ? sql`, ${sql.join(extra.columns)}` : sql``
+  return sql<Row>`SELECT ${columns}${more} FROM ${from} ${whereClause(type, filters, extra?.where)} ${orderClause(type, ordering)}`
 }
 
 export async function findRecord(db: Kysely<Database>, type: CatalogueType, id: number): Promise<Row | undefined> {
-  const { columns, joins } = selection(type)
-  const { rows } = await sql<Row>`SELECT ${sql.join(columns)} FROM ${sql.table(type.table)} AS t ${sql.join(joins.map((j) => j.sql), sql` `)} WHERE t.id = ${id}`.execute(db)
+  const { columns, from } = selectionText(type)
+  const { rows } = await sql<Row>`SELECT ${columns} FROM ${from} WHERE t.id = ${id}`.execute(db)
   return rows[0] ? shapeRow(type, rows[0]) : undefined
 }
 

@@ -1,12 +1,14 @@
 // Opens the portal's database: the server of DATABASE_URL, or the embedded PostgreSQL under DATA_DIR. The owner's
 // connection applies the migrations and grants; the connection handed back is the portal's own role's.
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely } from 'kysely'
 import pg from 'pg'
 import { prepareDatabase } from '@portal/migrations/app-role.ts'
 import type { Database } from '@portal/migrations/database.ts'
 import { pendingMigrations } from '@portal/migrations/migrate.ts'
 import type { Config } from '../config.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.server.ts'
+import { PipelinedPostgresDialect } from './pipelined-driver.server.ts'
+import { nameRepeatedStatements } from './repeated-statements.server.ts'
 
 // bigint columns (counts, bigserial ids) come back as numbers; they stay far below 2^53 here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
@@ -59,10 +61,12 @@ async function prepareAsOwner(ownerUrl: string, appUrl: string): Promise<string[
 }
 
 export function createKysely(url: string, max = 10, onError: (error: Error) => void = () => {}): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: url, max })
+  // Pipeline mode: a transaction's statements go out without waiting for each other's answers (decision 2770).
+  const pool = new pg.Pool({ connectionString: url, max, pipeline: true })
   // An idle connection dropped by the server (restart, failover) is replaced on the next query, not a crash.
   pool.on('error', onError)
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  pool.on('connect', nameRepeatedStatements)
+  return new Kysely<Database>({ dialect: new PipelinedPostgresDialect(pool) })
 }
 
 async function ensureDatabase(maintenanceUrl: string, name: string): Promise<void> {

@@ -241,6 +241,11 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string
   port: number
   log?: (message: string) => void
+  /**
+   * Settings the server starts with (`-c name=value`…), for a throw-away server only: the test run's turns off
+   * what makes its writes survive a crash of the machine, which a test database never needs.
+   */
+  serverFlags?: string[]
 }): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => {})
   const dataDir = path.resolve(options.dataDir)
@@ -272,6 +277,7 @@ export async function startEmbeddedPostgres(options: {
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: options.serverFlags ?? [],
     onLog: () => {},
     onError: (e: unknown) => log(`postgres: ${String(e)}`),
   })

@@ -3,8 +3,10 @@
 // events removed (nothing after them links to them) or its newest checkpoint removed with the events it sealed;
 // compared with this file, `replay --verify` can. The file is sealed with the audit key (HMAC), written 0600, and
 // only moves forward; it is written after a command commits, so it never names an event that is not in the log.
+// Commands' heads are gathered and written together a moment later (decision 2315): the command does not wait for
+// the file, and a crash before the write leaves the head behind the log (less is checked), never ahead of it.
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
 import path from 'node:path'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
@@ -36,9 +38,17 @@ let headDatabase: string | null = null
  * (replay, which appends nothing) the file is only read.
  */
 export function useChainHead(dataDir: string | null, database: string | null = null): void {
+  // What was gathered for the earlier file and database goes there, never into the new one.
+  flushChainHead()
   headFile = dataDir ? path.join(dataDir, CHAIN_HEAD_FILE) : null
   headDatabase = database
+  // A process that ends on its own (exit, a signal's handler calling process.exit) writes what it gathered first.
+  if (headFile && !flushOnExit) {
+    flushOnExit = true
+    process.once('exit', flushChainHead)
+  }
 }
+let flushOnExit = false
 
 /** The file this process records the head in, or null when it records none (tests, benchmarks, seeds). */
 export function chainHeadFile(): string | null {
@@ -94,7 +104,15 @@ export const otherDatabases = (heads: ChainHeads, database: string) => Object.ke
 function write(file: string, heads: ChainHeads, key: Buffer): void {
   mkdirSync(path.dirname(file), { recursive: true })
   const temporary = `${file}.${process.pid}.tmp`
-  writeFileSync(temporary, JSON.stringify({ heads, mac: sealOf(key, heads) }), { mode: 0o600 })
+  const fd = openSync(temporary, 'w', 0o600)
+  try {
+    writeSync(fd, JSON.stringify({ heads, mac: sealOf(key, heads) }))
+    // On the disk before the rename: after a power cut the head is the old one or the new one, never an empty file
+    // that verify would have to call unreadable. Affordable because a write carries a batch of commands.
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
   chmodSync(temporary, 0o600)
   // A rename replaces the file at once: a reader never sees half of it.
   renameSync(temporary, file)
@@ -142,8 +160,31 @@ export function noteAppended(trx: object, events: readonly Appended[]): void {
   appendsOf.get(trx)?.push(...events)
 }
 
-/** After a transaction committed: each stream's newest event it appended. Never throws (the commit stands). */
+/** How long committed appends are gathered before one write of the head carries them all. */
+export const HEAD_WRITE_DELAY_MS = 100
+
+let gathered: Appended[] = []
+let writeTimer: NodeJS.Timeout | null = null
+
+/**
+ * After a transaction committed: each stream's newest event it appended, gathered for the next write of the head
+ * (within HEAD_WRITE_DELAY_MS, or at flushChainHead). Never throws (the commit stands).
+ */
 export function recordCommitted(events: readonly Appended[]): void {
+  if (!headFile || events.length === 0) return
+  gathered.push(...events)
+  if (writeTimer) return
+  writeTimer = setTimeout(flushChainHead, HEAD_WRITE_DELAY_MS)
+  // A gathered head never keeps a process alive: its exit writes it (useChainHead).
+  writeTimer.unref()
+}
+
+/** Writes what recordCommitted gathered, now: at exit, before a checkpoint, and before this process verifies. */
+export function flushChainHead(): void {
+  if (writeTimer) clearTimeout(writeTimer)
+  writeTimer = null
+  const events = gathered
+  gathered = []
   if (!headFile || events.length === 0) return
   try {
     update((head) => {
@@ -164,6 +205,8 @@ export function recordCommitted(events: readonly Appended[]): void {
 
 /** After a checkpoint was written: it becomes the head's, and the streams' entries it seals are dropped. */
 export function recordCheckpoint(checkpoint: { toPosition: number; mac: string }): void {
+  // The appends gathered so far go first; those the checkpoint seals are then dropped with the rest.
+  flushChainHead()
   update((head) => {
     if (head.checkpoint && head.checkpoint.toPosition >= checkpoint.toPosition) return false
     head.checkpoint = { toPosition: checkpoint.toPosition, mac: checkpoint.mac }

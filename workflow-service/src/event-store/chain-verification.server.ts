@@ -2,7 +2,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { auditKey } from './audit-key.server.ts'
-import { chainHeadFile, ChainHeadError, databaseIdentity, headMissing, headOf, otherDatabases, readChainHeads } from './chain-head.server.ts'
+import { chainHeadFile, ChainHeadError, flushChainHead, databaseIdentity, headMissing, headOf, otherDatabases, readChainHeads } from './chain-head.server.ts'
 import { GENESIS_HASH, hashEvent, hmacCheckpoint, hmacEvent, rangeDigest } from './event-hash.ts'
 import { inChain } from './positions.ts'
 
@@ -43,6 +43,8 @@ type Db = Kysely<Database> | Transaction<Database>
  * Run it in one snapshot (a repeatable-read transaction) when the portal is writing meanwhile.
  */
 export async function verifyHashChain(db: Db, key: Buffer = auditKey(), headFile: string | null = chainHeadFile()): Promise<ChainCheck> {
+  // This process's own committed commands are compared too, not only those its last write of the head carried.
+  flushChainHead()
   const check = await verifyLog(db, key)
   if (!headFile) return { ...check, head: 'not kept' }
   if (check.broken) return check
@@ -62,8 +64,29 @@ export async function verifyHashChain(db: Db, key: Buffer = auditKey(), headFile
   }
 }
 
-async function verifyLog(db: Db, key: Buffer): Promise<ChainCheck> {
-  const checkpoints = await db.selectFrom('event_checkpoints').selectAll().orderBy('from_position').execute()
+/**
+ * The chain as it stood up to a position (the last event recorded by a moment): every event up to it, and the seals
+ * over them. A seal that covers the position also covers events after it; they are read too, since a seal is only
+ * checked whole. Events after that are not read, and the head beside the key (today's newest events) is not compared.
+ */
+export async function verifyHashChainUpTo(db: Db, position: number, key: Buffer = auditKey()): Promise<ChainCheck & { checkedTo: number }> {
+  const sealed = await db
+    .selectFrom('event_checkpoints')
+    .select((eb) => eb.fn.max('to_position').as('end'))
+    .where('from_position', '<', position)
+    .executeTakeFirst()
+  const checkedTo = Math.max(position, Number(sealed?.end ?? 0))
+  return { ...(await verifyLog(db, key, checkedTo)), checkedTo }
+}
+
+/** `upTo`: the last position read (every checkpoint that starts before it ends at or before it); null: the whole log. */
+async function verifyLog(db: Db, key: Buffer, upTo: number | null = null): Promise<ChainCheck> {
+  const checkpoints = await db
+    .selectFrom('event_checkpoints')
+    .selectAll()
+    .$if(upTo !== null, (q) => q.where('from_position', '<', upTo!))
+    .orderBy('from_position')
+    .execute()
   // Rows outside the chain sort first: reported before anything found after them.
   const outside: OutsideRow[] = []
   const result = (events: number, broken: ChainCheck['broken'], unanchored = 0): ChainCheck => ({
@@ -119,6 +142,7 @@ async function verifyLog(db: Db, key: Buffer): Promise<ChainCheck> {
       .selectFrom('events')
       .selectAll()
       .$if(from !== null, (q) => q.where('position', '>', from!))
+      .$if(upTo !== null, (q) => q.where('position', '<=', upTo!))
       .orderBy('position')
       .limit(5000)
       .execute()

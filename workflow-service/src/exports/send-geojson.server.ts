@@ -2,10 +2,19 @@
 // only when the client has room for more, so memory stays flat however many records match (as the file exports do).
 import { PassThrough } from 'node:stream'
 import type { FastifyReply } from 'fastify'
-import type { WriteFeatures } from '../catalogue/geojson.server.ts'
-import { contentDisposition } from '../workflow/storage/file-storage.server.ts'
+import { contentDisposition } from '../http/content-disposition.ts'
 import { GEOJSON_CONTENT_TYPE } from './export-formats.ts'
 import { ClientGone, roomIn } from './send-export.server.ts'
+
+export interface Feature {
+  type: 'Feature'
+  id: number
+  geometry: { type: 'Point'; coordinates: [number, number] } | { type: 'MultiPoint'; coordinates: Array<[number, number]> }
+  properties: Record<string, unknown>
+}
+
+/** Hands features to the answer; resolves when the client has room for more. */
+export type WriteFeatures = (features: Feature[]) => Promise<void>
 
 export function sendGeoJson(reply: FastifyReply, request: { name: string; produce: (write: WriteFeatures) => Promise<void> }): FastifyReply {
   const body = new PassThrough()

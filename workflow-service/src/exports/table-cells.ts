@@ -1,6 +1,6 @@
 // Cells of an exported table, as pure functions: what a cell holds (a text, a number, a yes/no, a moment or a day, a
 // coded value with its word), its text in each CSV dialect, and the guard against formula injection.
-import { formatDate, formatDateTime, REGION_TIME_ZONE } from '../catalogue/format.ts'
+import { formatDate, formatDateTime, REGION_TIME_ZONE } from '../text/region-dates.ts'
 
 /** A moment (a timestamp) or a calendar day (`day`, as stored: 2024-07-15). */
 export interface DateCell {

@@ -1,6 +1,6 @@
 // Reads a multipart request part by part (the plugin is registered with throwFileSizeLimit: false): text fields into an object, files streamed to storage (never whole in memory).
 import type { FastifyRequest } from 'fastify'
-import { HttpError, badRequest } from '../plugins/errors.server.ts'
+import { HttpError, badRequest } from './http-errors.ts'
 import { controlCharacterAt } from './params.ts'
 import { cleanFileName, newStorageKey, removeStoredFile, storeFile } from '../workflow/storage/file-storage.server.ts'
 import type { StoredUpload } from '../workflow/files/file-commands.server.ts'

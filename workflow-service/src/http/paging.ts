@@ -1,5 +1,6 @@
 // limit/offset paging of list endpoints: the query schema and the {count, next, previous, results} answer.
 import type { FastifyRequest } from 'fastify'
+import { declaredQuery } from './declared-query.ts'
 import { DEFAULT_PAGE_SIZE } from './params.ts'
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PagingQuery } from './params.ts'
@@ -16,14 +17,17 @@ export function pageWindow(query: { limit?: number; offset?: number }): { limit:
 }
 
 /**
- * Links to the neighbouring pages keep every other query parameter of the request as it was. They are built on
- * PUBLIC_URL, or relative: never on the Host header, which a client (or a cache poisoner) chooses.
+ * Links to the neighbouring pages keep the other query parameters the route declares (as it reads them), never an
+ * undeclared one: a list is stored in the public cache for everyone who asks it, so one asker's `?bust=…` must not
+ * reach the others' links (decision 2311). They are built on PUBLIC_URL, or relative: never on the Host header, which
+ * a client (or a cache poisoner) chooses.
  */
 export function toPage<T>(request: FastifyRequest, results: T[], count: number, limit: number, offset: number): Page<T> {
   const url = new URL(request.url, 'http://portal.invalid')
   const base = request.server.config.publicUrl ?? ''
+  const declared = declaredQuery(request)
   const link = (nextOffset: number) => {
-    const params = new URLSearchParams(url.search)
+    const params = new URLSearchParams(declared)
     params.set('limit', String(limit))
     params.set('offset', String(nextOffset))
     return `${base}${url.pathname}?${params.toString()}`

@@ -1,14 +1,16 @@
 // The one place a domain refusal becomes an answer: its HTTP status, its Russian message and the parameter it names.
 // The API sends it as JSON ({ detail, parameter }); pages show the same message.
-import type { Refusal } from '../workflow/refusal.ts'
+import type { ReferenceFieldProblem, Refusal } from '../workflow/refusal.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 import { CHARACTERS_GENITIVE, plural } from '../text/russian-format.ts'
-import { formatDateTime } from '../catalogue/format.ts'
+import { formatDateTime } from '../text/region-dates.ts'
 
 export interface RefusalAnswer {
   status: 400 | 403 | 404 | 409
   detail: string
   parameter?: string
+  /** Every field a form's refusal names, each with its own message (the first is `parameter`, all are in `detail`). */
+  fields?: Array<{ parameter: string; detail: string }>
 }
 
 export const LOST_RACE = 'Данные изменены другим пользователем одновременно с вами: обновите страницу и повторите действие.'
@@ -19,6 +21,19 @@ const ACTION = { agree: 'согласовать отчёт', decline: 'откл�
 const FIELD_TITLE = { fullname: 'ФИО', position: 'должность', email: 'электронная почта', phone: 'телефон', labs_name: 'лаборатория', labs_contacts: 'контакты лаборатории' }
 
 const bad = (parameter: string, detail: string): RefusalAnswer => ({ status: 400, detail, parameter })
+
+function referenceFieldMessage(p: ReferenceFieldProblem): string {
+  const problem = {
+    required: 'обязательное поле',
+    'too-long': `не длиннее ${p.max} символов`,
+    number: 'введите неотрицательное число, например 0,05',
+    choice: 'выберите значение из списка',
+    pattern: p.hint ?? 'неверный формат',
+    'not-found': 'такой записи нет: выберите значение из списка',
+    below: `не может быть меньше поля «${p.hint ?? ''}»`,
+  }[p.problem]
+  return `${p.label}: ${problem}`
+}
 
 export function refusalAnswer(refusal: Refusal): RefusalAnswer {
   switch (refusal.reason) {
@@ -82,18 +97,14 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
       if (refusal.problem === 'phone') return bad(field, `${field}: цифры, пробелы, + ( ) - и «доб»`)
       return bad(field, `${field}: введите настоящий адрес электронной почты, например ivanov@example.ru`)
     }
-    case 'reference-field': {
-      const { field, label } = refusal
-      const problem = {
-        required: 'обязательное поле',
-        'too-long': `не длиннее ${refusal.max} символов`,
-        number: 'введите неотрицательное число, например 0,05',
-        choice: 'выберите значение из списка',
-        pattern: refusal.hint ?? 'неверный формат',
-        'not-found': 'такой записи нет: выберите значение из списка',
-      }[refusal.problem]
-      return bad(field, `${label}: ${problem}`)
+    case 'reference-field':
+      return bad(refusal.field, referenceFieldMessage(refusal))
+    case 'reference-fields': {
+      const fields = refusal.problems.map((p) => ({ parameter: p.field, detail: referenceFieldMessage(p) }))
+      return { status: 400, detail: fields.map((f) => f.detail).join('; '), parameter: fields[0]?.parameter, fields }
     }
+    case 'reference-in-use':
+      return { status: 409, detail: `Нельзя удалить запись «${refusal.name}»: на неё ссылаются показания или другие данные. Выведите её из употребления — она останется в прежних данных, но не будет предлагаться для новых.` }
     case 'reference-duplicate':
       return { status: 409, detail: `Запись с такими значениями полей «${refusal.label}» уже есть.`, parameter: refusal.field }
     case 'reference-not-found':
@@ -114,6 +125,12 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
       return { status: 404, detail: 'Пользователь не найден.' }
     case 'username-taken':
       return { status: 409, detail: `Пользователь «${refusal.username}» уже существует.` }
+    case 'last-administrator':
+      return {
+        status: 409,
+        detail: `${refusal.parameter === 'groups' ? 'Группы' : 'Активен'}: это последний активный администратор — без него в портал никто не сможет войти как администратор. Сначала назначьте другого.`,
+        parameter: refusal.parameter,
+      }
     case 'target-missing-for-archive':
       return { status: 404, detail: 'Участок или предприятие не найдены.' }
     case 'record-not-found':

@@ -1,8 +1,8 @@
 // The one way a stored file leaves as a download: its type and length, the original name (Cyrillic kept) and nosniff.
 import { createReadStream } from 'node:fs'
 import type { FastifyReply } from 'fastify'
-import type { Download } from '../use-cases/downloads.server.ts'
-import { contentDisposition } from '../workflow/storage/file-storage.server.ts'
+import { contentDisposition } from './content-disposition.ts'
+import type { Download } from '../workflow/storage/file-storage.server.ts'
 
 export function sendDownload(reply: FastifyReply, download: Download) {
   return reply

@@ -18,23 +18,29 @@ export const addressKey = (email: string) => email.trim().toLowerCase()
 export async function requestConfirmation(db: Kysely<Database>, email: string, eventPosition: number | bigint, at: Date): Promise<void> {
   const address = addressKey(email)
   if (!address.includes('@')) return
-  const known = await db.selectFrom('email_confirmations').select('confirmed_at').where('address', '=', address).executeTakeFirst()
-  if (known?.confirmed_at) return
-  const { rows } = await sql<{ hour: number; day: number }>`
-    SELECT count(*) FILTER (WHERE created_at > ${at}::timestamptz - interval '1 hour')::int AS hour, count(*)::int AS day
-    FROM mail_outbox WHERE to_address = ${address} AND kind = 'confirmation' AND created_at > ${at}::timestamptz - interval '1 day'`.execute(db)
-  if (rows[0].hour >= CONFIRMATIONS_PER_HOUR || rows[0].day >= CONFIRMATIONS_PER_DAY) return
   const token = randomBytes(32).toString('base64url')
-  await db
-    .insertInto('email_confirmations')
-    .values({ address, token_sha256: sha256(token), token_created_at: at })
-    .onConflict((oc) => oc.column('address').doUpdateSet({ token_sha256: sha256(token), token_created_at: at }).where('email_confirmations.confirmed_at', 'is', null))
-    .execute()
-  await db
-    .insertInto('mail_outbox')
-    .values({ event_position: Number(eventPosition), to_address: address, subject: CONFIRMATION_SUBJECT, body: confirmationBody(token), kind: 'confirmation', created_at: at, next_attempt_at: at })
-    .onConflict((oc) => oc.columns(['event_position', 'to_address']).doNothing())
-    .execute()
+  // One statement (decision 2316): it runs inside a command's transaction, where every round trip waits its turn.
+  // `asked` is empty for a confirmed address or one past its letters for the hour or the day. The token is replaced
+  // only when its letter is written, so the link of the last letter sent keeps working after a refused request or
+  // an event asked twice.
+  await sql`
+    WITH asked AS (
+      SELECT 1 FROM (
+        SELECT count(*) FILTER (WHERE created_at > ${at}::timestamptz - interval '1 hour') AS hour, count(*) AS day
+        FROM mail_outbox WHERE to_address = ${address} AND kind = 'confirmation' AND created_at > ${at}::timestamptz - interval '1 day'
+      ) sent
+      WHERE sent.hour < ${CONFIRMATIONS_PER_HOUR} AND sent.day < ${CONFIRMATIONS_PER_DAY}
+        AND NOT EXISTS (SELECT 1 FROM email_confirmations WHERE address = ${address} AND confirmed_at IS NOT NULL)
+    ), letter AS (
+      INSERT INTO mail_outbox (event_position, to_address, subject, body, kind, created_at, next_attempt_at)
+      SELECT ${Number(eventPosition)}::bigint, ${address}, ${CONFIRMATION_SUBJECT}, ${confirmationBody(token)}, 'confirmation', ${at}::timestamptz, ${at}::timestamptz FROM asked
+      ON CONFLICT (event_position, to_address) DO NOTHING
+      RETURNING 1
+    )
+    INSERT INTO email_confirmations (address, token_sha256, token_created_at)
+    SELECT ${address}, ${sha256(token)}, ${at}::timestamptz FROM letter
+    ON CONFLICT (address) DO UPDATE SET token_sha256 = excluded.token_sha256, token_created_at = excluded.token_created_at
+    WHERE email_confirmations.confirmed_at IS NULL`.execute(db)
 }
 
 export type ConfirmationState = 'pending' | 'confirmed' | 'invalid'

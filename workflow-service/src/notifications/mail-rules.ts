@@ -14,6 +14,17 @@ export const MAIL_SUBJECTS: Readonly<Record<NotificationText['kind'], string>> =
   report_cancelled: `${PORTAL}: решение по отчёту отменено`,
 }
 
+/** The subject of each kind of the Department's notices (decision 2685). */
+export const DEPARTMENT_MAIL_SUBJECTS = {
+  department_file_checked: `${PORTAL}: проверен файл отчёта на рассмотрении`,
+  department_resubmitted: `${PORTAL}: отчёт отправлен повторно`,
+} as const
+
+/** A Department notice's body: the company and report (catalogue words), what happened, the link; never a file's name. */
+export function departmentNoticeBody(subject: string, title: string, link: string): string {
+  return [`${subject}: ${title}.`, '', `Подробности на портале: ${ORIGIN_PLACEHOLDER}${link}`].join('\n')
+}
+
 export const CONFIRMATION_SUBJECT = `${PORTAL}: подтвердите адрес электронной почты`
 
 /** Notices an address may get in an hour; the rest are kept in the outbox, marked, unsent. */
@@ -40,7 +51,7 @@ export function confirmationBody(token: string): string {
   return [
     'Здравствуйте!',
     '',
-    `Этот адрес указан на портале экологического мониторинга ЯНАО как адрес ответственного лица предприятия. Чтобы получать письма о проверке отчётов и решениях Департамента, подтвердите адрес на странице портала (ссылка действует ${CONFIRMATION_DAYS} дней):`,
+    `Этот адрес указан на портале экологического мониторинга ЯНАО как адрес ответственного лица предприятия или сотрудника Департамента. Чтобы получать письма портала об отчётах, подтвердите адрес на странице портала (ссылка действует ${CONFIRMATION_DAYS} дней):`,
     '',
     `${ORIGIN_PLACEHOLDER}${confirmationPath(token)}`,
     '',

@@ -9,7 +9,9 @@ import type { Database } from '@portal/migrations/database.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
 import { sectionAddress } from '../workflow/reports/board-cells.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
-import { checkResultTitle, countFindings } from './check-result-words.ts'
+import { checkResultTitle, countFindings } from '../workflow/files/check-result-words.ts'
+import { sendNoticeLetters } from './notice-letters.server.ts'
+import { DEPARTMENT_MAIL_SUBJECTS, departmentNoticeBody } from './mail-rules.ts'
 
 const TOLD_OF = new Set(['FileCheckPassed', 'FileCheckFailed', 'ReportResubmitted'])
 
@@ -17,6 +19,8 @@ export interface DepartmentNotice {
   kind: 'department_file_checked' | 'department_resubmitted'
   title: string
   body: string
+  /** The company and report, without the file: what a letter may say (decision 2224). */
+  subject: string
 }
 
 interface Facts {
@@ -34,11 +38,11 @@ export function departmentNotice(type: string, data: Record<string, unknown>, fa
     case 'FileCheckPassed':
     case 'FileCheckFailed': {
       const counts = countFindings(type === 'FileCheckPassed' ? data.warnings : data.problems)
-      return { kind: 'department_file_checked', title: checkResultTitle(counts), body: `${subject}, файл «${facts.fileName}».` }
+      return { kind: 'department_file_checked', title: checkResultTitle(counts), body: `${subject}, файл «${facts.fileName}».`, subject }
     }
     case 'ReportResubmitted': {
       const round = typeof data.round === 'number' ? `, раунд ${data.round}` : ''
-      return { kind: 'department_resubmitted', title: 'Отчёт отправлен повторно', body: `${subject}: исправленный файл «${facts.fileName ?? data.fileName}»${round}.` }
+      return { kind: 'department_resubmitted', title: 'Отчёт отправлен повторно', body: `${subject}: исправленный файл «${facts.fileName ?? data.fileName}»${round}.`, subject }
     }
     default:
       return null
@@ -74,7 +78,7 @@ async function notifyDepartmentOf(db: Kysely<Database>, event: StoredEvent): Pro
   // One unread notification per Department user and report: a newer event takes its place and counts itself in. The
   // update only moves forward (a repeat of the same event changes nothing), and a user already told of this very event
   // (read since) is not told again.
-  await sql`
+  const { rows: told } = await sql<{ user_id: number; inserted: boolean }>`
     INSERT INTO notifications (user_id, company_id, event_position, report_id, topic, kind, title, body, link, created_at)
     SELECT u.id, NULL, ${event.position}, ${found.id}, 'review', ${notice.kind}, ${notice.title}, ${notice.body}, ${link}, ${event.createdAt}
     FROM users u
@@ -83,5 +87,20 @@ async function notifyDepartmentOf(db: Kysely<Database>, event: StoredEvent): Pro
     ON CONFLICT (user_id, report_id, topic) WHERE read_at IS NULL AND report_id IS NOT NULL
     DO UPDATE SET kind = EXCLUDED.kind, title = EXCLUDED.title, body = EXCLUDED.body, link = EXCLUDED.link,
                   created_at = EXCLUDED.created_at, event_position = EXCLUDED.event_position, events = notifications.events + 1
-    WHERE notifications.event_position < EXCLUDED.event_position`.execute(db)
+    WHERE notifications.event_position < EXCLUDED.event_position
+    RETURNING user_id, (xmax = 0) AS inserted`.execute(db)
+  // A letter goes with a new notice only: while it is unread, later events of the report are grouped into it, and so
+  // are their letters (decision 2685).
+  const fresh = told.filter((r) => r.inserted).map((r) => r.user_id)
+  if (fresh.length > 0) await mailDepartment(db, event, fresh, notice, link)
+}
+
+/**
+ * The letters of a new Department notice, in the event's transaction: to each of these users' addresses once it is
+ * confirmed, under the hour's limit per address (past it, kept and marked); an address not confirmed is asked to.
+ */
+async function mailDepartment(db: Kysely<Database>, event: StoredEvent, userIds: number[], notice: DepartmentNotice, link: string): Promise<void> {
+  const body = departmentNoticeBody(notice.subject, notice.title, link)
+  const people = sql`SELECT DISTINCT lower(btrim(u.email)) AS address FROM users u WHERE u.id IN (${sql.join(userIds)}) AND u.is_active AND u.email LIKE '%@%'`
+  await sendNoticeLetters(db, event, { subject: DEPARTMENT_MAIL_SUBJECTS[notice.kind], body }, people)
 }

@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
 import { requestConfirmation } from './email-confirmations.server.ts'
-import { MAIL_SUBJECTS, noticeBody, NOTIFICATIONS_PER_ADDRESS_PER_HOUR, RATE_LIMITED } from './mail-rules.ts'
+import { MAIL_SUBJECTS, noticeBody } from './mail-rules.ts'
+import { sendNoticeLetters } from './notice-letters.server.ts'
 import { noticeSubject } from './notification-text.ts'
 import { notifyDepartment } from './notify-department.server.ts'
 import { asWorkflowEvent, eventUse, type EventUse } from '../workflow/event-tables.ts'
@@ -57,24 +58,13 @@ async function notifyOf(db: Kysely<Database>, event: StoredEvent, notice: NonNul
   // The notices in the portal and the letters in one statement (a data-modifying WITH runs whether or not it is
   // read): a letter only to a confirmed address, under a fixed subject and without the file's name, and past the
   // hour's limit kept but marked. It answers the addresses not confirmed yet, which are asked to confirm instead.
-  const { rows: unconfirmed } = await sql<{ address: string }>`
-    WITH told AS (
+  const told = sql`told AS (
       INSERT INTO notifications (user_id, company_id, event_position, kind, title, body, link, created_at, read_at)
       SELECT u.id, ${report.company_id}, ${event.position}, ${text.kind}, ${text.title}, ${text.body}, ${link}, ${event.createdAt},
              CASE WHEN u.id = ${uploader}::int THEN ${event.createdAt}::timestamptz END
       FROM users u WHERE u.company_id = ${report.company_id} AND u.is_active
       ON CONFLICT (event_position, user_id) DO NOTHING
-    ), people AS (
-      SELECT DISTINCT lower(trim(p.email)) AS address FROM (${people}) AS p WHERE p.email LIKE '%@%'
-    ), mailed AS (
-      INSERT INTO mail_outbox (event_position, to_address, subject, body, created_at, next_attempt_at, kind, skipped_reason)
-      SELECT ${event.position}::bigint, a.address, ${MAIL_SUBJECTS[text.kind]}, ${mailBody}, ${event.createdAt}::timestamptz, ${event.createdAt}::timestamptz, 'notice',
-        CASE WHEN (SELECT count(*) FROM mail_outbox o WHERE o.to_address = a.address AND o.kind = 'notice' AND o.skipped_reason IS NULL
-                   AND o.created_at > ${event.createdAt}::timestamptz - interval '1 hour') >= ${NOTIFICATIONS_PER_ADDRESS_PER_HOUR}
-             THEN ${RATE_LIMITED} END
-      FROM people a JOIN email_confirmations c ON c.address = a.address AND c.confirmed_at IS NOT NULL
-      ON CONFLICT (event_position, to_address) DO NOTHING
-    )
-    SELECT a.address FROM people a WHERE NOT EXISTS (SELECT 1 FROM email_confirmations c WHERE c.address = a.address AND c.confirmed_at IS NOT NULL)`.execute(db)
-  for (const { address } of unconfirmed) await requestConfirmation(db, address, event.position, event.createdAt)
+    )`
+  const addresses = sql`SELECT DISTINCT lower(trim(p.email)) AS address FROM (${people}) AS p WHERE p.email LIKE '%@%'`
+  await sendNoticeLetters(db, event, { subject: MAIL_SUBJECTS[text.kind], body: mailBody }, addresses, told)
 }

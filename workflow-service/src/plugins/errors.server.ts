@@ -1,26 +1,12 @@
 // One error handler for the whole service: JSON answers that name the bad parameter, never a leaked 5xx message.
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { HttpError } from '../http/http-errors.ts'
 import { refusalAnswer } from '../http/refusal-answers.ts'
 import { CommandRefused } from '../workflow/refusal.ts'
 import { TEXT_PATTERNS } from '../http/params.ts'
 import { CHARACTERS_GENITIVE, VALUES_GENITIVE, plural } from '../text/russian-format.ts'
-
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message)
-  }
-}
-
-export const badRequest = (message: string, parameter?: string) =>
-  new HttpError(400, message, parameter ? { parameter } : {})
-export const notFound = (message = 'Не найдено.') => new HttpError(404, message)
-export const forbidden = (message = 'У вас недостаточно прав для выполнения данного действия.') =>
-  new HttpError(403, message)
-export const conflict = (message: string) => new HttpError(409, message)
+import { refusedAddressPage, wantsPage } from '../http/page-refusal.ts'
+import { ADDRESS_REFUSALS } from './input-guard.server.ts'
 
 type ValidationItem = NonNullable<FastifyError['validation']>[number]
 
@@ -120,6 +106,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = errorAnswer(error)
     if (answer.status >= 500) request.log.error({ err: error }, 'request failed')
+    // The input guard refused a page's address before the page ran: a person gets the error page, in Russian.
+    const reason = error instanceof HttpError && answer.status === 400 ? ADDRESS_REFUSALS.find((r) => error.message.endsWith(`: ${r}`)) : undefined
+    if (reason && wantsPage(request.method, request.url, request.headers.accept)) {
+      return reply.status(400).type('text/html; charset=utf-8').serializer(String).send(refusedAddressPage(reason))
+    }
     // Plain JSON, not the route's response schema: an error answer must never fail to serialise into a 500.
     return reply.status(answer.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(answer.body)
   })

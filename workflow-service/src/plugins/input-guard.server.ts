@@ -4,13 +4,15 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { controlCharacterAt } from '../http/params.ts'
-import { badRequest } from './errors.server.ts'
+import { badRequest } from '../http/http-errors.ts'
 
 const MAX_DEPTH = 8
 
 export const NOT_FINITE = 'ожидается конечное число'
 export const CONTROL_CHARACTERS_REFUSED = 'недопустимые управляющие символы'
 export const LONE_SURROGATE_REFUSED = 'недопустимый символ: половина суррогатной пары UTF-16'
+/** The guard's refusals of text, which a page's address can draw (a number in an address is only text to the guard). */
+export const ADDRESS_REFUSALS = [CONTROL_CHARACTERS_REFUSED, LONE_SURROGATE_REFUSED]
 
 // Half of a UTF-16 pair without its other half: JSON can spell it ("\ud800"), PostgreSQL's text and jsonb refuse it.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/

@@ -72,17 +72,27 @@ export class QueryNamesByRoute {
   }
 }
 
+/** The query pairs of `query` whose names are in `names` (every pair for ALL), sorted by name, one name's values in their order. */
+export function keptQuery(query: string, names: QueryReads): Array<[string, string]> {
+  const kept = [...new URLSearchParams(query)].filter(([name]) => names === ALL || names.has(name))
+  // By name only, and stable: the order of one name's values is what getAll answers, so it stays.
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return kept
+}
+
 /**
- * The cache key of a page: its path as asked (the route's own parameters, `.data` or not) and, sorted, the query
- * pairs whose names the route reads; every pair when it reads them all. The sort makes `?a=1&b=2` and `?b=2&a=1` one;
- * the parsing makes `?search=%D0%93` and `?search=Г` one.
+ * The cache key of a page: its path (the page's own spelling, see pageAddressMatcher; `.data` or not) and, sorted, the
+ * query pairs whose names the route reads; every pair when it reads them all. The sort makes `?a=1&b=2` and `?b=2&a=1`
+ * one; the parsing makes `?search=%D0%93` and `?search=Г` one.
  */
 export function pageCacheKey(url: string, names: QueryReads): string {
   const at = url.indexOf('?')
   const path = at < 0 ? url : url.slice(0, at)
-  const query = at < 0 ? [] : [...new URLSearchParams(url.slice(at + 1))]
-  const kept = query.filter(([name]) => names === ALL || names.has(name))
-  // By name only, and stable: the order of one name's values is what getAll answers, so it stays.
-  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return JSON.stringify([path, kept])
+  return JSON.stringify([path, keptQuery(at < 0 ? '' : url.slice(at + 1), names)])
+}
+
+/** Whether the query names a parameter that is in `wider` but was left out by `narrower`: a render must see it. */
+export function readsMore(query: string, narrower: QueryReads, wider: QueryReads): boolean {
+  if (narrower === ALL) return false
+  return [...new URLSearchParams(query).keys()].some((name) => !narrower.has(name) && (wider === ALL || wider.has(name)))
 }

@@ -2,6 +2,7 @@
 // every visitor, so it is kept (with its ETag) until public data changes. Pages are cached by the Remix plugin.
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { declaredParams, declaredQuery } from '../http/declared-query.ts'
 import { type CachedAnswer, etagOf, notModified, type PublicCache } from '../http/public-cache.server.ts'
 
 declare module 'fastify' {
@@ -37,20 +38,14 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, answer:
 
 /**
  * The key of an API answer: the route, its path parameters and only the query parameters its querystring schema
- * declares, sorted by name (a parameter's repeated values keep their order; the query schemas are TypeBox objects). An undeclared parameter (`?bust=…`)
- * changes nothing the route reads, so it makes no new entry that would push out everybody's; null for a request no
- * route takes (its 404 is never kept).
+ * declares, sorted by name, each spelt as the route reads it (declared-query.ts). An undeclared parameter (`?bust=…`)
+ * or another spelling of a number (`?limit=05`, `/companies/007/`) changes nothing the route reads, so it makes no
+ * new entry that would push out everybody's; null for a request no route takes (its 404 is never kept).
  */
 export function apiCacheKey(request: FastifyRequest): string | null {
   const route = request.routeOptions.url
   if (route === undefined) return null
-  // A route that declares no query (none of the public lists) keeps every parameter: what it reads is not known.
-  const declared = (request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties
-  const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length))
-  const kept = [...query].filter(([name]) => declared === undefined || Object.hasOwn(declared, name))
-  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  const params = Object.entries((request.params ?? {}) as Record<string, string>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return JSON.stringify([route, params, kept])
+  return JSON.stringify([route, declaredParams(request), declaredQuery(request)])
 }
 
 async function registerPublicApiCache(app: FastifyInstance, options: { cache: PublicCache; prefix: string }): Promise<void> {

@@ -1,12 +1,12 @@
 // Requests per minute and client address on the expensive doors: login (a password hash each), uploads (disk and a
-// file check each), decisions, and exports (every matching row of a list, read and written out, never cached). The client address is request.ip, so X-Forwarded-For counts only from TRUST_PROXY.
+// file check each; a check before sending per account, with a cap per address), decisions, and exports (every matching row of a list, read and written out, never cached). The client address is request.ip, so X-Forwarded-For counts only from TRUST_PROXY.
 // Counted in each web process's memory: the login's own throttle (login-throttle.server.ts) is the shared one.
 import fp from 'fastify-plugin'
 import rateLimit, { normalizeIP } from '@fastify/rate-limit'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
 import { GEO_FORMAT, isFileFormat } from '../exports/export-formats.ts'
-import { HttpError } from './errors.server.ts'
+import { HttpError } from '../http/http-errors.ts'
 
 export const RATE_LIMITED = 'Слишком много запросов. Повторите попытку позже.'
 
@@ -15,6 +15,44 @@ export type RateLimitedDoor = keyof Config['rateLimits']
 /** The route option of a limited door: `config: { rateLimit: rateLimitOf(app.config, 'upload') }`. */
 export function rateLimitOf(config: Config, door: RateLimitedDoor): { max: number; timeWindow: number; groupId: string } {
   return { max: config.rateLimits[door], timeWindow: 60_000, groupId: door }
+}
+
+/**
+ * Doors counted per account (its user id; the address when nobody is logged in): a check before sending is
+ * "limited per account like uploads" (issue 24), so colleagues behind one office address do not spend each other's
+ * minute. Their addresses keep a cap of their own (`precheckAddressCap`).
+ */
+const PER_ACCOUNT_DOORS = new Set<RateLimitedDoor>(['precheck'])
+
+const accountOf = (request: FastifyRequest): string => (request.user ? `account:${request.user.id}:` : normalizeIP(request.ip))
+
+/** What a door counts a request under, before the door's name is added. */
+const counterOf = (request: FastifyRequest, door: RateLimitedDoor): string => (PER_ACCOUNT_DOORS.has(door) ? accountOf(request) : normalizeIP(request.ip))
+
+/** The route option of a door counted per account: `config: { rateLimit: rateLimitPerAccount(app.config, 'precheck') }`. */
+export function rateLimitPerAccount(config: Config, door: RateLimitedDoor) {
+  return { ...rateLimitOf(config, door), keyGenerator: (request: FastifyRequest) => counterOf(request, door) }
+}
+
+/**
+ * The cap of all accounts of one address on the check before sending: the pages' onRequest hook, called first
+ * thing by the API's handler (the plugin runs one limit per request, so this second one is asked and answered here). `applies`: whether the request is such a
+ * check (the pages' catch-all routes). Its key is the same for the API's route (whose groupId the plugin appends) and
+ * the page's.
+ */
+export function precheckAddressCap(app: FastifyInstance, applies: (request: FastifyRequest) => boolean = () => true) {
+  const limit = app.createRateLimit({
+    max: app.config.rateLimits.precheckAddress,
+    timeWindow: 60_000,
+    keyGenerator: (request: FastifyRequest) => `${normalizeIP(request.ip)}precheckAddress${(request.routeOptions.config as { rateLimit?: { groupId?: string } }).rateLimit?.groupId ? '' : 'precheck'}`,
+  })
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!applies(request)) return
+    const counted = await limit(request)
+    if (counted.isAllowed || !counted.isExceeded) return
+    reply.header('retry-after', counted.ttlInSeconds)
+    throw new HttpError(429, RATE_LIMITED)
+  }
 }
 
 /**
@@ -28,7 +66,10 @@ export function rateLimitBy(config: Config, doorOf: (request: FastifyRequest) =>
     timeWindow: 60_000,
     allowList: (request: FastifyRequest) => doorOf(request) === null,
     max: (request: FastifyRequest) => config.rateLimits[doorOf(request) ?? 'login'],
-    keyGenerator: (request: FastifyRequest) => `${normalizeIP(request.ip)}${doorOf(request)}`,
+    keyGenerator: (request: FastifyRequest) => {
+      const door = doorOf(request)
+      return door === null ? normalizeIP(request.ip) : `${counterOf(request, door)}${door}`
+    },
   }
 }
 

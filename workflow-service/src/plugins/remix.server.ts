@@ -9,17 +9,17 @@ import {
   type ServerBuild,
   writeReadableStreamToWritable,
 } from '@remix-run/node'
-import { rateLimitBy, type RateLimitedDoor } from './rate-limits.server.ts'
-import { pageRouteMatcher } from './page-route.server.ts'
-import { pageCacheKey, QueryNamesByRoute, readingQuery } from './page-query-reads.server.ts'
-import { HttpError } from './errors.server.ts'
+import { precheckAddressCap, rateLimitBy, type RateLimitedDoor } from './rate-limits.server.ts'
+import { pageAddressMatcher } from './page-route.server.ts'
+import { keptQuery, pageCacheKey, QueryNamesByRoute, readingQuery, readsMore } from './page-query-reads.server.ts'
+import { HttpError } from '../http/http-errors.ts'
+import { BASE_PATH } from '../http/base-path.ts'
 import { tooLargeMessage } from '../http/multipart-upload.server.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { markPrivacy } from '../auth/auth-plugin.server.ts'
+import { markPrivacy } from './auth-plugin.server.ts'
 import { type CachedAnswer, etagOf, notModified, type PublicCache } from '../http/public-cache.server.ts'
 import { isPublicRequest, sendCached } from './public-cache.plugin.server.ts'
 
-export const BASE_PATH = '/monitoring'
 
 export const PAGE_FORM_TYPES_ONLY = 'Форма страницы принимается только как application/x-www-form-urlencoded или multipart/form-data.'
 
@@ -89,10 +89,10 @@ function capped(raw: Readable, limit: number): Readable {
   )
 }
 
-/** The URL Remix gets for this request. */
-function remixUrlOf(request: FastifyRequest): URL {
+/** The URL Remix gets for this request (or for `asked`, a path and query in place of the request's). */
+function remixUrlOf(request: FastifyRequest, asked?: string): URL {
   const origin = `${request.protocol}://${request.headers.host ?? 'localhost'}`
-  const url = new URL(request.raw.url ?? '/', origin)
+  const url = new URL(asked ?? request.raw.url ?? '/', origin)
   // The home page's single-fetch data is asked at /monitoring.data, outside the basename '/monitoring/': Remix
   // strips '.data' and matches '/monitoring/' when the path is /monitoring/.data.
   if (url.pathname === `${BASE_PATH}.data`) url.pathname = `${BASE_PATH}/.data`
@@ -107,15 +107,15 @@ function remixUrlOf(request: FastifyRequest): URL {
 const LIMITED_PAGE_ROUTES = new Map<string, RateLimitedDoor>([
   ['auth/login', 'login'],
   ['reports/company-reports', 'decision'],
-  // A check before sending costs what an upload's check costs: it spends the uploads' minute (decision 2420).
-  ['reports/precheck', 'upload'],
+  // A check before sending costs what an upload's check costs: its own minute per account (decision 2441).
+  ['reports/precheck', 'precheck'],
 ])
 
 /** Remix runs an action for these methods; the others (GET, HEAD, OPTIONS) run loaders at most. */
 const ACTION_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, maxBody: number): Request {
-  const url = remixUrlOf(request)
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, maxBody: number, asked?: string): Request {
+  const url = remixUrlOf(request, asked)
   const controller = new AbortController()
   reply.raw.on('close', () => controller.abort())
   const headers = new Headers()
@@ -191,22 +191,27 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
       done(null, undefined)
     })
     const cache = options.cache
-    const routeOf = pageRouteMatcher(options.build)
+    const addressOf = pageAddressMatcher(options.build)
+    const routeOf = (url: URL) => addressOf(url)?.route ?? null
     const queryNames = new QueryNamesByRoute()
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const context = await options.getLoadContext(request, reply)
       const nonce = String(context.cspNonce ?? '')
       const token = String(context.csrfToken ?? '')
-      // A public page is keyed by its path and the query parameters its route's renders read (decision 2232):
-      // `?bust=…`, which no loader reads, neither renders afresh nor makes an entry.
-      const route = cache && cache.enabled && isPublicRequest(request) && nonce && token ? routeOf(remixUrlOf(request)) : null
-      const key = route !== null ? pageCacheKey(request.url, queryNames.of(route)) : null
+      // A public page is keyed by its own spelling of the path (decision 2310) and the query parameters its route's
+      // renders read (decision 2232): `?bust=…`, which no loader reads, or `/monitoring/COMPANIES/`, neither renders
+      // afresh nor makes an entry.
+      const address = cache && cache.enabled && isPublicRequest(request) && nonce && token ? addressOf(remixUrlOf(request)) : null
+      const at = request.url.indexOf('?')
+      const query = at < 0 ? '' : request.url.slice(at + 1)
+      const key = address !== null ? pageCacheKey(`${address.pathname}?${query}`, queryNames.of(address.route)) : null
       const serve = (answer: CachedAnswer) => {
         // A 304 keeps the browser's stored CSP, whose nonce is the one its stored page carries.
         if (notModified(request.headers['if-none-match'], answer.etag)) reply.removeHeader('content-security-policy')
         return sendCached(request, reply, answer, Buffer.from(personalise(answer, nonce, token, String(request.id))), 'hit')
       }
-      if (!key || !cache || route === null) return sendWebResponse(reply, await handle(toWebRequest(request, reply, maxBody), context))
+      if (!key || !cache || address === null) return sendWebResponse(reply, await handle(toWebRequest(request, reply, maxBody), context))
+      const { route, pathname } = address
       const cached = cache.get(key)
       if (cached) return serve(cached)
       const generation = cache.generation
@@ -214,23 +219,37 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
       const claim = await cache.claim(key)
       if ('answer' in claim) return serve(claim.answer)
       try {
-        // The whole render, streamed body included, notes which query parameters it reads.
-        const { value: rendered, reads } = await readingQuery(async () => {
-          const response = await handle(toWebRequest(request, reply, maxBody), context)
-          const cacheable = response.status === 200 && !response.headers.has('set-cookie') && response.body
-          return { response, page: cacheable ? await response.text() : null }
-        })
-        const { response, page } = rendered
-        if (page === null) return await sendWebResponse(reply, response)
-        // Stored under the key of the names read so far, this render's included: a later request agreeing on them all
-        // gets what this render made of them.
-        const storeKey = pageCacheKey(request.url, queryNames.widen(route, reads))
-        // A public page: rendered once, stored with marks in place of this request's nonce and token.
-        const template = marked(page, nonce, token, String(request.id))
-        if (template === null) return sendCached(request, reply, { status: 200, headers: storedHeaders(response), body: Buffer.from(page), etag: etagOf(page) }, Buffer.from(page), 'miss')
-        const answer = { status: 200, headers: storedHeaders(response), body: Buffer.from(template), etag: etagOf(template) }
-        cache.set(storeKey, answer, generation)
-        return sendCached(request, reply, answer, Buffer.from(page), 'miss')
+        // The page is rendered at its own path with only the parameters its route reads, so what is stored for
+        // everyone carries nobody's `?bust=…` or spelling into its links. A parameter the route had not read before
+        // is left out of the first render; when that render reads it, the page is rendered again with it (once per
+        // name and web process). The whole render, streamed body included, notes which parameters it reads.
+        let names = queryNames.of(route)
+        for (;;) {
+          const kept = keptQuery(query, names)
+          const asked = kept.length > 0 ? `${pathname}?${new URLSearchParams(kept).toString()}` : pathname
+          const { value: rendered, reads } = await readingQuery(async () => {
+            const response = await handle(toWebRequest(request, reply, maxBody, asked), context)
+            const cacheable = response.status === 200 && !response.headers.has('set-cookie') && response.body
+            return { response, page: cacheable ? await response.text() : null }
+          })
+          const { response, page } = rendered
+          const widened = queryNames.widen(route, reads)
+          if (readsMore(query, names, widened)) {
+            if (page === null) await response.body?.cancel()
+            names = widened
+            continue
+          }
+          if (page === null) return await sendWebResponse(reply, response)
+          // Stored under the key of the names read so far, this render's included: a later request agreeing on them
+          // all gets what this render made of them.
+          const storeKey = pageCacheKey(`${pathname}?${query}`, widened)
+          // A public page: rendered once, stored with marks in place of this request's nonce and token.
+          const template = marked(page, nonce, token, String(request.id))
+          if (template === null) return sendCached(request, reply, { status: 200, headers: storedHeaders(response), body: Buffer.from(page), etag: etagOf(page) }, Buffer.from(page), 'miss')
+          const answer = { status: 200, headers: storedHeaders(response), body: Buffer.from(template), etag: etagOf(template) }
+          cache.set(storeKey, answer, generation)
+          return sendCached(request, reply, answer, Buffer.from(page), 'miss')
+        }
       } finally {
         claim.done()
       }
@@ -251,9 +270,11 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
     // Page forms carry their CSRF token in the hidden field csrfmiddlewaretoken (checked by the auth plugin); a
     // multipart one may carry a file, so its body gets UPLOAD_TIMEOUT_SECONDS (plugins/body-timeout.server.ts).
     const config = { csrf: 'form' as const, uploadBody: true, rateLimit: rateLimitBy(app.config, doorOf) }
-    scope.all(BASE_PATH, { config }, handler)
+    // The cap of one address's accounts on the check before sending (the plugin runs one limit per request).
+    const onRequest = precheckAddressCap(app, (request) => doorOf(request) === 'precheck')
+    scope.all(BASE_PATH, { config, onRequest }, handler)
     // Remix's single fetch asks the data of the home page (the basename itself) at /monitoring.data.
-    scope.all(`${BASE_PATH}.data`, { config }, handler)
-    scope.all(`${BASE_PATH}/*`, { config }, handler)
+    scope.all(`${BASE_PATH}.data`, { config, onRequest }, handler)
+    scope.all(`${BASE_PATH}/*`, { config, onRequest }, handler)
   })
 }

@@ -14,7 +14,15 @@ export interface JobPolicy {
   heartbeatSeconds: number
   /** A job running longer than this is aborted and counts as a failed attempt. */
   expireInSeconds: number
+  /**
+   * Jobs one worker takes in one fetch and runs side by side (default 1), each done, retried or given up on its own:
+   * for light jobs only, since that many run at once in one process.
+   */
+  batchSize?: number
 }
+
+/** The batchSize of the portal's light jobs (and of the benchmark's no-op job, which stands for them). */
+export const LIGHT_JOB_BATCH = 16
 
 export interface JobDefinition<T extends object = object> extends JobPolicy {
   /** Runs one job; must be idempotent, since a job can run again after a crash. */

@@ -3,6 +3,8 @@ export const JOBS = {
   fileCheck: 'file-check',
   fileDelete: 'file-delete',
   reportPublication: 'report-publication',
+  /** One letter of the mail outbox (notifications/queue-letters.server.ts). */
+  mailSend: 'mail-send',
 } as const
 
 /**
@@ -13,4 +15,5 @@ export interface JobPayloads {
   [JOBS.fileCheck]: { fileId: number }
   [JOBS.fileDelete]: { fileId: number }
   [JOBS.reportPublication]: { reportId: number }
+  [JOBS.mailSend]: { outboxId: number }
 }

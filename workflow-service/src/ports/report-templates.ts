@@ -10,8 +10,13 @@ export interface TemplateFile {
   downloadName: string
   /** The copy everyone gets: the lists of the registry and the reference data; its example of `year` (default: this year). */
   bytes(year?: number): Promise<Buffer>
-  /** The copy of one target: the general lists and the target's point codes (or today's categories). */
-  bytesFor(db: Kysely<Database>, target: TemplateTarget, year?: number): Promise<Buffer>
+  /**
+   * The copy of one target: the general lists and the target's point codes (or today's categories); with `lastYear`,
+   * also the rows of last year's published readings and their means in the side column (decision 2443).
+   */
+  bytesFor(db: Kysely<Database>, target: TemplateTarget, year?: number, options?: { lastYear?: boolean }): Promise<Buffer>
+  /** Whether the template can be pre-filled with last year's rows (its upload declares `lastYear`). */
+  copiesForward: boolean
 }
 
 export interface ReportTemplateFiles {

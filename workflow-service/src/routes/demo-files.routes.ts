@@ -3,9 +3,9 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { DEMO_FILE_PATTERN, DEMO_TYPE_PATTERN, demoFilePath } from '../catalogue/demo-files.server.ts'
-import { notFound } from '../plugins/errors.server.ts'
-import { contentDisposition } from '../workflow/storage/file-storage.server.ts'
+import { DEMO_FILE_PATTERN, DEMO_TYPE_PATTERN, demoFilePath } from '../seed/demo-files.server.ts'
+import { notFound } from '../http/http-errors.ts'
+import { contentDisposition } from '../http/content-disposition.ts'
 
 const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg' }
 

@@ -2,7 +2,7 @@
 // area, company, water system) and year, with values drawn from each field's seed hints (deterministic faker).
 import type { Faker } from '@faker-js/faker'
 import { sql } from 'kysely'
-import { demoFileUrl, writeDemoFile } from '../catalogue/demo-files.server.ts'
+import { demoFileUrl, writeDemoFile } from './demo-files.server.ts'
 import { catalogueTypes, storedFields } from '../catalogue/registry/index.ts'
 import type { CatalogueType, FieldDef } from '../catalogue/registry/types.ts'
 import { alignPointReportsWithReadings } from './point-reports-seed.ts'

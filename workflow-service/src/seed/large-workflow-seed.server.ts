@@ -26,6 +26,7 @@ import type { ReportEvent } from '../workflow/reports/report-events.ts'
 import { createReport } from '../workflow/reports/report-commands.server.ts'
 import { createResponsible } from '../workflow/responsibles/responsible-commands.server.ts'
 import { storeFile } from '../workflow/storage/file-storage.server.ts'
+import { demoPdf } from './demo-files.server.ts'
 
 export interface LargeWorkflowOptions {
   /** Events to record at least (200 000 for the benchmark). */
@@ -97,13 +98,13 @@ export async function seedLargeWorkflow(db: Kysely<Database>, options: LargeWork
         })
         const { reportId } = await createReport(as(holder), { area: area.id, year: YEAR, reportType: 'program' })
         // An upload's bytes are in storage before it is registered (the command looks at what they are).
-        const { size, sha256 } = await storeFile(options.storageDir, largeStorageKey(area.id), Buffer.from('Пункт наблюдения (номенклатура);Год\r\n'))
+        const { size, sha256 } = await storeFile(options.storageDir, largeStorageKey(area.id), demoPdf(`Monitoring programme ${YEAR}, area ${area.id}`))
         const { fileId } = await uploadFile(as(holder), {
           reportId,
           description: `Программа ЛЭМ ${YEAR}`,
           ecomonResponsibleId: null,
           companyResponsibleId: null,
-          upload: { storageKey: largeStorageKey(area.id), name: `Программа ЛЭМ ${YEAR}.csv`, size, sha256, contentType: 'text/csv' },
+          upload: { storageKey: largeStorageKey(area.id), name: `Программа ЛЭМ ${YEAR}.pdf`, size, sha256, contentType: 'application/pdf' },
         })
         await recordFileChecked(trx, { fileId, ok: true, problems: [] }, { now: new Date((clock += 1000)) })
         // The rounds: decided one after the other on the folded state, appended as one batch of the stream.

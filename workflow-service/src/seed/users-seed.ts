@@ -7,17 +7,19 @@ import type { SeedContext, SeedStep } from './seed-context.ts'
 
 export interface DemoUser {
   username: string
+  /** The person the pages name instead of the login (decision 2670). */
+  fullName: string
   group: Group
   /** holder1 gets the lem_industry company with the lowest id, holder2 the second lowest. */
   holderIndex?: 0 | 1
 }
 
 export const DEMO_USERS: DemoUser[] = [
-  { username: 'department', group: 'Департамент' },
-  { username: 'admin', group: 'Администратор' },
-  { username: 'holder1', group: 'Недропользователь', holderIndex: 0 },
-  { username: 'holder2', group: 'Недропользователь', holderIndex: 1 },
-  { username: 'administration', group: 'Администрация' },
+  { username: 'department', fullName: 'Соколова Анна Викторовна', group: 'Департамент' },
+  { username: 'admin', fullName: 'Кузнецов Дмитрий Андреевич', group: 'Администратор' },
+  { username: 'holder1', fullName: 'Петров Сергей Николаевич', group: 'Недропользователь', holderIndex: 0 },
+  { username: 'holder2', fullName: 'Морозова Елена Игоревна', group: 'Недропользователь', holderIndex: 1 },
+  { username: 'administration', fullName: 'Волков Алексей Павлович', group: 'Администрация' },
 ]
 
 export const usersSeed: SeedStep = {
@@ -35,6 +37,7 @@ export const usersSeed: SeedStep = {
     const rows = await Promise.all(
       DEMO_USERS.map(async (user) => ({
         username: user.username,
+        full_name: user.fullName,
         password_hash: await hashPassword(user.username),
         groups: [user.group],
         company_id: user.holderIndex === undefined ? null : holders[user.holderIndex].id,

@@ -10,11 +10,11 @@ import { createReport, decideOnReport } from '../workflow/reports/report-command
 import { createResponsible } from '../workflow/responsibles/responsible-commands.server.ts'
 import { removeStoredFile, storeFile } from '../workflow/storage/file-storage.server.ts'
 import type { SeedContext, SeedStep } from './seed-context.ts'
-import { demoPdf } from '../catalogue/demo-files.server.ts'
+import { demoPdf } from './demo-files.server.ts'
 
-const PROGRAM_CSV = (area: string, year: number) =>
-  `Показатель;Единица;Пункт наблюдения;Периодичность\r\nДиоксид азота (NO2);мг/м³;${area}, пункт 1;2 раза в год\r\nНефтепродукты;мг/дм³;${area}, пункт 2;1 раз в год\r\n# программа мониторинга на ${year} год\r\n`
-const BAD_CSV = 'Показатель;Значение\r\nНефтепродукты;abc\r\nФенолы;\r\n'
+// Programmes and final reports are documents: their sections take PDF, DOC, DOCX, XLS, XLSX or ZIP (the upload
+// registry), so the demo files are PDFs, and the one that fails its check is an empty draft, as the check reports it.
+const EMPTY = Buffer.alloc(0)
 
 export const workflowSeed: SeedStep = {
   name: 'report workflow',
@@ -70,7 +70,7 @@ export const workflowSeed: SeedStep = {
           await createResponsible(as(holder), { scope: 'area', targetId: area.id, year, details: responsible() })
           const program = await reportOf(holder, area.id, company.id, year, 'program')
           const final = await reportOf(holder, area.id, company.id, year, 'final_report')
-          const p = await upload(holder, program, `Программа ЛЭМ ${year}.csv`, PROGRAM_CSV(area.name, year), 'text/csv')
+          const p = await upload(holder, program, `Программа ЛЭМ ${year}.pdf`, demoPdf(`Monitoring programme ${year}, area ${area.id}`), 'application/pdf')
           await recordFileChecked(trx, { fileId: p.fileId, ok: true, problems: [] }, at())
           const f = await upload(holder, final, `Итоговый отчет ${year}.pdf`, demoPdf(`Final report ${year}, area ${area.id}`), 'application/pdf')
           await recordFileChecked(trx, { fileId: f.fileId, ok: true, problems: [] }, at())
@@ -81,19 +81,8 @@ export const workflowSeed: SeedStep = {
           }
           if (areaIndex > 0) continue
           // 2025, first area: a rejected data file, fixed and removed; decisions vary by company.
-          const bad = await upload(holder, final, `Результаты наблюдений ${year}.csv`, BAD_CSV, 'text/csv')
-          await recordFileChecked(
-            trx,
-            {
-              fileId: bad.fileId,
-              ok: false,
-              problems: [
-                { row: 2, column: 'Значение', value: 'abc', reason: 'значение не является числом' },
-                { row: 3, column: 'Значение', value: '', reason: 'обязательное поле не заполнено' },
-              ],
-            },
-            at(),
-          )
+          const bad = await upload(holder, final, `Итоговый отчет ${year} (черновик).pdf`, EMPTY, 'application/pdf')
+          await recordFileChecked(trx, { fileId: bad.fileId, ok: false, problems: [{ reason: 'файл пуст (0 байт)' }] }, at())
           if (index % 2 === 0) {
             const decisionKey = faker.string.uuid()
             const decision = demoPdf(`Remarks on the final report ${year}`)

@@ -1,37 +1,56 @@
-// The use-cases of accounts: logging in and out, and the administrator's users (list, create, change, new password).
+// The use-cases of accounts: logging in and out, and the administrator's users (list with their history, create,
+// change, new password). The changes are commands of the users' streams (admin/users/user-commands.server.ts), the one
+// write path of the admin page, the API and `npm run user`.
 import { Type } from '@sinclair/typebox'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { can, type Group } from '../auth/permissions.ts'
+import { changeAccount, createAccount, resetAccountPassword } from '../admin/users/user-commands.server.ts'
+import { usersHistory } from '../admin/users/user-history.server.ts'
+import { can, type Group, GROUPS } from '../auth/permissions.ts'
 import { logIn } from '../auth/login.server.ts'
 import { endSession } from '../auth/sessions.server.ts'
-import { createUser, findUser, GROUPS, listUsers, resetPassword, updateUser } from '../auth/users.server.ts'
+import { checkEmail, checkFullName, checkPassword, checkUsername, findUser, listUsers } from '../auth/users.server.ts'
 import { Id } from '../http/params.ts'
-import { HttpError } from '../plugins/errors.server.ts'
-import { refuse } from '../workflow/refusal.ts'
+import { HttpError } from '../http/http-errors.ts'
+import { NO_QUEUE } from '../ports/job-queue.ts'
+import { commandContextOf } from '../workflow/command-context.server.ts'
+import { Refused, refused } from '../workflow/refusal.ts'
 import { useCase } from './use-case.ts'
 
 const GroupList = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20 })
 const CompanyChoice = Type.Union([Id, Type.Null()])
+/** A name or an address as typed; the account rules check it and answer naming the field. */
+const PersonText = Type.String({ maxLength: 1000 })
+/** The version of the account's stream the change was drawn from; a change recorded since makes it a lost race. */
+const Version = Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), Type.Null()]))
 
-/** The account rules (`auth/users.server.ts`) answer with HTTP errors for the API's users routes; here they are refusals. */
-async function asRefusal<T>(work: () => Promise<T>, username = ''): Promise<T> {
+/** The field rules (`auth/users.server.ts`) answer with HTTP errors; here they are refusals naming the field. */
+function checked<T>(work: () => T): T | Refused {
   try {
-    return await work()
+    return work()
   } catch (error) {
     if (!(error instanceof HttpError) || error.statusCode >= 500) throw error
-    if (error.statusCode === 404) refuse({ reason: 'user-not-found' })
-    if (error.statusCode === 409) refuse({ reason: 'username-taken', username })
     const parameter = typeof error.extra.parameter === 'string' ? error.extra.parameter : 'input'
-    return refuse({ reason: 'invalid-input', parameter, detail: error.message })
+    return refused({ reason: 'invalid-input', parameter, detail: error.message })
   }
 }
 
-function assertAdministrator(actor: Parameters<typeof can>[0]): void {
-  if (!can(actor, 'admin:users')) refuse({ reason: 'forbidden' })
+/** One account, or its refusal. */
+async function accountOf(db: Kysely<Database>, id: number) {
+  try {
+    return await findUser(db, id)
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return refused({ reason: 'user-not-found' })
+    throw error
+  }
 }
 
+/** The one permission check of the administrators' use-cases: anyone else is refused. */
+const notAdministrator = (actor: Parameters<typeof can>[0]): Refused | null => (can(actor, 'admin:users') ? null : refused({ reason: 'forbidden' }))
+
 export function accountUseCases(db: Kysely<Database>) {
+  // Accounts' commands send no jobs and store no files: their commands need no queue and no storage.
+  const services = { db, queue: NO_QUEUE, storageDir: '' }
   return {
     /** The login of a form: the same throttle, password check and new session as POST /auth/login/. */
     logIn: useCase(Type.Object({ username: Type.String({ maxLength: 1000 }), password: Type.String({ maxLength: 1000 }), previousToken: Type.Union([Type.String(), Type.Null()]) }), (context, input) =>
@@ -41,43 +60,101 @@ export function accountUseCases(db: Kysely<Database>) {
     /** Ends the session of the cookie's token. */
     logOut: useCase(Type.Object({ token: Type.String({ maxLength: 1000 }) }), (_context, input) => endSession(db, input.token)),
 
-    /** Every account, the companies a license holder may belong to, and the groups (the administrators' page). */
+    /** Every account with its history, the companies a license holder may belong to, and the groups (the administrators' page). */
     users: useCase(Type.Object({}), async (context) => {
-      assertAdministrator(context.actor)
-      const [users, companies] = await Promise.all([
+      const denied = notAdministrator(context.actor)
+      if (denied) return denied
+      const [users, companies, history] = await Promise.all([
         listUsers(db),
-        // Only license-holding companies can be a user's company.
-        db.selectFrom('companies').select(['id', 'name']).where('license_holder', '=', true).orderBy('name').orderBy('id').execute(),
+        // Only license-holding companies in use can be chosen; a retired one is listed only for the accounts it already has.
+        db
+          .selectFrom('companies')
+          .select(['id', 'name', 'retired'])
+          .where('license_holder', '=', true)
+          .where((eb) => eb.or([eb('retired', '=', false), eb('id', 'in', eb.selectFrom('users').select('company_id').where('company_id', 'is not', null).$narrowType<{ company_id: number }>())]))
+          .orderBy('name')
+          .orderBy('id')
+          .execute(),
+        usersHistory(db),
       ])
-      return { users, companies, groups: GROUPS }
+      return { users, companies, groups: GROUPS, history }
     }),
 
     /** Every account, by username (the API's list). */
     userList: useCase(Type.Object({}), async (context) => {
-      assertAdministrator(context.actor)
+      const denied = notAdministrator(context.actor)
+      if (denied) return denied
       return listUsers(db)
     }),
 
     /** One account. */
     user: useCase(Type.Object({ id: Id }), async (context, input) => {
-      assertAdministrator(context.actor)
-      return asRefusal(() => findUser(db, input.id))
+      const denied = notAdministrator(context.actor)
+      if (denied) return denied
+      return accountOf(db, input.id)
     }),
 
-    createUser: useCase(Type.Object({ username: Type.String({ maxLength: 1000 }), password: Type.String({ maxLength: 1000 }), groups: GroupList, company: CompanyChoice }), async (context, input) => {
-      assertAdministrator(context.actor)
-      return asRefusal(() => createUser(db, { username: input.username, password: input.password, groups: input.groups as Group[], companyId: input.company }), input.username)
-    }),
+    createUser: useCase(
+      Type.Object({ username: Type.String({ maxLength: 1000 }), fullName: Type.Optional(PersonText), email: Type.Optional(Type.Union([PersonText, Type.Null()])), password: Type.String({ maxLength: 1000 }), groups: GroupList, company: CompanyChoice }),
+      async (context, input) => {
+        const denied = notAdministrator(context.actor)
+      if (denied) return denied
+        const fields = checked(() => {
+          checkUsername(input.username)
+          const fullName = checkFullName(input.fullName ?? '')
+          const email = checkEmail(input.email)
+          checkPassword(input.password)
+          return { fullName, email }
+        })
+        if (fields instanceof Refused) return fields
+        const created = await createAccount(commandContextOf(services, context), {
+          username: input.username,
+          ...fields,
+          password: input.password,
+          groups: input.groups as Group[],
+          companyId: input.company,
+        })
+        return created instanceof Refused ? created : created.id
+      },
+    ),
 
-    /** Groups, company and the active flag (each left as it is when not given); an administrator cannot lock themselves out. */
-    updateUser: useCase(Type.Object({ id: Id, groups: Type.Optional(GroupList), company: Type.Optional(CompanyChoice), isActive: Type.Optional(Type.Boolean()) }), async (context, input) => {
-      assertAdministrator(context.actor)
-      return asRefusal(() => updateUser(db, input.id, { groups: input.groups as Group[], companyId: input.company, isActive: input.isActive }, context.actor!.id))
-    }),
+    /**
+     * Name, address, groups, company and the active flag (each left as it is when not given); an administrator cannot
+     * lock themselves out, nor leave the portal without an active administrator. Answers the account as it is now.
+     */
+    updateUser: useCase(
+      Type.Object({
+        id: Id,
+        version: Version,
+        fullName: Type.Optional(PersonText),
+        email: Type.Optional(Type.Union([PersonText, Type.Null()])),
+        groups: Type.Optional(GroupList),
+        company: Type.Optional(CompanyChoice),
+        isActive: Type.Optional(Type.Boolean()),
+      }),
+      async (context, input) => {
+        const denied = notAdministrator(context.actor)
+      if (denied) return denied
+        const changes = checked(() => ({
+          fullName: input.fullName !== undefined ? checkFullName(input.fullName) : undefined,
+          email: input.email !== undefined ? checkEmail(input.email) : undefined,
+          groups: input.groups as Group[] | undefined,
+          companyId: input.company,
+          isActive: input.isActive,
+        }))
+        if (changes instanceof Refused) return changes
+        await changeAccount(commandContextOf(services, context), { id: input.id, version: input.version ?? null, changes })
+        return accountOf(db, input.id)
+      },
+    ),
 
-    resetPassword: useCase(Type.Object({ id: Id, password: Type.String({ maxLength: 1000 }) }), async (context, input) => {
-      assertAdministrator(context.actor)
-      return asRefusal(() => resetPassword(db, input.id, input.password))
+    /** A new password; the account's sessions end. A second reset is recorded as well: the last password is the one that works. */
+    resetPassword: useCase(Type.Object({ id: Id, version: Version, password: Type.String({ maxLength: 1000 }) }), async (context, input) => {
+      const denied = notAdministrator(context.actor)
+      if (denied) return denied
+      const wrong = checked(() => checkPassword(input.password))
+      if (wrong instanceof Refused) return wrong
+      await resetAccountPassword(commandContextOf(services, context), { id: input.id, version: input.version ?? null, password: input.password })
     }),
   }
 }

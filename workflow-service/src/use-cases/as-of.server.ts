@@ -6,7 +6,8 @@ import type { Database } from '@portal/migrations/database.ts'
 import { Id } from '../http/params.ts'
 import type { AsOfAnswer, AsOfQuestion } from '../workflow/as-of/as-of-fold.ts'
 import { askAsOf } from '../workflow/as-of/as-of-queries.server.ts'
-import { refuse } from '../workflow/refusal.ts'
+import { namesAsOf } from '../admin/reference/reference-queries.server.ts'
+import { Refused, refused } from '../workflow/refusal.ts'
 import { DateOnly, nextDayStart, regionDayStart } from '../text/region-days.ts'
 
 export const AsOfInput = Type.Object({ company: Id, date: DateOnly, from: Type.Optional(DateOnly), to: Type.Optional(DateOnly) }, { additionalProperties: false })
@@ -17,24 +18,27 @@ export const DEFAULT_CHANGES_DAYS = 30
 
 export interface CompanyAsOf extends AsOfAnswer {
   company: { id: number; name: string }
-  /** The names of the areas the reports are of (the catalogue's names today). */
+  /** The names of the areas the reports are of, as they stood at the moment (renamings since undone). */
   areaNames: Record<number, string>
   date: string
   from: string
   to: string
 }
 
-const noDay = (parameter: 'date' | 'from' | 'to') => refuse({ reason: 'invalid-input', parameter, detail: `${parameter}: нет такой даты` })
+const noDay = (parameter: 'date' | 'from' | 'to') => refused({ reason: 'invalid-input', parameter, detail: `${parameter}: нет такой даты` })
 const dayText = (date: Date) => new Date(date.getTime() + 5 * 3_600_000).toISOString().slice(0, 10)
 
 /** The question the input asks: every moment is the end of its day («на 01.03.2026» includes that day). */
-export function asOfQuestionOf(input: AsOfInput): AsOfQuestion & { from: string; to: string } {
-  const day = regionDayStart(input.date) ?? noDay('date')
+export function asOfQuestionOf(input: AsOfInput): (AsOfQuestion & { from: string; to: string }) | Refused {
+  const day = regionDayStart(input.date)
+  if (!day) return noDay('date')
   const fromText = input.from ?? dayText(new Date(day.getTime() - DEFAULT_CHANGES_DAYS * 86_400_000))
-  const from = regionDayStart(fromText) ?? noDay('from')
+  const from = regionDayStart(fromText)
+  if (!from) return noDay('from')
   const toText = input.to ?? input.date
-  const to = regionDayStart(toText) ?? noDay('to')
-  if (from > to) refuse({ reason: 'invalid-input', parameter: 'from', detail: 'from: позже, чем to' })
+  const to = regionDayStart(toText)
+  if (!to) return noDay('to')
+  if (from > to) return refused({ reason: 'invalid-input', parameter: 'from', detail: 'from: позже, чем to' })
   return {
     moment: new Date(nextDayStart(day).getTime() - 1),
     scope: { companyId: input.company },
@@ -45,11 +49,16 @@ export function asOfQuestionOf(input: AsOfInput): AsOfQuestion & { from: string;
   }
 }
 
-export async function companyAsOf(db: Kysely<Database>, input: AsOfInput): Promise<CompanyAsOf> {
+export async function companyAsOf(db: Kysely<Database>, input: AsOfInput): Promise<CompanyAsOf | Refused> {
   const question = asOfQuestionOf(input)
-  const company = (await db.selectFrom('companies').select(['id', 'name']).where('id', '=', input.company).executeTakeFirst()) ?? refuse({ reason: 'company-not-found' })
+  if (question instanceof Refused) return question
+  const today = await db.selectFrom('companies').select(['id', 'name']).where('id', '=', input.company).executeTakeFirst()
+  if (!today) return refused({ reason: 'company-not-found' })
   const answer = await askAsOf(db, question)
   const areaIds = [...new Set(answer.reports.flatMap((r) => (r.areaId === null ? [] : [r.areaId])))]
   const areas = areaIds.length ? await db.selectFrom('areas').select(['id', 'name']).where('id', 'in', areaIds).execute() : []
-  return { ...answer, company, areaNames: Object.fromEntries(areas.map((a) => [a.id, a.name])), date: input.date, from: question.from, to: question.to }
+  // The names as they stood at the moment: an administrator's renaming since is undone through the reference log.
+  const company = { id: today.id, name: (await namesAsOf(db, 'company', [today], question.moment)).get(today.id)! }
+  const areaNames = await namesAsOf(db, 'area', areas, question.moment)
+  return { ...answer, company, areaNames: Object.fromEntries(areaNames), date: input.date, from: question.from, to: question.to }
 }

@@ -24,15 +24,23 @@ export const AuditInput = Type.Object(
 )
 export type AuditInput = Static<typeof AuditInput>
 
-export function auditFilterOf(input: AuditInput): AuditFilter | { invalid: 'from' | 'to' } {
+/** A period that cannot be: a day the calendar has not (2026-02-30), or a start after the end. */
+export interface AuditPeriodProblem {
+  invalid: 'from' | 'to'
+  detail: string
+}
+
+export function auditFilterOf(input: AuditInput): AuditFilter | AuditPeriodProblem {
   const day = (text: string, next: boolean) => {
     const start = regionDayStart(text)
     return start && next ? nextDayStart(start) : start
   }
   const from = input.from !== undefined ? day(input.from, false) : undefined
-  if (from === null) return { invalid: 'from' }
+  if (from === null) return { invalid: 'from', detail: 'from: нет такой даты' }
   const to = input.to !== undefined ? day(input.to, true) : undefined
-  if (to === null) return { invalid: 'to' }
+  if (to === null) return { invalid: 'to', detail: 'to: нет такой даты' }
+  // 'to' is the start of the day after: a one-day period has from < to.
+  if (from !== undefined && to !== undefined && from >= to) return { invalid: 'from', detail: 'from: начало периода позже его конца' }
   return { companyId: input.company, areaId: input.area, year: input.year, event: input.event, username: input.user, from, to }
 }
 
@@ -47,7 +55,7 @@ export function auditCells(entry: AuditEntry): Cell[] {
     entry.areaName ?? '',
     entry.year,
     REPORT_TYPES[entry.reportType].title,
-    entry.username,
+    entry.person,
     entry.role,
     entry.clientAddress ?? '',
     entry.comment ?? '',

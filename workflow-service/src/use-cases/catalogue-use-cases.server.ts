@@ -92,7 +92,7 @@ function reviewFilterAllowed(context: UseCaseContext, reportStatus: string | und
  * The search by name on the company and area lists is the Department's and the Administrator's (`use:search-lists`,
  * spec portal-and-workflow.md §6; decisions 1331, 2521): anyone else's `search` is ignored here, so the pages and the
  * API answer them the same list, the whole one. It is checked after parsing, so a malformed search is refused for
- * everyone alike. The site search (`search`, `siteSearch`) is not a list and stays public.
+ * everyone alike. The site search (`search`) is not a list and stays public.
  */
 const SEARCH_LISTS: ReadonlySet<string> = new Set([companiesType.slug, areasType.slug])
 function withoutOthersSearch<F extends { search?: unknown }>(context: UseCaseContext, slug: string, filters: F): F {
@@ -120,12 +120,6 @@ function scopeCheck(type: CatalogueType, filterName: string, id: number) {
 
 export function catalogueUseCases(db: Kysely<Database>) {
   return {
-    /** One page of a type's records with applied filters, and the count. */
-    listRecords: useCase(Type.Object({ type: Slug, filters: Filters, limit: Limit, offset: Offset }), (context, input) =>
-      listRecords(db, typeOf(input.type), withoutOthersSearch(context, input.type, input.filters), input.limit, input.offset),
-    ),
-    /** One record of a type, or null. */
-    findRecord: useCase(Type.Object({ type: Slug, id: Id }), async (_c, input) => (await findRecord(db, typeOf(input.type), input.id)) ?? null),
     /** The years a type has records for in a scope, newest first. */
     years: useCase(Type.Object({ type: Slug, filters: Filters }), (context, input) => yearsOf(db, typeOf(input.type), withoutOthersSearch(context, input.type, input.filters))),
     /** The scoped lists (type slug and suffix) of a parent record that hold any data for it. */
@@ -146,20 +140,12 @@ export function catalogueUseCases(db: Kysely<Database>) {
       const { rows } = await sql<{ id: number; name: string }>`SELECT id, name FROM ${sql.table(type.table)} ORDER BY id`.execute(db)
       return rows
     }),
-    /** The district filter's options (catalogue.md §3 'Reference lists'). */
-    regionFilterOptions: useCase(Type.Object({}), () => regionFilterList(db)),
     /** The point categories present among the points of an area (or of all points). */
     pointCategories: useCase(Type.Object({ area: Type.Optional(Id) }), async (_c, input) => {
       const { rows } = await sql<{ category: string }>`
         SELECT DISTINCT category FROM measures_points WHERE category IS NOT NULL ${input.area ? sql`AND area_id = ${input.area}` : sql``} ORDER BY category`.execute(db)
       return rows.map((r) => r.category)
     }),
-    /** Greenhouse emissions per category for a year, of every company or of one. */
-    greenhouseCategoryTotals: useCase(Type.Object({ year: Type.Optional(Year), company: Type.Optional(Id) }), (_c, input) => categoryTotals(db, input)),
-    /** A water-object point's sediment and surface-water control indicators as one list, and the years it has. */
-    controlIndicators: useCase(Type.Object({ point: Id, year: Type.Optional(Year), limit: Limit, offset: Offset }), (_c, input) =>
-      listControlIndicators(db, input.point, { year: input.year }, input.limit, input.offset),
-    ),
     controlIndicatorYears: useCase(Type.Object({ point: Id }), (_c, input) => controlIndicatorYears(db, input.point)),
     /** The water bodies a water system controls. */
     waterResourcesOfSystem: useCase(Type.Object({ system: Id }), (_c, input) => waterResourceIdsOf(db, input.system)),
@@ -185,11 +171,10 @@ export function catalogueUseCases(db: Kysely<Database>) {
     ),
     /** The years with readings (of one substance), newest first. */
     substanceNames: useCase(Type.Object({}), () => substanceNames(db)),
-    /** The site search: companies, areas, points and substances by name (ё and е alike). */
-    siteSearch: useCase(Type.Object({ q: Type.String({ minLength: 1, maxLength: 200 }), limit: Type.Integer({ minimum: 1, maximum: 50 }) }), (_c, input) => siteSearch(db, input.q, input.limit)),
     readingYears: useCase(Type.Object({ substance: Type.Optional(Type.String({ maxLength: 500 })) }), (_c, input) => readingYears(db, input.substance)),
 
-    // The API's reads: the query parameters as sent, parsed here so a bad one is a refusal naming it.
+    // The reads of both doors: the query parameters as sent, parsed here so a bad one is a refusal naming it. A page
+    // passes the filters it kept (a bad one dropped, the scope added) written back as parameters (`queryOfFilters`).
     /** One page of a type's list with the declared filters and ordering taken from the query. */
     list: useCase(Type.Object({ type: Slug, query: RawQuery, limit: Limit, offset: Offset }), (context, input) => {
       const type = typeOf(input.type)
@@ -216,7 +201,7 @@ export function catalogueUseCases(db: Kysely<Database>) {
       const { filters, ordering } = listRequestOf(type, input.query)
       return recordsGeoJson(db, { ...type, geometry }, filters, ordering)
     }),
-    /** One record; with `kind` (areas, points: catalogue.md §7) a record of another kind is not the one asked for. */
+    /** One record; with `kind` (areas, points: catalogue.md §7) a record of another kind is not the one asked for. A page shows the refusal as its 404. */
     card: useCase(Type.Object({ type: Slug, id: Id, kind: Type.Optional(Type.String({ maxLength: 2000 })) }), async (_c, input) => {
       const type = typeOf(input.type)
       const kindFilter = type.filters.find((f) => f.name === 'kind' && f.kind === 'enum')
@@ -245,8 +230,8 @@ export function catalogueUseCases(db: Kysely<Database>) {
     }),
     headCompanies: useCase(Type.Object({}), () => headCompanies(db)),
 
-    /** A point's control indicators, the year as typed (checked like every catalogue year filter). */
-    pointControlIndicators: useCase(Type.Object({ point: Id, year: Type.Optional(Type.String({ maxLength: 2000 })), limit: Limit, offset: Offset }), async (_c, input) => {
+    /** A water-object point's sediment and surface-water control indicators as one list, the year as typed (checked like every catalogue year filter). */
+    controlIndicators: useCase(Type.Object({ point: Id, year: Type.Optional(Type.String({ maxLength: 2000 })), limit: Limit, offset: Offset }), async (_c, input) => {
       const year = input.year === undefined ? undefined : (parsed(() => parseFilterValue(yearFilter(), input.year!)) as number | undefined)
       const point = await db.selectFrom('measures_points').select('id').where('id', '=', input.point).executeTakeFirst()
       if (!point) return refuse({ reason: 'point-not-found' })
@@ -261,7 +246,7 @@ export function catalogueUseCases(db: Kysely<Database>) {
       return null
     }),
 
-    /** The site search as the API takes it: the query normalised here, too short a query refused. */
+    /** The site search (the header's page and the API): companies, areas, points and substances by name (ё and е alike); the query normalised here, too short a query refused. */
     search: useCase(Type.Object({ q: Type.String({ maxLength: 200 }), limit: Type.Integer({ minimum: 1, maximum: 50 }) }), (_c, input) => {
       const query = normaliseQuery(input.q)
       if (query.length < MIN_QUERY) return refuse({ reason: 'invalid-input', parameter: 'q', detail: `q: введите не меньше ${MIN_QUERY} символов` })
@@ -270,11 +255,11 @@ export function catalogueUseCases(db: Kysely<Database>) {
 
     /** The reference lists of the filters and every table's years. */
     references: useCase(Type.Object({}), () => references(db)),
-    /** The administrative districts; `filter`: the district filter's options instead. */
+    /** The administrative districts; `filter`: the district filter's options instead (catalogue.md §3 'Reference lists'). One read for the API and the area pages. */
     administrativeRegions: useCase(Type.Object({ filter: Type.Boolean() }), (_c, input) => (input.filter ? regionFilterList(db) : administrativeRegions(db))),
     /** The point category lists (geochemical, geobotanical, radionuclides, hydrological). */
     pointCategoryLists: useCase(Type.Object({}), () => pointCategories(db)),
-    /** Greenhouse emissions per category, the year and company as typed. */
+    /** Greenhouse emissions per category, the year and company as typed: one read for the API and the greenhouse pages. */
     greenhouseCategoryReport: useCase(Type.Object({ year: Type.Optional(Type.String({ maxLength: 10 })), company: Type.Optional(Type.String({ maxLength: 12 })) }), (_c, input) => {
       const year = parsed(() => parseFilterValue({ name: 'year', kind: 'year', column: 'year' }, input.year ?? '')) as number | undefined
       const company = parsed(() => parseFilterValue({ name: 'company', kind: 'id', column: 'company_id' }, input.company ?? '')) as number | undefined

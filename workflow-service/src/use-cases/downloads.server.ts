@@ -1,22 +1,15 @@
 // A stored file as a download: where its bytes are and how to name them, or why there is none.
 import { access } from 'node:fs/promises'
-import { refuse } from '../workflow/refusal.ts'
-import { storedFilePath } from '../workflow/storage/file-storage.server.ts'
-
-export interface Download {
-  path: string
-  name: string
-  size: number
-  contentType: string
-}
+import { type Refused, refused } from '../workflow/refusal.ts'
+import { type Download, storedFilePath } from '../workflow/storage/file-storage.server.ts'
 
 /** The download of stored bytes, or the refusal that says they are gone from storage. */
-export async function downloadOf(storageDir: string, storageKey: string, file: { name: string; size: number; contentType: string }, label: string): Promise<Download> {
+export async function downloadOf(storageDir: string, storageKey: string, file: { name: string; size: number; contentType: string }, label: string): Promise<Download | Refused> {
   const path = storedFilePath(storageDir, storageKey)
   try {
     await access(path)
   } catch {
-    return refuse({ reason: 'stored-file-missing', label })
+    return refused({ reason: 'stored-file-missing', label })
   }
   return { path, ...file }
 }

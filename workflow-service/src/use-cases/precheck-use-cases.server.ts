@@ -5,16 +5,17 @@ import { Type } from '@sinclair/typebox'
 import { can } from '../auth/permissions.ts'
 import { Id, Year } from '../http/params.ts'
 import type { FilePrechecks, PrecheckRequest } from '../ports/file-prechecks.ts'
+import { uploadTypesOf } from '../catalogue/registry/uploads.ts'
 import { uploadContentRefusal } from '../workflow/files/file-content.ts'
 import { findingsOf } from '../workflow/files/file-findings.ts'
 import { storedContent } from '../workflow/files/stored-content.server.ts'
-import { refuse } from '../workflow/refusal.ts'
+import { Refused, refused } from '../workflow/refusal.ts'
 import { decideReport, initialReportState } from '../workflow/reports/report-decide.ts'
 import { reportStreamId } from '../workflow/reports/report-events.ts'
 import { findTarget } from '../workflow/reports/report-targets.server.ts'
 import { removeStoredFile, storedFilePath } from '../workflow/storage/file-storage.server.ts'
 import { useCase, type UseCaseContext } from './use-case.ts'
-import type { WorkflowServices } from './workflow-use-cases.server.ts'
+import type { WorkflowServices } from '../ports/workflow-services.ts'
 import { ReportType, Stored } from './workflow-inputs.ts'
 
 const PrecheckInput = Type.Object({
@@ -29,40 +30,44 @@ export function precheckUseCases(services: WorkflowServices & { prechecks?: File
   const { db } = services
 
   /** The section the file would go to, under the rules of an upload to it: only its company's holder may ask. */
-  const sectionOf = async (context: UseCaseContext, input: typeof PrecheckInput.static): Promise<PrecheckRequest> => {
-    if (!context.actor) refuse({ reason: 'login-required' })
-    if (!can(context.actor, 'write:report:own', { companyId: context.actor?.companyId ?? undefined })) refuse({ reason: 'forbidden' })
+  const sectionOf = async (context: UseCaseContext, input: typeof PrecheckInput.static): Promise<PrecheckRequest | Refused> => {
+    if (!context.actor) return refused({ reason: 'login-required' })
+    // Who may write no report at all is refused before any id is looked up, so nobody else learns which exist.
+    if (!can(context.actor, 'write:report:own', { companyId: context.actor.companyId ?? undefined })) return refused({ reason: 'forbidden' })
     const found = await findTarget(db, { area: input.area, company: input.area ? undefined : input.company })
-    if (found === undefined) return refuse({ reason: 'report-target-missing' })
-    if (found === null) return refuse({ reason: 'target-not-found', parameter: input.area ? 'area' : 'company' })
-    if (!can(context.actor, 'write:report:own', { companyId: found.companyId })) return refuse({ reason: 'forbidden' })
-    if (input.area && input.company && input.company !== found.companyId) refuse({ reason: 'area-of-other-company' })
+    if (found === undefined) return refused({ reason: 'report-target-missing' })
+    if (found === null) return refused({ reason: 'target-not-found', parameter: input.area ? 'area' : 'company' })
+    if (!can(context.actor, 'write:report:own', { companyId: found.companyId })) return refused({ reason: 'forbidden' })
+    if (input.area && input.company && input.company !== found.companyId) return refused({ reason: 'area-of-other-company' })
     const target = { areaId: found.areaId ?? null, companyId: found.companyId }
     const report = await db.selectFrom('import_reports').select(['id', 'status']).where('stream_id', '=', reportStreamId(target, input.year, input.reportType)).executeTakeFirst()
-    if (report?.status === 'agreed') refuse({ reason: 'report-agreed-upload' })
+    if (report?.status === 'agreed') return refused({ reason: 'report-agreed-upload' })
     if (!report) {
       // The section's report does not exist yet: the rules that would refuse creating it refuse the check too.
       const hasAreas = await db.selectFrom('areas').select('id').where('company_id', '=', target.companyId).where('kind', '=', 'licence_area').limit(1).executeTakeFirst()
       const decided = decideReport(initialReportState(), { type: 'CreateReport', data: { reportId: 0, reportType: input.reportType, year: input.year, ...target } }, { files: [], companyHasLicenceAreas: hasAreas !== undefined, currentYear: new Date().getFullYear() })
-      if (!Array.isArray(decided)) refuse(decided)
+      if (!Array.isArray(decided)) return refused(decided)
     }
     // What the upload refuses before any check (a program, bytes that are not what the name says, bytes already sent
     // to this report) is refused here in the same words.
-    const wrongContent = uploadContentRefusal(input.upload.name, await storedContent(services.storageDir, input.upload.storageKey))
-    if (wrongContent) refuse({ reason: 'invalid-input', parameter: 'file', detail: wrongContent })
+    const wrongContent = uploadContentRefusal(input.upload.name, await storedContent(services.storageDir, input.upload.storageKey), uploadTypesOf(input.reportType))
+    if (wrongContent) return refused({ reason: 'invalid-input', parameter: 'file', detail: wrongContent })
     if (report) {
       const same = await db.selectFrom('import_files').select(['name', 'created']).where('report_id', '=', report.id).where('sha256', '=', input.upload.sha256).where('status', 'in', ['processing', 'success']).orderBy('id').executeTakeFirst()
-      if (same) refuse({ reason: 'duplicate-file', name: same.name, uploadedAt: new Date(same.created).toISOString() })
+      if (same) return refused({ reason: 'duplicate-file', name: same.name, uploadedAt: new Date(same.created).toISOString() })
     }
     return { path: storedFilePath(services.storageDir, input.upload.storageKey), name: input.upload.name, reportType: input.reportType, scope: { year: input.year, ...target }, reportId: report?.id ?? null }
   }
 
-  const checker = (): FilePrechecks => services.prechecks ?? refuse({ reason: 'invalid-input', parameter: 'file', detail: 'file: проверка файлов без отправки недоступна на этом узле' })
+  const checker = (): FilePrechecks | Refused => services.prechecks ?? refused({ reason: 'invalid-input', parameter: 'file', detail: 'file: проверка файлов без отправки недоступна на этом узле' })
 
   /** Runs `work` on the section and the stored bytes, which are removed whatever happens. */
-  const withUpload = async <T>(context: UseCaseContext, input: typeof PrecheckInput.static, work: (request: PrecheckRequest, prechecks: FilePrechecks) => Promise<T>): Promise<T> => {
+  const withUpload = async <T>(context: UseCaseContext, input: typeof PrecheckInput.static, work: (request: PrecheckRequest, prechecks: FilePrechecks) => Promise<T | Refused>): Promise<T | Refused> => {
     try {
-      return await work(await sectionOf(context, input), checker())
+      const section = await sectionOf(context, input)
+      if (section instanceof Refused) return section
+      const prechecks = checker()
+      return prechecks instanceof Refused ? prechecks : await work(section, prechecks)
     } finally {
       await removeStoredFile(services.storageDir, input.upload.storageKey)
     }
@@ -82,7 +87,7 @@ export function precheckUseCases(services: WorkflowServices & { prechecks?: File
       withUpload(context, input, async (request, prechecks) => {
         const result = await prechecks.check(db, request)
         const marked = await prechecks.marked(request, result.findings)
-        if (!marked.ok) return refuse({ reason: 'invalid-input', parameter: 'file', detail: `file: ${marked.reason}` })
+        if (!marked.ok) return refused({ reason: 'invalid-input', parameter: 'file', detail: `file: ${marked.reason}` })
         return { name: markedName(input.upload.name), bytes: marked.bytes, ok: result.ok, count: result.findings.length }
       }),
     ),

@@ -8,7 +8,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Database, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { can, type CurrentUser } from '../auth/permissions.ts'
 import { Id, Year } from '../http/params.ts'
-import { refuse } from '../workflow/refusal.ts'
+import { Refused, refused } from '../workflow/refusal.ts'
 import {
   boardYears,
   CELL_STATES,
@@ -153,17 +153,19 @@ interface CellRow {
 }
 
 /** Who reads the board: the Department any company, a holder their own; anyone else is refused. */
-function viewerOf(actor: CurrentUser | null, company: number | undefined): { viewer: 'department' | 'holder'; company: number | null } {
+function viewerOf(actor: CurrentUser | null, company: number | undefined): { viewer: 'department' | 'holder'; company: number | null } | Refused {
   if (can(actor, 'decide:report:any')) return { viewer: 'department', company: company ?? null }
   const own = actor?.companyId ?? null
-  if (own === null || !can(actor, 'read:report:own', { companyId: own })) return refuse({ reason: 'forbidden' })
+  if (own === null || !can(actor, 'read:report:own', { companyId: own })) return refused({ reason: 'forbidden' })
   // Another company's board asked for by changing the address is refused, not quietly replaced by the holder's own.
-  if (company !== undefined && company !== own) return refuse({ reason: 'forbidden' })
+  if (company !== undefined && company !== own) return refused({ reason: 'forbidden' })
   return { viewer: 'holder', company: own }
 }
 
 export async function reportsBoard(db: Kysely<Database>, actor: CurrentUser | null, input: ReportsBoardInput) {
-  const { viewer, company } = viewerOf(actor, input.company)
+  const reader = viewerOf(actor, input.company)
+  if (reader instanceof Refused) return reader
+  const { viewer, company } = reader
   const now = input.now ?? new Date()
   const years = boardYears(now)
   const year = input.year ?? filingYear(now)

@@ -7,8 +7,8 @@ import { can, type CurrentUser } from '../auth/permissions.ts'
 import { findCompany } from '../catalogue/companies.server.ts'
 import { earlierFilesWithSameBytes, findingsOfFiles } from '../workflow/files/file-queries.server.ts'
 import { type AuditEntry, listAudit } from '../workflow/history/audit-queries.server.ts'
-import { assertCanReadReportsOf } from '../workflow/read-access.ts'
-import { refuse } from '../workflow/refusal.ts'
+import { companyReportsReadRefusal } from '../workflow/read-access.ts'
+import { type Refused, refused } from '../workflow/refusal.ts'
 import { lastDeclinesOf, listReports } from '../workflow/reports/report-queries.server.ts'
 import { licenceAreasOf } from '../workflow/reports/report-targets.server.ts'
 import { ecomonResponsiblesOfCompany, listCompanyResponsibles } from '../workflow/responsibles/responsible-queries.server.ts'
@@ -20,9 +20,10 @@ export type { LastDecline } from '../workflow/reports/report-queries.server.ts'
 /** A company that does not exist is refused before the permission, as the page's 404 comes before its 403. */
 export async function reportsOfCompany(db: Kysely<Database>, actor: CurrentUser | null, input: { company: number; year: number }) {
   const company = await findCompany(db, input.company)
-  if (!company) refuse({ reason: 'company-not-found' })
+  if (!company) return refused({ reason: 'company-not-found' })
   // The Department sees every company's reports; a license holder only their own company's.
-  assertCanReadReportsOf(actor, company.id)
+  const denied = companyReportsReadRefusal(actor, company.id)
+  if (denied) return denied
   const { year } = input
   const department = can(actor, 'decide:report:any')
 
@@ -63,4 +64,4 @@ export async function reportsOfCompany(db: Kysely<Database>, actor: CurrentUser 
   }
 }
 
-export type ReportsOfCompany = Awaited<ReturnType<typeof reportsOfCompany>>
+export type ReportsOfCompany = Exclude<Awaited<ReturnType<typeof reportsOfCompany>>, Refused>

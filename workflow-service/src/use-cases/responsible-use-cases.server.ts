@@ -4,37 +4,38 @@ import { Type } from '@sinclair/typebox'
 import { can } from '../auth/permissions.ts'
 import { Id, Year } from '../http/params.ts'
 import { commandContextOf } from '../workflow/command-context.server.ts'
-import { assertCanReadResponsibleOf } from '../workflow/read-access.ts'
-import { refuse } from '../workflow/refusal.ts'
+import { reportsReadRefusal, responsibleReadRefusal } from '../workflow/read-access.ts'
+import { refused } from '../workflow/refusal.ts'
 import { createResponsible, editResponsible } from '../workflow/responsibles/responsible-commands.server.ts'
 import { companyOfArea, findResponsible, listCompanyResponsibles, listEcomonResponsibles } from '../workflow/responsibles/responsible-queries.server.ts'
 import { useCase } from './use-case.ts'
-import type { WorkflowServices } from './workflow-use-cases.server.ts'
+import type { WorkflowServices } from '../ports/workflow-services.ts'
 import { Details, Scope } from './workflow-inputs.ts'
 
 export function responsibleUseCases(services: WorkflowServices) {
   const { db } = services
 
   /** The responsible person as the API shows it, after a save. */
-  const saved = async (scope: 'area' | 'company', id: number) => (await findResponsible(db, scope, id)) ?? refuse({ reason: 'responsible-not-found' })
+  const saved = async (scope: 'area' | 'company', id: number) => (await findResponsible(db, scope, id)) ?? refused({ reason: 'responsible-not-found' })
 
   return {
     /** The responsible persons of a licence area, year by year (the Department's area tab). */
     areaResponsibles: useCase(Type.Object({ area: Id }), async (context, input) => {
-      if (!can(context.actor, 'read:responsible:any')) refuse({ reason: 'forbidden' })
+      if (!can(context.actor, 'read:responsible:any')) return refused({ reason: 'forbidden' })
       return listEcomonResponsibles(db, { areaId: input.area })
     }),
 
     /** The responsible persons of an area (ecomon) or a company, by year: the Department, or the company's users. */
     responsibles: useCase(Type.Object({ scope: Scope, target: Id, year: Type.Optional(Year) }), async (context, input) => {
+      // Who reads no company's reports at all is refused before an area that is not there answers an empty list.
+      const denied = reportsReadRefusal(context.actor)
+      if (denied) return denied
       if (input.scope === 'area') {
         const companyId = await companyOfArea(db, input.target)
         if (companyId === undefined || companyId === null) return []
-        assertCanReadResponsibleOf(context.actor, companyId)
-        return listEcomonResponsibles(db, { areaId: input.target, year: input.year })
+        return responsibleReadRefusal(context.actor, companyId) ?? listEcomonResponsibles(db, { areaId: input.target, year: input.year })
       }
-      assertCanReadResponsibleOf(context.actor, input.target)
-      return listCompanyResponsibles(db, { companyId: input.target, year: input.year })
+      return responsibleReadRefusal(context.actor, input.target) ?? listCompanyResponsibles(db, { companyId: input.target, year: input.year })
     }),
 
     /** Names the responsible person of an area or company for a year; this also creates the reports they answer for. */

@@ -3,13 +3,13 @@ import { Type } from '@sinclair/typebox'
 import { can } from '../auth/permissions.ts'
 import { listCompanies } from '../catalogue/companies.server.ts'
 import { Id, Year } from '../http/params.ts'
-import { refuse } from '../workflow/refusal.ts'
+import { refused } from '../workflow/refusal.ts'
 import { yearsOfReportsIn } from '../workflow/reports/report-queries.server.ts'
 import { reportsBoard, ReportsBoardInput } from './reports-board.server.ts'
 import { reportsOfCompany } from './reports-of-company.server.ts'
 import { reviewQueue, ReviewQueueInput } from './review-queue.server.ts'
 import { useCase } from './use-case.ts'
-import type { WorkflowServices } from './workflow-use-cases.server.ts'
+import type { WorkflowServices } from '../ports/workflow-services.ts'
 import { Status } from './workflow-inputs.ts'
 
 export function reviewUseCases(services: WorkflowServices) {
@@ -20,7 +20,7 @@ export function reviewUseCases(services: WorkflowServices) {
 
     /** The Department's review list: companies having reports in a status, with the years of those reports. */
     reviewList: useCase(Type.Object({ status: Status, search: Type.String({ maxLength: 200 }), limit: Type.Integer({ minimum: 1, maximum: 1000 }) }), async (context, input) => {
-      if (!can(context.actor, 'decide:report:any')) refuse({ reason: 'forbidden' })
+      if (!can(context.actor, 'decide:report:any')) return refused({ reason: 'forbidden' })
       const page = await listCompanies(db, { reportStatus: input.status, search: input.search }, input.limit, 0)
       const years = await yearsOfReportsIn(db, input.status, page.results.map((c) => c.id))
       return { count: page.count, results: page.results.map((c) => ({ id: c.id, name: c.name, years: years.get(c.id) ?? [] })) }
@@ -28,7 +28,7 @@ export function reviewUseCases(services: WorkflowServices) {
 
     /** The review queue: reports in a status with their submission date and age, and the count of each status. */
     reviewQueue: useCase(ReviewQueueInput, async (context, input) => {
-      if (!can(context.actor, 'decide:report:any')) refuse({ reason: 'forbidden' })
+      if (!can(context.actor, 'decide:report:any')) return refused({ reason: 'forbidden' })
       return reviewQueue(db, input)
     }),
 

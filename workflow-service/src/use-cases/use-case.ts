@@ -4,7 +4,7 @@
 import { type Static, type TSchema } from '@sinclair/typebox'
 import { Value, type ValueError, ValueErrorType } from '@sinclair/typebox/value'
 import type { CurrentUser } from '../auth/permissions.ts'
-import { CommandRefused, type Refusal } from '../workflow/refusal.ts'
+import { CommandRefused, type Refusal, Refused } from '../workflow/refusal.ts'
 
 /** Who asks and from where: every use-case gets it, so a command is recorded the same way from a page or the API. */
 export interface UseCaseContext {
@@ -13,6 +13,7 @@ export interface UseCaseContext {
   requestId: string
 }
 
+/** A use-case's answer: its value, or why it refuses (declared once; `Refused` is its failing side). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal }
 
 export type UseCase<I, O> = (context: UseCaseContext, input: I) => Promise<Outcome<O>>
@@ -56,13 +57,17 @@ export function inputRefusal<S extends TSchema>(schema: S, input: unknown): Refu
   return { reason: 'invalid-input', parameter, detail: `${parameter}: ${problemOf(error)}` }
 }
 
-/** A use-case: its input checked first, a refusal of its commands answered as a value. */
-export function useCase<S extends TSchema, O>(schema: S, run: (context: UseCaseContext, input: Static<S>) => Promise<O>): UseCase<Static<S>, O> {
+/**
+ * A use-case: its input checked first; it returns its value or `refused(…)`. A refusal still thrown by a command
+ * (one that rolls its transaction back) is answered as a value too.
+ */
+export function useCase<S extends TSchema, O>(schema: S, run: (context: UseCaseContext, input: Static<S>) => Promise<O | Refused>): UseCase<Static<S>, O> {
   return async (context, input) => {
     const invalid = inputRefusal(schema, input)
     if (invalid) return { ok: false, refusal: invalid }
     try {
-      return { ok: true, value: await run(context, input) }
+      const value = await run(context, input)
+      return value instanceof Refused ? { ok: false, refusal: value.refusal } : { ok: true, value }
     } catch (error) {
       if (error instanceof CommandRefused) return { ok: false, refusal: error.refusal }
       throw error

@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { appendToStream, type EventMetadata, readStreamForAppend, type StoredEvent } from '../event-store/event-store.server.ts'
 import { notifyOfEvents } from '../notifications/notify-of-events.server.ts'
+import { queueLettersOf } from '../notifications/queue-letters.server.ts'
 import { eventsAppended } from '../observability/metrics.server.ts'
 import type { JobPayloads } from '../ports/jobs.ts'
 import { type CommandContext, inTransaction, metadataOf } from './command-context.server.ts'
@@ -66,6 +67,8 @@ export async function handleCommand<S, C, E extends { type: string; data: object
     await projectEvents(trx, appended)
     // The people concerned are told in the same transaction: no status change without its notice, none without one.
     await notifyOfEvents(trx, appended)
+    // Each letter it wrote gets its sending job in the same transaction.
+    await queueLettersOf(trx, context.queue, appended, context.requestId)
     const after = decision.reduce(run.decider.evolve, state)
     // The job carries the request id, so the worker's log lines and events can be followed back to the request.
     for (const job of run.jobs?.(decision, after) ?? []) await context.queue.send(job.name, { ...job.data, requestId: context.requestId }, { trx, key: job.key })

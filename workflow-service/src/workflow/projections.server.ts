@@ -2,6 +2,7 @@
 // appends it. The replay (replay/replay.server.ts) folds the same rows in memory.
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
+import { sendUnanswered } from '../db/pipelined-driver.server.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
 import { asWorkflowEvent, eventUse } from './event-tables.ts'
 import type { Reads, RowChange, Seen } from './event-table.ts'
@@ -60,27 +61,29 @@ function statementOf(change: RowChange): RawBuilder<unknown> {
     return sql`INSERT INTO ${table} (${sql.join(names.map((name) => sql.id(name)))}) VALUES (${sql.join(names.map((name) => sql`${param(row[name])}`))})
                ON CONFLICT (id) DO UPDATE SET ${sets}`
   }
+  if ('delete' in change) return sql`DELETE FROM ${table} WHERE id = ${change.delete}`
   const sets = sql.join(Object.entries(change.set).map(([name, value]) => sql`${sql.id(name)} = ${param(value)}`))
   return sql`UPDATE ${table} SET ${sets} WHERE id = ${change.update}`
 }
 
 /**
- * Writes an event's changes in one statement (data-modifying WITH clauses; foreign keys are checked at its end), a
- * round trip per event. Changes of one table are written one after the other instead: the parts of one statement
- * do not see each other's rows.
+ * Writes an event's changes in one statement (data-modifying WITH clauses; foreign keys are checked at its end).
+ * Changes of one table are written one after the other instead: the parts of one statement do not see each other's
+ * rows. Nothing reads their answers, so they are not waited for: they go out with the command's next statement
+ * (decision 2770), and a failure of theirs is thrown by that statement or by the commit.
  */
 async function writeChanges(db: Kysely<Database>, changes: RowChange[]): Promise<void> {
   const tables = new Set(changes.map((c) => c.table))
   if (tables.size < changes.length) {
-    for (const change of changes) await statementOf(change).execute(db)
+    for (const change of changes) await sendUnanswered(db, statementOf(change).compile(db))
     return
   }
   const statements = changes.map(statementOf)
   const last = statements.pop()
   if (!last) return
   if (statements.length === 0) {
-    await last.execute(db)
+    await sendUnanswered(db, last.compile(db))
     return
   }
-  await sql`WITH ${sql.join(statements.map((s, i) => sql`${sql.id(`change_${i}`)} AS (${s})`))} ${last}`.execute(db)
+  await sendUnanswered(db, sql`WITH ${sql.join(statements.map((s, i) => sql`${sql.id(`change_${i}`)} AS (${s})`))} ${last}`.compile(db))
 }

@@ -1,12 +1,22 @@
-// Who may read a company's reports, files and responsible persons: the Department, or the company's own users.
+// Who may read a company's reports, files and responsible persons: the Department, or the company's own users. Each
+// check answers the refusal as a value (null lets the reader on), for the use-case to return.
 import { can, type CurrentUser } from '../auth/permissions.ts'
-import { refuse } from './refusal.ts'
+import { refuse, type Refused, refused } from './refusal.ts'
 
-/** Refuses at once the users who can read no company's reports at all (the public, administrators…). */
+/** The refusal of the users who can read no company's reports at all (the public, administrators…), or null. */
+export function reportsReadRefusal(user: CurrentUser | null): Refused | null {
+  if (can(user, 'decide:report:any')) return null
+  if (user?.companyId != null && can(user, 'read:report:own', { companyId: user.companyId })) return null
+  return refused({ reason: 'forbidden' })
+}
+
+/**
+ * Refuses at once (thrown) the users who can read no company's reports: only for the API's routes that would store
+ * an upload's bytes before their use-case runs, to spare the disk. The use-case checks the rule itself.
+ */
 export function assertReadsReports(user: CurrentUser | null): void {
-  if (can(user, 'decide:report:any')) return
-  if (user?.companyId != null && can(user, 'read:report:own', { companyId: user.companyId })) return
-  refuse({ reason: 'forbidden' })
+  const denied = reportsReadRefusal(user)
+  if (denied) refuse(denied.refusal)
 }
 
 /** Whether the user may read the company's reports (the Department, or the company's own users). */
@@ -14,12 +24,13 @@ export function canReadReportsOf(user: CurrentUser | null, companyId: number): b
   return can(user, 'decide:report:any') || can(user, 'read:report:own', { companyId })
 }
 
-export function assertCanReadReportsOf(user: CurrentUser | null, companyId: number): void {
-  if (can(user, 'decide:report:any')) return
-  if (!can(user, 'read:report:own', { companyId })) refuse({ reason: 'forbidden' })
+/** The refusal of a reader of another company's reports, or null. */
+export function companyReportsReadRefusal(user: CurrentUser | null, companyId: number): Refused | null {
+  return canReadReportsOf(user, companyId) ? null : refused({ reason: 'forbidden' })
 }
 
-export function assertCanReadResponsibleOf(user: CurrentUser | null, companyId: number): void {
-  if (can(user, 'read:responsible:any')) return
-  if (!can(user, 'read:report:own', { companyId })) refuse({ reason: 'forbidden' })
+/** The refusal of a reader of another company's responsible persons, or null (the Department reads them all). */
+export function responsibleReadRefusal(user: CurrentUser | null, companyId: number): Refused | null {
+  if (can(user, 'read:responsible:any')) return null
+  return can(user, 'read:report:own', { companyId }) ? null : refused({ reason: 'forbidden' })
 }

@@ -5,6 +5,15 @@ import type { ReportType } from '@portal/migrations/database.ts'
 export type DecisionAction = 'agree' | 'decline' | 'cancel'
 export type ResponsibleField = 'fullname' | 'position' | 'email' | 'phone' | 'labs_name' | 'labs_contacts'
 
+/** What is wrong with one field of a reference entry, named by its form's label. */
+export interface ReferenceFieldProblem {
+  field: string
+  label: string
+  problem: 'required' | 'too-long' | 'number' | 'choice' | 'pattern' | 'not-found' | 'below'
+  max?: number
+  hint?: string
+}
+
 export type Refusal =
   // Reports
   | { reason: 'report-not-found'; parameter?: 'report' }
@@ -49,12 +58,18 @@ export type Refusal =
   | { reason: 'template-not-found' }
   | { reason: 'template-target-not-found'; parameter: 'area' | 'company' }
   // Reference data (administrators)
-  | { reason: 'reference-field'; field: string; label: string; problem: 'required' | 'too-long' | 'number' | 'choice' | 'pattern' | 'not-found'; max?: number; hint?: string }
+  | ({ reason: 'reference-field' } & ReferenceFieldProblem)
+  /** More than one field of a form is wrong: each is named, in the form's order. */
+  | { reason: 'reference-fields'; problems: ReferenceFieldProblem[] }
   | { reason: 'reference-duplicate'; field: string; label: string }
   | { reason: 'reference-not-found' }
+  /** Deleting an entry that readings or other records use: it is to be retired instead. */
+  | { reason: 'reference-in-use'; name: string }
   // Accounts (administrators)
   | { reason: 'user-not-found' }
   | { reason: 'username-taken'; username: string }
+  /** The change would leave the portal without an active administrator. */
+  | { reason: 'last-administrator'; parameter: 'groups' | 'is_active' }
   // Anyone
   /** An input that breaks its use-case's schema: the first wrong field and why. */
   | { reason: 'invalid-input'; parameter: string; detail: string }
@@ -69,6 +84,18 @@ export type Decision<E> = E[] | Refusal
 export const isRefusal = <E>(decision: Decision<E> | Refusal | unknown): decision is Refusal =>
   typeof decision === 'object' && decision !== null && !Array.isArray(decision) && typeof (decision as Refusal).reason === 'string'
 
+/**
+ * A refusal returned as a value: the failing side of every use-case's outcome (`use-cases/use-case.ts`), so
+ * `return refused({ reason: … })` ends a use-case the way its doors expect, without an exception in between.
+ */
+export class Refused {
+  readonly ok = false
+  constructor(readonly refusal: Refusal) {}
+}
+
+/** Refuses by returning: `return refused({ reason: 'forbidden' })`. */
+export const refused = (refusal: Refusal): Refused => new Refused(refusal)
+
 /** Thrown by a command to roll its transaction back; carries the refusal to the edge, which answers it. */
 export class CommandRefused extends Error {
   constructor(readonly refusal: Refusal) {
@@ -76,7 +103,7 @@ export class CommandRefused extends Error {
   }
 }
 
-/** Refuses at once: for checks that run before a transaction (permissions, targets). */
+/** Refuses at once by throwing: left for the commands' inner checks; a use-case returns `refused(…)` instead. */
 export function refuse(refusal: Refusal): never {
   throw new CommandRefused(refusal)
 }

@@ -60,7 +60,7 @@ describe.skipIf(!composeCommand)('docker-compose.yml read by docker-compose', ()
     const result = spawnSync('docker-compose', ['-f', 'docker-compose.yml', 'config', '-q'], {
       cwd: root,
       encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'test' },
     })
     expect(result.status).not.toBe(0)
     expect(result.stderr).toMatch(/set (PORTAL_APP_PASSWORD|POSTGRES_PASSWORD|SESSION_SECRET|AUDIT_KEY) in \.env/)

@@ -6,7 +6,8 @@ import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createKysely } from '../../src/db/connect.server.ts'
 import { createLogger } from '../../src/logger.ts'
-import { useTestApp } from '../support/test-app.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { reportTemplateFiles } from '../../../test-support/system.ts'
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef'
 const t = useTestApp({ METRICS_TOKEN })
@@ -47,7 +48,7 @@ describe('a web node says how it is', () => {
       },
     })
     const deadDb = createKysely('postgres://nobody@127.0.0.1:1/none')
-    const app = await buildApp({ db: deadDb, config: loadConfig({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }), queue: t.queue, logger: createLogger('info', sink) })
+    const app = await buildApp({ db: deadDb, config: loadConfig({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }), queue: t.queue, templates: reportTemplateFiles, logger: createLogger('info', sink) })
     try {
       const first = await app.inject({ url: '/readyz' })
       const second = await app.inject({ url: '/readyz' })
@@ -86,7 +87,7 @@ describe('who may read the metrics of a web node', () => {
   })
 
   it('serves no /metrics on the web port without METRICS_TOKEN', async () => {
-    const open = await buildApp({ db: t.database.db, config: loadConfig({ DATABASE_URL: t.database.url }), queue: t.queue })
+    const open = await buildApp({ db: t.database.db, config: loadConfig({ DATABASE_URL: t.database.url }), queue: t.queue, templates: reportTemplateFiles })
     try {
       const res = await open.inject({ url: '/metrics' })
       expect(res.statusCode).toBe(404)

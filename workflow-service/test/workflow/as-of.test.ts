@@ -2,15 +2,20 @@
 // and cancellation, with what the live portal answered recorded after each step; the fold of the events recorded up
 // to any instant between two steps must give the state the portal showed then.
 import { setTimeout as sleep } from 'node:timers/promises'
+import { sql, type Transaction } from 'kysely'
+import type { Database } from '@portal/migrations/database.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { UseCaseContext } from '../../src/use-cases/use-case.ts'
 import type { ReportAsOf } from '../../src/workflow/as-of/as-of-fold.ts'
 import { askAsOf } from '../../src/workflow/as-of/as-of-queries.server.ts'
+import { asOfQuestionFromArguments } from '../../src/workflow/as-of/as-of-arguments.ts'
+import { type AsOfVerifyReport, verifyAsOfIn, verifyProjectionsAsOf } from '../../src/workflow/replay/replay.server.ts'
+import { changeReferenceEntry } from '../../src/admin/reference/reference-commands.server.ts'
 import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
-import { loginAs } from '../support/login.ts'
+import { loginAs } from '../../../test-support/login.ts'
 import { replayCommand } from '../support/replay-command.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { type Holder, holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { type Holder, holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1
@@ -247,5 +252,196 @@ describe('the Department’s as-of view', () => {
     expect(outcome.value.reports.length).toBeGreaterThan(0)
     // The end of the day in the region's time (UTC+5).
     expect(outcome.value.moment.toISOString()).toBe('2099-12-31T18:59:59.999Z')
+  })
+})
+
+describe('the replay verifying up to a moment', () => {
+  const eventsUpTo = async (moment: Date) =>
+    Number((await t.database.db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).where('created_at', '<=', moment).where('position', '>', 0).executeTakeFirstOrThrow()).n)
+
+  /** Runs `attack` as the database owner (the log's triggers off), then verifies as of the moment, and rolls back. */
+  async function verifiedAfter(attack: (trx: Transaction<Database>) => Promise<void>, moment: Date): Promise<AsOfVerifyReport> {
+    let report: AsOfVerifyReport | undefined
+    await t.database.ownerDb
+      .transaction()
+      .execute(async (trx) => {
+        await sql`ALTER TABLE events DISABLE TRIGGER USER`.execute(trx)
+        await attack(trx)
+        report = await verifyAsOfIn(trx, moment)
+        throw new Error('roll back')
+      })
+      .catch((error: Error) => expect(error.message).toBe('roll back'))
+    return report!
+  }
+
+  const positionOf = async (type: string) =>
+    Number((await t.database.db.selectFrom('events').select('position').where('type', '=', type).where(sql<boolean>`data->>'reportId' = ${String(reportId)}`).orderBy('position', 'desc').limit(1).executeTakeFirstOrThrow()).position)
+
+  it('checks the chain and the read models of the events recorded by then, and says how many', async () => {
+    const moment = steps[3].last
+    const { code, stdout } = await replayCommand(t.database.url, '--as-of', moment.toISOString(), '--verify')
+    expect(code, stdout).toBe(0)
+    expect(stdout).toContain(`verified as of:    ${moment.toISOString()}`)
+    expect(stdout).toContain(`events by then:    ${await eventsUpTo(moment)}`)
+    expect(stdout).toMatch(/hash chain:\s+intact/)
+    expect(stdout).toMatch(/differences:\s+0/)
+    // The report changed after the moment (resubmitted, agreed, cancelled): its row then is not the live one, and that is no fault.
+    expect(stdout).toMatch(/rows changed since: +[1-9]\d*/)
+  })
+
+  it('finds a row of the read models altered behind the log as it stood then, and not before it existed', async () => {
+    const decline = await t.database.db.selectFrom('report_status_changes').select(['id', 'comment']).where('report_id', '=', reportId).where('event', '=', 'rejected').executeTakeFirstOrThrow()
+    await t.database.db.updateTable('report_status_changes').set({ comment: 'подменено' }).where('id', '=', decline.id).execute()
+    try {
+      const then = await verifyProjectionsAsOf(t.database.db, steps[3].last)
+      expect(then.differences.map((d) => [d.table, d.onlyReplayed])).toEqual([['report_status_changes', 1]])
+      const command = await replayCommand(t.database.url, '--as-of', steps[3].last.toISOString(), '--verify')
+      expect(command.code, command.stdout).toBe(1)
+      expect(command.stdout).toMatch(/report_status_changes: 1 rows as they stood then, unchanged since, differ from the live table/)
+      // Before the decline was recorded the row did not exist: nothing of that moment differs.
+      expect((await verifyProjectionsAsOf(t.database.db, steps[2].last)).differences).toEqual([])
+    } finally {
+      await t.database.db.updateTable('report_status_changes').set({ comment: decline.comment }).where('id', '=', decline.id).execute()
+    }
+  })
+
+  it('answers for the log up to the moment: an event edited after it does not break it, one before it does', async () => {
+    const moment = steps[3].last
+    const agreed = await positionOf('ReportAgreed')
+    const rejected = await positionOf('ReportRejected')
+    const edit = (position: number) => async (trx: Transaction<Database>) => {
+      await sql`UPDATE events SET data = jsonb_set(data, '{comment}', '"подменено"') WHERE position = ${position}`.execute(trx)
+    }
+    const later = await verifiedAfter(edit(agreed), moment)
+    expect(later.chain.broken).toBeNull()
+    expect(later.checkedTo).toBeLessThan(agreed)
+    const earlier = await verifiedAfter(edit(rejected), moment)
+    expect(earlier.chain.broken).toMatchObject({ position: rejected })
+  })
+
+  it('before the first event there is nothing to break: zero events, an intact chain', async () => {
+    const report = await verifyProjectionsAsOf(t.database.db, new Date('2000-01-01T00:00:00Z'))
+    expect(report).toMatchObject({ events: 0, lastPosition: 0, rowsThen: 0, differences: [], chain: { broken: null, events: 0 } })
+  })
+
+  it('refuses a day in the future in one line naming the argument, before opening the database', async () => {
+    const { code, stdout } = await replayCommand('postgres://nobody@127.0.0.1:1/none', '--as-of', '2999-01-01', '--verify')
+    expect(code).toBe(2)
+    expect(stdout.trim()).toBe('Ошибка: --as-of: в будущем; проверка всего журнала — --verify без --as-of')
+  })
+
+  it.each([
+    ['2026-02-30', 'ожидается день'],
+    ['1e400', 'ожидается день'],
+    ['2026-03-01\u0000', 'ожидается день'],
+    ['2026-03-01T00:00Z\u0000', 'ожидается день'],
+    [new Date(Date.now() + 3_600_000).toISOString(), 'в будущем'],
+  ])('refuses --as-of %j with --verify (a NUL no command line carries, so the parser is asked)', (day, why) => {
+    const parsed = asOfQuestionFromArguments({ 'as-of': day, verify: true })
+    expect(parsed).toEqual({ wrong: expect.stringMatching(new RegExp(`^--as-of: ${why}`)) })
+  })
+
+  it('takes today with --verify: its start has come, and its end means up to now', () => {
+    const today = new Date(Date.now() + 5 * 3_600_000).toISOString().slice(0, 10)
+    expect(asOfQuestionFromArguments({ 'as-of': today, verify: true })).not.toHaveProperty('wrong')
+  })
+})
+
+describe('the as-of view through the API', () => {
+  const url = (query: string) => `/api/v1/report-as-of/?${query}`
+
+  it('answers the Department what the page shows: the same use-case, as JSON', async () => {
+    const day = new Date(steps[3].last.getTime() + 5 * 3_600_000).toISOString().slice(0, 10)
+    const res = await t.app.inject({ url: url(`company=${h.companyId}&date=${day}&from=${day}`), headers: department.headers })
+    expect(res.statusCode, res.body).toBe(200)
+    const context = { actor: { id: 1, username: 'department', groups: ['Департамент' as const], companyId: null }, clientAddress: '127.0.0.1', requestId: 'as-of-api' }
+    const outcome = await t.app.useCases.workflow.asOf(context, { company: h.companyId, date: day, from: day })
+    expect(outcome.ok).toBe(true)
+    if (!outcome.ok) return
+    expect(res.json()).toEqual(JSON.parse(JSON.stringify(outcome.value)))
+    expect(res.json().reports.find((r: { id: number }) => r.id === reportId)).toMatchObject({ id: reportId, files: expect.any(Array) })
+  })
+
+  it('refuses everyone but the Department with 403, whatever the company asked', async () => {
+    const other = await holder(t.app, t.database.db, 'holder1')
+    const asked = [`company=${h.companyId}&date=2026-03-01`, `company=${other.companyId}&date=2026-03-01`]
+    const callers: Array<[string, Record<string, string>]> = [
+      ['the holder of the company', h.headers],
+      ['another company’s holder', other.headers],
+      ['an administrator', (await loginAs(t.app, 'admin')).headers],
+      ['the public', {}],
+      ['a forged session', { cookie: 'sessionid=department' }],
+    ]
+    for (const [who, headers] of callers) {
+      for (const query of asked) {
+        const res = await t.app.inject({ url: url(query), headers })
+        expect(res.statusCode, `${who}: ${query}`).toBe(403)
+        expect(res.body, who).not.toContain('Исправьте значения')
+      }
+    }
+    // Another spelling of the same door is no way round it.
+    const upper = await t.app.inject({ url: `/api/v1/report-as-of?company=${h.companyId}&date=2026-03-01`, headers: h.headers })
+    expect([403, 404], 'without the slash').toContain(upper.statusCode)
+  })
+
+  it.each([
+    ['date=2026-02-30', 'date'],
+    ['date=1e400', 'date'],
+    ['date=2026-03-01%00', 'date'],
+    ['date=2026-03-01&from=2026-13-01', 'from'],
+    ['date=2026-03-01&to=2026-04-31', 'to'],
+    ['date=2026-03-01&from=2026-03-02&to=2026-03-01', 'from'],
+    ['date=', 'date'],
+  ])('answers %s with a 400 naming the field', async (query, parameter) => {
+    const res = await t.app.inject({ url: url(`company=${h.companyId}&${query}`), headers: department.headers })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json().parameter).toBe(parameter)
+  })
+
+  it('answers a bad or missing company with a 400 naming it, and one that does not exist with a 404', async () => {
+    for (const query of ['company=abc&date=2026-03-01', 'company=1e400&date=2026-03-01', 'date=2026-03-01']) {
+      const res = await t.app.inject({ url: url(query), headers: department.headers })
+      expect(res.statusCode, query).toBe(400)
+      expect(res.json().parameter, query).toBe('company')
+    }
+    expect((await t.app.inject({ url: url('company=999999&date=2026-03-01'), headers: department.headers })).statusCode).toBe(404)
+  })
+
+  it('is in the OpenAPI document, with its parameters and answers', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json()
+    const op = doc.paths['/api/v1/report-as-of/']?.get
+    expect(op?.summary).toBeTruthy()
+    expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['company', 'date', 'from', 'to'])
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200']))
+  })
+})
+
+describe('names as they stood then', () => {
+  it('names the company by the name it had at the end of the day asked, from the reference log, and today\'s name today', async () => {
+    const owner = await holder(t.app, t.database.db, 'holder2')
+    const company = await t.database.db.selectFrom('companies').select(['id', 'name', 'kind', 'inn', 'ogrn', 'license_holder']).where('id', '=', owner.companyId).executeTakeFirstOrThrow()
+    const admin = await t.database.db.selectFrom('users').select(['id', 'username']).where('username', '=', 'admin').executeTakeFirstOrThrow()
+    const before = new Date()
+    await sleep(5)
+    const rename = (name: string) =>
+      changeReferenceEntry(
+        { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: { id: admin.id, username: admin.username, groups: ['Администратор'], companyId: null }, requestId: 'rename', clientAddress: null, now: new Date() },
+        { kind: 'company', id: company.id, values: { name, kind: company.kind, inn: company.inn ?? '', ogrn: company.ogrn ?? '', license_holder: company.license_holder ? 'on' : '' } },
+      )
+    await rename(`${company.name} (переименовано)`)
+    try {
+      const context = { actor: { id: 1, username: 'department', groups: ['Департамент' as const], companyId: null }, clientAddress: '127.0.0.1', requestId: 'names' }
+      const asOf = async (moment: Date) => {
+        const outcome = await t.app.useCases.workflow.asOf(context, { company: company.id, date: new Date(moment.getTime() + 5 * 3_600_000).toISOString().slice(0, 10) })
+        if (!outcome.ok) throw new Error(JSON.stringify(outcome.refusal))
+        return outcome.value
+      }
+      // The rename happened today: the end of today is after it.
+      expect((await asOf(new Date())).company.name).toBe(`${company.name} (переименовано)`)
+      const yesterday = await asOf(new Date(before.getTime() - 86_400_000))
+      expect(yesterday.company).toEqual({ id: company.id, name: company.name })
+    } finally {
+      await rename(company.name)
+    }
   })
 })

@@ -1,20 +1,21 @@
 // The head of the log kept beside the audit key: what the log alone cannot show (its newest events, or its newest
 // checkpoint with the events it sealed, removed by someone with the database owner's rights) verify catches with it.
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql, type Transaction } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '@portal/migrations/database.ts'
-import { CHAIN_HEAD_FILE, databaseIdentity, useChainHead } from '../../src/event-store/chain-head.server.ts'
+import { CHAIN_HEAD_FILE, databaseIdentity, flushChainHead, useChainHead } from '../../src/event-store/chain-head.server.ts'
 import { writeCheckpoint } from '../../src/event-store/checkpoints.server.ts'
 import { appendToStream, type ChainCheck, verifyHashChain } from '../../src/event-store/event-store.server.ts'
 import { inTransaction, systemMetadata } from '../../src/workflow/command-context.server.ts'
 import { chainHeadLine } from '../../src/workflow/replay/chain-head-line.ts'
-import { createTestDatabase } from '../support/test-database.ts'
+import { createTestDatabase } from '../../../test-support/test-database.ts'
 import { asOwnerThenRollBack as ownerAttack } from '../support/owner-attack.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { holder, type Holder } from '../support/workflow-fixtures.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { holder, type Holder } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-chain-head-'))
@@ -37,16 +38,21 @@ async function newReport(): Promise<string> {
   return event.stream_id
 }
 
+/** The heads audit.head holds now, by database. */
+const headOnDisk = (): Record<string, { streams: Record<string, { version: number; position: number; hash: string }> }> =>
+  JSON.parse(readFileSync(path.join(dataDir, CHAIN_HEAD_FILE), 'utf8')).heads
+
 const asOwnerThenRollBack = (attack: (trx: Transaction<Database>) => Promise<void>, headFile?: string | null) =>
   ownerAttack(t.database.ownerDb, attack, headFile)
 
 describe('the head of the event log beside the audit key', () => {
-  it('is written by a committed command, 0600, and an untouched log verifies against it', async () => {
+  it('is written a moment after a committed command, 0600, and an untouched log verifies against it', async () => {
     const stream = await newReport()
     const file = path.join(dataDir, CHAIN_HEAD_FILE)
-    expect(statSync(file).mode & 0o777).toBe(0o600)
     const identity = await databaseIdentity(t.database.db)
-    expect(JSON.parse(readFileSync(file, 'utf8')).heads[identity].streams[stream]).toMatchObject({ version: 1 })
+    // Written by the batch's timer, not by the command: nothing here asks for it.
+    await expect.poll(() => headOnDisk()[identity]?.streams[stream], { timeout: 10_000 }).toMatchObject({ version: 1 })
+    expect(statSync(file).mode & 0o777).toBe(0o600)
     const check = await verifyHashChain(t.database.db)
     expect(check).toMatchObject({ broken: null, head: 'compared' })
     expect(chainHeadLine(check)).toMatch(/^compared with audit\.head/)
@@ -77,6 +83,7 @@ describe('the head of the event log beside the audit key', () => {
 
   it('catches the head file edited by someone without the key', async () => {
     const stream = await newReport()
+    flushChainHead()
     const file = path.join(dataDir, CHAIN_HEAD_FILE)
     const original = readFileSync(file, 'utf8')
     try {
@@ -119,6 +126,7 @@ describe('the head of the event log and the database it belongs to', () => {
       useChainHead(dataDir, theirs)
       const stream = `chain-head-other-${Date.now()}`
       await inTransaction(other.db, (trx) => appendToStream(trx, stream, 0, [{ type: 'ProbeRecorded', data: {} }], systemMetadata(), new Date()))
+      flushChainHead()
       const heads = JSON.parse(readFileSync(path.join(dataDir, CHAIN_HEAD_FILE), 'utf8')).heads
       expect(Object.keys(heads).sort()).toEqual([ours, theirs].sort())
       expect(heads[theirs].streams[stream]).toMatchObject({ version: 1 })
@@ -142,6 +150,7 @@ describe('the head of the event log and the database it belongs to', () => {
 
   it('says NOT compared, never BROKEN or intact, when audit.head was deleted', async () => {
     await newReport()
+    flushChainHead()
     const file = path.join(dataDir, CHAIN_HEAD_FILE)
     const original = readFileSync(file, 'utf8')
     try {
@@ -151,6 +160,96 @@ describe('the head of the event log and the database it belongs to', () => {
       expect(chainHeadLine(check)).toMatch(/^NOT compared: there is no audit\.head in the data folder/)
     } finally {
       writeFileSync(file, original, { mode: 0o600 })
+    }
+  })
+})
+
+const root = path.resolve(import.meta.dirname, '../../..')
+
+/**
+ * Another portal process on the same database and data folder: it appends one event to each of `before` (and writes
+ * the head), then to each of `after`, then ends as `end` says — killed, or exiting on its own.
+ */
+function portalProcess(before: string[], after: string[], end: 'SIGKILL' | 'exit') {
+  const script = `
+    import { createKysely } from './workflow-service/src/db/connect.server.ts'
+    import { databaseIdentity, flushChainHead, useChainHead } from './workflow-service/src/event-store/chain-head.server.ts'
+    import { appendToStream } from './workflow-service/src/event-store/event-store.server.ts'
+    import { inTransaction, systemMetadata } from './workflow-service/src/workflow/command-context.server.ts'
+    const db = createKysely(process.env.DATABASE_URL, 4)
+    useChainHead(process.env.DATA_DIR, await databaseIdentity(db))
+    const append = (stream) => inTransaction(db, (trx) => appendToStream(trx, stream, 0, [{ type: 'ProbeRecorded', data: {} }], systemMetadata(), new Date()))
+    for (const stream of JSON.parse(process.env.BEFORE)) await append(stream)
+    flushChainHead()
+    await Promise.all(JSON.parse(process.env.AFTER).map(append))
+    // Committed and gathered, not written: the batch's timer has not run.
+    if (process.env.END === 'SIGKILL') process.kill(process.pid, 'SIGKILL')
+    process.exit(0)`
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: t.database.url, DATA_DIR: dataDir, BEFORE: JSON.stringify(before), AFTER: JSON.stringify(after), END: end },
+    encoding: 'utf8',
+  })
+}
+
+describe('the head of the event log written in batches', () => {
+  it('carries the commands of many streams committed together, and the log verifies against it', async () => {
+    const streams = Array.from({ length: 8 }, (_, i) => `chain-head-batch-${Date.now()}-${i}`)
+    await Promise.all(streams.map((stream) => inTransaction(t.database.db, (trx) => appendToStream(trx, stream, 0, [{ type: 'ProbeRecorded', data: {} }], systemMetadata(), new Date()))))
+    const identity = await databaseIdentity(t.database.db)
+    await expect.poll(() => streams.filter((s) => headOnDisk()[identity]?.streams[s]?.version === 1).length, { timeout: 10_000 }).toBe(8)
+    expect(await verifyHashChain(t.database.db)).toMatchObject({ broken: null, head: 'compared' })
+  })
+
+  it('is written by a process that exits with commands gathered and not yet written', async () => {
+    const streams = [`chain-head-exit-${Date.now()}-a`, `chain-head-exit-${Date.now()}-b`]
+    const ended = portalProcess([], streams, 'exit')
+    expect(ended.stderr).toBe('')
+    expect(ended.status).toBe(0)
+    const identity = await databaseIdentity(t.database.db)
+    for (const stream of streams) expect(headOnDisk()[identity].streams[stream]).toMatchObject({ version: 1 })
+  })
+
+  it('never names what a crash cut off before the write: the log keeps those events and verifies clean against the head', async () => {
+    const run = Date.now()
+    const written = [`chain-head-crash-${run}-written`]
+    const cutOff = Array.from({ length: 4 }, (_, i) => `chain-head-crash-${run}-cut-${i}`)
+    const crashed = portalProcess(written, cutOff, 'SIGKILL')
+    expect(crashed.signal).toBe('SIGKILL')
+    const identity = await databaseIdentity(t.database.db)
+    const head = headOnDisk()[identity]
+    expect(head.streams[written[0]]).toMatchObject({ version: 1 })
+    // Committed before the crash: in the log, each the first of its stream, and not in the head (it lags, never leads).
+    for (const stream of cutOff) {
+      expect(head.streams[stream]).toBeUndefined()
+      expect(await t.database.db.selectFrom('events').select('stream_version').where('stream_id', '=', stream).execute()).toEqual([{ stream_version: 1 }])
+    }
+    expect(await verifyHashChain(t.database.db)).toMatchObject({ broken: null, head: 'compared' })
+    // The log goes on in one line after the crash: the next command's event chains to its stream, and the head moves on.
+    const next = cutOff[0]
+    await inTransaction(t.database.db, (trx) => appendToStream(trx, next, 1, [{ type: 'ProbeRecorded', data: {} }], systemMetadata(), new Date()))
+    flushChainHead()
+    expect(headOnDisk()[identity].streams[next]).toMatchObject({ version: 2 })
+    expect(await verifyHashChain(t.database.db)).toMatchObject({ broken: null, head: 'compared' })
+  })
+
+  it('keeps the head it had when a crash cut the write of the next one short, and verify reads that one', async () => {
+    await newReport()
+    flushChainHead()
+    const file = path.join(dataDir, CHAIN_HEAD_FILE)
+    const whole = readFileSync(file, 'utf8')
+    // What a process killed in the middle of its write leaves: half a temporary file beside the head, never renamed.
+    const half = `${file}.999999.tmp`
+    writeFileSync(half, whole.slice(0, whole.length / 2))
+    try {
+      expect(readFileSync(file, 'utf8')).toBe(whole)
+      expect(await verifyHashChain(t.database.db)).toMatchObject({ broken: null, head: 'compared' })
+      const stream = await newReport()
+      flushChainHead()
+      expect(headOnDisk()[await databaseIdentity(t.database.db)].streams[stream]).toMatchObject({ version: 1 })
+      expect(await verifyHashChain(t.database.db)).toMatchObject({ broken: null, head: 'compared' })
+    } finally {
+      rmSync(half, { force: true })
     }
   })
 })

@@ -1,11 +1,11 @@
 // The same file twice in one report: refused at the upload, naming the earlier file and its day, with nothing stored
 // and no event; a retry with the upload's Idempotency-Key still answers the first upload.
 import { describe, expect, it } from 'vitest'
-import { formatDateTime } from '../../src/catalogue/format.ts'
+import { formatDateTime } from '../../src/text/region-dates.ts'
 import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
 import { newStorageKey, storeFile } from '../../src/workflow/storage/file-storage.server.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { holder, type Holder, multipartWithFiles, RESPONSIBLE, uploadedFiles } from '../support/workflow-fixtures.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { holder, type Holder, multipartWithFiles, RESPONSIBLE, uploadedFiles } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear()
@@ -51,7 +51,7 @@ describe('a file uploaded twice to one report', () => {
     const content = `${BYTES}ПН-1-02;2026;Фенолы\r\n`
     const first = await upload(h, reportId, 'Раунд-1.csv', content)
     await recordFileChecked(t.database.db, { fileId: first.json().id, ok: true, problems: [] })
-    const { headers } = await import('../support/login.ts').then((m) => m.loginAs(t.app, 'department'))
+    const { headers } = await import('../../../test-support/login.ts').then((m) => m.loginAs(t.app, 'department'))
     const declined = await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${reportId}/`, headers, payload: { status: 'rejected', comment: 'Исправьте' } })
     expect(declined.statusCode).toBe(200)
     const again = await upload(h, reportId, 'Раунд-2.csv', content)
@@ -65,14 +65,15 @@ describe('a file uploaded twice to one report', () => {
   it('answers a retry with the first upload’s Idempotency-Key as the first answer, not as a duplicate', async () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     const reportId = await reportOf(h, 'program')
-    const content = 'Программа;2026\r\n'
-    const first = await upload(h, reportId, 'Программа.csv', content, 'duplicate-retry-1')
+    // A programme is a document: its section takes PDF, DOC, DOCX, XLS, XLSX or ZIP (decision 2671).
+    const content = '%PDF-1.4\n% Программа 2026\n'
+    const first = await upload(h, reportId, 'Программа.pdf', content, 'duplicate-retry-1')
     expect(first.statusCode).toBe(201)
-    const retry = await upload(h, reportId, 'Программа.csv', content, 'duplicate-retry-1')
+    const retry = await upload(h, reportId, 'Программа.pdf', content, 'duplicate-retry-1')
     expect(retry.statusCode).toBe(201)
     expect(retry.json()).toEqual(first.json())
     // The same bytes with a new key are a second upload of the same file: refused.
-    expect((await upload(h, reportId, 'Программа.csv', content, 'duplicate-retry-2')).statusCode).toBe(409)
+    expect((await upload(h, reportId, 'Программа.pdf', content, 'duplicate-retry-2')).statusCode).toBe(409)
     expect(await filesOf(reportId)).toHaveLength(1)
   })
 
@@ -90,8 +91,8 @@ describe('a file uploaded twice to one report', () => {
   it('refuses one of two uploads of the same bytes sent at once', async () => {
     const h = await holder(t.app, t.database.db, 'holder2')
     const reportId = await reportOf(h, 'program')
-    const content = 'Программа;одновременно\r\n'
-    const answers = await Promise.all([upload(h, reportId, 'А.csv', content), upload(h, reportId, 'Б.csv', content)])
+    const content = '%PDF-1.4\n% Программа, одновременно\n'
+    const answers = await Promise.all([upload(h, reportId, 'А.pdf', content), upload(h, reportId, 'Б.pdf', content)])
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409])
     expect(await filesOf(reportId)).toHaveLength(1)
   })
@@ -106,7 +107,7 @@ describe('a file uploaded twice to one report', () => {
     const { size } = await storeFile(t.app.config.storageDir, storageKey, Buffer.from(content))
     const user = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', 'holder2').executeTakeFirstOrThrow()
     const actor = { id: user.id, username: user.username, groups: user.groups as never, companyId: user.company_id }
-    const outcome = await t.app.useCases.workflow.uploadFile({ actor, clientAddress: '127.0.0.1', requestId: 'no-sha256' }, {
+    const outcome = await t.app.useCases.workflow.uploadToSection({ actor, clientAddress: '127.0.0.1', requestId: 'no-sha256' }, {
       report: reportId,
       description: '',
       ecomonResponsible: null,

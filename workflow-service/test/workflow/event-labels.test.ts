@@ -1,11 +1,11 @@
 // One event, one name: a decision, an upload and a resubmission are called the same in the status of a report
 // (`event_display`), the company's history and its export, and the Department's audit and its export.
-import { csvTable } from '../support/export-files.ts'
+import { csvTable } from '../../../test-support/export-files.ts'
 import { describe, expect, it } from 'vitest'
 import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
-import { loginAs } from '../support/login.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { loginAs } from '../../../test-support/login.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 

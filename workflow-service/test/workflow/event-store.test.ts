@@ -1,14 +1,14 @@
 import { JOBS } from '../../src/ports/jobs.ts'
-import { sql, type Transaction } from 'kysely'
+import { type KyselyPlugin, sql, type Transaction } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { Database } from '@portal/migrations/database.ts'
 import { writeCheckpoint } from '../../src/event-store/checkpoints.server.ts'
 import { GENESIS_HASH, hashEvent } from '../../src/event-store/event-hash.ts'
-import { appendToStream, ConcurrencyError, readAll, readStream, verifyHashChain } from '../../src/event-store/event-store.server.ts'
+import { appendToStream, ConcurrencyError, readAll, readAllInPages, readStream, verifyHashChain } from '../../src/event-store/event-store.server.ts'
 import { inTransaction, systemMetadata } from '../../src/workflow/command-context.server.ts'
 import { verifyProjections } from '../../src/workflow/replay/replay.server.ts'
 import { asOwnerThenRollBack as ownerAttack } from '../support/owner-attack.ts'
-import { useTestApp } from '../support/test-app.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
 
 const t = useTestApp()
 const meta = systemMetadata('test')
@@ -209,5 +209,43 @@ describe('per-stream optimistic concurrency', () => {
 
   it('answers a lost race as the lost-race refusal (a 409 at the edge)', async () => {
     await expect(inTransaction(t.database.db, (trx) => appendToStream(trx, 'race-same', 0, [{ type: 'Tested', data: {} }], meta, new Date()))).rejects.toMatchObject({ refusal: { reason: 'lost-race' } })
+  })
+})
+
+describe('reading the whole log in pages', () => {
+  /** Counts the statements a reader sends, when it sends them (a plugin sees each query as it starts). */
+  const counting = () => {
+    const sent = { n: 0 }
+    const plugin: KyselyPlugin = {
+      transformQuery: (args) => ((sent.n += 1), args.node),
+      transformResult: async (args) => args.result,
+    }
+    return { sent, plugin }
+  }
+
+  it('asks for the next page before handing out the rows of the current one, so the database reads while the reader works', async () => {
+    await t.database.db.transaction().execute(async (trx) => {
+      const { sent, plugin } = counting()
+      const reader = readAllInPages(trx.withPlugin(plugin), 3)
+      const first = await reader.next()
+      expect(first.done).toBe(false)
+      expect(sent.n).toBe(2)
+      await reader.return(undefined)
+    })
+  })
+
+  it('hands out every row of the log once and in order across page edges, and a reader that stops early leaves its transaction usable', async () => {
+    await t.database.db.transaction().execute(async (trx) => {
+      const all = (await trx.selectFrom('events').select('position').orderBy('position').execute()).map((r) => Number(r.position))
+      expect(all.length).toBeGreaterThan(10)
+      for (const size of [1, 4, all.length, all.length + 1]) {
+        const seen: number[] = []
+        for await (const event of readAllInPages(trx, size)) seen.push(event.position)
+        expect([size, seen]).toEqual([size, all])
+      }
+      let taken = 0
+      for await (const _ of readAllInPages(trx, 2)) if (++taken === 3) break
+      expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM events`.execute(trx)).rows[0].n)).toBe(all.length)
+    })
   })
 })

@@ -11,7 +11,7 @@ const file: FileUploaded['data'] = {
   areaId: 3,
   year: 2025,
   reportType: 'program',
-  name: 'Программа.csv',
+  name: 'Программа.pdf',
   storageKey: '0b0b0b0b-0000-4000-8000-000000000000',
   size: 10,
   contentType: 'text/csv',

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 import { storedFilePath, storeFile } from '../../src/workflow/storage/file-storage.server.ts'
-import { writeDemoFile, demoFileUrl } from '../../src/catalogue/demo-files.server.ts'
-import { loginAs } from '../support/login.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { writeDemoFile, demoFileUrl } from '../../src/seed/demo-files.server.ts'
+import { loginAs } from '../../../test-support/login.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1

@@ -6,9 +6,9 @@ import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { recordFileChecked, recordFileDeleted } from '../../src/workflow/files/worker-commands.server.ts'
 import { storedFilePath } from '../../src/workflow/storage/file-storage.server.ts'
-import { loginAs } from '../support/login.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { holder, multipartWithFiles, RESPONSIBLE, type Holder, uploadedFiles } from '../support/workflow-fixtures.ts'
+import { loginAs } from '../../../test-support/login.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { holder, multipartWithFiles, RESPONSIBLE, type Holder, uploadedFiles } from '../../../test-support/workflow-fixtures.ts'
 
 // A small limit, so the refusal of a too-large upload is tested without writing hundreds of megabytes.
 const t = useTestApp({ MAX_UPLOAD_MB: '1' })
@@ -16,10 +16,12 @@ const YEAR = new Date().getFullYear() + 1
 
 const storedFiles = () => uploadedFiles(t.app.config.storageDir)
 
-async function setUp(h: Holder) {
-  await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: YEAR, ...RESPONSIBLE } })
-  const res = await t.app.inject({ url: `/api/v1/import-reports/?year=${YEAR}&area_name=${encodeURIComponent(h.areaName)}&report_type=program`, headers: h.headers })
-  return res.json().results[0].id as number
+/** The area's observation results of the year: a data report, whose section takes the CSV files these tests send. */
+async function setUp(h: Holder, year = YEAR) {
+  await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year, ...RESPONSIBLE } })
+  // Answers the report if it exists already.
+  const created = await t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h.headers, payload: { area: h.areaId, year, report_type: 'observation_results' } })
+  return created.json().id as number
 }
 
 let uploads = 0
@@ -230,8 +232,8 @@ describe('import files API', () => {
   it('lets a deletion and an agreement of the same report at once end consistently, never half done', async () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     const department = await loginAs(t.app, 'department')
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h.headers, payload: { area: h.areaId, year: YEAR, report_type: 'observation_results' } })
-    const reportId = created.json().id as number
+    // A year of its own: the other tests' files of the same report are no part of the race.
+    const reportId = await setUp(h, YEAR - 1)
     // A checked file that stays, so the report always has something to agree whichever request wins.
     const kept = (await upload(h.headers, { report: reportId })).json()
     await recordFileChecked(t.database.db, { fileId: kept.id, ok: true, problems: [] })

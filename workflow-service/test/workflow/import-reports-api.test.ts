@@ -2,9 +2,9 @@ import { JOBS } from '../../src/ports/jobs.ts'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { hashPassword } from '../../src/auth/passwords.server.ts'
-import { loginAs } from '../support/login.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { loginAs } from '../../../test-support/login.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1
@@ -169,7 +169,7 @@ describe('import reports API', () => {
 describe('companies by report status', () => {
   it('lists the companies having reports in a status, and only those', async () => {
     const department = await loginAs(t.app, 'department')
-    for (const status of ['consideration', 'agreed', 'rejected']) {
+    for (const status of ['consideration', 'agreed', 'rejected'] as const) {
       const res = await t.app.inject({ url: `/api/v1/companies/?report_status=${status}&limit=1000`, headers: department.headers })
       expect(res.statusCode).toBe(200)
       const ids = (res.json().results as Array<{ id: number }>).map((c) => c.id).sort((a, b) => a - b)

@@ -4,11 +4,11 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHAIN_HEAD_FILE, databaseIdentity, useChainHead } from '../../src/event-store/chain-head.server.ts'
+import { CHAIN_HEAD_FILE, databaseIdentity, flushChainHead, useChainHead } from '../../src/event-store/chain-head.server.ts'
 import { verifyHashChain } from '../../src/event-store/event-store.server.ts'
 import { seedLargeWorkflow } from '../../src/seed/large-workflow-seed.server.ts'
 import { verifyProjections } from '../../src/workflow/replay/replay.server.ts'
-import { useTestApp } from '../support/test-app.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
 
 const t = useTestApp()
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-large-seed-'))
@@ -24,6 +24,7 @@ describe('the large workflow data set', () => {
     // The newest stream the data set wrote: a program with its creation and two rounds of agreeing and cancelling.
     const last = await t.database.db.selectFrom('events').select(['stream_id', 'stream_version', 'type']).orderBy('position', 'desc').limit(1).executeTakeFirstOrThrow()
     expect(last).toMatchObject({ type: 'ReportDecisionCancelled', stream_version: 5 })
+    flushChainHead()
     const heads = JSON.parse(readFileSync(path.join(dataDir, CHAIN_HEAD_FILE), 'utf8')).heads
     expect(heads[await databaseIdentity(t.database.db)].streams[last.stream_id]).toMatchObject({ version: 5 })
 

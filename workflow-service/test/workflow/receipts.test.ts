@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { findReceipt } from '../../src/workflow/receipts/receipt-queries.server.ts'
 import type { CurrentUser } from '../../src/auth/permissions.ts'
-import { loginAs } from '../support/login.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { holder, multipartWithFiles, RESPONSIBLE, type Holder } from '../support/workflow-fixtures.ts'
+import { loginAs } from '../../../test-support/login.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { holder, multipartWithFiles, RESPONSIBLE, type Holder } from '../../../test-support/workflow-fixtures.ts'
 import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
 
 const t = useTestApp()
@@ -39,7 +39,7 @@ describe('receipts', () => {
     const receipt = await findReceipt(t.database.db, await actor('holder1'), { fileId })
     expect(receipt).toMatchObject({
       kind: 'submission',
-      username: 'holder1',
+      person: 'Петров Сергей Николаевич',
       files: [{ name: 'Выбросы 2027.csv', size: Buffer.byteLength(content), sha256: sha256(content) }],
       report: { id: reportId, year: YEAR, reportType: 'greenhouse_gases', companyId: h.companyId, companyName: h.companyName, areaName: null },
       comment: null,
@@ -65,8 +65,9 @@ describe('receipts', () => {
     const decision = await findReceipt(t.database.db, await actor('holder1'), { position: Number(event.position) })
     expect(decision).toMatchObject({
       kind: 'rejected',
-      // The holder reads the Department's name, not its employee's login or address (what-others-learn.test.ts).
-      username: 'Департамент',
+      // The holder reads the deciding person's name and the Department, not a login or address (what-others-learn.test.ts).
+      person: 'Соколова Анна Викторовна',
+      role: 'Департамент',
       clientAddress: null,
       comment: 'Исправьте категории',
       files: [{ name: 'Замечания.pdf', size: remarks.length, sha256: sha256(remarks) }],

@@ -6,10 +6,10 @@ import { columnsOf, createReplayFold } from '../../src/workflow/replay/replay-fo
 import { EVENT_DATA, EVERY_TYPE, storedEvent } from '../support/every-event.ts'
 import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
 import { rebuildProjections, verifyProjections } from '../../src/workflow/replay/replay.server.ts'
-import { loginAs } from '../support/login.ts'
+import { loginAs } from '../../../test-support/login.ts'
 import { replayCommand as runReplay } from '../support/replay-command.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const replayCommand = (...args: string[]) => runReplay(t.database.url, ...args)
@@ -128,5 +128,34 @@ describe('the columns the replay writes', () => {
       .catch((error: Error) => expect(error.message).toBe('roll back'))
     // ...and the tables as they are have none.
     expect(await unwritten(t.database.db)).toEqual([])
+  })
+})
+
+describe('a rebuild that fails', () => {
+  it('a rebuild that fails midway, after it has begun to write the live tables, leaves every read model as it was', async () => {
+    const report = await t.database.db.selectFrom('import_reports').select(['id', 'status']).where('status', '=', 'agreed').orderBy('id').executeTakeFirstOrThrow()
+    const file = await t.database.db.selectFrom('import_files').select(['id', 'description']).orderBy('id').executeTakeFirstOrThrow()
+    await t.database.db.updateTable('import_reports').set({ status: 'rejected' }).where('id', '=', report.id).execute()
+    await t.database.db.updateTable('import_files').set({ description: 'подменено' }).where('id', '=', file.id).execute()
+    const before = async () => ({
+      reports: await t.database.db.selectFrom('import_reports').selectAll().orderBy('id').execute(),
+      files: await t.database.db.selectFrom('import_files').selectAll().orderBy('id').execute(),
+      history: await t.database.db.selectFrom('report_history').selectAll().orderBy('id').execute(),
+    })
+    const was = await before()
+    // A trigger (which the scratch copies do not take) refuses the live import_files' upsert: import_reports, earlier
+    // in the order, has been written by then.
+    await sql`
+      CREATE FUNCTION refuse_replay() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused midway'; END $$;
+      CREATE TRIGGER refuse_replay BEFORE UPDATE ON import_files FOR EACH ROW EXECUTE FUNCTION refuse_replay();`.execute(t.database.ownerDb)
+    try {
+      await expect(rebuildProjections(t.database.db)).rejects.toThrow(/refused midway/)
+    } finally {
+      await sql`DROP TRIGGER refuse_replay ON import_files; DROP FUNCTION refuse_replay();`.execute(t.database.ownerDb)
+    }
+    expect(await before()).toEqual(was)
+    expect((await verifyProjections(t.database.db)).differences.map((d) => d.table).sort()).toEqual(['import_files', 'import_reports'])
+    await rebuildProjections(t.database.db)
+    expect((await verifyProjections(t.database.db)).differences).toEqual([])
   })
 })

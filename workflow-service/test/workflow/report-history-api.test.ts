@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { loginAs } from '../support/login.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { holder } from '../support/workflow-fixtures.ts'
+import { loginAs } from '../../../test-support/login.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { holder } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 

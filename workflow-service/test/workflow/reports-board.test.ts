@@ -6,9 +6,9 @@ import type { CurrentUser } from '../../src/auth/permissions.ts'
 import { boardYears, CELL_STATES, cellState, filingYear, type CellFacts } from '../../src/workflow/reports/board-cells.ts'
 import { STATE_SQL } from '../../src/use-cases/reports-board.server.ts'
 import { recordFileChecked, recordFileDeleted } from '../../src/workflow/files/worker-commands.server.ts'
-import { loginAs } from '../support/login.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { loginAs } from '../../../test-support/login.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { checkedFile, holder, multipartWithFiles, RESPONSIBLE, sectionFile } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1
@@ -26,7 +26,7 @@ async function board(username: string | null, input: Parameters<typeof t.app.use
 }
 
 async function upload(headers: Record<string, string>, reportId: number): Promise<number> {
-  const body = multipartWithFiles({ report: reportId }, [{ field: 'file', filename: `Файл-${Math.random()}.csv`, content: `Показатель;Значение\r\nФенолы;${Math.random()}\r\n` }])
+  const body = multipartWithFiles({ report: reportId }, [await sectionFile(t.database.db, reportId, 'Файл')])
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/import-files/', headers: { ...headers, ...body.headers }, payload: body.payload })
   expect(res.statusCode).toBe(201)
   return res.json().id as number

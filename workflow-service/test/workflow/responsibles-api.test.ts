@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { loginAs } from '../support/login.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { holder, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { loginAs } from '../../../test-support/login.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { holder, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 // Next year: no demo data there, and the last year a report (and its responsible person) can be for.

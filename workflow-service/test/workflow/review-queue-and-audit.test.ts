@@ -3,9 +3,9 @@
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import type { CurrentUser } from '../../src/auth/permissions.ts'
-import { loginAs } from '../support/login.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { loginAs } from '../../../test-support/login.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1
@@ -79,7 +79,7 @@ describe('the audit', () => {
     expect(entries.map((e) => e.number)).toEqual([...entries.map((e) => e.number)].sort((a, b) => b - a))
     expect(entries.map((e) => e.event).slice(0, 4)).toEqual(['resubmitted', 'added', 'rejected', 'added'])
     const rejected = entries.find((e) => e.event === 'rejected')!
-    expect(rejected).toMatchObject({ comment: 'Исправьте категории', username: 'department', files: [{ name: 'Замечания.pdf' }] })
+    expect(rejected).toMatchObject({ comment: 'Исправьте категории', username: 'department', person: 'Соколова Анна Викторовна', role: 'Департамент', files: [{ name: 'Замечания.pdf' }] })
     expect(rejected.files[0].sha256).toMatch(/^[0-9a-f]{64}$/)
     expect(rejected.clientAddress).toBeTruthy()
     // The newest resubmission started the report's current round.

@@ -6,8 +6,8 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { storedFilePath } from '../../src/workflow/storage/file-storage.server.ts'
 import { sweepStorage } from '../../src/workflow/storage/storage-sweeper.server.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -21,7 +21,7 @@ describe('the storage sweeper', () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: YEAR, ...RESPONSIBLE } })
     const list = await t.app.inject({ url: `/api/v1/import-reports/?year=${YEAR}&area_name=${encodeURIComponent(h.areaName)}&report_type=program`, headers: h.headers })
-    const body = multipartWithFiles({ report: list.json().results[0].id }, [{ field: 'file', filename: 'Программа.csv', content: 'a;b\r\n1;2\r\n' }])
+    const body = multipartWithFiles({ report: list.json().results[0].id }, [{ field: 'file', filename: 'Программа.pdf', content: '%PDF-1.4\n% программа\n%%EOF\n', contentType: 'application/pdf' }])
     const uploaded = await t.app.inject({ method: 'POST', url: '/api/v1/import-files/', headers: { ...h.headers, ...body.headers }, payload: body.payload })
     expect(uploaded.statusCode).toBe(201)
     const kept = await t.database.db.selectFrom('import_files').select('storage_key').where('id', '=', uploaded.json().id).executeTakeFirstOrThrow()

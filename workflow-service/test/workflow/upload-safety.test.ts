@@ -1,9 +1,9 @@
 // Uploads attacked: a file whose content is not what its name says, a retried upload, a decision with several
 // attachments each under the limit. Refusals name the file; nothing is registered or left in storage for them.
 import { describe, expect, it } from 'vitest'
-import { loginAs } from '../support/login.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { holder, type Holder, multipartWithFiles, RESPONSIBLE, uploadedFiles } from '../support/workflow-fixtures.ts'
+import { loginAs } from '../../../test-support/login.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { holder, type Holder, multipartWithFiles, RESPONSIBLE, uploadedFiles } from '../../../test-support/workflow-fixtures.ts'
 
 // One megabyte per file, so the decision's attachments are tested without writing hundreds of megabytes.
 const t = useTestApp({ MAX_UPLOAD_MB: '1' })
@@ -11,9 +11,9 @@ const YEAR = new Date().getFullYear() + 1
 
 const storedFiles = () => uploadedFiles(t.app.config.storageDir)
 
-async function reportOf(h: Holder, type = 'final_report'): Promise<number> {
-  await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: YEAR, ...RESPONSIBLE } })
-  const res = await t.app.inject({ url: `/api/v1/import-reports/?year=${YEAR}&area_name=${encodeURIComponent(h.areaName)}&report_type=${type}`, headers: h.headers })
+async function reportOf(h: Holder, type = 'final_report', year = YEAR): Promise<number> {
+  await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year, ...RESPONSIBLE } })
+  const res = await t.app.inject({ url: `/api/v1/import-reports/?year=${year}&area_name=${encodeURIComponent(h.areaName)}&report_type=${type}`, headers: h.headers })
   return res.json().results[0].id as number
 }
 
@@ -34,7 +34,8 @@ describe('upload content', () => {
       ['Отчёт.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), /^Файл «Отчёт\.pdf» — исполняемая программа/],
       ['setup.exe', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), /^Файл «setup\.exe» — исполняемая программа/],
       ['script.sh', '#!/bin/sh\nrm -rf /\n', /^Файл «script\.sh» — исполняемая программа/],
-      ['Отчёт.bin', Buffer.from([1, 2, 0, 3]), /^Файл «Отчёт\.bin»: недопустимый тип файла, ожидается CSV, XLSX, XLS, PDF, DOC, DOCX или ZIP\.$/],
+      // The final report's section names its own types (the picker's list), not every type the portal takes.
+      ['Отчёт.bin', Buffer.from([1, 2, 0, 3]), /^Файл «Отчёт\.bin»: недопустимый тип файла, ожидается PDF, DOC, DOCX, XLS, XLSX или ZIP\.$/],
     ]
     for (const [name, content, message] of cases) {
       const res = await upload(h, reportId, name, content)
@@ -46,12 +47,68 @@ describe('upload content', () => {
     expect(storedFiles()).toHaveLength(before)
   })
 
-  it('accepts a PDF named .pdf and a CSV named .csv', async () => {
+  it('accepts a PDF named .pdf and a table named .xls', async () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     const reportId = await reportOf(h)
     expect((await upload(h, reportId, 'Итоговый.pdf', '%PDF-1.4\n%…')).statusCode).toBe(201)
     const programme = await reportOf(h, 'program')
-    expect((await upload(h, programme, 'Программа.csv', 'Показатель;Значение\r\nNO2;0.1\r\n')).statusCode).toBe(201)
+    expect((await upload(h, programme, 'Программа.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)]))).statusCode).toBe(201)
+  })
+})
+
+describe('upload types per section', () => {
+  // A year of its own: the other tests' files stay out of these reports.
+  const year = YEAR - 1
+  async function greenhouseReportOf(h: Holder): Promise<number> {
+    await t.app.inject({ method: 'POST', url: '/api/v1/company-responsibles/', headers: h.headers, payload: { company: h.companyId, year, ...RESPONSIBLE } })
+    const res = await t.app.inject({ url: `/api/v1/import-reports/?year=${year}&company_name=${encodeURIComponent(h.companyName)}&report_type=greenhouse_gases`, headers: h.headers })
+    return res.json().results[0].id as number
+  }
+  const PDF = '%PDF-1.4\n% отчёт\n%%EOF\n'
+  const CSV = (n: number) => `Показатель;Значение\r\nCO2;${n}\r\n`
+
+  it('refuses through the API a file of a type its section does not take, naming the field and the picker\'s list, and keeps nothing', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const greenhouse = await greenhouseReportOf(h)
+    const final = await reportOf(h, 'final_report', year)
+    const before = storedFiles().length
+    const cases: Array<[number, string, Buffer | string, string]> = [
+      // A real PDF in a data section: the picker offers XLSX and CSV only.
+      [greenhouse, 'Выбросы.pdf', PDF, 'Файл «Выбросы.pdf»: недопустимый тип файла, ожидается XLSX или CSV.'],
+      // The extension in capitals is the same extension.
+      [greenhouse, 'ВЫБРОСЫ.PDF', PDF, 'Файл «ВЫБРОСЫ.PDF»: недопустимый тип файла, ожидается XLSX или CSV.'],
+      // A table of a document section's list is still not a CSV: a document report takes no CSV.
+      [final, 'Итоговый.csv', CSV(1), 'Файл «Итоговый.csv»: недопустимый тип файла, ожидается PDF, DOC, DOCX, XLS, XLSX или ZIP.'],
+      [final, 'ИТОГОВЫЙ.CSV', CSV(2), 'Файл «ИТОГОВЫЙ.CSV»: недопустимый тип файла, ожидается PDF, DOC, DOCX, XLS, XLSX или ZIP.'],
+      // A PDF renamed into the section's list: the bytes are not what the name says.
+      [greenhouse, 'Выбросы.xlsx', PDF, 'Файл «Выбросы.xlsx»: содержимое не соответствует расширению .xlsx.'],
+      [greenhouse, 'Выбросы.csv', PDF, 'Файл «Выбросы.csv»: содержимое не соответствует расширению .csv.'],
+      // No extension at all, and a name that is only an extension.
+      [greenhouse, 'Выбросы', CSV(3), 'Файл «Выбросы»: недопустимый тип файла, ожидается XLSX или CSV.'],
+      [greenhouse, '.csv', CSV(4), 'Файл «.csv»: недопустимый тип файла, ожидается XLSX или CSV.'],
+      // A path in the name is dropped (only the last part is a name) and the type is judged on what is left.
+      [greenhouse, '../../etc/Выбросы.pdf', PDF, 'Файл «Выбросы.pdf»: недопустимый тип файла, ожидается XLSX или CSV.'],
+      [greenhouse, '..\\..\\Выбросы.pdf', PDF, 'Файл «Выбросы.pdf»: недопустимый тип файла, ожидается XLSX или CSV.'],
+      // A NUL cannot hide the real extension: it is removed, and what the name then ends with is judged.
+      [greenhouse, 'Выбросы.csv\u0000.pdf', PDF, 'Файл «Выбросы.csv.pdf»: недопустимый тип файла, ожидается XLSX или CSV.'],
+    ]
+    for (const [reportId, name, content, message] of cases) {
+      const res = await upload(h, reportId, name, content)
+      expect([res.statusCode, res.json().parameter, res.json().detail], name).toEqual([400, 'file', message])
+    }
+    expect(await fileCount(greenhouse)).toBe(0)
+    expect(await fileCount(final)).toBe(0)
+    expect(storedFiles()).toHaveLength(before)
+  })
+
+  it('takes a file of its section\'s list whatever the case of its extension', async () => {
+    const h = await holder(t.app, t.database.db, 'holder2')
+    const greenhouse = await greenhouseReportOf(h)
+    expect((await upload(h, greenhouse, 'ВЫБРОСЫ.CSV', CSV(5))).statusCode).toBe(201)
+    const final = await reportOf(h, 'final_report', year)
+    expect((await upload(h, final, 'ИТОГОВЫЙ.PDF', PDF)).statusCode).toBe(201)
+    const names = await t.database.db.selectFrom('import_files').select('name').where('report_id', 'in', [greenhouse, final]).orderBy('id').execute()
+    expect(names.map((n) => n.name)).toEqual(['ВЫБРОСЫ.CSV', 'ИТОГОВЫЙ.PDF'])
   })
 })
 
@@ -60,15 +117,15 @@ describe('upload idempotency', () => {
     const h = await holder(t.app, t.database.db, 'holder2')
     const reportId = await reportOf(h, 'program')
     const before = storedFiles().length
-    const first = await upload(h, reportId, 'Программа.csv', 'a;b\r\n1;2\r\n', 'retry-key-1')
+    const first = await upload(h, reportId, 'Программа.pdf', '%PDF-1.4\n1;2\n', 'retry-key-1')
     expect(first.statusCode).toBe(201)
-    const retry = await upload(h, reportId, 'Программа.csv', 'a;b\r\n1;2\r\n', 'retry-key-1')
+    const retry = await upload(h, reportId, 'Программа.pdf', '%PDF-1.4\n1;2\n', 'retry-key-1')
     expect(retry.statusCode).toBe(201)
     expect(retry.json()).toEqual(first.json())
     expect(await fileCount(reportId)).toBe(1)
     expect(storedFiles()).toHaveLength(before + 1)
     // Another key is another upload (of other bytes: the same bytes again are refused as a duplicate).
-    expect((await upload(h, reportId, 'Программа.csv', 'a;b\r\n1;3\r\n', 'retry-key-2')).json().id).not.toBe(first.json().id)
+    expect((await upload(h, reportId, 'Программа.pdf', '%PDF-1.4\n1;3\n', 'retry-key-2')).json().id).not.toBe(first.json().id)
   })
 
   it('registers five retries sent at once with one key as one file', async () => {
@@ -85,7 +142,7 @@ describe('upload idempotency', () => {
   it('refuses a malformed key naming the header', async () => {
     const h = await holder(t.app, t.database.db, 'holder2')
     const reportId = await reportOf(h, 'program')
-    const res = await upload(h, reportId, 'Программа.csv', 'a;b\r\n', 'ключ с пробелами')
+    const res = await upload(h, reportId, 'Программа.pdf', '%PDF-1.4\n', 'ключ с пробелами')
     expect(res.statusCode).toBe(400)
     expect(res.json().parameter).toBe('Idempotency-Key')
   })

@@ -3,9 +3,9 @@
 // address.
 import { describe, expect, it } from 'vitest'
 import type { CurrentUser } from '../../src/auth/permissions.ts'
-import { loginAs } from '../support/login.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { loginAs } from '../../../test-support/login.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
 const DEPARTMENT_NAME = 'Департамент природно-ресурсного регулирования ЯНАО'
 const t = useTestApp({ DEPARTMENT_NAME })
@@ -58,8 +58,8 @@ describe('the review filter of the company list', () => {
   })
 })
 
-describe("a holder's receipt of a Department decision", () => {
-  it("shows the Department's chosen name and the role, never the employee's login or address; the Department sees both", async () => {
+describe("a receipt of a Department decision", () => {
+  it("names the deciding person and the Department's chosen name, never the employee's login or address, to the holder and the Department alike", async () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     await t.app.inject({ method: 'POST', url: '/api/v1/company-responsibles/', headers: h.headers, payload: { company: h.companyId, year: YEAR, ...RESPONSIBLE } })
     const reportId = (await t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h.headers, payload: { company: h.companyId, year: YEAR, report_type: 'greenhouse_gases' } })).json().id as number
@@ -76,14 +76,15 @@ describe("a holder's receipt of a Department decision", () => {
     const seen = await receipt(await actor('holder1'))
     expect(seen.ok).toBe(true)
     if (!seen.ok) return
-    expect(seen.value).toMatchObject({ kind: 'rejected', username: DEPARTMENT_NAME, role: 'Департамент', clientAddress: null })
+    expect(seen.value).toMatchObject({ kind: 'rejected', person: 'Соколова Анна Викторовна', role: DEPARTMENT_NAME, clientAddress: null })
     expect(JSON.stringify(seen.value)).not.toContain('"department"')
     expect(JSON.stringify(seen.value)).not.toContain(address)
 
     const own = await receipt(await actor('department'))
-    expect(own.ok && own.value).toMatchObject({ username: 'department', clientAddress: address })
+    // The Department reads the same: a decision's receipt names no address (the audit keeps it).
+    expect(own.ok && own.value).toMatchObject({ person: 'Соколова Анна Викторовна', role: DEPARTMENT_NAME, clientAddress: null })
     // The holder's own upload still names the holder's colleague who sent it.
     const upload = await t.app.useCases.workflow.receipt({ actor: await actor('holder1'), clientAddress: '127.0.0.1', requestId: 'test' }, { file: fileId })
-    expect(upload.ok && upload.value).toMatchObject({ kind: 'submission', username: 'holder1' })
+    expect(upload.ok && upload.value).toMatchObject({ kind: 'submission', person: 'Петров Сергей Николаевич' })
   })
 })

@@ -7,13 +7,13 @@ import { verifyHashChain } from '../../src/event-store/event-store.server.ts'
 import type { CommandContext } from '../../src/workflow/command-context.server.ts'
 import { requestFileDeletion, uploadFile } from '../../src/workflow/files/file-commands.server.ts'
 import { recordFileChecked, recordFileDeleted } from '../../src/workflow/files/worker-commands.server.ts'
-import { HttpError } from '../../src/plugins/errors.server.ts'
+import { HttpError } from '../../src/http/http-errors.ts'
 import { verifyProjections } from '../../src/workflow/replay/replay.server.ts'
 import { createReport, type Decision, decideOnReport } from '../../src/workflow/reports/report-commands.server.ts'
 import { createResponsible } from '../../src/workflow/responsibles/responsible-commands.server.ts'
 import { newStorageKey, removeStoredFile, storeFile } from '../../src/workflow/storage/file-storage.server.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import { hashPassword } from '../../src/auth/passwords.server.ts'
 import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
-import { loginAs } from '../support/login.ts'
-import { useTestApp } from '../support/test-app.ts'
-import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../support/workflow-fixtures.ts'
+import { loginAs } from '../../../test-support/login.ts'
+import { useTestApp } from '../../../test-support/test-app.ts'
+import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
 const NEXT = new Date().getFullYear() + 1

@@ -1,10 +1,8 @@
 // Loads the status board: the address's filters read leniently (a value that is not one of the choices is no filter),
 // except the company, which goes to the use-case as asked: a holder naming another company is refused there (403).
 import type { AppLoadContext } from '@remix-run/node'
-import { MAX_ID } from '@portal/workflow-service/http/params.ts'
-import { CELL_STATES, type CellState } from '@portal/workflow-service/workflow/reports/board-cells.ts'
-import { REPORT_TYPE_CODES } from '@portal/workflow-service/workflow/reports/report-types.ts'
-import type { ReportType } from '@portal/workflow-service/use-cases/reports-of-company.server.ts'
+import { MAX_ID, CELL_STATES, type CellState, REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
+import type { ReportType } from '@portal/workflow-service/use-cases.server.ts'
 import { pageValue } from '../../utils/use-case-answers.server.ts'
 import { BOARD_PAGE } from './board-page.ts'
 

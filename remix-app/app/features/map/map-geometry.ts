@@ -1,6 +1,7 @@
 // The map drawn without tiles: longitude and latitude projected onto an SVG (equirectangular, stretched by the cosine
 // of the middle latitude so the region keeps its shape), the outline's path, and the colours of kinds and levels.
 import { levelOf } from '../charts/chart-geometry.ts'
+import { formatNumber } from '../../utils/russian-format.ts'
 
 export type Ring = ReadonlyArray<readonly [number, number] | readonly number[]>
 
@@ -48,4 +49,20 @@ const KIND_PALETTE = ['#1565c0', '#6a1b9a', '#00838f', '#4e342e', '#ad1457', '#2
 export function kindColour(kind: string, kinds: readonly string[]): string {
   const i = kinds.indexOf(kind)
   return KIND_PALETTE[(i < 0 ? kinds.length : i) % KIND_PALETTE.length]
+}
+
+/** What a marker's tooltip says, line by line: the point's name, its kind, and its worst multiple of the limit. */
+export function markerLines(point: { name: string; kind: string; worst: number | null }, kindLabels: Record<string, string>, yearLabel: string): string[] {
+  const year = yearLabel ? ` (${yearLabel})` : ''
+  const worst =
+    point.worst === null || !Number.isFinite(point.worst)
+      ? `Кратность ПДК${year}: нет данных`
+      : `Наибольшая кратность ПДК${year}: ${formatNumber(point.worst)}`
+  return [point.name, kindLabels[point.kind] ?? point.kind, worst]
+}
+
+/** What a cluster says to a screen reader: how many points, and which (every name, so a person looking for one point
+ * can tell which cluster holds it). */
+export function clusterLabel(names: readonly string[]): string {
+  return `Пунктов: ${names.length} — ${names.join('; ')}`
 }

@@ -1,5 +1,5 @@
 // The tabs of the Department's review lists and their page size (spec §2, §9).
-import type { ReportStatus } from '@portal/workflow-service/use-cases/reports-of-company.server.ts'
+import type { ReportStatus } from '@portal/workflow-service/use-cases.server.ts'
 
 export const REVIEW_PAGE = 20
 

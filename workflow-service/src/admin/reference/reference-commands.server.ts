@@ -1,8 +1,8 @@
-// The administrators' use-cases on reference data: add an entry, change one. Each is a command of the entry's own
+// The administrators' use-cases on reference data: add an entry, change one, retire or restore one, delete one
+// nothing refers to. Each is a command of the entry's own
 // stream in the event store (handleCommand), so every change has its event, its author and its place in the history.
-import { sql, type Transaction } from 'kysely'
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { can } from '../../auth/permissions.ts'
 import { handleCommand } from '../../workflow/handle-command.server.ts'
 import { type CommandContext, inTransaction, nextId } from '../../workflow/command-context.server.ts'
 import { refuse } from '../../workflow/refusal.ts'
@@ -11,22 +11,24 @@ import { referenceDecider } from './reference-decide.ts'
 import { parseReferenceInput, type ReferenceInput } from './reference-input.ts'
 import { REFERENCE_KINDS, type ReferenceKind, referenceStreamId, type ReferenceValues } from './reference-kinds.ts'
 
-function allowed(context: CommandContext): void {
-  if (!can(context.actor, 'admin:reference')) refuse({ reason: 'forbidden' })
-}
-
 function parsed(kind: ReferenceKind, input: ReferenceInput): ReferenceValues {
   const result = parseReferenceInput(REFERENCE_KINDS[kind], input)
   if ('refusal' in result) refuse(result.refusal)
   return result.values
 }
 
+/** The entry's row now, read under its lock (null: there is none), and whether it is retired. */
+async function currentOf(trx: Transaction<Database>, kind: ReferenceKind, id: number): Promise<{ current: ReferenceValues | null; retired: boolean }> {
+  const def = REFERENCE_KINDS[kind]
+  const columns = sql.join([...def.fields.map((f) => sql.id(f.name)), sql.id('retired')])
+  const { rows } = await sql<Record<string, unknown>>`SELECT ${columns} FROM ${sql.table(def.table)} WHERE id = ${id} FOR UPDATE`.execute(trx)
+  return { current: rows[0] ? normalised(kind, rows[0]) : null, retired: rows[0]?.retired === true }
+}
+
 /** The facts of one entry, read under its row's lock: its current values, a duplicate, references that are gone. */
 async function factsOf(trx: Transaction<Database>, kind: ReferenceKind, id: number, values: ReferenceValues): Promise<ReferenceFacts> {
   const def = REFERENCE_KINDS[kind]
-  const columns = sql.join(def.fields.map((f) => sql.id(f.name)))
-  const { rows } = await sql<Record<string, unknown>>`SELECT ${columns} FROM ${sql.table(def.table)} WHERE id = ${id} FOR UPDATE`.execute(trx)
-  const current = rows[0] ? normalised(kind, rows[0]) : null
+  const { current, retired } = await currentOf(trx, kind, id)
   let duplicate = false
   if (def.unique.length > 0) {
     const same = sql.join(def.unique.map((name) => sql`${sql.id(name)} IS NOT DISTINCT FROM ${values[name]}`), sql` AND `)
@@ -39,7 +41,31 @@ async function factsOf(trx: Transaction<Database>, kind: ReferenceKind, id: numb
     const found = await sql`SELECT 1 FROM ${sql.table(field.table)} WHERE id = ${values[field.name]}`.execute(trx)
     if (found.rows.length === 0) missing.push(field.name)
   }
-  return { current, duplicate, missing }
+  return { current, duplicate, missing, retired }
+}
+
+/**
+ * Whether anything refers to an entry: a row of any table whose foreign key points at it (areas, reports, users and
+ * readings of a company…), or a reading that names it in words (a substance by its name, a unit by its name, a kind of
+ * point by its code: readings keep those as text).
+ */
+async function isUsed(trx: Transaction<Database>, kind: ReferenceKind, id: number, current: ReferenceValues): Promise<boolean> {
+  const def = REFERENCE_KINDS[kind]
+  const keys = await sql<{ tbl: string; col: string }>`
+    SELECT c.conrelid::regclass::text AS tbl, a.attname AS col
+    FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+    WHERE c.contype = 'f' AND c.confrelid = ${def.table}::regclass AND cardinality(c.conkey) = 1`.execute(trx)
+  for (const key of keys.rows) {
+    const found = await sql`SELECT 1 FROM ${sql.table(key.tbl)} WHERE ${sql.id(key.col)} = ${id} LIMIT 1`.execute(trx)
+    if (found.rows.length > 0) return true
+  }
+  const named: Partial<Record<ReferenceKind, RawBuilder<unknown>>> = {
+    substance: sql`SELECT 1 FROM measures_point_indications WHERE name = ${current.name} LIMIT 1`,
+    unit: sql`SELECT 1 FROM measures_point_indications WHERE measure = ${current.name} LIMIT 1`,
+    'point-kind': sql`SELECT 1 FROM measures_points WHERE kind = ${current.code} LIMIT 1`,
+  }
+  const query = named[kind]
+  return query ? (await query.execute(trx)).rows.length > 0 : false
 }
 
 /** A row's values as the events hold them: numbers as numbers, absent as null. */
@@ -60,9 +86,8 @@ const SEQUENCES: Record<ReferenceKind, string> = {
   area: 'areas_id_seq',
 }
 
-/** Adds an entry of a kind; answers its id. Administrators only. */
-export async function addReferenceEntry(context: CommandContext, input: { kind: ReferenceKind; values: ReferenceInput }): Promise<{ id: number }> {
-  allowed(context)
+/** Adds an entry of a kind; answers its id and the values saved. Administrators only. */
+export async function addReferenceEntry(context: CommandContext, input: { kind: ReferenceKind; values: ReferenceInput }): Promise<{ id: number; values: ReferenceValues }> {
   const values = parsed(input.kind, input.values)
   return inTransaction(context.db, async (trx) => {
     const id = await nextId(trx, SEQUENCES[input.kind])
@@ -73,16 +98,15 @@ export async function addReferenceEntry(context: CommandContext, input: { kind: 
       command: { type: 'AddEntry', data: { kind: input.kind, id, values } },
       facts: (db) => factsOf(db, input.kind, id, values),
     })
-    return { id }
+    return { id, values: await savedValues(trx, input.kind, id) }
   })
 }
 
-/** Changes an entry's fields; saving the same values records nothing. Administrators only. */
+/** Changes an entry's fields; saving the same values records nothing. Answers the values saved. Administrators only. */
 export async function changeReferenceEntry(
   context: CommandContext,
   input: { kind: ReferenceKind; id: number; values: ReferenceInput },
-): Promise<{ changed: boolean }> {
-  allowed(context)
+): Promise<{ changed: boolean; values: ReferenceValues }> {
   const values = parsed(input.kind, input.values)
   const { events } = await handleCommand(context, {
     decider: referenceDecider,
@@ -90,5 +114,37 @@ export async function changeReferenceEntry(
     command: { type: 'ChangeEntry', data: { kind: input.kind, id: input.id, values } },
     facts: (db) => factsOf(db, input.kind, input.id, values),
   })
+  return { changed: events.length > 0, values: await savedValues(context.db, input.kind, input.id) }
+}
+
+/** Retires an entry from use (`retire`) or restores it; doing it twice records nothing. Administrators only (its use-case checks). */
+export async function retireReferenceEntry(context: CommandContext, input: { kind: ReferenceKind; id: number; retire: boolean }): Promise<{ changed: boolean }> {
+  const { events } = await handleCommand(context, {
+    decider: referenceDecider,
+    streamId: referenceStreamId(input.kind, input.id),
+    command: { type: input.retire ? 'RetireEntry' : 'RestoreEntry', data: { kind: input.kind, id: input.id } },
+    facts: async (db) => ({ ...(await currentOf(db, input.kind, input.id)), duplicate: false, missing: [] }),
+  })
   return { changed: events.length > 0 }
+}
+
+/** Deletes an entry nothing refers to; one that readings or other records use is refused (retire it). Administrators only (its use-case checks). */
+export async function deleteReferenceEntry(context: CommandContext, input: { kind: ReferenceKind; id: number }): Promise<{ deleted: true }> {
+  await handleCommand(context, {
+    decider: referenceDecider,
+    streamId: referenceStreamId(input.kind, input.id),
+    command: { type: 'DeleteEntry', data: { kind: input.kind, id: input.id } },
+    facts: async (db) => {
+      const { current, retired } = await currentOf(db, input.kind, input.id)
+      return { current, retired, duplicate: false, missing: [], used: current ? await isUsed(db, input.kind, input.id, current) : false }
+    },
+  })
+  return { deleted: true }
+}
+
+/** An entry's values as its table holds them now: what the form shows as saved. */
+async function savedValues(db: Kysely<Database>, kind: ReferenceKind, id: number): Promise<ReferenceValues> {
+  const def = REFERENCE_KINDS[kind]
+  const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(def.fields.map((f) => sql.id(f.name)))} FROM ${sql.table(def.table)} WHERE id = ${id}`.execute(db)
+  return normalised(kind, rows[0] ?? {})
 }

@@ -1,4 +1,5 @@
-// The rules of the admin stream, pure: adding an entry, changing one. An entry that was in its table before the log
+// The rules of the admin stream, pure: adding an entry, changing one, retiring it from use and restoring it, deleting
+// one nothing refers to. Retiring or restoring twice records nothing the second time (decision 2686). An entry that was in its table before the log
 // knew it (the migration's lists, the demo data) has an empty stream; its current row is a fact, and its first
 // change records the old values beside the new ones.
 import type { Decider } from '../../workflow/decider.ts'
@@ -7,15 +8,14 @@ import type { ReferenceChange, ReferenceEvent } from './reference-events.ts'
 import { entryOf } from '../../workflow/event-table.ts'
 import { REFERENCE_EVENT_TYPES, REFERENCE_EVENTS } from './reference-event-table.ts'
 import { REFERENCE_KINDS, type ReferenceKind, type ReferenceValues } from './reference-kinds.ts'
-
-export interface ReferenceState {
-  /** The values the stream's own events give (null before its first event). */
-  values: ReferenceValues | null
-}
+import type { ReferenceState } from './reference-state.ts'
 
 export type ReferenceCommand =
   | { type: 'AddEntry'; data: { kind: ReferenceKind; id: number; values: ReferenceValues } }
   | { type: 'ChangeEntry'; data: { kind: ReferenceKind; id: number; values: ReferenceValues } }
+  | { type: 'RetireEntry'; data: { kind: ReferenceKind; id: number } }
+  | { type: 'RestoreEntry'; data: { kind: ReferenceKind; id: number } }
+  | { type: 'DeleteEntry'; data: { kind: ReferenceKind; id: number } }
 
 export interface ReferenceFacts {
   /** The entry's row now (null: there is none). */
@@ -24,6 +24,10 @@ export interface ReferenceFacts {
   duplicate: boolean
   /** Fields naming another table's entry that does not exist. */
   missing: string[]
+  /** The entry's row is marked retired from use. */
+  retired?: boolean
+  /** Readings or other records refer to the entry (asked only for a deletion). */
+  used?: boolean
 }
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null)
@@ -32,8 +36,15 @@ export function decideReference(state: ReferenceState, command: ReferenceCommand
   const def = REFERENCE_KINDS[command.data.kind]
   const { kind, id } = command.data
   const labelOf = (name: string) => def.fields.find((f) => f.name === name)?.label ?? name
-  if (command.type === 'ChangeEntry' && !facts.current) return { reason: 'reference-not-found' }
-  if (command.type === 'AddEntry' && (facts.current || state.values)) return { reason: 'reference-not-found' }
+  if (command.type !== 'AddEntry' && !facts.current) return { reason: 'reference-not-found' }
+  if (command.type === 'AddEntry' && (facts.current || state.values || state.deleted)) return { reason: 'reference-not-found' }
+  // Retiring what is retired (or restoring what is in use) records nothing: two administrators at once both succeed.
+  if (command.type === 'RetireEntry') return facts.retired ? [] : [{ type: 'ReferenceEntryRetired', data: { kind, id } }]
+  if (command.type === 'RestoreEntry') return facts.retired ? [{ type: 'ReferenceEntryRestored', data: { kind, id } }] : []
+  if (command.type === 'DeleteEntry') {
+    if (facts.used) return { reason: 'reference-in-use', name: String(facts.current!.name ?? facts.current!.code ?? id) }
+    return [{ type: 'ReferenceEntryDeleted', data: { kind, id, values: facts.current! } }]
+  }
   // Fixed fields keep their value: whatever the form sends for them is not a change.
   const values: ReferenceValues = { ...command.data.values }
   for (const field of def.fields) if (field.type === 'text' && field.fixed && facts.current) values[field.name] = facts.current[field.name]

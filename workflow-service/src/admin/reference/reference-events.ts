@@ -1,5 +1,6 @@
-// The events of the admin stream: an entry of reference data added, or some of its fields changed (with the old
-// and the new value, so the history reads without the table).
+// The events of the admin stream: an entry of reference data added, some of its fields changed (with the old and
+// the new value, so the history reads without the table), retired from use or restored to it, or deleted (only an
+// entry nothing refers to; its last values are kept, so the history still names it).
 import type { ReferenceKind, ReferenceValues } from './reference-kinds.ts'
 
 export interface ReferenceChange {
@@ -11,3 +12,6 @@ export interface ReferenceChange {
 export type ReferenceEvent =
   | { type: 'ReferenceEntryAdded'; data: { kind: ReferenceKind; id: number; values: ReferenceValues } }
   | { type: 'ReferenceEntryChanged'; data: { kind: ReferenceKind; id: number; changes: ReferenceChange[] } }
+  | { type: 'ReferenceEntryRetired'; data: { kind: ReferenceKind; id: number } }
+  | { type: 'ReferenceEntryRestored'; data: { kind: ReferenceKind; id: number } }
+  | { type: 'ReferenceEntryDeleted'; data: { kind: ReferenceKind; id: number; values: ReferenceValues } }

@@ -23,6 +23,8 @@ export interface ReferenceKindDef {
   fields: ReferenceField[]
   /** Fields whose values together may appear once in the table. */
   unique: string[]
+  /** Fields whose value may not be below another field's (server side, named by their labels). */
+  notBelow?: Array<{ field: string; other: string }>
 }
 
 export const REFERENCE_KINDS: Record<ReferenceKind, ReferenceKindDef> = {
@@ -38,6 +40,7 @@ export const REFERENCE_KINDS: Record<ReferenceKind, ReferenceKindDef> = {
       { name: 'mpc_max', label: 'ПДК максимальная разовая', type: 'number' },
     ],
     unique: ['name', 'unit_id'],
+    notBelow: [{ field: 'mpc_max', other: 'mpc' }],
   },
   unit: {
     kind: 'unit',
@@ -87,6 +90,9 @@ export const REFERENCE_KINDS: Record<ReferenceKind, ReferenceKindDef> = {
     unique: [],
   },
 }
+
+/** Whether the declaration makes a field required: the one rule the form's flags and the server's parser both read. */
+export const isRequired = (field: ReferenceField): boolean => 'required' in field && field.required === true
 
 export const REFERENCE_KIND_LIST = Object.values(REFERENCE_KINDS)
 

@@ -6,7 +6,7 @@ import { defineType, type FieldDef } from './types.ts'
 import { YEARS_RECENT, YEARS_REGIONAL } from './years.ts'
 
 const level = (name: string, label: string): FieldDef => text(name, label, { seed: { pick: POLLUTION_LEVELS } })
-const rate = (name: string, label: string, max = 5): FieldDef => num(name, label, undefined, { decimals: 2, seed: { min: 0.2, max } })
+const rate = (name: string, label: string, max = 5): FieldDef => num(name, label, undefined, { seed: { min: 0.2, max } })
 const count = (name: string, label: string, max: number): FieldDef => int(name, label, 'шт.', { seed: { min: 0, max } })
 
 export const exposureLevels = defineType({

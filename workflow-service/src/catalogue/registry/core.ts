@@ -203,7 +203,6 @@ export const measuresPointIndications = defineType({
     num('mpc', 'ПДК'),
     num('mpc_max', 'ПДК максимальная'),
     num('share', 'Доля ПДК', undefined, {
-      decimals: 2,
       compute: (row) => (typeof row.mpc === 'number' && row.mpc > 0 && typeof row.value === 'number' ? Number((row.value / row.mpc).toFixed(3)) : null),
     }),
   ],
@@ -219,6 +218,9 @@ export const measuresPointIndications = defineType({
     reportType: 'observation_results',
     // One reading: a point, a substance, a day of sampling (no time is recorded), within the year.
     naturalKey: ['measures_point', 'year', 'name', 'sampled'],
+    // A new year's template carries last year's mean of each point and substance beside the rows; a value ten times
+    // off it is most often a unit or a decimal separator gone wrong (decisions 2422, 2443).
+    lastYear: { header: 'Значение за прошлый год', factor: 10 },
     lookups: {
       measures_point: {
         by: 'nomenclature',

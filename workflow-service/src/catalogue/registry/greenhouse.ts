@@ -26,7 +26,7 @@ export const greenhouseCategories = defineType({
   },
 })
 
-const gas = (name: string, label: string, max: number): FieldDef => num(name, label, 'т', { decimals: 3, seed: { min: 0, max } })
+const gas = (name: string, label: string, max: number): FieldDef => num(name, label, 'т', { seed: { min: 0, max } })
 
 /**
  * Global warming potentials over 100 years (IPCC, Fourth Assessment Report): the tonnes of CO2 one tonne of each gas
@@ -63,7 +63,7 @@ export const greenhouseGases = defineType({
       gas('c2f6', 'C2F6', 0.1),
       gas('chf3', 'CHF3', 0.1),
       gas('cf4', 'CF4', 0.1),
-      num('total', 'Всего', 'т CO2-экв.', { decimals: 3, seed: { weightedSumOf: GLOBAL_WARMING_POTENTIALS } }),
+      num('total', 'Всего', 'т CO2-экв.', { seed: { weightedSumOf: GLOBAL_WARMING_POTENTIALS } }),
     ]),
   ],
   filters: [

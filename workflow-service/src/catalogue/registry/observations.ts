@@ -58,7 +58,7 @@ const evolution = (): FieldDef[] =>
     { name: 'observation_systems', label: 'Система наблюдений', type: 'list', itemRefs: { area: AREA_REF }, compute: (row) => (row.area ? [{ area: row.area }] : []) },
     sampledField(),
     link('photos', 'Фотографии'),
-    num('evolution_grade', 'Показатель стабильности развития', undefined, { decimals: 3, seed: { min: 0.01, max: 0.08 } }),
+    num('evolution_grade', 'Показатель стабильности развития', undefined, { seed: { min: 0.01, max: 0.08 } }),
     text('environmental_level', 'Качество среды', { seed: { pick: ['Условно нормальное', 'Начальные отклонения', 'Средний уровень отклонений', 'Существенные отклонения'] } }),
   ])
 
@@ -88,7 +88,7 @@ export const observationTypes: CatalogueType[] = [
     slug: 'ecomon-organism-evolution-legacy-indicators', table: 'ecomon_organism_evolution_legacy_indicators', title: 'Стабильность развития организмов (2010–2019)', suffix: 'organism-evolution-indicators', detail: '/yanao-organism-evolution-indicators-detail', kinds: YANAO_POLYGONS, years: YEARS_LEGACY,
     fields: group('Оценка', [
       text('researched_species', 'Исследуемый вид', { seed: { pick: ['Берёза пушистая', 'Ива филиколистная', 'Сиг-пыжьян'] } }),
-      num('evolution_rate', 'Показатель стабильности развития', undefined, { decimals: 3, seed: { min: 0.01, max: 0.08 } }),
+      num('evolution_rate', 'Показатель стабильности развития', undefined, { seed: { min: 0.01, max: 0.08 } }),
       text('researched_object', 'Объект исследования', { seed: { pick: ['Листовая пластинка', 'Чешуя', 'Меристические признаки'] } }),
       text('results', 'Результаты', { seed: { pick: ['Стабильность развития соответствует условно нормальному состоянию.', 'Выявлены начальные отклонения от нормы.'] } }),
     ]),
@@ -100,10 +100,10 @@ export const observationTypes: CatalogueType[] = [
       num('projective_coverage', 'Проективное покрытие', '%', { seed: { min: 20, max: 100 } }),
       text('specie', 'Доминирующие виды', { seed: { pick: ['Карликовая берёза, багульник, кладонии', 'Пушица, осоки, сфагновые мхи'] } }),
       num('specie_riches', 'Видовое богатство', 'видов', { integer: true, seed: { min: 5, max: 60 } }),
-      num('projective_specie_riches', 'Проективное видовое богатство', undefined, { decimals: 1, seed: { min: 1, max: 20 } }),
+      num('projective_specie_riches', 'Проективное видовое богатство', undefined, { seed: { min: 1, max: 20 } }),
       text('specie_viability', 'Жизненность видов', { seed: { pick: ['Высокая', 'Средняя', 'Низкая'] } }),
       num('trees_height', 'Высота древостоя', 'м', { seed: { min: 2, max: 15 } }),
-      num('crown_density', 'Сомкнутость крон', undefined, { decimals: 1, seed: { min: 0.1, max: 0.8 } }),
+      num('crown_density', 'Сомкнутость крон', undefined, { seed: { min: 0.1, max: 0.8 } }),
       num('plants_height', 'Высота травяно-кустарничкового яруса', 'см', { seed: { min: 5, max: 60 } }),
       num('synanthropic_invasive_rate', 'Доля синантропных и инвазивных видов', '%', { seed: { min: 0, max: 15 } }),
       level('phytocenoses_negative_effect', 'Негативное воздействие на фитоценозы'),
@@ -120,7 +120,7 @@ export const observationTypes: CatalogueType[] = [
   legacyPointIndicator('ecomon-sediment-legacy-indicators', 'ecomon_sediment_legacy_indicators', 'Донные отложения (2010–2019)', 'sediment-legacy-indicators', '/sediment-legacy-indicator', ['bottom_sediments_sampling_points'],
     group('Содержание веществ', [num('acidity_level', 'Водородный показатель (pH)', 'ед. pH', { seed: { min: 5, max: 7.5 } }), ...numbers(MG_KG, [['petrochemical', 'Нефтепродукты'], ['iron', 'Железо'], ['manganese', 'Марганец'], ['copper', 'Медь'], ['plumbum', 'Свинец'], ['nickel', 'Никель'], ['chromium', 'Хром'], ['zinc', 'Цинк']], { seed: { min: 0.1, max: 400 } }), level('pollution_level', 'Уровень загрязнения')])),
   legacyPointIndicator('ecomon-snow-legacy-indicators', 'ecomon_snow_legacy_indicators', 'Снежный покров (2010–2019)', 'snow-legacy-indicators', '/snow-legacy-indicator', ['snow_cover_sampling_point'],
-    group('Содержание веществ', [...numbers('мг/л', [['ammonium_ion', 'Аммоний-ион'], ['nitrate_ion', 'Нитрат-ион'], ['phenols', 'Фенолы'], ['petrochemical', 'Нефтепродукты']], { seed: { min: 0.001, max: 2 } }), num('pollution_index', 'Индекс загрязнения', undefined, { decimals: 2, seed: { min: 0.5, max: 6 } }), level('pollution_level', 'Уровень загрязнения')])),
+    group('Содержание веществ', [...numbers('мг/л', [['ammonium_ion', 'Аммоний-ион'], ['nitrate_ion', 'Нитрат-ион'], ['phenols', 'Фенолы'], ['petrochemical', 'Нефтепродукты']], { seed: { min: 0.001, max: 2 } }), num('pollution_index', 'Индекс загрязнения', undefined, { seed: { min: 0.5, max: 6 } }), level('pollution_level', 'Уровень загрязнения')])),
   legacyPointIndicator('ecomon-soils-legacy-indicators', 'ecomon_soils_legacy_indicators', 'Почвы (2010–2019)', 'soils-legacy-indicators', '/soils-legacy-indicator', ['soil_sampling_point_geochemistry'],
     group('Содержание веществ', [
       num('acidity_level', 'Водородный показатель (pH)', 'ед. pH', { seed: { min: 4, max: 7 } }),

@@ -65,8 +65,6 @@ export interface FieldDef {
   itemRefs?: Record<string, RefDef>
   /** Not shown on the detail card (ids, technical fields). */
   hidden?: boolean
-  /** Digits after the point when shown. */
-  decimals?: number
   /** The limit concentration (ПДК) a value of this field is judged against: pages colour it by its multiple. */
   limit?: number
   seed?: SeedHint
@@ -179,6 +177,13 @@ export interface UploadDeclaration {
    */
   naturalKey: readonly string[]
   templates: UploadTemplate[]
+  /**
+   * Copy-forward (decisions 2422, 2443): a target's template of a year, asked for, comes pre-filled with the points and
+   * substances of last year's published readings and their mean in a side column headed `header`, which the file
+   * check reads past; a new value more than `factor` times above or below that mean is a warning. Only a type whose
+   * rows are readings (a point, a substance, a value and its unit) can declare it.
+   */
+  lastYear?: { header: string; factor: number }
 }
 
 /**

@@ -36,6 +36,10 @@ export interface ImportSpec {
   fromReport: NonNullable<UploadDeclaration['fromReport']>
   /** The natural key (decision 2120): the table columns that say which reading a row is, with their labels. */
   key: ReadonlyArray<{ column: string; label: string; required: boolean }>
+  /** Copy-forward (decision 2443): the side column of last year's values and the year-on-year factor, when declared. */
+  lastYear?: { header: string; factor: number }
+  /** Headers of side columns a file may carry and the check reads past (last year's values). */
+  sideHeaders: readonly string[]
 }
 
 /** A downloadable template: its declaration, the columns it has (the check's columns) and the units it lists. */
@@ -90,7 +94,8 @@ export function importSpecOf(type: CatalogueType): ImportSpec {
     // `required`: NOT NULL in the table, so the key compares it by plain equality (which a hash join can use).
     return { column, label: columns.find((c) => c.column === column)?.label ?? field.label, required: field.required === true }
   })
-  return { slug: type.slug, reportType: upload.reportType, table: type.table, columns, fromReport, key }
+  const lastYear = upload.lastYear ? { header: upload.lastYear.header, factor: upload.lastYear.factor } : undefined
+  return { slug: type.slug, reportType: upload.reportType, table: type.table, columns, fromReport, key, ...(lastYear ? { lastYear } : {}), sideHeaders: lastYear ? [lastYear.header] : [] }
 }
 
 /** The types that accept files, each with the columns of its files. */
@@ -113,11 +118,32 @@ export function reportContent(reportType: ReportType): 'data' | 'document' {
   return importSpecForReport(reportType) ? 'data' : 'document'
 }
 
-/** What the file picker offers (`accept=`): a data report's tables (XLSX, CSV), or the document types the check takes. */
+/** The extensions a report type's section takes: a data report's tables, or the document types the check takes. */
+export function uploadExtensionsOf(reportType: ReportType): readonly string[] {
+  return reportContent(reportType) === 'data' ? ['.xlsx', '.csv'] : ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.zip']
+}
+
+/** What the file picker offers (`accept=`): the section's extensions, and a data report's MIME types. */
 export function acceptOf(reportType: ReportType): string {
-  return reportContent(reportType) === 'data'
-    ? '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv'
-    : '.pdf,.doc,.docx,.xls,.xlsx,.zip'
+  const mimeTypes = reportContent(reportType) === 'data' ? ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'] : []
+  return [...uploadExtensionsOf(reportType), ...mimeTypes].join(',')
+}
+
+/** The picker's list in words, as a refusal names it: «XLSX или CSV». */
+export function acceptedTypesOf(reportType: ReportType): string {
+  const names = uploadExtensionsOf(reportType).map((e) => e.slice(1).toUpperCase())
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} или ${names.at(-1)}`
+}
+
+/** A section's types as the upload rules take them: the same list the picker offers and a refusal names. */
+/** The types a place takes: the extensions the server accepts and the words its refusal and picker use. */
+export interface AcceptedTypes {
+  extensions: readonly string[]
+  words: string
+}
+
+export function uploadTypesOf(reportType: ReportType): AcceptedTypes {
+  return { extensions: uploadExtensionsOf(reportType), words: acceptedTypesOf(reportType) }
 }
 
 /** The import spec that publishes to a table; throws for a table no upload fills. */
@@ -136,6 +162,14 @@ export const UPLOAD_TEMPLATES: readonly TemplateSpec[] = catalogueTypes.flatMap(
     ...(template.pointKind ? { units: unitsOf(template.pointKind) } : {}),
   })),
 )
+
+/** The value of a template download's `prefill` that asks for last year's rows (copy-forward, decision 2443). */
+export const PREFILL_LAST_YEAR = 'last-year'
+
+/** Whether a template can be pre-filled with last year's rows: its upload declares `lastYear` and it is a point kind's. */
+export function copiesForward(template: TemplateSpec): boolean {
+  return template.spec.lastYear !== undefined && template.pointKind !== undefined
+}
 
 /** The templates a report type's upload offers (none for a document report). */
 export function templatesForReport(reportType: ReportType): TemplateSpec[] {
@@ -161,6 +195,16 @@ export function checkUploads(types: readonly CatalogueType[] = catalogueTypes): 
       }
     } catch (error) {
       problems.push(String((error as Error).message))
+    }
+    const lastYear = type.upload.lastYear
+    if (lastYear) {
+      // The year-on-year rule reads a reading's point, substance, value and unit (workers/src/files/check-row.ts).
+      for (const name of ['measures_point', 'name', 'value', 'measure']) {
+        if (!type.fields.some((f) => f.name === name)) problems.push(`${type.slug}: copy-forward needs a field ${name}`)
+      }
+      if (!Number.isFinite(lastYear.factor) || lastYear.factor <= 1) problems.push(`${type.slug}: the year-on-year factor must be a number above 1`)
+      const same = (a: string) => a.trim().toLowerCase().replace(/ё/g, 'е')
+      if (type.fields.some((f) => same(f.label) === same(lastYear.header) || same(f.name) === same(lastYear.header))) problems.push(`${type.slug}: the side column «${lastYear.header}» is named like a column of the file`)
     }
     for (const name of Object.keys(type.upload.lookups)) {
       if (!type.fields.some((f) => f.name === name && f.type === 'ref')) problems.push(`${type.slug}: lookup ${name} names no reference field`)

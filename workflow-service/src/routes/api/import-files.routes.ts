@@ -14,17 +14,17 @@ import { REPORT_TYPES } from '../../workflow/reports/report-types.ts'
 import { ImportFileAnswer, PageOf, PrecheckAnswer, ProblemsAnswer, ReportTypeValue } from './workflow-schemas.ts'
 import { ZipArchive } from 'archiver'
 import { fileAnswer, noContent } from '../../api-docs/error-answers.ts'
-import { badRequest } from '../../plugins/errors.server.ts'
-import { rateLimitOf } from '../../plugins/rate-limits.server.ts'
+import { badRequest } from '../../http/http-errors.ts'
+import { precheckAddressCap, rateLimitOf, rateLimitPerAccount } from '../../plugins/rate-limits.server.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { readMultipartForm } from '../../http/multipart-upload.server.ts'
 import { ERROR_REPORT_HEADERS, errorReportName, errorReportRow } from '../../workflow/files/file-findings.ts'
 import { CONTENT_TYPES, FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
 import { assertReadsReports } from '../../workflow/read-access.ts'
-import { contentDisposition } from '../../workflow/storage/file-storage.server.ts'
+import { contentDisposition } from '../../http/content-disposition.ts'
 import { firstPageRead, pagedExport } from '../../exports/paged-export.server.ts'
-import { FILE_COLUMNS } from '../../exports/workflow-columns.ts'
+import { FILE_COLUMNS } from './workflow-columns.ts'
 
 const Name = Text({ minLength: 1, maxLength: 500 })
 
@@ -36,9 +36,16 @@ const FilesQuery = {
   report_type: Type.Optional(ReportTypeValue),
 }
 
-/** The text fields of an upload (the file itself is the part `file`). */
+/**
+ * The text fields of an upload (the file itself is the part `file`): the report by id, or its section (area or
+ * company, year, report type), whose report is made with the upload when it has none yet.
+ */
 const UploadForm = Type.Object({
-  report: Id,
+  report: Type.Optional(Id),
+  area: Type.Optional(Id),
+  company: Type.Optional(Id),
+  year: Type.Optional(Year),
+  report_type: Type.Optional(ReportTypeValue),
   description: Type.Optional(Text({ maxLength: 1000, multiline: true })),
   ecomon_responsible: Type.Optional(Id),
   company_responsible: Type.Optional(Id),
@@ -119,15 +126,19 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     assertReadsReports(request.user)
     const form = await readMultipartForm(request, { storageDir: app.config.storageDir, maxUploadMb: app.config.maxUploadMb, fileFields: ['file'], maxFiles: 1 })
     try {
-      readFormFields(UploadForm, form.fields)
+      const fields = readFormFields(UploadForm, form.fields)
       const upload = form.files[0]
       if (!upload) throw badRequest('file: выберите файл', 'file')
       const description = (form.fields.description ?? '').trim()
       if (description.length > 1000) throw badRequest('description: не длиннее 1000 символов', 'description')
       // The use-case removes the stored bytes when it refuses, or when a retry repeats an upload already registered.
       const { file } = valueOrRefuse(
-        await workflow.uploadFile(useCaseContextOf(request), {
-          report: idField(form.fields, 'report', true)!,
+        await workflow.uploadToSection(useCaseContextOf(request), {
+          report: fields.report,
+          area: fields.area,
+          company: fields.company,
+          year: fields.year,
+          reportType: fields.report_type,
           description,
           ecomonResponsible: idField(form.fields, 'ecomon_responsible', false),
           companyResponsible: idField(form.fields, 'company_responsible', false),
@@ -143,7 +154,9 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   // «Проверить без отправки»: the upload's check of a file for a section, nothing registered, the bytes removed before
-  // the answer; `format=xlsx` answers the holder's own book with the findings marked. Counted as an upload.
+  // the answer; `format=xlsx` answers the holder's own book with the findings marked. Counted per account, as uploads
+  // are counted per address, with a cap per address over its accounts.
+  const addressCap = precheckAddressCap(app)
   app.post(
     '/import-files/precheck/',
     {
@@ -152,9 +165,11 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({ format: Type.Optional(Type.Literal('xlsx')) }, { additionalProperties: false }),
         response: { 200: PrecheckAnswer },
       },
-      config: { form: PrecheckForm, uploadBody: true, rateLimit: rateLimitOf(app.config, 'upload') },
+      config: { form: PrecheckForm, uploadBody: true, rateLimit: rateLimitPerAccount(app.config, 'precheck') },
     },
     async (request, reply) => {
+      // The cap of the address's accounts, before any byte of the file is read.
+      await addressCap(request, reply)
       assertReadsReports(request.user)
       const form = await readMultipartForm(request, { storageDir: app.config.storageDir, maxUploadMb: app.config.maxUploadMb, fileFields: ['file'], maxFiles: 1 })
       let input

@@ -12,14 +12,14 @@ import type { ReportType } from '@portal/migrations/database.ts'
 import { ImportReportAnswer, PageOf, ReportTypeValue, StatusChangeAnswer } from './workflow-schemas.ts'
 import { fileAnswer } from '../../api-docs/error-answers.ts'
 import { rateLimitOf } from '../../plugins/rate-limits.server.ts'
-import { badRequest } from '../../plugins/errors.server.ts'
+import { badRequest } from '../../http/http-errors.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { readMultipartForm } from '../../http/multipart-upload.server.ts'
 import { assertReadsReports } from '../../workflow/read-access.ts'
 import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
 import { firstPageRead, pagedExport } from '../../exports/paged-export.server.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
-import { REPORT_COLUMNS, STATUS_CHANGE_COLUMNS } from '../../exports/workflow-columns.ts'
+import { REPORT_COLUMNS, STATUS_CHANGE_COLUMNS } from './workflow-columns.ts'
 
 const Name = Text({ minLength: 1, maxLength: 500 })
 

@@ -55,7 +55,7 @@ export const measuresPointsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id: point } = request.params
       // The year is checked like every catalogue year filter, so a bad one is the same 400 naming `year`.
       const { year } = request.query
-      const page = async (limit: number, offset: number) => valueOrRefuse(await catalogue.pointControlIndicators(context, { point, year, limit, offset }))
+      const page = async (limit: number, offset: number) => valueOrRefuse(await catalogue.controlIndicators(context, { point, year, limit, offset }))
       if (isFileFormat(request.query.format)) {
         return sendExport(reply, { format: request.query.format, name: `control-indicators-${point}`, sheet: 'Контрольные показатели', ...pagedExport(COLUMNS, await firstPageRead(page)) })
       }

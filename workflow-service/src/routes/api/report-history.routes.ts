@@ -1,5 +1,7 @@
 // /api/v1/report-history/: the change history of a company's reports (Department only), sorted by created;
-// /api/v1/report-audit/: the Department's audit of every company's reports, filtered, as a page or a file.
+// /api/v1/report-audit/: the Department's audit of every company's reports, filtered, as a page or a file;
+// /api/v1/report-as-of/: a company's reports as they stood at the end of a day, and the changes of a window (the
+// Department's as-of page, as JSON, through the same use-case).
 import { type TSchema, Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HistoryEntryAnswer, PageOf } from './workflow-schemas.ts'
@@ -8,7 +10,8 @@ import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
 import { firstPageRead, pagedExport } from '../../exports/paged-export.server.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
-import { HISTORY_COLUMNS } from '../../exports/workflow-columns.ts'
+import { HISTORY_COLUMNS } from './workflow-columns.ts'
+import { AsOfInput } from '../../use-cases/as-of.server.ts'
 import { AuditInput } from '../../use-cases/audit.server.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
@@ -25,12 +28,66 @@ const AuditEntryAnswer = Type.Object({
   year: Type.Integer(),
   reportType: Type.String(),
   username: Type.String(),
+  person: Type.String({ description: 'ФИО пользователя (логин, если ФИО не указано)' }),
   role: Type.String(),
   clientAddress: Nullable(Type.String()),
   comment: Nullable(Type.String()),
   files: Type.Array(Type.Object({ name: Type.String(), size: Nullable(Type.Integer()), sha256: Nullable(Type.String()), url: Type.String() })),
   round: Nullable(Type.Integer()),
   hasReceipt: Type.Boolean(),
+})
+
+const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
+
+/** The as-of answer (`use-cases/as-of.server.ts` CompanyAsOf): every field named, so the serializer drops none. */
+const AsOfAnswer = Type.Object({
+  company: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  areaNames: Type.Record(Type.String(), Type.String(), { description: 'Названия участков отчётов по номеру (сегодняшние)' }),
+  date: Type.String(),
+  from: Type.String(),
+  to: Type.String(),
+  moment: DateTime,
+  events: Type.Integer({ description: 'Событий журнала к этому моменту' }),
+  reports: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      streamId: Type.String(),
+      reportType: Type.String(),
+      year: Type.Integer(),
+      areaId: Nullable(Type.Integer()),
+      companyId: Type.Integer(),
+      status: Type.String(),
+      round: Type.Integer(),
+      updated: DateTime,
+      files: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          name: Type.String(),
+          description: Type.String(),
+          status: Type.String(),
+          problems: Type.Array(Type.Object({ reason: Type.String() }, { additionalProperties: true })),
+          created: DateTime,
+          creatorUsername: Type.String(),
+        }),
+      ),
+      responsible: Nullable(Type.Object({ fullname: Type.String(), position: Type.String(), email: Type.String(), phone: Type.String() })),
+      lastDecision: Nullable(Type.Object({ event: Type.String(), comment: Type.String(), created: DateTime, creatorUsername: Type.String(), files: Type.Array(Type.String()) })),
+    }),
+  ),
+  changes: Type.Array(
+    Type.Object({
+      position: Type.Integer(),
+      at: DateTime,
+      type: Type.String(),
+      label: Type.String(),
+      username: Type.String(),
+      role: Type.String(),
+      streamId: Type.String(),
+      reportId: Nullable(Type.Integer()),
+      fileName: Nullable(Type.String()),
+      comment: Nullable(Type.String()),
+    }),
+  ),
 })
 
 export const reportHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -54,6 +111,18 @@ export const reportHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const found = await page(limit, offset)
       return toPage(request, found.results, found.count, limit, offset)
     },
+  )
+
+  app.get(
+    '/report-as-of/',
+    {
+      schema: {
+        summary: 'Отчёты предприятия на дату (Департамент): состояние на конец дня date и изменения с from по to, из журнала событий',
+        querystring: AsOfInput,
+        response: { 200: AsOfAnswer },
+      },
+    },
+    async (request) => valueOrRefuse(await app.useCases.workflow.asOf(useCaseContextOf(request), request.query)),
   )
 
   app.get(

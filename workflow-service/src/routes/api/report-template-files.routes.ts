@@ -3,9 +3,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { fileAnswer } from '../../api-docs/error-answers.ts'
-import { Id, Year } from '../../http/params.ts'
+import { TemplateFileQuery } from '../../use-cases/report-template-use-cases.server.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
-import { contentDisposition } from '../../workflow/storage/file-storage.server.ts'
+import { contentDisposition } from '../../http/content-disposition.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -15,9 +15,11 @@ export const reportTemplateFilesRoutes: FastifyPluginAsyncTypebox = async (app) 
     '/report-templates/files/:filename',
     {
       schema: {
-        summary: 'Шаблон отчёта XLSX; с area или company — с кодами пунктов наблюдения участка (предприятия) в выпадающем списке; year — год отчёта в примере',
+        summary:
+          'Шаблон отчёта XLSX; с area или company — с кодами пунктов наблюдения участка (предприятия) в выпадающем списке; year — год отчёта в примере; ' +
+          'prefill=last-year (только недропользователю своего участка или предприятия) — строки с пунктами и показателями прошлого года и их средними значениями в боковом столбце',
         params: Type.Object({ filename: Type.String({ maxLength: 200, pattern: '^[a-z0-9_]+\\.xlsx$' }) }),
-        querystring: Type.Object({ area: Type.Optional(Id), company: Type.Optional(Id), year: Type.Optional(Year) }, { additionalProperties: false }),
+        querystring: Type.Object(TemplateFileQuery, { additionalProperties: false }),
         response: { 200: fileAnswer('Шаблон', XLSX) },
       },
     },
@@ -27,7 +29,8 @@ export const reportTemplateFilesRoutes: FastifyPluginAsyncTypebox = async (app) 
       return reply
         .header('content-type', XLSX)
         .header('content-disposition', contentDisposition(file.downloadName))
-        // A target's copy follows its points: fetched afresh each time.
+        // A target's copy follows its points: fetched afresh each time. (A pre-filled copy needs a session, whose
+        // answers the auth plugin marks `private, no-store`.)
         .header('cache-control', file.forTarget ? 'no-cache' : 'public, max-age=3600')
         .send(file.bytes)
     },

@@ -11,6 +11,7 @@ interface Arguments {
   stream?: string
   from?: string
   to?: string
+  verify?: boolean
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -28,9 +29,12 @@ function momentOf(text: string, end: boolean): Date | null {
   return Number.isNaN(instant.getTime()) ? null : instant
 }
 
-export function asOfQuestionFromArguments(args: Arguments): AsOfQuestion | { wrong: string } {
+export function asOfQuestionFromArguments(args: Arguments, now = new Date()): AsOfQuestion | { wrong: string } {
   const moment = momentOf(args['as-of'] ?? '', true)
   if (!moment) return { wrong: '--as-of: ожидается день ГГГГ-ММ-ДД или время с поясом (2026-03-01T12:00:00Z)' }
+  // A verify answers for the log as it stood then: of a moment still to come it would vouch for events not yet
+  // recorded. Today is a moment already begun (its end means "up to now").
+  if (args.verify && momentOf(args['as-of']!, false)! > now) return { wrong: '--as-of: в будущем; проверка всего журнала — --verify без --as-of' }
   if (args.company !== undefined && args.stream !== undefined) return { wrong: '--company и --stream не задаются вместе' }
   let scope: AsOfScope = { all: true }
   if (args.company !== undefined) {

@@ -1,14 +1,14 @@
 // Import file commands: upload (processing, its check job, and a declined report's new round) and deletion (with its
 // deletion job), each through handleCommand in one transaction.
 import type { Transaction } from 'kysely'
-import type { Database, ReportStatus } from '@portal/migrations/database.ts'
+import type { Database, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { can } from '../../auth/permissions.ts'
 import { JOBS } from '../../ports/jobs.ts'
 import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
 import { handleCommand } from '../handle-command.server.ts'
 import { CommandRefused, refuse } from '../refusal.ts'
 import { reportDecider, resubmitsFrom } from '../reports/report-decide.ts'
-import { reportFacts } from '../reports/report-commands.server.ts'
+import { ensureReport, reportFacts, resolveTarget } from '../reports/report-commands.server.ts'
 import { fileDecider, type FileFacts } from './file-decide.ts'
 import { fileStreamId } from './file-events.ts'
 import { storedContent } from './stored-content.server.ts'
@@ -24,8 +24,24 @@ export interface StoredUpload {
   contentType: string
 }
 
-export interface UploadInput {
-  reportId: number
+/**
+ * A report's section: its area (or its company, when the report is the company's own), year and type. An upload to a
+ * section makes the section's report in the upload's own transaction when there is none yet, so a refused or failed
+ * upload leaves no empty report behind, and two first uploads at once make one report.
+ */
+export interface Section {
+  area: number | null
+  company: number | null
+  year: number
+  reportType: ReportType
+}
+
+/** Where an upload goes: a report by its id, or a section (its report made with the upload if missing). */
+export type UploadTarget = { reportId: number; section?: undefined } | { section: Section; reportId?: undefined }
+
+export type UploadInput = UploadTarget & UploadFields
+
+interface UploadFields {
   description: string
   ecomonResponsibleId: number | null
   companyResponsibleId: number | null
@@ -73,7 +89,7 @@ async function sameBytesIn(trx: Transaction<Database>, reportId: number, sha256:
 }
 
 /** POST import-files: the file in processing with its check job; a declined report goes back to consideration. */
-export async function uploadFile(context: CommandContext, input: UploadInput): Promise<{ fileId: number; repeated: boolean }> {
+export async function uploadFile(context: CommandContext, input: UploadInput, retried = false): Promise<{ fileId: number; repeated: boolean }> {
   if (!can(context.actor, 'write:report:own', { companyId: context.actor?.companyId ?? undefined })) refuse({ reason: 'forbidden' })
   const key = input.idempotencyKey
   const earlier = async () => {
@@ -86,6 +102,9 @@ export async function uploadFile(context: CommandContext, input: UploadInput): P
   try {
     return { ...(await registerUpload(context, input)), repeated: false }
   } catch (error) {
+    // Two first uploads to one section at once: the one that lost the race to make the report tries again, and then
+    // finds the report the other made (nothing of its first try was written). Once: a second lost race is answered.
+    if (!retried && input.section !== undefined && error instanceof CommandRefused && error.refusal.reason === 'lost-race') return uploadFile(context, input, true)
     // Two retries at once: the unique index let the first one in; the second answers its file. Or the first one
     // committed while this one waited for the report's lock, and this one's bytes then equal a file of the report:
     // that file is the first upload, answered as such, not refused as a duplicate.
@@ -98,9 +117,16 @@ export async function uploadFile(context: CommandContext, input: UploadInput): P
   }
 }
 
+/** The id of a section's report, made now (in the upload's transaction) when it has none; another company's section is refused as missing. */
+async function sectionReport(context: CommandContext, trx: Transaction<Database>, section: Section): Promise<number> {
+  const target = await resolveTarget(trx, context.actor, { area: section.area, company: section.area === null ? section.company : null })
+  return (await ensureReport(context, target, section.year, section.reportType)).reportId
+}
+
 async function registerUpload(context: CommandContext, input: UploadInput): Promise<{ fileId: number }> {
   return inTransaction(context.db, async (trx) => {
     const inTrx = { ...context, db: trx }
+    const reportId = input.section === undefined ? input.reportId : await sectionReport(inTrx, trx, input.section)
     const fileId = await nextId(trx, 'import_files_id_seq')
     // The report's status as the file's facts read it, its row locked until the commit: it cannot move before the
     // resubmission below is decided.
@@ -120,7 +146,7 @@ async function registerUpload(context: CommandContext, input: UploadInput): Prom
         },
       },
       facts: async (db) => {
-        const facts = await fileFacts(db, inTrx, input.reportId)
+        const facts = await fileFacts(db, inTrx, reportId)
         reportStatus = facts.report?.status ?? null
         return {
           ...facts,

@@ -1,20 +1,15 @@
 // The import file stream's pure evolve and decide, built on the file machine, with the rules on its report.
 import type { FileProblem, ReportStatus, ReportType } from '@portal/migrations/database.ts'
-import { getInitialSnapshot, transition, type SnapshotFrom } from 'xstate'
+import { getInitialSnapshot, transition } from 'xstate'
 import type { Decider } from '../decider.ts'
 import { entryOf } from '../event-table.ts'
 import { FILE_EVENT_TYPES, FILE_EVENTS } from './file-event-table.ts'
+import { uploadTypesOf } from '../../catalogue/registry/uploads.ts'
 import { type ContentKind, uploadContentRefusal } from './file-content.ts'
 import type { Decision } from '../refusal.ts'
 import type { FileEvent, FileUploaded } from './file-events.ts'
 import { fileMachine, type FileMachineEvent, type FileMachineState } from './file-machine.ts'
-
-export interface FileState {
-  snapshot: SnapshotFrom<typeof fileMachine>
-  status: FileMachineState
-  file: FileUploaded['data'] | null
-  version: number
-}
+import type { FileState } from './file-state.ts'
 
 export function initialFileState(): FileState {
   const snapshot = getInitialSnapshot(fileMachine)
@@ -68,7 +63,9 @@ export function decideFile(state: FileState, command: FileCommand, facts: FileFa
       if (!can({ type: 'upload' })) return { reason: 'file-exists' }
       const report = facts.report
       if (!report) return { reason: 'report-not-found', parameter: 'report' }
-      const wrongContent = facts.content === undefined ? null : uploadContentRefusal(command.data.name, facts.content)
+      // The section's own types (the picker's list), through every door: a name outside them is refused whatever its
+      // bytes, and bytes that are not what the name says are refused too.
+      const wrongContent = uploadContentRefusal(command.data.name, facts.content ?? 'empty', uploadTypesOf(report.reportType))
       if (wrongContent) return { reason: 'invalid-input', parameter: 'file', detail: wrongContent }
       if (report.status === 'agreed') return { reason: 'report-agreed-upload' }
       // The same bytes twice would publish the same readings twice: the earlier file is named instead.

@@ -2,8 +2,8 @@
 // read-model rows (import_files, report_history), its label and its notice.
 import { type EventTable, eventTypesOf, needSeen, same } from '../event-table.ts'
 import { historyRow } from '../history/history-rows.ts'
-import { checkResultTitle, countFindings } from '../../notifications/check-result-words.ts'
-import type { FileState } from './file-decide.ts'
+import { checkResultTitle, countFindings } from './check-result-words.ts'
+import type { FileState } from './file-state.ts'
 import type { FileEvent } from './file-events.ts'
 import type { FileMachineEvent } from './file-machine.ts'
 

@@ -1,7 +1,7 @@
 // The commands the background workers call (file-check, file-delete jobs): idempotent, one result per file.
 import type { Kysely } from 'kysely'
 import type { Database, FileProblem } from '@portal/migrations/database.ts'
-import { NO_QUEUE } from '../../ports/job-queue.ts'
+import { type JobQueue, NO_QUEUE } from '../../ports/job-queue.ts'
 import { systemMetadata } from '../command-context.server.ts'
 import { handleCommand } from '../handle-command.server.ts'
 import { CommandRefused } from '../refusal.ts'
@@ -11,12 +11,14 @@ import { fileStreamId } from './file-events.ts'
 export interface WorkerCommandOptions {
   /** The time of the result; defaults to now (workers are the edge of the system, where time is read). */
   now?: Date
+  /** The queue the letters of the result are sent through (a file's check tells its people); none in tests and tools. */
+  queue?: JobQueue
 }
 
 
 async function recordOnFile(db: Kysely<Database>, fileId: number, command: FileCommand, options: WorkerCommandOptions): Promise<boolean> {
   const attempt = async () => {
-    const context = { db, queue: NO_QUEUE, storageDir: '', actor: null, requestId: null, clientAddress: null, now: options.now ?? new Date() }
+    const context = { db, queue: options.queue ?? NO_QUEUE, storageDir: '', actor: null, requestId: null, clientAddress: null, now: options.now ?? new Date() }
     const { events } = await handleCommand(context, { decider: fileDecider, streamId: fileStreamId(fileId), command, facts: () => NO_FACTS, metadata: systemMetadata('worker') })
     return events.length > 0
   }

@@ -1,10 +1,8 @@
 // The events of the report workflow's history and audit, under the codes the read models keep, and their one Russian
 // label each (shared by the API, the exports and the pages). Both come from the event tables' `history` and `label`.
-import type { Database } from '@portal/migrations/database.ts'
 import { FILE_EVENTS } from '../files/file-event-table.ts'
 import { REPORT_EVENTS } from '../reports/report-event-table.ts'
-
-export type AuditEvent = Database['report_history']['event'] | Database['report_status_changes']['event']
+import type { AuditEvent } from './audit-event.ts'
 
 const shown = (table: Record<string, { history: { code: AuditEvent } | null; label: string }>) =>
   Object.values(table).flatMap((entry) => (entry.history ? [{ code: entry.history.code, label: entry.label }] : []))

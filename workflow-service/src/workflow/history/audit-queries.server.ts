@@ -4,16 +4,18 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database, ReportType } from '@portal/migrations/database.ts'
 import { inChainSql } from '../../event-store/positions.ts'
+import { roleWord } from '../../people/person-name.ts'
+import { personNameSql } from '../../people/person-name-sql.server.ts'
 
-import { type AuditEvent } from './audit-events.ts'
-export { AUDIT_EVENT_LABEL, AUDIT_EVENTS, type AuditEvent } from './audit-events.ts'
+import type { AuditEvent } from './audit-event.ts'
+export { AUDIT_EVENT_LABEL, AUDIT_EVENTS } from './audit-events.ts'
 
 export interface AuditFilter {
   companyId?: number
   areaId?: number
   year?: number
   event?: AuditEvent
-  /** The user's login, exactly. */
+  /** The user's login or full name, exactly (letter case aside). */
   username?: string
   /** From this instant on (inclusive). */
   from?: Date
@@ -40,6 +42,9 @@ export interface AuditEntry {
   year: number
   reportType: ReportType
   username: string
+  /** Who, by name: the account's full name, the login only for an account without one (decision 2670). */
+  person: string
+  /** The role they acted in, in words. */
   role: string
   clientAddress: string | null
   comment: string | null
@@ -60,6 +65,7 @@ interface Row {
   year: number
   report_type: ReportType
   username: string
+  person: string
   metadata: { role?: string; clientAddress?: string | null }
   data: Record<string, unknown>
   import_files: Array<{ id: number; name: string }>
@@ -74,7 +80,7 @@ function entriesSql(filter: AuditFilter) {
   ].filter((c) => c !== null)
   const outer = [
     filter.event !== undefined ? sql`x.event = ${filter.event}` : null,
-    filter.username !== undefined ? sql`x.username = ${filter.username}` : null,
+    filter.username !== undefined ? sql`(lower(x.username) = lower(${filter.username}) OR lower(x.person) = lower(${filter.username}))` : null,
     filter.from !== undefined ? sql`x.created >= ${filter.from}` : null,
     filter.to !== undefined ? sql`x.created < ${filter.to}` : null,
   ].filter((c) => c !== null)
@@ -82,7 +88,8 @@ function entriesSql(filter: AuditFilter) {
   const outerWhere = outer.length ? sql`WHERE ${sql.join(outer, sql` AND `)}` : sql``
   return sql<Row>`
     SELECT x.* FROM (
-      SELECT h.id AS position, h.event::text AS event, h.created, h.creator_username AS username, h.import_files,
+      SELECT h.id AS position, h.event::text AS event, h.created, h.creator_username AS username,
+             ${personNameSql(sql.ref('h.creator_id'), sql.ref('h.creator_username'))} AS person, h.import_files,
              r.company_id, c.name AS company_name, a.name AS area_name, r.year, r.report_type, e.metadata, e.data
       FROM report_history h
       JOIN import_reports r ON r.id = h.report_id
@@ -91,7 +98,7 @@ function entriesSql(filter: AuditFilter) {
       JOIN events e ON e.position = h.id AND ${inChainSql('e.position')}
       WHERE true ${reportWhere}
       UNION ALL
-      SELECT s.id, 'cancelled', s.created, s.creator_username, '[]'::jsonb,
+      SELECT s.id, 'cancelled', s.created, s.creator_username, ${personNameSql(sql.ref('s.creator_id'), sql.ref('s.creator_username'))}, '[]'::jsonb,
              r.company_id, c.name, a.name, r.year, r.report_type, e.metadata, e.data
       FROM report_status_changes s
       JOIN import_reports r ON r.id = s.report_id
@@ -126,7 +133,8 @@ function toEntry(row: Row): AuditEntry {
     year: row.year,
     reportType: row.report_type,
     username: row.username,
-    role: row.metadata?.role ?? '',
+    person: row.person,
+    role: roleWord(row.metadata?.role),
     clientAddress: row.metadata?.clientAddress ?? null,
     comment,
     files,
@@ -152,3 +160,30 @@ export function auditQuery(filter: AuditFilter) {
 
 export type AuditRow = Row
 export { toEntry as auditEntryOf }
+
+export interface AuditChoice {
+  id: number
+  name: string
+  areas: Array<{ id: number; name: string }>
+}
+
+/** The companies that have reports, by name, each with its areas that have reports: what the audit can be filtered by. */
+export async function auditChoices(db: Kysely<Database>): Promise<AuditChoice[]> {
+  const rows = await db
+    .selectFrom('import_reports as r')
+    .innerJoin('companies as c', 'c.id', 'r.company_id')
+    .leftJoin('areas as a', 'a.id', 'r.area_id')
+    .select(['c.id as company_id', 'c.name as company_name', 'a.id as area_id', 'a.name as area_name'])
+    .distinct()
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .orderBy('a.name')
+    .execute()
+  const companies = new Map<number, AuditChoice>()
+  for (const row of rows) {
+    const company = companies.get(row.company_id) ?? { id: row.company_id, name: row.company_name, areas: [] }
+    companies.set(row.company_id, company)
+    if (row.area_id !== null) company.areas.push({ id: row.area_id, name: row.area_name ?? '' })
+  }
+  return [...companies.values()]
+}

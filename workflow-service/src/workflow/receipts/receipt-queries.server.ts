@@ -1,7 +1,10 @@
 // Receipts: what the portal states it received or decided, read from the event log itself (the record of what
-// happened), so a receipt shows the same time, person, address and file fingerprints the audit chain holds.
+// happened), so a receipt shows the same time, person, address and file fingerprints the audit chain holds. A file's
+// receipt also says where the file stands now: its check's result, the report's status and the responsible person.
 import { type Kysely, sql } from 'kysely'
-import type { Database, ReportType } from '@portal/migrations/database.ts'
+import type { Database, FileStatus, ReportStatus, ReportType } from '@portal/migrations/database.ts'
+import { checkResultTitle, countFindings } from '../files/check-result-words.ts'
+import { personName, roleWord } from '../../people/person-name.ts'
 import { can, type CurrentUser } from '../../auth/permissions.ts'
 import { inChainSql } from '../../event-store/positions.ts'
 import type { FileUploaded } from '../files/file-events.ts'
@@ -22,11 +25,12 @@ export interface Receipt {
   number: number
   kind: ReceiptKind
   created: Date
-  username: string
+  /** Who sent or decided, by name (the account's full name; decision 2670), never the login. */
+  person: string
+  /** The role in words; a decision's is the Department's name (DEPARTMENT_NAME). */
   role: string
+  /** The sender's address on a submission; a decision's receipt names no address (the audit keeps it). */
   clientAddress: string | null
-  /** False on a decision read outside the Department: who and from where are the Department's, not shown. */
-  actorShown: boolean
   /** The event's hash in the audit chain: anyone holding the receipt can have it checked against the log. */
   hash: string
   report: { id: number; year: number; reportType: ReportType; companyId: number; companyName: string; areaName: string | null }
@@ -34,11 +38,17 @@ export interface Receipt {
   comment: string | null
   /** A submission that sent a declined report back to review: its new round. */
   resubmittedRound: number | null
+  /** A submission's file as it stands now: its check's result in words. */
+  check: { status: FileStatus; title: string } | null
+  /** The report's status now. */
+  reportStatus: ReportStatus
+  /** The responsible person named for the file's report when it was sent; null when none was. */
+  responsible: string | null
 }
 
 export type ReceiptQuery = { position: number } | { fileId: number }
 
-/** The name a decision's receipt shows readers outside the Department when none is configured (DEPARTMENT_NAME). */
+/** The name a decision's receipt gives the Department when none is configured (DEPARTMENT_NAME). */
 export const DEFAULT_DEPARTMENT_NAME = 'Департамент'
 
 const DECISIONS: Record<(ReportAgreed | ReportRejected | ReportDecisionCancelled)['type'], ReceiptKind> = { ReportAgreed: 'agreed', ReportRejected: 'rejected', ReportDecisionCancelled: 'cancelled' }
@@ -86,7 +96,7 @@ export async function findReceipt(
     .selectFrom('import_reports as r')
     .innerJoin('companies as c', 'c.id', 'r.company_id')
     .leftJoin('areas as a', 'a.id', 'r.area_id')
-    .select(['r.id', 'r.year', 'r.report_type', 'r.company_id', 'r.stream_id', 'c.name as company_name', 'a.name as area_name'])
+    .select(['r.id', 'r.year', 'r.report_type', 'r.status', 'r.company_id', 'r.stream_id', 'c.name as company_name', 'a.name as area_name'])
     .where('r.id', '=', reportId)
     .executeTakeFirst()
   if (!report || !canReadReportsOf(actor, report.company_id)) return undefined
@@ -102,21 +112,53 @@ export async function findReceipt(
       .executeTakeFirst()
     resubmittedRound = resubmitted ? Number((resubmitted.data as { round?: number }).round) : null
   }
-  // A decision is the Department's act: readers outside it (the holder) see the Department's chosen name and role,
-  // never the employee's login or the address they decided from (issue 22 item 11). The log keeps both for audit.
-  const masked = kind !== 'submission' && !can(actor, 'decide:report:any')
+  const account = metadata.userId
+    ? await db.selectFrom('users').select('full_name').where('id', '=', metadata.userId).executeTakeFirst()
+    : undefined
+  const named = account?.full_name.trim() ? account.full_name.trim() : null
+  const departmentName = options.departmentName ?? DEFAULT_DEPARTMENT_NAME
+  const check = fileId !== null ? await fileNow(db, fileId) : null
+  // A decision is the Department's act: the receipt names the person who took it and the Department, never a login
+  // or the address they decided from (issue 22 item 11, issue 26); the log keeps both for the audit. An account
+  // without a name is the Department's name to readers outside it.
+  const decision = kind !== 'submission'
+  const person = named ?? (decision && !can(actor, 'decide:report:any') ? departmentName : personName(null, metadata.username))
   return {
     number: Number(event.position),
     kind,
     created: new Date(event.created_at),
-    username: masked ? (options.departmentName ?? DEFAULT_DEPARTMENT_NAME) : metadata.username,
-    role: masked ? 'Департамент' : metadata.role,
-    clientAddress: masked ? null : metadata.clientAddress,
-    actorShown: !masked,
+    person,
+    role: decision ? departmentName : roleWord(metadata.role),
+    clientAddress: decision ? null : metadata.clientAddress,
     hash: event.hash,
     report: { id: report.id, year: report.year, reportType: report.report_type, companyId: report.company_id, companyName: report.company_name, areaName: report.area_name },
     files,
     comment,
     resubmittedRound,
+    check: check ? { status: check.status, title: checkTitle(check.status, check.problems) } : null,
+    reportStatus: report.status,
+    responsible: check?.responsible ?? null,
   }
+}
+
+/** A file's status, findings and the responsible person its upload was made under. */
+async function fileNow(db: Kysely<Database>, fileId: number) {
+  return db
+    .selectFrom('import_files as f')
+    .leftJoin('ecomon_responsibles as er', 'er.id', 'f.ecomon_responsible_id')
+    .leftJoin('company_responsibles as cr', 'cr.id', 'f.company_responsible_id')
+    .select(['f.status', 'f.problems', sql<string | null>`COALESCE(er.fullname, cr.fullname)`.as('responsible')])
+    .where('f.id', '=', fileId)
+    .executeTakeFirst()
+}
+
+const FILE_STATE_WORDS: Partial<Record<FileStatus, string>> = {
+  processing: 'Файл проверяется',
+  deletion: 'Файл удаляется',
+  deleted: 'Файл удалён',
+}
+
+/** «Файл проверен: 2 ошибки, 1 предупреждение», or where the file stands while it has no result. */
+function checkTitle(status: FileStatus, problems: unknown): string {
+  return FILE_STATE_WORDS[status] ?? checkResultTitle(countFindings(problems))
 }

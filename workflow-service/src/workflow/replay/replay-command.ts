@@ -1,6 +1,7 @@
 // `npm run replay [-- --verify]`: rebuilds the read models from the event log, or verifies them and the hash chain.
 // `--as-of DAY [--company N | --stream ID] [--from DAY --to DAY] [--json]` prints the reports as they stood then
-// (and the changes between two days) from the log alone, changing nothing.
+// (and the changes between two days) from the log alone, changing nothing; with `--verify` it verifies the chain and
+// the read models as they stood at that moment instead of today's.
 import { parseArgs } from 'node:util'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { loadConfig } from '../../config.ts'
@@ -8,7 +9,7 @@ import { openDatabase } from '../../db/connect.server.ts'
 import { useChainHead } from '../../event-store/chain-head.server.ts'
 import { outsideLine } from '../../event-store/chain-verification.server.ts'
 import { chainHeadLine } from './chain-head-line.ts'
-import { rebuildProjections, type ReplayReport, verifyProjections } from './replay.server.ts'
+import { type AsOfVerifyReport, rebuildProjections, type ReplayReport, verifyProjections, verifyProjectionsAsOf } from './replay.server.ts'
 import { asOfLines } from '../as-of/as-of-lines.ts'
 import { askAsOf } from '../as-of/as-of-queries.server.ts'
 import { type AsOfQuestion, asOfQuestionFromArguments } from '../as-of/as-of-arguments.ts'
@@ -46,6 +47,26 @@ function print(report: ReplayReport, verify: boolean): boolean {
   return !report.chain.broken && (!verify || total === 0)
 }
 
+function printAsOf(report: AsOfVerifyReport): boolean {
+  out(`verified as of:    ${report.moment.toISOString()}`)
+  out(`events by then:    ${report.events}${report.events ? ` (the last at position ${report.lastPosition})` : ''}`)
+  out(
+    report.chain.broken
+      ? `hash chain:        BROKEN at position ${report.chain.broken.position}: ${report.chain.broken.reason}`
+      : `hash chain:        intact (${report.chain.events} events up to position ${report.checkedTo}, ${report.chain.checkpoints} checkpoints)`,
+  )
+  for (const row of report.chain.outside) out(`  ${outsideLine(row)}`)
+  out(`rows then:         ${report.rowsThen}`)
+  out(`rows changed since: ${report.rowsChangedSince} (a later event changed them: not compared)`)
+  const total = report.differences.reduce((n, d) => n + d.onlyReplayed, 0)
+  out(`differences:       ${total}`)
+  for (const d of report.differences) {
+    out(`  ${d.table}: ${d.onlyReplayed} rows as they stood then, unchanged since, differ from the live table`)
+    for (const e of d.examples) out(`    then: ${JSON.stringify(e.row)}`)
+  }
+  return !report.chain.broken && total === 0
+}
+
 // A wrong argument stops before the database is opened, with one line naming it.
 let asOf: AsOfQuestion | null = null
 if (values['as-of'] !== undefined) {
@@ -73,8 +94,10 @@ try {
     const answer = await askAsOf(database.db, asOf)
     out(values.json ? JSON.stringify(answer, null, 2) : asOfLines(answer).join('\n'))
   }
-  // With --as-of the replay only reads, unless --verify asks for the check of the read models and the chain too.
-  if (!asOf || values.verify) {
+  // With --as-of the replay only reads; --verify then checks the chain and the read models as they stood at that moment.
+  if (asOf && values.verify) {
+    if (!printAsOf(await verifyProjectionsAsOf(database.db, asOf.moment))) process.exitCode = 1
+  } else if (!asOf) {
     const report = values.verify ? await verifyProjections(database.db) : await rebuildProjections(database.db)
     if (!print(report, values.verify)) process.exitCode = 1
   }

@@ -1,6 +1,6 @@
 // The replay's fold: every event of the log through its table entry's `rows`, the function the live projection
 // writes with, applied to read models kept in memory (no round trip per event), to be written in batches.
-import type { StoredEvent } from '../../event-store/event-store.server.ts'
+import type { LoggedEvent } from '../../event-store/event-store.server.ts'
 import { PROJECTION_TABLES, type ProjectionTable, type Reads, type RowChange, type Seen } from '../event-table.ts'
 import { asWorkflowEvent, eventUse } from '../event-tables.ts'
 
@@ -14,6 +14,11 @@ export function createReplayFold() {
   const models = Object.fromEntries(PROJECTION_TABLES.map((table) => [table, new Map<unknown, Row>()])) as ReadModels
   /** The files of each report, by the report's id (the rows a decision's history entry lists). */
   const filesOfReport = new Map<unknown, Row[]>()
+  /**
+   * The users' columns their streams recorded, by account id. An account's stream may start with a change (its row was
+   * the start, decision 2690): only the columns some event wrote are known, and only those are compared.
+   */
+  const accounts = new Map<number, Row>()
 
   function seen(reads: Reads): Seen {
     const report = reads.report === undefined ? undefined : models.import_reports.get(reads.report)
@@ -32,7 +37,14 @@ export function createReplayFold() {
     }
   }
 
-  function write(change: RowChange, event: StoredEvent): void {
+  function write(change: RowChange, event: LoggedEvent): void {
+    // The accounts' columns the users' streams recorded, last value wins: verify compares them with the users table.
+    if (change.table === 'users') {
+      const values = 'insert' in change ? change.insert[0] : change.set
+      const id = 'insert' in change ? change.insert[0].id : change.update
+      accounts.set(id, { ...accounts.get(id), ...values })
+      return
+    }
     // The admin stream's tables (reference data) are not the workflow's read models: the replay leaves them be.
     if (!isProjectionTable(change.table)) return
     const table = models[change.table]
@@ -51,21 +63,28 @@ export function createReplayFold() {
       const existing = table.get(row.id)
       if (!existing) table.set(row.id, { ...row })
       else for (const name of change.onConflictSet as string[]) existing[name] = row[name]
-    } else {
+    } else if ('update' in change) {
       const existing = table.get(change.update)
       if (!existing) throw new Error(`event at position ${event.position} (${event.type}) names ${change.update}, which no earlier event created`)
       Object.assign(existing, change.set)
     }
   }
 
-  function apply(event: StoredEvent): void {
+  /** `written`: told the table and id of every row the event writes (the verify as of a moment marks them changed). */
+  function apply(event: LoggedEvent, written?: (table: ProjectionTable, id: unknown) => void): void {
     const use = eventUse(event.type)
     const typed = asWorkflowEvent(event)
     const reads = use.reads?.(typed)
-    for (const change of use.rows(typed, reads ? seen(reads) : {})) write(change, event)
+    for (const change of use.rows(typed, reads ? seen(reads) : {})) {
+      write(change, event)
+      if (written && isProjectionTable(change.table)) {
+        const ids = 'insert' in change ? (change.insert as Row[]).map((r) => r.id) : 'upsert' in change ? [(change.upsert as Row).id] : 'update' in change ? [change.update] : [change.delete]
+        for (const id of ids) written(change.table, id)
+      }
+    }
   }
 
-  return { apply, models }
+  return { apply, models, accounts }
 }
 
 /** The columns a table's rows carry (the others keep their defaults). */

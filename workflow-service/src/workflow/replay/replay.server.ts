@@ -1,9 +1,10 @@
 // Rebuilds the read models from the event log into fresh tables; verifies them against the live ones and the hash chain.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { APPEND_BARRIER, inChain, readAllInPages, verifyHashChain, type ChainCheck } from '../../event-store/event-store.server.ts'
+import { APPEND_BARRIER, inChain, readAllInPages, verifyHashChain, verifyHashChainUpTo, type ChainCheck } from '../../event-store/event-store.server.ts'
 import { PROJECTION_TABLES, type ProjectionTable } from '../event-table.ts'
 import { columnsOf, createReplayFold } from './replay-fold.ts'
+import { textArray } from '../../admin/users/user-event-table.ts'
 
 export interface TableDifference {
   table: string
@@ -27,9 +28,9 @@ export interface ReplayReport {
  * create those, not schemas), folds the whole log into read models in memory (through the rows the live projection
  * writes) and writes them in batches.
  */
-async function rebuildInto(trx: Transaction<Database>, schema: string): Promise<{ events: number; seconds: number }> {
+async function rebuildInto(trx: Transaction<Database>, schema: string): Promise<{ events: number; seconds: number; accounts: Map<number, Record<string, unknown>> }> {
   for (const table of PROJECTION_TABLES) {
-    await sql`CREATE TEMPORARY TABLE ${sql.id(table)} (LIKE ${sql.id('public', table)} INCLUDING ALL) ON COMMIT DROP`.execute(trx)
+    await sql`CREATE TEMPORARY TABLE ${sql.id(table)} (LIKE ${sql.id('public', table)} ${SCRATCH_LIKE}) ON COMMIT DROP`.execute(trx)
   }
   const started = performance.now()
   const projection = createReplayFold()
@@ -41,22 +42,71 @@ async function rebuildInto(trx: Transaction<Database>, schema: string): Promise<
     events += 1
   }
   for (const table of PROJECTION_TABLES) await writeRows(trx, schema, table, [...projection.models[table].values()])
-  return { events, seconds: (performance.now() - started) / 1000 }
+  return { events, seconds: (performance.now() - started) / 1000, accounts: projection.accounts }
 }
+
+/**
+ * The users table against its streams: every column an account's events wrote must hold the value the last of them
+ * wrote (the password hash is no event's, and a column no event wrote is the row's start: neither is compared).
+ */
+async function compareAccounts(trx: Transaction<Database>, accounts: Map<number, Record<string, unknown>>): Promise<TableDifference[]> {
+  if (accounts.size === 0) return []
+  const live = await trx
+    .selectFrom('users')
+    .select(['id', 'username', 'full_name', 'email', 'groups', 'company_id', 'is_active', 'created_at'])
+    .where('id', 'in', [...accounts.keys()])
+    .execute()
+  const byId = new Map(live.map((row) => [row.id, { ...row, groups: textArray(row.groups) } as Record<string, unknown>]))
+  const same = (a: unknown, b: unknown) => (a instanceof Date || b instanceof Date ? new Date(a as string).getTime() === new Date(b as string).getTime() : a === b)
+  const onlyReplayed: Array<Record<string, unknown>> = []
+  const onlyLive: Array<Record<string, unknown>> = []
+  for (const [id, recorded] of accounts) {
+    const row = byId.get(id)
+    const { password_hash: _hash, ...columns } = recorded
+    if (row && Object.entries(columns).every(([name, value]) => same(row[name], value))) continue
+    onlyReplayed.push({ ...columns, id })
+    if (row) onlyLive.push(row)
+  }
+  if (onlyReplayed.length === 0) return []
+  return [
+    {
+      table: 'users',
+      onlyLive: onlyLive.length,
+      onlyReplayed: onlyReplayed.length,
+      examples: [...onlyLive.slice(0, 3).map((row) => ({ side: 'live' as const, row })), ...onlyReplayed.slice(0, 3).map((row) => ({ side: 'replayed' as const, row }))],
+    },
+  ]
+}
+
+/**
+ * What the scratch copies take of a live table: its columns' defaults and checks, not its indexes. Every index would
+ * be built row by row while the rebuilt rows stream in, and nothing needs one: the fold keeps one row per id, and the
+ * comparisons and the final upsert read the copies whole (decision 2760).
+ */
+const SCRATCH_LIKE = sql.raw('INCLUDING DEFAULTS INCLUDING CONSTRAINTS')
 
 const READ_PAGE = 10_000
 const WRITE_BATCH = 5_000
 
-/** Inserts rows in batches of one statement each: the batch travels as one JSON array and PostgreSQL unpacks it. */
+/**
+ * Inserts rows in batches of one statement each: the batch travels as one JSON array and PostgreSQL unpacks it. The
+ * batches are queued on the connection together, each sent as soon as the last is answered, without a turn of the
+ * replay's own code in between; a failed one fails the whole (and the transaction with it), after the others settled.
+ */
 async function writeRows(trx: Transaction<Database>, schema: string, table: ProjectionTable, rows: Array<Record<string, unknown>>): Promise<void> {
   if (rows.length === 0) return
   const columns = sql.join(columnsOf(rows).map((c) => sql.id(c)))
+  const inserts: Array<Promise<unknown>> = []
   for (let i = 0; i < rows.length; i += WRITE_BATCH) {
     const batch = JSON.stringify(rows.slice(i, i + WRITE_BATCH))
-    await sql`
+    inserts.push(
+      sql`
       INSERT INTO ${sql.id(schema, table)} (${columns})
-      SELECT ${columns} FROM jsonb_populate_recordset(NULL::${sql.id(schema, table)}, ${batch}::jsonb)`.execute(trx)
+      SELECT ${columns} FROM jsonb_populate_recordset(NULL::${sql.id(schema, table)}, ${batch}::jsonb)`.execute(trx),
+    )
   }
+  const failed = (await Promise.allSettled(inserts)).find((r) => r.status === 'rejected')
+  if (failed) throw (failed as PromiseRejectedResult).reason
 }
 
 async function compare(trx: Transaction<Database>, schema: string): Promise<TableDifference[]> {
@@ -101,8 +151,8 @@ export async function verifyProjections(db: Kysely<Database>): Promise<ReplayRep
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
         const schema = scratchSchema()
-        const rebuilt = await rebuildInto(trx, schema)
-        const differences = await compare(trx, schema)
+        const { accounts, ...rebuilt } = await rebuildInto(trx, schema)
+        const differences = [...(await compare(trx, schema)), ...(await compareAccounts(trx, accounts))]
         const chain = await verifyHashChain(trx)
         throw new RollBack({ ...rebuilt, eventsPerSecond: rate(rebuilt), differences, chain })
       })
@@ -111,6 +161,82 @@ export async function verifyProjections(db: Kysely<Database>): Promise<ReplayRep
     throw error
   }
   throw new Error('unreachable')
+}
+
+export interface AsOfVerifyReport {
+  moment: Date
+  /** The events of the chain recorded up to the moment, and the position of the last of them (0: none). */
+  events: number
+  lastPosition: number
+  /** The chain up to the last event of the moment (further, to the end of the seal that covers it). */
+  chain: ChainCheck
+  checkedTo: number
+  /** The rows the read models had then: compared with the live ones when no later event changed them. */
+  rowsThen: number
+  rowsChangedSince: number
+  /** Rows as they stood then, unchanged by any later event, that the live table does not hold as they were. */
+  differences: TableDifference[]
+}
+
+/**
+ * The log and the read models as they stood at a moment, in the caller's transaction (one snapshot): the hash chain
+ * up to the last event recorded by then, and the fold of those events, whose rows that no later event changed must
+ * be in the live tables exactly as they were. A row a later event changed stands differently today by right, and is
+ * only counted. Creates temporary tables: the caller rolls back.
+ */
+export async function verifyAsOfIn(trx: Transaction<Database>, moment: Date): Promise<AsOfVerifyReport> {
+  const then = createReplayFold()
+  const now = createReplayFold()
+  const changed = new Map<ProjectionTable, Set<unknown>>(PROJECTION_TABLES.map((table) => [table, new Set()]))
+  const markChanged = (table: ProjectionTable, id: unknown) => changed.get(table)!.add(id)
+  let events = 0
+  let lastPosition = 0
+  for await (const event of readAllInPages(trx, READ_PAGE)) {
+    if (!inChain(event.position)) continue
+    // "By then" is by time, as the as-of view folds (decision 2410): positions are issued before commit.
+    const by = event.createdAt <= moment
+    now.apply(event, by ? undefined : markChanged)
+    if (by) {
+      then.apply(event)
+      events += 1
+      lastPosition = Math.max(lastPosition, event.position)
+    }
+  }
+  const schema = scratchSchema()
+  let rowsThen = 0
+  let rowsChangedSince = 0
+  const differences: TableDifference[] = []
+  for (const table of PROJECTION_TABLES) {
+    const rows = [...then.models[table].values()]
+    const unchanged = rows.filter((row) => !changed.get(table)!.has(row.id))
+    rowsThen += rows.length
+    rowsChangedSince += rows.length - unchanged.length
+    await sql`CREATE TEMPORARY TABLE ${sql.id(table)} (LIKE ${sql.id('public', table)} ${SCRATCH_LIKE}) ON COMMIT DROP`.execute(trx)
+    await writeRows(trx, schema, table, unchanged)
+    const onlyThen = await sql<Record<string, unknown>>`SELECT * FROM ${sql.id(schema, table)} EXCEPT ALL SELECT * FROM ${sql.id('public', table)}`.execute(trx)
+    if (onlyThen.rows.length) {
+      differences.push({ table, onlyLive: 0, onlyReplayed: onlyThen.rows.length, examples: onlyThen.rows.slice(0, 3).map((row) => ({ side: 'replayed' as const, row })) })
+    }
+  }
+  const { checkedTo, ...chain } = await verifyHashChainUpTo(trx, lastPosition)
+  return { moment, events, lastPosition, chain, checkedTo, rowsThen, rowsChangedSince, differences }
+}
+
+/** `verifyAsOfIn` in a repeatable-read transaction rolled back: nothing is changed. */
+export async function verifyProjectionsAsOf(db: Kysely<Database>, moment: Date): Promise<AsOfVerifyReport> {
+  let report: AsOfVerifyReport | undefined
+  try {
+    await db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        report = await verifyAsOfIn(trx, moment)
+        throw new RollBack({ events: 0, seconds: 0, eventsPerSecond: 0, differences: [], chain: report.chain })
+      })
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error
+  }
+  return report!
 }
 
 const rate = (r: { events: number; seconds: number }) => (r.seconds > 0 ? Math.round(r.events / r.seconds) : r.events)
@@ -125,8 +251,9 @@ export async function rebuildProjections(db: Kysely<Database>): Promise<ReplayRe
     // Exclusive: every append waits until the live tables are rebuilt.
     await sql`SELECT pg_advisory_xact_lock(${APPEND_BARRIER})`.execute(trx)
     const schema = scratchSchema()
-    const rebuilt = await rebuildInto(trx, schema)
-    const differences = await compare(trx, schema)
+    const { accounts, ...rebuilt } = await rebuildInto(trx, schema)
+    // The users table is told, not rebuilt: the streams do not hold its password hashes.
+    const differences = [...(await compare(trx, schema)), ...(await compareAccounts(trx, accounts))]
     for (const table of PROJECTION_TABLES) {
       const { rows } = await sql<{ column_name: string }>`
         SELECT column_name FROM information_schema.columns

@@ -1,7 +1,7 @@
 // The report stream's pure evolve and decide: the state is the fold of its events through the report machine, and
 // every rule that decides an outcome (which decision, on which files, for which target and year) is here.
 import type { FileStatus, ReportType } from '@portal/migrations/database.ts'
-import { getInitialSnapshot, transition, type SnapshotFrom } from 'xstate'
+import { getInitialSnapshot, transition } from 'xstate'
 import type { Decider } from '../decider.ts'
 import { entryOf } from '../event-table.ts'
 import { type ContentKind, uploadContentRefusal } from '../files/file-content.ts'
@@ -9,17 +9,8 @@ import type { Decision, DecisionAction, Refusal } from '../refusal.ts'
 import type { DecisionFile, ReportEvent } from './report-events.ts'
 import { REPORT_EVENT_TYPES, REPORT_EVENTS } from './report-event-table.ts'
 import { reportMachine, type ReportMachineEvent, type ReportMachineState } from './report-machine.ts'
+import type { ReportState } from './report-state.ts'
 import { allowedFor, FIRST_REPORT_YEAR, type ReportTargetKind } from './report-types.ts'
-
-export interface ReportState {
-  snapshot: SnapshotFrom<typeof reportMachine>
-  status: ReportMachineState
-  reportId: number | null
-  /** 1 for the first submission, one more each time a declined report is sent again. */
-  round: number
-  /** How many events the stream holds. */
-  version: number
-}
 
 export function initialReportState(): ReportState {
   const snapshot = getInitialSnapshot(reportMachine)

@@ -1,11 +1,11 @@
 // The report stream's events, each declared once: its machine event, what it changes in the stream's state, its
 // read-model rows (import_reports, report_status_changes, decision_files, report_history), its label and its notice.
-import type { StoredEvent } from '../../event-store/event-store.server.ts'
+import type { LoggedEvent } from '../../event-store/event-store.server.ts'
 import { type EventEntry, type EventTable, eventTypesOf, needSeen, type ReadModelRow, type RowChange, same, type Stored } from '../event-table.ts'
 import { historyRow } from '../history/history-rows.ts'
 import type { DecisionFile, ReportAgreed, ReportDecisionCancelled, ReportEvent, ReportRejected } from './report-events.ts'
 import type { ReportMachineEvent } from './report-machine.ts'
-import type { ReportState } from './report-decide.ts'
+import type { ReportState } from './report-state.ts'
 
 type StatusChange = ReadModelRow<'report_status_changes'>
 
@@ -29,7 +29,7 @@ function decisionRows(
   return rows
 }
 
-function statusChangeRow(event: StoredEvent, reportId: number, change: StatusChange['event'], comment: string): RowChange {
+function statusChangeRow(event: LoggedEvent, reportId: number, change: StatusChange['event'], comment: string): RowChange {
   return {
     table: 'report_status_changes',
     insert: [{ id: event.position, report_id: reportId, event: change, comment, created: event.createdAt, creator_id: event.metadata.userId, creator_username: event.metadata.username }],

@@ -1,5 +1,6 @@
 // Reads of the report read models: report lists with their files and last decision, decisions, decision files.
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import { personNameSql } from '../../people/person-name-sql.server.ts'
 import type { Database, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { filesOfReports } from '../files/file-queries.server.ts'
 import { AUDIT_EVENT_LABEL } from '../history/audit-events.ts'
@@ -37,6 +38,7 @@ export async function statusChangesOf(db: Kysely<Database>, reportIds: number[])
   const changes = await db
     .selectFrom('report_status_changes')
     .selectAll()
+    .select(personNameSql(sql.ref('creator_id'), sql.ref('creator_username')).as('creator_name'))
     .where('report_id', 'in', reportIds)
     .orderBy('report_id')
     .orderBy('id', 'desc')
@@ -58,6 +60,8 @@ export async function statusChangesOf(db: Kysely<Database>, reportIds: number[])
     files: files.filter((f) => f.status_change_id === c.id).map((f) => ({ id: f.id, name: f.name, size: f.size, file: decisionFileUrl(f.id) })),
     created: c.created,
     creator: c.creator_username,
+    /** Who decided, by name (decision 2670): the pages show this, not the login. */
+    creator_name: c.creator_name,
   }))
 }
 
@@ -127,6 +131,7 @@ export interface LastDecline {
   number: number
   comment: string
   created: Date
+  /** Who declined, by name (decision 2670). */
   creator: string
   files: Array<{ name: string; file: string }>
 }
@@ -136,7 +141,7 @@ export async function lastDeclinesOf(db: Kysely<Database>, reportIds: number[]):
   if (reportIds.length === 0) return new Map()
   const changes = await db
     .selectFrom('report_status_changes')
-    .select(['id', 'report_id', 'comment', 'created', 'creator_username'])
+    .select(['id', 'report_id', 'comment', 'created', personNameSql(sql.ref('creator_id'), sql.ref('creator_username')).as('creator_name')])
     .where('report_id', 'in', reportIds)
     .where('event', '=', 'rejected')
     .orderBy('id', 'desc')
@@ -152,7 +157,7 @@ export async function lastDeclinesOf(db: Kysely<Database>, reportIds: number[]):
         number: c.id,
         comment: c.comment,
         created: new Date(c.created),
-        creator: c.creator_username,
+        creator: c.creator_name,
         files: files.filter((f) => f.status_change_id === c.id).map((f) => ({ name: f.name, file: decisionFileUrl(f.id) })),
       },
     ]),

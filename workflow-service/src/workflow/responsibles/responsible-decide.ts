@@ -6,11 +6,7 @@ import { RESPONSIBLE_EVENT_TYPES, RESPONSIBLE_EVENTS } from './responsible-event
 import { type Decision, isRefusal } from '../refusal.ts'
 import { checkResponsibleDetails } from './responsible-details.ts'
 import type { ResponsibleDetails, ResponsibleEvent, ResponsibleSaved } from './responsible-events.ts'
-
-export interface ResponsibleState {
-  saved: ResponsibleSaved['data'] | null
-  version: number
-}
+import type { ResponsibleState } from './responsible-state.ts'
 
 export const initialResponsibleState = (): ResponsibleState => ({ saved: null, version: 0 })
 

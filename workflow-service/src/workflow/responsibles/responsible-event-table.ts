@@ -1,7 +1,7 @@
 // The responsible-person stream's event, declared once: what it changes in the stream's state and its read-model row
 // (ecomon_responsibles for an area, company_responsibles for a company). It is neither in the history nor told.
 import { type EventTable, eventTypesOf } from '../event-table.ts'
-import type { ResponsibleState } from './responsible-decide.ts'
+import type { ResponsibleState } from './responsible-state.ts'
 import type { ResponsibleEvent } from './responsible-events.ts'
 
 /** The columns an edit sets; the person's area (or company), year and date added stay. */

@@ -6,6 +6,14 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
+/** A stored file as it leaves as a download: where its bytes are and how to name them. */
+export interface Download {
+  path: string
+  name: string
+  size: number
+  contentType: string
+}
+
 const STORAGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export const newStorageKey = (): string => randomUUID()
@@ -74,13 +82,6 @@ export async function storeFile(storageDir: string, storageKey: string, source: 
 
 export async function removeStoredFile(storageDir: string, storageKey: string): Promise<void> {
   await rm(storedFilePath(storageDir, storageKey), { force: true })
-}
-
-/** Content-Disposition with the original (Cyrillic) name: an ASCII fallback and the UTF-8 name of RFC 5987. */
-export function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'file'
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
 /**

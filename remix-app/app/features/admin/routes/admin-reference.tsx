@@ -1,17 +1,20 @@
-// The admin screens of reference data (Administrator only): one kind's entries, a form to add or change one, and
-// the kind's history of changes. The loader and the action only parse and call the use-cases of admin/reference.
+// The admin screens of reference data (Administrator only): one kind's entries, a form to add or change one, buttons
+// to retire an entry from use, restore it or delete it, and the kind's history of changes. The loader and the action
+// only parse and call the use-cases of admin/reference; every answer of the action is shown (decision 2687).
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { REFERENCE_KIND_LIST, REFERENCE_KINDS, isReferenceKind, type ReferenceField, type ReferenceKind } from '@portal/workflow-service/admin/reference/reference-kinds.ts'
+import { REFERENCE_KIND_LIST, REFERENCE_KINDS, isReferenceKind, type ReferenceKind } from '@portal/workflow-service/registry.ts'
 import { RouteError } from '../../../components/route-error.tsx'
 import authStyles from '../../../styles/auth.css?url'
 import { requirePermission } from '../../../utils/permissions.server.ts'
-import { pageValue, refusalAnswer } from '../../../utils/use-case-answers.server.ts'
+import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import { AdminNav } from '../components/admin-nav.tsx'
-import { formatNumber } from '../../../utils/russian-format.ts'
 import { formRefusal, readPageForm } from '../../../utils/form-refusal.ts'
 import { FormError } from '../../../components/form-error.tsx'
+import { RETIRED, ReferenceFieldInput, shownValue } from '../components/reference-field.tsx'
+import { ReferenceErrorSummary } from '../components/reference-error-summary.tsx'
+import { referenceAnswer, type ReferenceAnswer } from '../reference-answer.server.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]
 
@@ -22,9 +25,12 @@ function kindOf(params: { kind?: string }): ReferenceKind {
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  requirePermission(request, context.user, 'admin:reference')
+  // Who may see the screen is the use-case's one check (the public is sent to log in, anyone else gets the 403 page);
+  // a kind it does not know is this page's 404.
+  const outcome = await context.reference.referencePage(context.useCaseContext, { kind: params.kind ?? 'substance' })
+  if (!outcome.ok && outcome.refusal.reason === 'reference-not-found') kindOf(params)
+  const page = pageValue(request, context.user, outcome)
   const kind = kindOf(params)
-  const page = pageValue(request, context.user, await context.reference.referencePage(context.useCaseContext, { kind }))
   const edit = Number(new URL(request.url).searchParams.get('edit'))
   const editing = page.entries.find((e) => e.id === edit) ?? null
   return {
@@ -38,82 +44,51 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
 }
 
-type ActionAnswer = { ok: string | null; error: string | null; field: string | null; values: Record<string, string> | null }
+const INTENTS = ['add', 'change', 'retire', 'restore', 'delete'] as const
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePermission(request, context.user, 'admin:reference')
   const kind = kindOf(params)
   const form = await readPageForm(request)
+  const intent = INTENTS.find((i) => i === form.get('intent')) ?? 'add'
   const values: Record<string, string> = {}
   for (const field of REFERENCE_KINDS[kind].fields) values[field.name] = String(form.get(field.name) ?? '')
   const refused = formRefusal(form, Object.fromEntries(REFERENCE_KINDS[kind].fields.map((f) => [f.name, f.label])))
-  if (refused) return data<ActionAnswer>({ ok: null, error: refused.message, field: refused.field, values }, { status: 400 })
-  const id = Number(form.get('id'))
-  const change = form.get('intent') === 'change' && Number.isInteger(id) && id > 0
-  const outcome = change
-    ? await context.reference.changeEntry(context.useCaseContext, { kind, id, values })
-    : await context.reference.addEntry(context.useCaseContext, { kind, values })
-  if (!outcome.ok) {
-    const { status, detail, parameter } = refusalAnswer(outcome.refusal)
-    return data<ActionAnswer>({ ok: null, error: detail, field: parameter ?? null, values }, { status })
-  }
-  if ('changed' in outcome.value) {
-    return data<ActionAnswer>({ ok: outcome.value.changed ? 'Изменения сохранены.' : 'Изменений нет: запись не менялась.', error: null, field: null, values: null })
-  }
-  return data<ActionAnswer>({ ok: 'Запись добавлена.', error: null, field: null, values: null })
-}
-
-type Options = Record<string, Array<{ id: number; name: string }>>
-
-function shown(field: ReferenceField, value: unknown, options: Options): string {
-  if (value === null || value === undefined || value === '') return '—'
-  if (field.type === 'boolean') return value ? 'Да' : 'Нет'
-  if (field.type === 'choice') return field.options[String(value)] ?? String(value)
-  if (field.type === 'ref') return options[field.name]?.find((o) => o.id === Number(value))?.name ?? `№ ${value}`
-  if (field.type === 'number') return formatNumber(Number(value), { maximumFractionDigits: 6 })
-  return String(value)
-}
-
-function FieldInput({ field, value, invalid, fixed, options }: { field: ReferenceField; value: unknown; invalid: boolean; fixed: boolean; options: Options }) {
-  const common = { id: `field-${field.name}`, name: field.name, 'aria-invalid': invalid || undefined, 'aria-describedby': invalid ? 'reference-error' : undefined }
-  const text = value === null || value === undefined ? '' : String(value)
-  const required = 'required' in field && field.required
-  const label = `${field.label}${required ? ' (обязательно)' : ''}`
-  if (field.type === 'boolean') {
-    return (
-      <label className="check">
-        <input type="checkbox" {...common} defaultChecked={value === true || value === 'on'} /> {field.label}
-      </label>
-    )
-  }
-  if (field.type === 'choice' || field.type === 'ref') {
-    const list = field.type === 'choice' ? Object.entries(field.options).map(([id, name]) => ({ id, name })) : (options[field.name] ?? []).map((o) => ({ id: String(o.id), name: o.name }))
-    return (
-      <label htmlFor={common.id}>
-        {label}
-        <select {...common} defaultValue={text}>
-          <option value="">---</option>
-          {list.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-        </select>
-      </label>
-    )
-  }
-  return (
-    <label htmlFor={common.id}>
-      {label}
-      {/* Numbers are typed as text: a decimal comma is fine and the server says what is wrong, in Russian. */}
-      <input type="text" inputMode={field.type === 'number' ? 'decimal' : undefined} {...common} defaultValue={field.type === 'number' && text ? text.replace('.', ',') : text} readOnly={fixed} autoComplete="off" />
-    </label>
-  )
+  if (refused) return data<ReferenceAnswer>(referenceAnswer.refusedForm(kind, intent, refused, values), { status: 400 })
+  const raw = Number(form.get('id'))
+  const id = Number.isInteger(raw) && raw > 0 ? raw : 0
+  const useCases = context.reference
+  const c = context.useCaseContext
+  // An entry's own action without an entry is a form that was not sent from the page: the use-case's schema says so.
+  const outcome =
+    intent === 'add'
+      ? await useCases.addEntry(c, { kind, values })
+      : intent === 'change'
+        ? await useCases.changeEntry(c, { kind, id, values })
+        : intent === 'delete'
+          ? await useCases.deleteEntry(c, { kind, id })
+          : await useCases.retireEntry(c, { kind, id, retire: intent === 'retire' })
+  const answer = referenceAnswer.of(kind, intent, outcome, values)
+  return data<ReferenceAnswer>(answer, { status: answer.status })
 }
 
 export default function AdminReference() {
   const { kind, title, kinds, entries, options, history, editing, csrfToken } = useLoaderData<typeof loader>()
-  const answer = useActionData<ActionAnswer>()
+  const answer = useActionData<ReferenceAnswer>()
   const busy = useNavigation().state !== 'idle'
   const def = REFERENCE_KINDS[kind]
-  const valueOf = (name: string) => (answer?.values ? answer.values[name] : editing ? editing.values[name] : null)
-  const labelOf = (name: string) => def.fields.find((f) => f.name === name)
+  const formAnswer = answer && (answer.intent === 'add' || answer.intent === 'change') ? answer : null
+  const rowAnswer = answer && !formAnswer ? answer : null
+  // What was typed stays after a refusal; after a change the form shows what the server saved (the page's own data is
+  // read again only after the answer shows), after an add it is empty for the next entry.
+  const valueOf = (name: string) => {
+    if (formAnswer?.values) return formAnswer.values[name]
+    if (formAnswer?.saved) return formAnswer.intent === 'change' ? formAnswer.saved[name] : null
+    return editing ? editing.values[name] : null
+  }
+  const errorOf = (name: string) => formAnswer?.errors.find((e) => e.field === name)?.message ?? null
+  const fieldOf = (name: string) => def.fields.find((f) => f.name === name)
+  const hasRequired = def.fields.some((f) => 'required' in f && f.required)
   return (
     <section className="admin-reference">
       <h1>{title}</h1>
@@ -121,24 +96,53 @@ export default function AdminReference() {
 
       <h2 id="edit">{editing ? `Изменение ${def.one} «${String(editing.values.name ?? editing.id)}»` : 'Новая запись'}</h2>
       {/* noValidate: the server checks every field and answers in Russian, the browser's own hints would not be. */}
-      <Form method="post" className="admin-form" aria-labelledby="edit" noValidate key={`${kind}-${editing?.id ?? 'new'}`}>
+      <Form method="post" className="admin-form" aria-labelledby="edit" noValidate key={`${kind}-${editing?.id ?? 'new'}-${formAnswer?.token ?? ''}`}>
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
         <input type="hidden" name="intent" value={editing ? 'change' : 'add'} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        {hasRequired ? (
+          <p className="muted">
+            <span aria-hidden="true">* </span>— обязательное поле
+          </p>
+        ) : null}
+        <ReferenceErrorSummary errors={formAnswer?.errors ?? []} />
+        <FormError message={formAnswer?.error} id="reference-error" />
+        {formAnswer?.saved ? (
+          <div className="form-ok reference-saved" role="status">
+            <p>
+              <strong>Сохранено.</strong> {formAnswer.ok}
+            </p>
+            <dl>
+              {def.fields.map((f) => (
+                <div key={f.name}>
+                  <dt>{f.label}</dt>
+                  <dd>{shownValue(f, formAnswer.saved![f.name], options)}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ) : null}
         {def.fields.map((field) => (
-          <FieldInput key={field.name} field={field} value={valueOf(field.name)} invalid={answer?.field === field.name} fixed={Boolean(editing && field.type === 'text' && field.fixed)} options={options} />
+          <ReferenceFieldInput
+            key={field.name}
+            field={field}
+            value={valueOf(field.name)}
+            error={errorOf(field.name)}
+            fixed={Boolean(editing && field.type === 'text' && field.fixed)}
+            options={options}
+          />
         ))}
         <div className="form-actions">
           <button type="submit" className="button" disabled={busy}>{editing ? 'Сохранить' : 'Добавить'}</button>
           {editing ? <Link to={`/admin/reference/${kind}`}>Отмена</Link> : null}
         </div>
-        <FormError message={answer?.error} id="reference-error" />
-        {answer?.ok ? <p className="form-ok" role="status">{answer.ok}</p> : null}
       </Form>
 
-      <h2>Записи ({entries.length})</h2>
+      <h2 id="entries">Записи ({entries.length})</h2>
+      {rowAnswer?.ok ? <p className="form-ok" role="status" id="entry-ok">{rowAnswer.ok}</p> : null}
+      <FormError message={rowAnswer?.error} id="entry-error" />
       <div className="table-scroll">
-        <table className="admin-table">
+        <table className="admin-table" aria-labelledby="entries">
           <thead>
             <tr>
               {def.fields.map((f) => <th key={f.name} scope="col">{f.label}</th>)}
@@ -146,14 +150,32 @@ export default function AdminReference() {
             </tr>
           </thead>
           <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                {def.fields.map((f) => <td key={f.name}>{shown(f, entry.values[f.name], options)}</td>)}
-                <td>
-                  <Link to={`?edit=${entry.id}#edit`} aria-label={`Изменить: ${String(entry.values.name ?? entry.id)}`}>Изменить</Link>
-                </td>
-              </tr>
-            ))}
+            {entries.map((entry) => {
+              const name = String(entry.values.name ?? entry.id)
+              return (
+                <tr key={entry.id} className={entry.retired ? 'retired' : undefined}>
+                  {def.fields.map((f, i) => (
+                    <td key={f.name}>
+                      {shownValue(f, entry.values[f.name], options)}
+                      {i === 0 && entry.retired ? <span className="retired-mark"> ({RETIRED})</span> : null}
+                    </td>
+                  ))}
+                  <td className="entry-actions">
+                    <Link to={`?edit=${entry.id}#edit`} aria-label={`Изменить: ${name}`}>Изменить</Link>
+                    <Form method="post" className="inline-form">
+                      <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
+                      <input type="hidden" name="id" value={entry.id} />
+                      <button type="submit" name="intent" value={entry.retired ? 'restore' : 'retire'} className="button-secondary" disabled={busy} aria-label={`${entry.retired ? 'Вернуть в употребление' : 'Вывести из употребления'}: ${name}`}>
+                        {entry.retired ? 'Вернуть в употребление' : 'Вывести из употребления'}
+                      </button>
+                      <button type="submit" name="intent" value="delete" className="button-secondary" disabled={busy} aria-label={`Удалить: ${name}`}>
+                        Удалить
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              )
+            })}
           </tbody>
         </table>
       </div>
@@ -179,13 +201,15 @@ export default function AdminReference() {
                   <td>{h.username}{h.clientAddress ? <span className="muted"> ({h.clientAddress})</span> : null}</td>
                   <td>{h.entryName}</td>
                   <td>
-                    {h.added ? 'Добавлена' : (
+                    {h.action === 'changed' ? (
                       <ul className="changes">
                         {h.changes.map((c) => {
-                          const field = labelOf(c.field)
-                          return <li key={c.field}>{field?.label ?? c.field}: {field ? shown(field, c.from, options) : String(c.from)} → {field ? shown(field, c.to, options) : String(c.to)}</li>
+                          const field = fieldOf(c.field)
+                          return <li key={c.field}>{field?.label ?? c.field}: {field ? shownValue(field, c.from, options) : String(c.from)} → {field ? shownValue(field, c.to, options) : String(c.to)}</li>
                         })}
                       </ul>
+                    ) : (
+                      HISTORY_ACTION[h.action]
                     )}
                   </td>
                 </tr>
@@ -197,6 +221,8 @@ export default function AdminReference() {
     </section>
   )
 }
+
+const HISTORY_ACTION = { added: 'Добавлена', changed: 'Изменена', retired: 'Выведена из употребления', restored: 'Возвращена в употребление', deleted: 'Удалена' } as const
 
 export function ErrorBoundary() {
   return <RouteError forbiddenMessage="Страница доступна только администраторам." />

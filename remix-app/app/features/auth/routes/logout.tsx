@@ -2,8 +2,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
-import { clearedSessionCookie, readCookies } from '@portal/workflow-service/auth/session-cookies.server.ts'
-import { SESSION_COOKIE } from '@portal/workflow-service/auth/sessions.server.ts'
+import { clearedSessionCookie, readCookies, SESSION_COOKIE } from '@portal/workflow-service/use-cases.server.ts'
 import authStyles from '../../../styles/auth.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]

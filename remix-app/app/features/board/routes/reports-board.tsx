@@ -4,8 +4,7 @@
 // needed); the server decides who sees what (use-cases/reports-board.server.ts).
 import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
-import { CELL_STATE_TITLES, CELL_STATES } from '@portal/workflow-service/workflow/reports/board-cells.ts'
-import { REPORT_TYPE_CODES } from '@portal/workflow-service/workflow/reports/report-types.ts'
+import { CELL_STATE_TITLES, CELL_STATES, REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
 import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'

@@ -3,8 +3,8 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { Crumb } from '../../../utils/links.ts'
 import type { Group } from '../server/views.server.ts'
-import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
-import { type TabLink, Tabs } from '../../../components/tabs.tsx'
+import type { TabLink } from '../../../components/tabs.tsx'
+import { PageHead } from '../../../components/page-head.tsx'
 import { withSubscripts } from '../../../utils/chemical-formula.ts'
 
 export function ValueText({ text, href }: { text: string; href?: string }) {
@@ -33,33 +33,6 @@ export function CardGroups({ groups }: { groups: Group[] }) {
         </section>
       ))}
     </div>
-  )
-}
-
-const AREA_CARD = /^\/(areas|polygons|polygons-yanao)\/\d+$/
-
-/**
- * The records a page belongs to, for its heading: the record whose tabs it shows (a sub-page of a company, area or
- * point) and the area or polygon above it, leaving out what the title already says.
- */
-export function headingRecords(title: string, crumbs: Crumb[], tabs?: TabLink[]): string[] {
-  const own = tabs && tabs.length > 1 ? crumbs.find((c) => c.to === tabs[0].to) : undefined
-  const area = [...crumbs].reverse().find((c) => AREA_CARD.test(c.to))
-  const names = [own?.title, area?.title].filter((t): t is string => Boolean(t) && !title.includes(t!))
-  return [...new Set(names)]
-}
-
-export function PageHead({ title, crumbs, tabs }: { title: string; crumbs: Crumb[]; tabs?: TabLink[] }) {
-  const records = headingRecords(title, crumbs, tabs)
-  return (
-    <>
-      <Breadcrumbs crumbs={crumbs} />
-      <h1>
-        {title}
-        {records.length ? <span className="heading-record"> — {records.join(', ')}</span> : null}
-      </h1>
-      {tabs ? <Tabs tabs={tabs} /> : null}
-    </>
   )
 }
 

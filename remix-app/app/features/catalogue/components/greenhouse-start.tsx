@@ -3,9 +3,9 @@ import { Link } from '@remix-run/react'
 import type { Crumb } from '../../../utils/links.ts'
 import type { TabLink } from '../../../components/tabs.tsx'
 import type { YearSections } from '../server/greenhouse-pages.server.ts'
-import type { FilterControl } from '../server/views.server.ts'
-import { PageHead } from './detail-card.tsx'
-import { FilterForm } from './list-page.tsx'
+import type { FilterControl } from '../../../components/filter-form.tsx'
+import { PageHead } from '../../../components/page-head.tsx'
+import { FilterForm } from '../../../components/filter-form.tsx'
 
 export function GreenhouseStart({ title, crumbs, tabs, years, controls = [] }: { title: string; crumbs: Crumb[]; tabs?: TabLink[]; years: YearSections[]; controls?: FilterControl[] }) {
   return (

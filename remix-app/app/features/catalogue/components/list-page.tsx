@@ -1,58 +1,12 @@
 // The generic list page: filters in a GET form (the URL holds them, so links and the back button restore the list),
 // search applied 750 ms after the last keystroke, 'Показать еще {limit}' while more rows exist, 'Нет данных' when empty.
-import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
-import { type ReactNode, useRef } from 'react'
+import { Link, useLocation } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import type { Crumb } from '../../../utils/links.ts'
-import type { FilterControl, ListItem, ListView } from '../server/views.server.ts'
-import { PageHead } from './detail-card.tsx'
+import type { ListItem, ListView } from '../server/views.server.ts'
+import { FilterForm, type FilterControl } from '../../../components/filter-form.tsx'
+import { PageHead } from '../../../components/page-head.tsx'
 import type { TabLink } from '../../../components/tabs.tsx'
-import { useDebouncedSubmit } from '../../../components/use-debounced-submit.ts'
-
-export function FilterForm({ controls, hidden = {} }: { controls: FilterControl[]; hidden?: Record<string, string> }) {
-  const submit = useSubmit()
-  const form = useRef<HTMLFormElement>(null)
-  const searchLater = useDebouncedSubmit({ preventScrollReset: true })
-  if (controls.length === 0) return null
-  // A changed filter submits the form without `limit`: the list starts again from the first page (offset 0).
-  const apply = () => form.current && submit(form.current, { preventScrollReset: true })
-  return (
-    <Form ref={form} method="get" className="filters" role="search">
-      {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {controls.map((control) =>
-        control.kind === 'search' ? (
-          <input
-            key={control.name}
-            type="search"
-            name={control.name}
-            defaultValue={control.value}
-            placeholder={control.placeholder}
-            aria-label={control.label}
-            maxLength={200}
-            onChange={() => searchLater(form.current)}
-          />
-        ) : (
-          <label key={control.name} className="filter">
-            <span>{control.label}</span>
-            <select name={control.name} defaultValue={control.value} onChange={apply}>
-              {control.options?.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        ),
-      )}
-      <noscript>
-        <button type="submit" className="button">
-          Применить
-        </button>
-      </noscript>
-    </Form>
-  )
-}
 
 export function ItemList({ items, actions }: { items: ListItem[]; actions?: (item: ListItem) => ReactNode }) {
   if (items.length === 0) return <p className="empty">Нет данных</p>

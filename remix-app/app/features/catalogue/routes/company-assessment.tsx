@@ -5,7 +5,8 @@ import { companyCrumbs } from '../../../utils/links.ts'
 import { companyOf } from '../server/company-card.server.ts'
 import { idParam } from '../server/not-found.ts'
 import { companyTabs } from '../server/tabs.server.ts'
-import { type FilterControl, listView, typeOrThrow } from '../server/views.server.ts'
+import { listView, typeOrThrow } from '../server/views.server.ts'
+import { type FilterControl } from '../../../components/filter-form.tsx'
 import { ListPage } from '../components/list-page.tsx'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@
 // section data sees their own company page.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { sectionTiles, sectionTrail } from '@portal/workflow-service/catalogue/sections.ts'
+import { sectionTiles, sectionTrail } from '@portal/workflow-service/registry.ts'
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
 import { DetailCard } from '../components/detail-card.tsx'
 import { companyCard } from '../server/company-card.server.ts'

@@ -5,8 +5,9 @@ import { useLoaderData } from '@remix-run/react'
 import { idParam } from '../server/not-found.ts'
 import { pointHead, pointOf, reportsOf } from '../server/points.server.ts'
 import { PdkLegend, ReadingsTable } from '../components/data-table.tsx'
-import { PageHead } from '../components/detail-card.tsx'
-import { DownloadLinks, FilterForm } from '../components/list-page.tsx'
+import { PageHead } from '../../../components/page-head.tsx'
+import { DownloadLinks } from '../components/list-page.tsx'
+import { FilterForm } from '../../../components/filter-form.tsx'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const point = await pointOf(context, idParam(params.id))

@@ -3,10 +3,10 @@
 // ('Развитие экологического мониторинга'), the alternative start page of the regional monitoring system.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { REGIONAL_HOME, REGIONAL_SYSTEM, sectionTiles } from '@portal/workflow-service/catalogue/sections.ts'
+import { REGIONAL_HOME, REGIONAL_SYSTEM, sectionTiles } from '@portal/workflow-service/registry.ts'
 import { HOME, pagePath } from '../../../utils/links.ts'
 import { notFound } from '../server/not-found.ts'
-import { PageHead } from '../components/detail-card.tsx'
+import { PageHead } from '../../../components/page-head.tsx'
 import { SectionTiles } from '../components/section-tiles.tsx'
 
 export const SECTION_PAGES: Record<string, { title: string; section: string }> = {

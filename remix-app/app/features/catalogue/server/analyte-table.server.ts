@@ -1,10 +1,9 @@
 // The analyte table of a water, flora or hydrological detail (catalogue.md §2.4, §2.6): one row per analyte (its
 // name and unit), one column per year of the same point's records, so a reading is seen beside the other years.
 import type { AppLoadContext } from '@remix-run/node'
-import { formatDate, showValue } from '@portal/workflow-service/catalogue/format.ts'
-import type { CatalogueType, FieldDef } from '@portal/workflow-service/catalogue/registry/types.ts'
-import type { Group } from './views.server.ts'
-import { readValue } from '../../../utils/use-case-answers.server.ts'
+import { formatDate, showValue } from '@portal/workflow-service/registry.ts'
+import type { CatalogueType, FieldDef } from '@portal/workflow-service/registry.ts'
+import { type Group, recordsOf } from './views.server.ts'
 
 /** The group of each type whose numbers form the table. */
 export const ANALYTE_GROUPS: Record<string, string> = {
@@ -34,7 +33,7 @@ export async function analyteTable(context: AppLoadContext, type: CatalogueType,
   const analytes = analytesOf(type)
   const point = (record.measures_point as { id?: number } | null)?.id
   if (analytes.length === 0 || !point) return null
-  const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters: { measures_point: point }, limit: 100, offset: 0 }).then(readValue)
+  const page = await recordsOf(context, type.slug, { measures_point: point }, 100)
   const records = (page.results as Rec[]).sort((a, b) => (a.year ?? 0) - (b.year ?? 0) || String(a.sampled ?? '').localeCompare(String(b.sampled ?? '')))
   const perYear = new Map<number | undefined, number>()
   for (const r of records) perYear.set(r.year, (perYear.get(r.year) ?? 0) + 1)

@@ -3,12 +3,14 @@ import type { AppLoadContext } from '@remix-run/node'
 import { areaCrumbs, areaListOf, HOME } from '../../../utils/links.ts'
 import { notFound } from './not-found.ts'
 import { areaTabs } from './tabs.server.ts'
-import { cardGroups, type FilterControl, listView, recordOf, searchListParams, typeOrThrow } from './views.server.ts'
+import { cardGroups, listView, searchListParams, typeOrThrow } from './views.server.ts'
+import { recordOf } from '../../../utils/catalogue-record.server.ts'
+import { type FilterControl } from '../../../components/filter-form.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export async function areaList(context: AppLoadContext, request: Request, kind: string) {
   const { params, controls: search } = searchListParams(context, new URL(request.url).searchParams)
-  const regions = await context.catalogue.regionFilterOptions(context.useCaseContext, {}).then(readValue)
+  const regions = await context.catalogue.administrativeRegions(context.useCaseContext, { filter: true }).then(readValue)
   // The whole-region item (last) is the same as no filter; the first 'ЯНАО в целом' entry stands for it.
   const options = regions.slice(0, -1).filter((r, i) => i === 0 || !String(r.id).includes(','))
   const controls: FilterControl[] = [

@@ -4,7 +4,8 @@ import { companyCrumbs } from '../../../utils/links.ts'
 import { notFound } from './not-found.ts'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
 import { companyTabs } from './tabs.server.ts'
-import { cardGroups, recordOf, typeOrThrow } from './views.server.ts'
+import { cardGroups, typeOrThrow } from './views.server.ts'
+import { recordOf } from '../../../utils/catalogue-record.server.ts'
 
 export type CompanyRecord = { id: number; name: string; kind: string } & Record<string, unknown>
 

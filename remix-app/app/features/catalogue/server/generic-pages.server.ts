@@ -1,17 +1,17 @@
 // Pages of every registry type without a route of its own, resolved from the declarations: the list
 // (`pages.list`), the card (`pages.detail/{id}`) and the lists scoped to a parent (`/areas/{id}/<suffix>`…).
 import type { AppLoadContext } from '@remix-run/node'
-import { parseFiltersLenient } from '@portal/workflow-service/catalogue/filters.ts'
-import { fillTemplate } from '@portal/workflow-service/catalogue/format.ts'
-import { findType, findTypeByTable } from '@portal/workflow-service/catalogue/registry/index.ts'
+import { parseFiltersLenient, fillTemplate, findType, findTypeByTable } from '@portal/workflow-service/registry.ts'
 import { matchRegistryAddress } from '../registry-addresses.ts'
-import type { CatalogueType, ParentKind, ScopedPage } from '@portal/workflow-service/catalogue/registry/types.ts'
+import type { CatalogueType, ParentKind, ScopedPage } from '@portal/workflow-service/registry.ts'
 import { areaCrumbs, companyCrumbs, type Crumb, HOME, pointCrumbs } from '../../../utils/links.ts'
 import { idParam, notFound } from './not-found.ts'
 import { type AnalyteTable, analyteTable, withoutAnalytes } from './analyte-table.server.ts'
 import { listChartOf, type ListChart } from '../../charts/server/list-chart.server.ts'
 import { areaTabs, companyTabs, pointTabs } from './tabs.server.ts'
-import { cardGroups, type FilterControl, type Group, listView, type ListView, scopedTabs, searchControl, type Tab, recordOf, typeOrThrow, yearControl } from './views.server.ts'
+import { cardGroups, type Group, listView, type ListView, scopedTabs, searchControl, type Tab, typeOrThrow, yearControl } from './views.server.ts'
+import { recordOf } from '../../../utils/catalogue-record.server.ts'
+import { type FilterControl } from '../../../components/filter-form.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export type GenericPage =

@@ -1,10 +1,11 @@
 // The greenhouse-gas pages (catalogue.md §2.8): the start page per year with its two sections (for all companies or
 // one), the list of emissions titled with the chosen company, year and category, and the categories table.
 import type { AppLoadContext } from '@remix-run/node'
-import { formatNumber } from '@portal/workflow-service/catalogue/format.ts'
-import { GASES } from '@portal/workflow-service/catalogue/greenhouse-report.server.ts'
+import { formatNumber } from '@portal/workflow-service/registry.ts'
+import { GASES } from '@portal/workflow-service/commands.server.ts'
 import { companyCrumbs, HOME, type Crumb } from '../../../utils/links.ts'
-import { type FilterControl, listView, type Tab, typeOrThrow } from './views.server.ts'
+import { listView, recordsOf, type Tab, typeOrThrow } from './views.server.ts'
+import { type FilterControl } from '../../../components/filter-form.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 // Each gas's header names its unit; the formulas are written with subscripts.
@@ -16,7 +17,7 @@ export async function categoriesTable(context: AppLoadContext, params: URLSearch
   // No year in the address: the latest; 'Все' (an empty year) sums every year.
   const all = params.has('year') && params.get('year') === ''
   const year = all ? undefined : years.includes(asked) ? asked : years[0]
-  const rows = year || all ? await context.catalogue.greenhouseCategoryTotals(context.useCaseContext, { ...(year ? { year } : {}), ...(company ? { company: company.id } : {}) }).then(readValue) : []
+  const rows = year || all ? await context.catalogue.greenhouseCategoryReport(context.useCaseContext, { ...(year ? { year: String(year) } : {}), ...(company ? { company: String(company.id) } : {}) }).then(readValue) : []
   const control: FilterControl = {
     name: 'year',
     label: 'Отчетный период',
@@ -76,7 +77,7 @@ export async function greenhouseList(context: AppLoadContext, params: URLSearchP
   const [years, categories, companies] = await Promise.all([
     context.catalogue.years(context.useCaseContext, { type: type.slug, filters: {} }).then(readValue),
     context.catalogue.referenceRows(context.useCaseContext, { type: 'greenhouse-gases-categories' }).then(readValue),
-    context.catalogue.listRecords(context.useCaseContext, { type: 'companies', filters: { kind: 'gas_emissions' }, limit: 1000, offset: 0 }).then(readValue),
+    recordsOf(context, 'companies', { kind: 'gas_emissions' }, 1000),
   ])
   const companyRows = companies.results as Array<{ id: number; name: string }>
   const chosen = (name: string) => params.get(name) ?? ''

@@ -1,13 +1,11 @@
 // Loaders of a water-object point's pages under /points/{kind}/{id}/: the merged control indicators and the visual
 // inspection results (catalogue.md §2.3), each with the point's crumbs and tabs and the 'Отчетный период' filter.
 import type { AppLoadContext } from '@remix-run/node'
-import { parseFilterValue } from '@portal/workflow-service/catalogue/filters.ts'
-import { showValue } from '@portal/workflow-service/catalogue/format.ts'
-import { yearFilter } from '@portal/workflow-service/catalogue/registry/fields.ts'
-import { POINT_KINDS } from '@portal/workflow-service/catalogue/registry/labels.ts'
+import { parseFilterValue, showValue, yearFilter, POINT_KINDS } from '@portal/workflow-service/registry.ts'
 import { idParam, notFound } from './not-found.ts'
 import { pointHead, pointOf, type PointRecord } from './points.server.ts'
-import { type FilterControl, type ListItem, listView, moreQuery, PAGE_SIZE, shownOf, typeOrThrow, yearControl } from './views.server.ts'
+import { type ListItem, listView, moreQuery, PAGE_SIZE, shownOf, typeOrThrow, yearControl } from './views.server.ts'
+import { type FilterControl } from '../../../components/filter-form.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export const CONTROL_INDICATORS_TITLE = 'Контрольные показатели'
@@ -37,7 +35,7 @@ export async function controlIndicatorsPage(context: AppLoadContext, kind: strin
   const head = await pointHead(context, point, { title: CONTROL_INDICATORS_TITLE, to: path })
   const shown = shownOf(params)
   const [page, years] = await Promise.all([
-    context.catalogue.controlIndicators(context.useCaseContext, { point: point.id, ...(yearOf(params) ? { year: yearOf(params) } : {}), limit: shown, offset: 0 }).then(readValue),
+    context.catalogue.controlIndicators(context.useCaseContext, { point: point.id, ...(yearOf(params) ? { year: String(yearOf(params)) } : {}), limit: shown, offset: 0 }).then(readValue),
     context.catalogue.controlIndicatorYears(context.useCaseContext, { point: point.id }).then(readValue),
   ])
   const sampled = typeOrThrow('ecomon-sediment-control-indicators').fields.find((f) => f.name === 'sampled')!

@@ -1,19 +1,15 @@
 // Loaders of the measuring point pages: lists per area and per kind, the card, readings and reports.
 import { type AppLoadContext, data } from '@remix-run/node'
-import { FilterError, parseFilterValue } from '@portal/workflow-service/catalogue/filters.ts'
-import { yearFilter } from '@portal/workflow-service/catalogue/registry/fields.ts'
-import { can } from '@portal/workflow-service/auth/permissions.ts'
-import { formatDate, formatNumber } from '@portal/workflow-service/catalogue/format.ts'
-import { substancesOf } from '@portal/workflow-service/catalogue/substances.ts'
-import { findType, GEOCHEMICAL_POINT_KINDS, POINT_CATEGORIES, POINT_KINDS, POINT_REPORT_TYPES } from '@portal/workflow-service/catalogue/registry/index.ts'
+import { FilterError, parseFilterValue, yearFilter, formatDate, formatNumber, substancesOf, findType, GEOCHEMICAL_POINT_KINDS, POINT_CATEGORIES, POINT_KINDS, POINT_REPORT_TYPES, limitOn } from '@portal/workflow-service/registry.ts'
+import { can, nextDayStart, regionDayStart } from '@portal/workflow-service/views.ts'
 import type { Reading } from '../components/data-table.tsx'
 import { pointCrumbs } from '../../../utils/links.ts'
 import { notFound } from './not-found.ts'
 import { pointTabs } from './tabs.server.ts'
-import { downloadsOf, type FilterControl, listView, searchControl, recordOf, typeOrThrow, yearControl } from './views.server.ts'
+import { downloadsOf, listView, searchControl, recordsOf, typeOrThrow, yearControl } from './views.server.ts'
+import { recordOf } from '../../../utils/catalogue-record.server.ts'
+import { type FilterControl } from '../../../components/filter-form.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
-import { limitOn } from '@portal/workflow-service/admin/reference/reference-as-of.ts'
-import { nextDayStart, regionDayStart } from '@portal/workflow-service/text/region-days.ts'
 
 export type PointRecord = { id: number; name: string; kind: string; area: { id: number; name: string; kind: string } | null } & Record<string, unknown>
 
@@ -96,10 +92,13 @@ function askedYear(raw: string | null): number | undefined {
   }
 }
 
-/** A value against its limit, shaped as a row of the readings table (value, unit, ПДК, share and its level). */
+/**
+ * A value against its limit, shaped as a row of the readings table (value, unit, ПДК, share and its level). The share
+ * has the three decimals the API's `share` and the exceedances' multiple have, shown whole.
+ */
 function readingOf(id: number, name: string, value: number, measure: string, mpc: number | null): Reading {
   const share = mpc !== null && mpc > 0 ? Number((value / mpc).toFixed(3)) : null
-  return { id, name, value: formatNumber(value), measure, mpc: mpc === null ? '—' : formatNumber(mpc), share: share === null ? '—' : formatNumber(share, 2), level: levelOf(share) }
+  return { id, name, value: formatNumber(value), measure, mpc: mpc === null ? '—' : formatNumber(mpc), share: share === null ? '—' : formatNumber(share), level: levelOf(share) }
 }
 
 /** Readings of a point for a year (the latest year by default), each with its share of the limit. */
@@ -107,7 +106,7 @@ export async function readingsOf(context: AppLoadContext, point: PointRecord, pa
   const type = typeOrThrow('measures-point-indications')
   const yearFilter = await yearControl(context, type, params, { measures_point: point.id })
   const year = chosenYear(yearFilter, params)
-  const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters: { measures_point: point.id, ...(year ? { year } : {}) }, limit: 1000, offset: 0 }).then(readValue)
+  const page = await recordsOf(context, type.slug, { measures_point: point.id, ...(year ? { year } : {}) }, 1000)
   const rows = page.results as Array<{ id: number; name: string; value: number; measure: string; mpc: number | null; sampled?: string | Date | null }>
   const readings: Reading[] = rows.map((row) => readingOf(row.id, row.name, row.value, row.measure, row.mpc))
   return { readings, limitNotes: await limitNotesOf(context, rows), controls: yearFilter ? [yearFilter] : [], year: year ?? null }
@@ -168,7 +167,7 @@ export async function reportsOf(context: AppLoadContext, point: PointRecord, par
   const yearFilter = await yearControl(context, type, params, { measures_point: point.id })
   const year = chosenYear(yearFilter, params)
   const filters = { measures_point: point.id, ...(year ? { year } : {}) }
-  const page = await context.catalogue.listRecords(context.useCaseContext, { type: slug, filters, limit: 100, offset: 0 }).then(readValue)
+  const page = await recordsOf(context, slug, filters, 100)
   const limits = new Map(substancesOf(point.kind).map(([name, , mpc]) => [name, mpc]))
   const pollutants = type.fields.filter((f) => f.type === 'number' && f.name !== 'year' && !f.hidden)
   const reports: PointReport[] = (page.results as Array<Record<string, unknown> & { id: number }>).map((r) => {

@@ -6,15 +6,16 @@
 // /measures-point-{section}/{id}/{kind} (regional) or /measure-point-{section}/{id}/{kind} (region-wide), whose
 // tabs lead to its indicator lists at /regional-measures-point/{id}/{kind}/{x}-indicators.
 import type { AppLoadContext } from '@remix-run/node'
-import { GEOCHEMICAL_POINT_KINDS, POINT_KINDS, POINT_LIST_HEADINGS, type PointKindCode } from '@portal/workflow-service/catalogue/registry/labels.ts'
-import { can } from '@portal/workflow-service/auth/permissions.ts'
+import { GEOCHEMICAL_POINT_KINDS, POINT_KINDS, POINT_LIST_HEADINGS, type PointKindCode } from '@portal/workflow-service/registry.ts'
+import { can } from '@portal/workflow-service/views.ts'
 import { areaCrumbs } from '../../../utils/links.ts'
 import { areaOf } from './area-pages.server.ts'
 import { AREA_KIND, REGIONAL_POINT_LISTS, SECTIONS, type SectionKey, sectionPath, sectionPointPath, sectionTitle, SYSTEM_SECTIONS, systemCrumb, type SystemBase } from '../polygon-section-addresses.ts'
 import { notFound } from './not-found.ts'
 import { pointOf, type PointRecord, readingsOf } from './points.server.ts'
 import { areaTabs, pointTabs } from './tabs.server.ts'
-import { cardGroups, type FilterControl, listView, scopedTabs, searchControl, type Tab, typeOrThrow } from './views.server.ts'
+import { cardGroups, listView, scopedTabs, searchControl, type Tab, typeOrThrow } from './views.server.ts'
+import { type FilterControl } from '../../../components/filter-form.tsx'
 
 interface SectionTile {
   title: string

@@ -1,14 +1,14 @@
 // View models of the generic catalogue screens, built on the server from the registry: list pages (filters in the
 // URL, 'Показать еще'), detail cards (label/value groups with empty values hidden) and scoped tabs.
 import type { AppLoadContext } from '@remix-run/node'
-import { can } from '@portal/workflow-service/auth/permissions.ts'
-import { parseFiltersLenient } from '@portal/workflow-service/catalogue/filters.ts'
-import { fillTemplate, showValue } from '@portal/workflow-service/catalogue/format.ts'
-import type { AppliedFilters } from '@portal/workflow-service/catalogue/query.server.ts'
-import { findType } from '@portal/workflow-service/catalogue/registry/index.ts'
-import type { CatalogueType, ParentKind } from '@portal/workflow-service/catalogue/registry/types.ts'
+import { can } from '@portal/workflow-service/views.ts'
+import { parseFiltersLenient, fillTemplate, showValue, findType, queryOfFilters } from '@portal/workflow-service/registry.ts'
+import type { AppliedFilters } from '@portal/workflow-service/registry.ts'
+import type { CatalogueType, ParentKind } from '@portal/workflow-service/registry.ts'
 import { recordHref } from '../../../utils/links.ts'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
+import type { CatalogueRecord } from '../../../utils/catalogue-record.server.ts'
+import type { FilterControl } from '../../../components/filter-form.tsx'
 
 export const PAGE_SIZE = 20
 const MAX_SHOWN = 1000
@@ -31,20 +31,6 @@ export interface ListItem {
   details: string[]
 }
 
-export interface Option {
-  value: string
-  label: string
-}
-
-export interface FilterControl {
-  name: string
-  label: string
-  kind: 'select' | 'search'
-  value: string
-  options?: Option[]
-  placeholder?: string
-}
-
 export interface ListView {
   items: ListItem[]
   count: number
@@ -58,8 +44,7 @@ export interface ListView {
 
 /** The export addresses of a type's list with these filters (every row matching them, not only those shown). */
 export function downloadsOf(slug: string, filters: AppliedFilters): { csv: string; xlsx: string } {
-  const params = new URLSearchParams()
-  for (const [name, value] of Object.entries(filters)) params.set(name, Array.isArray(value) ? value.join(',') : String(value))
+  const params = new URLSearchParams(queryOfFilters(filters))
   const at = (format: string) => {
     const query = new URLSearchParams(params)
     query.set('format', format)
@@ -68,7 +53,7 @@ export function downloadsOf(slug: string, filters: AppliedFilters): { csv: strin
   return { csv: at('csv'), xlsx: at('xlsx') }
 }
 
-type Record = { [key: string]: unknown; id: number }
+type Record = CatalogueRecord
 
 /** The rows shown so far: the page size times the pages asked for with `limit` (kept in the URL). */
 export function shownOf(params: URLSearchParams): number {
@@ -98,11 +83,19 @@ export function itemOf(type: CatalogueType, record: Record): ListItem {
   return { id: record.id, title: fillTemplate(type.itemTitle, record) || `№ ${record.id}`, href: recordHref(type.slug, record, detailBaseOf(type)), details }
 }
 
+/**
+ * The first `limit` records of a type's list with these filters, through the list's one read (the API's too): the
+ * filters go as the parameters they parse from, so both doors answer the same records for the same filters.
+ */
+export function recordsOf(context: AppLoadContext, slug: string, filters: AppliedFilters, limit: number) {
+  return context.catalogue.list(context.useCaseContext, { type: slug, query: queryOfFilters(filters), limit, offset: 0 }).then(readValue)
+}
+
 /** A page of a type's list with the filters of the URL (bad values dropped) plus the fixed scope filters. */
 export async function listView(context: AppLoadContext, type: CatalogueType, params: URLSearchParams, scope: AppliedFilters = {}, only?: string[]): Promise<ListView & { records: Record[] }> {
   const filters = { ...parseFiltersLenient(type, params, only), ...scope }
   const shown = shownOf(params)
-  const page = await context.catalogue.listRecords(context.useCaseContext, { type: type.slug, filters, limit: shown, offset: 0 }).then(readValue)
+  const page = await recordsOf(context, type.slug, filters, shown)
   const records = page.results as Record[]
   return {
     items: records.map((r) => itemOf(type, r)),
@@ -178,11 +171,6 @@ export async function scopedTabs(context: AppLoadContext, parent: ParentKind, id
     const scoped = type.pages!.scoped!.find((s) => s.parent === parent && s.suffix === suffix)!
     return { title: scoped.title ?? type.title, to: `${base}/${id}/${suffix}` }
   })
-}
-
-/** A record of a type by id, or undefined (the card and parent lookups). */
-export async function recordOf<T = Record>(context: AppLoadContext, slug: string, id: number): Promise<T | undefined> {
-  return ((await context.catalogue.findRecord(context.useCaseContext, { type: slug, id }).then(readValue)) ?? undefined) as T | undefined
 }
 
 export function typeOrThrow(slug: string): CatalogueType {

@@ -2,7 +2,8 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { parentHead } from './generic-pages.server.ts'
 import { idParam, notFound } from './not-found.ts'
-import { type ListView, listView, PAGE_SIZE, recordOf, searchControl, shownOf, typeOrThrow } from './views.server.ts'
+import { type ListView, listView, PAGE_SIZE, searchControl, shownOf, typeOrThrow } from './views.server.ts'
+import { recordOf } from '../../../utils/catalogue-record.server.ts'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export const WATER_SYSTEM_POINTS_TITLE = 'Пункты наблюдения'

@@ -2,11 +2,11 @@
 // substance), one page of the list sorted by the multiple, the count per year for the chart, and the export addresses
 // carrying the filters. A malformed filter is the 400 page naming the field (decision 2650).
 import { type AppLoadContext, data } from '@remix-run/node'
-import type { Exceedance, ExceedanceFilters } from '@portal/workflow-service/catalogue/exceedances.server.ts'
-import { FilterError, parseFilterValue } from '@portal/workflow-service/catalogue/filters.ts'
-import type { FilterDef } from '@portal/workflow-service/catalogue/registry/types.ts'
-import { CONTROL_CHARACTERS } from '@portal/workflow-service/http/params.ts'
-import type { FilterControl } from '../../catalogue/server/views.server.ts'
+import type { Exceedance, ExceedanceFilters } from '@portal/workflow-service/commands.server.ts'
+import { FilterError, parseFilterValue } from '@portal/workflow-service/registry.ts'
+import type { FilterDef } from '@portal/workflow-service/registry.ts'
+import { CONTROL_CHARACTERS } from '@portal/workflow-service/views.ts'
+import type { FilterControl } from '../../../components/filter-form.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export const PAGE_SIZE = 50

@@ -1,11 +1,13 @@
 // Measuring points on a map. The server draws them as SVG on the region's outline (it shows without JavaScript and
 // without any tile server), each marker a link to its point; in the browser Leaflet, loaded only by this component,
 // takes over with the tiles of MAP_TILES_URL. A tile server that cannot be reached leaves the outline and the markers
-// on a plain background.
+// on a plain background. Dense markers gather into clusters (leaflet.markercluster) that name their points; a marker's
+// tooltip gives its name, kind and worst multiple of the limit; a tap on a touch screen shows the tooltip first and a
+// second tap opens the point.
 import { useHref, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { LEVEL_LABELS } from '../../charts/chart-geometry.ts'
-import { kindColour, LEVEL_COLOURS, levelColour, projectionOf, ringPath } from '../map-geometry.ts'
+import { clusterLabel, kindColour, LEVEL_COLOURS, levelColour, markerLines, projectionOf, ringPath } from '../map-geometry.ts'
 import outline from '../yanao-outline.geo.json'
 
 export interface MapMarker {
@@ -26,6 +28,16 @@ export interface PointsMapProps {
   yearLabel: string
 }
 
+/** The live map's parts that a new answer's markers are drawn with. */
+interface LiveMap {
+  L: typeof import('leaflet')
+  map: import('leaflet').Map
+  region: import('leaflet').GeoJSON
+  clusters: import('leaflet').MarkerClusterGroup
+  names: Map<import('leaflet').Marker, string>
+  armed: import('leaflet').Marker | null
+}
+
 const ring = outline.geometry.coordinates[0] as Array<[number, number]>
 const projection = projectionOf(ring)
 const OUTLINE_PATH = ringPath(ring, projection)
@@ -36,58 +48,124 @@ export function PointsMap({ points, tilesUrl, kindLabels, yearLabel }: PointsMap
   const navigate = useNavigate()
   const live = useRef<HTMLDivElement>(null)
   const [leaflet, setLeaflet] = useState(false)
-  const fit = useRef<(() => void) | null>(null)
+  // The live map, made once per mount; a new answer (other filters) only replaces its markers. Rebuilding the whole
+  // map per answer raced with the old map's removal and its animations, and could leave the new one empty.
+  const built = useRef<LiveMap | null>(null)
   const presentKinds = kinds.filter((k) => points.some((p) => p.kind === k))
 
   useEffect(() => {
-    let map: import('leaflet').Map | undefined
     let cancelled = false
     void (async () => {
-      const [L] = await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')])
+      await Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css'), import('leaflet.markercluster/dist/MarkerCluster.css')])
+      // The plugin extends the global L that Leaflet's module sets, so it is loaded after it, and the map is made from
+      // that global: the bundler's copy of the module's names is taken before the plugin adds its own.
+      await import('leaflet.markercluster')
+      const L = (window as unknown as { L: typeof import('leaflet') }).L
       if (cancelled || !live.current) return
-      map = L.map(live.current, { zoomSnap: 0.25, attributionControl: true })
+      const map = L.map(live.current, { zoomSnap: 0.25, attributionControl: true })
       // The view first: vector layers added to a map without one fail.
       const region = L.geoJSON(outline as GeoJSON.Feature, { style: { color: '#7a8a96', weight: 1.5, fillColor: '#f7f9fa', fillOpacity: 0.6 }, interactive: false })
-      const pointBounds = L.latLngBounds(points.map((p) => [p.latitude, p.longitude] as [number, number]))
-      const bounds = pointBounds.isValid() ? pointBounds.pad(0.1) : region.getBounds()
-      fit.current = () => {
-        map?.invalidateSize()
-        map?.fitBounds(bounds, { maxZoom: 11 })
-      }
-      fit.current()
+      map.fitBounds(region.getBounds())
       region.addTo(map)
       L.tileLayer(tilesUrl, { maxZoom: 18, attribution: '&copy; участники OpenStreetMap' }).addTo(map)
-      for (const p of points) {
-        const marker = L.circleMarker([p.latitude, p.longitude], { radius: 6, color: kindColour(p.kind, kinds), weight: 2.5, fillColor: levelColour(p.worst), fillOpacity: 0.95 })
-        // Leaflet sets a string tooltip as HTML: the name goes in as text, so markup in a name is shown, never run.
-        const label = document.createElement('span')
-        label.textContent = p.name
-        marker.bindTooltip(label)
-        marker.on('click', () => navigate(`/measures-points/${p.id}`))
-        marker.on('add', () => {
-          // The marker's path is a link for the keyboard and for screen readers too.
-          const element = marker.getElement()
-          element?.setAttribute('role', 'link')
-          element?.setAttribute('aria-label', p.name)
-          element?.setAttribute('tabindex', '0')
-          element?.addEventListener('keydown', (event) => {
-            if ((event as KeyboardEvent).key === 'Enter') navigate(`/measures-points/${p.id}`)
-          })
-        })
-        marker.addTo(map)
-      }
+      const names = new Map<import('leaflet').Marker, string>()
+      const clusters = L.markerClusterGroup({
+        maxClusterRadius: 40,
+        showCoverageOnHover: false,
+        // A cluster is a button named by its points: a screen reader hears which points it holds.
+        iconCreateFunction: (cluster) => {
+          const inside = cluster.getAllChildMarkers().map((m) => names.get(m) ?? '')
+          const icon = document.createElement('span')
+          const count = document.createElement('span')
+          count.setAttribute('aria-hidden', 'true')
+          count.textContent = String(inside.length)
+          const label = document.createElement('span')
+          label.className = 'visually-hidden'
+          label.textContent = clusterLabel(inside)
+          icon.append(count, label)
+          return L.divIcon({ html: icon, className: 'map-cluster', iconSize: L.point(34, 34) })
+        },
+      })
+      // Enter (and Space) on a focused cluster zooms to its points, as a click does.
+      clusters.on('clusterkeypress', (event) => {
+        const key = ((event as unknown as { originalEvent: KeyboardEvent }).originalEvent).key
+        if (key === 'Enter' || key === ' ') (event as unknown as { layer: import('leaflet').MarkerCluster }).layer.zoomToBounds()
+      })
+      const made: LiveMap = { L, map, region, clusters, names, armed: null }
+      // The marker whose tooltip the last tap showed: tapped again, it opens its point. (Leaflet closes a tooltip on
+      // any click before the marker hears it, so the tooltip's own state cannot tell.)
+      map.on('click zoomstart', () => {
+        made.armed = null
+      })
+      clusters.addTo(map)
+      built.current = made
       setLeaflet(true)
-    })()
+    })().catch((error: unknown) => {
+      // The picture stays: the server's SVG map is whole without Leaflet.
+      console.error('the live map could not be made', error)
+    })
     return () => {
       cancelled = true
-      map?.remove()
+      built.current?.map.remove()
+      built.current = null
+      setLeaflet(false)
     }
-    // The page's data decides the map; a new answer (other filters) builds it again.
-  }, [points, tilesUrl])
-  // Once shown in place of the picture, the map measures its box again.
+  }, [tilesUrl])
+
+  // The page's data decides the markers: drawn once the map is shown (so it measures its real box), again for each
+  // new answer.
   useEffect(() => {
-    if (leaflet) fit.current?.()
-  }, [leaflet])
+    const current = built.current
+    if (!leaflet || !current) return
+    const { L, map, region, clusters, names } = current
+    const noHover = window.matchMedia('(hover: none)').matches
+    clusters.clearLayers()
+    names.clear()
+    current.armed = null
+    const markers = points.map((p) => {
+      const dot = document.createElement('span')
+      dot.style.background = levelColour(p.worst)
+      dot.style.borderColor = kindColour(p.kind, kinds)
+      const marker = L.marker([p.latitude, p.longitude], { icon: L.divIcon({ html: dot, className: 'map-point', iconSize: L.point(16, 16) }), keyboard: true })
+      names.set(marker, p.name)
+      const open = () => navigate(`/measures-points/${p.id}`)
+      marker.on('click', (event) => {
+        const touch = noHover || (event.originalEvent as PointerEvent | undefined)?.pointerType === 'touch'
+        if (touch && current.armed !== marker) {
+          current.armed = marker
+          // After the tooltip's own handling of this click (it closes on every click first).
+          setTimeout(() => marker.openTooltip(), 0)
+          return
+        }
+        open()
+      })
+      marker.on('keypress', (event) => {
+        const key = (event.originalEvent as KeyboardEvent).key
+        if (key === 'Enter' || key === ' ') open()
+      })
+      // Leaflet sets a string tooltip as HTML: the lines go in as text, so markup in a name is shown, never run.
+      const tip = document.createElement('span')
+      markerLines(p, kindLabels, yearLabel).forEach((line, i) => {
+        const row = document.createElement(i === 0 ? 'strong' : 'span')
+        row.textContent = line
+        row.className = 'map-tip-line'
+        tip.append(row)
+      })
+      marker.bindTooltip(tip, { direction: 'top', offset: L.point(0, -8) })
+      marker.on('add', () => {
+        // The marker is a link for the keyboard and for screen readers too.
+        const element = marker.getElement()
+        element?.setAttribute('role', 'link')
+        element?.setAttribute('aria-label', p.name)
+      })
+      return marker
+    })
+    const pointBounds = L.latLngBounds(points.map((p) => [p.latitude, p.longitude] as [number, number]))
+    map.invalidateSize()
+    map.fitBounds(pointBounds.isValid() ? pointBounds.pad(0.1) : region.getBounds(), { maxZoom: 11, animate: false })
+    clusters.addLayers(markers)
+    // The kinds, labels and year come in the same answer as the points.
+  }, [leaflet, points])
 
   return (
     <div className="points-map-block">

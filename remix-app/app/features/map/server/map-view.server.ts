@@ -1,9 +1,10 @@
 // The map's data for a page: the points matching the filters with their worst multiple of the limit in the chosen
 // year (the latest by default, 'Все' for every year), the tile address from the configuration and the filters.
 import type { AppLoadContext } from '@remix-run/node'
-import { MAX_ID } from '@portal/workflow-service/http/params.ts'
-import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-service/catalogue/registry/labels.ts'
-import type { FilterControl } from '../../catalogue/server/views.server.ts'
+import { MAX_ID } from '@portal/workflow-service/views.ts'
+import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-service/registry.ts'
+import { recordOf } from '../../../utils/catalogue-record.server.ts'
+import { type FilterControl } from '../../../components/filter-form.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 export interface MapScope {
@@ -31,12 +32,15 @@ export async function mapView(context: AppLoadContext, params: URLSearchParams, 
   const areaKind = scope.area === undefined && params.get('area_kind') && params.get('area_kind')! in AREA_KINDS ? params.get('area_kind')! : undefined
   const areaParam = Number(params.get('area'))
   const area = scope.area ?? (Number.isInteger(areaParam) && areaParam > 0 && areaParam <= MAX_ID ? areaParam : undefined)
+  // An area chosen in the address (a link from its pages) is a filter the person sees and can drop.
+  const areaName = area === undefined ? undefined : (await recordOf<{ name?: string }>(context, 'areas', area))?.name
   const points = await context.catalogue.mapPoints(context.useCaseContext, { area, areaKind, kind, year, substance }).then(readValue)
   const controls: FilterControl[] = [
     select('year', 'Отчетный период', year === undefined ? '' : String(year), years.map((y) => ({ value: String(y), label: String(y) }))),
     ...(scope.kind ? [] : [select('kind', 'Вид пункта', kind ?? '', Object.entries(POINT_KINDS).map(([value, label]) => ({ value, label })))]),
     ...(scope.area !== undefined ? [] : [select('area_kind', 'Участки', areaKind ?? '', Object.entries(AREA_KINDS).map(([value, label]) => ({ value, label })))]),
     select('substance', 'Вещество', substance ?? '', substances.map((s) => ({ value: s, label: s }))),
+    ...(scope.area === undefined && area !== undefined ? [select('area', 'Лицензионный участок', String(area), [{ value: String(area), label: areaName ?? `№ ${area}` }])] : []),
   ]
   return {
     map: {
@@ -47,5 +51,6 @@ export async function mapView(context: AppLoadContext, params: URLSearchParams, 
     },
     controls,
     area,
+    areaName,
   }
 }

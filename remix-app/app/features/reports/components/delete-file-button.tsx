@@ -1,4 +1,6 @@
-// Deleting a file: confirmation first ('Да' / 'Отмена'), then the action; a refusal is shown in a dialog.
+// Deleting a file: confirmation first ('Да' / 'Отмена'), then the action; a refusal is shown in a dialog. The component
+// stays in its row when the button is no longer offered (the refresh after a refusal shows the report agreed), so the
+// refusal is not dropped with it (issue 26).
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import type { ReportsActionAnswer } from '../server/reports-actions.server.ts'
@@ -6,7 +8,7 @@ import { ModalDialog } from '../../../components/modal-dialog.tsx'
 import { useReportsPage } from './page-context.ts'
 import { deleteQuestion } from './report-texts.ts'
 
-export function DeleteFileButton({ fileId, description }: { fileId: number; description: string }) {
+export function DeleteFileButton({ fileId, description, offered = true }: { fileId: number; description: string; offered?: boolean }) {
   const { csrfToken } = useReportsPage()
   const fetcher = useFetcher<ReportsActionAnswer>()
   const [asking, setAsking] = useState(false)
@@ -21,10 +23,12 @@ export function DeleteFileButton({ fileId, description }: { fileId: number; desc
   }
   return (
     <>
-      <button type="button" className="link-button danger" onClick={() => setAsking(true)} disabled={fetcher.state !== 'idle'}>
-        Удалить<span className="visually-hidden"> файл {description}</span>
-      </button>
-      <ModalDialog open={asking} title="Удаление файла" onClose={() => setAsking(false)} confirmLabel="Да" onConfirm={confirm} cancelLabel="Отмена">
+      {offered ? (
+        <button type="button" className="link-button danger" onClick={() => setAsking(true)} disabled={fetcher.state !== 'idle'}>
+          Удалить<span className="visually-hidden"> файл {description}</span>
+        </button>
+      ) : null}
+      <ModalDialog open={asking && offered} title="Удаление файла" onClose={() => setAsking(false)} confirmLabel="Да" onConfirm={confirm} cancelLabel="Отмена">
         <p>{deleteQuestion(description)}</p>
       </ModalDialog>
       <ModalDialog open={error !== null} title="Удаление файла" onClose={() => setError(null)}>

@@ -36,8 +36,8 @@ export function FileList({ files, reportStatus = null }: { files: ListedFile[]; 
             <Link className="receipt-link" to={`/receipts/file-${file.id}`}>
               Квитанция<span className="visually-hidden"> ({file.description})</span>
             </Link>
-            {role === 'holder' && reportStatus !== 'agreed' && (file.status === 'success' || file.status === 'error') ? (
-              <DeleteFileButton fileId={file.id} description={file.description} />
+            {role === 'holder' ? (
+              <DeleteFileButton fileId={file.id} description={file.description} offered={reportStatus !== 'agreed' && (file.status === 'success' || file.status === 'error')} />
             ) : null}
           </div>
           {file.problems.length > 0 ? <Findings file={file} /> : null}

@@ -1,14 +1,15 @@
 // The cells that a company's history and the Department's audit show alike for one event: what happened (with the
-// round of a resubmission), the comment, the files as downloads, who and from where.
-import type { AuditEvent } from '@portal/workflow-service/workflow/history/audit-events.ts'
-import { AUDIT_EVENT_LABEL } from '@portal/workflow-service/workflow/history/audit-events.ts'
+// round of a resubmission), the comment, the files as downloads, who (by name, with the role) and from where.
+import type { AuditEvent } from '@portal/workflow-service/views.ts'
+import { AUDIT_EVENT_LABEL, personWithRole } from '@portal/workflow-service/views.ts'
 
 export interface HistoryEventRow {
   event: AuditEvent
   round: number | null
   comment: string | null
   files: Array<{ name: string; url: string }>
-  username: string
+  person: string
+  role: string
   clientAddress: string | null
 }
 
@@ -49,7 +50,7 @@ export function CommentFilesAuthorCells({ row }: { row: HistoryEventRow }) {
               </span>
             ))}
       </td>
-      <td>{row.username}</td>
+      <td>{personWithRole(row.person, row.role)}</td>
       <td>{row.clientAddress ?? '—'}</td>
     </>
   )

@@ -3,7 +3,7 @@
 // progress bars are there) and posts to the page's action, the same intents and use-cases as the scripted page.
 import type { ReactNode } from 'react'
 import type { ReportStatus, Responsible } from '../server/reports-page.server.ts'
-import type { UploadTarget } from './file-upload.tsx'
+import type { UploadTarget } from './upload-target.ts'
 import { useReportsPage } from './page-context.ts'
 
 const FIELDS = [

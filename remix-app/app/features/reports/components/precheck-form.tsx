@@ -4,7 +4,7 @@
 import { useHref } from '@remix-run/react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import type { FileProblem } from '../server/reports-page.server.ts'
-import type { UploadTarget } from './file-upload.tsx'
+import type { UploadTarget } from './upload-target.ts'
 import { problemText } from './file-list.tsx'
 import { useReportsPage } from './page-context.ts'
 

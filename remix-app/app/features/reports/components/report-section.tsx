@@ -11,6 +11,7 @@ import { Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import type { SectionFile } from '../server/reports-page.server.ts'
 import { formatDateTime } from './report-texts.ts'
+import { personWithRole } from '@portal/workflow-service/views.ts'
 
 /** Why the Department cannot agree yet (the server refuses the same): a file being checked, none passed, none at all. */
 export function agreeBlocked(files: readonly SectionFile[]): string | null {
@@ -34,7 +35,7 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
   const title = accordion.title === typeTitle ? typeTitle : `${accordion.title}, ${typeTitle}`
   const files = report?.files ?? []
   const headingId = `section-${accordion.key}-${section.reportType}`
-  const uploadTarget = { reportType: section.reportType, reportId: report?.id ?? null, areaId: accordion.areaId, responsibleId: accordion.responsible?.id ?? null, title, accept: section.accept }
+  const uploadTarget = { reportType: section.reportType, reportId: report?.id ?? null, areaId: accordion.areaId, responsibleId: accordion.responsible?.id ?? null, title, accept: section.accept, acceptedTypes: section.acceptedTypes }
   const heading = useRef<HTMLHeadingElement>(null)
   // The section a link named (the status board, the review queue) takes the focus and the top of the window, once the
   // page is drawn: a screen reader starts there, and the page's later growth (statuses, polling) does not push it away.
@@ -60,7 +61,7 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
       {report?.decline ? (
         <aside className="decline-note" aria-label={`Замечания Департамента (${title})`}>
           <p>
-            <strong>Отклонено {formatDateTime(report.decline.created)}</strong>, {report.decline.creator}
+            <strong>Отклонено {formatDateTime(report.decline.created)}</strong>, {personWithRole(report.decline.creator, 'Департамент')}
             {report.status === 'consideration' ? ' — исправленный файл загружен, отчёт снова на рассмотрении' : ''}
           </p>
           <p className="decline-comment">{report.decline.comment}</p>
@@ -95,18 +96,17 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
               </li>
             ))}
           </ul>
+          {section.templatesNote ? <p className="hint">{section.templatesNote}</p> : null}
         </details>
       ) : null}
       <div className="report-section-tools">
         {role === 'holder' ? (
-          report?.status === 'agreed' ? (
-            <p className="hint">Отчёт согласован: загрузка закрыта.</p>
-          ) : (
-            <>
-              <FileUpload target={uploadTarget} />
-              <PrecheckForm target={uploadTarget} />
-            </>
-          )
+          <>
+            {report?.status === 'agreed' ? <p className="hint">Отчёт согласован: загрузка закрыта.</p> : null}
+            {/* In the same place either way: a refusal the refresh brings (the report agreed meanwhile) stays shown. */}
+            <FileUpload target={uploadTarget} closed={report?.status === 'agreed'} />
+            {report?.status === 'agreed' ? null : <PrecheckForm target={uploadTarget} />}
+          </>
         ) : null}
         {files.length > 0 ? (
           <a className="zip-link" href={zipUrl(section, accordion, companyId, year)} download>

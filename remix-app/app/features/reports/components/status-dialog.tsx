@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { ModalDialog } from '../../../components/modal-dialog.tsx'
 import { DownloadLink } from './download-link.tsx'
 import { formatDateTime, REPORT_STATUS_LABEL } from './report-texts.ts'
+import { personWithRole } from '@portal/workflow-service/views.ts'
 
 export function StatusLabel({ status, change, title }: { status: ReportStatus; change: StatusChange | null; title: string }) {
   const [open, setOpen] = useState(false)
@@ -25,7 +26,7 @@ export function StatusLabel({ status, change, title }: { status: ReportStatus; c
           <div>
             <dt>Дата</dt>
             <dd>
-              {formatDateTime(change.created)}, {change.creator}
+              {formatDateTime(change.created)}, {personWithRole(change.creator, 'Департамент')}
             </dd>
           </div>
           <div>

@@ -1,5 +1,6 @@
-// Browser calls of the workflow REST API that a page form cannot make: uploads streamed with progress (and the
-// report they go to). The API's routes call the same use-cases as the page's actions.
+// Browser calls of the workflow REST API that a page form cannot make: uploads streamed with progress, each naming
+// its report or its section (the report is then made with the upload). The API's routes call the same use-cases as
+// the page's actions.
 import type { ReportType } from '../server/reports-page.server.ts'
 
 export interface ApiAnswer {
@@ -22,17 +23,14 @@ function detailOf(status: number, text: string): string | null {
 
 /** Sends one file in its own request; XMLHttpRequest because fetch reports no upload progress. */
 export function uploadFile(
-  fields: { report: number; description: string; ecomon_responsible?: number; company_responsible?: number },
+  fields: ({ report: number } | { year: number; report_type: ReportType; area?: number; company?: number }) & { description: string; ecomon_responsible?: number; company_responsible?: number },
   file: File,
   csrfToken: string,
   onProgress: (loaded: number, total: number) => void,
 ): Promise<ApiAnswer> {
   return new Promise((resolve) => {
     const form = new FormData()
-    form.set('report', String(fields.report))
-    form.set('description', fields.description)
-    if (fields.ecomon_responsible) form.set('ecomon_responsible', String(fields.ecomon_responsible))
-    if (fields.company_responsible) form.set('company_responsible', String(fields.company_responsible))
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined && value !== null) form.set(name, String(value))
     // The file goes last: the server reads the fields before it streams the file to storage.
     form.set('file', file, file.name)
     const xhr = new XMLHttpRequest()
@@ -43,25 +41,6 @@ export function uploadFile(
     xhr.onerror = () => resolve({ ok: false, status: 0, detail: 'Нет связи с сервером' })
     xhr.send(form)
   })
-}
-
-/** Creates the report of a section if it does not exist yet (the API answers the existing one otherwise). */
-export async function ensureReport(
-  body: { year: number; report_type: ReportType; area?: number; company?: number },
-  csrfToken: string,
-): Promise<{ id: number | null; answer: ApiAnswer }> {
-  try {
-    const response = await fetch('/api/v1/import-reports/', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrfToken },
-      body: JSON.stringify(body),
-    })
-    const text = await response.text()
-    const answer = { ok: response.ok, status: response.status, detail: detailOf(response.status, text) }
-    return { id: response.ok ? (JSON.parse(text) as { id: number }).id : null, answer }
-  } catch {
-    return { id: null, answer: { ok: false, status: 0, detail: 'Нет связи с сервером' } }
-  }
 }
 
 /** Whether a file can be downloaded, asked before the browser leaves for it (HEAD: no bytes are sent). */

@@ -2,13 +2,14 @@
 // file's name, size and SHA-256, as the event log records them (issue 14 item 4). Print stylesheet in receipts.css.
 import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import type { ReceiptKind } from '@portal/workflow-service/workflow/receipts/receipt-queries.server.ts'
+import type { ReceiptKind } from '@portal/workflow-service/use-cases.server.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
 import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
 import { formatNumber, plural } from '../../../utils/russian-format.ts'
-import { formatDateTime, REPORT_TYPE_TITLE } from '../components/report-texts.ts'
+import { formatDateTime, REPORT_STATUS_LABEL, REPORT_TYPE_TITLE } from '../components/report-texts.ts'
+import { personWithRole } from '@portal/workflow-service/views.ts'
 import receiptStyles from '../../../styles/receipts.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: receiptStyles }]
@@ -73,15 +74,19 @@ export default function ReceiptPage() {
           <time dateTime={receipt.created}>{formatDateTime(receipt.created)}</time> (Екатеринбург, UTC+5)
         </dd>
         <dt>{receipt.kind === 'submission' ? 'Отправил' : 'Решение принял'}</dt>
-        <dd>
-          {receipt.username} ({receipt.role})
-        </dd>
-        {receipt.actorShown ? (
+        <dd>{personWithRole(receipt.person, receipt.role)}</dd>
+        {receipt.kind === 'submission' ? (
           <>
             <dt>Адрес отправителя</dt>
             <dd>{receipt.clientAddress ?? 'не записан'}</dd>
+            <dt>Ответственное лицо</dt>
+            <dd>{receipt.responsible ?? 'не назначено'}</dd>
+            <dt>Проверка файла</dt>
+            <dd>{receipt.check?.title ?? '—'}</dd>
           </>
         ) : null}
+        <dt>Статус отчёта</dt>
+        <dd>{REPORT_STATUS_LABEL[receipt.reportStatus]}</dd>
         {receipt.comment !== null ? (
           <>
             <dt>Комментарий</dt>

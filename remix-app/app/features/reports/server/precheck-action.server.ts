@@ -3,9 +3,9 @@
 // they answer. `intent=marked` answers the marked book as a download (also without JavaScript); `intent=check` the
 // findings as JSON for the page's script. A refusal is its Russian message as plain text, with its status.
 import type { AppLoadContext } from '@remix-run/node'
-import type { Refusal } from '@portal/workflow-service/workflow/refusal.ts'
-import { contentDisposition } from '@portal/workflow-service/workflow/storage/file-storage.server.ts'
-import { refusalAnswer } from '../../../utils/use-case-answers.server.ts'
+import type { Refusal } from '@portal/workflow-service/views.ts'
+import { contentDisposition } from '@portal/workflow-service/commands.server.ts'
+import { refusalInWords } from '../../../utils/refusal-words.ts'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { readPageForm, TooLargeUpload, type PageForm } from './page-uploads.server.ts'
 
@@ -14,7 +14,7 @@ const REPORT_TYPES = ['final_report', 'program', 'observation_results', 'greenho
 
 const text = (status: number, message: string) => new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })
 const refused = (refusal: Refusal) => {
-  const { status, detail } = refusalAnswer(refusal)
+  const { status, detail } = refusalInWords(refusal)
   return text(status, detail)
 }
 

@@ -3,14 +3,14 @@
 // by door.
 import type { AppLoadContext } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import type { Refusal } from '@portal/workflow-service/workflow/refusal.ts'
-import { refusalAnswer } from '../../../utils/use-case-answers.server.ts'
+import type { Refusal } from '@portal/workflow-service/views.ts'
+import { refusalInWords } from '../../../utils/refusal-words.ts'
 import { responsibleFieldsOf, type ResponsibleErrors } from '../components/responsible-rules.ts'
 import { DELETE_AGREED, DELETE_UNKNOWN } from '../components/report-texts.ts'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { formRefusal } from '../../../utils/form-refusal.ts'
-import { can } from '@portal/workflow-service/auth/permissions.ts'
-import type { StoredUpload } from '@portal/workflow-service/workflow/files/file-commands.server.ts'
+import { can } from '@portal/workflow-service/views.ts'
+import type { StoredUpload } from '@portal/workflow-service/commands.server.ts'
 import { type PageForm, readPageForm, TooLargeUpload } from './page-uploads.server.ts'
 
 const RESPONSIBLE_FIELDS = { fullname: true, position: true, phone: true, email: true }
@@ -41,7 +41,7 @@ async function saveResponsible(context: AppLoadContext, companyId: number, form:
     data<ReportsActionAnswer>({ intent: 'responsible', ok: status < 300, errors: fieldErrors, message }, { status })
   const refused = (refusal: Refusal) => {
     // The same answer as the API's: its message, under the field it names when it names one.
-    const { status, detail, parameter } = refusalAnswer(refusal)
+    const { status, detail, parameter } = refusalInWords(refusal)
     return answer(status, detail, parameter && parameter in RESPONSIBLE_FIELDS ? { [parameter]: detail } : {})
   }
   // The fields' rules (not blank, a real e-mail address…) are the use-case's: the same refusal as through the API.
@@ -65,9 +65,10 @@ async function deleteFile(context: AppLoadContext, form: FormData) {
   if (fileId === null) return data<ReportsActionAnswer>({ intent: 'delete-file', ok: false, message: 'file: укажите файл' }, { status: 400 })
   const outcome = await context.workflow.deleteFile(context.useCaseContext, { file: fileId })
   if (outcome.ok) return data<ReportsActionAnswer>({ intent: 'delete-file', ok: true, message: null })
-  // Spec §8: a 400 (the report is agreed) has its own message; any other failure the generic one.
-  const { status } = refusalAnswer(outcome.refusal)
-  return data<ReportsActionAnswer>({ intent: 'delete-file', ok: false, message: status === 400 ? DELETE_AGREED : DELETE_UNKNOWN }, { status })
+  // Spec §8: a 400 (the report is agreed) has its own message; any other failure the generic one, but a user who may
+  // not delete at all is told so, as the API tells them.
+  const { status, detail } = refusalInWords(outcome.refusal)
+  return data<ReportsActionAnswer>({ intent: 'delete-file', ok: false, message: status === 400 ? DELETE_AGREED : status === 403 ? detail : DELETE_UNKNOWN }, { status })
 }
 
 /** The Department's decision posted from the page (status agreed | rejected | consideration, comment, files): the
@@ -82,16 +83,17 @@ async function decide(context: AppLoadContext, form: FormData, files: StoredUplo
     files,
   })
   if (outcome.ok) return data<ReportsActionAnswer>({ intent: 'decide', ok: true, message: null })
-  const { status, detail } = refusalAnswer(outcome.refusal)
+  const { status, detail } = refusalInWords(outcome.refusal)
   return data<ReportsActionAnswer>({ intent: 'decide', ok: false, message: detail }, { status })
 }
 
 const UPLOAD_TYPES = ['final_report', 'program', 'observation_results', 'greenhouse_gases'] as const
 
 /**
- * A holder's upload from the plain form (the page without JavaScript): the section's report (made first when it does
- * not exist yet), then each stored file through the same use-case as the API. The form carries a key made when the
- * page was rendered: the same form sent again (a reload, a double click) registers each file once.
+ * A holder's upload from the plain form (the page without JavaScript): each stored file through the same use-case as
+ * the API's upload, to the report or, when the section has none yet, to its section (the report is then made with
+ * the first file, in its transaction). The form carries a key made when the page was rendered: the same form sent
+ * again (a reload, a double click) registers each file once.
  */
 async function upload(context: AppLoadContext, companyId: number, form: FormData, files: StoredUpload[]) {
   const answer = async (status: number, message: string | null, untaken = files) => {
@@ -102,17 +104,13 @@ async function upload(context: AppLoadContext, companyId: number, form: FormData
   const reportType = UPLOAD_TYPES.find((t) => t === form.get('report_type'))
   if (!reportType) return answer(400, 'report_type: укажите раздел отчёта')
   const area = idOf(form, 'area')
-  let reportId = idOf(form, 'report')
-  if (reportId === null) {
-    const created = await context.workflow.createReport(context.useCaseContext, { area, company: area === null ? companyId : null, year: numberOf(form, 'year'), reportType })
-    if (!created.ok) return answer(refusalAnswer(created.refusal).status, refusalAnswer(created.refusal).detail)
-    reportId = created.value.report.id
-  }
+  const reportId = idOf(form, 'report')
+  const to = reportId !== null ? { report: reportId } : { area, company: area === null ? companyId : null, year: numberOf(form, 'year'), reportType }
   const responsible = idOf(form, 'responsible')
   const key = String(form.get('key') ?? '')
   for (const [i, file] of files.entries()) {
-    const outcome = await context.workflow.uploadFile(context.useCaseContext, {
-      report: reportId,
+    const outcome = await context.workflow.uploadToSection(context.useCaseContext, {
+      ...to,
       description: file.name,
       ecomonResponsible: area !== null ? responsible : null,
       companyResponsible: area === null ? responsible : null,
@@ -121,7 +119,7 @@ async function upload(context: AppLoadContext, companyId: number, form: FormData
     })
     if (!outcome.ok) {
       // This file was removed by the use-case; the ones before it are registered; those after it were never offered.
-      const { status, detail } = refusalAnswer(outcome.refusal)
+      const { status, detail } = refusalInWords(outcome.refusal)
       return answer(status, detail, files.slice(i + 1))
     }
   }
@@ -152,7 +150,7 @@ export async function reportsAction(request: Request, context: AppLoadContext, c
     return data<ReportsActionAnswer>({ intent: 'unknown', ok: false, message: 'file: повреждённые данные формы' }, { status: 400 })
   }
   try {
-    const answer = await act(request, context, companyId, page)
+    const answer = await act(context, companyId, page)
     // The use-cases own the files they accepted; a refusal before them leaves none (an upload cleans up its own).
     const status = answer.init?.status ?? 200
     if (status >= 300 && page.form.get('intent') !== 'upload') await page.discard()
@@ -163,14 +161,11 @@ export async function reportsAction(request: Request, context: AppLoadContext, c
   }
 }
 
-async function act(request: Request, context: AppLoadContext, companyId: number, { form, files, discard }: PageForm) {
+async function act(context: AppLoadContext, companyId: number, { form, files, discard }: PageForm) {
   const intent = String(form.get('intent') ?? '')
-  if (intent === 'decide') {
-    requirePermission(request, context.user, 'decide:report:any')
-    return controlCharactersRefused(intent, form) ?? decide(context, form, files)
-  }
-  // License holders save, upload and delete through this page; the use-cases check the company.
-  requirePermission(request, context.user, 'write:report:own', { companyId })
+  // Who may decide, save, upload or delete is each use-case's one check (the Department decides, the company's holder
+  // does the rest): its refusal is answered in the form, with the status and the words the API gives.
+  if (intent === 'decide') return controlCharactersRefused(intent, form) ?? decide(context, form, files)
   const refused = controlCharactersRefused(intent, form)
   if (refused) {
     await discard()

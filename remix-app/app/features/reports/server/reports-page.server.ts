@@ -3,9 +3,9 @@
 // the page's crumbs, tabs and form token. Only what the page shows travels to the browser.
 import { randomUUID } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
-import { acceptOf, templatesForReport } from '@portal/workflow-service/catalogue/registry/uploads.ts'
-import type { FileProblem, FileStatus, ImportReport, ReportStatus, ReportType, ReportsOfCompany } from '@portal/workflow-service/use-cases/reports-of-company.server.ts'
-import { REPORT_TYPE_CODES, REPORT_TYPES } from '@portal/workflow-service/workflow/reports/report-types.ts'
+import { acceptedTypesOf, acceptOf, copiesForward, PREFILL_LAST_YEAR, templatesForReport } from '@portal/workflow-service/registry.ts'
+import type { FileProblem, FileStatus, ImportReport, ReportStatus, ReportType, ReportsOfCompany } from '@portal/workflow-service/use-cases.server.ts'
+import { REPORT_TYPE_CODES, REPORT_TYPES } from '@portal/workflow-service/views.ts'
 import { companyCrumbs } from '../../../utils/links.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import { notFound } from '../../catalogue/server/not-found.ts'
@@ -75,8 +75,12 @@ export interface ReportSection {
   report: SectionReport | null
   /** The templates of a data report's files (from the catalogue registry); none for a document report. */
   templates: Array<{ name: string; href: string }>
+  /** Said under the templates when they come pre-filled with last year's rows (copy-forward, decision 2443). */
+  templatesNote: string | null
   /** What the file picker offers (`accept=`), from the upload declarations. */
   accept: string
+  /** The same list in words, for a refusal: «XLSX или CSV». */
+  acceptedTypes: string
 }
 
 export interface ReportAccordion {
@@ -126,7 +130,7 @@ function toSectionReport(report: ImportReport, data: ReportsOfCompany): SectionR
     round: report.round,
     decline: report.status === 'agreed' || !decline ? null : { ...decline, created: iso(decline.created) },
     status_change: change
-      ? { event_display: change.event_display, comment: change.comment, created: iso(change.created), creator: change.creator, files: change.files.map((f) => ({ id: f.id, name: f.name, file: f.file })) }
+      ? { event_display: change.event_display, comment: change.comment, created: iso(change.created), creator: change.creator_name, files: change.files.map((f) => ({ id: f.id, name: f.name, file: f.file })) }
       : null,
     files: report.files.map((f) => {
       const problems = data.findings[f.id] ?? []
@@ -152,8 +156,15 @@ export function arrangeReportsPage(data: ReportsOfCompany, years: number[]) {
     // An area's copy offers its point codes in a drop-down list (decision 1420).
     // …and its example is a row of the page's year (decision 2131).
     const target = areaId !== null ? `?area=${areaId}&year=${year}` : reportType === 'observation_results' ? `?company=${company.id}&year=${year}` : `?year=${year}`
-    const templates = templatesForReport(reportType).map((t) => ({ name: t.name, href: `/api/v1/report-templates/files/${t.filename}${target}` }))
-    return { reportType, report: report ? toSectionReport(report, data) : null, templates, accept: acceptOf(reportType) }
+    // …and, where the upload declares copy-forward, pre-filled with last year's points, substances and means (decision 2443).
+    const offered = templatesForReport(reportType)
+    const copying = offered.filter(copiesForward)
+    const templates = offered.map((t) => ({ name: t.name, href: `/api/v1/report-templates/files/${t.filename}${target}${copying.includes(t) ? `&prefill=${PREFILL_LAST_YEAR}` : ''}` }))
+    const side = copying[0]?.spec.lastYear?.header
+    const templatesNote = side
+      ? `Если за ${year - 1} год опубликованы результаты наблюдений, шаблон уже содержит их пункты и показатели, а столбец «${side}» — их средние значения для сравнения; этот столбец не заполняется.`
+      : null
+    return { reportType, report: report ? toSectionReport(report, data) : null, templates, templatesNote, accept: acceptOf(reportType), acceptedTypes: acceptedTypesOf(reportType) }
   }
   const pick = (r: Responsible | undefined | null): Responsible | null =>
     r ? { id: r.id, fullname: r.fullname, position: r.position, phone: r.phone, email: r.email } : null

@@ -2,7 +2,7 @@
 // and what changed between two days, event by event, with who recorded it and when (decision 2410).
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { AUDIT_EVENT_LABEL } from '@portal/workflow-service/workflow/history/audit-events.ts'
+import { AUDIT_EVENT_LABEL } from '@portal/workflow-service/views.ts'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'
@@ -10,8 +10,12 @@ import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
 import { FILE_STATUS_LABEL, formatDateTime, REPORT_STATUS_LABEL, REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
-import type { CompanyAsOf } from '@portal/workflow-service/use-cases/as-of.server.ts'
+import type { CompanyAsOf } from '@portal/workflow-service/use-cases.server.ts'
 import { FormError } from '../../../components/form-error.tsx'
+import { refusalInWords } from '../../../utils/refusal-words.ts'
+
+/** The form's labels, for a refusal naming its field. */
+const AS_OF_LABELS = { company: 'Предприятие', date: 'На дату', from: 'Изменения с', to: 'по' }
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
 export const handle: TitleHandle = { title: 'Состояние отчётности на дату' }
@@ -55,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const company = /^\d{1,10}$/.test(raw.company) ? Number(raw.company) : raw.company
   const outcome = await context.workflow.asOf(context.useCaseContext, { ...raw, company } as { company: number; date: string })
   // A wrong field is said on the page, naming it, with the form to correct it.
-  if (!outcome.ok && outcome.refusal.reason === 'invalid-input') return data<PageData>({ raw, problem: outcome.refusal.detail, answer: null }, { status: 400 })
+  if (!outcome.ok && outcome.refusal.reason === 'invalid-input') return data<PageData>({ raw, problem: refusalInWords(outcome.refusal, AS_OF_LABELS).detail, answer: null }, { status: 400 })
   return data<PageData>({ raw, problem: null, answer: shown(pageValue(request, context.user, outcome)) })
 }
 

@@ -1,9 +1,10 @@
 // The Department's audit of the report workflow: every upload, deletion, decision, cancellation and resubmission,
-// newest first, filtered by company, area, year, event, user and dates; 'Скачать CSV/XLSX' downloads what it shows
-// (the same filters, through /api/v1/report-audit/).
+// newest first, filtered by company, area (both picked by name, sent as ids), year, event, user and dates; 'Скачать
+// CSV/XLSX' downloads what it shows (the same filters, through /api/v1/report-audit/). A wrong filter is said in the
+// form's words («С даты: нет такой даты»), never by a parameter's name.
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { AUDIT_EVENT_LABEL, AUDIT_EVENTS } from '@portal/workflow-service/workflow/history/audit-events.ts'
+import { AUDIT_EVENT_LABEL, AUDIT_EVENTS } from '@portal/workflow-service/views.ts'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'
@@ -13,6 +14,7 @@ import { CommentFilesAuthorCells, CommentFilesAuthorHeaders, EventCell } from '.
 import { formatDateTime, REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
 import { FormError } from '../../../components/form-error.tsx'
+import { refusalInWords } from '../../../utils/refusal-words.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
 export const handle: TitleHandle = { title: 'Журнал отчётности' }
@@ -28,13 +30,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filters = { ...raw, company: number(raw.company), area: number(raw.area), year: number(raw.year) } as Record<string, unknown>
   for (const key of Object.keys(filters)) if (filters[key] === undefined) delete filters[key]
   const limit = Math.min(1000, Math.max(PAGE, Number(url.searchParams.get('limit')) || PAGE))
-  const outcome = await context.workflow.audit(context.useCaseContext, { ...(filters as object), limit, offset: 0 })
-  // A wrong filter is said on the page, naming it, rather than answered with an error page.
-  const problem = outcome.ok ? null : outcome.refusal.reason === 'invalid-input' ? outcome.refusal.detail : null
+  const [outcome, choices] = await Promise.all([
+    context.workflow.audit(context.useCaseContext, { ...(filters as object), limit, offset: 0 }),
+    context.workflow.auditChoices(context.useCaseContext, {}),
+  ])
+  // A wrong filter is said on the page, naming it as the form labels it, rather than answered with an error page.
+  const problem = outcome.ok ? null : outcome.refusal.reason === 'invalid-input' ? refusalInWords(outcome.refusal).detail : null
   const page = problem ? { count: 0, results: [] } : pageValue(request, context.user, outcome)
   return {
     raw,
     problem,
+    companies: pageValue(request, context.user, choices),
     limit,
     count: page.count,
     results: page.results.map((e) => ({ ...e, created: e.created.toISOString() })),
@@ -43,7 +49,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AuditPage() {
-  const { raw, problem, count, results, exportQuery, limit } = useLoaderData<typeof loader>()
+  const { raw, problem, companies, count, results, exportQuery, limit } = useLoaderData<typeof loader>()
+  const chosen = companies.find((c) => String(c.id) === raw.company)
+  // A company or area asked by the address but not offered (no reports, or not a number) stays shown as asked.
+  const asked = (value: string | undefined, offered: boolean) => (value !== undefined && !offered ? <option value={value}>№ {value} — нет отчётов</option> : null)
+  const areaGroups = chosen ? [chosen] : companies.filter((c) => c.areas.length > 0)
   const exportUrl = (format: 'csv' | 'xlsx') => `/api/v1/report-audit/?${exportQuery ? `${exportQuery}&` : ''}format=${format}`
   return (
     <section className="review-page audit-page">
@@ -56,12 +66,32 @@ export default function AuditPage() {
       </p>
       <Form method="get" className="audit-filters">
         <label>
-          Предприятие (№)
-          <input name="company" inputMode="numeric" defaultValue={raw.company ?? ''} />
+          Предприятие
+          <select name="company" defaultValue={raw.company ?? ''}>
+            <option value="">Все</option>
+            {asked(raw.company, chosen !== undefined)}
+            {companies.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
         </label>
         <label>
-          Участок (№)
-          <input name="area" inputMode="numeric" defaultValue={raw.area ?? ''} />
+          Участок
+          <select name="area" defaultValue={raw.area ?? ''}>
+            <option value="">Все</option>
+            {asked(raw.area, areaGroups.some((c) => c.areas.some((a) => String(a.id) === raw.area)))}
+            {areaGroups.map((c) => (
+              <optgroup key={c.id} label={c.name}>
+                {c.areas.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
         </label>
         <label>
           Год

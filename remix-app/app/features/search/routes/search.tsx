@@ -3,10 +3,10 @@
 // points that measure it.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-service/catalogue/registry/labels.ts'
-import type { SearchHit, SearchKind } from '@portal/workflow-service/search/site-search.server.ts'
+import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-service/registry.ts'
+import { MIN_QUERY, type SearchHit, type SearchKind } from '@portal/workflow-service/use-cases.server.ts'
 import { HOME, recordHref } from '../../../utils/links.ts'
-import { PageHead } from '../../catalogue/components/detail-card.tsx'
+import { PageHead } from '../../../components/page-head.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
 
 const GROUPS: Array<{ kind: SearchKind; title: string }> = [
@@ -16,8 +16,6 @@ const GROUPS: Array<{ kind: SearchKind; title: string }> = [
   { kind: 'water', title: 'Водные объекты' },
   { kind: 'substances', title: 'Вещества' },
 ]
-
-export const MIN_QUERY = 2
 
 function linkOf(kind: SearchKind, hit: SearchHit): string {
   if (kind === 'companies') return `/companies/${hit.id}`
@@ -42,8 +40,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const only = GROUPS.find((g) => g.kind === params.get('kind'))?.kind ?? null
   const crumbs = [HOME, { title: 'Поиск', to: `/search?${new URLSearchParams({ q })}` }]
   const title = q ? `Поиск: ${q}` : 'Поиск'
+  // The shortest query is the search's own rule (the API's too); the page says it as a hint instead of an error.
   if (q.length < MIN_QUERY) return { title, crumbs, q, only, groups: [], hint: `Введите не меньше ${MIN_QUERY} символов.` }
-  const found = await context.catalogue.siteSearch(context.useCaseContext, { q, limit: only ? 50 : 10 }).then(readValue)
+  const found = await context.catalogue.search(context.useCaseContext, { q, limit: only ? 50 : 10 }).then(readValue)
   const groups = GROUPS.filter((g) => !only || g.kind === only).map((g) => ({
     ...g,
     count: found[g.kind].count,

@@ -1,0 +1,150 @@
+// Round trips, statements and CPU of each write the workflow cases measure, counted by wrapping pg's Client.query on
+// a copy of the tiny data set: each kind run twice to warm up (statements are named by their second use), then once
+// counted; then CPU per command of 150 commands in a row (this process, and every process of the embedded
+// PostgreSQL, from /proc), which the machine's other load moves far less than a rate. A statement sent while its connection has no other unanswered starts a round trip; one sent while another
+// is unanswered rides along (pipeline mode, decision 2770). Usage: npx tsx bench/round-trips.ts (BENCH_DATA_DIR,
+// BENCH_PG_PORT as for npm run bench).
+import { randomUUID } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql'
+import pg from 'pg'
+import { createQueue } from '@portal/workers/workers.server.ts'
+import type { CurrentUser } from '@portal/workflow-service/views.ts'
+import { createKysely } from '@portal/workflow-service/service.server.ts'
+import { appendToStream, type CommandContext, systemMetadata, uploadFile, storeFile, recordFileChecked, decideOnReport, createResponsible } from '@portal/workflow-service/commands.server.ts'
+import { openBenchDataSet } from './support/bench-data-set.ts'
+
+const count = { trips: 0, statements: 0, on: false }
+const unanswered = new WeakMap<object, number>()
+const query = pg.Client.prototype.query
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const result = (query as (...a: unknown[]) => unknown).apply(this, args)
+  if (!count.on || !(result instanceof Promise)) return result
+  const open = unanswered.get(this) ?? 0
+  if (open === 0) count.trips += 1
+  count.statements += 1
+  unanswered.set(this, open + 1)
+  const done = () => void unanswered.set(this, (unanswered.get(this) ?? 1) - 1)
+  result.then(done, done)
+  return result
+} as typeof pg.Client.prototype.query
+
+async function counted(work: () => Promise<unknown>): Promise<{ trips: number; statements: number }> {
+  await work()
+  await work()
+  Object.assign(count, { trips: 0, statements: 0, on: true })
+  try {
+    await work()
+    return { trips: count.trips, statements: count.statements }
+  } finally {
+    count.on = false
+  }
+}
+
+/** CPU seconds of the embedded PostgreSQL: its postmaster and every process it started (backends, WAL writer). */
+function postgresCpuSeconds(postmaster: number): number {
+  const tick = 100 // USER_HZ on Linux
+  let total = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // After the name: state(0) ppid(1) … utime(11) stime(12).
+      if (Number(entry) === postmaster || Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) / tick
+    } catch {
+      // The process ended while the folder was read.
+    }
+  }
+  return total
+}
+
+const dataSet = await openBenchDataSet('tiny', () => {})
+const copy = await dataSet.scratchCopy()
+const db = createKysely(copy.url, 4)
+const queue = await createQueue({ url: copy.url, supervise: false })
+const store = getPostgreSQLEventStore(copy.url)
+try {
+  const area = await db
+    .selectFrom('areas')
+    .select(['id', 'company_id'])
+    .where('kind', '=', 'licence_area')
+    .where('company_id', 'is not', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('import_reports').select('id').whereRef('import_reports.area_id', '=', 'areas.id'))))
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
+  const holder: CurrentUser = { id: 0, username: `bench-holder-${area.company_id}`, groups: ['Недропользователь'], companyId: area.company_id }
+  const department: CurrentUser = { id: 0, username: 'bench-department', groups: ['Департамент'], companyId: null }
+  const as = (actor: CurrentUser): CommandContext => ({ db, queue, storageDir: dataSet.storageDir, actor, requestId: 'bench', clientAddress: null, now: new Date() })
+  await createResponsible(as(holder), {
+    scope: 'area',
+    targetId: area.id,
+    year: 2025,
+    details: { fullname: 'Бенчмарк', position: 'Инженер-эколог', email: 'bench@example.ru', phone: '+7 (3492) 00-00-00', labsName: null, labsContacts: null },
+  })
+  const reports = await db.selectFrom('import_reports').select(['id', 'report_type']).where('area_id', '=', area.id).execute()
+  const program = reports.find((r) => r.report_type === 'program')!.id
+  const final = reports.find((r) => r.report_type === 'final_report')!.id
+  let n = 0
+  const upload = async (reportId: number) => {
+    const storageKey = randomUUID()
+    const { size, sha256 } = await storeFile(dataSet.storageDir, storageKey, Buffer.from(`%PDF-1.4\n% ${storageKey}\n%%EOF\n`))
+    n += 1
+    return uploadFile(as(holder), {
+      reportId,
+      description: `Файл ${n}`,
+      ecomonResponsibleId: null,
+      companyResponsibleId: null,
+      upload: { storageKey, name: `Файл ${n}.pdf`, size, sha256, contentType: 'application/pdf' },
+    })
+  }
+  const { fileId } = await upload(program)
+  await recordFileChecked(db, { fileId, ok: true, problems: [] })
+  const rows: string[] = []
+  const row = (label: string, c: { trips: number; statements: number }) => rows.push(`| ${label} | ${c.statements} | ${c.trips} |`)
+  row('upload', await counted(() => upload(final)))
+  // Agree and cancel in turn, as the case does: each counted one is preceded by the other.
+  const decide = (decision: 'agree' | 'cancel') => decideOnReport(as(department), program, { decision, comment: 'Бенчмарк', files: [] })
+  const agree = await counted(async () => {
+    await decide('agree')
+    await decide('cancel')
+  })
+  row('agree + cancel', agree)
+  let version = 0
+  const stream = `round-trips-${randomUUID()}`
+  row(
+    'workflow.append',
+    await counted(() =>
+      db.transaction().execute(async (trx) => {
+        await appendToStream(trx, stream, version, [{ type: 'BenchEventRecorded', data: { n: version + 1 } }], systemMetadata('bench'), new Date())
+        version += 1
+      }),
+    ),
+  )
+  const peer = `round-trips-peer-${randomUUID()}`
+  row('peer.append', await counted(() => store.appendToStream(peer, [{ type: 'BenchEventRecorded', data: { n: 1 } }])))
+  process.stdout.write(`| write | statements | round trips |\n|---|---:|---:|\n${rows.join('\n')}\n`)
+  if (!process.env.DATABASE_URL) {
+    const folder = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : path.resolve('bench/.data/tiny')
+    const postmaster = Number(readFileSync(path.join(folder, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])
+    const commands = 150
+    const cpu = process.cpuUsage()
+    const pgBefore = postgresCpuSeconds(postmaster)
+    for (let i = 0; i < commands / 3; i++) {
+      await upload(final)
+      await decide('agree')
+      await decide('cancel')
+    }
+    const node = process.cpuUsage(cpu)
+    const server = postgresCpuSeconds(postmaster) - pgBefore
+    const ms = (seconds: number) => ((seconds * 1000) / commands).toFixed(2)
+    process.stdout.write(`CPU per command (${commands} in a row): this process ${ms((node.user + node.system) / 1e6)} ms, PostgreSQL ${ms(server)} ms\n`)
+  }
+} finally {
+  await store.close()
+  await queue.stop()
+  await db.destroy()
+  await copy.close()
+  await dataSet.close()
+}

@@ -1,0 +1,233 @@
+// Kysely's PostgreSQL driver, with a transaction's statements written behind each other instead of each waiting for
+// the answer of the one before (decision 2770). A connection of the portal's pools runs in node-postgres's pipeline
+// mode; PostgreSQL answers in the order it was asked, so a statement sent early still runs after the ones before it.
+// What it saves is the round trip: BEGIN goes out with the transaction's first statement, and COMMIT goes out
+// behind the statements a transaction sent without waiting for (a command's writes whose answers it never reads).
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely'
+import type pg from 'pg'
+
+const ROLLBACK_TO = /^\s*rollback\s+to\b/i
+
+/** PostgreSQL's refusal of a statement sent behind one that failed in the same transaction. */
+const IN_FAILED_TRANSACTION = '25P02'
+
+/** A connection that knows the statements it has sent and not yet seen answered, and the first that failed. */
+export class PipelinedConnection implements DatabaseConnection {
+  readonly #client: pg.PoolClient
+  readonly #inFlight = new Set<Promise<unknown>>()
+  #failure: unknown = null
+  #beginFailure: unknown = null
+
+  constructor(client: pg.PoolClient) {
+    this.#client = client
+  }
+
+  /** Sends a statement at once (pipeline mode writes it behind any still unanswered) and keeps count of it. */
+  send(text: string, values: readonly unknown[], failureOf: (error: unknown) => unknown = (error) => error): Promise<pg.QueryResult> {
+    const sent = this.#client.query(text, values as unknown[])
+    this.#inFlight.add(sent)
+    // Registered before any caller's handler, so a failure is known here before anyone hears of a later statement.
+    sent.then(
+      () => {
+        this.#inFlight.delete(sent)
+        // Back at a savepoint, the transaction goes on: what failed after it no longer counts.
+        if (ROLLBACK_TO.test(text)) this.#failure = null
+      },
+      (error: unknown) => {
+        this.#inFlight.delete(sent)
+        this.#failure ??= failureOf(error)
+      },
+    )
+    return sent
+  }
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    let result: pg.QueryResult
+    try {
+      result = await this.send(compiled.sql, compiled.parameters)
+    } catch (error) {
+      // Refused because an earlier statement of the transaction failed: that earlier failure is the one to report
+      // (a lost race's unique violation, not "current transaction is aborted").
+      if ((error as { code?: string }).code === IN_FAILED_TRANSACTION && this.#failure !== null) throw this.#failure
+      throw error
+    }
+    // A BEGIN that failed while this statement ran: the work stops here, never goes on outside a transaction.
+    if (this.#beginFailure !== null) throw this.#beginFailure
+    const { command, rowCount, rows } = result
+    const changed = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE'
+    return { numAffectedRows: changed ? BigInt(rowCount ?? 0) : undefined, rows: (rows ?? []) as R[] }
+  }
+
+  // No cursor on a pipelined connection: node-postgres refuses one in pipeline mode.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on the portal connections: read in pages (exports/read-in-batches.server.ts)')
+  }
+
+  /**
+   * A statement whose answer the transaction does not need (a write): sent now, not waited for. The statements after it
+   * go out behind it; if it fails, they are refused and failureOf(its error) is what they, and the commit, throw.
+   */
+  sendUnanswered(compiled: CompiledQuery, failureOf: (error: unknown) => unknown): void {
+    this.send(compiled.sql, compiled.parameters, failureOf).catch(() => {})
+  }
+
+  /** BEGIN, not waited for: it goes out with the transaction's first statement. */
+  begin(text: string): void {
+    this.#failure = null
+    this.#beginFailure = null
+    this.send(text, []).catch((error: unknown) => void (this.#beginFailure = error))
+  }
+
+  /** Waits for every statement still unanswered; throws the first failure among them (or since BEGIN). */
+  async settle(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight])
+    if (this.#failure !== null) throw this.#failure
+  }
+
+  /**
+   * COMMIT written behind whatever is still unanswered. If any of those failed, PostgreSQL has answered the COMMIT
+   * as a ROLLBACK: nothing of the transaction is kept, and the first failure is thrown.
+   */
+  async commit(): Promise<void> {
+    const committed = this.send('commit', [])
+    committed.catch(() => {})
+    await this.settle()
+    const { command } = await committed
+    if (command !== 'COMMIT') throw new Error(`the transaction was not committed (PostgreSQL answered ${command})`)
+  }
+
+  async rollback(): Promise<void> {
+    const rolledBack = this.send('rollback', [])
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight])
+    this.#failure = null
+    this.#beginFailure = null
+    await rolledBack
+  }
+
+  release(): void {
+    // A connection released with statements unanswered (a caller that never waited) is not given to anyone else.
+    const dirty = this.#inFlight.size > 0
+    this.#failure = null
+    this.#beginFailure = null
+    this.#client.release(dirty ? new Error('released with statements unanswered') : undefined)
+  }
+}
+
+export class PipelinedDriver implements Driver {
+  readonly #pool: pg.Pool
+  readonly #connections = new WeakMap<pg.PoolClient, PipelinedConnection>()
+
+  constructor(pool: pg.Pool) {
+    this.#pool = pool
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const client = await this.#pool.connect()
+    let connection = this.#connections.get(client)
+    if (!connection) {
+      connection = new PipelinedConnection(client)
+      this.#connections.set(client, connection)
+    }
+    return connection
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    let text = 'begin'
+    if (settings.isolationLevel || settings.accessMode) {
+      text = 'start transaction'
+      if (settings.isolationLevel) text += ` isolation level ${settings.isolationLevel}`
+      if (settings.accessMode) text += ` ${settings.accessMode}`
+    }
+    ;(connection as PipelinedConnection).begin(text)
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PipelinedConnection).commit()
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await (connection as PipelinedConnection).rollback()
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoted(name)}`))
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${quoted(name)}`))
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release savepoint ${quoted(name)}`))
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    ;(connection as PipelinedConnection).release()
+  }
+
+  async destroy(): Promise<void> {
+    await this.#pool.end()
+  }
+}
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`
+
+/** PostgreSQL through a pool whose connections run in pipeline mode (createKysely opens it so). */
+export class PipelinedPostgresDialect implements Dialect {
+  readonly #pool: pg.Pool
+
+  constructor(pool: pg.Pool) {
+    this.#pool = pool
+  }
+
+  createDriver(): Driver {
+    return new PipelinedDriver(this.#pool)
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new PostgresQueryCompiler()
+  }
+
+  createAdapter(): DialectAdapter {
+    return new PostgresAdapter()
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new PostgresIntrospector(db)
+  }
+}
+
+/**
+ * Sends a write of a transaction without waiting for its answer (decision 2770): the transaction's next statement, or
+ * its COMMIT, goes out behind it in the same round trip. A failure of the write is thrown, as failureOf makes it, by
+ * the next statement of the transaction or by the commit, so the transaction never commits without it. Outside a
+ * transaction, or on a connection not opened by createKysely (a test's own pool), the write is waited for here.
+ */
+export async function sendUnanswered(db: Pick<Kysely<unknown>, 'isTransaction' | 'getExecutor'>, compiled: CompiledQuery, failureOf: (error: unknown) => unknown = (error) => error): Promise<void> {
+  const waited = async (connection: DatabaseConnection) => {
+    await connection.executeQuery(compiled).catch((error: unknown) => {
+      throw failureOf(error)
+    })
+  }
+  if (!db.isTransaction) return db.getExecutor().provideConnection(waited)
+  await db.getExecutor().provideConnection(async (connection) => {
+    if (connection instanceof PipelinedConnection) connection.sendUnanswered(compiled, failureOf)
+    else await waited(connection)
+  })
+}

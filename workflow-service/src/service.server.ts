@@ -1,0 +1,20 @@
+// What the composition root, the tools and the benchmarks build the service from: the app, the configuration, the
+// database, the logger, the metrics and the seeds.
+// Other packages import this service through its doors only (package.json `exports`, import-directions.test.ts).
+export * from './app.ts'
+export * from './config.ts'
+export * from './logger.ts'
+export * from './db/connect.server.ts'
+export * from './db/embedded-postgres.server.ts'
+export * from './observability/metrics.server.ts'
+export * from './observability/health-routes.server.ts'
+export * from './plugins/rate-limits.server.ts'
+export * from './auth/session-secret.server.ts'
+export * from './http/public-cache.server.ts'
+export * from './project-root.ts'
+export * from './seed/large-catalogue-seed.server.ts'
+export * from './seed/large-seed.server.ts'
+export * from './seed/large-workflow-seed.server.ts'
+export * from './seed/seed-context.ts'
+export * from './seed/seed.server.ts'
+export * from './seed/users-seed.ts'

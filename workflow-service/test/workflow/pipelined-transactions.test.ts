@@ -1,0 +1,140 @@
+// A transaction's statements written behind each other (decision 2770): fewer round trips, and the same rules — all
+// of a transaction or nothing, the first failure reported, a lost race still a lost race.
+import { sql } from 'kysely'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createKysely } from '../../src/db/connect.server.ts'
+import { appendToStream, ConcurrencyError, readStream, verifyHashChain } from '../../src/event-store/event-store.server.ts'
+import { inTransaction, systemMetadata } from '../../src/workflow/command-context.server.ts'
+import { CommandRefused } from '../../src/workflow/refusal.ts'
+import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.ts'
+
+/**
+ * Counts round trips on every pg connection opened from here on: a statement sent while its connection has no other
+ * unanswered starts a trip; one sent while another is still unanswered rides along (the client did not wait).
+ */
+const trips = { n: 0, statements: 0, counting: false }
+const query = pg.Client.prototype.query
+const unanswered = new WeakMap<object, number>()
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const result = (query as (...a: unknown[]) => unknown).apply(this, args)
+  if (!trips.counting || !(result instanceof Promise)) return result
+  const open = unanswered.get(this) ?? 0
+  if (open === 0) trips.n += 1
+  trips.statements += 1
+  unanswered.set(this, open + 1)
+  const done = () => void unanswered.set(this, (unanswered.get(this) ?? 1) - 1)
+  result.then(done, done)
+  return result
+} as typeof pg.Client.prototype.query
+
+async function counted<T>(work: () => Promise<T>): Promise<{ trips: number; statements: number; result: T }> {
+  trips.n = 0
+  trips.statements = 0
+  trips.counting = true
+  try {
+    const result = await work()
+    return { trips: trips.n, statements: trips.statements, result }
+  } finally {
+    trips.counting = false
+  }
+}
+
+let database: TestDatabase
+beforeAll(async () => {
+  database = await createTestDatabase()
+})
+afterAll(() => database.destroy())
+
+const meta = systemMetadata('test')
+const appendOne = (db: TestDatabase['db'], stream: string, version: number) =>
+  db.transaction().execute((trx) => appendToStream(trx, stream, version, [{ type: 'BenchEventRecorded', data: { n: version + 1 } }], meta, new Date()))
+
+describe('round trips of a transaction', () => {
+  it('appends an event in two round trips, one fewer than the peer store: BEGIN with the head, the insert with the COMMIT', async () => {
+    const db = createKysely(database.url, 1)
+    const stream = `unwaited-${Date.now()}`
+    try {
+      // Warmed up (statements are named by their second use, decision 2314), then counted.
+      for (let v = 0; v < 2; v++) await appendOne(db, stream, v)
+      const { trips: n, statements } = await counted(() => appendOne(db, stream, 2))
+      expect({ n, statements }).toEqual({ n: 2, statements: 4 })
+      expect((await readStream(db, stream)).map((e) => e.streamVersion)).toEqual([1, 2, 3])
+    } finally {
+      await db.destroy()
+    }
+  })
+})
+
+describe('the rules of a transaction hold when its statements are not waited for', () => {
+  it('keeps nothing of a transaction whose unwaited statement failed, and reports that failure, not the refusals behind it', async () => {
+    const stream = `aborted-${Date.now()}`
+    const attempt = database.db.transaction().execute(async (trx) => {
+      await appendToStream(trx, stream, 0, [{ type: 'BenchEventRecorded', data: { n: 1 } }], meta, new Date())
+      void sql`SELECT 1 / 0`.execute(trx).catch(() => {})
+      // Sent behind the failing one, refused by PostgreSQL as "current transaction is aborted" (25P02).
+      await sql`SELECT 1`.execute(trx)
+    })
+    await expect(attempt).rejects.toMatchObject({ code: '22012' })
+    expect(await readStream(database.db, stream)).toEqual([])
+  })
+
+  it('throws at the commit when a write nobody waited for failed, and keeps none of the transaction', async () => {
+    const stream = `late-${Date.now()}`
+    const attempt = database.db.transaction().execute(async (trx) => {
+      await appendToStream(trx, stream, 0, [{ type: 'BenchEventRecorded', data: { n: 1 } }], meta, new Date())
+      void sql`SELECT 1 / 0`.execute(trx).catch(() => {})
+    })
+    await expect(attempt).rejects.toThrow(/division by zero/)
+    expect(await readStream(database.db, stream)).toEqual([])
+  })
+
+  it('runs a transaction whose BEGIN was not waited for inside the transaction: a refusal after a write rolls it back', async () => {
+    const stream = `rolled-${Date.now()}`
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await appendToStream(trx, stream, 0, [{ type: 'BenchEventRecorded', data: { n: 1 } }], meta, new Date())
+        throw new Error('refused after the write')
+      }),
+    ).rejects.toThrow('refused after the write')
+    expect(await readStream(database.db, stream)).toEqual([])
+  })
+
+  it('goes on after a savepoint the transaction rolled back to, and commits what came before and after', async () => {
+    const stream = `savepoint-${Date.now()}`
+    await database.db.transaction().execute(async (trx) => {
+      await appendToStream(trx, stream, 0, [{ type: 'BenchEventRecorded', data: { n: 1 } }], meta, new Date())
+      await sql`SAVEPOINT attempt`.execute(trx)
+      await expect(sql`SELECT 1 / 0`.execute(trx)).rejects.toThrow(/division by zero/)
+      await sql`ROLLBACK TO SAVEPOINT attempt`.execute(trx)
+      await appendToStream(trx, stream, 1, [{ type: 'BenchEventRecorded', data: { n: 2 } }], meta, new Date())
+    })
+    expect((await readStream(database.db, stream)).map((e) => e.streamVersion)).toEqual([1, 2])
+  })
+
+  it('refuses the second of two appends to one version as a conflict, and a lost race at the edge, every time', async () => {
+    const stream = `pipelined-race-${Date.now()}`
+    await appendOne(database.db, stream, 0)
+    for (let round = 0; round < 5; round++) {
+      const version = 1 + round
+      const results = await Promise.allSettled([appendOne(database.db, stream, version), appendOne(database.db, stream, version)])
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+      expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError)
+    }
+    await expect(inTransaction(database.db, (trx) => appendToStream(trx, stream, 1, [{ type: 'BenchEventRecorded', data: {} }], meta, new Date()))).rejects.toBeInstanceOf(CommandRefused)
+    expect((await readStream(database.db, stream)).map((e) => e.streamVersion)).toEqual([1, 2, 3, 4, 5, 6])
+    expect((await verifyHashChain(database.db, undefined, null)).broken).toBeNull()
+  })
+
+  it('hands a connection back clean after a failed transaction: the next one on it commits', async () => {
+    const db = createKysely(database.url, 1)
+    const stream = `after-failure-${Date.now()}`
+    try {
+      await expect(db.transaction().execute(async (trx) => void (await sql`SELECT 1 / 0`.execute(trx)))).rejects.toThrow(/division by zero/)
+      await appendOne(db, stream, 0)
+      expect(await readStream(db, stream)).toHaveLength(1)
+    } finally {
+      await db.destroy()
+    }
+  })
+})
