@@ -39,6 +39,27 @@ describe('route matching kept per tree and path', () => {
     expect(again).not.toBe(first)
   })
 
+  it('does not match a path asked again against the routes again', () => {
+    const tree = [{ id: 'item', path: '/things/:n' }]
+    router.matchRoutes(tree, '/things/41')
+    // Matching a path runs its routes' regular expressions (String.prototype.match in matchPath): counted while the
+    // same path is asked again, it is never run, so losing the kept matches (patches/) fails here.
+    const match = String.prototype.match
+    let runs = 0
+    String.prototype.match = function (this: string, matcher: never) {
+      runs += 1
+      return match.call(this, matcher)
+    } as typeof String.prototype.match
+    try {
+      expect(router.matchRoutes(tree, '/things/41')![0].params.n).toBe('41')
+      expect(runs).toBe(0)
+      expect(router.matchRoutes(tree, '/things/42')![0].params.n).toBe('42')
+      expect(runs).toBeGreaterThan(0)
+    } finally {
+      String.prototype.match = match
+    }
+  })
+
   it('keeps another path, a path no route takes and a partial match apart', () => {
     expect(router.matchRoutes(routes, '/monitoring/measures-points/8/')![1].params).toEqual({ id: '8', year: undefined })
     expect(router.matchRoutes(routes, '/monitoring/companies')!.map((m) => m.route.id)).toEqual(['root', 'companies'])
