@@ -16,3 +16,9 @@ export function regionDayStart(text: string): Date | null {
 
 /** The first instant of the next day: a whole day is [start, next). */
 export const nextDayStart = (start: Date): Date => new Date(start.getTime() + 86_400_000)
+
+/** The region's calendar year and month (1–12) at an instant, whatever the server's own time zone. */
+export function regionYearMonth(now: Date): { year: number; month: number } {
+  const wall = new Date(now.getTime() + 5 * 3_600_000)
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1 }
+}

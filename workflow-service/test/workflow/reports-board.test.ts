@@ -143,7 +143,7 @@ describe('the status board', () => {
 
   it('defaults to the year being filed: the year before from January to March, the current year from April, and offers next year', async () => {
     expect(filingYear(new Date(2026, 0, 1))).toBe(2025)
-    expect(filingYear(new Date(2026, 2, 31, 23, 59))).toBe(2025)
+    expect(filingYear(new Date('2026-03-31T23:59:00+05:00'))).toBe(2025)
     expect(filingYear(new Date(2026, 3, 1))).toBe(2026)
     expect(filingYear(new Date(2026, 11, 31))).toBe(2026)
     expect(boardYears(new Date(2026, 5, 1))).toEqual([2027, 2026, 2025, 2024, 2023, 2022, 2021, 2020, 2019, 2018, 2017])
@@ -152,6 +152,15 @@ describe('the status board', () => {
     const may = await board('holder1', { now: new Date(2026, 4, 10) })
     expect(may.year).toBe(2026)
     expect(may.years[0]).toBe(2027)
+  })
+
+  it('turns the year being filed and the years offered by the region’s calendar (UTC+5), not the server’s clock', () => {
+    // 1 April 00:30 in Salekhard is still 31 March by UTC: the region files 2026 already.
+    expect(filingYear(new Date('2026-04-01T00:30:00+05:00'))).toBe(2026)
+    expect(filingYear(new Date('2026-03-31T23:59:59+05:00'))).toBe(2025)
+    // 1 January 02:00 in the region is 31 December by UTC: next year's programme is offered from the region's new year.
+    expect(boardYears(new Date('2027-01-01T02:00:00+05:00'))[0]).toBe(2028)
+    expect(boardYears(new Date('2026-12-31T23:59:00+05:00'))[0]).toBe(2027)
   })
 })
 

@@ -2,20 +2,24 @@
 // (from its report's status and its files) and the words a holder or the Department reads for it. The board's query
 // (use-cases/reports-board.server.ts) computes the same state in SQL so it can filter and page; its test compares them.
 import { plural } from '../../text/russian-format.ts'
+import { regionYearMonth } from '../../text/region-days.ts'
 import type { ReportStatus } from '@portal/migrations/database.ts'
 
 /**
  * The reporting year being filed on a date: January to March still file the year before (the annual reports are due
- * in the first quarter), from April on the current year. The one place this rule lives.
+ * in the first quarter), from April on the current year. The one place this rule lives. Months are the region's
+ * (UTC+5), as every day of the portal: a server kept on UTC must not file the old year for the region's first hours
+ * of April.
  */
 export const LAST_MONTH_FOR_PREVIOUS_YEAR = 3
 export function filingYear(now = new Date()): number {
-  return now.getMonth() + 1 <= LAST_MONTH_FOR_PREVIOUS_YEAR ? now.getFullYear() - 1 : now.getFullYear()
+  const { year, month } = regionYearMonth(now)
+  return month <= LAST_MONTH_FOR_PREVIOUS_YEAR ? year - 1 : year
 }
 
-/** The board's year selector: next year (a programme is filed ahead), the current year and the 9 before it. */
+/** The board's year selector: next year (a programme is filed ahead), the region's current year and the 9 before it. */
 export function boardYears(now = new Date()): number[] {
-  const next = now.getFullYear() + 1
+  const next = regionYearMonth(now).year + 1
   return Array.from({ length: 11 }, (_, i) => next - i)
 }
 
