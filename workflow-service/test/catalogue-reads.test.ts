@@ -53,3 +53,44 @@ describe('catalogue read use-cases', () => {
     for (const list of lists) expect(list).toEqual({ slug: expect.any(String), suffix: expect.any(String) })
   })
 })
+
+describe('catalogue refusals', () => {
+  const department: UseCaseContext = { ...caller, actor: { id: 1, username: 'department', groups: ['Департамент'], companyId: null } }
+  const holder: UseCaseContext = { ...caller, actor: { id: 2, username: 'holder', groups: ['Недропользователь'], companyId: 1 } }
+
+  it('answers a hostile input on every path with its status and the words the API shows', async () => {
+    const reads = catalogueUseCases(t.database.db)
+    const page = { limit: 20, offset: 0 }
+    const cases: Array<[string, Outcome<unknown>, { status: number; parameter?: string; detail: string | RegExp }]> = [
+      ['unknown type', await reads.list(caller, { type: '__proto__', query: {}, ...page }), { status: 400, parameter: 'type', detail: 'type: нет такого раздела каталога (__proto__)' }],
+      ['unknown type of years', await reads.years(caller, { type: 'constructor', filters: {} }), { status: 400, parameter: 'type', detail: /^type: нет такого раздела каталога/ }],
+      ['unknown type of a chart', await reads.yearlyValues(caller, { type: 'no-such', filters: {}, fields: ['x'], aggregate: 'sum' }), { status: 400, parameter: 'type', detail: /^type:/ }],
+      ['a filter given twice', await reads.list(caller, { type: 'measures-point-indications', query: { year: ['2020', '2021'] }, ...page }), { status: 400, parameter: 'year', detail: 'year: параметр указан несколько раз' }],
+      ['a year out of range in an export', await reads.listExport(caller, { type: 'measures-point-indications', query: { year: '0001' } }), { status: 400, parameter: 'year', detail: /^year: год вне диапазона/ }],
+      ['an ordering by what is not a column', await reads.listGeoJson(caller, { type: 'measures-points', query: { ordering: '-password' } }), { status: 400, parameter: 'ordering', detail: /^ordering: нельзя сортировать по «password»/ }],
+      ['geojson of a type without coordinates', await reads.listGeoJson(caller, { type: 'companies', query: {} }), { status: 400, parameter: 'format', detail: /^format: у записей раздела «.+» нет координат$/ }],
+      ['a card of an unknown kind', await reads.card(caller, { type: 'areas', id: 1, kind: 'x\u0000' }), { status: 400, parameter: 'kind', detail: /^kind: неизвестное значение/ }],
+      ['a list that is not a reference', await reads.referenceRows(caller, { type: 'measures-point-indications' }), { status: 400, parameter: 'type', detail: 'type: это не справочник' }],
+      ['an unknown kind among kinds', await reads.companies(caller, { kindIn: 'lem,<script>', ...page }), { status: 400, parameter: 'kind__in', detail: 'kind__in: неизвестное значение <script>' }],
+      ['a company ordering by a hidden column', await reads.companiesExport(caller, { ordering: 'inn;drop' }), { status: 400, parameter: 'ordering', detail: /^ordering: нельзя сортировать/ }],
+      ['the review filter asked by the public', await reads.companies(caller, { reportStatus: 'rejected', ...page }), { status: 403, detail: 'У вас недостаточно прав для выполнения данного действия.' }],
+      ['the review filter asked by a holder, with a bad kind too', await reads.companiesExport(holder, { reportStatus: 'rejected', kindIn: 'nope' }), { status: 403, detail: 'У вас недостаточно прав для выполнения данного действия.' }],
+      ['a company of another kind', await reads.company(caller, { id: 2_000_000_000, kind: 'lem' }), { status: 404, detail: 'Предприятие не найдено.' }],
+      ['control indicators of a year in letters', await reads.controlIndicators(caller, { point: 1, year: 'двадцать', ...page }), { status: 400, parameter: 'year', detail: /^year: ожидается год из четырёх цифр/ }],
+      ['control indicators of no point', await reads.controlIndicators(caller, { point: 2_000_000_000, ...page }), { status: 404, detail: 'Пункт наблюдения не найден.' }],
+      ['deleting a point that is not there', await reads.deletePoint(department, { id: 2_000_000_000 }), { status: 404, detail: 'Пункт наблюдения не найден.' }],
+      ['deleting a point as a holder', await reads.deletePoint(holder, { id: 2_000_000_000 }), { status: 403, detail: 'У вас недостаточно прав для выполнения данного действия.' }],
+      ['a search of spaces and one letter', await reads.search(caller, { q: ' \t я ', limit: 10 }), { status: 400, parameter: 'q', detail: 'q: введите не меньше 2 символов' }],
+      ['a greenhouse report of a year in letters', await reads.greenhouseCategoryReport(caller, { year: 'MMXX' }), { status: 400, parameter: 'year', detail: /^year: ожидается год из четырёх цифр/ }],
+      ['a greenhouse report of a negative company', await reads.greenhouseCategoryReport(caller, { company: '-1' }), { status: 400, parameter: 'company', detail: /^company: ожидается целое положительное число/ }],
+    ]
+    for (const [path, outcome, expected] of cases) {
+      expect(outcome.ok, path).toBe(false)
+      const answer = refusal(outcome)
+      expect(answer.status, path).toBe(expected.status)
+      expect(answer.parameter, path).toBe(expected.parameter)
+      if (typeof expected.detail === 'string') expect(answer.detail, path).toBe(expected.detail)
+      else expect(answer.detail, path).toMatch(expected.detail)
+    }
+  })
+})

@@ -29,7 +29,7 @@ import { catalogueTypes, findType } from '../catalogue/registry/index.ts'
 import type { CatalogueType, ParentKind } from '../catalogue/registry/types.ts'
 import { waterResourceIdsOf } from '../catalogue/water-system-points.server.ts'
 import { normaliseQuery, siteSearch } from '../search/site-search.server.ts'
-import { refuse } from '../workflow/refusal.ts'
+import { Refused, refused } from '../workflow/refusal.ts'
 
 export type { UseCaseContext }
 
@@ -57,20 +57,22 @@ const CompanyQuery = {
 /** The shortest site search query (after trimming and joining spaces). */
 export const MIN_QUERY = 2
 
-/** A value parsed from the client's text, or the refusal naming the parameter that does not parse. */
-function parsed<T>(parse: () => T): T {
+/**
+ * A value parsed from the client's text, or the refusal naming the parameter that does not parse. The parsers
+ * (`catalogue/filters.ts`, `ordering.ts`) throw `FilterError` from deep inside a filter list; it is caught here, once,
+ * and returned as the use-case's refusal.
+ */
+function parsed<T>(parse: () => T): T | Refused {
   try {
     return parse()
   } catch (error) {
-    if (error instanceof FilterError) refuse({ reason: 'invalid-input', parameter: error.parameter, detail: error.message })
+    if (error instanceof FilterError) return refused({ reason: 'invalid-input', parameter: error.parameter, detail: error.message })
     throw error
   }
 }
 
-function typeOf(slug: string): CatalogueType {
-  const type = findType(slug)
-  if (!type) return refuse({ reason: 'invalid-input', parameter: 'type', detail: `type: нет такого раздела каталога (${slug})` })
-  return type
+function typeOf(slug: string): CatalogueType | Refused {
+  return findType(slug) ?? refused({ reason: 'invalid-input', parameter: 'type', detail: `type: нет такого раздела каталога (${slug})` })
 }
 
 /** The filters and ordering of a list request, or the refusal naming the bad parameter. */
@@ -78,14 +80,21 @@ function listRequestOf(type: CatalogueType, query: Record<string, unknown>) {
   return parsed(() => ({ filters: parseFilters(type, query), ordering: parseOrdering(type, typeof query.ordering === 'string' ? query.ordering : undefined) }))
 }
 
-/** The company list's filters as the company queries take them; an unknown kind in kindIn is refused by name. */
+/** A list request of a type by its slug: the type, its filters and ordering, or the refusal of the first bad one. */
+function typedListRequestOf(slug: string, query: Record<string, unknown>) {
+  const type = typeOf(slug)
+  if (type instanceof Refused) return type
+  const request = listRequestOf(type, query)
+  return request instanceof Refused ? request : { type, ...request }
+}
+
 /**
  * The report-status filter is the Department's review list (issue 22 item 11): which companies had reports declined
  * is not the public's or another holder's to learn. Anyone else asking with it is refused (403), not answered the
- * unfiltered list, so a client never mistakes one for the other.
+ * unfiltered list, so a client never mistakes one for the other. It is the company list's one permission check.
  */
-function reviewFilterAllowed(context: UseCaseContext, reportStatus: string | undefined): void {
-  if (reportStatus !== undefined && !can(context.actor, 'decide:report:any')) refuse({ reason: 'forbidden' })
+function reviewFilterRefusal(context: UseCaseContext, reportStatus: string | undefined): Refused | null {
+  return reportStatus !== undefined && !can(context.actor, 'decide:report:any') ? refused({ reason: 'forbidden' }) : null
 }
 
 /**
@@ -101,12 +110,17 @@ function withoutOthersSearch<F extends { search?: unknown }>(context: UseCaseCon
   return rest as F
 }
 
-function companyRequestOf(input: { kind?: CompanyFilters['kind']; kindIn?: string; search?: string; reportStatus?: CompanyFilters['reportStatus']; ordering?: string }) {
+/** The company list's filters as the company queries take them, or the refusal of a bad one (an unknown kind in kindIn by name). */
+function companyRequestOf(context: UseCaseContext, input: { kind?: CompanyFilters['kind']; kindIn?: string; search?: string; reportStatus?: CompanyFilters['reportStatus']; ordering?: string }) {
+  const forbidden = reviewFilterRefusal(context, input.reportStatus)
+  if (forbidden) return forbidden
   const kinds = input.kindIn?.split(',').map((v) => v.trim()).filter(Boolean) ?? []
   const unknown = kinds.filter((v) => !(COMPANY_KINDS as readonly string[]).includes(v))
-  if (unknown.length > 0) refuse({ reason: 'invalid-input', parameter: 'kind__in', detail: `kind__in: неизвестное значение ${unknown.join(', ')}` })
+  if (unknown.length > 0) return refused({ reason: 'invalid-input', parameter: 'kind__in', detail: `kind__in: неизвестное значение ${unknown.join(', ')}` })
+  const ordering = parsed(() => parseOrdering(companiesType, input.ordering))
+  if (ordering instanceof Refused) return ordering
   const filters: CompanyFilters = { kind: input.kind, kindIn: kinds.length ? (kinds as CompanyFilters['kindIn']) : undefined, search: input.search, reportStatus: input.reportStatus }
-  return { filters, ordering: parsed(() => parseOrdering(companiesType, input.ordering)) }
+  return { filters: withoutOthersSearch(context, companiesType.slug, filters), ordering }
 }
 
 /** The column a scoped list's filter reads (through a referenced table when the filter says so). */
@@ -121,7 +135,10 @@ function scopeCheck(type: CatalogueType, filterName: string, id: number) {
 export function catalogueUseCases(db: Kysely<Database>) {
   return {
     /** The years a type has records for in a scope, newest first. */
-    years: useCase(Type.Object({ type: Slug, filters: Filters }), (context, input) => yearsOf(db, typeOf(input.type), withoutOthersSearch(context, input.type, input.filters))),
+    years: useCase(Type.Object({ type: Slug, filters: Filters }), async (context, input) => {
+      const type = typeOf(input.type)
+      return type instanceof Refused ? type : yearsOf(db, type, withoutOthersSearch(context, input.type, input.filters))
+    }),
     /** The scoped lists (type slug and suffix) of a parent record that hold any data for it. */
     scopedListsWithData: useCase(Type.Object({ parent: Parent, id: Id }), async (_c, input) => {
       const candidates = catalogueTypes.flatMap((type) =>
@@ -136,7 +153,8 @@ export function catalogueUseCases(db: Kysely<Database>) {
     /** The rows of a small generated reference list (greenhouse categories, soil types), by id. */
     referenceRows: useCase(Type.Object({ type: Slug }), async (_c, input) => {
       const type = typeOf(input.type)
-      if (!type.reference) refuse({ reason: 'invalid-input', parameter: 'type', detail: 'type: это не справочник' })
+      if (type instanceof Refused) return type
+      if (!type.reference) return refused({ reason: 'invalid-input', parameter: 'type', detail: 'type: это не справочник' })
       const { rows } = await sql<{ id: number; name: string }>`SELECT id, name FROM ${sql.table(type.table)} ORDER BY id`.execute(db)
       return rows
     }),
@@ -156,7 +174,10 @@ export function catalogueUseCases(db: Kysely<Database>) {
     /** Per year, the sum or mean of numeric fields of a type's records with filters (the list charts). */
     yearlyValues: useCase(
       Type.Object({ type: Slug, filters: Filters, fields: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 20 }), aggregate: Type.Union([Type.Literal('sum'), Type.Literal('avg')]) }),
-      (_c, input) => yearlyValues(db, typeOf(input.type), input.filters, input.fields, input.aggregate),
+      async (_c, input) => {
+        const type = typeOf(input.type)
+        return type instanceof Refused ? type : yearlyValues(db, type, input.filters, input.fields, input.aggregate)
+      },
     ),
     /** The measuring points on a map with their worst multiple of the limit in a year. */
     mapPoints: useCase(
@@ -176,15 +197,17 @@ export function catalogueUseCases(db: Kysely<Database>) {
     // The reads of both doors: the query parameters as sent, parsed here so a bad one is a refusal naming it. A page
     // passes the filters it kept (a bad one dropped, the scope added) written back as parameters (`queryOfFilters`).
     /** One page of a type's list with the declared filters and ordering taken from the query. */
-    list: useCase(Type.Object({ type: Slug, query: RawQuery, limit: Limit, offset: Offset }), (context, input) => {
-      const type = typeOf(input.type)
-      const { filters, ordering } = listRequestOf(type, input.query)
+    list: useCase(Type.Object({ type: Slug, query: RawQuery, limit: Limit, offset: Offset }), async (context, input) => {
+      const request = typedListRequestOf(input.type, input.query)
+      if (request instanceof Refused) return request
+      const { type, filters, ordering } = request
       return listRecords(db, type, withoutOthersSearch(context, type.slug, filters), input.limit, input.offset, ordering)
     }),
     /** Every record of the list as its exported table: the filters checked now, the rows read as the file is written. */
     listExport: useCase(Type.Object({ type: Slug, query: RawQuery }), async (context, input) => {
-      const type = typeOf(input.type)
-      const { filters, ordering } = listRequestOf(type, input.query)
+      const request = typedListRequestOf(input.type, input.query)
+      if (request instanceof Refused) return request
+      const { type, filters, ordering } = request
       return recordsExport(db, type, withoutOthersSearch(context, type.slug, filters), ordering)
     }),
     /** Published readings above their ПДК, the worst multiple first (the Department's list of exceedances). */
@@ -196,60 +219,64 @@ export function catalogueUseCases(db: Kysely<Database>) {
     /** Every record of the list with coordinates as GeoJSON features; a type without a geometry has no such format. */
     listGeoJson: useCase(Type.Object({ type: Slug, query: RawQuery }), async (_c, input) => {
       const type = typeOf(input.type)
+      if (type instanceof Refused) return type
       const geometry = type.geometry
-      if (!geometry) return refuse({ reason: 'invalid-input', parameter: 'format', detail: `format: у записей раздела «${type.title}» нет координат` })
-      const { filters, ordering } = listRequestOf(type, input.query)
+      if (!geometry) return refused({ reason: 'invalid-input', parameter: 'format', detail: `format: у записей раздела «${type.title}» нет координат` })
+      const request = listRequestOf(type, input.query)
+      if (request instanceof Refused) return request
+      const { filters, ordering } = request
       return recordsGeoJson(db, { ...type, geometry }, filters, ordering)
     }),
     /** One record; with `kind` (areas, points: catalogue.md §7) a record of another kind is not the one asked for. A page shows the refusal as its 404. */
     card: useCase(Type.Object({ type: Slug, id: Id, kind: Type.Optional(Type.String({ maxLength: 2000 })) }), async (_c, input) => {
       const type = typeOf(input.type)
+      if (type instanceof Refused) return type
       const kindFilter = type.filters.find((f) => f.name === 'kind' && f.kind === 'enum')
       const kind = kindFilter && input.kind !== undefined ? parsed(() => parseFilterValue(kindFilter, input.kind!)) : undefined
+      if (kind instanceof Refused) return kind
       const found = await findRecord(db, type, input.id)
-      if (!found || (kind !== undefined && found.kind !== kind)) return refuse({ reason: 'record-not-found', title: type.title, id: input.id })
+      if (!found || (kind !== undefined && found.kind !== kind)) return refused({ reason: 'record-not-found', title: type.title, id: input.id })
       return found
     }),
 
     /** The company list: kind, kinds, name search, report status, ordering. */
     companies: useCase(Type.Object({ ...CompanyQuery, limit: Limit, offset: Offset }), async (context, input) => {
-      reviewFilterAllowed(context, input.reportStatus)
-      const { filters, ordering } = companyRequestOf(input)
-      return listCompanies(db, withoutOthersSearch(context, companiesType.slug, filters), input.limit, input.offset, ordering)
+      const request = companyRequestOf(context, input)
+      return request instanceof Refused ? request : listCompanies(db, request.filters, input.limit, input.offset, request.ordering)
     }),
     companiesExport: useCase(Type.Object(CompanyQuery), async (context, input) => {
-      reviewFilterAllowed(context, input.reportStatus)
-      const { filters, ordering } = companyRequestOf(input)
-      return companiesExport(db, withoutOthersSearch(context, companiesType.slug, filters), ordering)
+      const request = companyRequestOf(context, input)
+      return request instanceof Refused ? request : companiesExport(db, request.filters, request.ordering)
     }),
     /** One company; with `kind`, a company of another kind is not the one asked for. */
     company: useCase(Type.Object({ id: Id, kind: Type.Optional(CompanyKind) }), async (_c, input) => {
       const company = await findCompany(db, input.id)
-      if (!company || (input.kind !== undefined && company.kind !== input.kind)) return refuse({ reason: 'company-not-found' })
+      if (!company || (input.kind !== undefined && company.kind !== input.kind)) return refused({ reason: 'company-not-found' })
       return company
     }),
     headCompanies: useCase(Type.Object({}), () => headCompanies(db)),
 
     /** A water-object point's sediment and surface-water control indicators as one list, the year as typed (checked like every catalogue year filter). */
     controlIndicators: useCase(Type.Object({ point: Id, year: Type.Optional(Type.String({ maxLength: 2000 })), limit: Limit, offset: Offset }), async (_c, input) => {
-      const year = input.year === undefined ? undefined : (parsed(() => parseFilterValue(yearFilter(), input.year!)) as number | undefined)
+      const year = input.year === undefined ? undefined : parsed(() => parseFilterValue(yearFilter(), input.year!) as number | undefined)
+      if (year instanceof Refused) return year
       const point = await db.selectFrom('measures_points').select('id').where('id', '=', input.point).executeTakeFirst()
-      if (!point) return refuse({ reason: 'point-not-found' })
+      if (!point) return refused({ reason: 'point-not-found' })
       return listControlIndicators(db, point.id, { year }, input.limit, input.offset)
     }),
     /** Deletes a measuring point unless it holds data of agreed or pending reports. Department and Administrator. */
     deletePoint: useCase(Type.Object({ id: Id }), async (context, input) => {
-      if (!can(context.actor, 'delete:measures-point:any')) return refuse({ reason: 'forbidden' })
+      if (!can(context.actor, 'delete:measures-point:any')) return refused({ reason: 'forbidden' })
       const result = await deleteMeasuresPoint(db, input.id)
-      if (result.status === 'not-found') return refuse({ reason: 'point-not-found' })
-      if (result.status === 'refused') return refuse({ reason: 'point-deletion-refused', why: result.reason })
+      if (result.status === 'not-found') return refused({ reason: 'point-not-found' })
+      if (result.status === 'refused') return refused({ reason: 'point-deletion-refused', why: result.reason })
       return null
     }),
 
     /** The site search (the header's page and the API): companies, areas, points and substances by name (ё and е alike); the query normalised here, too short a query refused. */
-    search: useCase(Type.Object({ q: Type.String({ maxLength: 200 }), limit: Type.Integer({ minimum: 1, maximum: 50 }) }), (_c, input) => {
+    search: useCase(Type.Object({ q: Type.String({ maxLength: 200 }), limit: Type.Integer({ minimum: 1, maximum: 50 }) }), async (_c, input) => {
       const query = normaliseQuery(input.q)
-      if (query.length < MIN_QUERY) return refuse({ reason: 'invalid-input', parameter: 'q', detail: `q: введите не меньше ${MIN_QUERY} символов` })
+      if (query.length < MIN_QUERY) return refused({ reason: 'invalid-input', parameter: 'q', detail: `q: введите не меньше ${MIN_QUERY} символов` })
       return siteSearch(db, query, input.limit)
     }),
 
@@ -260,9 +287,11 @@ export function catalogueUseCases(db: Kysely<Database>) {
     /** The point category lists (geochemical, geobotanical, radionuclides, hydrological). */
     pointCategoryLists: useCase(Type.Object({}), () => pointCategories(db)),
     /** Greenhouse emissions per category, the year and company as typed: one read for the API and the greenhouse pages. */
-    greenhouseCategoryReport: useCase(Type.Object({ year: Type.Optional(Type.String({ maxLength: 10 })), company: Type.Optional(Type.String({ maxLength: 12 })) }), (_c, input) => {
-      const year = parsed(() => parseFilterValue({ name: 'year', kind: 'year', column: 'year' }, input.year ?? '')) as number | undefined
-      const company = parsed(() => parseFilterValue({ name: 'company', kind: 'id', column: 'company_id' }, input.company ?? '')) as number | undefined
+    greenhouseCategoryReport: useCase(Type.Object({ year: Type.Optional(Type.String({ maxLength: 10 })), company: Type.Optional(Type.String({ maxLength: 12 })) }), async (_c, input) => {
+      const year = parsed(() => parseFilterValue({ name: 'year', kind: 'year', column: 'year' }, input.year ?? '') as number | undefined)
+      if (year instanceof Refused) return year
+      const company = parsed(() => parseFilterValue({ name: 'company', kind: 'id', column: 'company_id' }, input.company ?? '') as number | undefined)
+      if (company instanceof Refused) return company
       return categoryTotals(db, { year, company })
     }),
   }
