@@ -176,6 +176,10 @@ function portalProcess(before: string[], after: string[], end: 'SIGKILL' | 'exit
     import { databaseIdentity, flushChainHead, useChainHead } from './workflow-service/src/event-store/chain-head.server.ts'
     import { appendToStream } from './workflow-service/src/event-store/event-store.server.ts'
     import { inTransaction, systemMetadata } from './workflow-service/src/workflow/command-context.server.ts'
+    // The head's batch timer is held back in this process, so "gathered, not written" holds however slow the machine:
+    // otherwise the appends below may take longer than its delay, and it writes them before the end comes.
+    const setTimer = globalThis.setTimeout
+    globalThis.setTimeout = (callback, ...rest) => callback === flushChainHead ? { unref() {}, ref() {}, hasRef: () => false } : setTimer(callback, ...rest)
     const db = createKysely(process.env.DATABASE_URL, 4)
     useChainHead(process.env.DATA_DIR, await databaseIdentity(db))
     const append = (stream) => inTransaction(db, (trx) => appendToStream(trx, stream, 0, [{ type: 'ProbeRecorded', data: {} }], systemMetadata(), new Date()))
