@@ -24,7 +24,8 @@ describe('the reports as of a day', () => {
     await page.goto(`${b.baseUrl}/monitoring/companies/${company}/reports`)
     await page.getByRole('link', { name: 'Состояние отчётности на дату' }).click()
     await page.waitForURL((url) => url.pathname === '/monitoring/department-reports/as-of')
-    expect(await page.getByLabel('Предприятие (№)').inputValue()).toBe(String(company))
+    // The company is chosen by name; the link chose it.
+    expect(await page.getByLabel('Предприятие').inputValue()).toBe(String(company))
 
     // The day before the demo data: nothing had been filed yet.
     await page.getByLabel('На дату').fill('2025-02-02')
@@ -48,6 +49,51 @@ describe('the reports as of a day', () => {
     const users = await page.locator('table.as-of-changes tbody tr td:nth-child(5)').allTextContents()
     expect(users.some((u) => u === 'department (Департамент)' || u.endsWith('(Недропользователь)'))).toBe(true)
     expect(await seriousFindings(page)).toEqual([])
+    await page.close()
+  }, 120_000)
+
+  it('shows a substance’s ПДК as it stood at the end of a day beside today’s, and its change with who made it', async () => {
+    // A substance of this test's own: the administrator adds it, then changes its limit.
+    const name = `Толуол (проверка ${Date.now()})`
+    const admin = await logIn(b, 'admin')
+    await admin.goto(`${b.baseUrl}/monitoring/admin/reference/substance`)
+    const form = admin.getByRole('form', { name: 'Новая запись' })
+    await form.getByLabel('Наименование', { exact: true }).fill(name)
+    await form.getByLabel('Единица измерения').selectOption({ label: 'мг/м³' })
+    await form.getByLabel('ПДК', { exact: true }).fill('0,6')
+    await form.getByRole('button', { name: 'Добавить' }).click()
+    await expect.poll(() => form.getByRole('status').locator('p').textContent()).toBe('Сохранено. Запись добавлена.')
+    await admin.goto(`${b.baseUrl}/monitoring/admin/reference/substance`)
+    await admin.getByRole('link', { name: `Изменить: ${name}` }).click()
+    const change = admin.getByRole('form', { name: `Изменение вещества «${name}»` })
+    await change.getByLabel('ПДК', { exact: true }).fill('0,9')
+    await change.getByRole('button', { name: 'Сохранить' }).click()
+    await expect.poll(() => change.getByRole('status').locator('p').textContent()).toBe('Сохранено. Изменения сохранены.')
+    await admin.close()
+
+    const today = new Date(Date.now() + 5 * 3_600_000).toISOString().slice(0, 10)
+    const yesterday = new Date(Date.now() + 5 * 3_600_000 - 86_400_000).toISOString().slice(0, 10)
+    const words = (day: string) => day.split('-').reverse().join('.')
+    const page = await logIn(b, 'department')
+    await page.goto(`${b.baseUrl}/monitoring/department-reports/as-of`)
+    await page.getByLabel('Вещество').selectOption({ label: `${name}, мг/м³` })
+    await page.getByLabel('На дату').fill(today)
+    await page.getByLabel('Изменения с').fill(yesterday)
+    await page.getByRole('button', { name: 'Показать' }).click()
+    await page.getByRole('heading', { level: 2, name: `Вещество «${name}» на ${words(today)}` }).waitFor()
+    const row = (when: string) => page.locator('table.as-of-substance-limits tbody tr').filter({ has: page.getByRole('rowheader', { name: when }) }).locator('td')
+    expect(await row(`На ${words(today)}`).allTextContents()).toEqual([name, 'мг/м³', '0,9', 'не установлена'])
+    expect(await row('Сейчас').allTextContents()).toEqual([name, 'мг/м³', '0,9', 'не установлена'])
+    const changes = await page.locator('table.as-of-substance-changes tbody tr td').allTextContents()
+    expect(changes.slice(2)).toEqual(['ПДК', '0,6', '0,9', expect.stringMatching(/^admin \(/)])
+    expect(await seriousFindings(page)).toEqual([])
+
+    // The day before: the entry had not been added yet; today's limit is still shown beside it.
+    await page.getByLabel('На дату').fill(yesterday)
+    await page.getByRole('button', { name: 'Показать' }).click()
+    await page.getByRole('heading', { level: 2, name: `Вещество «${name}» на ${words(yesterday)}` }).waitFor()
+    expect(await row(`На ${words(yesterday)}`).allTextContents()).toEqual(['записи ещё не было', '—', '—', '—'])
+    expect(await row('Сейчас').allTextContents()).toEqual([name, 'мг/м³', '0,9', 'не установлена'])
     await page.close()
   }, 120_000)
 

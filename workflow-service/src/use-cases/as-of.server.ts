@@ -6,12 +6,22 @@ import type { Database } from '@portal/migrations/database.ts'
 import { Id } from '../http/params.ts'
 import type { AsOfAnswer, AsOfQuestion } from '../workflow/as-of/as-of-fold.ts'
 import { askAsOf } from '../workflow/as-of/as-of-queries.server.ts'
-import { namesAsOf } from '../admin/reference/reference-queries.server.ts'
+import { namesAsOf, substanceAsOf, type SubstanceAsOf } from '../admin/reference/reference-queries.server.ts'
 import { Refused, refused } from '../workflow/refusal.ts'
 import { DateOnly, nextDayStart, regionDayStart } from '../text/region-days.ts'
 
 export const AsOfInput = Type.Object({ company: Id, date: DateOnly, from: Type.Optional(DateOnly), to: Type.Optional(DateOnly) }, { additionalProperties: false })
 export type AsOfInput = Static<typeof AsOfInput>
+
+/** The same question of a reference entry: a substance (by id, as two may share a name) on a day. */
+export const SubstanceAsOfInput = Type.Object({ substance: Id, date: DateOnly, from: Type.Optional(DateOnly), to: Type.Optional(DateOnly) }, { additionalProperties: false })
+export type SubstanceAsOfInput = Static<typeof SubstanceAsOfInput>
+
+export interface SubstanceAsOfAnswer extends SubstanceAsOf {
+  date: string
+  from: string
+  to: string
+}
 
 /** Without `from`, the changes listed are those of the 30 days up to the date. */
 export const DEFAULT_CHANGES_DAYS = 30
@@ -29,7 +39,7 @@ const noDay = (parameter: 'date' | 'from' | 'to') => refused({ reason: 'invalid-
 const dayText = (date: Date) => new Date(date.getTime() + 5 * 3_600_000).toISOString().slice(0, 10)
 
 /** The question the input asks: every moment is the end of its day («на 01.03.2026» includes that day). */
-export function asOfQuestionOf(input: AsOfInput): (AsOfQuestion & { from: string; to: string }) | Refused {
+export function asOfQuestionOf(input: Omit<AsOfInput, 'company'> & { company?: number }): (AsOfQuestion & { from: string; to: string }) | Refused {
   const day = regionDayStart(input.date)
   if (!day) return noDay('date')
   const fromText = input.from ?? dayText(new Date(day.getTime() - DEFAULT_CHANGES_DAYS * 86_400_000))
@@ -41,7 +51,7 @@ export function asOfQuestionOf(input: AsOfInput): (AsOfQuestion & { from: string
   if (from > to) return refused({ reason: 'invalid-input', parameter: 'from', detail: 'from: позже, чем to' })
   return {
     moment: new Date(nextDayStart(day).getTime() - 1),
-    scope: { companyId: input.company },
+    scope: { companyId: input.company ?? 0 },
     // Events recorded on the day `from` and after, up to the end of the day `to`.
     changes: { from: new Date(from.getTime() - 1), to: new Date(nextDayStart(to).getTime() - 1) },
     from: fromText,
@@ -61,4 +71,13 @@ export async function companyAsOf(db: Kysely<Database>, input: AsOfInput): Promi
   const company = { id: today.id, name: (await namesAsOf(db, 'company', [today], question.moment)).get(today.id)! }
   const areaNames = await namesAsOf(db, 'area', areas, question.moment)
   return { ...answer, company, areaNames: Object.fromEntries(areaNames), date: input.date, from: question.from, to: question.to }
+}
+
+/** A substance's name, unit and limits at the end of the day, beside today's, and its changes between two days. */
+export async function substanceAsOfDay(db: Kysely<Database>, input: SubstanceAsOfInput): Promise<SubstanceAsOfAnswer | Refused> {
+  const question = asOfQuestionOf({ date: input.date, from: input.from, to: input.to })
+  if (question instanceof Refused) return question
+  const answer = await substanceAsOf(db, input.substance, question.moment, question.changes!)
+  if (!answer) return refused({ reason: 'reference-not-found' })
+  return { ...answer, date: input.date, from: question.from, to: question.to }
 }

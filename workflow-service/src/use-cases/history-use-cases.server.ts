@@ -7,7 +7,8 @@ import { auditChoices, listAudit } from '../workflow/history/audit-queries.serve
 import { listHistory } from '../workflow/history/history-queries.server.ts'
 import { findReceipt } from '../workflow/receipts/receipt-queries.server.ts'
 import { refused } from '../workflow/refusal.ts'
-import { AsOfInput, companyAsOf } from './as-of.server.ts'
+import { AsOfInput, companyAsOf, SubstanceAsOfInput, substanceAsOfDay } from './as-of.server.ts'
+import { substanceChoices } from '../admin/reference/reference-queries.server.ts'
 import { AUDIT_HEADERS, AuditInput, auditFilterOf, auditProducer } from './audit.server.ts'
 import { useCase } from './use-case.ts'
 import type { WorkflowServices } from '../ports/workflow-services.ts'
@@ -50,6 +51,18 @@ export function historyUseCases(services: WorkflowServices) {
     asOf: useCase(AsOfInput, async (context, input) => {
       if (!can(context.actor, 'decide:report:any')) return refused({ reason: 'forbidden' })
       return companyAsOf(db, input)
+    }),
+
+    /** A substance's entry as it stood at the end of a day (the limit a reading was judged by), and its changes between two days (the Department). */
+    substanceAsOf: useCase(SubstanceAsOfInput, async (context, input) => {
+      if (!can(context.actor, 'decide:report:any')) return refused({ reason: 'forbidden' })
+      return substanceAsOfDay(db, input)
+    }),
+
+    /** The substances the as-of view offers by name. */
+    asOfSubstances: useCase(Type.Object({}), async (context) => {
+      if (!can(context.actor, 'decide:report:any')) return refused({ reason: 'forbidden' })
+      return substanceChoices(db)
     }),
 
     /** What the audit view shows, as the rows of a file (CSV or XLSX): its headers and a producer reading them in batches. */

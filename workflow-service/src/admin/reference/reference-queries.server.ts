@@ -134,3 +134,66 @@ export async function namesAsOf(db: Kysely<Database>, kind: 'company' | 'area', 
   }
   return names
 }
+
+/** A substance's entry as it stood at a moment, beside today's, and its changes in a window, each with who made it. */
+export interface SubstanceAsOf {
+  id: number
+  /** Its name and unit at the moment (a renaming since undone), its limits then and now; null when it was added after the moment. */
+  then: { name: string; unit: string; mpc: number | null; mpcMax: number | null } | null
+  now: { name: string; unit: string; mpc: number | null; mpcMax: number | null }
+  changes: Array<{ position: number; at: Date; username: string; role: string; field: string; from: ReferenceChange['from']; to: ReferenceChange['to'] }>
+}
+
+const numberOrNull = (v: ReferenceChange['from']) => (v === null || v === '' ? null : Number(v))
+
+/**
+ * One substance as of the moment, from the reference log: today's row undone by every change recorded after it (as a
+ * reading's limit on the point page, decision 2411), and the changes recorded within the window. Undefined when no
+ * substance has the id.
+ */
+export async function substanceAsOf(db: Kysely<Database>, id: number, moment: Date, window: { from: Date; to: Date }): Promise<SubstanceAsOf | undefined> {
+  const row = await db.selectFrom('substances').select(['id', 'name', 'unit_id', 'mpc', 'mpc_max']).where('id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  const events = await db
+    .selectFrom('events')
+    .select(['position', 'data', 'metadata', 'created_at'])
+    .where('type', '=', 'ReferenceEntryChanged')
+    .where(sql<boolean>`data->>'kind' = 'substance'`)
+    .where(sql<boolean>`data->>'id' = ${String(id)}`)
+    .where(inChainSql())
+    .orderBy('position')
+    .execute()
+  // An entry an administrator added has its event; one the demo data or a migration wrote has none and always was.
+  const added = await db
+    .selectFrom('events')
+    .select('created_at')
+    .where('type', '=', 'ReferenceEntryAdded')
+    .where(sql<boolean>`data->>'kind' = 'substance'`)
+    .where(sql<boolean>`data->>'id' = ${String(id)}`)
+    .where(inChainSql())
+    .orderBy('position', 'desc')
+    .executeTakeFirst()
+  const recorded = events.map((e) => ({ at: e.created_at, changes: (e.data as { changes: ReferenceChange[] }).changes }))
+  const unitId = Number(fieldAsOf(row.unit_id, recorded, 'unit_id', moment))
+  const units = await db.selectFrom('units').select(['id', 'name']).where('id', 'in', [...new Set([row.unit_id, unitId])]).execute()
+  const unitName = (unit: number) => units.find((u) => u.id === unit)?.name ?? `№ ${unit}`
+  const now = { name: row.name, unit: unitName(row.unit_id), mpc: numberOrNull(row.mpc as ReferenceChange['from']), mpcMax: numberOrNull(row.mpc_max as ReferenceChange['from']) }
+  const then = added && added.created_at > moment ? null : {
+    name: String(fieldAsOf(row.name, recorded, 'name', moment)),
+    unit: unitName(unitId),
+    mpc: numberOrNull(fieldAsOf(now.mpc, recorded, 'mpc', moment)),
+    mpcMax: numberOrNull(fieldAsOf(now.mpcMax, recorded, 'mpc_max', moment)),
+  }
+  const changes = events
+    .filter((e) => e.created_at > window.from && e.created_at <= window.to)
+    .flatMap((e) => {
+      const metadata = e.metadata as { username?: string; role?: string }
+      return (e.data as { changes: ReferenceChange[] }).changes.map((c) => ({ position: Number(e.position), at: e.created_at, username: String(metadata.username ?? ''), role: String(metadata.role ?? ''), field: c.field, from: c.from, to: c.to }))
+    })
+  return { id: row.id, then, now, changes }
+}
+
+/** The substances an as-of question may name: every entry by name, with its unit (two entries may share a name). */
+export async function substanceChoices(db: Kysely<Database>): Promise<Array<{ id: number; name: string; unit: string }>> {
+  return db.selectFrom('substances as s').innerJoin('units as u', 'u.id', 's.unit_id').select(['s.id', 's.name', 'u.name as unit']).orderBy('s.name').orderBy('s.id').execute()
+}

@@ -1,5 +1,7 @@
 // The Department's view of a company's reports as they stood at the end of a day, folded from the event log alone,
-// and what changed between two days, event by event, with who recorded it and when (decision 2410).
+// and what changed between two days, event by event, with who recorded it and when (decision 2410). The same for a
+// reference entry: a substance's name, unit and ПДК at the end of the day (the limit a reading of that day was judged
+// by) beside today's, and its changes with who made them (decision 2790). Companies and substances are chosen by name.
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { AUDIT_EVENT_LABEL } from '@portal/workflow-service/views.ts'
@@ -10,17 +12,18 @@ import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
 import { FILE_STATUS_LABEL, formatDateTime, REPORT_STATUS_LABEL, REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
-import type { CompanyAsOf } from '@portal/workflow-service/use-cases.server.ts'
+import type { CompanyAsOf, SubstanceAsOfAnswer } from '@portal/workflow-service/use-cases.server.ts'
+import { REFERENCE_KINDS } from '@portal/workflow-service/registry.ts'
 import { FormError } from '../../../components/form-error.tsx'
 import { refusalInWords } from '../../../utils/refusal-words.ts'
 
 /** The form's labels, for a refusal naming its field. */
-const AS_OF_LABELS = { company: 'Предприятие', date: 'На дату', from: 'Изменения с', to: 'по' }
+const AS_OF_LABELS = { company: 'Предприятие', substance: 'Вещество', date: 'На дату', from: 'Изменения с', to: 'по' }
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
 export const handle: TitleHandle = { title: 'Состояние отчётности на дату' }
 
-const FIELDS = ['company', 'date', 'from', 'to'] as const
+const FIELDS = ['company', 'substance', 'date', 'from', 'to'] as const
 
 type Raw = Partial<Record<(typeof FIELDS)[number], string>>
 
@@ -44,30 +47,85 @@ function shown(answer: CompanyAsOf) {
   }
 }
 
+const SUBSTANCE_FIELDS = Object.fromEntries(REFERENCE_KINDS.substance.fields.map((f) => [f.name, f.label]))
+const limitText = (value: number | null) => (value === null ? 'не установлена' : formatNumber(value))
+const changeText = (field: string, value: unknown) =>
+  value === null || value === '' ? '—' : (field === 'mpc' || field === 'mpc_max') && Number.isFinite(Number(value)) ? formatNumber(Number(value)) : String(value)
+
+/** A substance as the page shows it: limits in the pages' digits, each change's field by its form label. */
+function substanceShown(answer: SubstanceAsOfAnswer) {
+  const state = (s: SubstanceAsOfAnswer['now']) => ({ name: s.name, unit: s.unit, mpc: limitText(s.mpc), mpcMax: limitText(s.mpcMax) })
+  const absent = { name: 'записи ещё не было', unit: '—', mpc: '—', mpcMax: '—' }
+  return {
+    id: answer.id,
+    date: answer.date,
+    from: answer.from,
+    to: answer.to,
+    then: answer.then ? state(answer.then) : absent,
+    existed: answer.then !== null,
+    now: state(answer.now),
+    changes: answer.changes.map((c) => ({
+      position: c.position,
+      at: c.at.toISOString(),
+      username: c.username,
+      role: c.role,
+      field: SUBSTANCE_FIELDS[c.field] ?? c.field,
+      from: changeText(c.field, c.from),
+      to: changeText(c.field, c.to),
+    })),
+  }
+}
+
 interface PageData {
   raw: Raw
   problem: string | null
   answer: ReturnType<typeof shown> | null
+  substance: ReturnType<typeof substanceShown> | null
+  /** The substances to choose from by name (two may share a name: the unit tells them apart). */
+  substances: Array<{ id: number; name: string; unit: string }>
+  /** The companies with reports, to choose from by name. */
+  companies: Array<{ id: number; name: string }>
 }
+
+/** What the page's loader answers (its tests read it). */
+export type AsOfPageData = PageData
+
+const idOrText = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : text)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requirePermission(request, context.user, 'decide:report:any')
   const url = new URL(request.url)
   const raw = Object.fromEntries(FIELDS.map((f) => [f, (url.searchParams.get(f) ?? '').trim()]).filter(([, v]) => v !== '')) as Raw
-  // Until a company and a day are given the page is only its form.
-  if (raw.company === undefined || raw.date === undefined) return data<PageData>({ raw, problem: null, answer: null })
-  const company = /^\d{1,10}$/.test(raw.company) ? Number(raw.company) : raw.company
-  const outcome = await context.workflow.asOf(context.useCaseContext, { ...raw, company } as { company: number; date: string })
-  // A wrong field is said on the page, naming it, with the form to correct it.
-  if (!outcome.ok && outcome.refusal.reason === 'invalid-input') return data<PageData>({ raw, problem: refusalInWords(outcome.refusal, AS_OF_LABELS).detail, answer: null }, { status: 400 })
-  return data<PageData>({ raw, problem: null, answer: shown(pageValue(request, context.user, outcome)) })
+  const choices = {
+    substances: pageValue(request, context.user, await context.workflow.asOfSubstances(context.useCaseContext, {})),
+    companies: pageValue(request, context.user, await context.workflow.auditChoices(context.useCaseContext, {})).map(({ id, name }) => ({ id, name })),
+  }
+  const page = (fields: Partial<Pick<PageData, 'problem' | 'answer' | 'substance'>>, status = 200) =>
+    data<PageData>({ raw, problem: null, answer: null, substance: null, ...choices, ...fields }, { status })
+  // Until a day and a company or a substance are given the page is only its form.
+  if (raw.date === undefined || (raw.company === undefined && raw.substance === undefined)) return page({})
+  const { date, from, to } = raw
+  let substance: PageData['substance'] = null
+  if (raw.substance !== undefined) {
+    const outcome = await context.workflow.substanceAsOf(context.useCaseContext, { substance: idOrText(raw.substance), date, from, to } as { substance: number; date: string })
+    // A wrong field is said on the page, naming it, with the form to correct it; so is a substance no longer there.
+    if (!outcome.ok && outcome.refusal.reason === 'invalid-input') return page({ problem: refusalInWords(outcome.refusal, AS_OF_LABELS).detail }, 400)
+    if (!outcome.ok && outcome.refusal.reason === 'reference-not-found') return page({ problem: `${AS_OF_LABELS.substance}: нет такого вещества` }, 400)
+    substance = substanceShown(pageValue(request, context.user, outcome))
+  }
+  if (raw.company === undefined) return page({ substance })
+  const outcome = await context.workflow.asOf(context.useCaseContext, { company: idOrText(raw.company), date, from, to } as { company: number; date: string })
+  if (!outcome.ok && outcome.refusal.reason === 'invalid-input') return page({ problem: refusalInWords(outcome.refusal, AS_OF_LABELS).detail, substance }, 400)
+  return page({ answer: shown(pageValue(request, context.user, outcome)), substance })
 }
 
 const dayWords = (day: string) => day.split('-').reverse().join('.')
 const fileStatus = (status: keyof typeof FILE_STATUS_LABEL | 'deleted') => (status === 'deleted' ? 'Удалён' : FILE_STATUS_LABEL[status])
 
 export default function AsOfPage() {
-  const { raw, problem, answer } = useLoaderData<PageData>()
+  const { raw, problem, answer, substance, substances, companies } = useLoaderData<PageData>()
+  // A company asked by a link (its reports page) that has no reports yet is still offered, by the name answered.
+  const companyChoices = answer && !companies.some((c) => c.id === answer.company.id) ? [...companies, answer.company] : companies
   const reportNames = new Map(answer?.reports.map((r) => [r.id, `${REPORT_TYPE_TITLE[r.reportType]}, ${r.year}, ${r.areaId !== null ? (answer.areaNames[r.areaId] ?? `участок № ${r.areaId}`) : 'предприятие'}`]))
   return (
     <section className="review-page as-of-page">
@@ -75,11 +133,32 @@ export default function AsOfPage() {
         <Link to="/department-reports/audit">← Журнал отчётности</Link>
       </p>
       <h1>Состояние отчётности на дату</h1>
-      <p>Отчёты предприятия такими, какими они были в конце выбранного дня, и изменения за период — по журналу событий.</p>
+      <p>
+        Отчёты предприятия и запись справочника веществ (ПДК, по которой оценивались показания) такими, какими они были в
+        конце выбранного дня, и изменения за период — по журналу событий.
+      </p>
       <Form method="get" className="audit-filters">
         <label>
-          Предприятие (№)
-          <input name="company" inputMode="numeric" required defaultValue={raw.company ?? ''} />
+          Предприятие
+          <select name="company" defaultValue={raw.company ?? ''}>
+            <option value="">—</option>
+            {companyChoices.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Вещество
+          <select name="substance" defaultValue={raw.substance ?? ''}>
+            <option value="">—</option>
+            {substances.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}, {s.unit}
+              </option>
+            ))}
+          </select>
         </label>
         <label>
           На дату
@@ -98,6 +177,7 @@ export default function AsOfPage() {
         </button>
       </Form>
       <FormError message={problem} />
+      {substance ? <SubstanceAsOf substance={substance} /> : null}
       {answer ? (
         <>
           <h2>
@@ -206,6 +286,83 @@ export default function AsOfPage() {
           )}
         </>
       ) : null}
+    </section>
+  )
+}
+
+/** A substance's entry at the end of the day beside today's, and its changes in the window. */
+function SubstanceAsOf({ substance }: { substance: NonNullable<PageData['substance']> }) {
+  const { then, now } = substance
+  return (
+    <section className="as-of-substance" aria-labelledby="as-of-substance">
+      <h2 id="as-of-substance">
+        Вещество «{substance.existed ? then.name : now.name}» на {dayWords(substance.date)}
+      </h2>
+      <div className="table-scroll">
+        <table className="history-table as-of-substance-limits">
+          <caption className="visually-hidden">Запись справочника на {dayWords(substance.date)} и сейчас</caption>
+          <thead>
+            <tr>
+              <th scope="col" />
+              <th scope="col">Наименование</th>
+              <th scope="col">Единица измерения</th>
+              <th scope="col">ПДК</th>
+              <th scope="col">ПДК максимальная разовая</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[
+              [`На ${dayWords(substance.date)}`, then],
+              ['Сейчас', now],
+            ].map(([when, s]) => {
+              const state = s as typeof then
+              return (
+                <tr key={when as string}>
+                  <th scope="row">{when as string}</th>
+                  <td>{state.name}</td>
+                  <td>{state.unit}</td>
+                  <td>{state.mpc}</td>
+                  <td>{state.mpcMax}</td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+      <h3>
+        Изменения записи с {dayWords(substance.from)} по {dayWords(substance.to)}
+      </h3>
+      {substance.changes.length === 0 ? (
+        <p className="empty">Запись за этот период не менялась</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="history-table as-of-substance-changes">
+            <caption className="visually-hidden">Изменения записи справочника по порядку</caption>
+            <thead>
+              <tr>
+                <th scope="col">№</th>
+                <th scope="col">Дата</th>
+                <th scope="col">Поле</th>
+                <th scope="col">Было</th>
+                <th scope="col">Стало</th>
+                <th scope="col">Пользователь</th>
+              </tr>
+            </thead>
+            <tbody>
+              {substance.changes.map((c) => (
+                <tr key={`${c.position} ${c.field}`}>
+                  <td>{c.position}</td>
+                  <td>{formatDateTime(c.at)}</td>
+                  <td>{c.field}</td>
+                  <td>{c.from}</td>
+                  <td>{c.to}</td>
+                  <td>{c.role ? `${c.username} (${c.role})` : c.username}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   )
 }
