@@ -57,6 +57,10 @@ describe('the report workflow as people live it (issue 14)', () => {
     // The submission's receipt: file name, size and SHA-256.
     await section(page).getByRole('link', { name: 'Квитанция (с-ошибкой.csv)' }).click()
     await page.getByRole('heading', { name: /^Квитанция о приёме файла № \d+$/ }).waitFor()
+    // Its tab says the heading once, without the crumb «Квитанция № N» repeating its words (issue 26).
+    const title = await page.title()
+    expect(title).toMatch(/^Квитанция о приёме файла № \d+ — Отчетность — Экологический мониторинг ЯНАО$/)
+    expect(title.match(/Квитанция/g)).toHaveLength(1)
     expect(await page.getByRole('table').textContent()).toContain('с-ошибкой.csv')
     expect(await page.locator('table code.hash').textContent()).toMatch(/^[0-9a-f]{64}$/)
     // It names the sender as a person with the role, and says where the file and the report stand (issue 26).
