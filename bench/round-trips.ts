@@ -3,9 +3,10 @@
 // counted; then CPU per command of 150 commands in a row (this process, and every process of the embedded
 // PostgreSQL, from /proc), which the machine's other load moves far less than a rate. A statement sent while its connection has no other unanswered starts a round trip; one sent while another
 // is unanswered rides along (pipeline mode, decision 2770). Usage: npx tsx bench/round-trips.ts (BENCH_DATA_DIR,
-// BENCH_PG_PORT as for npm run bench).
+// BENCH_PG_PORT as for npm run bench; COMMANDS the number in a row, CPU_PROFILE a file for their CPU profile).
 import { randomUUID } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import path from 'node:path'
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql'
 import pg from 'pg'
@@ -64,7 +65,9 @@ const dataSet = await openBenchDataSet('tiny', () => {})
 const copy = await dataSet.scratchCopy()
 const db = createKysely(copy.url, 4)
 const queue = await createQueue({ url: copy.url, supervise: false })
-const store = getPostgreSQLEventStore(copy.url)
+// Emmett's store is opened last: opening it sets pg's parsers for every pool of the process (bigint as BigInt, json
+// through a reviver), which would make the portal's commands measured here slower than the portal runs them.
+let store: ReturnType<typeof getPostgreSQLEventStore> | null = null
 try {
   const area = await db
     .selectFrom('areas')
@@ -122,13 +125,19 @@ try {
       }),
     ),
   )
-  const peer = `round-trips-peer-${randomUUID()}`
-  row('peer.append', await counted(() => store.appendToStream(peer, [{ type: 'BenchEventRecorded', data: { n: 1 } }])))
-  process.stdout.write(`| write | statements | round trips |\n|---|---:|---:|\n${rows.join('\n')}\n`)
+  let cpuLine = ''
   if (!process.env.DATABASE_URL) {
     const folder = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : path.resolve('bench/.data/tiny')
     const postmaster = Number(readFileSync(path.join(folder, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])
-    const commands = 150
+    const commands = Number(process.env.COMMANDS ?? 150)
+    // CPU_PROFILE=file.cpuprofile: a CPU profile of these commands alone, without the start-up and the counts.
+    const profiler = process.env.CPU_PROFILE ? new Session() : null
+    if (profiler) {
+      profiler.connect()
+      await profiler.post('Profiler.enable')
+      await profiler.post('Profiler.setSamplingInterval', { interval: 200 })
+      await profiler.post('Profiler.start')
+    }
     const cpu = process.cpuUsage()
     const pgBefore = postgresCpuSeconds(postmaster)
     for (let i = 0; i < commands / 3; i++) {
@@ -138,11 +147,21 @@ try {
     }
     const node = process.cpuUsage(cpu)
     const server = postgresCpuSeconds(postmaster) - pgBefore
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop')
+      writeFileSync(process.env.CPU_PROFILE!, JSON.stringify(profile))
+      profiler.disconnect()
+    }
     const ms = (seconds: number) => ((seconds * 1000) / commands).toFixed(2)
-    process.stdout.write(`CPU per command (${commands} in a row): this process ${ms((node.user + node.system) / 1e6)} ms, PostgreSQL ${ms(server)} ms\n`)
+    cpuLine = `CPU per command (${commands} in a row): this process ${ms((node.user + node.system) / 1e6)} ms, PostgreSQL ${ms(server)} ms\n`
   }
+  const peer = `round-trips-peer-${randomUUID()}`
+  const peerStore = (store = getPostgreSQLEventStore(copy.url))
+  row('peer.append', await counted(() => peerStore.appendToStream(peer, [{ type: 'BenchEventRecorded', data: { n: 1 } }])))
+  process.stdout.write(`| write | statements | round trips |\n|---|---:|---:|\n${rows.join('\n')}\n`)
+  if (cpuLine) process.stdout.write(cpuLine)
 } finally {
-  await store.close()
+  await store?.close()
   await queue.stop()
   await db.destroy()
   await copy.close()

@@ -84,22 +84,33 @@ export interface StreamHead {
   reservedPositions: number[]
 }
 
+/** An event of a stream as a command folds it: its version, type and data (the rest of the row is the log's). */
+export interface StreamEvent {
+  streamVersion: number
+  type: string
+  data: Record<string, unknown>
+}
+
 /**
  * A command's first statement: takes the append barrier (shared), reads the stream and reserves the position of the
  * one event most commands record, in one round trip. The barrier is held to the commit, so appendToStream given
  * this head neither takes it nor reads the head again (the unique (stream, version) still catches a lost race).
  * A reserved position a refused command does not use is a gap in the log's positions, as a rolled-back append is.
+ * Only what the fold reads comes back, and the hash of the last event only: the metadata, times and hashes of every
+ * event were most of the bytes a command parsed, and garbage to collect, for nothing (docs/performance.md).
  */
-export async function readStreamForAppend(trx: Transaction<Database>, streamId: string): Promise<{ events: StoredEvent[]; head: StreamHead }> {
+export async function readStreamForAppend(trx: Transaction<Database>, streamId: string): Promise<{ events: StreamEvent[]; head: StreamHead }> {
   // The lock is in a subquery of its own with the nextval above it: PostgreSQL never flattens subqueries with
   // volatile functions, so the barrier is held before the position is drawn.
-  const { rows } = await sql<Selectable<EventsTable> & { reserved: string }>`
-    SELECT e.*, head.reserved
+  const { rows } = await sql<{ stream_version: number | null; type: string; data: Record<string, unknown>; last_hash: string | null; reserved: string }>`
+    SELECT e.stream_version, e.type, e.data,
+           CASE WHEN lead(e.stream_version) OVER (ORDER BY e.stream_version) IS NULL THEN e.hash END AS last_hash,
+           head.reserved
     FROM (SELECT nextval('events_position_seq') AS reserved FROM (SELECT pg_advisory_xact_lock_shared(${APPEND_BARRIER})) barrier) head
     LEFT JOIN events e ON e.stream_id = ${streamId} AND ${inChainSql('e.position')}
     ORDER BY e.stream_version`.execute(trx)
-  const events = rows.filter((row) => row.stream_id !== null).map(toStored)
-  return { events, head: { lastHash: events.at(-1)?.hash ?? null, reservedPositions: [Number(rows[0].reserved)] } }
+  const events: StreamEvent[] = rows.filter((row) => row.stream_version !== null).map((row) => ({ streamVersion: row.stream_version!, type: row.type, data: row.data }))
+  return { events, head: { lastHash: rows.at(-1)!.last_hash, reservedPositions: [Number(rows[0].reserved)] } }
 }
 
 export async function appendToStream(

@@ -2,7 +2,7 @@
 // version, update every projection and enqueue the jobs, all in one transaction.
 import type { Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { appendToStream, type EventMetadata, readStreamForAppend, type StoredEvent } from '../event-store/event-store.server.ts'
+import { appendToStream, type EventMetadata, readStreamForAppend, type StoredEvent, type StreamEvent } from '../event-store/event-store.server.ts'
 import { notifyOfEvents } from '../notifications/notify-of-events.server.ts'
 import { queueLettersOf } from '../notifications/queue-letters.server.ts'
 import { eventsAppended } from '../observability/metrics.server.ts'
@@ -28,9 +28,9 @@ export interface CommandRun<S, C, E extends { type: string }, F> {
 }
 
 /** The stream's own events, typed by the decider's event types (an unknown type in the stream is a broken log). */
-function eventsOf<S, C, E extends { type: string }, F>(decider: Decider<S, C, E, F>, stored: StoredEvent[]): E[] {
+function eventsOf<S, C, E extends { type: string }, F>(decider: Decider<S, C, E, F>, streamId: string, stored: StreamEvent[]): E[] {
   return stored.map((event) => {
-    if (!(decider.eventTypes as readonly string[]).includes(event.type)) throw new Error(`stream ${event.streamId} holds an event of type ${event.type}`)
+    if (!(decider.eventTypes as readonly string[]).includes(event.type)) throw new Error(`stream ${streamId} holds an event of type ${event.type}`)
     return { type: event.type, data: event.data } as unknown as E
   })
 }
@@ -45,7 +45,7 @@ export function fold<S, C, E extends { type: string }, F>(decider: Decider<S, C,
  */
 export async function loadStream<S, C, E extends { type: string }, F>(trx: Transaction<Database>, decider: Decider<S, C, E, F>, streamId: string) {
   const { events: stored, head } = await readStreamForAppend(trx, streamId)
-  const state = fold(decider, eventsOf(decider, stored))
+  const state = fold(decider, eventsOf(decider, streamId, stored))
   const version = stored.length === 0 ? 0 : stored[stored.length - 1].streamVersion
   return { state, version, head }
 }

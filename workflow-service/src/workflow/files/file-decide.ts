@@ -1,8 +1,8 @@
 // The import file stream's pure evolve and decide, built on the file machine, with the rules on its report.
 import type { FileProblem, ReportStatus, ReportType } from '@portal/migrations/database.ts'
-import { getInitialSnapshot, transition } from 'xstate'
 import type { Decider } from '../decider.ts'
 import { entryOf } from '../event-table.ts'
+import { machineSteps } from '../machine-steps.ts'
 import { FILE_EVENT_TYPES, FILE_EVENTS } from './file-event-table.ts'
 import { uploadTypesOf } from '../../catalogue/registry/uploads.ts'
 import { type ContentKind, uploadContentRefusal } from './file-content.ts'
@@ -11,15 +11,17 @@ import type { FileEvent, FileUploaded } from './file-events.ts'
 import { fileMachine, type FileMachineEvent, type FileMachineState } from './file-machine.ts'
 import type { FileState } from './file-state.ts'
 
+const steps = machineSteps(fileMachine)
+
 export function initialFileState(): FileState {
-  const snapshot = getInitialSnapshot(fileMachine)
+  const snapshot = steps.initial
   return { snapshot, status: snapshot.value as FileMachineState, file: null, version: 0 }
 }
 
 /** The machine takes the event's machine event; the event's own entry says what else it changes (the upload). */
 export function evolveFile(state: FileState, event: FileEvent): FileState {
   const entry = entryOf<FileEvent, FileState, FileMachineEvent>(FILE_EVENTS, event.type)
-  const [snapshot] = entry.machine ? transition(fileMachine, state.snapshot, entry.machine) : [state.snapshot]
+  const snapshot = entry.machine ? steps.step(state.snapshot, entry.machine) : state.snapshot
   return entry.evolve({ ...state, snapshot, status: snapshot.value as FileMachineState, version: state.version + 1 }, event)
 }
 

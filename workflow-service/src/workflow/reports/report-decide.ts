@@ -1,9 +1,9 @@
 // The report stream's pure evolve and decide: the state is the fold of its events through the report machine, and
 // every rule that decides an outcome (which decision, on which files, for which target and year) is here.
 import type { FileStatus, ReportType } from '@portal/migrations/database.ts'
-import { getInitialSnapshot, transition } from 'xstate'
 import type { Decider } from '../decider.ts'
 import { entryOf } from '../event-table.ts'
+import { machineSteps } from '../machine-steps.ts'
 import { type ContentKind, uploadContentRefusal } from '../files/file-content.ts'
 import type { Decision, DecisionAction, Refusal } from '../refusal.ts'
 import type { DecisionFile, ReportEvent } from './report-events.ts'
@@ -12,15 +12,17 @@ import { reportMachine, type ReportMachineEvent, type ReportMachineState } from 
 import type { ReportState } from './report-state.ts'
 import { allowedFor, FIRST_REPORT_YEAR, type ReportTargetKind } from './report-types.ts'
 
+const steps = machineSteps(reportMachine)
+
 export function initialReportState(): ReportState {
-  const snapshot = getInitialSnapshot(reportMachine)
+  const snapshot = steps.initial
   return { snapshot, status: snapshot.value as ReportMachineState, reportId: null, round: 1, version: 0 }
 }
 
 /** The machine takes the event's machine event; the event's own entry says what else it changes (the round). */
 export function evolveReport(state: ReportState, event: ReportEvent): ReportState {
   const entry = entryOf<ReportEvent, ReportState, ReportMachineEvent>(REPORT_EVENTS, event.type)
-  const [snapshot] = entry.machine ? transition(reportMachine, state.snapshot, entry.machine) : [state.snapshot]
+  const snapshot = entry.machine ? steps.step(state.snapshot, entry.machine) : state.snapshot
   const moved = { ...state, snapshot, status: snapshot.value as ReportMachineState, reportId: state.reportId ?? event.data.reportId, version: state.version + 1 }
   return entry.evolve(moved, event)
 }
