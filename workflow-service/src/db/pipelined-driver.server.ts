@@ -31,9 +31,15 @@ export class PipelinedConnection implements DatabaseConnection {
   readonly #inFlight = new Set<Promise<unknown>>()
   #failure: unknown = null
   #beginFailure: unknown = null
+  /** The connection failed or its rollback did: its transaction's state is unknown, so it is never handed out again. */
+  #broken = false
 
   constructor(client: pg.PoolClient) {
     this.#client = client
+    // A connection that dies while checked out (the server restarts, its backend is ended) emits 'error' on the client,
+    // which the pool listens to only while the client is idle: unheard, it would end the process. Every statement
+    // sent on it is refused with the error, which is how the caller hears of it.
+    client.on('error', () => void (this.#broken = true))
   }
 
   /** Sends a statement at once (pipeline mode writes it behind any still unanswered) and keeps count of it. */
@@ -110,20 +116,26 @@ export class PipelinedConnection implements DatabaseConnection {
     if (command !== 'COMMIT') throw new Error(`the transaction was not committed (PostgreSQL answered ${command})`)
   }
 
+  /**
+   * ROLLBACK behind whatever is still unanswered. It runs after a failure, so its own failure (a dead connection) is
+   * not thrown over the one the caller must hear; the connection is then destroyed on release, which ends its
+   * transaction on the server, never handed to the next caller in an unknown state.
+   */
   async rollback(): Promise<void> {
     const rolledBack = this.send('rollback', [])
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight])
     this.#failure = null
     this.#beginFailure = null
-    await rolledBack
+    await rolledBack.catch(() => void (this.#broken = true))
   }
 
   release(): void {
-    // A connection released with statements unanswered (a caller that never waited) is not given to anyone else.
-    const dirty = this.#inFlight.size > 0
+    // A connection released with statements unanswered (a caller that never waited), or broken, is not given to
+    // anyone else.
+    const dirty = this.#inFlight.size > 0 || this.#broken
     this.#failure = null
     this.#beginFailure = null
-    this.#client.release(dirty ? new Error('released with statements unanswered') : undefined)
+    this.#client.release(dirty ? new Error('released with statements unanswered or broken') : undefined)
   }
 }
 
