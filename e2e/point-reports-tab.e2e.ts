@@ -76,6 +76,17 @@ describe("a point's reports tab next to its readings tab", () => {
         expect(await legendOf(reports)).toEqual(await legendOf(readings))
         expect((await legendOf(reports)).length).toBe(4)
 
+        if (query !== 'polygon') {
+          // Each report is headed with its sampling day, its observer and its laboratory, as the API has them.
+          const res = await fetch(`${b.baseUrl}/api/v1/ambient-air-reports/?measures_point=${id}&year=${year}&limit=100`)
+          const records = ((await res.json()) as { results: Array<{ sampled: string | null; observer: string; laboratory: string }> }).results
+          const headings = (await reports.getByRole('heading', { level: 2 }).allTextContents()).filter((h) => h.startsWith('Атмосферный воздух, '))
+          expect(headings.length).toBe(records.length)
+          for (const r of records) {
+            const day = r.sampled ? r.sampled.slice(0, 10).split('-').reverse().join('.') : ''
+            expect(headings.some((h) => h.includes(`наблюдатель ${r.observer}`) && h.includes(r.laboratory) && h.includes(day)), JSON.stringify(r)).toBe(true)
+          }
+        }
         await fitsAndShowsLastColumn(reports)
         await fitsAndShowsLastColumn(readings)
         await readings.close()

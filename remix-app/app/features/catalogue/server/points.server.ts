@@ -172,6 +172,8 @@ export async function reportsOf(context: AppLoadContext, point: PointRecord, par
   const pollutants = type.fields.filter((f) => f.type === 'number' && f.name !== 'year' && !f.hidden)
   const reports: PointReport[] = (page.results as Array<Record<string, unknown> & { id: number }>).map((r) => {
     const sampled = r.sampled ? `, отбор проб ${formatDate(r.sampled as string)}` : ''
+    // Who observed and which laboratory measured: the spec's extra columns of a point's reports (catalogue.md §7).
+    const observer = typeof r.observer === 'string' && r.observer ? `, наблюдатель ${r.observer}` : ''
     const laboratory = typeof r.laboratory === 'string' && r.laboratory ? `, ${r.laboratory}` : ''
     const readings = pollutants
       .filter((f) => typeof r[f.name] === 'number')
@@ -179,7 +181,7 @@ export async function reportsOf(context: AppLoadContext, point: PointRecord, par
         const limit = limits.get(f.label) ?? f.limit
         return readingOf(i, f.label, r[f.name] as number, f.unit ?? '', limit && limit > 0 ? limit : null)
       })
-    return { id: r.id, caption: `${type.title}, ${String(r.year)} год${sampled}${laboratory}`, readings }
+    return { id: r.id, caption: `${type.title}, ${String(r.year)} год${sampled}${observer}${laboratory}`, readings }
   })
   return { slug, title, reports, controls: yearFilter ? [yearFilter] : [], year: year ?? null, list: { downloads: downloadsOf(slug, filters), count: page.count } }
 }
