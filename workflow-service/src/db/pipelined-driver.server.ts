@@ -34,7 +34,11 @@ export class PipelinedConnection implements DatabaseConnection {
   /** The connection failed or its rollback did: its transaction's state is unknown, so it is never handed out again. */
   #broken = false
 
-  constructor(client: pg.PoolClient) {
+  /** `clientConfig`: what the pool opens its connections with, for a connection of one's own (own-connection.server.ts). */
+  constructor(
+    client: pg.PoolClient,
+    readonly clientConfig: pg.ClientConfig,
+  ) {
     this.#client = client
     // A connection that dies while checked out (the server restarts, its backend is ended) emits 'error' on the client,
     // which the pool listens to only while the client is idle: unheard, it would end the process. Every statement
@@ -153,7 +157,7 @@ export class PipelinedDriver implements Driver {
     const client = await this.#pool.connect()
     let connection = this.#connections.get(client)
     if (!connection) {
-      connection = new PipelinedConnection(client)
+      connection = new PipelinedConnection(client, this.#pool.options)
       this.#connections.set(client, connection)
     }
     return connection

@@ -6,6 +6,9 @@ import { columnsOf, createReplayFold } from '../../src/workflow/replay/replay-fo
 import { EVENT_DATA, EVERY_TYPE, storedEvent } from '../support/every-event.ts'
 import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
 import { rebuildProjections, verifyProjections } from '../../src/workflow/replay/replay.server.ts'
+import { copyText } from '../../src/workflow/replay/copy-text.ts'
+import { withOwnConnection } from '../../src/db/own-connection.server.ts'
+import { APPEND_BARRIER } from '../../src/event-store/event-store.server.ts'
 import { loginAs } from '../../../test-support/login.ts'
 import { replayCommand as runReplay } from '../support/replay-command.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
@@ -157,5 +160,67 @@ describe('a rebuild that fails', () => {
     expect((await verifyProjections(t.database.db)).differences.map((d) => d.table).sort()).toEqual(['import_files', 'import_reports'])
     await rebuildProjections(t.database.db)
     expect((await verifyProjections(t.database.db)).differences).toEqual([])
+  })
+})
+
+describe('the rebuild on a connection of its own, written with COPY', () => {
+  it('COPY writes tabs, line breaks, backslashes, JSON, times and no value as the rows held them', async () => {
+    const rows = [
+      { id: 1, note: 'таб\tперевод\nвозврат\rслэш\\ и \\N', problems: [{ reason: 'кавычки " и \\ и \t' }], at: new Date('2026-11-28T10:11:12.345Z'), flag: true, share: 1.5 },
+      { id: 2, note: '\\N', problems: 'строка как JSON', at: '2026-01-02T03:04:05.000Z', flag: false, share: Number.NaN },
+      { id: 3, note: null, problems: null, at: null, flag: null, share: undefined },
+    ]
+    const columns = [
+      { name: 'id', json: false },
+      { name: 'note', json: false },
+      { name: 'problems', json: true },
+      { name: 'at', json: false },
+      { name: 'flag', json: false },
+      { name: 'share', json: false },
+    ]
+    const back = await withOwnConnection(t.database.db, (own) =>
+      own.db.transaction().execute(async (trx) => {
+        await sql`CREATE TEMPORARY TABLE copied (id int, note text, problems jsonb, at timestamptz, flag boolean, share double precision) ON COMMIT DROP`.execute(trx)
+        const taken = await own.copyIn('COPY copied (id, note, problems, at, flag, share) FROM STDIN', copyText(rows, columns, 'copied'))
+        expect(taken).toBe(3)
+        return (await sql<Record<string, unknown>>`SELECT * FROM copied ORDER BY id`.execute(trx)).rows
+      }),
+    )
+    expect(back).toEqual([
+      { ...rows[0] },
+      { ...rows[1], at: new Date('2026-01-02T03:04:05.000Z'), share: null },
+      { id: 3, note: null, problems: null, at: null, flag: null, share: null },
+    ])
+  })
+
+  it('a rebuild writes again only the rows the live tables lack as they are', async () => {
+    const file = await t.database.db.selectFrom('import_files').select(['id', 'description']).orderBy('id').executeTakeFirstOrThrow()
+    await t.database.db.updateTable('import_files').set({ description: 'подменено' }).where('id', '=', file.id).execute()
+    // xmin: the transaction that wrote a row's current version; a row written again gets the rebuild's.
+    const versions = async () => new Map((await sql<{ id: number; xmin: string }>`SELECT id, xmin::text FROM import_files`.execute(t.database.db)).rows.map((r) => [r.id, r.xmin]))
+    const before = await versions()
+    const rebuilt = await rebuildProjections(t.database.db)
+    expect(rebuilt.differences.map((d) => [d.table, d.onlyLive, d.onlyReplayed])).toEqual([['import_files', 1, 1]])
+    const after = await versions()
+    const rewritten = [...after].filter(([id, xmin]) => before.get(id) !== xmin).map(([id]) => id)
+    expect(rewritten).toEqual([file.id])
+    expect(after.size).toBeGreaterThan(1)
+    expect((await t.database.db.selectFrom('import_files').select('description').where('id', '=', file.id).executeTakeFirstOrThrow()).description).toBe(file.description)
+  })
+
+  it('takes the append barrier exclusively on its own connection: it waits for an append in progress to end', async () => {
+    const waiting = async () =>
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = ${APPEND_BARRIER} AND NOT granted`.execute(t.database.ownerDb)).rows[0].n)
+    let rebuilt = false
+    let rebuild: Promise<unknown> = Promise.resolve()
+    // An append in progress holds the barrier shared, on the portal's pool.
+    await t.database.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock_shared(${APPEND_BARRIER})`.execute(trx)
+      rebuild = rebuildProjections(t.database.db).then(() => void (rebuilt = true))
+      while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(rebuilt).toBe(false)
+    })
+    await rebuild
+    expect(rebuilt).toBe(true)
   })
 })

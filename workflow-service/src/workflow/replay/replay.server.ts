@@ -5,6 +5,8 @@ import { APPEND_BARRIER, inChain, readAllInPages, verifyHashChain, verifyHashCha
 import { PROJECTION_TABLES, type ProjectionTable } from '../event-table.ts'
 import { columnsOf, createReplayFold } from './replay-fold.ts'
 import { textArray } from '../../admin/users/user-event-table.ts'
+import { type OwnConnection, withOwnConnection } from '../../db/own-connection.server.ts'
+import { type CopyColumn, copyText } from './copy-text.ts'
 
 export interface TableDifference {
   table: string
@@ -23,12 +25,44 @@ export interface ReplayReport {
   chain: ChainCheck
 }
 
+/** Writes a read model's rebuilt rows into its scratch copy. */
+type WriteRows = (table: ProjectionTable, rows: Array<Record<string, unknown>>) => Promise<void>
+
+/** The columns of the live read-model tables, in their order, and which hold JSON. */
+async function liveColumns(trx: Transaction<Database>): Promise<Map<ProjectionTable, CopyColumn[]>> {
+  const { rows } = await sql<{ table_name: ProjectionTable; column_name: string; data_type: string }>`
+    SELECT table_name, column_name, data_type FROM information_schema.columns
+    WHERE table_schema = 'public' AND table_name = ANY(${[...PROJECTION_TABLES]}) ORDER BY table_name, ordinal_position`.execute(trx)
+  const columns = new Map<ProjectionTable, CopyColumn[]>(PROJECTION_TABLES.map((table) => [table, []]))
+  for (const row of rows) columns.get(row.table_name)!.push({ name: row.column_name, json: row.data_type === 'json' || row.data_type === 'jsonb' })
+  return columns
+}
+
+/**
+ * Writes with COPY on the rebuild's own connection (decision 2761): inside its transaction, one table after the
+ * other. The columns are those the rows carry; the others keep their defaults, as with the insert it replaced.
+ */
+function copyInto(own: OwnConnection, trx: Transaction<Database>, schema: string, columns: Map<ProjectionTable, CopyColumn[]>): WriteRows {
+  return async (table, rows) => {
+    if (rows.length === 0) return
+    const carried = columnsOf(rows)
+    const written = columns.get(table)!.filter((column) => carried.includes(column.name))
+    const unknown = carried.filter((name) => !written.some((column) => column.name === name))
+    if (unknown.length) throw new Error(`the replay wrote columns ${table} does not have: ${unknown.join(', ')}`)
+    const statement = sql`COPY ${sql.id(schema, table)} (${sql.join(written.map((column) => sql.id(column.name)))}) FROM STDIN`.compile(trx).sql
+    await own.copyIn(statement, copyText(rows, written, table))
+  }
+}
+
 /**
  * Creates empty copies of the read-model tables as temporary tables of this transaction (the portal's role may
  * create those, not schemas), folds the whole log into read models in memory (through the rows the live projection
- * writes) and writes them in batches.
+ * writes) and writes them.
  */
-async function rebuildInto(trx: Transaction<Database>, schema: string): Promise<{ events: number; seconds: number; accounts: Map<number, Record<string, unknown>> }> {
+async function rebuildInto(
+  trx: Transaction<Database>,
+  write: WriteRows,
+): Promise<{ events: number; seconds: number; accounts: Map<number, Record<string, unknown>> }> {
   for (const table of PROJECTION_TABLES) {
     await sql`CREATE TEMPORARY TABLE ${sql.id(table)} (LIKE ${sql.id('public', table)} ${SCRATCH_LIKE}) ON COMMIT DROP`.execute(trx)
   }
@@ -41,7 +75,7 @@ async function rebuildInto(trx: Transaction<Database>, schema: string): Promise<
     projection.apply(event)
     events += 1
   }
-  for (const table of PROJECTION_TABLES) await writeRows(trx, schema, table, [...projection.models[table].values()])
+  for (const table of PROJECTION_TABLES) await write(table, [...projection.models[table].values()])
   return { events, seconds: (performance.now() - started) / 1000, accounts: projection.accounts }
 }
 
@@ -92,6 +126,8 @@ const WRITE_BATCH = 5_000
  * Inserts rows in batches of one statement each: the batch travels as one JSON array and PostgreSQL unpacks it. The
  * batches are queued on the connection together, each sent as soon as the last is answered, without a turn of the
  * replay's own code in between; a failed one fails the whole (and the transaction with it), after the others settled.
+ * The verify as of a moment writes so: it runs in its caller's transaction, on any connection, and writes only the
+ * rows of that moment no later event changed. The rebuild and the whole verify write with COPY (copyInto).
  */
 async function writeRows(trx: Transaction<Database>, schema: string, table: ProjectionTable, rows: Array<Record<string, unknown>>): Promise<void> {
   if (rows.length === 0) return
@@ -142,25 +178,28 @@ const scratchSchema = () => 'pg_temp'
 
 /**
  * Replays the log into fresh tables and compares them with the live read models, in one snapshot of the database
- * (repeatable read), then rolls everything back: nothing is changed.
+ * (repeatable read), then rolls everything back: nothing is changed. On a connection of its own (COPY, decision 2761):
+ * the read, the writes and the comparisons are that one transaction's.
  */
 export async function verifyProjections(db: Kysely<Database>): Promise<ReplayReport> {
-  try {
-    await db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        const schema = scratchSchema()
-        const { accounts, ...rebuilt } = await rebuildInto(trx, schema)
-        const differences = [...(await compare(trx, schema)), ...(await compareAccounts(trx, accounts))]
-        const chain = await verifyHashChain(trx)
-        throw new RollBack({ ...rebuilt, eventsPerSecond: rate(rebuilt), differences, chain })
-      })
-  } catch (error) {
-    if (error instanceof RollBack) return error.report
-    throw error
-  }
-  throw new Error('unreachable')
+  return withOwnConnection(db, async (own) => {
+    try {
+      await own.db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          const schema = scratchSchema()
+          const { accounts, ...rebuilt } = await rebuildInto(trx, copyInto(own, trx, schema, await liveColumns(trx)))
+          const differences = [...(await compare(trx, schema)), ...(await compareAccounts(trx, accounts))]
+          const chain = await verifyHashChain(trx)
+          throw new RollBack({ ...rebuilt, eventsPerSecond: rate(rebuilt), differences, chain })
+        })
+    } catch (error) {
+      if (error instanceof RollBack) return error.report
+      throw error
+    }
+    throw new Error('unreachable')
+  })
 }
 
 export interface AsOfVerifyReport {
@@ -245,30 +284,38 @@ const rate = (r: { events: number; seconds: number }) => (r.seconds > 0 ? Math.r
  * Rebuilds the live read models from the log: replays into fresh tables, then brings the live tables to exactly
  * those rows (upsert, then delete the rest), holding the append barrier exclusively so no command appends meanwhile.
  * Rows are updated in place rather than truncated, so tables of other features that point at them stay valid.
+ *
+ * On a connection of its own outside the portal's pipelined pool, so the scratch copies can be written with COPY
+ * (decision 2761). The barrier, the read of the log, the scratch copies, the upsert and the delete are all one
+ * transaction of that one connection: the barrier is taken before the log is read, so the log it folds is the whole
+ * log until its commit, and a failure anywhere rolls every write back.
  */
 export async function rebuildProjections(db: Kysely<Database>): Promise<ReplayReport> {
-  return db.transaction().execute(async (trx) => {
-    // Exclusive: every append waits until the live tables are rebuilt.
-    await sql`SELECT pg_advisory_xact_lock(${APPEND_BARRIER})`.execute(trx)
-    const schema = scratchSchema()
-    const { accounts, ...rebuilt } = await rebuildInto(trx, schema)
-    // The users table is told, not rebuilt: the streams do not hold its password hashes.
-    const differences = [...(await compare(trx, schema)), ...(await compareAccounts(trx, accounts))]
-    for (const table of PROJECTION_TABLES) {
-      const { rows } = await sql<{ column_name: string }>`
-        SELECT column_name FROM information_schema.columns
-        WHERE table_schema = 'public' AND table_name = ${table} ORDER BY ordinal_position`.execute(trx)
-      const columns = rows.map((r) => r.column_name)
-      const updates = sql.join(columns.filter((c) => c !== 'id').map((c) => sql`${sql.id(c)} = EXCLUDED.${sql.id(c)}`))
-      await sql`
-        INSERT INTO ${sql.id('public', table)} SELECT * FROM ${sql.id(schema, table)}
-        ON CONFLICT (id) DO UPDATE SET ${updates}`.execute(trx)
-    }
-    for (const table of [...PROJECTION_TABLES].reverse()) {
-      await sql`DELETE FROM ${sql.id('public', table)} t WHERE NOT EXISTS (SELECT 1 FROM ${sql.id(schema, table)} r WHERE r.id = t.id)`.execute(trx)
-    }
-    for (const table of PROJECTION_TABLES) await sql`DROP TABLE ${sql.id(schema, table)}`.execute(trx)
-    const chain = await verifyHashChain(trx)
-    return { ...rebuilt, eventsPerSecond: rate(rebuilt), differences, chain }
-  })
+  return withOwnConnection(db, (own) =>
+    own.db.transaction().execute(async (trx) => {
+      // Exclusive: every append waits until the live tables are rebuilt.
+      await sql`SELECT pg_advisory_xact_lock(${APPEND_BARRIER})`.execute(trx)
+      const schema = scratchSchema()
+      const columns = await liveColumns(trx)
+      const { accounts, ...rebuilt } = await rebuildInto(trx, copyInto(own, trx, schema, columns))
+      // The users table is told, not rebuilt: the streams do not hold its password hashes.
+      const differences = [...(await compare(trx, schema)), ...(await compareAccounts(trx, accounts))]
+      for (const table of PROJECTION_TABLES) {
+        const names = columns.get(table)!.map((column) => column.name)
+        const updates = sql.join(names.filter((c) => c !== 'id').map((c) => sql`${sql.id(c)} = EXCLUDED.${sql.id(c)}`))
+        // Only the rows the live table lacks as they are (decision 2761): a row already right is not written again,
+        // which on a healthy log is every row. The same difference as compare's, by whole rows.
+        await sql`
+          INSERT INTO ${sql.id('public', table)}
+          SELECT * FROM ${sql.id(schema, table)} EXCEPT ALL SELECT * FROM ${sql.id('public', table)}
+          ON CONFLICT (id) DO UPDATE SET ${updates}`.execute(trx)
+      }
+      for (const table of [...PROJECTION_TABLES].reverse()) {
+        await sql`DELETE FROM ${sql.id('public', table)} t WHERE NOT EXISTS (SELECT 1 FROM ${sql.id(schema, table)} r WHERE r.id = t.id)`.execute(trx)
+      }
+      for (const table of PROJECTION_TABLES) await sql`DROP TABLE ${sql.id(schema, table)}`.execute(trx)
+      const chain = await verifyHashChain(trx)
+      return { ...rebuilt, eventsPerSecond: rate(rebuilt), differences, chain }
+    }),
+  )
 }

@@ -1,0 +1,50 @@
+// A connection of its own, outside pipeline mode, for the work pipeline mode refuses: COPY (decision 2761). The
+// portal's pools run in node-postgres's pipeline mode (decision 2770), which refuses custom query classes such as
+// pg-copy-streams' COPY stream; the replay's rebuild writes its ~300 000 rows with COPY, so it runs, read, writes,
+// barrier and all, in one transaction on a connection opened for it alone.
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { Kysely, PostgresDialect, type PostgresPoolClient } from 'kysely'
+import pg from 'pg'
+import { from as copyFrom } from 'pg-copy-streams'
+import type { Database } from '@portal/migrations/database.ts'
+import { PipelinedConnection } from './pipelined-driver.server.ts'
+
+export interface OwnConnection {
+  /** Kysely on this one connection: a transaction begun here holds it, and every statement runs in order. */
+  db: Kysely<Database>
+  /**
+   * Runs `COPY … FROM STDIN` (text format) with the given pieces of its data as they come, on the same connection,
+   * so inside a transaction of `db` it is part of that transaction. Answers the rows PostgreSQL took.
+   */
+  copyIn(statement: string, data: Iterable<string>): Promise<number>
+}
+
+/**
+ * Opens a connection as the pool behind `db` opens its own (same server, role and settings), but outside pipeline
+ * mode, runs `work` on it and closes it. `db` must be one createKysely made.
+ */
+export async function withOwnConnection<T>(db: Kysely<Database>, work: (own: OwnConnection) => Promise<T>): Promise<T> {
+  const config = await db.getExecutor().provideConnection(async (connection) => (connection instanceof PipelinedConnection ? connection.clientConfig : null))
+  if (!config) throw new Error('a connection of its own is opened from a database of createKysely')
+  const client = new pg.Client({ ...config, pipeline: false })
+  // A connection the server drops fails its statement; the event itself must not end the process.
+  client.on('error', () => {})
+  await client.connect()
+  // Kysely's own driver over this one client: it asks the "pool" for a connection and always gets this one.
+  const single = Object.assign(client, { release: () => {} }) as unknown as PostgresPoolClient
+  const own = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: async () => single, end: async () => {} } }) })
+  try {
+    return await work({
+      db: own,
+      async copyIn(statement, data) {
+        const stream = client.query(copyFrom(statement))
+        await pipeline(Readable.from(data, { objectMode: false }), stream)
+        return stream.rowCount
+      },
+    })
+  } finally {
+    await own.destroy()
+    await client.end().catch(() => {})
+  }
+}
