@@ -5,60 +5,25 @@
 // is unanswered rides along (pipeline mode, decision 2770). Usage: npx tsx bench/round-trips.ts (BENCH_DATA_DIR,
 // BENCH_PG_PORT as for npm run bench; COMMANDS the number in a row, CPU_PROFILE a file for their CPU profile).
 import { randomUUID } from 'node:crypto'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
 import path from 'node:path'
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql'
-import pg from 'pg'
 import { createQueue } from '@portal/workers/workers.server.ts'
 import type { CurrentUser } from '@portal/workflow-service/views.ts'
 import { createKysely } from '@portal/workflow-service/service.server.ts'
-import { appendToStream, type CommandContext, systemMetadata, uploadFile, storeFile, recordFileChecked, decideOnReport, createResponsible } from '@portal/workflow-service/commands.server.ts'
+import { appendToStream, type CommandContext, systemMetadata, recordFileChecked, decideOnReport } from '@portal/workflow-service/commands.server.ts'
 import { openBenchDataSet } from './support/bench-data-set.ts'
+import { areaWriter, areasWithoutReports, department } from './cases/area-writer.ts'
+import { countRoundTrips } from '../test-support/round-trips.ts'
+import { postgresCpuSeconds, postmasterOf } from './support/cpu-seconds.ts'
 
-const count = { trips: 0, statements: 0, on: false }
-const unanswered = new WeakMap<object, number>()
-const query = pg.Client.prototype.query
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const result = (query as (...a: unknown[]) => unknown).apply(this, args)
-  if (!count.on || !(result instanceof Promise)) return result
-  const open = unanswered.get(this) ?? 0
-  if (open === 0) count.trips += 1
-  count.statements += 1
-  unanswered.set(this, open + 1)
-  const done = () => void unanswered.set(this, (unanswered.get(this) ?? 1) - 1)
-  result.then(done, done)
-  return result
-} as typeof pg.Client.prototype.query
-
+/** Each write twice to warm up (statements are named by their second use), then counted once. */
 async function counted(work: () => Promise<unknown>): Promise<{ trips: number; statements: number }> {
   await work()
   await work()
-  Object.assign(count, { trips: 0, statements: 0, on: true })
-  try {
-    await work()
-    return { trips: count.trips, statements: count.statements }
-  } finally {
-    count.on = false
-  }
-}
-
-/** CPU seconds of the embedded PostgreSQL: its postmaster and every process it started (backends, WAL writer). */
-function postgresCpuSeconds(postmaster: number): number {
-  const tick = 100 // USER_HZ on Linux
-  let total = 0
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      // After the name: state(0) ppid(1) … utime(11) stime(12).
-      if (Number(entry) === postmaster || Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) / tick
-    } catch {
-      // The process ended while the folder was read.
-    }
-  }
-  return total
+  const { trips, statements } = await countRoundTrips(work)
+  return { trips, statements }
 }
 
 const dataSet = await openBenchDataSet('tiny', () => {})
@@ -69,39 +34,11 @@ const queue = await createQueue({ url: copy.url, supervise: false })
 // through a reviver), which would make the portal's commands measured here slower than the portal runs them.
 let store: ReturnType<typeof getPostgreSQLEventStore> | null = null
 try {
-  const area = await db
-    .selectFrom('areas')
-    .select(['id', 'company_id'])
-    .where('kind', '=', 'licence_area')
-    .where('company_id', 'is not', null)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('import_reports').select('id').whereRef('import_reports.area_id', '=', 'areas.id'))))
-    .orderBy('id')
-    .executeTakeFirstOrThrow()
-  const holder: CurrentUser = { id: 0, username: `bench-holder-${area.company_id}`, groups: ['Недропользователь'], companyId: area.company_id }
-  const department: CurrentUser = { id: 0, username: 'bench-department', groups: ['Департамент'], companyId: null }
+  const [area] = await areasWithoutReports(db, 1)
   const as = (actor: CurrentUser): CommandContext => ({ db, queue, storageDir: dataSet.storageDir, actor, requestId: 'bench', clientAddress: null, now: new Date() })
-  await createResponsible(as(holder), {
-    scope: 'area',
-    targetId: area.id,
-    year: 2025,
-    details: { fullname: 'Бенчмарк', position: 'Инженер-эколог', email: 'bench@example.ru', phone: '+7 (3492) 00-00-00', labsName: null, labsContacts: null },
-  })
-  const reports = await db.selectFrom('import_reports').select(['id', 'report_type']).where('area_id', '=', area.id).execute()
-  const program = reports.find((r) => r.report_type === 'program')!.id
-  const final = reports.find((r) => r.report_type === 'final_report')!.id
+  const { program, final, upload: uploadNumbered } = await areaWriter(db, dataSet.storageDir, as, area)
   let n = 0
-  const upload = async (reportId: number) => {
-    const storageKey = randomUUID()
-    const { size, sha256 } = await storeFile(dataSet.storageDir, storageKey, Buffer.from(`%PDF-1.4\n% ${storageKey}\n%%EOF\n`))
-    n += 1
-    return uploadFile(as(holder), {
-      reportId,
-      description: `Файл ${n}`,
-      ecomonResponsibleId: null,
-      companyResponsibleId: null,
-      upload: { storageKey, name: `Файл ${n}.pdf`, size, sha256, contentType: 'application/pdf' },
-    })
-  }
+  const upload = (reportId: number) => uploadNumbered(reportId, ++n)
   const { fileId } = await upload(program)
   await recordFileChecked(db, { fileId, ok: true, problems: [] })
   const rows: string[] = []
@@ -128,7 +65,7 @@ try {
   let cpuLine = ''
   if (!process.env.DATABASE_URL) {
     const folder = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : path.resolve('bench/.data/tiny')
-    const postmaster = Number(readFileSync(path.join(folder, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])
+    const postmaster = postmasterOf(path.join(folder, 'pg'))
     const commands = Number(process.env.COMMANDS ?? 150)
     // CPU_PROFILE=file.cpuprofile: a CPU profile of these commands alone, without the start-up and the counts.
     const profiler = process.env.CPU_PROFILE ? new Session() : null

@@ -1,7 +1,6 @@
 // The workflow cases, on a throw-away copy of the data set: commands of 16 writers, raw appends against the peer
 // event store (emmett on the same database), and `npm run replay` over the whole log.
 import { spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql'
@@ -10,10 +9,11 @@ import type { Database } from '@portal/migrations/database.ts'
 import { createQueue } from '@portal/workers/workers.server.ts'
 import type { CurrentUser } from '@portal/workflow-service/views.ts'
 import { createKysely } from '@portal/workflow-service/service.server.ts'
-import { appendToStream, type CommandContext, systemMetadata, uploadFile, storeFile, recordFileChecked, decideOnReport, createResponsible } from '@portal/workflow-service/commands.server.ts'
+import { appendToStream, type CommandContext, systemMetadata, recordFileChecked, decideOnReport } from '@portal/workflow-service/commands.server.ts'
 import { measureLoops } from '../support/load.ts'
 import { sampleRss } from '../support/process-rss.ts'
 import type { BenchContext, Recorder } from './bench-context.ts'
+import { type AreaWriter, areaWriter, areasWithoutReports, department } from './area-writer.ts'
 
 export const WRITERS = 16
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -37,9 +37,6 @@ export async function replayCase(context: BenchContext, databaseUrl: string, rec
   record({ case: 'workflow.replay', value: Number(rate[1]), unit: 'events/s', rss_mb: peak })
 }
 
-const holderOf = (companyId: number): CurrentUser => ({ id: 0, username: `bench-holder-${companyId}`, groups: ['Недропользователь'], companyId })
-const department: CurrentUser = { id: 0, username: 'bench-department', groups: ['Департамент'], companyId: null }
-
 /**
  * workflow.commands: 16 writers, each on a licence area of its own; every writer registers uploads on its final
  * report and agrees and cancels its program, in turn, as the API's commands do (with their jobs, on pg-boss).
@@ -47,46 +44,15 @@ const department: CurrentUser = { id: 0, username: 'bench-department', groups: [
 async function commandsCase(context: BenchContext, db: Kysely<Database>, databaseUrl: string, record: Recorder): Promise<void> {
   const queue = await createQueue({ url: databaseUrl, supervise: false })
   try {
-    const areas = await db
-      .selectFrom('areas')
-      .select(['id', 'company_id'])
-      .where('kind', '=', 'licence_area')
-      .where('company_id', 'is not', null)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('import_reports').select('id').whereRef('import_reports.area_id', '=', 'areas.id'))))
-      .orderBy('id')
-      .limit(WRITERS)
-      .execute()
+    const areas = await areasWithoutReports(db, WRITERS)
     if (areas.length < WRITERS) throw new Error(`workflow.commands needs ${WRITERS} licence areas without reports`)
     const as = (actor: CurrentUser): CommandContext => ({ db, queue, storageDir: context.dataSet.storageDir, actor, requestId: 'bench', clientAddress: null, now: new Date() })
-    const writers: Array<{ program: number; final: number; upload: (reportId: number, n: number) => Promise<{ fileId: number }> }> = []
+    const writers: AreaWriter[] = []
     for (const area of areas) {
-      const holder = holderOf(area.company_id!)
-      await createResponsible(as(holder), {
-        scope: 'area',
-        targetId: area.id,
-        year: 2025,
-        details: { fullname: 'Бенчмарк', position: 'Инженер-эколог', email: 'bench@example.ru', phone: '+7 (3492) 00-00-00', labsName: null, labsContacts: null },
-      })
-      const reports = await db.selectFrom('import_reports').select(['id', 'report_type']).where('area_id', '=', area.id).execute()
-      const program = reports.find((r) => r.report_type === 'program')!.id
-      const final = reports.find((r) => r.report_type === 'final_report')!.id
-      // As the API does: the upload's bytes are stored first, then the command registers them.
-      const upload = async (reportId: number, n: number) => {
-        const storageKey = randomUUID()
-        // Each upload's bytes differ: the same bytes twice in one report are refused as a repeated file (decision 2120).
-        // A programme and a final report are documents: their sections take PDFs, not CSV (decision 2671).
-        const { size, sha256 } = await storeFile(context.dataSet.storageDir, storageKey, Buffer.from(`%PDF-1.4\n% ${storageKey}\n%%EOF\n`))
-        return uploadFile(as(holder), {
-          reportId,
-          description: `Файл ${n}`,
-          ecomonResponsibleId: null,
-          companyResponsibleId: null,
-          upload: { storageKey, name: `Файл ${n}.pdf`, size, sha256, contentType: 'application/pdf' },
-        })
-      }
-      const { fileId } = await upload(program, 0)
+      const writer = await areaWriter(db, context.dataSet.storageDir, as, area)
+      const { fileId } = await writer.upload(writer.program, 0)
       await recordFileChecked(db, { fileId, ok: true, problems: [] })
-      writers.push({ program, final, upload })
+      writers.push(writer)
     }
     const step = async (loop: number, i: number) => {
       const w = writers[loop]

@@ -21,7 +21,7 @@ export function buildPortal(log: (m: string) => void): void {
 export function productionCommand(): { command: string; args: string[]; compiled: boolean } {
   const compiled = path.join(root, 'dist/server.js')
   if (existsSync(compiled)) return { command: process.execPath, args: ['--enable-source-maps', compiled], compiled: true }
-  return { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'workflow-service/src/server.ts')], compiled: false }
+  return { command: process.execPath, args: ['--import', 'tsx', path.join(root, 'portal/src/server.ts')], compiled: false }
 }
 
 export interface RunningPortal {

@@ -1,44 +1,13 @@
 // A transaction's statements written behind each other (decision 2770): fewer round trips, and the same rules — all
 // of a transaction or nothing, the first failure reported, a lost race still a lost race.
 import { sql } from 'kysely'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKysely } from '../../src/db/connect.server.ts'
 import { appendToStream, ConcurrencyError, readStream, verifyHashChain } from '../../src/event-store/event-store.server.ts'
 import { inTransaction, systemMetadata } from '../../src/workflow/command-context.server.ts'
 import { CommandRefused } from '../../src/workflow/refusal.ts'
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.ts'
-
-/**
- * Counts round trips on every pg connection opened from here on: a statement sent while its connection has no other
- * unanswered starts a trip; one sent while another is still unanswered rides along (the client did not wait).
- */
-const trips = { n: 0, statements: 0, counting: false }
-const query = pg.Client.prototype.query
-const unanswered = new WeakMap<object, number>()
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const result = (query as (...a: unknown[]) => unknown).apply(this, args)
-  if (!trips.counting || !(result instanceof Promise)) return result
-  const open = unanswered.get(this) ?? 0
-  if (open === 0) trips.n += 1
-  trips.statements += 1
-  unanswered.set(this, open + 1)
-  const done = () => void unanswered.set(this, (unanswered.get(this) ?? 1) - 1)
-  result.then(done, done)
-  return result
-} as typeof pg.Client.prototype.query
-
-async function counted<T>(work: () => Promise<T>): Promise<{ trips: number; statements: number; result: T }> {
-  trips.n = 0
-  trips.statements = 0
-  trips.counting = true
-  try {
-    const result = await work()
-    return { trips: trips.n, statements: trips.statements, result }
-  } finally {
-    trips.counting = false
-  }
-}
+import { countRoundTrips } from '../../../test-support/round-trips.ts'
 
 let database: TestDatabase
 beforeAll(async () => {
@@ -57,7 +26,7 @@ describe('round trips of a transaction', () => {
     try {
       // Warmed up (statements are named by their second use, decision 2314), then counted.
       for (let v = 0; v < 2; v++) await appendOne(db, stream, v)
-      const { trips: n, statements } = await counted(() => appendOne(db, stream, 2))
+      const { trips: n, statements } = await countRoundTrips(() => appendOne(db, stream, 2))
       expect({ n, statements }).toEqual({ n: 2, statements: 4 })
       expect((await readStream(db, stream)).map((e) => e.streamVersion)).toEqual([1, 2, 3])
     } finally {

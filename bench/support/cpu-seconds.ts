@@ -1,0 +1,42 @@
+// CPU seconds from /proc, which the machine's other load moves far less than a rate or a wall time: a process's
+// children that ended (a command run and waited for), and an embedded PostgreSQL with every process it started.
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+const TICK = 100 // USER_HZ on Linux
+
+/** The fields of /proc/PID/stat after the command name: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14). */
+function statFields(pid: number | 'self'): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+}
+
+/** CPU of this process's children that have ended and been waited for (a spawned command once it exited). */
+export function endedChildrenCpuSeconds(): number {
+  const fields = statFields('self')
+  return (Number(fields[13]) + Number(fields[14])) / TICK
+}
+
+/** The pid of the embedded PostgreSQL whose data folder is `pgFolder` (its postmaster.pid). */
+export function postmasterOf(pgFolder: string): number {
+  return Number(readFileSync(path.join(pgFolder, 'postmaster.pid'), 'utf8').split('\n')[0])
+}
+
+/**
+ * CPU seconds of an embedded PostgreSQL: its postmaster, every process it runs (backends, WAL writer), and those that
+ * have ended (a backend whose connection closed is counted in the postmaster's children).
+ */
+export function postgresCpuSeconds(postmaster: number): number {
+  let total = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const fields = statFields(Number(entry))
+      if (Number(entry) === postmaster) total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+      else if (Number(fields[1]) === postmaster) total += Number(fields[11]) + Number(fields[12])
+    } catch {
+      // The process ended while the folder was read.
+    }
+  }
+  return total / TICK
+}
