@@ -12,7 +12,7 @@ import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql'
 import { createQueue } from '@portal/workers/workers.server.ts'
 import type { CurrentUser } from '@portal/workflow-service/views.ts'
 import { createKysely } from '@portal/workflow-service/service.server.ts'
-import { appendToStream, type CommandContext, systemMetadata, recordFileChecked, decideOnReport } from '@portal/workflow-service/commands.server.ts'
+import { appendToStream, type CommandContext, systemMetadata, recordFileChecked, decideOnReport, writeNotices } from '@portal/workflow-service/commands.server.ts'
 import { openBenchDataSet } from './support/bench-data-set.ts'
 import { areaWriter, areasWithoutReports, department } from './cases/area-writer.ts'
 import { countRoundTrips } from '../test-support/round-trips.ts'
@@ -35,7 +35,7 @@ const queue = await createQueue({ url: copy.url, supervise: false })
 let store: ReturnType<typeof getPostgreSQLEventStore> | null = null
 try {
   const [area] = await areasWithoutReports(db, 1)
-  const as = (actor: CurrentUser): CommandContext => ({ db, queue, storageDir: dataSet.storageDir, actor, requestId: 'bench', clientAddress: null, now: new Date() })
+  const as = (actor: CurrentUser): CommandContext => ({ db, queue, storageDir: dataSet.storageDir, actor, requestId: 'bench', clientAddress: null, now: new Date(), notices: writeNotices })
   const { program, final, upload: uploadNumbered } = await areaWriter(db, dataSet.storageDir, as, area)
   let n = 0
   const upload = (reportId: number) => uploadNumbered(reportId, ++n)

@@ -6,7 +6,7 @@ import { createQueue } from '@portal/workers/workers.server.ts'
 import type { CurrentUser } from '@portal/workflow-service/views.ts'
 import { HttpError } from '@portal/workflow-service/views.ts'
 import type { CommandContext } from '@portal/workflow-service/commands.server.ts'
-import { verifyProjections, createReport, decideOnReport } from '@portal/workflow-service/commands.server.ts'
+import { verifyProjections, createReport, decideOnReport, writeNotices } from '@portal/workflow-service/commands.server.ts'
 import { openBenchDatabase } from './support/bench-database.ts'
 
 const { values } = parseArgs({ options: { reports: { type: 'string', default: '200' }, rounds: { type: 'string', default: '5' }, 'no-queue': { type: 'boolean', default: false } } })
@@ -19,7 +19,7 @@ try {
   const realQueue = await createQueue({ url, supervise: false })
   const queue: typeof realQueue = values['no-queue'] ? { ...realQueue, send: async () => {} } : realQueue
   const department = (i: number): CurrentUser => ({ id: 1000 + i, username: `department${i}`, groups: ['Департамент'], companyId: null })
-  const context = (i: number): CommandContext => ({ db, queue, storageDir, actor: department(i), requestId: null, clientAddress: null, now: new Date() })
+  const context = (i: number): CommandContext => ({ db, queue, storageDir, actor: department(i), requestId: null, clientAddress: null, now: new Date(), notices: writeNotices })
 
   const companies = await db.selectFrom('companies').select('id').orderBy('id').execute()
   const reports: number[] = []

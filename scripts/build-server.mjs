@@ -15,7 +15,7 @@ export const entryPoints = {
   // The process each uploaded file is checked in (workers/src/files/check-in-child.server.ts).
   'file-check-child': 'workers/src/files/file-check-child.ts',
   migrate: 'portal/src/migrate-command.ts',
-  replay: 'workflow-service/src/workflow/replay/replay-command.ts',
+  replay: 'workflow-service/src/all-streams/replay/replay-command.ts',
   user: 'workflow-service/src/cli/user-command.ts',
   seed: 'portal/src/seed-command.ts',
 }

@@ -86,14 +86,10 @@ describe('import circles', () => {
 const FILE_CIRCLES_LEFT: string[][] = []
 
 /**
- * Folders that still import each other: the list may only shrink. Both pairs left go through the command pipeline
- * (`workflow/handle-command.server.ts`): it projects the events and writes their notices in the command's
- * transaction by looking them up in every stream's table (`workflow/event-tables.ts`, which gathers the admin's
- * streams too), while the admin's commands call it and the notices read the reports' types. They open when the
- * pipeline takes its projection and notices from the stream's own decider or from the composition root instead of
- * importing them (decision 2740).
+ * Folders that still import each other: none, and the list stays empty. The last two pairs went through the command
+ * pipeline (`workflow/handle-command.server.ts`), which now is handed what it does with a command's events instead of
+ * importing it: the rows by the stream's decider (its event table), the notices by the command's context (the
+ * notifications' writer, put there by the use-cases); every stream's table is gathered above the streams' folders, in
+ * `all-streams/event-tables.ts`, with the replay and the as-of view that read them all (decision 2741).
  */
-const FOLDER_PAIRS_LEFT: string[] = [
-  'workflow-service/src/admin ⇄ workflow-service/src/workflow',
-  'workflow-service/src/notifications ⇄ workflow-service/src/workflow',
-]
+const FOLDER_PAIRS_LEFT: string[] = []

@@ -4,7 +4,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
-import { addReferenceEntry, changeReferenceEntry } from '@portal/workflow-service/commands.server.ts'
+import { addReferenceEntry, changeReferenceEntry, writeNotices } from '@portal/workflow-service/commands.server.ts'
 import { formatNumber } from '@portal/workflow-service/registry.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { type AsOfPageData, loader } from '../app/features/review/routes/as-of.tsx'
@@ -33,7 +33,7 @@ describe('the as-of page for a substance', () => {
     const after = before * 3
     const admin = await user('admin')
     await changeReferenceEntry(
-      { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: admin, requestId: 'test', clientAddress: null, now: new Date() },
+      { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: admin, requestId: 'test', clientAddress: null, now: new Date(), notices: writeNotices },
       { kind: 'substance', id: substance.id, values: { name: substance.name, unit_id: String(substance.unit_id), mpc: String(after).replace('.', ','), mpc_max: '' } },
     )
     const { page: choices } = await load('')
@@ -56,7 +56,7 @@ describe('the as-of page for a substance', () => {
   it('says an entry an administrator added after the day was not there yet', async () => {
     const unit = await t.database.db.selectFrom('units').select('id').orderBy('id').executeTakeFirstOrThrow()
     const { id } = await addReferenceEntry(
-      { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: await user('admin'), requestId: 'test', clientAddress: null, now: new Date() },
+      { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: await user('admin'), requestId: 'test', clientAddress: null, now: new Date(), notices: writeNotices },
       { kind: 'substance', values: { name: 'Толуол (проверка на дату)', unit_id: String(unit.id), mpc: '0,6', mpc_max: '' } },
     )
     const yesterday = (await load(`?substance=${id}&date=${regionDay(-1)}`)).page.substance!

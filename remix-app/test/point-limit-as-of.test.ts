@@ -2,7 +2,7 @@
 // administrator's change is an event, and the page takes today's limit back through it (decision 2411).
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { changeReferenceEntry } from '@portal/workflow-service/commands.server.ts'
+import { changeReferenceEntry, writeNotices } from '@portal/workflow-service/commands.server.ts'
 import { formatDate, formatNumber } from '@portal/workflow-service/registry.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { pageContext } from './support/load-context.ts'
@@ -32,7 +32,7 @@ describe('the ПДК a reading was sampled under', () => {
     const before = Number(reading.mpc)
     const after = before * 2
     await changeReferenceEntry(
-      { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: { id: user.id, username: user.username, groups: ['Администратор'], companyId: null }, requestId: 'test', clientAddress: null, now: new Date() },
+      { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: { id: user.id, username: user.username, groups: ['Администратор'], companyId: null }, requestId: 'test', clientAddress: null, now: new Date(), notices: writeNotices },
       { kind: 'substance', id: reading.id, values: { name: reading.name, unit_id: String(reading.unit_id), mpc: String(after).replace('.', ','), mpc_max: '' } },
     )
     const notes = (await load()).limitNotes

@@ -6,7 +6,7 @@ import { pageContext } from './support/load-context.ts'
 import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
 import { templatesForReport } from '@portal/workflow-service/registry.ts'
 import { loadConfig } from '@portal/workflow-service/service.server.ts'
-import { createResponsible, storedFilePath } from '@portal/workflow-service/commands.server.ts'
+import { createResponsible, storedFilePath, writeNotices } from '@portal/workflow-service/commands.server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { DELETE_AGREED, DELETE_UNKNOWN } from '../app/features/reports/components/report-texts.ts'
@@ -168,7 +168,7 @@ describe('the reports page action', () => {
     const id = holder.companyId!
     const area = await t.database.db.selectFrom('areas').select('id').where('company_id', '=', id).where('kind', '=', 'licence_area').orderBy('id').executeTakeFirstOrThrow()
     const responsibleId = await createResponsible(
-      { db: t.database.db, queue: t.queue, storageDir: '.test-data/reports-page', actor: holder, requestId: null, clientAddress: null, now: new Date() },
+      { db: t.database.db, queue: t.queue, storageDir: '.test-data/reports-page', actor: holder, requestId: null, clientAddress: null, now: new Date(), notices: writeNotices },
       { scope: 'area', targetId: area.id, year: 2023, details: { ...person, labsName: 'Лаборатория «Север»', labsContacts: 'lab@example.ru' } },
     )
     const fields = { intent: 'responsible', scope: 'area', area: String(area.id), year: '2023', id: String(responsibleId), ...person, fullname: 'Сидоров Пётр Ильич' }

@@ -8,6 +8,7 @@ import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../../test
 import { retireReferenceEntry } from '../src/admin/reference/reference-commands.server.ts'
 import type { CurrentUser } from '../src/auth/permissions.ts'
 import { portalUseCases } from '../src/use-cases/portal-use-cases.server.ts'
+import { writeNotices } from '../src/notifications/notice-writer.server.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1
@@ -135,7 +136,7 @@ describe("a user's company", () => {
 
   it('is offered and taken only while it holds licences and is not retired, and a company retired since stays with its users', async () => {
     const admin = await administrator()
-    const context = { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: admin, requestId: 'company-test', clientAddress: '10.1.2.3', now: new Date() }
+    const context = { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: admin, requestId: 'company-test', clientAddress: '10.1.2.3', now: new Date(), notices: writeNotices }
     const kept = await company(true)
     const created = await createUser({ username: 'keeper', groups: ['Недропользователь'], company: kept.id })
     expect(created.statusCode).toBe(201)

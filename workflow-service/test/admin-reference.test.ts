@@ -8,9 +8,10 @@ import type { CurrentUser } from '../src/auth/permissions.ts'
 import { refusalAnswer } from '../src/http/refusal-answers.ts'
 import type { CommandContext } from '../src/workflow/command-context.server.ts'
 import { CommandRefused } from '../src/workflow/refusal.ts'
-import { verifyProjections } from '../src/workflow/replay/replay.server.ts'
+import { verifyProjections } from '../src/all-streams/replay/replay.server.ts'
 import { portalUseCases } from '../src/use-cases/portal-use-cases.server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
+import { writeNotices } from '../src/notifications/notice-writer.server.ts'
 
 const t = useTestApp()
 const actors: Record<'admin' | 'department' | 'holder1', CurrentUser> = {} as never
@@ -23,7 +24,7 @@ beforeAll(async () => {
 })
 
 function as(actor: CurrentUser): CommandContext {
-  return { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor, requestId: 'admin-test', clientAddress: '10.1.2.3', now: new Date() }
+  return { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor, requestId: 'admin-test', clientAddress: '10.1.2.3', now: new Date(), notices: writeNotices }
 }
 
 /** The refusal a call ends with, answered as the edge answers it. */

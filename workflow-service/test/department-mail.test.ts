@@ -3,7 +3,7 @@
 // under a fixed subject and without a file's name.
 import { describe, expect, it } from 'vitest'
 import { confirmAddress } from '../src/notifications/email-confirmations.server.ts'
-import { recordFileChecked } from '../src/workflow/files/worker-commands.server.ts'
+import { recordFileChecked } from '../src/use-cases/worker-commands.server.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'

@@ -93,7 +93,7 @@ describe('the embedded database: its roles, a running portal, and where it can s
       await app.end()
 
       const pid = postmasterPid()
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'workflow-service/src/workflow/replay/replay-command.ts', '--verify'], { cwd: root, env })
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'workflow-service/src/all-streams/replay/replay-command.ts', '--verify'], { cwd: root, env })
       expect(stdout).toMatch(/hash chain:\s+intact \(\d+ events, [1-9]\d* checkpoints/)
       expect(stdout).toMatch(/differences:\s+0/)
       expect(stdout).toMatch(/chain head:\s+compared with audit\.head/)

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { anonymousCsrf, loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { checkedFile, holder, type Holder, multipartWithFiles } from '../../test-support/workflow-fixtures.ts'
-import { recordFileChecked } from '../src/workflow/files/worker-commands.server.ts'
+import { recordFileChecked } from '../src/use-cases/worker-commands.server.ts'
 import { sendDueMail } from '../../test-support/system.ts'
 import { CONFIRMATION_SUBJECT, MAIL_SUBJECTS, NOTIFICATIONS_PER_ADDRESS_PER_HOUR } from '../src/notifications/mail-rules.ts'
 

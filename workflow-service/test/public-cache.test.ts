@@ -17,13 +17,14 @@ import { PUBLIC_CHANGED_CHANNEL, PublicCache } from '../src/http/public-cache.se
 import type { CurrentUser } from '../src/auth/permissions.ts'
 import type { CommandContext } from '../src/workflow/command-context.server.ts'
 import { uploadFile } from '../src/workflow/files/file-commands.server.ts'
-import { recordFileChecked } from '../src/workflow/files/worker-commands.server.ts'
+import { recordFileChecked } from '../src/use-cases/worker-commands.server.ts'
 import { decideOnReport } from '../src/workflow/reports/report-commands.server.ts'
 import { createResponsible } from '../src/workflow/responsibles/responsible-commands.server.ts'
 import { storeFile } from '../src/workflow/storage/file-storage.server.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts'
 import { createQueue, reportTemplateFiles } from '../../test-support/system.ts'
+import { writeNotices } from '../src/notifications/notice-writer.server.ts'
 
 let database: TestDatabase
 let queue: JobQueue
@@ -245,7 +246,7 @@ describe('the cache store', () => {
 describe('what tells the caches', () => {
   const holderOf = (companyId: number): CurrentUser => ({ id: 0, username: `cache-holder-${companyId}`, groups: ['Недропользователь'], companyId })
   const department: CurrentUser = { id: 0, username: 'cache-department', groups: ['Департамент'], companyId: null }
-  const as = (actor: CurrentUser): CommandContext => ({ db: database.db, queue, storageDir: dataDir, actor, requestId: 'cache-test', clientAddress: null, now: new Date() })
+  const as = (actor: CurrentUser): CommandContext => ({ db: database.db, queue, storageDir: dataDir, actor, requestId: 'cache-test', clientAddress: null, now: new Date(), notices: writeNotices })
 
   /** The notifications on public_changed sent by `work`: a marker NOTIFY after it closes the window (delivery is in commit order). */
   async function notificationsDuring(work: () => Promise<void>): Promise<string[]> {

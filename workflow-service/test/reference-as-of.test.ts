@@ -5,6 +5,7 @@ import { limitOn, type SubstanceLimit } from '../src/admin/reference/reference-a
 import { substanceLimits } from '../src/admin/reference/reference-queries.server.ts'
 import type { CurrentUser } from '../src/auth/permissions.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
+import { writeNotices } from '../src/notifications/notice-writer.server.ts'
 
 const t = useTestApp()
 const at = (text: string) => new Date(text)
@@ -35,7 +36,7 @@ describe('a substance’s ПДК as of a moment', () => {
     const user = await t.database.db.selectFrom('users').select(['id', 'username', 'company_id']).where('username', '=', 'admin').executeTakeFirstOrThrow()
     const admin: CurrentUser = { id: user.id, username: user.username, groups: ['Администратор'], companyId: user.company_id }
     const substance = await t.database.db.selectFrom('substances').selectAll().where('name', '=', 'Нефтепродукты').orderBy('id').executeTakeFirstOrThrow()
-    const context = (now: Date) => ({ db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: admin, requestId: 'as-of', clientAddress: null, now })
+    const context = (now: Date) => ({ db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: admin, requestId: 'as-of', clientAddress: null, now, notices: writeNotices })
     const change = (mpc: string, now: Date) => changeReferenceEntry(context(now), { kind: 'substance', id: substance.id, values: { name: substance.name, unit_id: String(substance.unit_id), mpc, mpc_max: '' } })
     await change('0,1', at('2030-01-10T00:00:00Z'))
     await change('0,2', at('2030-02-10T00:00:00Z'))

@@ -4,7 +4,7 @@
 // last administrator, a reset twice, hostile names.
 import { describe, expect, it } from 'vitest'
 import { readStream } from '../src/event-store/event-store.server.ts'
-import { verifyProjections } from '../src/workflow/replay/replay.server.ts'
+import { verifyProjections } from '../src/all-streams/replay/replay.server.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'

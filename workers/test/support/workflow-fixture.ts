@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database, ReportType } from '@portal/migrations/database.ts'
 import type { CurrentUser } from '@portal/workflow-service/views.ts'
 import type { CommandContext } from '@portal/workflow-service/commands.server.ts'
-import { uploadFile, createReport, createResponsible, newStorageKey, storeFile } from '@portal/workflow-service/commands.server.ts'
+import { uploadFile, createReport, createResponsible, newStorageKey, storeFile, writeNotices } from '@portal/workflow-service/commands.server.ts'
 import type { JobQueue } from '@portal/workflow-service/ports.ts'
 
 export async function actorOf(db: Kysely<Database>, username: string): Promise<CurrentUser> {
@@ -13,7 +13,7 @@ export async function actorOf(db: Kysely<Database>, username: string): Promise<C
 }
 
 export function commandContext(db: Kysely<Database>, queue: JobQueue, storageDir: string, actor: CurrentUser): CommandContext {
-  return { db, queue, storageDir, actor, requestId: null, clientAddress: null, now: new Date() }
+  return { db, queue, storageDir, actor, requestId: null, clientAddress: null, now: new Date(), notices: writeNotices }
 }
 
 export interface ReportFixture {

@@ -10,7 +10,8 @@ import { MAIL_SUBJECTS, noticeBody } from './mail-rules.ts'
 import { sendNoticeLetters } from './notice-letters.server.ts'
 import { noticeSubject } from './notification-text.ts'
 import { notifyDepartment } from './notify-department.server.ts'
-import { asWorkflowEvent, eventUse, type EventUse } from '../workflow/event-tables.ts'
+import { eventUse } from '../all-streams/event-tables.ts'
+import type { EventUse } from '../workflow/event-table.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 
 /** Events whose table entry has a notice are told; the others are not. */
@@ -47,7 +48,7 @@ async function notifyOf(db: Kysely<Database>, event: StoredEvent, notice: NonNul
     .executeTakeFirst()
   if (!report) return
   const subject = noticeSubject({ reportId: report.id, companyId: report.company_id, year: report.year, reportTypeTitle: REPORT_TYPES[report.report_type].title, areaName: report.area_name })
-  const text = notice(asWorkflowEvent(event), { subject, fileName })
+  const text = notice(event, { subject, fileName })
   const link = `/monitoring/companies/${report.company_id}/reports?year=${report.year}`
   const people =
     report.area_id !== null

@@ -5,11 +5,14 @@ import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { FilePrechecks } from './file-prechecks.ts'
 import type { JobQueue } from './job-queue.ts'
+import type { NoticeWriter } from './notice-writer.ts'
 
 export interface WorkflowServices {
   db: Kysely<Database>
   queue: JobQueue
   storageDir: string
+  /** Who is told of the commands' events (notifications/notice-writer.server.ts, handed in by portalUseCases). */
+  notices: NoticeWriter
   /** The name a holder's receipt of a decision shows for the Department (DEPARTMENT_NAME). */
   departmentName?: string
   /** The check before sending, on the workers' side (composition root); without it that check is refused. */

@@ -19,14 +19,15 @@ import { type CommandContext, inTransaction, metadataOf } from '../workflow/comm
 import { appendToStream } from '../event-store/event-store.server.ts'
 import { loadStream } from '../workflow/handle-command.server.ts'
 import { uploadFile } from '../workflow/files/file-commands.server.ts'
-import { recordFileChecked } from '../workflow/files/worker-commands.server.ts'
-import { rebuildProjections } from '../workflow/replay/replay.server.ts'
+import { recordFileChecked } from '../use-cases/worker-commands.server.ts'
+import { rebuildProjections } from '../all-streams/replay/replay.server.ts'
 import { decideReport, evolveReport, reportDecider } from '../workflow/reports/report-decide.ts'
 import type { ReportEvent } from '../workflow/reports/report-events.ts'
 import { createReport } from '../workflow/reports/report-commands.server.ts'
 import { createResponsible } from '../workflow/responsibles/responsible-commands.server.ts'
 import { storeFile } from '../workflow/storage/file-storage.server.ts'
 import { demoPdf } from './demo-files.server.ts'
+import { writeNotices } from '../notifications/notice-writer.server.ts'
 
 export interface LargeWorkflowOptions {
   /** Events to record at least (200 000 for the benchmark). */
@@ -82,6 +83,7 @@ export async function seedLargeWorkflow(db: Kysely<Database>, options: LargeWork
           requestId: 'large-data-set',
           clientAddress: null,
           now: new Date((clock += 1000)),
+          notices: writeNotices,
         })
         await createResponsible(as(holder), {
           scope: 'area',

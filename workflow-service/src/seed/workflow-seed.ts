@@ -5,12 +5,13 @@ import type { Group, CurrentUser } from '../auth/permissions.ts'
 import { NO_QUEUE } from '../ports/job-queue.ts'
 import type { CommandContext } from '../workflow/command-context.server.ts'
 import { requestFileDeletion, uploadFile } from '../workflow/files/file-commands.server.ts'
-import { recordFileChecked, recordFileDeleted } from '../workflow/files/worker-commands.server.ts'
+import { recordFileChecked, recordFileDeleted } from '../use-cases/worker-commands.server.ts'
 import { createReport, decideOnReport } from '../workflow/reports/report-commands.server.ts'
 import { createResponsible } from '../workflow/responsibles/responsible-commands.server.ts'
 import { removeStoredFile, storeFile } from '../workflow/storage/file-storage.server.ts'
 import type { SeedContext, SeedStep } from './seed-context.ts'
 import { demoPdf } from './demo-files.server.ts'
+import { writeNotices } from '../notifications/notice-writer.server.ts'
 
 // Programmes and final reports are documents: their sections take PDF, DOC, DOCX, XLS, XLSX or ZIP (the upload
 // registry), so the demo files are PDFs, and the one that fails its check is an empty draft, as the check reports it.
@@ -34,7 +35,7 @@ export const workflowSeed: SeedStep = {
     let clock = Date.parse('2025-02-03T09:00:00.000Z')
     const as = (actor: CurrentUser): CommandContext => {
       clock += 60_000
-      return { db: trx, queue: NO_QUEUE, storageDir, actor, requestId: 'demo-data', clientAddress: null, now: new Date(clock) }
+      return { db: trx, queue: NO_QUEUE, storageDir, actor, requestId: 'demo-data', clientAddress: null, now: new Date(clock), notices: writeNotices }
     }
     const at = () => ({ now: new Date((clock += 60_000)) })
     let files = 0

@@ -16,6 +16,7 @@ import { NO_QUEUE } from '../ports/job-queue.ts'
 import { commandContextOf } from '../workflow/command-context.server.ts'
 import { Refused, refused } from '../workflow/refusal.ts'
 import { useCase } from './use-case.ts'
+import { writeNotices } from '../notifications/notice-writer.server.ts'
 
 const GroupList = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20 })
 const CompanyChoice = Type.Union([Id, Type.Null()])
@@ -50,7 +51,7 @@ const notAdministrator = (actor: Parameters<typeof can>[0]): Refused | null => (
 
 export function accountUseCases(db: Kysely<Database>) {
   // Accounts' commands send no jobs and store no files: their commands need no queue and no storage.
-  const services = { db, queue: NO_QUEUE, storageDir: '' }
+  const services = { db, queue: NO_QUEUE, storageDir: '', notices: writeNotices }
   return {
     /** The login of a form: the same throttle, password check and new session as POST /auth/login/. */
     logIn: useCase(Type.Object({ username: Type.String({ maxLength: 1000 }), password: Type.String({ maxLength: 1000 }), previousToken: Type.Union([Type.String(), Type.Null()]) }), (context, input) =>

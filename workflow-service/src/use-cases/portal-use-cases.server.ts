@@ -10,8 +10,11 @@ import { notificationUseCases } from './notification-use-cases.server.ts'
 import { referenceUseCases } from './reference-use-cases.server.ts'
 import { workflowUseCases } from './workflow-use-cases.server.ts'
 import { uploadStorage } from './upload-storage.server.ts'
+import { writeNotices } from '../notifications/notice-writer.server.ts'
 
-export function portalUseCases(services: { db: Kysely<Database>; queue: JobQueue; storageDir: string; departmentName?: string; prechecks?: FilePrechecks }) {
+export function portalUseCases(given: { db: Kysely<Database>; queue: JobQueue; storageDir: string; departmentName?: string; prechecks?: FilePrechecks }) {
+  // The commands' notices are the notifications' writer: the command pipeline is handed it here, not importing it.
+  const services = { ...given, notices: writeNotices }
   return {
     catalogue: catalogueUseCases(services.db),
     workflow: workflowUseCases(services),

@@ -5,6 +5,7 @@ import type { CurrentUser } from '../auth/permissions.ts'
 import { ConcurrencyError, type EventMetadata } from '../event-store/event-store.server.ts'
 import { currentJobContext } from '../observability/job-context.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
+import type { NoticeWriter } from '../ports/notice-writer.ts'
 import { CommandRefused } from './refusal.ts'
 import { recordCommitted, trackAppends } from '../event-store/chain-head.server.ts'
 
@@ -17,6 +18,8 @@ export interface CommandContext {
   clientAddress: string | null
   /** The time of the command: it becomes the time of its events (never read inside decide). */
   now: Date
+  /** Who is told of the command's events, in its transaction (the composition root's notice writer). */
+  notices: NoticeWriter
 }
 
 /** Who is calling, as every door knows it: the user, the request's id and the client's address. */
@@ -27,8 +30,8 @@ export interface Caller {
 }
 
 /** The one builder of a command's context, for the API's routes and the pages' actions alike. */
-export function commandContextOf(services: Pick<CommandContext, 'db' | 'queue' | 'storageDir'>, caller: Caller): CommandContext {
-  return { db: services.db, queue: services.queue, storageDir: services.storageDir, ...caller, now: new Date() }
+export function commandContextOf(services: Pick<CommandContext, 'db' | 'queue' | 'storageDir' | 'notices'>, caller: Caller): CommandContext {
+  return { db: services.db, queue: services.queue, storageDir: services.storageDir, notices: services.notices, ...caller, now: new Date() }
 }
 
 export function metadataOf(context: Pick<CommandContext, 'actor' | 'requestId' | 'clientAddress'>): EventMetadata {

@@ -1,8 +1,9 @@
 // The shape of a stream's event table: for each event type, everything the rest of the portal does with it (the
 // machine event, the state change, the read-model rows, the label of the history and the audit, the notice),
 // declared once. A stream's table is checked with `satisfies EventTable<…>`: an event type without its entry does
-// not compile. The live projection (projections.server.ts) and the replay (replay/replay.server.ts) both write the
-// rows the entries compute, so they cannot drift apart.
+// not compile. The stream's decider carries its table to the command pipeline, whose live projection
+// (projections.server.ts) writes the rows the entries compute; the replay (all-streams/replay/replay.server.ts) folds
+// the same rows from every stream's table, so the two cannot drift apart.
 import type { Selectable } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { LoggedEvent } from '../event-store/event-store.server.ts'
@@ -110,6 +111,28 @@ export interface EventEntry<E extends { type: string; data: object }, S, M> {
   label: string
   /** What the report's people are told (null: nothing). */
   notice: Notice<Stored<E>> | null
+}
+
+/**
+ * An entry as the command pipeline, the replay and the notices use it, whatever its stream: the stored event is the
+ * one its type names. Its methods take any logged event, so a stream's table is one (methods compare their parameters
+ * both ways) without a cast.
+ */
+export interface EventUse {
+  reads?(event: LoggedEvent<string, object>): Reads
+  rows(event: LoggedEvent<string, object>, seen: Seen): RowChange[]
+  history: { code: string } | null
+  label: string
+  notice: Notice<LoggedEvent<string, object>> | null
+}
+
+/** The entries of a stream's table (or of every stream's) as the pipeline and the replay use them, by event type. */
+export type EventUses = Readonly<Record<string, EventUse>>
+
+/** The entry of a stored event's type; a type the table does not know is a broken log (or a missing entry). */
+export function useOf(table: EventUses, type: string): EventUse {
+  if (!Object.hasOwn(table, type)) throw new Error(`no projection knows the event type ${type}`)
+  return table[type]
 }
 
 /** A method's type (its parameters compare both ways, as an entry's methods do). */

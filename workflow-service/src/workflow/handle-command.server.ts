@@ -1,10 +1,11 @@
 // The one way a workflow command runs: load the stream and the facts, fold, decide, then append with the expected
-// version, update every projection and enqueue the jobs, all in one transaction.
+// version, update every projection, write the notices and enqueue the jobs, all in one transaction. It is handed what
+// it does with the events instead of importing it: the rows by the stream's decider (its event table), the notices by
+// the command's context (the composition root's notice writer), so it imports neither every stream's table nor the
+// notifications.
 import type { Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { appendToStream, type EventMetadata, readStreamForAppend, type StoredEvent, type StreamEvent } from '../event-store/event-store.server.ts'
-import { notifyOfEvents } from '../notifications/notify-of-events.server.ts'
-import { queueLettersOf } from '../notifications/queue-letters.server.ts'
 import { eventsAppended } from '../observability/metrics.server.ts'
 import type { JobPayloads } from '../ports/jobs.ts'
 import { type CommandContext, inTransaction, metadataOf } from './command-context.server.ts'
@@ -27,10 +28,10 @@ export interface CommandRun<S, C, E extends { type: string }, F> {
   metadata?: EventMetadata
 }
 
-/** The stream's own events, typed by the decider's event types (an unknown type in the stream is a broken log). */
+/** The stream's own events, typed by the decider's table (a type it does not know in the stream is a broken log). */
 function eventsOf<S, C, E extends { type: string }, F>(decider: Decider<S, C, E, F>, streamId: string, stored: StreamEvent[]): E[] {
   return stored.map((event) => {
-    if (!(decider.eventTypes as readonly string[]).includes(event.type)) throw new Error(`stream ${streamId} holds an event of type ${event.type}`)
+    if (!Object.hasOwn(decider.table, event.type)) throw new Error(`stream ${streamId} holds an event of type ${event.type}`)
     return { type: event.type, data: event.data } as unknown as E
   })
 }
@@ -64,11 +65,10 @@ export async function handleCommand<S, C, E extends { type: string; data: object
     if (isRefusal(decision)) throw new CommandRefused(decision)
     const appended = await appendToStream(trx, run.streamId, version, decision, run.metadata ?? metadataOf(context), context.now, head)
     eventsAppended.inc(appended.length)
-    await projectEvents(trx, appended)
-    // The people concerned are told in the same transaction: no status change without its notice, none without one.
-    await notifyOfEvents(trx, appended)
-    // Each letter it wrote gets its sending job in the same transaction.
-    await queueLettersOf(trx, context.queue, appended, context.requestId)
+    await projectEvents(trx, run.decider.table, appended)
+    // The people concerned are told in the same transaction, with their letters' jobs: no status change without its
+    // notice, none without one.
+    await context.notices(trx, appended, { queue: context.queue, requestId: context.requestId })
     const after = decision.reduce(run.decider.evolve, state)
     // The job carries the request id, so the worker's log lines and events can be followed back to the request.
     for (const job of run.jobs?.(decision, after) ?? []) await context.queue.send(job.name, { ...job.data, requestId: context.requestId }, { trx, key: job.key })

@@ -1,24 +1,24 @@
 // The live projection: each event's read-model rows (its table entry's `rows`), written in the transaction that
-// appends it. The replay (replay/replay.server.ts) folds the same rows in memory.
+// appends it. The command pipeline hands it the entries of the command's stream (the decider's table); the replay
+// (all-streams/replay/replay.server.ts) folds the same rows in memory.
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { sendUnanswered } from '../db/pipelined-driver.server.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
-import { asWorkflowEvent, eventUse } from './event-tables.ts'
-import type { Reads, RowChange, Seen } from './event-table.ts'
+import { type EventUses, type Reads, type RowChange, type Seen, useOf } from './event-table.ts'
 
 export { PROJECTION_TABLES } from './event-table.ts'
 
-export async function projectEvent(db: Kysely<Database>, event: StoredEvent): Promise<void> {
-  const use = eventUse(event.type)
-  const typed = asWorkflowEvent(event)
-  const reads = use.reads?.(typed)
+/** Writes an event's rows, as its entry in `table` (its stream's event table) computes them. */
+export async function projectEvent(db: Kysely<Database>, table: EventUses, event: StoredEvent): Promise<void> {
+  const use = useOf(table, event.type)
+  const reads = use.reads?.(event)
   const seen = reads ? await readSeen(db, reads) : {}
-  await writeChanges(db, use.rows(typed, seen))
+  await writeChanges(db, use.rows(event, seen))
 }
 
-export async function projectEvents(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<void> {
-  for (const event of events) await projectEvent(db, event)
+export async function projectEvents(db: Kysely<Database>, table: EventUses, events: readonly StoredEvent[]): Promise<void> {
+  for (const event of events) await projectEvent(db, table, event)
 }
 
 /** The rows an event's rows depend on, in one round trip. */

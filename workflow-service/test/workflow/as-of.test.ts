@@ -6,16 +6,17 @@ import { sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { UseCaseContext } from '../../src/use-cases/use-case.ts'
-import type { ReportAsOf } from '../../src/workflow/as-of/as-of-fold.ts'
-import { askAsOf } from '../../src/workflow/as-of/as-of-queries.server.ts'
-import { asOfQuestionFromArguments } from '../../src/workflow/as-of/as-of-arguments.ts'
-import { type AsOfVerifyReport, verifyAsOfIn, verifyProjectionsAsOf } from '../../src/workflow/replay/replay.server.ts'
+import type { ReportAsOf } from '../../src/all-streams/as-of/as-of-fold.ts'
+import { askAsOf } from '../../src/all-streams/as-of/as-of-queries.server.ts'
+import { asOfQuestionFromArguments } from '../../src/all-streams/as-of/as-of-arguments.ts'
+import { type AsOfVerifyReport, verifyAsOfIn, verifyProjectionsAsOf } from '../../src/all-streams/replay/replay.server.ts'
 import { changeReferenceEntry } from '../../src/admin/reference/reference-commands.server.ts'
-import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
+import { recordFileChecked } from '../../src/use-cases/worker-commands.server.ts'
 import { loginAs } from '../../../test-support/login.ts'
 import { replayCommand } from '../support/replay-command.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { type Holder, holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
+import { writeNotices } from '../../src/notifications/notice-writer.server.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1
@@ -425,7 +426,7 @@ describe('names as they stood then', () => {
     await sleep(5)
     const rename = (name: string) =>
       changeReferenceEntry(
-        { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: { id: admin.id, username: admin.username, groups: ['Администратор'], companyId: null }, requestId: 'rename', clientAddress: null, now: new Date() },
+        { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: { id: admin.id, username: admin.username, groups: ['Администратор'], companyId: null }, requestId: 'rename', clientAddress: null, now: new Date(), notices: writeNotices },
         { kind: 'company', id: company.id, values: { name, kind: company.kind, inn: company.inn ?? '', ogrn: company.ogrn ?? '', license_holder: company.license_holder ? 'on' : '' } },
       )
     await rename(`${company.name} (переименовано)`)

@@ -11,7 +11,7 @@ import { CHAIN_HEAD_FILE, databaseIdentity, flushChainHead, useChainHead } from 
 import { writeCheckpoint } from '../../src/event-store/checkpoints.server.ts'
 import { appendToStream, type ChainCheck, verifyHashChain } from '../../src/event-store/event-store.server.ts'
 import { inTransaction, systemMetadata } from '../../src/workflow/command-context.server.ts'
-import { chainHeadLine } from '../../src/workflow/replay/chain-head-line.ts'
+import { chainHeadLine } from '../../src/all-streams/replay/chain-head-line.ts'
 import { createTestDatabase } from '../../../test-support/test-database.ts'
 import { asOwnerThenRollBack as ownerAttack } from '../support/owner-attack.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'

@@ -6,7 +6,7 @@ import { writeCheckpoint } from '../../src/event-store/checkpoints.server.ts'
 import { GENESIS_HASH, hashEvent } from '../../src/event-store/event-hash.ts'
 import { appendToStream, ConcurrencyError, readAll, readAllInPages, readStream, verifyHashChain } from '../../src/event-store/event-store.server.ts'
 import { inTransaction, systemMetadata } from '../../src/workflow/command-context.server.ts'
-import { verifyProjections } from '../../src/workflow/replay/replay.server.ts'
+import { verifyProjections } from '../../src/all-streams/replay/replay.server.ts'
 import { asOwnerThenRollBack as ownerAttack } from '../support/owner-attack.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHAIN_HEAD_FILE, databaseIdentity, flushChainHead, useChainHead } from '../../src/event-store/chain-head.server.ts'
 import { verifyHashChain } from '../../src/event-store/event-store.server.ts'
 import { seedLargeWorkflow } from '../../src/seed/large-workflow-seed.server.ts'
-import { verifyProjections } from '../../src/workflow/replay/replay.server.ts'
+import { verifyProjections } from '../../src/all-streams/replay/replay.server.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 
 const t = useTestApp()

@@ -7,7 +7,7 @@ import type { CurrentUser } from '../../src/auth/permissions.ts'
 import { loginAs } from '../../../test-support/login.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE, type Holder } from '../../../test-support/workflow-fixtures.ts'
-import { recordFileChecked } from '../../src/workflow/files/worker-commands.server.ts'
+import { recordFileChecked } from '../../src/use-cases/worker-commands.server.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1

@@ -6,14 +6,15 @@ import type { CurrentUser } from '../../src/auth/permissions.ts'
 import { verifyHashChain } from '../../src/event-store/event-store.server.ts'
 import type { CommandContext } from '../../src/workflow/command-context.server.ts'
 import { requestFileDeletion, uploadFile } from '../../src/workflow/files/file-commands.server.ts'
-import { recordFileChecked, recordFileDeleted } from '../../src/workflow/files/worker-commands.server.ts'
+import { recordFileChecked, recordFileDeleted } from '../../src/use-cases/worker-commands.server.ts'
 import { HttpError } from '../../src/http/http-errors.ts'
-import { verifyProjections } from '../../src/workflow/replay/replay.server.ts'
+import { verifyProjections } from '../../src/all-streams/replay/replay.server.ts'
 import { createReport, type Decision, decideOnReport } from '../../src/workflow/reports/report-commands.server.ts'
 import { createResponsible } from '../../src/workflow/responsibles/responsible-commands.server.ts'
 import { newStorageKey, removeStoredFile, storeFile } from '../../src/workflow/storage/file-storage.server.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
+import { writeNotices } from '../../src/notifications/notice-writer.server.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1
@@ -34,7 +35,7 @@ let clock = Date.parse('2033-01-01T00:00:00Z')
 
 function context(actor: CurrentUser | null): CommandContext {
   clock += 1000
-  return { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor, requestId: 'property', clientAddress: '127.0.0.1', now: new Date(clock) }
+  return { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor, requestId: 'property', clientAddress: '127.0.0.1', now: new Date(clock), notices: writeNotices }
 }
 
 async function run(command: Command): Promise<void> {

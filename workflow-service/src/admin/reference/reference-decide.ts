@@ -6,7 +6,7 @@ import type { Decider } from '../../workflow/decider.ts'
 import type { Decision } from '../../workflow/refusal.ts'
 import type { ReferenceChange, ReferenceEvent } from './reference-events.ts'
 import { entryOf } from '../../workflow/event-table.ts'
-import { REFERENCE_EVENT_TYPES, REFERENCE_EVENTS } from './reference-event-table.ts'
+import { REFERENCE_EVENTS } from './reference-event-table.ts'
 import { REFERENCE_KINDS, type ReferenceKind, type ReferenceValues } from './reference-kinds.ts'
 import type { ReferenceState } from './reference-state.ts'
 
@@ -64,7 +64,7 @@ export function evolveReference(state: ReferenceState, event: ReferenceEvent): R
 }
 
 export const referenceDecider: Decider<ReferenceState, ReferenceCommand, ReferenceEvent, ReferenceFacts> = {
-  eventTypes: REFERENCE_EVENT_TYPES,
+  table: REFERENCE_EVENTS,
   initialState: () => ({ values: null }),
   evolve: evolveReference,
   decide: decideReference,

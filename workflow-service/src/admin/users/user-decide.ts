@@ -5,7 +5,7 @@ import { type Group, GROUPS } from '../../auth/permissions.ts'
 import type { Decider } from '../../workflow/decider.ts'
 import { entryOf } from '../../workflow/event-table.ts'
 import type { Decision, Refusal } from '../../workflow/refusal.ts'
-import { USER_EVENT_TYPES, USER_EVENTS } from './user-event-table.ts'
+import { USER_EVENTS } from './user-event-table.ts'
 import type { UserEvent, UserState, UserValues } from './user-events.ts'
 
 const ADMINISTRATOR: Group = 'Администратор'
@@ -134,7 +134,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
 }
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent, UserFacts> = {
-  eventTypes: USER_EVENT_TYPES,
+  table: USER_EVENTS,
   initialState: () => ({ version: 0, values: null }),
   evolve: evolveUser,
   decide: decideUser,

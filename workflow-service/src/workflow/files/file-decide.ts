@@ -3,7 +3,7 @@ import type { FileProblem, ReportStatus, ReportType } from '@portal/migrations/d
 import type { Decider } from '../decider.ts'
 import { entryOf } from '../event-table.ts'
 import { machineSteps } from '../machine-steps.ts'
-import { FILE_EVENT_TYPES, FILE_EVENTS } from './file-event-table.ts'
+import { FILE_EVENTS } from './file-event-table.ts'
 import { uploadTypesOf } from '../../catalogue/registry/uploads.ts'
 import { type ContentKind, uploadContentRefusal } from './file-content.ts'
 import type { Decision } from '../refusal.ts'
@@ -117,7 +117,7 @@ export function decideFile(state: FileState, command: FileCommand, facts: FileFa
 }
 
 export const fileDecider: Decider<FileState, FileCommand, FileEvent, FileFacts> = {
-  eventTypes: FILE_EVENT_TYPES,
+  table: FILE_EVENTS,
   initialState: initialFileState,
   evolve: evolveFile,
   decide: decideFile,

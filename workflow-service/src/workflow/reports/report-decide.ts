@@ -7,7 +7,7 @@ import { machineSteps } from '../machine-steps.ts'
 import { type ContentKind, uploadContentRefusal } from '../files/file-content.ts'
 import type { Decision, DecisionAction, Refusal } from '../refusal.ts'
 import type { DecisionFile, ReportEvent } from './report-events.ts'
-import { REPORT_EVENT_TYPES, REPORT_EVENTS } from './report-event-table.ts'
+import { REPORT_EVENTS } from './report-event-table.ts'
 import { reportMachine, type ReportMachineEvent, type ReportMachineState } from './report-machine.ts'
 import type { ReportState } from './report-state.ts'
 import { allowedFor, FIRST_REPORT_YEAR, type ReportTargetKind } from './report-types.ts'
@@ -118,7 +118,7 @@ export function resubmitsFrom(status: ReportMachineState): boolean {
 }
 
 export const reportDecider: Decider<ReportState, ReportCommand, ReportEvent, ReportFacts> = {
-  eventTypes: REPORT_EVENT_TYPES,
+  table: REPORT_EVENTS,
   initialState: initialReportState,
   evolve: evolveReport,
   decide: decideReport,

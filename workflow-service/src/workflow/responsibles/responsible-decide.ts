@@ -2,7 +2,7 @@
 // the details' rules (trimmed, not blank, a real e-mail address) are checked here for every door.
 import type { Decider } from '../decider.ts'
 import { entryOf } from '../event-table.ts'
-import { RESPONSIBLE_EVENT_TYPES, RESPONSIBLE_EVENTS } from './responsible-event-table.ts'
+import { RESPONSIBLE_EVENTS } from './responsible-event-table.ts'
 import { type Decision, isRefusal } from '../refusal.ts'
 import { checkResponsibleDetails } from './responsible-details.ts'
 import type { ResponsibleDetails, ResponsibleEvent, ResponsibleSaved } from './responsible-events.ts'
@@ -56,7 +56,7 @@ export function decideResponsible(state: ResponsibleState, command: ResponsibleC
 }
 
 export const responsibleDecider: Decider<ResponsibleState, ResponsibleCommand, ResponsibleEvent, void> = {
-  eventTypes: RESPONSIBLE_EVENT_TYPES,
+  table: RESPONSIBLE_EVENTS,
   initialState: initialResponsibleState,
   evolve: evolveResponsible,
   decide: (state, command) => decideResponsible(state, command),

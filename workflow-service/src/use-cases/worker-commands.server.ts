@@ -1,12 +1,15 @@
-// The commands the background workers call (file-check, file-delete jobs): idempotent, one result per file.
+// The commands the background workers call (file-check, file-delete jobs): idempotent, one result per file. They
+// compose the file stream's command with the notifications' writer (a file's check tells its people), as the other
+// use-cases do, so the stream's folder imports no notifications.
 import type { Kysely } from 'kysely'
 import type { Database, FileProblem } from '@portal/migrations/database.ts'
-import { type JobQueue, NO_QUEUE } from '../../ports/job-queue.ts'
-import { systemMetadata } from '../command-context.server.ts'
-import { handleCommand } from '../handle-command.server.ts'
-import { CommandRefused } from '../refusal.ts'
-import { type FileCommand, fileDecider, NO_FACTS } from './file-decide.ts'
-import { fileStreamId } from './file-events.ts'
+import { type JobQueue, NO_QUEUE } from '../ports/job-queue.ts'
+import { systemMetadata } from '../workflow/command-context.server.ts'
+import { handleCommand } from '../workflow/handle-command.server.ts'
+import { CommandRefused } from '../workflow/refusal.ts'
+import { type FileCommand, fileDecider, NO_FACTS } from '../workflow/files/file-decide.ts'
+import { fileStreamId } from '../workflow/files/file-events.ts'
+import { writeNotices } from '../notifications/notice-writer.server.ts'
 
 export interface WorkerCommandOptions {
   /** The time of the result; defaults to now (workers are the edge of the system, where time is read). */
@@ -18,7 +21,7 @@ export interface WorkerCommandOptions {
 
 async function recordOnFile(db: Kysely<Database>, fileId: number, command: FileCommand, options: WorkerCommandOptions): Promise<boolean> {
   const attempt = async () => {
-    const context = { db, queue: options.queue ?? NO_QUEUE, storageDir: '', actor: null, requestId: null, clientAddress: null, now: options.now ?? new Date() }
+    const context = { db, queue: options.queue ?? NO_QUEUE, storageDir: '', actor: null, requestId: null, clientAddress: null, now: options.now ?? new Date(), notices: writeNotices }
     const { events } = await handleCommand(context, { decider: fileDecider, streamId: fileStreamId(fileId), command, facts: () => NO_FACTS, metadata: systemMetadata('worker') })
     return events.length > 0
   }

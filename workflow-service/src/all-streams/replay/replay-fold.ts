@@ -1,8 +1,8 @@
 // The replay's fold: every event of the log through its table entry's `rows`, the function the live projection
 // writes with, applied to read models kept in memory (no round trip per event), to be written in batches.
 import type { LoggedEvent } from '../../event-store/event-store.server.ts'
-import { PROJECTION_TABLES, type ProjectionTable, type Reads, type RowChange, type Seen } from '../event-table.ts'
-import { asWorkflowEvent, eventUse } from '../event-tables.ts'
+import { PROJECTION_TABLES, type ProjectionTable, type Reads, type RowChange, type Seen } from '../../workflow/event-table.ts'
+import { eventUse } from '../event-tables.ts'
 
 type Row = Record<string, unknown>
 export type ReadModels = Record<ProjectionTable, Map<unknown, Row>>
@@ -73,9 +73,8 @@ export function createReplayFold() {
   /** `written`: told the table and id of every row the event writes (the verify as of a moment marks them changed). */
   function apply(event: LoggedEvent, written?: (table: ProjectionTable, id: unknown) => void): void {
     const use = eventUse(event.type)
-    const typed = asWorkflowEvent(event)
-    const reads = use.reads?.(typed)
-    for (const change of use.rows(typed, reads ? seen(reads) : {})) {
+    const reads = use.reads?.(event)
+    for (const change of use.rows(event, reads ? seen(reads) : {})) {
       write(change, event)
       if (written && isProjectionTable(change.table)) {
         const ids = 'insert' in change ? (change.insert as Row[]).map((r) => r.id) : 'upsert' in change ? [(change.upsert as Row).id] : 'update' in change ? [change.update] : [change.delete]

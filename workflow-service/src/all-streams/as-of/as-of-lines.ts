@@ -1,6 +1,6 @@
 // The as-of answer as the operator's table (`npm run replay -- --as-of …`): a report per block, its files, its
 // responsible person and last decision, then the changes of the window one per line. Times in UTC, as the log keeps them.
-import { REPORT_TYPES } from '../reports/report-types.ts'
+import { REPORT_TYPES } from '../../workflow/reports/report-types.ts'
 import type { AsOfAnswer } from './as-of-fold.ts'
 
 const at = (date: Date) => date.toISOString()

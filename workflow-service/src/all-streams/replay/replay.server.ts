@@ -2,7 +2,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { APPEND_BARRIER, inChain, readAllInPages, verifyHashChain, verifyHashChainUpTo, type ChainCheck } from '../../event-store/event-store.server.ts'
-import { PROJECTION_TABLES, type ProjectionTable } from '../event-table.ts'
+import { PROJECTION_TABLES, type ProjectionTable } from '../../workflow/event-table.ts'
 import { columnsOf, createReplayFold } from './replay-fold.ts'
 import { textArray } from '../../admin/users/user-event-table.ts'
 import { type OwnConnection, withOwnConnection } from '../../db/own-connection.server.ts'
