@@ -192,6 +192,46 @@ describe('charts, map, downloads and notifications in the browser', () => {
     await phone.close()
   })
 
+  it('places the live map\'s markers where the GeoJSON list of points puts them, asked with the page\'s filter, and keeps the page\'s places when the list fails', async () => {
+    const page = await withoutTiles()
+    const point = await firstPoint(page, 'surface_water')
+    // Far from every other point (the region's west, by the Urals) so that it stands alone, not in a cluster.
+    const moved: [number, number] = [62.5, 66.25]
+    const asked: string[] = []
+    await page.route(/\/api\/v1\/measures-points\/\?.*format=geojson/, async (route) => {
+      asked.push(route.request().url())
+      const answer = await route.fetch()
+      const collection = (await answer.json()) as { features: Array<{ id: number; geometry: { coordinates: [number, number] } }> }
+      collection.features.find((f) => f.id === point.id)!.geometry.coordinates = moved
+      await route.fulfill({ response: answer, json: collection })
+    })
+    await page.goto(`${b.baseUrl}/monitoring/map?kind=surface_water`)
+    const map = page.locator('.points-map')
+    await eventually(() => map.getAttribute('data-places')).toBe('geojson')
+    expect(asked.length).toBeGreaterThan(0)
+    expect(new URL(asked[0]).searchParams.get('kind')).toBe('surface_water')
+    const marker = await revealMarker(page, point.name)
+    await expect(marker.getAttribute('data-place')).resolves.toBe(`${moved[1]},${moved[0]}`)
+    // The list gives the place; the page still gives the worst multiple of the limit, as the tooltip tells.
+    await marker.dispatchEvent('mouseover')
+    await eventually(() => page.locator('.leaflet-tooltip').textContent()).toMatch(/кратность ПДК/i)
+    await page.close()
+
+    // The list does not answer: the markers stand at the page's own places, none is lost.
+    const failing = await withoutTiles()
+    await failing.route(/\/api\/v1\/measures-points\/\?.*format=geojson/, (route) => route.abort('internetdisconnected'))
+    await failing.goto(`${b.baseUrl}/monitoring/map?kind=surface_water`)
+    const fallback = failing.locator('.points-map')
+    await eventually(() => fallback.getAttribute('data-places')).toBe('page')
+    await eventually(() => markersShown(failing)).toBe(Number(await fallback.getAttribute('data-points')))
+    // (The test's own request is not routed: it reads the place the page's data holds too.)
+    const listed = (await (await failing.request.get(`${b.baseUrl}/api/v1/measures-points/?kind=surface_water&format=geojson`)).json()) as { features: Array<{ id: number; geometry: { coordinates: [number, number] } }> }
+    const [longitude, latitude] = listed.features.find((f) => f.id === point.id)!.geometry.coordinates
+    const own = await revealMarker(failing, point.name)
+    await expect(own.getAttribute('data-place')).resolves.toBe(`${latitude},${longitude}`)
+    await failing.close()
+  })
+
   it("shows a point's name in its map tooltip as text, whatever markup the name holds", async () => {
     const page = await withoutTiles()
     const listed = (await (await page.request.get(`${b.baseUrl}/api/v1/measures-points/?kind=surface_water&limit=100`)).json()) as { results: Array<{ name: string }> }
@@ -199,7 +239,8 @@ describe('charts, map, downloads and notifications in the browser', () => {
     const plain = listed.results.map((p) => p.name).find((n) => /^[\p{L}\p{N} .,-]+$/u.test(n))!
     const names = ['<img src=x onerror=window.__tooltipXss=1>', '<b>жирный</b> &amp; <i>курсив</i>', '<svg onload=window.__tooltipXss=2>']
     let current = names[0]
-    await page.route(/\/monitoring\/map\.data/, async (route) => {
+    // The page's data and the GeoJSON list the live map takes names and places from.
+    await page.route(/\/monitoring\/map\.data|\/api\/v1\/measures-points\/\?.*format=geojson/, async (route) => {
       const answer = await route.fetch()
       const body = (await answer.text()).split(plain).join(current)
       await route.fulfill({ response: answer, body })

@@ -56,8 +56,10 @@ export default async function setup(project: TestProject) {
     EMBEDDED_PG_PORT: String(await freePort()),
     LOG_LEVEL: 'warn',
     // Every browser test logs in from 127.0.0.1, hundreds of logins a minute from one address; the per-minute limits
-    // themselves are attacked in workflow-service/test/rate-limits.test.ts.
+    // themselves are attacked in workflow-service/test/rate-limits.test.ts. Every live map asks the GeoJSON list of
+    // its points, an export by that limit's count, so the map tests would spend the exports tests' minute.
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    EXPORT_RATE_LIMIT_PER_MINUTE: '100000',
     UPLOAD_RATE_LIMIT_PER_MINUTE: '100000',
     DECISION_RATE_LIMIT_PER_MINUTE: '100000',
   }

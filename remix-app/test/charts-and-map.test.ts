@@ -15,6 +15,7 @@ import { formatNumber } from '../app/utils/russian-format.ts'
 import { listChartOf } from '../app/features/charts/server/list-chart.server.ts'
 import { genericPage } from '../app/features/catalogue/server/generic-pages.server.ts'
 import { mapView } from '../app/features/map/server/map-view.server.ts'
+import { placesFromGeoJson } from '../app/features/map/map-geometry.ts'
 import { findType } from '@portal/workflow-service/registry.ts'
 import { catalogueTables } from '../../test-support/catalogue-tables.ts'
 import { pageContext } from './support/load-context.ts'
@@ -170,6 +171,21 @@ describe('the map', () => {
     const first = substance.map.points[0]
     const soot = (await readingsOfPoint(first.id)).filter((r) => r.name === 'Сажа').map((r) => r.value / r.mpc!)
     expect(first.worst).toBeCloseTo(Math.max(...soot), 3)
+  })
+
+  it("gives the live map the GeoJSON list of its points, with the page's area and kind, holding each point shown at its place", async () => {
+    const area = await t.database.db.selectFrom('measures_points').select('area_id').where('area_id', 'is not', null).where('kind', '=', 'surface_water').orderBy('id').executeTakeFirstOrThrow()
+    const view = await mapView(contextOf(), new URLSearchParams({ kind: 'surface_water', area: String(area.area_id), year: '2020' }))
+    const asked = new URL(view.map.placesUrl, 'http://portal')
+    expect(asked.pathname).toBe('/api/v1/measures-points/')
+    expect(Object.fromEntries(asked.searchParams)).toEqual({ area: String(area.area_id), kind: 'surface_water', format: 'geojson' })
+    const answer = await t.app.inject({ url: view.map.placesUrl })
+    expect(answer.statusCode).toBe(200)
+    // Merged, every point of the page stands where the page's own data puts it, with its worst multiple kept.
+    expect(placesFromGeoJson(answer.json(), view.map.points)).toEqual(view.map.points)
+    // A filter the list lacks (the year, a substance) stays the page's: it is not sent.
+    const bySubstance = await mapView(contextOf(), new URLSearchParams({ substance: 'Сажа' }))
+    expect(new URL(bySubstance.map.placesUrl, 'http://portal').search).toBe('?format=geojson')
   })
 
   it("allows the tiles' host in img-src and refuses a tile address that is not http(s)", async () => {

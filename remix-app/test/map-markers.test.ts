@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clusterLabel, markerLines } from '../app/features/map/map-geometry.ts'
+import { clusterLabel, markerLines, placesFromGeoJson } from '../app/features/map/map-geometry.ts'
 
 const KINDS = { surface_water: 'Поверхностные воды', ambient_air: 'Атмосферный воздух' }
 
@@ -18,5 +18,33 @@ describe("a map marker's tooltip and a cluster's label", () => {
     const names = Array.from({ length: 12 }, (_, i) => `П${i + 1}`)
     expect(clusterLabel(names.slice(0, 2))).toBe('Пунктов: 2 — П1; П2')
     expect(clusterLabel(names)).toBe(`Пунктов: 12 — ${names.join('; ')}`)
+  })
+})
+
+describe("the live map's places from the GeoJSON list", () => {
+  const page = [
+    { id: 1, name: 'ПН-1', kind: 'surface_water', latitude: 66, longitude: 70, worst: 2.5 },
+    { id: 2, name: 'ПН-2', kind: 'surface_water', latitude: 67, longitude: 71, worst: null },
+    { id: 3, name: 'ПН-3', kind: 'surface_water', latitude: 68, longitude: 72, worst: 0.4 },
+  ]
+  const feature = (id: number, coordinates: unknown, properties: Record<string, unknown> = {}) => ({ type: 'Feature', id, geometry: { type: 'Point', coordinates }, properties })
+
+  it("puts each of the page's points at the list's place, keeps its worst multiple and leaves out the points the page's filters dropped", () => {
+    const answer = { type: 'FeatureCollection', features: [feature(3, [72.5, 68.5], { name: 'ПН-3 новое', kind: 'surface_water' }), feature(1, [70, 66]), feature(9, [80, 70])] }
+    expect(placesFromGeoJson(answer, page)).toEqual([
+      { id: 1, name: 'ПН-1', kind: 'surface_water', latitude: 66, longitude: 70, worst: 2.5 },
+      { id: 3, name: 'ПН-3 новое', kind: 'surface_water', latitude: 68.5, longitude: 72.5, worst: 0.4 },
+    ])
+  })
+
+  it('leaves out a point whose place the list does not give as two numbers', () => {
+    const answer = { type: 'FeatureCollection', features: [feature(1, ['70', 66]), feature(2, [71]), { type: 'Feature', id: 3, geometry: null, properties: {} }] }
+    expect(placesFromGeoJson(answer, page)).toEqual([])
+  })
+
+  it('answers nothing for an answer that is not a FeatureCollection, so the page keeps its own places', () => {
+    expect(placesFromGeoJson({ detail: 'Ошибка' }, page)).toBeNull()
+    expect(placesFromGeoJson(null, page)).toBeNull()
+    expect(placesFromGeoJson({ type: 'FeatureCollection' }, page)).toBeNull()
   })
 })

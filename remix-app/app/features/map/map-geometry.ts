@@ -66,3 +66,36 @@ export function markerLines(point: { name: string; kind: string; worst: number |
 export function clusterLabel(names: readonly string[]): string {
   return `Пунктов: ${names.length} — ${names.join('; ')}`
 }
+
+/** A point as the map draws it: its place, and its worst multiple of the limit in the year shown. */
+export interface MapMarker {
+  id: number
+  name: string
+  kind: string
+  latitude: number
+  longitude: number
+  worst: number | null
+}
+
+/**
+ * The live map's points: the places the GeoJSON list of points answers (the address QGIS opens), the rest from the
+ * page's data. The page's data decides which points are shown — its filters (year, substance, kind of area) go further
+ * than the list's — and gives each its worst multiple, which is not a field of the list; the list gives each its place,
+ * name and kind. A point the list leaves out has no usable place and is not drawn. An answer that is not a
+ * FeatureCollection gives `null`: the caller keeps the page's own places rather than an empty map.
+ */
+export function placesFromGeoJson(answer: unknown, points: readonly MapMarker[]): MapMarker[] | null {
+  const features = (answer as { type?: unknown; features?: unknown } | null)?.features
+  if ((answer as { type?: unknown } | null)?.type !== 'FeatureCollection' || !Array.isArray(features)) return null
+  const byId = new Map<number, { coordinates: unknown; properties: Record<string, unknown> }>()
+  for (const f of features as Array<{ id?: unknown; geometry?: { type?: unknown; coordinates?: unknown } | null; properties?: Record<string, unknown> | null }>) {
+    if (typeof f?.id === 'number' && f.geometry?.type === 'Point') byId.set(f.id, { coordinates: f.geometry.coordinates, properties: f.properties ?? {} })
+  }
+  return points.flatMap((p) => {
+    const place = byId.get(p.id)
+    const [longitude, latitude] = Array.isArray(place?.coordinates) ? (place.coordinates as unknown[]) : []
+    if (!place || typeof latitude !== 'number' || typeof longitude !== 'number' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return []
+    const { name, kind } = place.properties
+    return [{ id: p.id, name: typeof name === 'string' ? name : p.name, kind: typeof kind === 'string' ? kind : p.kind, latitude, longitude, worst: p.worst }]
+  })
+}

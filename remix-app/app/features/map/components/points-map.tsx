@@ -3,24 +3,21 @@
 // takes over with the tiles of MAP_TILES_URL. A tile server that cannot be reached leaves the outline and the markers
 // on a plain background. Dense markers gather into clusters (leaflet.markercluster) that name their points; a marker's
 // tooltip gives its name, kind and worst multiple of the limit; a tap on a touch screen shows the tooltip first and a
-// second tap opens the point.
+// second tap opens the point. The live map takes the points' places from the GeoJSON list of points (the address an
+// analyst opens in QGIS, with the page's filter) and from the page's data only what the list lacks: which points the
+// filters keep and each one's worst multiple. A list that does not answer leaves the page's own places on the map.
 import { useHref, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { LEVEL_LABELS } from '../../charts/chart-geometry.ts'
-import { clusterLabel, kindColour, LEVEL_COLOURS, levelColour, markerLines, projectionOf, ringPath } from '../map-geometry.ts'
+import { clusterLabel, kindColour, LEVEL_COLOURS, levelColour, type MapMarker, markerLines, placesFromGeoJson, projectionOf, ringPath } from '../map-geometry.ts'
 import outline from '../yanao-outline.geo.json'
 
-export interface MapMarker {
-  id: number
-  name: string
-  kind: string
-  latitude: number
-  longitude: number
-  worst: number | null
-}
+export type { MapMarker }
 
 export interface PointsMapProps {
   points: MapMarker[]
+  /** The GeoJSON list of the page's points (`format=geojson` with the filters the list knows): the live map's places. */
+  placesUrl: string
   tilesUrl: string
   /** Point kind → its Russian name, in the order of the colours. */
   kindLabels: Record<string, string>
@@ -42,15 +39,22 @@ const ring = outline.geometry.coordinates[0] as Array<[number, number]>
 const projection = projectionOf(ring)
 const OUTLINE_PATH = ringPath(ring, projection)
 
-export function PointsMap({ points, tilesUrl, kindLabels, yearLabel }: PointsMapProps) {
+/** How long the live map waits for the list's places before it draws the page's own: a line that never answers must
+ *  not leave the map without markers. */
+const PLACES_WAIT_MS = 10_000
+
+export function PointsMap({ points, placesUrl, tilesUrl, kindLabels, yearLabel }: PointsMapProps) {
   const kinds = Object.keys(kindLabels)
   const pointHref = useHref('/measures-points/0').replace(/0$/, '')
   const navigate = useNavigate()
   const live = useRef<HTMLDivElement>(null)
   const [leaflet, setLeaflet] = useState(false)
+  // Where the live map's markers stand: the GeoJSON list's places, or the page's own when the list failed.
+  const [placesFrom, setPlacesFrom] = useState<'geojson' | 'page' | null>(null)
   // The live map, made once per mount; a new answer (other filters) only replaces its markers. Rebuilding the whole
   // map per answer raced with the old map's removal and its animations, and could leave the new one empty.
   const built = useRef<LiveMap | null>(null)
+  const lastPlaces = useRef<{ url: string; answer: unknown } | null>(null)
   const presentKinds = kinds.filter((k) => points.some((p) => p.kind === k))
 
   useEffect(() => {
@@ -113,10 +117,38 @@ export function PointsMap({ points, tilesUrl, kindLabels, yearLabel }: PointsMap
   }, [tilesUrl])
 
   // The page's data decides the markers: drawn once the map is shown (so it measures its real box), again for each
-  // new answer.
+  // new answer, at the places the GeoJSON list gives. An answer overtaken by a newer one is dropped.
   useEffect(() => {
     const current = built.current
     if (!leaflet || !current) return
+    let stale = false
+    const asked = new AbortController()
+    const timer = setTimeout(() => asked.abort(), PLACES_WAIT_MS)
+    // The list's answer is kept for its address: another year or substance keeps the list's filter and asks nothing
+    // (a GeoJSON list counts against the per-address export limit, decision 2791).
+    const kept = lastPlaces.current?.url === placesUrl ? lastPlaces.current.answer : undefined
+    const answer = kept !== undefined
+      ? Promise.resolve(kept)
+      : fetch(placesUrl, { signal: asked.signal, headers: { Accept: 'application/geo+json' } }).then(async (res) => (res.ok ? ((await res.json()) as unknown) : null))
+    void answer
+      .catch(() => null)
+      .then((body) => {
+        const placed = placesFromGeoJson(body, points)
+        if (placed && kept === undefined) lastPlaces.current = { url: placesUrl, answer: body }
+        clearTimeout(timer)
+        if (stale) return
+        if (!placed) console.warn(`the points' places could not be read from ${placesUrl}: the page's own are shown`)
+        drawMarkers(current, placed ?? points)
+        setPlacesFrom(placed ? 'geojson' : 'page')
+      })
+    return () => {
+      stale = true
+      clearTimeout(timer)
+      asked.abort()
+    }
+  }, [leaflet, points, placesUrl])
+
+  function drawMarkers(current: LiveMap, points: MapMarker[]) {
     const { L, map, region, clusters, names } = current
     const noHover = window.matchMedia('(hover: none)').matches
     clusters.clearLayers()
@@ -153,10 +185,12 @@ export function PointsMap({ points, tilesUrl, kindLabels, yearLabel }: PointsMap
       })
       marker.bindTooltip(tip, { direction: 'top', offset: L.point(0, -8) })
       marker.on('add', () => {
-        // The marker is a link for the keyboard and for screen readers too.
+        // The marker is a link for the keyboard and for screen readers too; its place is written out for the tests
+        // that check it stands where the list put it.
         const element = marker.getElement()
         element?.setAttribute('role', 'link')
         element?.setAttribute('aria-label', p.name)
+        element?.setAttribute('data-place', `${marker.getLatLng().lat},${marker.getLatLng().lng}`)
       })
       return marker
     })
@@ -164,13 +198,12 @@ export function PointsMap({ points, tilesUrl, kindLabels, yearLabel }: PointsMap
     map.invalidateSize()
     map.fitBounds(pointBounds.isValid() ? pointBounds.pad(0.1) : region.getBounds(), { maxZoom: 11, animate: false })
     clusters.addLayers(markers)
-    // The kinds, labels and year come in the same answer as the points.
-  }, [leaflet, points])
+  }
 
   return (
     <div className="points-map-block">
       {/* A group, not an image: it holds a link per point, and an image may not hold controls (axe nested-interactive). */}
-      <div className={`points-map${leaflet ? ' live' : ''}`} data-map-mode={leaflet ? 'leaflet' : 'svg'} data-points={points.length}>
+      <div className={`points-map${leaflet ? ' live' : ''}`} data-map-mode={leaflet ? 'leaflet' : 'svg'} data-points={points.length} data-places={leaflet ? (placesFrom ?? 'loading') : 'page'}>
         <svg className="map-svg" viewBox={`0 0 ${projection.width} ${projection.height}`} role="group" aria-label={`Карта пунктов наблюдения: ${points.length}`}>
           <path className="map-outline" d={OUTLINE_PATH} />
           {points.map((p) => {

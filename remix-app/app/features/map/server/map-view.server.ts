@@ -1,5 +1,6 @@
 // The map's data for a page: the points matching the filters with their worst multiple of the limit in the chosen
-// year (the latest by default, 'Все' for every year), the tile address from the configuration and the filters.
+// year (the latest by default, 'Все' for every year), the address of their places as GeoJSON, the tile address from
+// the configuration and the filters.
 import type { AppLoadContext } from '@remix-run/node'
 import { MAX_ID } from '@portal/workflow-service/views.ts'
 import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-service/registry.ts'
@@ -44,7 +45,12 @@ export async function mapView(context: AppLoadContext, params: URLSearchParams, 
   ]
   return {
     map: {
+      // The places stay in the page's data: the server's SVG map (without JavaScript) draws them, and the live map
+      // falls back to them when the list below does not answer.
       points: points.map(({ id, name, kind: k, latitude, longitude, worst }) => ({ id, name, kind: k, latitude, longitude, worst })),
+      // The live map's places: the GeoJSON list with the filters it shares with the map (area and kind); the year,
+      // substance and kind of area it lacks are applied by keeping only the points above.
+      placesUrl: `/api/v1/measures-points/?${new URLSearchParams({ ...(area === undefined ? {} : { area: String(area) }), ...(kind === undefined ? {} : { kind }), format: 'geojson' })}`,
       tilesUrl: context.view.mapTilesUrl,
       kindLabels: POINT_KINDS as Record<string, string>,
       yearLabel: year === undefined ? '' : `${year}`,
