@@ -44,6 +44,8 @@ async function openCluster(page: Page, cluster: ReturnType<Page['locator']>) {
 
 /** A single marker of the live map, zooming into clusters until one stands alone. */
 async function aMarker(page: Page) {
+  // The markers follow the live map once the GeoJSON list of places has answered.
+  await eventually(() => markersShown(page)).toBeGreaterThan(0)
   for (let i = 0; i < 12 && (await page.locator('.leaflet-marker-pane .map-point').count()) === 0; i++) await openCluster(page, page.locator('.leaflet-marker-pane .map-cluster'))
   return page.locator('.leaflet-marker-pane .map-point').first()
 }
