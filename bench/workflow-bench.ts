@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util'
 import { createQueue } from '@portal/workers/workers.server.ts'
 import type { CurrentUser } from '@portal/workflow-service/views.ts'
-import { HttpError } from '@portal/workflow-service/views.ts'
+import { accepted, HttpError } from '@portal/workflow-service/views.ts'
 import type { CommandContext } from '@portal/workflow-service/commands.server.ts'
 import { verifyProjections, createReport, decideOnReport, writeNotices } from '@portal/workflow-service/commands.server.ts'
 import { openBenchDatabase } from './support/bench-database.ts'
@@ -26,7 +26,7 @@ try {
   for (let i = 0; reports.length < reportCount; i++) {
     const company = companies[i % companies.length].id
     const year = 2000 + Math.floor(i / companies.length)
-    reports.push((await createReport(context(0), { company, year, reportType: 'observation_results' })).reportId)
+    reports.push((accepted(await createReport(context(0), { company, year, reportType: 'observation_results' }))).reportId)
   }
 
   const table = ['| scenario | users | decisions | refused 409 | seconds | decisions/s |', '|---|---:|---:|---:|---:|---:|']
@@ -38,8 +38,8 @@ try {
         const mine = reports.filter((_, i) => i % users === u)
         for (let r = 0; r < rounds; r++) {
           for (const id of mine) {
-            await decideOnReport(context(u), id, { decision: 'agree', comment: 'bench', files: [] })
-            await decideOnReport(context(u), id, { decision: 'cancel', comment: 'bench', files: [] })
+            accepted(await decideOnReport(context(u), id, { decision: 'agree', comment: 'bench', files: [] }))
+            accepted(await decideOnReport(context(u), id, { decision: 'cancel', comment: 'bench', files: [] }))
             done += 2
           }
         }
@@ -58,7 +58,7 @@ try {
         for (let r = 0; r < rounds * 10; r++) {
           for (const decision of ['agree', 'cancel'] as const) {
             try {
-              await decideOnReport(context(u), target, { decision, comment: 'bench', files: [] })
+              accepted(await decideOnReport(context(u), target, { decision, comment: 'bench', files: [] }))
               done += 1
             } catch (error) {
               if (!(error instanceof HttpError) || error.statusCode !== 409) throw error

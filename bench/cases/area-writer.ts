@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { CurrentUser } from '@portal/workflow-service/views.ts'
+import { accepted, type CurrentUser } from '@portal/workflow-service/views.ts'
 import { type CommandContext, createResponsible, storeFile, uploadFile } from '@portal/workflow-service/commands.server.ts'
 
 export const holderOf = (companyId: number): CurrentUser => ({ id: 0, username: `bench-holder-${companyId}`, groups: ['Недропользователь'], companyId })
@@ -37,25 +37,25 @@ export async function areaWriter(
   area: { id: number; company_id: number | null },
 ): Promise<AreaWriter> {
   const holder = holderOf(area.company_id!)
-  await createResponsible(as(holder), {
+  accepted(await createResponsible(as(holder), {
     scope: 'area',
     targetId: area.id,
     year: 2025,
     details: { fullname: 'Бенчмарк', position: 'Инженер-эколог', email: 'bench@example.ru', phone: '+7 (3492) 00-00-00', labsName: null, labsContacts: null },
-  })
+  }))
   const reports = await db.selectFrom('import_reports').select(['id', 'report_type']).where('area_id', '=', area.id).execute()
   const upload = async (reportId: number, n: number) => {
     const storageKey = randomUUID()
     // Each upload's bytes differ: the same bytes twice in one report are refused as a repeated file (decision 2120).
     // A programme and a final report are documents: their sections take PDFs, not CSV (decision 2671).
     const { size, sha256 } = await storeFile(storageDir, storageKey, Buffer.from(`%PDF-1.4\n% ${storageKey}\n%%EOF\n`))
-    return uploadFile(as(holder), {
+    return accepted(await uploadFile(as(holder), {
       reportId,
       description: `Файл ${n}`,
       ecomonResponsibleId: null,
       companyResponsibleId: null,
       upload: { storageKey, name: `Файл ${n}.pdf`, size, sha256, contentType: 'application/pdf' },
-    })
+    }))
   }
   return {
     program: reports.find((r) => r.report_type === 'program')!.id,

@@ -7,7 +7,7 @@ import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { createQueue } from '@portal/workers/workers.server.ts'
-import type { CurrentUser } from '@portal/workflow-service/views.ts'
+import { accepted, type CurrentUser } from '@portal/workflow-service/views.ts'
 import { createKysely } from '@portal/workflow-service/service.server.ts'
 import { appendToStream, type CommandContext, systemMetadata, recordFileChecked, decideOnReport, writeNotices } from '@portal/workflow-service/commands.server.ts'
 import { measureLoops } from '../support/load.ts'
@@ -57,7 +57,7 @@ async function commandsCase(context: BenchContext, db: Kysely<Database>, databas
     const step = async (loop: number, i: number) => {
       const w = writers[loop]
       if (i % 3 === 0) await w.upload(w.final, i)
-      else await decideOnReport(as(department), w.program, { decision: i % 3 === 1 ? 'agree' : 'cancel', comment: 'Бенчмарк', files: [] })
+      else accepted(await decideOnReport(as(department), w.program, { decision: i % 3 === 1 ? 'agree' : 'cancel', comment: 'Бенчмарк', files: [] }))
     }
     // Warm-up and measurement continue the same sequence per writer (agree, cancel, upload…).
     const counters = new Array<number>(WRITERS).fill(0)

@@ -16,6 +16,7 @@ import { loader as readingsLoader } from '../app/features/catalogue/routes/point
 import { ReadingsTable } from '../app/features/catalogue/components/data-table.tsx'
 import { ReadingCharts } from '../app/features/charts/components/reading-charts.tsx'
 import { xlsxTable } from '../../test-support/export-files.ts'
+import { accepted } from '@portal/workflow-service/views.ts'
 
 const t = useTestApp()
 const folder = tempFolder()
@@ -40,7 +41,7 @@ describe('the public pages of a reading sent in another unit than its ПДК', (
     // The queue's jobs, run here in order: the real check in its child process, then the publication of the agreement.
     await fileCheckJob({ db: t.database.db, config: t.app.config, log: silent }).handle({ fileId }, new AbortController().signal)
     expect((await t.database.db.selectFrom('import_files').select('status').where('id', '=', fileId).executeTakeFirstOrThrow()).status).toBe('success')
-    await decideOnReport(department, report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    accepted(await decideOnReport(department, report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] }))
     await syncReportPublication(t.database.db, report.reportId)
 
     const page = await readingsLoader({ request: new Request(`http://localhost/monitoring/measures-points/${point.id}/indications?year=2026`), params: { id: String(point.id) }, context: contextOf() })

@@ -13,6 +13,7 @@ import { DELETE_AGREED, DELETE_UNKNOWN } from '../app/features/reports/component
 import { reportsAction } from '../app/features/reports/server/reports-actions.server.ts'
 import { loadReportsPage } from '../app/features/reports/server/reports-page.server.ts'
 import { loadReviewList } from '../app/features/review/review-list.server.ts'
+import { accepted } from '@portal/workflow-service/views.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear()
@@ -167,10 +168,10 @@ describe('the reports page action', () => {
     const holder = await userNamed('holder1')
     const id = holder.companyId!
     const area = await t.database.db.selectFrom('areas').select('id').where('company_id', '=', id).where('kind', '=', 'licence_area').orderBy('id').executeTakeFirstOrThrow()
-    const responsibleId = await createResponsible(
+    const responsibleId = accepted(await createResponsible(
       { db: t.database.db, queue: t.queue, storageDir: '.test-data/reports-page', actor: holder, requestId: null, clientAddress: null, now: new Date(), notices: writeNotices },
       { scope: 'area', targetId: area.id, year: 2023, details: { ...person, labsName: 'Лаборатория «Север»', labsContacts: 'lab@example.ru' } },
-    )
+    ))
     const fields = { intent: 'responsible', scope: 'area', area: String(area.id), year: '2023', id: String(responsibleId), ...person, fullname: 'Сидоров Пётр Ильич' }
     const answer = await answerOf(await reportsAction(post(id, fields), contextOf(holder), id))
     expect(answer).toMatchObject({ status: 200, body: { ok: true } })

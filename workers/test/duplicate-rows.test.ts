@@ -12,6 +12,7 @@ import { duplicateRowsQuery } from '../src/files/duplicate-rows.server.ts'
 import { countStagedRows } from './support/staged-rows.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { accepted } from '@portal/workflow-service/views.ts'
 
 const { t, holderContext, departmentContext, fileRow, settled } = useWorkerScene()
 vi.setConfig({ testTimeout: 120_000 })
@@ -70,7 +71,7 @@ describe('rows whose natural key already stands', () => {
     const send = async (name: string) => {
       const storageKey = newStorageKey()
       const { size, sha256 } = await storeFile(t.app.config.storageDir, storageKey, bytes)
-      const { fileId } = await uploadFile(holderContext(), { reportId: report.reportId, description: name, ecomonResponsibleId: null, companyResponsibleId: null, upload: { storageKey, name, size, sha256, contentType: 'text/csv' } })
+      const { fileId } = accepted(await uploadFile(holderContext(), { reportId: report.reportId, description: name, ecomonResponsibleId: null, companyResponsibleId: null, upload: { storageKey, name, size, sha256, contentType: 'text/csv' } }))
       return fileId
     }
     const first = await send('наблюдения-вода-2026.csv')
@@ -144,24 +145,24 @@ describe('publication idempotent on the natural key', () => {
   it('agreeing, cancelling and agreeing again, and a second round, leave one public row per key', async () => {
     const first = await upload('раунд-1.csv', [row('Ключ-1', 10), row('Ключ-1', 11)])
     await settled(first, 'success')
-    await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] }))
     await vi.waitFor(async () => expect(await published('Ключ-1')).toBe(2), { timeout: 30_000, interval: 200 })
-    await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена', files: [] })
+    accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена', files: [] }))
     await vi.waitFor(async () => expect(await published('Ключ-1')).toBe(0), { timeout: 30_000, interval: 200 })
-    await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано снова', files: [] })
+    accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано снова', files: [] }))
     await syncReportPublication(t.database.db, report.reportId)
     await vi.waitFor(async () => expect(await published('Ключ-1')).toBe(2), { timeout: 30_000, interval: 200 })
     // A second round: declined, a corrected file with one new reading and the old ones again is refused for those.
-    await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена', files: [] })
-    await decideOnReport(departmentContext(), report.reportId, { decision: 'decline', comment: 'Добавьте 12 августа', files: [] })
+    accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена', files: [] }))
+    accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'decline', comment: 'Добавьте 12 августа', files: [] }))
     const second = await upload('раунд-2.csv', [row('Ключ-1', 12)])
     await settled(second, 'success')
     expect(await reportStatus()).toBe('consideration')
-    await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] }))
     await syncReportPublication(t.database.db, report.reportId)
     await syncReportPublication(t.database.db, report.reportId)
     await vi.waitFor(async () => expect(await published('Ключ-1')).toBe(3), { timeout: 30_000, interval: 200 })
-    await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена', files: [] })
+    accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена', files: [] }))
     await vi.waitFor(async () => expect(await published('Ключ-1')).toBe(0), { timeout: 30_000, interval: 200 })
   })
 
@@ -189,7 +190,7 @@ describe('publication idempotent on the natural key', () => {
         { number: 4, values: { ...values(demo.name), sampled: demo.sampled } },
       ])
     }
-    await decideOnReport(departmentContext(), other.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    accepted(await decideOnReport(departmentContext(), other.reportId, { decision: 'agree', comment: 'Согласовано', files: [] }))
     await syncReportPublication(t.database.db, other.reportId)
     await syncReportPublication(t.database.db, other.reportId)
     expect(await published('Ключ-2')).toBe(1)
@@ -197,7 +198,7 @@ describe('publication idempotent on the natural key', () => {
     const demoKey = () =>
       t.database.db.selectFrom('measures_point_indications').select('id').where('measures_point_id', '=', demo.measures_point_id).where('name', '=', demo.name).where('sampled', '=', demo.sampled as never).execute()
     expect(await demoKey()).toEqual([{ id: demo.id }])
-    await decideOnReport(departmentContext(), other.reportId, { decision: 'cancel', comment: 'Отмена', files: [] })
+    accepted(await decideOnReport(departmentContext(), other.reportId, { decision: 'cancel', comment: 'Отмена', files: [] }))
     await syncReportPublication(t.database.db, other.reportId)
     expect(await published('Ключ-2')).toBe(0)
     expect(await demoKey()).toEqual([{ id: demo.id }])

@@ -7,6 +7,7 @@ import { reportPublicationJob } from '../src/publication/report-publication-job.
 import { syncReportPublication, withdrawFile } from '../src/publication/staged-rows.server.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { accepted } from '@portal/workflow-service/views.ts'
 
 const { t, holderContext, departmentContext, settled } = useWorkerScene()
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
@@ -44,7 +45,7 @@ async function publishedCount(reportId: number) {
 }
 
 async function agreeAndWait(reportId: number, rows: number) {
-  await decideOnReport(departmentContext(), reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+  accepted(await decideOnReport(departmentContext(), reportId, { decision: 'agree', comment: 'Согласовано', files: [] }))
   await vi.waitFor(async () => expect(await publishedCount(reportId)).toBe(rows), { timeout: 60_000, interval: 200 })
 }
 
@@ -111,7 +112,7 @@ describe('the Department hears of the readings above their ПДК that an agreem
     const { headers } = await loginAs(t.app, 'department')
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read/', headers, payload: {} })).statusCode).toBe(200)
 
-    await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена', files: [] })
+    accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена', files: [] }))
     await vi.waitFor(async () => expect(await publishedCount(report.reportId)).toBe(0), { timeout: 60_000, interval: 200 })
     // Withdrawing tells nothing.
     expect((await exceedanceNotices(report.reportId)).filter((n) => n.username === 'department')).toHaveLength(1)

@@ -8,6 +8,7 @@ import { JOBS } from '@portal/workflow-service/ports.ts'
 import { countStagedRows } from './support/staged-rows.ts'
 import { tempFolder, writeCsv, writeZipBomb } from './support/fixture-files.ts'
 import { prepareAreaReport, prepareCompanyReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { accepted } from '@portal/workflow-service/views.ts'
 
 const { t, holderContext, departmentContext, fileRow, settled } = useWorkerScene()
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
@@ -67,7 +68,7 @@ describe('file jobs on the real workflow and queue', () => {
     const fileId = await uploadStored(holderContext(), report.reportId, writeCsv(folder.file('agree.csv'), [HEADER, ...readings('Маркер-2', 12)]), 'agree.csv')
     await settled(fileId, 'success')
     // Agreeing enqueues the publication job in the decision's transaction.
-    await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] }))
     await vi.waitFor(async () => expect(await published('Маркер-2')).toBe(12), { timeout: 30_000, interval: 200 })
     const row = await t.database.db.selectFrom('measures_point_indications').selectAll().where('name', '=', 'Маркер-2').orderBy('id').executeTakeFirstOrThrow()
     expect(row).toMatchObject({ year: report.year, value: 0.01, measure: 'мг/дм³', mpc: 0.05, mpc_max: null })
@@ -78,7 +79,7 @@ describe('file jobs on the real workflow and queue', () => {
       expect(jobs.rows).toEqual([{ state: 'completed' }])
     }, { timeout: 30_000, interval: 200 })
     expect(await published('Маркер-2')).toBe(12)
-    await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена решения', files: [] })
+    accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена решения', files: [] }))
     await vi.waitFor(async () => expect(await published('Маркер-2')).toBe(0), { timeout: 30_000, interval: 200 })
     expect(await countStagedRows(t.database.db, fileId)).toBe(12)
   })
@@ -90,7 +91,7 @@ describe('file jobs on the real workflow and queue', () => {
     const rows = categories.rows.map((c, i) => [ghg.year, c.name, 1000.5 + i, 2, 0.1, 0, 0, 0, 0, 1100.25 + i])
     const fileId = await uploadStored(holderContext(), ghg.reportId, writeCsv(folder.file('ghg.csv'), [header, ...rows]), 'ghg.csv')
     await settled(fileId, 'success')
-    await decideOnReport(departmentContext(), ghg.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    accepted(await decideOnReport(departmentContext(), ghg.reportId, { decision: 'agree', comment: 'Согласовано', files: [] }))
     const mine = () =>
       sql<{ company_id: number; greenhouse_category_id: number; co2: number; total: number }>`
         SELECT g.company_id, g.greenhouse_category_id, g.co2, g.total FROM greenhouse_gases g
@@ -107,7 +108,7 @@ describe('file jobs on the real workflow and queue', () => {
     const { storage_key } = await settled(fileId, 'success')
     const stored = storedFilePath(t.app.config.storageDir, storage_key)
     expect(existsSync(stored)).toBe(true)
-    await requestFileDeletion(holderContext(), fileId)
+    accepted(await requestFileDeletion(holderContext(), fileId))
     expect((await fileRow(fileId)).status).toBe('deletion')
     await settled(fileId, 'deleted')
     expect(existsSync(stored)).toBe(false)

@@ -6,6 +6,7 @@ import { startWorkers } from '../src/start-workers.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 import { actorOf, commandContext, prepareAreaReport, uploadStored } from './support/workflow-fixture.ts'
 import { catalogueTables } from '../../test-support/catalogue-tables.ts'
+import { accepted } from '@portal/workflow-service/views.ts'
 
 const t = useTestApp()
 const folder = tempFolder()
@@ -38,14 +39,14 @@ describe('deleting a measuring point named by reports', () => {
     await vi.waitFor(async () => expect(await status()).toBe('success'), { timeout: 60_000, interval: 200 })
 
     expect(await deleteMeasuresPoint(t.database.db, point.id)).toEqual({ status: 'refused', reason: PENDING_REPORTS_REASON })
-    await decideOnReport(department, report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    accepted(await decideOnReport(department, report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] }))
     await vi.waitFor(async () => expect(await published()).toBe(3), { timeout: 60_000, interval: 200 })
     expect(await deleteMeasuresPoint(t.database.db, point.id)).toEqual({ status: 'refused', reason: AGREED_REPORTS_REASON })
 
-    await decideOnReport(department, report.reportId, { decision: 'cancel', comment: 'Отмена решения', files: [] })
+    accepted(await decideOnReport(department, report.reportId, { decision: 'cancel', comment: 'Отмена решения', files: [] }))
     await vi.waitFor(async () => expect(await published()).toBe(0), { timeout: 60_000, interval: 200 })
     expect(await deleteMeasuresPoint(t.database.db, point.id)).toEqual({ status: 'refused', reason: PENDING_REPORTS_REASON })
-    await decideOnReport(department, report.reportId, { decision: 'agree', comment: 'Согласовано снова', files: [] })
+    accepted(await decideOnReport(department, report.reportId, { decision: 'agree', comment: 'Согласовано снова', files: [] }))
     await vi.waitFor(async () => expect(await published()).toBe(3), { timeout: 60_000, interval: 200 })
     expect(await t.database.db.selectFrom('measures_points').select('id').where('id', '=', point.id).executeTakeFirst()).toEqual({ id: point.id })
   }, 180_000)

@@ -13,7 +13,7 @@ import { useTestApp } from '../../test-support/test-app.ts'
 import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import type { CurrentUser } from '@portal/workflow-service/views.ts'
 import { uploadFile, requestFileDeletion, decideOnReport, type Decision, rebuildProjections, verifyProjections, newStorageKey, removeStoredFile, storeFile } from '@portal/workflow-service/commands.server.ts'
-import { CommandRefused, refusalAnswer } from '@portal/workflow-service/views.ts'
+import { CommandRefused, Refused, refusalAnswer } from '@portal/workflow-service/views.ts'
 import { catalogueUseCases } from '@portal/workflow-service/use-cases.server.ts'
 import { fileCheckJob } from '../src/files/file-check-job.server.ts'
 import { fileDeleteJob } from '../src/files/file-delete-job.server.ts'
@@ -91,7 +91,7 @@ async function upload(step: Extract<Step, { kind: 'upload' }> & { nomenclature: 
   const { size, sha256 } = await storeFile(t.app.config.storageDir, storageKey, bytes)
   expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'))
   try {
-    const { fileId, repeated } = await uploadFile(commandContext(t.database.db, t.queue, t.app.config.storageDir, holder), {
+    const uploaded = await uploadFile(commandContext(t.database.db, t.queue, t.app.config.storageDir, holder), {
       reportId: report.reportId,
       description: 'Данные',
       ecomonResponsibleId: null,
@@ -99,6 +99,9 @@ async function upload(step: Extract<Step, { kind: 'upload' }> & { nomenclature: 
       upload: { storageKey, name: ['наблюдения-воздух.csv', 'копия.csv'][step.name], size, sha256, contentType: 'text/csv' },
       ...(step.key !== null ? { idempotencyKey: `property-${step.key}` } : {}),
     })
+    // A returned refusal is counted as the thrown ones are (the run's catch below).
+    if (uploaded instanceof Refused) throw new CommandRefused(uploaded.refusal)
+    const { fileId, repeated } = uploaded
     if (repeated) await removeStoredFile(t.app.config.storageDir, storageKey)
     else {
       files.push(fileId)
@@ -130,13 +133,16 @@ async function run(step: Step): Promise<void> {
       }
       return
     }
-    case 'decide':
-      await decideOnReport(commandContext(t.database.db, t.queue, t.app.config.storageDir, department), report.reportId, { decision: step.decision, comment: 'Решение', files: [] })
+    case 'decide': {
+      const decided = await decideOnReport(commandContext(t.database.db, t.queue, t.app.config.storageDir, department), report.reportId, { decision: step.decision, comment: 'Решение', files: [] })
+      if (decided instanceof Refused) throw new CommandRefused(decided.refusal)
       return
+    }
     case 'delete': {
       if (files.length === 0) return
       const fileId = files[step.file % files.length]
-      await requestFileDeletion(commandContext(t.database.db, t.queue, t.app.config.storageDir, holder), fileId)
+      const deletion = await requestFileDeletion(commandContext(t.database.db, t.queue, t.app.config.storageDir, holder), fileId)
+      if (deletion instanceof Refused) throw new CommandRefused(deletion.refusal)
       await fileDeleteJob(deps).handle({ fileId })
       return
     }

@@ -8,6 +8,7 @@ import { startWorkers } from '../src/start-workers.ts'
 import { syncReportPublication } from '../src/publication/staged-rows.server.ts'
 import { tempFolder } from './support/fixture-files.ts'
 import { actorOf, commandContext, prepareAreaReport, uploadStored } from './support/workflow-fixture.ts'
+import { accepted } from '@portal/workflow-service/views.ts'
 
 const t = useTestApp()
 const folder = tempFolder()
@@ -62,7 +63,7 @@ describe('publication of an agreed report', () => {
       async () => {
         if (!agreed) {
           try {
-            await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+            accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] }))
             agreed = true
           } catch (error) {
             expect((error as { statusCode?: number }).statusCode).toBe(409)
@@ -79,9 +80,9 @@ describe('publication of an agreed report', () => {
     expect(await published()).toBe(ROWS)
 
     // Cancel, then agree again: the rows leave, and come back exactly once.
-    await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена решения', files: [] })
+    accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'cancel', comment: 'Отмена решения', files: [] }))
     await vi.waitFor(async () => expect(await published()).toBe(0), { timeout: 120_000, interval: 500 })
-    await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано снова', files: [] })
+    accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано снова', files: [] }))
     await vi.waitFor(async () => expect(await published()).toBe(ROWS), { timeout: 240_000, interval: 500 })
     await syncReportPublication(t.database.db, report.reportId)
     const ids = await sql<{ n: number }>`SELECT count(DISTINCT row_id)::integer AS n FROM import_published_rows WHERE file_id = ${fileId}`.execute(t.database.db)

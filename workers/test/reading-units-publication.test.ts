@@ -8,6 +8,7 @@ import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { countStagedRows } from './support/staged-rows.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { accepted } from '@portal/workflow-service/views.ts'
 
 const { t, holderContext, departmentContext, settled } = useWorkerScene()
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
@@ -36,7 +37,7 @@ describe('a reading in another unit than its ПДК, through the real check and 
     const checked = await settled(fileId, 'success')
     expect(checked.problems).toEqual([{ column: 'Значение', reason: 'Значения в мкг/м³ пересчитаны в мг/м³ (единица ПДК)', level: 'warning' }])
 
-    await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] })
+    accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] }))
     const mine = () =>
       sql<{ id: number; value: number; measure: string; mpc: number }>`
         SELECT i.id, i.value::float8 AS value, i.measure, i.mpc::float8 AS mpc FROM measures_point_indications i

@@ -25,6 +25,7 @@ import { loginAs } from '../../test-support/login.ts'
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts'
 import { createQueue, reportTemplateFiles } from '../../test-support/system.ts'
 import { writeNotices } from '../src/notifications/notice-writer.server.ts'
+import { accepted } from '../src/workflow/refusal.ts'
 
 let database: TestDatabase
 let queue: JobQueue
@@ -276,26 +277,26 @@ describe('what tells the caches', () => {
       .executeTakeFirstOrThrow()
     const holder = holderOf(area.company_id!)
     const heard = await notificationsDuring(async () => {
-      await createResponsible(as(holder), {
+      accepted(await createResponsible(as(holder), {
         scope: 'area',
         targetId: area.id,
         year: 2025,
         details: { fullname: 'Проверка кэша', position: 'Инженер-эколог', email: 'cache@example.ru', phone: '+7 (3492) 00-00-00', labsName: null, labsContacts: null },
-      })
+      }))
       const program = await database.db.selectFrom('import_reports').select('id').where('area_id', '=', area.id).where('report_type', '=', 'program').executeTakeFirstOrThrow()
       const storageKey = randomUUID()
       const { size, sha256 } = await storeFile(dataDir, storageKey, Buffer.from('%PDF-1.4\n% программа\n%%EOF\n'))
-      const { fileId } = await uploadFile(as(holder), {
+      const { fileId } = accepted(await uploadFile(as(holder), {
         reportId: program.id,
         description: 'Программа',
         ecomonResponsibleId: null,
         companyResponsibleId: null,
         // A programme is a document: its section takes PDF, DOC, DOCX, XLS, XLSX or ZIP.
         upload: { storageKey, name: 'Программа.pdf', size, sha256, contentType: 'application/pdf' },
-      })
+      }))
       await recordFileChecked(database.db, { fileId, ok: true, problems: [] })
-      await decideOnReport(as(department), program.id, { decision: 'agree', comment: 'Согласовано', files: [] })
-      await decideOnReport(as(department), program.id, { decision: 'cancel', comment: 'Отмена', files: [] })
+      accepted(await decideOnReport(as(department), program.id, { decision: 'agree', comment: 'Согласовано', files: [] }))
+      accepted(await decideOnReport(as(department), program.id, { decision: 'cancel', comment: 'Отмена', files: [] }))
     })
     expect(heard).toEqual([])
   })

@@ -6,6 +6,7 @@ import type { CurrentUser } from '@portal/workflow-service/views.ts'
 import type { CommandContext } from '@portal/workflow-service/commands.server.ts'
 import { uploadFile, createReport, createResponsible, newStorageKey, storeFile, writeNotices } from '@portal/workflow-service/commands.server.ts'
 import type { JobQueue } from '@portal/workflow-service/ports.ts'
+import { accepted } from '@portal/workflow-service/views.ts'
 
 export async function actorOf(db: Kysely<Database>, username: string): Promise<CurrentUser> {
   const user = await db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', username).executeTakeFirstOrThrow()
@@ -36,14 +37,14 @@ export async function prepareAreaReport(context: CommandContext, reportType: Rep
     .executeTakeFirstOrThrow()
   const existing = await context.db.selectFrom('ecomon_responsibles').select('id').where('area_id', '=', area.id).where('year', '=', year).executeTakeFirst()
   if (!existing) {
-    await createResponsible(context, {
+    accepted(await createResponsible(context, {
       scope: 'area',
       targetId: area.id,
       year,
       details: { fullname: 'Иванова Анна Петровна', position: 'Эколог', email: 'eco@example.ru', phone: '+7 900 000-00-00', labsName: null, labsContacts: null },
-    })
+    }))
   }
-  const { reportId } = await createReport(context, { area: area.id, year, reportType })
+  const { reportId } = accepted(await createReport(context, { area: area.id, year, reportType }))
   const points = await context.db.selectFrom('measures_points').select(['nomenclature', 'kind']).where('area_id', '=', area.id).orderBy('id').execute()
   return { reportId, areaId: area.id, areaName: area.name, year, points: points.map((p) => ({ nomenclature: p.nomenclature ?? '', kind: p.kind })) }
 }
@@ -53,14 +54,14 @@ export async function prepareCompanyReport(context: CommandContext, reportType: 
   const companyId = context.actor!.companyId!
   const existing = await context.db.selectFrom('company_responsibles').select('id').where('company_id', '=', companyId).where('year', '=', year).executeTakeFirst()
   if (!existing) {
-    await createResponsible(context, {
+    accepted(await createResponsible(context, {
       scope: 'company',
       targetId: companyId,
       year,
       details: { fullname: 'Петров Иван Сергеевич', position: 'Инженер-эколог', email: 'ghg@example.ru', phone: '+7 900 000-00-01', labsName: null, labsContacts: null },
-    })
+    }))
   }
-  const { reportId } = await createReport(context, { company: companyId, year, reportType })
+  const { reportId } = accepted(await createReport(context, { company: companyId, year, reportType }))
   return { reportId, companyId, year }
 }
 
@@ -71,12 +72,12 @@ export async function prepareCompanyReport(context: CommandContext, reportType: 
 export async function uploadStored(context: CommandContext, reportId: number, path: string, name: string): Promise<number> {
   const storageKey = newStorageKey()
   const { size, sha256 } = await storeFile(context.storageDir, storageKey, createReadStream(path))
-  const { fileId } = await uploadFile(context, {
+  const { fileId } = accepted(await uploadFile(context, {
     reportId,
     description: name,
     ecomonResponsibleId: null,
     companyResponsibleId: null,
     upload: { storageKey, name, size, sha256, contentType: 'application/octet-stream' },
-  })
+  }))
   return fileId
 }

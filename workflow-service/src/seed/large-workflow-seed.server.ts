@@ -9,7 +9,7 @@
 // expected version, and the read models are rebuilt by the replay afterwards, so they are exactly what the log says.
 // Each batch commits through inTransaction, so the head beside the audit key records its streams as it does for every
 // command and `npm run replay -- --verify` compares the log with it (test/workflow/large-workflow-seed.test.ts).
-import { isRefusal } from '../workflow/refusal.ts'
+import { accepted, isRefusal } from '../workflow/refusal.ts'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 // The checks are recorded here as the worker would; the publication jobs of agreements are not needed for the figures.
@@ -85,7 +85,7 @@ export async function seedLargeWorkflow(db: Kysely<Database>, options: LargeWork
           now: new Date((clock += 1000)),
           notices: writeNotices,
         })
-        await createResponsible(as(holder), {
+        accepted(await createResponsible(as(holder), {
           scope: 'area',
           targetId: area.id,
           year: YEAR,
@@ -97,17 +97,17 @@ export async function seedLargeWorkflow(db: Kysely<Database>, options: LargeWork
             labsName: null,
             labsContacts: null,
           },
-        })
-        const { reportId } = await createReport(as(holder), { area: area.id, year: YEAR, reportType: 'program' })
+        }))
+        const { reportId } = accepted(await createReport(as(holder), { area: area.id, year: YEAR, reportType: 'program' }))
         // An upload's bytes are in storage before it is registered (the command looks at what they are).
         const { size, sha256 } = await storeFile(options.storageDir, largeStorageKey(area.id), demoPdf(`Monitoring programme ${YEAR}, area ${area.id}`))
-        const { fileId } = await uploadFile(as(holder), {
+        const { fileId } = accepted(await uploadFile(as(holder), {
           reportId,
           description: `Программа ЛЭМ ${YEAR}`,
           ecomonResponsibleId: null,
           companyResponsibleId: null,
           upload: { storageKey: largeStorageKey(area.id), name: `Программа ЛЭМ ${YEAR}.pdf`, size, sha256, contentType: 'application/pdf' },
-        })
+        }))
         await recordFileChecked(trx, { fileId, ok: true, problems: [] }, { now: new Date((clock += 1000)) })
         // The rounds: decided one after the other on the folded state, appended as one batch of the stream.
         const streamId = (await trx.selectFrom('import_reports').select('stream_id').where('id', '=', reportId).executeTakeFirstOrThrow()).stream_id

@@ -4,6 +4,7 @@ import type { Group, CurrentUser } from '../auth/permissions.ts'
 // The seed records the checks itself, as the worker would, so it needs no queue (pg-boss is not set up yet).
 import { NO_QUEUE } from '../ports/job-queue.ts'
 import type { CommandContext } from '../workflow/command-context.server.ts'
+import { accepted } from '../workflow/refusal.ts'
 import { requestFileDeletion, uploadFile } from '../workflow/files/file-commands.server.ts'
 import { recordFileChecked, recordFileDeleted } from '../use-cases/worker-commands.server.ts'
 import { createReport, decideOnReport } from '../workflow/reports/report-commands.server.ts'
@@ -43,13 +44,13 @@ export const workflowSeed: SeedStep = {
       const storageKey = faker.string.uuid()
       const { size, sha256 } = await storeFile(storageDir, storageKey, Buffer.from(content))
       files += 1
-      const { fileId } = await uploadFile(as(actor), {
+      const { fileId } = accepted(await uploadFile(as(actor), {
         reportId,
         description: name.replace(/\.[a-z]+$/, ''),
         ecomonResponsibleId: null,
         companyResponsibleId: null,
         upload: { storageKey, name, size, sha256, contentType },
-      })
+      }))
       return { fileId, storageKey }
     }
     const responsible = () => ({
@@ -61,14 +62,14 @@ export const workflowSeed: SeedStep = {
       labsContacts: null,
     })
     const reportOf = async (actor: CurrentUser, area: number | null, company: number, year: number, reportType: 'program' | 'final_report' | 'greenhouse_gases') =>
-      (await createReport(as(actor), { area, company, year, reportType })).reportId
+      (accepted(await createReport(as(actor), { area, company, year, reportType }))).reportId
 
     for (const [index, company] of companies.entries()) {
       const holder = holderOf(company.id)
       const areas = await trx.selectFrom('areas').select(['id', 'name']).where('company_id', '=', company.id).where('kind', '=', 'licence_area').orderBy('id').limit(2).execute()
       for (const [areaIndex, area] of areas.entries()) {
         for (const year of areaIndex === 0 ? [2024, 2025] : [2025]) {
-          await createResponsible(as(holder), { scope: 'area', targetId: area.id, year, details: responsible() })
+          accepted(await createResponsible(as(holder), { scope: 'area', targetId: area.id, year, details: responsible() }))
           const program = await reportOf(holder, area.id, company.id, year, 'program')
           const final = await reportOf(holder, area.id, company.id, year, 'final_report')
           const p = await upload(holder, program, `Программа ЛЭМ ${year}.pdf`, demoPdf(`Monitoring programme ${year}, area ${area.id}`), 'application/pdf')
@@ -76,8 +77,8 @@ export const workflowSeed: SeedStep = {
           const f = await upload(holder, final, `Итоговый отчет ${year}.pdf`, demoPdf(`Final report ${year}, area ${area.id}`), 'application/pdf')
           await recordFileChecked(trx, { fileId: f.fileId, ok: true, problems: [] }, at())
           if (year === 2024) {
-            await decideOnReport(as(department), program, { decision: 'agree', comment: 'Программа согласована.', files: [] })
-            await decideOnReport(as(department), final, { decision: 'agree', comment: 'Замечаний нет.', files: [] })
+            accepted(await decideOnReport(as(department), program, { decision: 'agree', comment: 'Программа согласована.', files: [] }))
+            accepted(await decideOnReport(as(department), final, { decision: 'agree', comment: 'Замечаний нет.', files: [] }))
             continue
           }
           if (areaIndex > 0) continue
@@ -88,22 +89,22 @@ export const workflowSeed: SeedStep = {
             const decisionKey = faker.string.uuid()
             const decision = demoPdf(`Remarks on the final report ${year}`)
             const { sha256 } = await storeFile(storageDir, decisionKey, decision)
-            await decideOnReport(as(department), final, {
+            accepted(await decideOnReport(as(department), final, {
               decision: 'decline',
               comment: 'Файл с результатами наблюдений не прошёл проверку: исправьте значения и загрузите заново.',
               files: [{ id: decisionKey, name: 'Замечания к отчёту.pdf', size: decision.length, sha256, contentType: 'application/pdf' }],
-            })
-            await requestFileDeletion(as(holder), bad.fileId)
+            }))
+            accepted(await requestFileDeletion(as(holder), bad.fileId))
             await removeStoredFile(storageDir, bad.storageKey)
             await recordFileDeleted(trx, { fileId: bad.fileId }, at())
           } else {
-            await decideOnReport(as(department), program, { decision: 'agree', comment: 'Согласовано.', files: [] })
-            await decideOnReport(as(department), program, { decision: 'cancel', comment: 'Решение отменено: программа уточняется.', files: [] })
+            accepted(await decideOnReport(as(department), program, { decision: 'agree', comment: 'Согласовано.', files: [] }))
+            accepted(await decideOnReport(as(department), program, { decision: 'cancel', comment: 'Решение отменено: программа уточняется.', files: [] }))
           }
         }
       }
       if (index === 0) {
-        await createResponsible(as(holder), { scope: 'company', targetId: company.id, year: 2025, details: responsible() })
+        accepted(await createResponsible(as(holder), { scope: 'company', targetId: company.id, year: 2025, details: responsible() }))
         const greenhouse = await reportOf(holder, null, company.id, 2025, 'greenhouse_gases')
         const g = await upload(holder, greenhouse, 'Парниковые газы 2025.csv', 'Вещество;Выброс, т\r\nCO2;1520.4\r\nCH4;12.7\r\n', 'text/csv')
         await recordFileChecked(trx, { fileId: g.fileId, ok: true, problems: [] }, at())

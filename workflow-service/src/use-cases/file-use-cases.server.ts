@@ -132,8 +132,10 @@ export function fileUseCases(services: WorkflowServices) {
             upload: input.upload,
             idempotencyKey: input.idempotencyKey,
           })
-          // A retry with the key of an upload already registered answers that file; these bytes are not needed.
-          if (result.repeated) await removeStoredFile(services.storageDir, input.upload.storageKey)
+          // A refused upload keeps no bytes; a retry with the key of an upload already registered answers that file, and
+          // these bytes are not needed either.
+          if (result instanceof Refused || result.repeated) await removeStoredFile(services.storageDir, input.upload.storageKey)
+          if (result instanceof Refused) return result
           return { file: await importFileAnswer(db, result.fileId), repeated: result.repeated }
         } catch (error) {
           await removeStoredFile(services.storageDir, input.upload.storageKey)

@@ -83,7 +83,9 @@ export function reportUseCases(services: WorkflowServices) {
     createReport: useCase(
       Type.Object({ area: Type.Optional(Type.Union([Id, Type.Null()])), company: Type.Optional(Type.Union([Id, Type.Null()])), year: Year, reportType: ReportType }),
       async (context, input) => {
-        const { reportId, created } = await createReport(commandContextOf(services, context), input)
+        const made = await createReport(commandContextOf(services, context), input)
+        if (made instanceof Refused) return made
+        const { reportId, created } = made
         const report = await findReport(db, reportId)
         if (!report) return refused({ reason: 'report-not-found' })
         return { report, created }
@@ -116,11 +118,13 @@ export function reportUseCases(services: WorkflowServices) {
             const { size, sha256 } = await storeFile(services.storageDir, storageKey, Buffer.from(attachment.bytes))
             files.push({ storageKey, name: cleanFileName(attachment.name), size, sha256, contentType: attachment.contentType || 'application/octet-stream' })
           }
-          await decideOnReport(commandContextOf(services, context), input.report, {
+          const decided = await decideOnReport(commandContextOf(services, context), input.report, {
             decision,
             comment: input.comment,
             files: files.map((f) => ({ id: f.storageKey, name: f.name, size: f.size, sha256: f.sha256, contentType: f.contentType })),
           })
+          if (decided instanceof Refused) await Promise.all(files.map((f) => removeStoredFile(services.storageDir, f.storageKey)))
+          return decided
         } catch (error) {
           await Promise.all(files.map((f) => removeStoredFile(services.storageDir, f.storageKey)))
           throw error

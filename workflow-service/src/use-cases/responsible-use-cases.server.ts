@@ -5,7 +5,7 @@ import { can } from '../auth/permissions.ts'
 import { Id, Year } from '../http/params.ts'
 import { commandContextOf } from '../workflow/command-context.server.ts'
 import { reportsReadRefusal, responsibleReadRefusal } from '../workflow/read-access.ts'
-import { refused } from '../workflow/refusal.ts'
+import { Refused, refused } from '../workflow/refusal.ts'
 import { createResponsible, editResponsible } from '../workflow/responsibles/responsible-commands.server.ts'
 import { companyOfArea, findResponsible, listCompanyResponsibles, listEcomonResponsibles } from '../workflow/responsibles/responsible-queries.server.ts'
 import { useCase } from './use-case.ts'
@@ -42,7 +42,7 @@ export function responsibleUseCases(services: WorkflowServices) {
     createResponsible: useCase(Type.Object({ scope: Scope, target: Id, year: Year, ...Details }), async (context, input) => {
       const { scope, target, year, labsName, labsContacts, ...fields } = input
       const id = await createResponsible(commandContextOf(services, context), { scope, targetId: target, year, details: { ...fields, labsName: labsName ?? null, labsContacts: labsContacts ?? null } })
-      return saved(scope, id)
+      return id instanceof Refused ? id : saved(scope, id)
     }),
 
     /**
@@ -52,8 +52,8 @@ export function responsibleUseCases(services: WorkflowServices) {
     editResponsible: useCase(Type.Object({ scope: Scope, id: Id, target: Type.Optional(Id), year: Type.Optional(Year), ...Details }), async (context, input) => {
       const { scope, id, target, year, labsName, labsContacts, ...fields } = input
       const details = { ...fields, ...(labsName !== undefined ? { labsName } : {}), ...(labsContacts !== undefined ? { labsContacts } : {}) }
-      await editResponsible(commandContextOf(services, context), { scope, id, targetId: target, year, details })
-      return saved(scope, id)
+      const edited = await editResponsible(commandContextOf(services, context), { scope, id, targetId: target, year, details })
+      return edited instanceof Refused ? edited : saved(scope, id)
     }),
   }
 }

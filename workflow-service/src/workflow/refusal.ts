@@ -96,6 +96,15 @@ export class Refused {
 /** Refuses by returning: `return refused({ reason: 'forbidden' })`. */
 export const refused = (refusal: Refusal): Refused => new Refused(refusal)
 
+/**
+ * The value of a command run where no one is there to answer a refusal (the demo data, benchmarks, tests' fixtures):
+ * a refusal there is a bug in the caller, so it fails loudly as an error, not as a refusal to answer.
+ */
+export function accepted<T>(value: T | Refused): T {
+  if (value instanceof Refused) throw new Error(`refused: ${value.refusal.reason}`)
+  return value
+}
+
 /** Thrown by a command to roll its transaction back; carries the refusal to the edge, which answers it. */
 export class CommandRefused extends Error {
   constructor(readonly refusal: Refusal) {

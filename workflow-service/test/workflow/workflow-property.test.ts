@@ -1,5 +1,5 @@
 import { refusalAnswer } from '../../src/http/refusal-answers.ts'
-import { CommandRefused } from '../../src/workflow/refusal.ts'
+import { CommandRefused, Refused } from '../../src/workflow/refusal.ts'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CurrentUser } from '../../src/auth/permissions.ts'
@@ -38,7 +38,8 @@ function context(actor: CurrentUser | null): CommandContext {
   return { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor, requestId: 'property', clientAddress: '127.0.0.1', now: new Date(clock), notices: writeNotices }
 }
 
-async function run(command: Command): Promise<void> {
+/** Runs one command: nothing, or the refusal it returned (a refusal that rolled its transaction back is thrown). */
+async function run(command: Command): Promise<void | Refused> {
   const pick = <T,>(list: T[], i: number) => list[i % list.length]
   switch (command.kind) {
     case 'decide':
@@ -48,14 +49,18 @@ async function run(command: Command): Promise<void> {
       // Bytes of their own: the same bytes twice in one report are a repeated file, refused (decision 2120).
       const { size, sha256 } = await storeFile(t.app.config.storageDir, storageKey, Buffer.from(`a;b\r\n1;${storageKey}\r\n`))
       try {
-        const { fileId } = await uploadFile(context(pick(users, command.user)), {
+        const uploaded = await uploadFile(context(pick(users, command.user)), {
           reportId: pick(reports, command.report),
           description: 'Файл',
           ecomonResponsibleId: null,
           companyResponsibleId: null,
           upload: { storageKey, name: 'Данные.csv', size, sha256, contentType: 'text/csv' },
         })
-        files.push(fileId)
+        if (uploaded instanceof Refused) {
+          await removeStoredFile(t.app.config.storageDir, storageKey)
+          return uploaded
+        }
+        files.push(uploaded.fileId)
       } catch (error) {
         await removeStoredFile(t.app.config.storageDir, storageKey)
         throw error
@@ -73,9 +78,10 @@ async function run(command: Command): Promise<void> {
       if (files.length === 0) return
       await recordFileDeleted(t.database.db, { fileId: pick(files, command.file) }, { now: new Date((clock += 1000)) })
       return
-    case 'create':
-      await createReport(context(pick(users, command.user)), { company: pick(companies, command.company), year: YEAR, reportType: 'observation_results' })
-      return
+    case 'create': {
+      const created = await createReport(context(pick(users, command.user)), { company: pick(companies, command.company), year: YEAR, reportType: 'observation_results' })
+      return created instanceof Refused ? created : undefined
+    }
   }
 }
 
@@ -118,15 +124,17 @@ describe('workflow under random commands', () => {
           const before = await eventCount()
           let refusal: unknown = null
           try {
-            await run(command)
+            refusal = (await run(command)) ?? null
           } catch (error) {
             refusal = error
           }
           const after = await eventCount()
           if (refusal) {
-            // A refusal is a 400/403/404/409 answer, never an unexpected failure, and it leaves no event.
-            const status = refusal instanceof CommandRefused ? refusalAnswer(refusal.refusal).status : (refusal as HttpError).statusCode
-            expect(refusal instanceof CommandRefused || refusal instanceof HttpError, String(refusal)).toBe(true)
+            // A refusal, returned or thrown to roll back, is a 400/403/404/409 answer, never an unexpected failure, and
+            // it leaves no event.
+            const reason = refusal instanceof CommandRefused || refusal instanceof Refused ? refusal.refusal : null
+            const status = reason ? refusalAnswer(reason).status : (refusal as HttpError).statusCode
+            expect(reason !== null || refusal instanceof HttpError, String(refusal)).toBe(true)
             expect([400, 403, 404, 409]).toContain(status)
             expect(after).toBe(before)
             refused += 1

@@ -6,7 +6,7 @@ import { can } from '../../auth/permissions.ts'
 import { JOBS } from '../../ports/jobs.ts'
 import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
 import { handleCommand } from '../handle-command.server.ts'
-import { CommandRefused, refuse } from '../refusal.ts'
+import { CommandRefused, Refused, refused } from '../refusal.ts'
 import { reportDecider, resubmitsFrom } from '../reports/report-decide.ts'
 import { ensureReport, reportFacts, resolveTarget } from '../reports/report-commands.server.ts'
 import { fileDecider, type FileFacts } from './file-decide.ts'
@@ -88,9 +88,12 @@ async function sameBytesIn(trx: Transaction<Database>, reportId: number, sha256:
   return row ? { name: row.name, uploadedAt: new Date(row.created).toISOString() } : null
 }
 
-/** POST import-files: the file in processing with its check job; a declined report goes back to consideration. */
-export async function uploadFile(context: CommandContext, input: UploadInput, retried = false): Promise<{ fileId: number; repeated: boolean }> {
-  if (!can(context.actor, 'write:report:own', { companyId: context.actor?.companyId ?? undefined })) refuse({ reason: 'forbidden' })
+/**
+ * POST import-files: the file in processing with its check job; a declined report goes back to consideration. Who may
+ * upload at all is checked here, once; which company's report or section, where it is found (resolveTarget, fileFacts).
+ */
+export async function uploadFile(context: CommandContext, input: UploadInput, retried = false): Promise<{ fileId: number; repeated: boolean } | Refused> {
+  if (!can(context.actor, 'write:report:own', { companyId: context.actor?.companyId ?? undefined })) return refused({ reason: 'forbidden' })
   const key = input.idempotencyKey
   const earlier = async () => {
     if (key === undefined || !context.actor) return null
@@ -100,7 +103,8 @@ export async function uploadFile(context: CommandContext, input: UploadInput, re
   const found = await earlier()
   if (found) return found
   try {
-    return { ...(await registerUpload(context, input)), repeated: false }
+    const registered = await registerUpload(context, input)
+    return registered instanceof Refused ? registered : { ...registered, repeated: false }
   } catch (error) {
     // Two first uploads to one section at once: the one that lost the race to make the report tries again, and then
     // finds the report the other made (nothing of its first try was written). Once: a second lost race is answered.
@@ -117,16 +121,23 @@ export async function uploadFile(context: CommandContext, input: UploadInput, re
   }
 }
 
-/** The id of a section's report, made now (in the upload's transaction) when it has none; another company's section is refused as missing. */
-async function sectionReport(context: CommandContext, trx: Transaction<Database>, section: Section): Promise<number> {
+/**
+ * The id of a section's report, made now (in the upload's transaction) when it has none; another company's section is
+ * refused as missing, before anything is written.
+ */
+async function sectionReport(context: CommandContext, trx: Transaction<Database>, section: Section): Promise<number | Refused> {
   const target = await resolveTarget(trx, context.actor, { area: section.area, company: section.area === null ? section.company : null })
+  if (target instanceof Refused) return target
   return (await ensureReport(context, target, section.year, section.reportType)).reportId
 }
 
-async function registerUpload(context: CommandContext, input: UploadInput): Promise<{ fileId: number }> {
+async function registerUpload(context: CommandContext, input: UploadInput): Promise<{ fileId: number } | Refused> {
   return inTransaction(context.db, async (trx) => {
     const inTrx = { ...context, db: trx }
+    // A section's target refused is returned before any write; the file's own rules refuse (and roll back the report
+    // made for it) in handleCommand below.
     const reportId = input.section === undefined ? input.reportId : await sectionReport(inTrx, trx, input.section)
+    if (reportId instanceof Refused) return reportId
     const fileId = await nextId(trx, 'import_files_id_seq')
     // The report's status as the file's facts read it, its row locked until the commit: it cannot move before the
     // resubmission below is decided.
@@ -172,11 +183,11 @@ async function registerUpload(context: CommandContext, input: UploadInput): Prom
 }
 
 /** DELETE import-files/{id}: success | error → deletion, with the job that removes the bytes. */
-export async function requestFileDeletion(context: CommandContext, fileId: number): Promise<void> {
-  if (!can(context.actor, 'write:report:own', { companyId: context.actor?.companyId ?? undefined })) refuse({ reason: 'forbidden' })
+export async function requestFileDeletion(context: CommandContext, fileId: number): Promise<void | Refused> {
+  if (!can(context.actor, 'write:report:own', { companyId: context.actor?.companyId ?? undefined })) return refused({ reason: 'forbidden' })
   const file = await context.db.selectFrom('import_files').select(['report_id', 'company_id']).where('id', '=', fileId).executeTakeFirst()
   // Another company's file is answered as a missing one.
-  if (!file || !can(context.actor, 'write:report:own', { companyId: file.company_id })) refuse({ reason: 'file-not-found' })
+  if (!file || !can(context.actor, 'write:report:own', { companyId: file.company_id })) return refused({ reason: 'file-not-found' })
   await handleCommand(context, {
     decider: fileDecider,
     streamId: fileStreamId(fileId),

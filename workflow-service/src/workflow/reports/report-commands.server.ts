@@ -5,7 +5,7 @@ import { can, type CurrentUser } from '../../auth/permissions.ts'
 import { JOBS } from '../../ports/jobs.ts'
 import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
 import { handleCommand } from '../handle-command.server.ts'
-import { CommandRefused, refuse } from '../refusal.ts'
+import { CommandRefused, Refused, refused } from '../refusal.ts'
 import { type ReportCommand, reportDecider, type ReportFacts } from './report-decide.ts'
 import { type DecisionFile, reportStreamId } from './report-events.ts'
 import { findTarget } from './report-targets.server.ts'
@@ -24,27 +24,31 @@ function mayWriteFor(actor: CurrentUser | null, companyId: number, departmentToo
   return (departmentToo && can(actor, 'decide:report:any')) || can(actor, 'write:report:own', { companyId })
 }
 
-export function assertWritesReports(actor: CurrentUser | null, departmentToo = false): void {
-  if (departmentToo && can(actor, 'decide:report:any')) return
-  if (!can(actor, 'write:report:own', { companyId: actor?.companyId ?? undefined })) refuse({ reason: 'forbidden' })
+/**
+ * The refusal of who may not write reports at all (the Department may, when `departmentToo`), or null: a command's one
+ * check of who acts, made before it reads anything; which company is checked where the target is found.
+ */
+export function writesReportsRefusal(actor: CurrentUser | null, departmentToo = false): Refused | null {
+  if (departmentToo && can(actor, 'decide:report:any')) return null
+  return can(actor, 'write:report:own', { companyId: actor?.companyId ?? undefined }) ? null : refused({ reason: 'forbidden' })
 }
 
 /**
- * Resolves the area or company a report is for. Another company's area or company is answered exactly as one that
- * does not exist, so a holder cannot learn which ids exist.
+ * Resolves the area or company a report is for, or refuses it. Another company's area or company is answered exactly
+ * as one that does not exist, so a holder cannot learn which ids exist. Who may write reports at all is the caller's
+ * check (`writesReportsRefusal`), made once before.
  */
 export async function resolveTarget(
   db: Db,
   actor: CurrentUser | null,
   input: { area?: number | null; company?: number | null },
   departmentToo = false,
-): Promise<ReportTarget> {
-  assertWritesReports(actor, departmentToo)
+): Promise<ReportTarget | Refused> {
   const found = await findTarget(db, { area: input.area, company: input.area ? undefined : input.company })
-  if (found === undefined) return refuse({ reason: 'report-target-missing' })
+  if (found === undefined) return refused({ reason: 'report-target-missing' })
   const parameter = input.area ? 'area' : 'company'
-  if (found === null || !mayWriteFor(actor, found.companyId, departmentToo)) return refuse({ reason: 'target-not-found', parameter })
-  if (input.area && input.company && input.company !== found.companyId) refuse({ reason: 'area-of-other-company' })
+  if (found === null || !mayWriteFor(actor, found.companyId, departmentToo)) return refused({ reason: 'target-not-found', parameter })
+  if (input.area && input.company && input.company !== found.companyId) return refused({ reason: 'area-of-other-company' })
   return { areaId: found.areaId ?? null, companyId: found.companyId }
 }
 
@@ -99,8 +103,11 @@ export async function reportTypesOf(db: Db, target: ReportTarget): Promise<Repor
 export async function createReport(
   context: CommandContext,
   input: { area?: number | null; company?: number | null; year: number; reportType: ReportType },
-): Promise<{ reportId: number; created: boolean }> {
+): Promise<{ reportId: number; created: boolean } | Refused> {
+  const forbidden = writesReportsRefusal(context.actor, true)
+  if (forbidden) return forbidden
   const target = await resolveTarget(context.db, context.actor, input, true)
+  if (target instanceof Refused) return target
   try {
     return await ensureReport(context, target, input.year, input.reportType)
   } catch (error) {
@@ -118,15 +125,18 @@ function decisionCommand(decision: Decision, data: { comment: string; files: Dec
   return { type: 'CancelReportDecision', data }
 }
 
-/** PUT import-reports/{id}: the Department agrees, declines or cancels its decision, with a comment and files. */
+/**
+ * PUT import-reports/{id}: the Department agrees, declines or cancels its decision, with a comment and files. Who may
+ * decide and a report that is not there are returned before the transaction; the decider's own refusals roll it back.
+ */
 export async function decideOnReport(
   context: CommandContext,
   reportId: number,
   input: { decision: Decision; comment: string; files: DecisionFile[] },
-): Promise<void> {
-  if (!can(context.actor, 'decide:report:any')) refuse({ reason: 'forbidden' })
+): Promise<void | Refused> {
+  if (!can(context.actor, 'decide:report:any')) return refused({ reason: 'forbidden' })
   const report = await context.db.selectFrom('import_reports').select(['stream_id', 'company_id']).where('id', '=', reportId).executeTakeFirst()
-  if (!report) refuse({ reason: 'report-not-found' })
+  if (!report) return refused({ reason: 'report-not-found' })
   await handleCommand(context, {
     decider: reportDecider,
     streamId: report.stream_id,

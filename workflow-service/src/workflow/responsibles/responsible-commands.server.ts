@@ -3,8 +3,8 @@
 import { sql } from 'kysely'
 import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
 import { handleCommand } from '../handle-command.server.ts'
-import { refuse } from '../refusal.ts'
-import { assertWritesReports, ensureReport, type ReportTarget, reportTypesOf, resolveTarget } from '../reports/report-commands.server.ts'
+import { Refused, refused } from '../refusal.ts'
+import { ensureReport, type ReportTarget, reportTypesOf, resolveTarget, writesReportsRefusal } from '../reports/report-commands.server.ts'
 import { type ResponsibleCommand, responsibleDecider, type ResponsibleEdit } from './responsible-decide.ts'
 import { type ResponsibleDetails, responsibleStreamId } from './responsible-events.ts'
 
@@ -36,8 +36,11 @@ async function saveResponsible(
 export async function createResponsible(
   context: CommandContext,
   input: { scope: ResponsibleScope; targetId: number; year: number; details: ResponsibleDetails },
-): Promise<number> {
+): Promise<number | Refused> {
+  const forbidden = writesReportsRefusal(context.actor)
+  if (forbidden) return forbidden
   const target = await resolveTarget(context.db, context.actor, input.scope === 'area' ? { area: input.targetId } : { company: input.targetId })
+  if (target instanceof Refused) return target
   return saveResponsible(context, input.scope, target, input.year, async (responsibleId) => ({
     type: 'CreateResponsible',
     data: { responsibleId: await responsibleId(), scope: input.scope, areaId: target.areaId, companyId: target.companyId, year: input.year, ...input.details },
@@ -48,7 +51,7 @@ export async function createResponsible(
 export async function editResponsible(
   context: CommandContext,
   input: { scope: ResponsibleScope; id: number; details: ResponsibleEdit; targetId?: number; year?: number },
-): Promise<number> {
+): Promise<number | Refused> {
   const row =
     input.scope === 'area'
       ? await context.db.selectFrom('ecomon_responsibles').select(['area_id', 'company_id', 'year']).where('id', '=', input.id).executeTakeFirst()
@@ -57,10 +60,12 @@ export async function editResponsible(
           .select([sql<number | null>`NULL::integer`.as('area_id'), 'company_id', 'year'])
           .where('id', '=', input.id)
           .executeTakeFirst()
-  assertWritesReports(context.actor)
-  if (!row) refuse({ reason: 'responsible-not-found' })
+  const forbidden = writesReportsRefusal(context.actor)
+  if (forbidden) return forbidden
+  if (!row) return refused({ reason: 'responsible-not-found' })
   // Another company's responsible person is answered as a missing one.
-  await resolveTarget(context.db, context.actor, row.area_id !== null ? { area: row.area_id } : { company: row.company_id }).catch(() => refuse({ reason: 'responsible-not-found' }))
+  const found = await resolveTarget(context.db, context.actor, row.area_id !== null ? { area: row.area_id } : { company: row.company_id })
+  if (found instanceof Refused) return refused({ reason: 'responsible-not-found' })
   const target: ReportTarget = { areaId: row.area_id, companyId: row.company_id }
   return saveResponsible(context, input.scope, target, row.year, async () => ({
     type: 'EditResponsible',
