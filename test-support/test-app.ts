@@ -9,6 +9,7 @@ import { createQueue } from '@portal/workers/workers.server.ts'
 import type { JobQueue } from '@portal/workflow-service/ports.ts'
 import { filePrechecks, reportTemplateFiles } from '../portal/src/composition.server.ts'
 import { buildApp, loadConfig } from '@portal/workflow-service/service.server.ts'
+import { loadAuditKey, useAuditKey, useChainHead } from '@portal/workflow-service/commands.server.ts'
 import type { PublicCache } from '@portal/workflow-service/service.server.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
 
@@ -31,6 +32,10 @@ export function useTestApp(env: Record<string, string> = {}, options: { remix?: 
   // Each file gets its own data folder with a copy of the demo files, so deleting one never reaches another file.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-app-'))
   beforeAll(async () => {
+    // Should test files share a process (decision 2723), the app starts as the portal does, with the run's audit key
+    // and no chain head recorded, whatever a file before it set (tests that record a head set it after this).
+    useAuditKey(loadAuditKey({ dataDir }))
+    useChainHead(null)
     context.database = await createTestDatabase()
     cpSync(inject('seedStorageDir'), path.join(dataDir, 'files'), { recursive: true })
     // The per-minute rate limits are out of the way unless a test file sets its own (rate-limits.test.ts does).

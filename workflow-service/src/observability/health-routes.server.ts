@@ -30,7 +30,9 @@ const Ready = Type.Object({
 })
 
 export async function healthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
-  measureFrom({ db: options.db, queue: options.queue })
+  const sources = { db: options.db, queue: options.queue }
+  const release = measureFrom(sources)
+  app.addHook('onClose', async () => release())
   const probe = readinessProbe(options.db, options.queue, app.log)
 
   // Probed every few seconds by the balancer and the orchestrator: their requests are not logged.
@@ -52,7 +54,7 @@ export async function healthRoutes(app: FastifyInstance, options: HealthOptions)
     }
     let body: string
     try {
-      body = await metricsText()
+      body = await metricsText(sources)
     } catch (error) {
       // Another process of the node did not answer: no figures rather than figures that miss its share.
       return reply.status(503).header('cache-control', 'no-store').type('text/plain').send(`metrics unavailable: ${error instanceof Error ? error.message : String(error)}`)

@@ -1,6 +1,8 @@
 // Prometheus metrics of this process (prom-client), served at /metrics by web and worker nodes. The counters are
 // process-wide, so domain code counts without a handle on the app; the gauges are read from the database and the
-// queue when Prometheus scrapes.
+// queue when Prometheus scrapes: those of the app whose /metrics answers, so two apps in one process (a test file's
+// two apps, test files sharing a process) never read each other's.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
@@ -45,25 +47,41 @@ export const eventsAppended = new Counter({
   registers: [registry],
 })
 
-interface Sources {
+export interface MetricsSources {
   db: Kysely<Database>
   queue: JobQueue
 }
-let sources: Sources | undefined
+/** The sources of the app whose /metrics is answering (the gauges' collect runs inside its request). */
+const scraping = new AsyncLocalStorage<MetricsSources>()
+/**
+ * The sources of the app built last in this process and not yet closed: read when the registry is asked outside any
+ * app's request (a node:cluster primary asking this process for its figures; such a process has one app).
+ */
+let processSources: MetricsSources | undefined
+const sourcesNow = (): MetricsSources | undefined => scraping.getStore() ?? processSources
 
 let gather: () => Promise<string> = () => registry.metrics()
 
-/** What /metrics answers: this process's registry, unless a process of several (node:cluster) gathers them all. */
-export const metricsText = (): Promise<string> => gather()
+/**
+ * What /metrics answers: this process's registry, unless a process of several (node:cluster) gathers them all; the
+ * gauges read `from`, the answering app's database and queue.
+ */
+export const metricsText = (from?: MetricsSources): Promise<string> => (from ? scraping.run(from, gather) : gather())
 
 /** Makes /metrics answer with `source` (a web process asks the cluster's primary for every process's metrics). */
 export function gatherMetricsWith(source: () => Promise<string>): void {
   gather = source
 }
 
-/** The database and queue the scrape-time gauges read (the node's own). */
-export function measureFrom(next: Sources): void {
-  sources = next
+/**
+ * The database and queue the scrape-time gauges read when no app's request names them (the node's own). Returns
+ * the release its app calls when it closes: a closed app's database is never read again.
+ */
+export function measureFrom(next: MetricsSources): () => void {
+  processSources = next
+  return () => {
+    if (processSources === next) processSources = undefined
+  }
 }
 
 new Gauge({
@@ -75,6 +93,7 @@ new Gauge({
   aggregator: 'max',
   async collect() {
     this.reset()
+    const sources = sourcesNow()
     if (!sources) return
     const depths = await sources.queue.depth().catch(() => [])
     for (const d of depths) {
@@ -91,6 +110,7 @@ new Gauge({
   aggregator: 'max',
   async collect() {
     this.reset()
+    const sources = sourcesNow()
     if (!sources || sources.queue.engine !== 'bullmq') return
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM job_outbox`.execute(sources.db).catch(() => ({ rows: [] }))
     if (rows[0]) this.set(rows[0].n)
