@@ -29,6 +29,26 @@ describe('reference data administration', () => {
     expect(await history.getByRole('cell').nth(1).textContent()).toContain('admin')
     expect(await history.getByRole('cell').nth(2).textContent()).toBe('Сажа')
     expect(await history.getByRole('cell').nth(3).textContent()).toBe('ПДК: 0,15 → 0,2')
+    // A reading of Сажа sampled before the change: its point's public page says which limit applied then (issue 24).
+    type Reading = { measures_point: number | { id: number }; year: number; name: string; sampled: string | null }
+    // The list has no filter by substance, so it is read page by page until a sampled Сажа reading turns up.
+    const reading = (await page.evaluate(async () => {
+      for (let next: string | null = '/api/v1/measures-point-indications/?limit=1000'; next; ) {
+        const answer = (await (await fetch(next)).json()) as { next: string | null; results: Array<{ name: string; sampled: string | null }> }
+        const found = answer.results.find((r) => r.name === 'Сажа' && r.sampled !== null)
+        if (found) return found
+        next = answer.next
+      }
+      return undefined
+    })) as Reading | undefined
+    expect(reading).toBeDefined()
+    const pointId = typeof reading!.measures_point === 'number' ? reading!.measures_point : reading!.measures_point.id
+    const visitor = await b.browser.newPage({ locale: 'ru-RU' })
+    await visitor.goto(`${b.baseUrl}/monitoring/measures-points/${pointId}/indications?year=${reading!.year}`)
+    const notes = (await visitor.locator('.limit-notes').textContent()) ?? ''
+    expect(notes).toContain('ПДК изменялась после отбора проб:')
+    expect(notes).toMatch(/Сажа: на \d{2}\.\d{2}\.\d{4} действовала ПДК 0,15, сейчас 0,2/)
+    await visitor.close()
     await page.close()
   })
 

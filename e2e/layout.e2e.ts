@@ -97,6 +97,25 @@ describe('page layout', () => {
     expect(scroll).toBeLessThanOrEqual(client)
   })
 
+  it('shows the API page as the portal\'s on a phone: its title, the way back, the operations, nothing sideways', async () => {
+    const page = await roles.as('public')
+    await page.setViewportSize({ width: 390, height: 844 })
+    // Reached as a person reaches it, by the footer's link.
+    await page.goto(`${b.baseUrl}/monitoring/`)
+    await page.getByRole('link', { name: 'Описание API' }).click()
+    await page.locator('.opblock-summary').first().waitFor()
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru')
+    expect(await page.title()).toMatch(/API/)
+    expect(await page.title()).not.toMatch(/Swagger UI/)
+    expect(await page.locator('meta[name="viewport"]').getAttribute('content')).toContain('width=device-width')
+    const back = page.getByRole('link', { name: /На портал/ })
+    expect(await back.isVisible()).toBe(true)
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
+    expect(scroll).toBeLessThanOrEqual(client)
+    await back.click()
+    await page.waitForURL(/\/monitoring\/$/)
+  })
+
   it('lays every page\'s tabs out in at most two rows at 1280 px', async () => {
     const crowded: string[] = []
     let withTabs = 0

@@ -130,6 +130,13 @@ describe('the report workflow as people live it (issue 14)', () => {
     expect(events[0]).toBe('Отчёт согласован')
     expect(events.some((e) => /^Отчёт отправлен повторно, раунд \d+$/.test(e))).toBe(true)
     expect(await department.locator('.history-table').textContent()).toContain('Значения выбросов должны быть числами.')
+    // The agreement's receipt, from its row: it names who decided as a person with the role, not by the login.
+    await department.locator('.history-table tbody tr').first().getByRole('link', { name: /\d/ }).click()
+    await department.getByRole('heading', { name: /^Квитанция о решении: отчёт согласован № \d+$/ }).waitFor()
+    const decided = (await department.locator('.receipt-facts').textContent()) ?? ''
+    expect(decided).toContain('Решение принялСоколова Анна Викторовна (Департамент)')
+    expect(decided).not.toMatch(/department/i)
+    expect(decided).toContain('Статус отчётаСогласовано')
     await department.close()
   }, 180_000)
 
