@@ -47,7 +47,10 @@ describe('the reports as of a day', () => {
     const events = await page.locator('table.as-of-changes tbody tr td:nth-child(3)').allTextContents()
     expect(events.some((e) => e.startsWith('Файл добавлен'))).toBe(true)
     const users = await page.locator('table.as-of-changes tbody tr td:nth-child(5)').allTextContents()
-    expect(users.some((u) => u === 'department (Департамент)' || u.endsWith('(Недропользователь)'))).toBe(true)
+    // People by name with their role, never by login (issue 26).
+    expect(users.some((u) => /^[А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+ \(Недропользователь\)$/.test(u))).toBe(true)
+    expect(users.filter((u) => /^(department|holder\d|admin) /.test(u))).toEqual([])
+    expect((await page.locator('table.as-of-reports').textContent()) ?? '').not.toMatch(/holder\d|department/)
     expect(await seriousFindings(page)).toEqual([])
     await page.close()
   }, 120_000)
@@ -85,7 +88,7 @@ describe('the reports as of a day', () => {
     expect(await row(`На ${words(today)}`).allTextContents()).toEqual([name, 'мг/м³', '0,9', 'не установлена'])
     expect(await row('Сейчас').allTextContents()).toEqual([name, 'мг/м³', '0,9', 'не установлена'])
     const changes = await page.locator('table.as-of-substance-changes tbody tr td').allTextContents()
-    expect(changes.slice(2)).toEqual(['ПДК', '0,6', '0,9', expect.stringMatching(/^admin \(/)])
+    expect(changes.slice(2)).toEqual(['ПДК', '0,6', '0,9', expect.stringMatching(/^[А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+ \(Администратор\)$/)])
     expect(await seriousFindings(page)).toEqual([])
 
     // The day before: the entry had not been added yet; today's limit is still shown beside it.

@@ -76,3 +76,37 @@ describe('the as-of page for a substance', () => {
     await expect(load('?substance=1&date=2026-03-01', 'holder1')).rejects.toMatchObject({ status: 403 })
   })
 })
+
+describe('the as-of page names people, not logins', () => {
+  /** The account's full name; undefined for a login of no account (background work records 'worker'). */
+  const fullName = async (login: string) => (await t.database.db.selectFrom('users').select('full_name').where('username', '=', login).executeTakeFirst())?.full_name
+
+  it('shows who uploaded each file, who decided and who recorded each change by the account’s full name', async () => {
+    // The demo data's company 1 on the day its workflow was recorded: files of holder1, decisions of department.
+    const { page } = await load('?company=1&date=2025-02-03&from=2025-02-03')
+    const answer = page.answer!
+    const [holder, department] = [await fullName('holder1'), await fullName('department')]
+    expect(holder).toMatch(/\S/)
+    expect(department).toMatch(/\S/)
+    const files = answer.reports.flatMap((r) => r.files)
+    const decided = answer.reports.flatMap((r) => (r.lastDecision ? [r.lastDecision] : []))
+    expect(files.length).toBeGreaterThan(0)
+    expect(decided.length).toBeGreaterThan(0)
+    expect(new Set(files.map((f) => answer.people[f.creatorUsername]))).toEqual(new Set([holder]))
+    expect(new Set(decided.map((d) => answer.people[d.creatorUsername]))).toEqual(new Set([department]))
+    expect(answer.changes.length).toBeGreaterThan(0)
+    // A login of no account (the workers record 'worker') is kept as it was recorded.
+    for (const change of answer.changes) expect(answer.people[change.username]).toBe((await fullName(change.username)) ?? change.username)
+    expect(answer.changes.some((c) => c.username === 'worker' && answer.people.worker === 'worker')).toBe(true)
+  })
+
+  it('names a reference change’s author by the account’s full name', async () => {
+    const substance = await t.database.db.selectFrom('substances').select(['id', 'name', 'unit_id', 'mpc']).where('mpc', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow()
+    await changeReferenceEntry(
+      { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: await user('admin'), requestId: 'test', clientAddress: null, now: new Date(), notices: writeNotices },
+      { kind: 'substance', id: substance.id, values: { name: substance.name, unit_id: String(substance.unit_id), mpc: String(Number(substance.mpc) * 2).replace('.', ','), mpc_max: '' } },
+    )
+    const today = (await load(`?substance=${substance.id}&date=${regionDay(0)}&from=${regionDay(-1)}`)).page.substance!
+    expect(today.changes.map((c) => c.person)).toEqual([`${await fullName('admin')} (Администратор)`])
+  })
+})

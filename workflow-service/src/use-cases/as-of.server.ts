@@ -9,6 +9,7 @@ import { askAsOf } from '../all-streams/as-of/as-of-queries.server.ts'
 import { namesAsOf, substanceAsOf, type SubstanceAsOf } from '../admin/reference/reference-queries.server.ts'
 import { Refused, refused } from '../workflow/refusal.ts'
 import { DateOnly, nextDayStart, regionDayStart } from '../text/region-days.ts'
+import { peopleByLogin } from '../people/people-by-login.server.ts'
 
 export const AsOfInput = Type.Object({ company: Id, date: DateOnly, from: Type.Optional(DateOnly), to: Type.Optional(DateOnly) }, { additionalProperties: false })
 export type AsOfInput = Static<typeof AsOfInput>
@@ -21,6 +22,8 @@ export interface SubstanceAsOfAnswer extends SubstanceAsOf {
   date: string
   from: string
   to: string
+  /** The name a page shows for each login of the changes: the account's full name (the log keeps the login). */
+  people: Record<string, string>
 }
 
 /** Without `from`, the changes listed are those of the 30 days up to the date. */
@@ -33,6 +36,8 @@ export interface CompanyAsOf extends AsOfAnswer {
   date: string
   from: string
   to: string
+  /** The name a page shows for each login the answer names (files, decisions, changes): the account's full name. */
+  people: Record<string, string>
 }
 
 const noDay = (parameter: 'date' | 'from' | 'to') => refused({ reason: 'invalid-input', parameter, detail: `${parameter}: нет такой даты` })
@@ -70,7 +75,12 @@ export async function companyAsOf(db: Kysely<Database>, input: AsOfInput): Promi
   // The names as they stood at the moment: an administrator's renaming since is undone through the reference log.
   const company = { id: today.id, name: (await namesAsOf(db, 'company', [today], question.moment)).get(today.id)! }
   const areaNames = await namesAsOf(db, 'area', areas, question.moment)
-  return { ...answer, company, areaNames: Object.fromEntries(areaNames), date: input.date, from: question.from, to: question.to }
+  const logins = [
+    ...answer.reports.flatMap((r) => [...r.files.map((f) => f.creatorUsername), ...(r.lastDecision ? [r.lastDecision.creatorUsername] : [])]),
+    ...answer.changes.map((c) => c.username),
+  ]
+  const people = await peopleByLogin(db, logins)
+  return { ...answer, company, areaNames: Object.fromEntries(areaNames), date: input.date, from: question.from, to: question.to, people }
 }
 
 /** A substance's name, unit and limits at the end of the day, beside today's, and its changes between two days. */
@@ -79,5 +89,5 @@ export async function substanceAsOfDay(db: Kysely<Database>, input: SubstanceAsO
   if (question instanceof Refused) return question
   const answer = await substanceAsOf(db, input.substance, question.moment, question.changes!)
   if (!answer) return refused({ reason: 'reference-not-found' })
-  return { ...answer, date: input.date, from: question.from, to: question.to }
+  return { ...answer, date: input.date, from: question.from, to: question.to, people: await peopleByLogin(db, answer.changes.map((c) => c.username)) }
 }

@@ -88,6 +88,7 @@ const AsOfAnswer = Type.Object({
       comment: Nullable(Type.String()),
     }),
   ),
+  people: Type.Record(Type.String(), Type.String(), { description: 'ФИО пользователя по логину, для каждого названного логина (логин, если ФИО не указано)' }),
 })
 
 export const reportHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {

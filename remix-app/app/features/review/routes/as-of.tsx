@@ -4,7 +4,7 @@
 // by) beside today's, and its changes with who made them (decision 2790). Companies and substances are chosen by name.
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { AUDIT_EVENT_LABEL } from '@portal/workflow-service/views.ts'
+import { AUDIT_EVENT_LABEL, personWithRole } from '@portal/workflow-service/views.ts'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'
@@ -69,6 +69,8 @@ function substanceShown(answer: SubstanceAsOfAnswer) {
       at: c.at.toISOString(),
       username: c.username,
       role: c.role,
+      /** Who made it as a person: the account's full name with the role (the log keeps the login). */
+      person: personWithRole(answer.people[c.username] ?? c.username, c.role),
       field: SUBSTANCE_FIELDS[c.field] ?? c.field,
       from: changeText(c.field, c.from),
       to: changeText(c.field, c.to),
@@ -220,7 +222,7 @@ export default function AsOfPage() {
                                 {f.errors || f.warnings ? ` (ошибок: ${f.errors}, предупреждений: ${f.warnings})` : ''}
                                 <br />
                                 <small>
-                                  {f.creatorUsername}, {formatDateTime(f.created)}
+                                  {answer.people[f.creatorUsername] ?? f.creatorUsername}, {formatDateTime(f.created)}
                                 </small>
                               </li>
                             ))}
@@ -231,7 +233,8 @@ export default function AsOfPage() {
                       <td>
                         {r.lastDecision ? (
                           <>
-                            {AUDIT_EVENT_LABEL[r.lastDecision.event]}, {formatDateTime(r.lastDecision.created)}, {r.lastDecision.creatorUsername}
+                            {AUDIT_EVENT_LABEL[r.lastDecision.event]}, {formatDateTime(r.lastDecision.created)},{' '}
+                            {personWithRole(answer.people[r.lastDecision.creatorUsername] ?? r.lastDecision.creatorUsername, 'Департамент')}
                             {r.lastDecision.comment ? <>: «{r.lastDecision.comment}»</> : null}
                             {r.lastDecision.files.length ? <> (файлы: {r.lastDecision.files.join(', ')})</> : null}
                           </>
@@ -275,7 +278,7 @@ export default function AsOfPage() {
                       </td>
                       <td>{c.reportId !== null ? reportNames.get(c.reportId) ?? `№ ${c.reportId}` : '—'}</td>
                       <td>
-                        {c.username} ({c.role === 'system' ? 'система' : c.role})
+                        {personWithRole(answer.people[c.username] ?? c.username, c.role)}
                       </td>
                       <td>{c.comment ?? ''}</td>
                     </tr>
@@ -356,7 +359,7 @@ function SubstanceAsOf({ substance }: { substance: NonNullable<PageData['substan
                   <td>{c.field}</td>
                   <td>{c.from}</td>
                   <td>{c.to}</td>
-                  <td>{c.role ? `${c.username} (${c.role})` : c.username}</td>
+                  <td>{c.person}</td>
                 </tr>
               ))}
             </tbody>
