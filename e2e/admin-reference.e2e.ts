@@ -26,7 +26,8 @@ describe('reference data administration', () => {
     await page.goto(`${b.baseUrl}/monitoring/admin/reference/substance`)
     expect(await page.getByRole('row').filter({ hasText: 'Сажа' }).first().getByRole('cell').nth(2).textContent()).toBe('0,2')
     const history = page.locator('table.reference-history tbody tr').first()
-    expect(await history.getByRole('cell').nth(1).textContent()).toContain('admin')
+    // Who, as a person with the group, not the login (issue 26).
+    expect(await history.getByRole('cell').nth(1).textContent()).toMatch(/^[А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+ \(Администратор\)/)
     expect(await history.getByRole('cell').nth(2).textContent()).toBe('Сажа')
     expect(await history.getByRole('cell').nth(3).textContent()).toBe('ПДК: 0,15 → 0,2')
     // A reading of Сажа sampled before the change: its point's public page says which limit applied then (issue 24).

@@ -51,6 +51,9 @@ describe('reference data administration', () => {
     const page = await referencePage(as(actors.admin), { kind: 'unit' })
     expect(page.entries.map((e) => e.values.name)).toContain('мкЗв/ч')
     expect(page.history[0]).toMatchObject({ id, username: 'admin', clientAddress: '10.1.2.3', added: { name: 'мкЗв/ч' }, entryName: 'мкЗв/ч' })
+    // Who did it, as a person: the account's full name and the group it acted in, not the login (issue 26).
+    const admin = await t.database.db.selectFrom('users').select('full_name').where('username', '=', 'admin').executeTakeFirstOrThrow()
+    expect(page.history[0]).toMatchObject({ person: admin.full_name, role: 'Администратор' })
   })
 
   it('changes a substance limit recorded before the log knew it, keeping the old value in the event; the same values again record nothing', async () => {

@@ -3,6 +3,8 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from '../../auth/permissions.ts'
 import { inChainSql } from '../../event-store/positions.ts'
+import { personNameSql } from '../../people/person-name-sql.server.ts'
+import { roleWord } from '../../people/person-name.ts'
 import type { ReferenceChange } from './reference-events.ts'
 import { fieldAsOf, fieldChanges, type SubstanceLimit } from './reference-as-of.ts'
 import { REFERENCE_KINDS, type ReferenceKind, type ReferenceValues } from './reference-kinds.ts'
@@ -23,6 +25,9 @@ export interface ReferenceHistoryItem {
   position: number
   at: Date
   username: string
+  /** Who did it as a person: the account's full name (the login for an account without one), and its group. */
+  person: string
+  role: string
   clientAddress: string | null
   id: number
   /** The entry's name now (or its id when it has none). */
@@ -67,14 +72,18 @@ export async function referencePage(context: ReferenceReadContext, input: { kind
     options[field.name] = list.rows
   }
   const names = new Map(entries.map((e) => [e.id, String(e.values.name ?? e.id)]))
-  const events = await sql<{ position: string; type: string; data: any; metadata: any; created_at: Date }>`
-    SELECT position, type, data, metadata, created_at FROM events
+  const events = await sql<{ position: string; type: string; data: any; metadata: any; created_at: Date; person: string }>`
+    SELECT position, type, data, metadata, created_at,
+           ${personNameSql(sql`(metadata->>'userId')::int`, sql`metadata->>'username'`)} AS person
+    FROM events
     WHERE type IN (${sql.join(Object.keys(ACTIONS))}) AND data->>'kind' = ${input.kind} AND ${inChainSql()}
     ORDER BY position DESC LIMIT ${HISTORY_LIMIT}`.execute(context.db)
   const history = events.rows.map((e) => ({
     position: Number(e.position),
     at: e.created_at,
     username: String(e.metadata.username),
+    person: e.person,
+    role: roleWord(e.metadata.role),
     clientAddress: e.metadata.clientAddress ?? null,
     id: Number(e.data.id),
     entryName: names.get(Number(e.data.id)) ?? (e.type === 'ReferenceEntryDeleted' ? String(e.data.values?.name ?? e.data.values?.code ?? `№ ${e.data.id}`) : `№ ${e.data.id}`),

@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@rem
 import { data } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { REFERENCE_KIND_LIST, REFERENCE_KINDS, isReferenceKind, type ReferenceKind } from '@portal/workflow-service/registry.ts'
+import { personWithRole } from '@portal/workflow-service/views.ts'
 import { RouteError } from '../../../components/route-error.tsx'
 import authStyles from '../../../styles/auth.css?url'
 import { requirePermission } from '../../../utils/permissions.server.ts'
@@ -198,7 +199,7 @@ export default function AdminReference() {
               {history.map((h) => (
                 <tr key={h.position}>
                   <td>{new Date(h.at).toLocaleString('ru-RU', { timeZone: 'Asia/Yekaterinburg' })}</td>
-                  <td>{h.username}{h.clientAddress ? <span className="muted"> ({h.clientAddress})</span> : null}</td>
+                  <td>{personWithRole(h.person, h.role)}{h.clientAddress ? <span className="muted"> ({h.clientAddress})</span> : null}</td>
                   <td>{h.entryName}</td>
                   <td>
                     {h.action === 'changed' ? (
