@@ -70,6 +70,10 @@ describe('page titles, the favicon and the way back from a refusal', () => {
     for (const part of [company.label, year.label, category.label]) expect(title, part).toContain(part)
     const heading = (await page.getByRole('heading', { level: 1 }).textContent())!.trim()
     expect(title.startsWith(heading), `${title} / ${heading}`).toBe(true)
+    // The company's own tab, filtered the same way, is headed the same way.
+    await page.goto(`${b.baseUrl}/monitoring/companies/${company.value}/greenhousegases?${new URLSearchParams({ year: year.value, greenhouse_category: category.value })}`)
+    expect((await page.getByRole('heading', { level: 1 }).textContent())!.trim()).toBe(heading)
+    expect(await page.title()).toContain(heading)
     await page.close()
   })
 

@@ -138,6 +138,13 @@ describe('greenhouse gases start page', () => {
     const all = await page('/greenhouse-gases?year=')
     expect(all.data.title).toBe('Парниковые газы')
     expect(all.data.list.items.length).toBe(20)
+    // The company's own list (its card's tab) is headed the same way, its crumb too.
+    const own = await page(`/companies/${row.company}/greenhousegases?year=${row.year}&greenhouse_category=${row.category}`)
+    expect(own.data.view).toBe('list')
+    expect(own.data.title).toBe(`Парниковые газы: ${row.companyName}, ${row.year} год, ${row.categoryName}`)
+    expect(own.data.crumbs.at(-1).title).toBe(own.data.title)
+    expect(own.data.list.count).toBeGreaterThan(0)
+    expect((await page(`/companies/${row.company}/greenhousegases`)).data.title).toBe(`Парниковые газы: ${row.companyName}`)
   })
 
   it('offers Все in the categories’ year filter and sums every year with it', async () => {

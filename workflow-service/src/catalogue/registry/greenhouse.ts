@@ -73,7 +73,7 @@ export const greenhouseGases = defineType({
     idFilter('company'),
   ],
   order: [['year', 'desc'], ['greenhouse_category_id', 'asc']],
-  pages: { list: '/greenhouse-gases', detail: '/greenhouse-gases', scoped: [{ parent: 'company', suffix: 'greenhousegases', filter: 'responsible__company' }] },
+  pages: { list: '/greenhouse-gases', detail: '/greenhouse-gases', scoped: [{ parent: 'company', suffix: 'greenhousegases', filter: 'responsible__company', headedByChoices: true }] },
   listFields: ['total'],
   upload: {
     reportType: 'greenhouse_gases',

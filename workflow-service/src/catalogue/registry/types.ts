@@ -113,6 +113,8 @@ export interface ScopedPage {
   /** The filter that takes the parent's id. */
   filter: string
   title?: string
+  /** Headed with the parent's name and the chosen filters' values («Парниковые газы: ООО …, 2023 год, …», catalogue.md §2.8). */
+  headedByChoices?: true
 }
 
 export interface SeedPlan {

@@ -13,6 +13,7 @@ import { cardGroups, type Group, listView, type ListView, scopedTabs, searchCont
 import { recordOf } from '../../../utils/catalogue-record.server.ts'
 import { type FilterControl } from '../../../components/filter-form.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
+import { chosenLabel, headedByChoices } from './headed-by-choices.ts'
 
 export type GenericPage =
   | { view: 'list'; title: string; crumbs: Crumb[]; tabs: Tab[]; controls: FilterControl[]; list: ListView; chart: ListChart | null }
@@ -88,10 +89,13 @@ async function scopedList(context: AppLoadContext, type: CatalogueType, scoped: 
   if (kind !== undefined && parent.kind !== kind) throw notFound()
   const head = await parentHead(context, scoped.parent, parent)
   const scope = { [scoped.filter]: parentId }
-  const title = scoped.title ?? type.title
   const list = await listView(context, type, params, scope, listFilters(type))
   const chart = await listChartOf(context, type, params, { ...parseFiltersLenient(type, params, listFilters(type)), ...scope })
-  const controls = [...(await controlsOf(context, type, params, scope)), ...(chart?.picker ? [chart.picker] : [])]
+  const filters = await controlsOf(context, type, params, scope)
+  const controls = [...filters, ...(chart?.picker ? [chart.picker] : [])]
+  const title = scoped.headedByChoices
+    ? headedByChoices(scoped.title ?? type.title, String(parent.name), chosenLabel(filters, 'year'), ...filters.filter((c) => c.name !== 'year').map((c) => chosenLabel(c)))
+    : (scoped.title ?? type.title)
   return { view: 'list', title, crumbs: [...head.crumbs, { title, to: path }], tabs: head.tabs, controls, list, chart }
 }
 

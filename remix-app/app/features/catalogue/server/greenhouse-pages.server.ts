@@ -7,6 +7,7 @@ import { companyCrumbs, HOME, type Crumb } from '../../../utils/links.ts'
 import { listView, recordsOf, type Tab, typeOrThrow } from './views.server.ts'
 import { type FilterControl } from '../../../components/filter-form.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
+import { headedByChoices } from './headed-by-choices.ts'
 
 // Each gas's header names its unit; the formulas are written with subscripts.
 export const GAS_LABELS: Record<(typeof GASES)[number], string> = { co2: 'CO₂, т', ch4: 'CH₄, т', n2o: 'N₂O, т', sf6: 'SF₆, т', c2f6: 'C₂F₆, т', chf3: 'CHF₃, т', cf4: 'CF₄, т', total: 'Всего, т CO₂-экв.' }
@@ -84,7 +85,7 @@ export async function greenhouseList(context: AppLoadContext, params: URLSearchP
   const year = years.find((y) => String(y) === chosen('year'))
   const category = categories.find((c) => String(c.id) === chosen('greenhouse_category'))
   const company = companyRows.find((c) => String(c.id) === chosen('responsible__company'))
-  const title = ['Парниковые газы', [company?.name, year ? `${year} год` : null, category?.name].filter(Boolean).join(', ')].filter(Boolean).join(': ')
+  const title = headedByChoices('Парниковые газы', company?.name, year, category?.name)
   const controls: FilterControl[] = [
     { name: 'year', label: 'Отчетный период', kind: 'select', value: year ? String(year) : '', options: [{ value: '', label: 'Все' }, ...years.map((y) => ({ value: String(y), label: String(y) }))] },
     { name: 'greenhouse_category', label: 'Категория источников', kind: 'select', value: category ? String(category.id) : '', options: [{ value: '', label: 'Все' }, ...categories.map((c) => ({ value: String(c.id), label: c.name }))] },
