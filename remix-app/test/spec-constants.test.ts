@@ -86,6 +86,9 @@ describe('the constants of §9 of both documents', () => {
     const before = specNumber('portal-and-workflow.md', /the current year and (\d+) years before/)
     expect(specNumber('catalogue.md', /offers the current year and (\d+) before/)).toBe(before)
     expect(yearsOffered(new Date(2030, 5, 1))).toEqual(Array.from({ length: before + 1 }, (_, i) => 2030 - i))
+    // The current year is the region's (UTC+5), as the board's: at 20:00 UTC on 31 December it is already 1 January there.
+    expect(yearsOffered(new Date(Date.UTC(2030, 11, 31, 20)))[0]).toBe(2031)
+    expect(yearsOffered(new Date(Date.UTC(2030, 11, 31, 18)))[0]).toBe(2030)
   })
 
   it('names the spec’s region kinds, and the forecast pages of a licence area and a region-wide polygon', () => {

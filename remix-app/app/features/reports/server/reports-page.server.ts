@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { acceptedTypesOf, acceptOf, copiesForward, PREFILL_LAST_YEAR, templatesForReport } from '@portal/workflow-service/registry.ts'
 import type { FileProblem, FileStatus, ImportReport, ReportStatus, ReportType, ReportsOfCompany } from '@portal/workflow-service/use-cases.server.ts'
-import { REPORT_TYPE_CODES, REPORT_TYPES } from '@portal/workflow-service/views.ts'
+import { regionYearMonth, REPORT_TYPE_CODES, REPORT_TYPES } from '@portal/workflow-service/views.ts'
 import { companyCrumbs } from '../../../utils/links.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import { notFound } from '../../catalogue/server/not-found.ts'
@@ -97,9 +97,13 @@ export interface ReportAccordion {
 /** An entry of the company's history on the page: the audit's entry, with its time as text. */
 export type HistoryRow = Omit<ReportsOfCompany['history'][number], 'created'> & { created: string }
 
-/** The year filter: the current year and the 9 before it; anything else falls back to the current year. */
+/**
+ * The year filter: the current year and the 9 before it; anything else falls back to the current year (the spec's
+ * default for this page; the status board opens on the year being filed and its links carry their year). The current
+ * year is the region's (UTC+5), as the board's, never the server clock's.
+ */
 export function yearsOffered(now = new Date()): number[] {
-  const current = now.getFullYear()
+  const current = regionYearMonth(now).year
   return Array.from({ length: 10 }, (_, i) => current - i)
 }
 
