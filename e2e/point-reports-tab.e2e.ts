@@ -65,8 +65,16 @@ describe("a point's reports tab next to its readings tab", () => {
 
         const byName = new Map((await rowsOf(readings)).map((r) => [r.name, r]))
         const shown = await rowsOf(reports)
+        // The same substances on both tabs for the year, not only some in common.
+        expect([...new Set(shown.map((r) => r.name))].sort()).toEqual([...byName.keys()].sort())
         const common = shown.filter((r) => byName.has(r.name))
         expect(common.length).toBeGreaterThan(2)
+        // On both tabs the year selector sits above the tables it changes.
+        for (const tab of [readings, reports]) {
+          const select = await tab.getByLabel('Отчетный период').boundingBox()
+          const table = await tab.locator('table.readings').first().boundingBox()
+          expect(select!.y + select!.height).toBeLessThanOrEqual(table!.y)
+        }
         for (const row of common) {
           const reading = byName.get(row.name)!
           expect({ name: row.name, value: row.value, level: row.level, colour: row.colour, mpc: row.mpc }).toEqual({ name: reading.name, value: reading.value, level: reading.level, colour: reading.colour, mpc: reading.mpc })
@@ -77,13 +85,14 @@ describe("a point's reports tab next to its readings tab", () => {
         expect((await legendOf(reports)).length).toBe(4)
 
         if (query !== 'polygon') {
-          // Each report is headed with its sampling day, its observer and its laboratory, as the API has them.
+          // Each report is headed with its sampling day and time, its observer and its laboratory, as the API has them.
           const res = await fetch(`${b.baseUrl}/api/v1/ambient-air-reports/?measures_point=${id}&year=${year}&limit=100`)
           const records = ((await res.json()) as { results: Array<{ sampled: string | null; observer: string; laboratory: string }> }).results
           const headings = (await reports.getByRole('heading', { level: 2 }).allTextContents()).filter((h) => h.startsWith('Атмосферный воздух, '))
           expect(headings.length).toBe(records.length)
           for (const r of records) {
-            const day = r.sampled ? r.sampled.slice(0, 10).split('-').reverse().join('.') : ''
+            // The moment of sampling in the region's time, as the portal writes every moment (dd.mm.yyyy hh:mm).
+            const day = r.sampled ? new Intl.DateTimeFormat('ru-RU', { timeZone: 'Asia/Yekaterinburg', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(r.sampled)).replace(',', '') : ''
             expect(headings.some((h) => h.includes(`наблюдатель ${r.observer}`) && h.includes(r.laboratory) && h.includes(day)), JSON.stringify(r)).toBe(true)
           }
         }

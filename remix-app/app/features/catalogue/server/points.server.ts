@@ -1,6 +1,6 @@
 // Loaders of the measuring point pages: lists per area and per kind, the card, readings and reports.
 import { type AppLoadContext, data } from '@remix-run/node'
-import { FilterError, parseFilterValue, yearFilter, formatDate, formatNumber, substancesOf, findType, GEOCHEMICAL_POINT_KINDS, POINT_CATEGORIES, POINT_KINDS, POINT_REPORT_TYPES, limitOn } from '@portal/workflow-service/registry.ts'
+import { FilterError, parseFilterValue, yearFilter, formatDate, formatDateTime, formatNumber, substancesOf, findType, GEOCHEMICAL_POINT_KINDS, POINT_CATEGORIES, POINT_KINDS, POINT_REPORT_TYPES, limitOn } from '@portal/workflow-service/registry.ts'
 import { can, nextDayStart, regionDayStart } from '@portal/workflow-service/views.ts'
 import type { Reading } from '../components/data-table.tsx'
 import { pointCrumbs } from '../../../utils/links.ts'
@@ -171,7 +171,8 @@ export async function reportsOf(context: AppLoadContext, point: PointRecord, par
   const limits = new Map(substancesOf(point.kind).map(([name, , mpc]) => [name, mpc]))
   const pollutants = type.fields.filter((f) => f.type === 'number' && f.name !== 'year' && !f.hidden)
   const reports: PointReport[] = (page.results as Array<Record<string, unknown> & { id: number }>).map((r) => {
-    const sampled = r.sampled ? `, отбор проб ${formatDate(r.sampled as string)}` : ''
+    // The moment of sampling in the region's time (dd.mm.yyyy hh:mm, catalogue.md §2.10), never the UTC day.
+    const sampled = r.sampled ? `, отбор проб ${formatDateTime(r.sampled as string)}` : ''
     // Who observed and which laboratory measured: the spec's extra columns of a point's reports (catalogue.md §7).
     const observer = typeof r.observer === 'string' && r.observer ? `, наблюдатель ${r.observer}` : ''
     const laboratory = typeof r.laboratory === 'string' && r.laboratory ? `, ${r.laboratory}` : ''
