@@ -244,5 +244,56 @@ export async function* readAllInPages(db: Db, pageSize = 2000): AsyncGenerator<L
   }
 }
 
+/** Runs a statement and answers its rows as arrays of their columns (a connection of its own, decision 2762). */
+export type ArrayQuery = (statement: string, values: readonly unknown[]) => Promise<unknown[][]>
+
+/**
+ * The columns a fold reads, as readLogPage selects them, but the time as whole milliseconds since 1970: a number
+ * node-postgres parses with parseFloat, not a text it takes apart with regular expressions into a date. `floor` keeps
+ * what that parse keeps of a time with microseconds (the milliseconds below it, for any time), so the instants are the
+ * same (decision 2762). The milliseconds of any time the log can hold are an integer well inside a float8's exact range.
+ */
+const LOG_COLUMNS = 'position, stream_id, stream_version, type, data, metadata, floor(extract(epoch FROM created_at) * 1000)::float8'
+const FIRST_LOG_PAGE = `SELECT ${LOG_COLUMNS} FROM events ORDER BY position LIMIT $1`
+const NEXT_LOG_PAGE = `SELECT ${LOG_COLUMNS} FROM events WHERE position > $2 ORDER BY position LIMIT $1`
+
+async function readLogPageAsArrays(query: ArrayQuery, afterPosition: number | null, limit: number): Promise<LoggedEvent[]> {
+  const rows = await (afterPosition === null ? query(FIRST_LOG_PAGE, [limit]) : query(NEXT_LOG_PAGE, [limit, afterPosition]))
+  const events = new Array<LoggedEvent>(rows.length)
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]
+    events[i] = {
+      position: Number(row[0]),
+      streamId: row[1] as string,
+      streamVersion: row[2] as number,
+      type: row[3] as string,
+      data: row[4] as Record<string, unknown>,
+      metadata: row[5] as EventMetadata,
+      createdAt: new Date(row[6] as number),
+    }
+  }
+  return events
+}
+
+/**
+ * readAllInPages on a connection that answers rows as arrays (the replay's own connection): the same events in the same
+ * order, from the first row with no lower bound, a page asked ahead, with each row's time read as a number.
+ */
+export async function* readAllInPagesAsArrays(query: ArrayQuery, pageSize = 2000): AsyncGenerator<LoggedEvent> {
+  let next: Promise<LoggedEvent[]> | null = readLogPageAsArrays(query, null, pageSize)
+  try {
+    while (next) {
+      const page: LoggedEvent[] = await next
+      next = page.length < pageSize ? null : readLogPageAsArrays(query, page[page.length - 1].position, pageSize)
+      // A reader that stops early must not leave the page asked ahead failing unheard.
+      next?.catch(() => {})
+      for (const event of page) yield event
+    }
+  } finally {
+    // Waits for the page asked ahead, so the connection is idle when the reader goes on with its transaction.
+    await next?.catch(() => {})
+  }
+}
+
 export { type ChainCheck, type OutsideRow, outsideLine, verifyHashChain, verifyHashChainUpTo } from './chain-verification.server.ts'
 export { inChain, inChainSql } from './positions.ts'

@@ -8,7 +8,7 @@ import { recordFileChecked } from '../../src/use-cases/worker-commands.server.ts
 import { rebuildProjections, verifyProjections } from '../../src/all-streams/replay/replay.server.ts'
 import { copyText } from '../../src/all-streams/replay/copy-text.ts'
 import { withOwnConnection } from '../../src/db/own-connection.server.ts'
-import { APPEND_BARRIER } from '../../src/event-store/event-store.server.ts'
+import { APPEND_BARRIER, readAllInPages, readAllInPagesAsArrays } from '../../src/event-store/event-store.server.ts'
 import { loginAs } from '../../../test-support/login.ts'
 import { replayCommand as runReplay } from '../support/replay-command.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
@@ -222,5 +222,57 @@ describe('the rebuild on a connection of its own, written with COPY', () => {
     })
     await rebuild
     expect(rebuilt).toBe(true)
+  })
+})
+
+describe('the rebuild reads the log as arrays and leaves alone the tables already right (decision 2762)', () => {
+  it('reads the same events as the reader of objects, each at the same instant, with microseconds and before 1970', async () => {
+    const times = ['2026-11-28 10:11:12.345678+03', '1969-12-31 23:59:59.999999+00', '1900-01-01 00:00:00.0005+00', '2025-03-01 23:05:06.1+00', '9999-12-31 23:59:59.999999+00']
+    const read = await withOwnConnection(t.database.ownerDb, (own) =>
+      own.db
+        .transaction()
+        .execute(async (trx) => {
+          // The log refuses changes; as the owner, in a transaction rolled back, its rows take times the portal never writes.
+          await sql`ALTER TABLE events DISABLE TRIGGER USER`.execute(trx)
+          const { rows } = await sql<{ position: string }>`SELECT position FROM events ORDER BY position LIMIT ${times.length}`.execute(trx)
+          for (const [i, row] of rows.entries()) await sql`UPDATE events SET created_at = ${times[i]}::timestamptz WHERE position = ${row.position}`.execute(trx)
+          const objects = []
+          for await (const event of readAllInPages(trx, 7)) objects.push(event)
+          const arrays = []
+          for await (const event of readAllInPagesAsArrays(own.arrays, 7)) arrays.push(event)
+          throw Object.assign(new Error('roll back'), { read: { objects, arrays } })
+        })
+        .catch((error: Error & { read?: { objects: unknown[]; arrays: unknown[] } }) => {
+          expect(error.message).toBe('roll back')
+          return error.read!
+        }),
+    )
+    expect(read.arrays.length).toBeGreaterThan(times.length)
+    expect(read.arrays).toEqual(read.objects)
+    // The same instants as node-postgres's own parse of the text, which keeps the millisecond below a time's microseconds.
+    expect((read.arrays as Array<{ createdAt: Date }>).slice(0, times.length).map((e) => e.createdAt.toISOString())).toEqual([
+      '2026-11-28T07:11:12.345Z',
+      '1969-12-31T23:59:59.999Z',
+      '1900-01-01T00:00:00.000Z',
+      '2025-03-01T23:05:06.100Z',
+      '9999-12-31T23:59:59.999Z',
+    ])
+  })
+
+  it('writes no statement to a live table that is already right, and still corrects the one that is not', async () => {
+    // A statement trigger fires for every INSERT or DELETE, even one that changes no row.
+    await sql`
+      CREATE FUNCTION refuse_untouched() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'wrote % though it was right', TG_TABLE_NAME; END $$;
+      CREATE TRIGGER refuse_untouched BEFORE INSERT OR DELETE ON report_history FOR EACH STATEMENT EXECUTE FUNCTION refuse_untouched();`.execute(t.database.ownerDb)
+    try {
+      const file = await t.database.db.selectFrom('import_files').select(['id', 'description']).orderBy('id').executeTakeFirstOrThrow()
+      await t.database.db.updateTable('import_files').set({ description: 'подменено' }).where('id', '=', file.id).execute()
+      const rebuilt = await rebuildProjections(t.database.db)
+      expect(rebuilt.differences.map((d) => d.table)).toEqual(['import_files'])
+      expect((await t.database.db.selectFrom('import_files').select('description').where('id', '=', file.id).executeTakeFirstOrThrow()).description).toBe(file.description)
+      expect((await rebuildProjections(t.database.db)).differences).toEqual([])
+    } finally {
+      await sql`DROP TRIGGER refuse_untouched ON report_history; DROP FUNCTION refuse_untouched();`.execute(t.database.ownerDb)
+    }
   })
 })

@@ -36,10 +36,15 @@ export function copyValue(value: unknown, column: CopyColumn, table: string): st
 
 /** The COPY data of the rows, in pieces of ROWS_PER_PIECE lines each. */
 export function* copyText(rows: readonly Row[], columns: readonly CopyColumn[], table: string): Generator<string> {
+  // A line is joined by hand, not by an array per row mapped and joined (decision 2762: ~300 000 rows, each array
+  // garbage at once).
+  const last = columns.length - 1
   for (let start = 0; start < rows.length; start += ROWS_PER_PIECE) {
     let piece = ''
-    for (const row of rows.slice(start, start + ROWS_PER_PIECE)) {
-      piece += columns.map((column) => copyValue(row[column.name], column, table)).join('\t') + '\n'
+    const end = Math.min(start + ROWS_PER_PIECE, rows.length)
+    for (let i = start; i < end; i++) {
+      const row = rows[i]
+      for (let c = 0; c <= last; c++) piece += copyValue(row[columns[c].name], columns[c], table) + (c === last ? '\n' : '\t')
     }
     yield piece
   }

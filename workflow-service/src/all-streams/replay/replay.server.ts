@@ -1,7 +1,7 @@
 // Rebuilds the read models from the event log into fresh tables; verifies them against the live ones and the hash chain.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { APPEND_BARRIER, inChain, readAllInPages, verifyHashChain, verifyHashChainUpTo, type ChainCheck } from '../../event-store/event-store.server.ts'
+import { APPEND_BARRIER, inChain, readAllInPages, readAllInPagesAsArrays, verifyHashChain, verifyHashChainUpTo, type ChainCheck } from '../../event-store/event-store.server.ts'
 import { PROJECTION_TABLES, type ProjectionTable } from '../../workflow/event-table.ts'
 import { columnsOf, createReplayFold } from './replay-fold.ts'
 import { textArray } from '../../admin/users/user-event-table.ts'
@@ -61,6 +61,7 @@ function copyInto(own: OwnConnection, trx: Transaction<Database>, schema: string
  */
 async function rebuildInto(
   trx: Transaction<Database>,
+  own: OwnConnection,
   write: WriteRows,
 ): Promise<{ events: number; seconds: number; accounts: Map<number, Record<string, unknown>> }> {
   for (const table of PROJECTION_TABLES) {
@@ -70,7 +71,8 @@ async function rebuildInto(
   const projection = createReplayFold()
   let events = 0
   // Every row is read; one outside the chain (chain.outside names it) is never folded into what the public sees.
-  for await (const event of readAllInPages(trx, READ_PAGE)) {
+  // Read on the same connection, inside this transaction, as arrays with the times as numbers (decision 2762).
+  for await (const event of readAllInPagesAsArrays(own.arrays, READ_PAGE)) {
     if (!inChain(event.position)) continue
     projection.apply(event)
     events += 1
@@ -189,7 +191,7 @@ export async function verifyProjections(db: Kysely<Database>): Promise<ReplayRep
         .setIsolationLevel('repeatable read')
         .execute(async (trx) => {
           const schema = scratchSchema()
-          const { accounts, ...rebuilt } = await rebuildInto(trx, copyInto(own, trx, schema, await liveColumns(trx)))
+          const { accounts, ...rebuilt } = await rebuildInto(trx, own, copyInto(own, trx, schema, await liveColumns(trx)))
           const differences = [...(await compare(trx, schema)), ...(await compareAccounts(trx, accounts))]
           const chain = await verifyHashChain(trx)
           throw new RollBack({ ...rebuilt, eventsPerSecond: rate(rebuilt), differences, chain })
@@ -297,10 +299,16 @@ export async function rebuildProjections(db: Kysely<Database>): Promise<ReplayRe
       await sql`SELECT pg_advisory_xact_lock(${APPEND_BARRIER})`.execute(trx)
       const schema = scratchSchema()
       const columns = await liveColumns(trx)
-      const { accounts, ...rebuilt } = await rebuildInto(trx, copyInto(own, trx, schema, columns))
+      const { accounts, ...rebuilt } = await rebuildInto(trx, own, copyInto(own, trx, schema, columns))
       // The users table is told, not rebuilt: the streams do not hold its password hashes.
       const differences = [...(await compare(trx, schema)), ...(await compareAccounts(trx, accounts))]
+      // A table compare found the same as its replay is not touched (decision 2762): its upsert would insert the rows
+      // the live table lacks as they are, which compare counted none of, and its delete the rows whose id the replay
+      // lacks, which would each have been a row only in the live table. Nothing between compare and here writes them
+      // but these statements (no trigger on a read model writes another; the barrier keeps every command out).
+      const differing = new Map(differences.map((d) => [d.table, d]))
       for (const table of PROJECTION_TABLES) {
+        if (!differing.get(table)?.onlyReplayed) continue
         const names = columns.get(table)!.map((column) => column.name)
         const updates = sql.join(names.filter((c) => c !== 'id').map((c) => sql`${sql.id(c)} = EXCLUDED.${sql.id(c)}`))
         // Only the rows the live table lacks as they are (decision 2761): a row already right is not written again,
@@ -311,6 +319,7 @@ export async function rebuildProjections(db: Kysely<Database>): Promise<ReplayRe
           ON CONFLICT (id) DO UPDATE SET ${updates}`.execute(trx)
       }
       for (const table of [...PROJECTION_TABLES].reverse()) {
+        if (!differing.get(table)?.onlyLive) continue
         await sql`DELETE FROM ${sql.id('public', table)} t WHERE NOT EXISTS (SELECT 1 FROM ${sql.id(schema, table)} r WHERE r.id = t.id)`.execute(trx)
       }
       for (const table of PROJECTION_TABLES) await sql`DROP TABLE ${sql.id(schema, table)}`.execute(trx)
