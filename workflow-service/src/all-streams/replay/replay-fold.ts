@@ -48,20 +48,21 @@ export function createReplayFold() {
     // The admin stream's tables (reference data) are not the workflow's read models: the replay leaves them be.
     if (!isProjectionTable(change.table)) return
     const table = models[change.table]
+    // The fold keeps the row object an entry's `rows` built, not a copy (decision 2762): `rows` is a pure function
+    // that builds its rows anew for every call, so no one else holds them, and a copy per row was garbage at once.
     if ('insert' in change) {
       for (const row of change.insert as Row[]) {
-        const copy = { ...row }
-        table.set(copy.id, copy)
+        table.set(row.id, row)
         if (change.table === 'import_files') {
-          const files = filesOfReport.get(copy.report_id)
-          if (files) files.push(copy)
-          else filesOfReport.set(copy.report_id, [copy])
+          const files = filesOfReport.get(row.report_id)
+          if (files) files.push(row)
+          else filesOfReport.set(row.report_id, [row])
         }
       }
     } else if ('upsert' in change) {
       const row = change.upsert as Row
       const existing = table.get(row.id)
-      if (!existing) table.set(row.id, { ...row })
+      if (!existing) table.set(row.id, row)
       else for (const name of change.onConflictSet as string[]) existing[name] = row[name]
     } else if ('update' in change) {
       const existing = table.get(change.update)
