@@ -40,6 +40,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect('/notifications')
 }
 
+/** The link says where it leads: the exceedances list of a publication's notice, else the reports. */
+const linkWords = (link: string) => (link.startsWith('/exceedances') ? 'Открыть превышения' : 'Открыть отчёты')
+
 export default function Notifications() {
   const { notifications, unread } = useLoaderData<typeof loader>()
   const root = useRouteLoaderData<{ csrfToken: string }>('root')
@@ -70,7 +73,7 @@ export default function Notifications() {
                 {n.link ? (
                   <>
                     {' · '}
-                    <a href={`/monitoring${n.link}`}>Открыть отчёты</a>
+                    <a href={`/monitoring${n.link}`}>{linkWords(n.link)}</a>
                   </>
                 ) : null}
               </small>
