@@ -155,6 +155,13 @@ describe('the status board', () => {
     expect(holderItems.results[0].title).toMatch(/^Файл проверен/)
     expect(holderItems.results[0].read).not.toBeNull()
     await holder.close()
+
+    // Its only file failed the check, so the review queue shows the report apart, with nothing to decide yet.
+    const { name } = (await (await department.request.get(`${b.baseUrl}/api/v1/companies/${company}/`)).json()) as { name: string }
+    await department.goto(`${b.baseUrl}/monitoring/department-reports?${new URLSearchParams({ search: name.slice(0, 12) })}`)
+    const ours = (table: RegExp) => department.getByRole('table', { name: table }).getByRole('row').filter({ hasText: 'Оповещённая Анна Сергеевна' }).filter({ hasText: String(year) }).filter({ hasText: 'Программа' })
+    await expect.poll(() => ours(/^Решать пока нечего/).count()).toBe(1)
+    expect(await ours(/^Ждут решения/).count()).toBe(0)
     await department.close()
   })
 })
