@@ -10,6 +10,7 @@ import { levelOf } from '../app/features/catalogue/server/points.server.ts'
 import { loader as homeLoader } from '../app/features/catalogue/routes/home.tsx'
 import { loader as companyLoader } from '../app/features/catalogue/routes/company-card.tsx'
 import { loader as pointsLoader } from '../app/features/catalogue/routes/area-points.tsx'
+import { loader as companiesLoader } from '../app/features/catalogue/routes/company-list.tsx'
 import { isNotFound } from '../app/features/catalogue/server/not-found.ts'
 import { categoriesTable } from '../app/features/catalogue/server/greenhouse-pages.server.ts'
 import { controlIndicatorsPage } from '../app/features/catalogue/server/point-water-pages.server.ts'
@@ -68,6 +69,17 @@ describe('catalogue list pages', () => {
     expect(file.statusCode).toBe(200)
     const lines = file.body.replace(/^\uFEFF/, '').trim().split('\r\n')
     expect(lines.length - 1).toBe(page.list.count)
+  })
+
+  it('sends with a list the items it shows, not the records behind them (the browser gets the loader data too)', async () => {
+    // A record's every column went to the browser as the page's data and was never shown (issue 23).
+    const companies = await companiesLoader({ request: request('/companies'), params: {}, context: contextOf() })
+    expect(companies.list.items).toHaveLength(20)
+    expect(Object.keys(companies.list).sort()).toEqual(['count', 'downloads', 'items', 'more', 'pageSize', 'shown'])
+    const areas = await areaList(contextOf(), request('/areas'), 'licence_area')
+    expect(areas.list).not.toHaveProperty('records')
+    const generic = await genericPage(contextOf(), 'scientific-research', new URLSearchParams())
+    expect(generic.view === 'list' && generic.list).not.toHaveProperty('records')
   })
 
   it('drops a malformed filter value instead of failing', async () => {

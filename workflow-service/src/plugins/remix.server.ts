@@ -124,16 +124,12 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, maxBody: num
     if (Array.isArray(value)) for (const v of value) headers.append(key, v)
     else headers.set(key, String(value))
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+  // A GET or HEAD carries no body to Remix: no stream is made for it (a page miss made and dropped one).
+  if (request.method === 'GET' || request.method === 'HEAD') return new Request(url.href, { method: request.method, headers, signal: controller.signal })
   // A url-encoded body was buffered (so the CSRF hook could read its hidden field): Remix gets the same bytes. A
   // multipart one is streamed, counted on the way, so a body without a length still stops at the page forms' limit.
   const body = Buffer.isBuffer(request.body) ? request.body : createReadableStreamFromReadable(capped(request.raw, maxBody))
-  return new Request(url.href, {
-    method: request.method,
-    headers,
-    signal: controller.signal,
-    ...(hasBody ? { body, duplex: 'half' } : {}),
-  } as RequestInit)
+  return new Request(url.href, { method: request.method, headers, signal: controller.signal, body, duplex: 'half' } as RequestInit)
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { HOME } from '../../../utils/links.ts'
-import { listView, searchControl, typeOrThrow } from '../server/views.server.ts'
+import { listWithRecords, searchControl, typeOrThrow } from '../server/views.server.ts'
 import { ListPage } from '../components/list-page.tsx'
 
 // The name of the page for its title (the loader's data carries none).
@@ -10,8 +10,8 @@ export const handle = { title: 'Справочники' }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
-  const view = await listView(context, typeOrThrow('report-templates'), params, {}, ['search'])
-  const list = { ...view, items: view.items.map((item, i) => ({ ...item, href: String(view.records[i].filepath) })), records: [] }
+  const { view, records } = await listWithRecords(context, typeOrThrow('report-templates'), params, {}, ['search'])
+  const list = { ...view, items: view.items.map((item, i) => ({ ...item, href: String(records[i].filepath) })) }
   return { list, controls: [searchControl(params)] }
 }
 

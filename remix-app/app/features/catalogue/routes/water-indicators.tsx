@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = type.pages?.listTitle ?? type.title
   const list = await listView(context, type, params, {}, ['year'])
   const year = await yearControl(context, type, params)
-  return { title, heading: type.title, crumbs: [HOME, { title, to: '/water-indicators' }], controls: year ? [year] : [], list: { ...list, records: [] } }
+  return { title, heading: type.title, crumbs: [HOME, { title, to: '/water-indicators' }], controls: year ? [year] : [], list }
 }
 
 export default function WaterIndicators() {

@@ -69,6 +69,6 @@ export async function resourceInspectionPage(context: AppLoadContext, kind: stri
   const type = typeOrThrow('waters-resource-inspection-results')
   const head = await pointHead(context, point, { title: type.title, to: `/points/${point.kind}/${point.id}/resource-inspection` })
   const scope = { measures_point: point.id }
-  const [{ records: _records, ...list }, year] = await Promise.all([listView(context, type, params, scope, ['year']), yearControl(context, type, params, scope)])
+  const [list, year] = await Promise.all([listView(context, type, params, scope, ['year']), yearControl(context, type, params, scope)])
   return { title: type.title, ...head, controls: year ? [year] : [], list }
 }

@@ -14,7 +14,7 @@ import { AREA_KIND, REGIONAL_POINT_LISTS, SECTIONS, type SectionKey, sectionPath
 import { notFound } from './not-found.ts'
 import { pointOf, type PointRecord, readingsOf } from './points.server.ts'
 import { areaTabs, pointTabs } from './tabs.server.ts'
-import { cardGroups, listView, scopedTabs, searchControl, type Tab, typeOrThrow } from './views.server.ts'
+import { cardGroups, listWithRecords, scopedTabs, searchControl, type Tab, typeOrThrow } from './views.server.ts'
 import { type FilterControl } from '../../../components/filter-form.tsx'
 
 interface SectionTile {
@@ -70,8 +70,8 @@ export async function sectionPoints(context: AppLoadContext, base: SystemBase, i
   const scope = SECTIONS[section].scope[base === 'polygons' ? 'regional' : 'yanao']
   const chosenKind = kindPoint ?? (section === 'geochemical' && GEOCHEMICAL_POINT_KINDS.includes(params.get('kind') as PointKindCode) ? params.get('kind')! : undefined)
   const filters: Record<string, string | number> = { area: id, ...(scope.category ? { category: scope.category } : {}), ...(scope.kind ? { kind: scope.kind } : {}), ...(chosenKind ? { kind: chosenKind } : {}) }
-  const list = await listView(context, typeOrThrow('measures-points'), params, filters, ['search'])
-  const items = list.items.map((item, i) => ({ ...item, href: sectionPointPath(base, section, list.records[i] as { id: number; kind: string }) }))
+  const { view: list, records } = await listWithRecords(context, typeOrThrow('measures-points'), params, filters, ['search'])
+  const items = list.items.map((item, i) => ({ ...item, href: sectionPointPath(base, section, records[i] as { id: number; kind: string }) }))
   const controls: FilterControl[] = [searchControl(params)]
   if (section === 'geochemical' && kindPoint === undefined) {
     controls.push({

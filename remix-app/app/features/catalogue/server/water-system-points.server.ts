@@ -16,8 +16,6 @@ export async function waterSystemPointsPage(context: AppLoadContext, id: string 
   const waters = await context.catalogue.waterResourcesOfSystem(context.useCaseContext, { system: system.id }).then(readValue)
   // A system that names no known water body has no points: no query for an empty IN list.
   const empty: ListView = { items: [], count: 0, shown: shownOf(params), more: null, pageSize: PAGE_SIZE }
-  const { records: _records, ...list } = waters.length
-    ? await listView(context, typeOrThrow('measures-points'), params, { water_resource__in: waters }, ['search'])
-    : { ...empty, records: [] }
+  const list = waters.length ? await listView(context, typeOrThrow('measures-points'), params, { water_resource__in: waters }, ['search']) : empty
   return { title: WATER_SYSTEM_POINTS_TITLE, crumbs, tabs: head.tabs, controls: [searchControl(params)], list }
 }
