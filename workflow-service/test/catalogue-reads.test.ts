@@ -4,6 +4,7 @@ import { catalogueUseCases, type UseCaseContext } from '../src/use-cases/catalog
 import { refusalAnswer } from '../src/http/refusal-answers.ts'
 import type { Outcome } from '../src/use-cases/use-case.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
+import { catalogueTypes } from '../src/catalogue/registry/index.ts'
 
 const t = useTestApp()
 const caller: UseCaseContext = { actor: null, clientAddress: '192.0.2.7', requestId: 'req-1' }
@@ -51,6 +52,27 @@ describe('catalogue read use-cases', () => {
     const lists = value(await reads.scopedListsWithData(caller, { parent: 'area', id: area.id }))
     expect(lists.length).toBeGreaterThan(0)
     for (const list of lists) expect(list).toEqual({ slug: expect.any(String), suffix: expect.any(String) })
+  })
+})
+
+describe('the scoped lists of a record that hold data', () => {
+  it('names for any record of a parent kind exactly the lists whose filtered list has rows (one statement text, made once)', async () => {
+    const reads = catalogueUseCases(t.database.db)
+    const db = t.database.db
+    const areas = await db.selectFrom('areas').select(['id']).where('kind', '=', 'polygon_region_monitoring').orderBy('id').limit(2).execute()
+    const point = await db.selectFrom('measures_points').select(['id']).orderBy('id').executeTakeFirstOrThrow()
+    // The second ask of a kind reuses the first's statement: its answer must be the second record's own.
+    for (const [parent, id] of [...areas.map((a) => ['area', a.id] as const), ['area', 2_000_000_000] as const, ['measures_point', point.id] as const]) {
+      const named = value(await reads.scopedListsWithData(caller, { parent, id })).map((l) => `${l.slug}/${l.suffix}`)
+      const expected: string[] = []
+      for (const type of catalogueTypes)
+        for (const scoped of type.pages?.scoped ?? []) {
+          if (scoped.parent !== parent || scoped.suffix === 'reports') continue
+          const page = value(await reads.list(caller, { type: type.slug, query: { [scoped.filter]: String(id) }, limit: 1, offset: 0 }))
+          if (page.count > 0) expected.push(`${type.slug}/${scoped.suffix}`)
+        }
+      expect(named, `${parent} ${id}`).toEqual(expected)
+    }
   })
 })
 
