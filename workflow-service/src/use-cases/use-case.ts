@@ -2,6 +2,7 @@
 // TypeBox schema, and it answers plain data or a domain refusal (never an HTTP error): each door maps the refusal
 // to its own answer (JSON with a status in the API, a Russian message or an error page on a page).
 import { type Static, type TSchema } from '@sinclair/typebox'
+import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { Value, type ValueError, ValueErrorType } from '@sinclair/typebox/value'
 import type { CurrentUser } from '../auth/permissions.ts'
 import { CommandRefused, type Refusal, Refused } from '../workflow/refusal.ts'
@@ -48,9 +49,23 @@ function problemOf(error: ValueError | undefined): string {
   }
 }
 
+// A schema's check compiled once (TypeBox's compiled check is the same check as Value.Check, without walking the
+// schema for every call: a few per page on a cache miss, decision 2781). Only the use-cases' own schemas come here,
+// each made once, so the map stays as small as their number.
+const checks = new WeakMap<TSchema, (input: unknown) => boolean>()
+function checkOf(schema: TSchema): (input: unknown) => boolean {
+  let check = checks.get(schema)
+  if (!check) {
+    const compiled = TypeCompiler.Compile(schema)
+    check = (input) => compiled.Check(input)
+    checks.set(schema, check)
+  }
+  return check
+}
+
 /** The refusal of an input that breaks the use-case's schema, naming its first wrong field. */
 export function inputRefusal<S extends TSchema>(schema: S, input: unknown): Refusal | null {
-  if (Value.Check(schema, input)) return null
+  if (checkOf(schema)(input)) return null
   const error = Value.Errors(schema, input).First()
   const path = error?.path.replace(/^\//, '').split('/')[0] ?? ''
   const parameter = path || 'input'
