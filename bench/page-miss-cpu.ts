@@ -1,0 +1,202 @@
+// CPU of one web process per page answered on a public-cache miss (issue 23, decision 2781): the production build
+// in one process (WEB_PROCESSES=1, no workers) on the tiny data set, a few hundred requests per page case, each a
+// cache miss (checked by `x-cache`), and the process's user + system CPU from /proc divided by the answers. With
+// `--profile DIR` the process also writes a CPU profile (`node --cpu-prof`) per case into DIR, and the samples of
+// the measured requests are summed by function and package (`--top N` lines).
+//   npm run build && npx tsx bench/page-miss-cpu.ts [--requests 300] [--connections 4] [--profile DIR] [--checkout DIR]
+import { spawn } from 'node:child_process'
+import { readdirSync, readFileSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { createKysely } from '@portal/workflow-service/service.server.ts'
+import { openBenchDataSet } from './support/bench-data-set.ts'
+import { findTargets } from './cases/http-cases.ts'
+import { freePort, stopChild, waitForHealth } from './support/portal-process.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '300' },
+    connections: { type: 'string', default: '4' },
+    profile: { type: 'string' },
+    top: { type: 'string', default: '25' },
+    cases: { type: 'string', default: 'point,area,companies' },
+    // Another checkout's build to measure (an A/B run against main): its dist/server.js, run in its folder.
+    checkout: { type: 'string' },
+  },
+})
+const requests = Number(values.requests)
+const connections = Number(values.connections)
+const checkout = values.checkout ? path.resolve(values.checkout) : root
+
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+const log = (m: string) => process.stderr.write(`${m}\n`)
+const data = await openBenchDataSet('tiny', log)
+const db = createKysely(data.url, 2)
+const t = await findTargets(db)
+await db.destroy()
+const notifier = new pg.Client({ connectionString: data.url })
+await notifier.connect()
+
+const enc = encodeURIComponent
+// Every address of a case; a pass over them all starts with an emptied cache, so each is a miss.
+const cases: Record<string, string[]> = {
+  point: t.allPointIds.flatMap((id) => ['', ...t.years.map((y) => `?year=${y}`)].map((q) => `/monitoring/measures-points/${id}/${q}`)),
+  area: t.allAreaIds.map((id) => `/monitoring/areas/${id}/`),
+  companies: Array.from({ length: 500 }, (_, i) => `/monitoring/companies/?search=${enc(`${['Газ', 'Нефть', 'Ямал', 'Пур', 'Тазов'][i % 5]}${Math.floor(i / 5)}`)}&limit=${[20, 40, 60, 80, 100][i % 5]}`),
+}
+
+async function run(name: string, addresses: string[], baseUrl: string, count: number): Promise<{ misses: number; hits: number; bytes: number }> {
+  let next = 0
+  let misses = 0
+  let hits = 0
+  let bytes = 0
+  while (next < count) {
+    // The whole space asked once more: empty the cache first (what a publication does) and let it arrive.
+    await notifier.query('NOTIFY public_changed')
+    await new Promise((r) => setTimeout(r, 100))
+    const pass = addresses.slice(0, Math.min(addresses.length, count - next))
+    next += pass.length
+    let i = 0
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (i < pass.length) {
+          const address = pass[i++]
+          const res = await fetch(`${baseUrl}${address}`)
+          const body = await res.arrayBuffer()
+          if (res.status !== 200) throw new Error(`${name}: ${address} answered ${res.status}`)
+          bytes += body.byteLength
+          if (res.headers.get('x-cache') === 'miss') misses++
+          else hits++
+        }
+      }),
+    )
+  }
+  return { misses, hits, bytes }
+}
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+function packageOf(url: string): string {
+  const at = url.lastIndexOf('node_modules/')
+  if (at >= 0) {
+    const rest = url.slice(at + 'node_modules/'.length).split('/')
+    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]
+  }
+  if (url.startsWith('node:')) return 'node core'
+  if (url === '') return '(native)'
+  if (url.includes('/remix-app/build/server/')) return 'the pages (loaders, components)'
+  if (url.includes('/dist/')) return 'the server (plugins, use cases)'
+  return url.replace(/^file:\/\//, '').replace(root, '.')
+}
+
+// A sample's share, by the first of these its stack holds anywhere (so a component's own code counts as rendering,
+// a query's driver code as the query's). Order matters: a query awaited in a loader is on no render's stack.
+const SHARES: Array<[string, (packages: Set<string>, functions: Set<string>, leaf: string) => boolean]> = [
+  ['garbage collection', (_p, _f, leaf) => leaf === '(garbage collector)'],
+  ['idle', (_p, _f, leaf) => leaf === '(idle)'],
+  ['queries (pg, kysely, their socket writes)', (p) => p.has('pg') || p.has('pg-protocol') || p.has('pg-pool') || p.has('kysely')],
+  ['loader data serialisation (turbo-stream)', (p) => p.has('turbo-stream')],
+  ['React render (components, links, escaping)', (p) => p.has('react-dom')],
+  ['logging (pino)', (p) => p.has('pino')],
+  ['loaders and data shaping (our code)', (p, f) => p.has('the pages (loaders, components)') || f.has('callLoaderOrAction')],
+  ['Remix runtime (matching, data strategy, document)', (p) => [...p].some((x) => x.startsWith('@remix-run/') || x.startsWith('react-router'))],
+  ['socket write of the page', (_p, _f, leaf) => leaf === 'writev' || leaf === 'writeBuffer' || leaf === 'writeUtf8String'],
+  ['Fastify, helmet, hooks', (p) => ['fastify', 'helmet', 'find-my-way', 'avvio', '@fastify/static'].some((x) => p.has(x))],
+  ['the server (page cache, marks, auth)', (p) => p.has('the server (plugins, use cases)')],
+  ['other (Node streams, Request, microtasks)', () => true],
+]
+
+/** Samples between `from` and `to` seconds of the profile, by share, by package (self) and by function (self). */
+function summarise(profile: Profile, from: number, to: number, top: number): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const parent = new Map<number, number>()
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
+  const count = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1)
+  const shares = new Map<string, number>()
+  const self = new Map<string, number>()
+  const pkg = new Map<string, number>()
+  let time = 0
+  let total = 0
+  for (let i = 0; i < profile.samples.length; i++) {
+    time += profile.timeDeltas[i] / 1e6
+    if (time < from || time > to) continue
+    const node = byId.get(profile.samples[i])!
+    const f = node.callFrame
+    const packages = new Set<string>()
+    const functions = new Set<string>()
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      const frame = byId.get(id)!.callFrame
+      if (frame.url) packages.add(packageOf(frame.url))
+      functions.add(frame.functionName)
+    }
+    count(shares, SHARES.find(([, test]) => test(packages, functions, f.functionName))![0])
+    count(self, `${f.functionName || '(anonymous)'} ${packageOf(f.url)}:${f.lineNumber + 1}`)
+    count(pkg, f.url === '' ? f.functionName : packageOf(f.url))
+    total++
+  }
+  // Shares of the samples that ran (idle ones left out: they are the process waiting, not a cost).
+  const idle = shares.get('idle') ?? 0
+  shares.delete('idle')
+  pkg.delete('(idle)')
+  self.delete('(idle) (native):0')
+  const busy = total - idle
+  const show = (m: Map<string, number>, n: number) =>
+    [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${((100 * v) / busy).toFixed(1).padStart(5)} %  ${k}`).join('\n')
+  log(`  ${busy} samples of ${from.toFixed(1)}–${to.toFixed(1)} s (and ${idle} idle)\n by share:\n${show(shares, SHARES.length)}\n by package (self):\n${show(pkg, top)}\n by function (self):\n${show(self, top)}`)
+}
+
+for (const name of values.cases!.split(',')) {
+  const port = await freePort()
+  const profileDir = values.profile ? path.resolve(values.profile, name) : undefined
+  if (profileDir) mkdirSync(profileDir, { recursive: true })
+  const started = performance.now()
+  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--enable-source-maps', path.join(checkout, 'dist/server.js')], {
+    cwd: checkout,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'benchmark-only-session-secret',
+      DATABASE_URL: data.url,
+      DATA_DIR: data.folder,
+      STORAGE_DIR: data.storageDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WORKERS: 'off',
+      WEB_PROCESSES: '1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const baseUrl = `http://127.0.0.1:${port}`
+  try {
+    await waitForHealth(`${baseUrl}/healthz`, child, 120_000)
+    // Warm-up: every address once (the route's query names learnt, the code optimised).
+    await run(name, cases[name], baseUrl, Math.min(cases[name].length, 100))
+    const cpu0 = cpuSeconds(child.pid!)
+    const from = (performance.now() - started) / 1000
+    const result = await run(name, cases[name], baseUrl, requests)
+    const to = (performance.now() - started) / 1000
+    const cpu = cpuSeconds(child.pid!) - cpu0
+    const answers = result.misses + result.hits
+    log(`${name}: ${answers} answers (${result.hits} hits), ${((1000 * cpu) / answers).toFixed(2)} CPU ms per answer, ${(result.bytes / answers / 1024).toFixed(1)} KB each, ${(answers / (to - from)).toFixed(0)} req/s`)
+    if (result.hits > 0) log(`  ${result.hits} answers were not misses`)
+    await stopChild(child)
+    if (profileDir) {
+      const file = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).sort().at(-1)!
+      summarise(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')), from, to, Number(values.top))
+    }
+  } finally {
+    await stopChild(child)
+  }
+}
+await notifier.end()
+await data.close()
