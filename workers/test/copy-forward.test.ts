@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import ExcelJS from 'exceljs'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { holder, multipartWithFiles, type Holder } from '../../test-support/workflow-fixtures.ts'
 import { loginAs } from '../../test-support/login.ts'
@@ -15,7 +15,8 @@ import { useWorkerScene } from './support/worker-scene.ts'
 import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 
 const { t, holderContext, settled } = useWorkerScene()
-vi.setConfig({ testTimeout: 120_000 })
+// Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
+const SLOW = { timeout: 120_000 }
 const folder = tempFolder()
 const obs = uploadSpecOf('observation_results')
 const SIDE = obs.lastYear!.header
@@ -94,7 +95,7 @@ const rowOf = (sheet: ExcelJS.Worksheet, name: string) => {
   throw new Error(`no row of ${name}`)
 }
 
-describe('the template of a new year pre-filled with last year', () => {
+describe('the template of a new year pre-filled with last year', SLOW, () => {
   it("holds last year's points and substances of the area and their means in the side column, marked as not to be filled", async () => {
     const res = await download(`area=${report.areaId}&year=${report.year}&prefill=last-year`)
     expect(res.statusCode).toBe(200)
@@ -192,7 +193,7 @@ describe('the template of a new year pre-filled with last year', () => {
   })
 })
 
-describe('the header check of a pre-filled template', () => {
+describe('the header check of a pre-filled template', SLOW, () => {
   async function filledBook(): Promise<ExcelJS.Workbook> {
     const workbook = await load((await download(`area=${report.areaId}&year=${report.year}&prefill=last-year`)).rawPayload)
     fill(workbook)

@@ -15,7 +15,8 @@ import { prepareAreaReport, uploadStored, type ReportFixture } from './support/w
 import { accepted } from '@portal/workflow-service/views.ts'
 
 const { t, holderContext, departmentContext, fileRow, settled } = useWorkerScene()
-vi.setConfig({ testTimeout: 120_000 })
+// Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
+const SLOW = { timeout: 120_000 }
 const folder = tempFolder()
 const spec = uploadSpecOf('observation_results')
 const HEADER = spec.columns.map((c) => c.header)
@@ -42,7 +43,7 @@ async function published(marker: string): Promise<number> {
 }
 const reportStatus = async () => (await t.database.db.selectFrom('import_reports').select('status').where('id', '=', report.reportId).executeTakeFirstOrThrow()).status
 
-describe('rows whose natural key already stands', () => {
+describe('rows whose natural key already stands', SLOW, () => {
   it('refuses a row that repeats an earlier row of the same file, naming both rows, and stages nothing', async () => {
     const fileId = await upload('сам-себя.csv', [row('Повтор-1', 1), row('Повтор-1', 2), row('Повтор-1', 1, '0,02')])
     const checked = await settled(fileId, 'error')
@@ -133,7 +134,7 @@ function loopsOver(explained: unknown, table: string): string[] {
   return found
 }
 
-describe('publication idempotent on the natural key', () => {
+describe('publication idempotent on the natural key', SLOW, () => {
   it('finds a unique index, NULLs equal, on the declared natural key of every table uploads publish to', async () => {
     for (const upload of UPLOADS) {
       const { rows } = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE tablename = ${upload.table} AND indexdef LIKE 'CREATE UNIQUE INDEX%'`.execute(t.database.db)

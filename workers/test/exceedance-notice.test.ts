@@ -11,7 +11,7 @@ import { accepted } from '@portal/workflow-service/views.ts'
 
 const { t, holderContext, departmentContext, settled } = useWorkerScene()
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
-vi.setConfig({ testTimeout: 180_000 })
+const SLOW = { timeout: 180_000 }
 const folder = tempFolder()
 const HEADER = uploadSpecOf('observation_results').columns.map((c) => c.header)
 
@@ -49,7 +49,7 @@ async function agreeAndWait(reportId: number, rows: number) {
   await vi.waitFor(async () => expect(await publishedCount(reportId)).toBe(rows), { timeout: 60_000, interval: 200 })
 }
 
-describe('the Department hears of the readings above their ПДК that an agreement publishes', () => {
+describe('the Department hears of the readings above their ПДК that an agreement publishes', SLOW, () => {
   let fileId: number
 
   it('tells every Department user once, with the count, the worst multiple and a link to the exceedances filtered for the report; the review item stays beside it', async () => {

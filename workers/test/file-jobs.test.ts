@@ -12,7 +12,7 @@ import { accepted } from '@portal/workflow-service/views.ts'
 
 const { t, holderContext, departmentContext, fileRow, settled } = useWorkerScene()
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
-vi.setConfig({ testTimeout: 120_000 })
+const SLOW = { timeout: 120_000 }
 const folder = tempFolder()
 const HEADER = uploadSpecOf('observation_results').columns.map((c) => c.header)
 
@@ -38,7 +38,7 @@ async function published(marker: string): Promise<number> {
   return Number(row.n)
 }
 
-describe('file jobs on the real workflow and queue', () => {
+describe('file jobs on the real workflow and queue', SLOW, () => {
   it('checks a good file to success with its rows staged, and a wrong header to error naming the columns', async () => {
     const good = await uploadStored(holderContext(), report.reportId, writeCsv(folder.file('good.csv'), [HEADER, ...readings('Маркер-1', 25)]), 'good.csv')
     const wrong = await uploadStored(

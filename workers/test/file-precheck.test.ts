@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import ExcelJS from 'exceljs'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { holder, multipartWithFiles, uploadedFiles, type Holder } from '../../test-support/workflow-fixtures.ts'
 import { loginAs } from '../../test-support/login.ts'
@@ -14,7 +14,8 @@ import { useWorkerScene } from './support/worker-scene.ts'
 import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 
 const { t, holderContext, settled } = useWorkerScene()
-vi.setConfig({ testTimeout: 120_000 })
+// Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
+const SLOW = { timeout: 120_000 }
 const folder = tempFolder()
 const HEADER = uploadSpecOf('observation_results').columns.map((c) => c.header)
 
@@ -59,7 +60,7 @@ function precheck(file: { name: string; content: Buffer | string } | null, optio
 
 const csvOf = (name: string, rows: unknown[][]) => ({ name, content: readFileSync(writeCsv(folder.file(name), [HEADER, ...(rows as Array<Array<string | number>>)])) })
 
-describe('a check before sending', () => {
+describe('a check before sending', SLOW, () => {
   it('answers the findings an upload would get (errors, warnings, unit conversions) and records nothing, leaving no bytes on disk', async () => {
     const before = await recordCounts()
     const stored = uploadedFiles(t.app.config.storageDir)
@@ -171,7 +172,7 @@ describe('a check before sending', () => {
   })
 })
 
-describe('the marked workbook', () => {
+describe('the marked workbook', SLOW, () => {
   async function bookOf(res: { statusCode: number; rawPayload: Buffer; headers: Record<string, unknown> }): Promise<ExcelJS.Workbook> {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -225,7 +226,7 @@ describe('the marked workbook', () => {
   })
 })
 
-describe('a value far from last year\'s', () => {
+describe('a value far from last year\'s', SLOW, () => {
   /** Readings of the section's point published for last year (one a day from 1 August), as an agreement publishes them. */
   async function publishLastYear(name: string, readings: Array<[value: number, measure: string, mpc: number]>) {
     const { id } = await t.database.db.selectFrom('measures_points').select('id').where('nomenclature', '=', point).executeTakeFirstOrThrow()

@@ -12,7 +12,7 @@ import { accepted } from '@portal/workflow-service/views.ts'
 
 const { t, holderContext, departmentContext, settled } = useWorkerScene()
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
-vi.setConfig({ testTimeout: 120_000 })
+const SLOW = { timeout: 120_000 }
 const folder = tempFolder()
 const HEADER = uploadSpecOf('observation_results').columns.map((c) => c.header)
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => folder.remove())
 
 
-describe('a reading in another unit than its ПДК, through the real check and publication', () => {
+describe('a reading in another unit than its ПДК, through the real check and publication', SLOW, () => {
   it('publishes 45 мкг/м³ of NO2 as 0,045 мг/м³ beside its ПДК 0,2 мг/м³: the file, the point, its chart and its export agree', async () => {
     const point = report.points.find((p) => p.kind === 'ambient_air')!
     const pointId = (await t.database.db.selectFrom('measures_points').select('id').where('nomenclature', '=', point.nomenclature).executeTakeFirstOrThrow()).id
