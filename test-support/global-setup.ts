@@ -10,6 +10,7 @@ import { prepareDatabase } from '@portal/migrations/app-role.ts'
 import { createQueue } from '@portal/workers/workers.server.ts'
 import { createKysely, APP_ROLE, ensureAppRole, startEmbeddedPostgres } from '@portal/workflow-service/service.server.ts'
 import { seedPortal } from '../portal/src/composition.server.ts'
+import './keep-exit-code.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -15,6 +15,7 @@ import { type BrowserServer, chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { APP_PASSWORD_FILE, APP_ROLE, ensureAppRole } from '@portal/workflow-service/service.server.ts'
 import { freePort } from '../../cluster/support/free-port.ts'
+import '../../test-support/keep-exit-code.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
 const E2E_APP_ROLE = 'portal_test_app'
