@@ -21,8 +21,10 @@ for (const file of process.argv.slice(2)) {
       const firstLine = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)
       console.log(`FAILED ${where} > ${test.fullName}\n    ${firstLine}`)
     }
-    // A file that failed to load has no test results, only its message.
+    // A file that failed to load has no test results, only its message: it counts as one failure, or a file that
+    // could not even be imported would pass the run.
     if (suite.status === 'failed' && failedTests.length === 0) {
+      failed += 1
       console.log(`FAILED ${where} (the file itself)\n    ${String(suite.message ?? '').split('\n')[0].slice(0, 300)}`)
     }
   }
