@@ -7,12 +7,18 @@ import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import { openBenchDataSet, SCALES } from './support/bench-data-set.ts'
 import { postgresCpuSeconds, postmasterOf } from './support/cpu-seconds.ts'
-import { createKysely } from '@portal/workflow-service/service.server.ts'
-import { withOwnConnection } from '../workflow-service/src/db/own-connection.server.ts'
-import { inChain, readAllInPagesAsArrays } from '../workflow-service/src/event-store/event-store.server.ts'
-import { createReplayFold, columnsOf } from '../workflow-service/src/all-streams/replay/replay-fold.ts'
-import { copyText, type CopyColumn } from '../workflow-service/src/all-streams/replay/copy-text.ts'
-import { PROJECTION_TABLES, type ProjectionTable } from '../workflow-service/src/workflow/event-table.ts'
+import {
+  columnsOf,
+  type CopyColumn,
+  copyText,
+  createKysely,
+  createReplayFold,
+  inChain,
+  PROJECTION_TABLES,
+  type ProjectionTable,
+  readAllInPagesAsArrays,
+  withOwnConnection,
+} from '@portal/workflow-service/service.server.ts'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, events: { type: 'string', default: '200000' } } })
 process.env.BENCH_DATA_DIR ||= '/tmp/replay-lab/data'
