@@ -145,6 +145,9 @@ describe('greenhouse gases start page', () => {
     expect(own.data.crumbs.at(-1).title).toBe(own.data.title)
     expect(own.data.list.count).toBeGreaterThan(0)
     expect((await page(`/companies/${row.company}/greenhousegases`)).data.title).toBe(`Парниковые газы: ${row.companyName}`)
+    // A year the company filed nothing in still heads its empty list, as on the greenhouse page.
+    const empty = await page(`/companies/${row.company}/greenhousegases?year=2001&greenhouse_category=${row.category}`)
+    expect([empty.data.title, empty.data.list.count]).toEqual([`Парниковые газы: ${row.companyName}, 2001 год, ${row.categoryName}`, 0])
   })
 
   it('offers Все in the categories’ year filter and sums every year with it', async () => {

@@ -90,11 +90,14 @@ async function scopedList(context: AppLoadContext, type: CatalogueType, scoped: 
   const head = await parentHead(context, scoped.parent, parent)
   const scope = { [scoped.filter]: parentId }
   const list = await listView(context, type, params, scope, listFilters(type))
-  const chart = await listChartOf(context, type, params, { ...parseFiltersLenient(type, params, listFilters(type)), ...scope })
+  const applied = parseFiltersLenient(type, params, listFilters(type))
+  const chart = await listChartOf(context, type, params, { ...applied, ...scope })
   const filters = await controlsOf(context, type, params, scope)
   const controls = [...filters, ...(chart?.picker ? [chart.picker] : [])]
+  // The year the list is filtered by, offered or not: a year without the parent's rows still heads its empty list.
+  const year = typeof applied.year === 'number' ? applied.year : undefined
   const title = scoped.headedByChoices
-    ? headedByChoices(scoped.title ?? type.title, String(parent.name), chosenLabel(filters, 'year'), ...filters.filter((c) => c.name !== 'year').map((c) => chosenLabel(c)))
+    ? headedByChoices(scoped.title ?? type.title, String(parent.name), year, ...filters.filter((c) => c.name !== 'year').map((c) => chosenLabel(c)))
     : (scoped.title ?? type.title)
   return { view: 'list', title, crumbs: [...head.crumbs, { title, to: path }], tabs: head.tabs, controls, list, chart }
 }
