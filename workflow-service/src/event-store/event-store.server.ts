@@ -228,12 +228,17 @@ async function readLogPage(db: Db, afterPosition: number | null, limit: number):
  * the database finds and sends it while the reader works on this one. On one connection, so a reader in a
  * transaction keeps its one snapshot.
  */
-export async function* readAllInPages(db: Db, pageSize = 2000): AsyncGenerator<LoggedEvent> {
-  let next: Promise<LoggedEvent[]> | null = readLogPage(db, null, pageSize)
+export function readAllInPages(db: Db, pageSize = 2000): AsyncGenerator<LoggedEvent> {
+  return pagesReadAhead((after) => readLogPage(db, after, pageSize), pageSize)
+}
+
+/** The events of the pages `readPage` answers, from the first, the next page asked before this one is handed out. */
+async function* pagesReadAhead(readPage: (afterPosition: number | null) => Promise<LoggedEvent[]>, pageSize: number): AsyncGenerator<LoggedEvent> {
+  let next: Promise<LoggedEvent[]> | null = readPage(null)
   try {
     while (next) {
       const page: LoggedEvent[] = await next
-      next = page.length < pageSize ? null : readLogPage(db, page[page.length - 1].position, pageSize)
+      next = page.length < pageSize ? null : readPage(page[page.length - 1].position)
       // A reader that stops early must not leave the page asked ahead failing unheard.
       next?.catch(() => {})
       for (const event of page) yield event
@@ -279,20 +284,8 @@ async function readLogPageAsArrays(query: ArrayQuery, afterPosition: number | nu
  * readAllInPages on a connection that answers rows as arrays (the replay's own connection): the same events in the same
  * order, from the first row with no lower bound, a page asked ahead, with each row's time read as a number.
  */
-export async function* readAllInPagesAsArrays(query: ArrayQuery, pageSize = 2000): AsyncGenerator<LoggedEvent> {
-  let next: Promise<LoggedEvent[]> | null = readLogPageAsArrays(query, null, pageSize)
-  try {
-    while (next) {
-      const page: LoggedEvent[] = await next
-      next = page.length < pageSize ? null : readLogPageAsArrays(query, page[page.length - 1].position, pageSize)
-      // A reader that stops early must not leave the page asked ahead failing unheard.
-      next?.catch(() => {})
-      for (const event of page) yield event
-    }
-  } finally {
-    // Waits for the page asked ahead, so the connection is idle when the reader goes on with its transaction.
-    await next?.catch(() => {})
-  }
+export function readAllInPagesAsArrays(query: ArrayQuery, pageSize = 2000): AsyncGenerator<LoggedEvent> {
+  return pagesReadAhead((after) => readLogPageAsArrays(query, after, pageSize), pageSize)
 }
 
 export { type ChainCheck, type OutsideRow, outsideLine, verifyHashChain, verifyHashChainUpTo } from './chain-verification.server.ts'
