@@ -14,6 +14,9 @@ const ISOLATED = [
   // trips of statements that db/repeated-statements.server.ts names once per process.
   'workflow-service/test/workflow/pipelined-transactions.test.ts',
   'workflow-service/test/workflow/command-write-path.test.ts',
+  // Failed once of five shared runs (28 November): exceljs could not read back the book it had just written, in a
+  // process that had run other files before; alone it always passed. The file it followed was not found: kept apart.
+  'workers/test/report-templates.test.ts',
 ]
 
 // One audit key for the whole run: the template's demo events and every test file's appends verify with it.
