@@ -148,6 +148,9 @@ describe('greenhouse gases start page', () => {
     // A year the company filed nothing in still heads its empty list, as on the greenhouse page.
     const empty = await page(`/companies/${row.company}/greenhousegases?year=2001&greenhouse_category=${row.category}`)
     expect([empty.data.title, empty.data.list.count]).toEqual([`Парниковые газы: ${row.companyName}, 2001 год, ${row.categoryName}`, 0])
+    // The greenhouse page filtered the same way says the same.
+    const emptyAll = await page(`/greenhouse-gases?year=2001&greenhouse_category=${row.category}&responsible__company=${row.company}`)
+    expect(emptyAll.data.title).toBe(empty.data.title)
   })
 
   it('offers Все in the categories’ year filter and sums every year with it', async () => {

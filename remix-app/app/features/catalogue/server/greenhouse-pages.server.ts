@@ -1,7 +1,7 @@
 // The greenhouse-gas pages (catalogue.md §2.8): the start page per year with its two sections (for all companies or
 // one), the list of emissions titled with the chosen company, year and category, and the categories table.
 import type { AppLoadContext } from '@remix-run/node'
-import { formatNumber } from '@portal/workflow-service/registry.ts'
+import { formatNumber, parseFiltersLenient } from '@portal/workflow-service/registry.ts'
 import { GASES } from '@portal/workflow-service/commands.server.ts'
 import { companyCrumbs, HOME, type Crumb } from '../../../utils/links.ts'
 import { listView, recordsOf, type Tab, typeOrThrow } from './views.server.ts'
@@ -85,7 +85,9 @@ export async function greenhouseList(context: AppLoadContext, params: URLSearchP
   const year = years.find((y) => String(y) === chosen('year'))
   const category = categories.find((c) => String(c.id) === chosen('greenhouse_category'))
   const company = companyRows.find((c) => String(c.id) === chosen('responsible__company'))
-  const title = headedByChoices('Парниковые газы', company?.name, year, category?.name)
+  // The year the list is filtered by heads it even when no company filed that year, as on a company's own tab.
+  const filteredYear = parseFiltersLenient(type, params, ['year']).year
+  const title = headedByChoices('Парниковые газы', company?.name, typeof filteredYear === 'number' ? filteredYear : undefined, category?.name)
   const controls: FilterControl[] = [
     { name: 'year', label: 'Отчетный период', kind: 'select', value: year ? String(year) : '', options: [{ value: '', label: 'Все' }, ...years.map((y) => ({ value: String(y), label: String(y) }))] },
     { name: 'greenhouse_category', label: 'Категория источников', kind: 'select', value: category ? String(category.id) : '', options: [{ value: '', label: 'Все' }, ...categories.map((c) => ({ value: String(c.id), label: c.name }))] },
