@@ -2,11 +2,10 @@
 // meets it: the holder's file is set up through the API, the Department agrees the report on its page, then finds the
 // notice among its notifications, with the count and the worst multiple, and follows it to the exceedances page
 // filtered for the report's year, company and area, where the readings stand worst first.
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { useBrowser } from './support/browser.ts'
-import { logIn } from './support/log-in.ts'
+import { csrfToken, logIn } from './support/log-in.ts'
 
 const b = useBrowser()
 // A year no other browser file files holder1's areas in: eight years back.
@@ -14,7 +13,6 @@ const YEAR = new Date().getFullYear() - 8
 /** A substance of this test's own, so the exceedances page shows this report's readings and no demo reading. */
 const SUBSTANCE = 'Маркер превышения'
 const eventually = <T>(value: () => Promise<T> | T, options: { timeout?: number } = {}) => expect.poll(value, { timeout: 15_000, ...options })
-const token = async (page: Page) => ((await (await page.request.get(`${b.baseUrl}/auth/csrf/`)).json()) as { csrftoken: string }).csrftoken
 
 describe('the Department told of exceedances an agreement publishes', () => {
   it('finds the notice with the count and the worst multiple, and its link opens the exceedances of the report', async () => {
@@ -24,7 +22,7 @@ describe('the Department told of exceedances an agreement publishes', () => {
     const area = areas.results.sort((x, y) => y.id - x.id)[0]
     const points = (await (await holder.request.get(`${b.baseUrl}/api/v1/measures-points/?area=${area.id}&kind=surface_water&limit=100`)).json()) as { results: Array<{ nomenclature: string | null }> }
     const point = points.results.find((p) => p.nomenclature)!.nomenclature!
-    const holderToken = await token(holder)
+    const holderToken = await csrfToken(b, holder)
     const responsible = await holder.request.post(`${b.baseUrl}/api/v1/ecomon-responsibles/`, {
       headers: { 'X-CSRFToken': holderToken },
       data: { area: area.id, year: YEAR, fullname: 'Превышенцева Ольга Петровна', position: 'Эколог', email: 'exceed@example.ru', phone: '+7 (3492) 11-22-33' },

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
 import { downloadedBytes } from './support/download.ts'
 import { greenhouseCsv } from './support/greenhouse-file.ts'
-import { logIn } from './support/log-in.ts'
+import { csrfToken, logIn } from './support/log-in.ts'
 
 const b = useBrowser()
 const eventually = <T>(value: () => Promise<T> | T) => expect.poll(value, { timeout: 15_000 })
@@ -316,8 +316,7 @@ describe('charts, map, downloads and notifications in the browser', () => {
     const year = new Date().getFullYear() + 1
     const holder = await logIn(b, 'holder1')
     const { user } = (await (await holder.request.get(`${b.baseUrl}/api/v1/initialization/`)).json()) as { user: { company: number } }
-    const token = async (page: Page) => ((await (await page.request.get(`${b.baseUrl}/auth/csrf/`)).json()) as { csrftoken: string }).csrftoken
-    const holderToken = await token(holder)
+    const holderToken = await csrfToken(b, holder)
     const responsible = await holder.request.post(`${b.baseUrl}/api/v1/company-responsibles/`, {
       headers: { 'X-CSRFToken': holderToken },
       data: { company: user.company, year, fullname: 'Уведомлённый Иван Иванович', position: 'Эколог', email: 'notified@example.ru', phone: '+7 (3492) 00-00-00' },
@@ -339,7 +338,7 @@ describe('charts, map, downloads and notifications in the browser', () => {
 
     const department = await logIn(b, 'department')
     const comment = `Проверка уведомлений ${Date.now()}`
-    const decided = await department.request.put(`${b.baseUrl}/api/v1/import-reports/${report.id}/`, { headers: { 'X-CSRFToken': await token(department) }, multipart: { status: 'rejected', comment } })
+    const decided = await department.request.put(`${b.baseUrl}/api/v1/import-reports/${report.id}/`, { headers: { 'X-CSRFToken': await csrfToken(b, department) }, multipart: { status: 'rejected', comment } })
     expect(decided.status()).toBe(200)
 
     await holder.goto(`${b.baseUrl}/monitoring/`)

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { filingYear } from '@portal/workflow-service/views.ts'
 import { useBrowser } from './support/browser.ts'
-import { logIn, logInThroughLoginPage } from './support/log-in.ts'
+import { csrfToken, logIn, logInThroughLoginPage } from './support/log-in.ts'
 
 const b = useBrowser()
 const WIDTHS = [1280, 390] as const
@@ -108,8 +108,7 @@ describe('the status board', () => {
     const year = new Date().getFullYear() + 1
     const holder = await logIn(b, 'holder2')
     const company = await companyOf(holder)
-    const token = async (page: Page) => ((await (await page.request.get(`${b.baseUrl}/auth/csrf/`)).json()) as { csrftoken: string }).csrftoken
-    const headers = { 'X-CSRFToken': await token(holder) }
+    const headers = { 'X-CSRFToken': await csrfToken(b, holder) }
     const areas = (await (await holder.request.get(`${b.baseUrl}/api/v1/areas/?company=${company}&kind=licence_area&limit=1`)).json()) as { results: Array<{ id: number }> }
     const area = areas.results[0].id
     const saved = await holder.request.post(`${b.baseUrl}/api/v1/ecomon-responsibles/`, {
@@ -121,7 +120,7 @@ describe('the status board', () => {
     const reports = (await (await holder.request.get(`${b.baseUrl}/api/v1/import-reports/?year=${year}&area=${area}&report_type=program`)).json()) as { results: Array<{ id: number }> }
     const department = await logIn(b, 'department')
     // Start from nothing unread, so the count below is this report's.
-    await department.request.post(`${b.baseUrl}/api/v1/notifications/read/`, { headers: { 'X-CSRFToken': await token(department) }, data: {} })
+    await department.request.post(`${b.baseUrl}/api/v1/notifications/read/`, { headers: { 'X-CSRFToken': await csrfToken(b, department) }, data: {} })
     const uploaded = await holder.request.post(`${b.baseUrl}/api/v1/import-files/`, {
       headers,
       multipart: {

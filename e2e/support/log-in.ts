@@ -64,3 +64,8 @@ export async function logInThroughLoginPage(b: BrowserContext, username: string,
   }
   return page
 }
+
+/** The CSRF token of a logged-in page's session, for the API requests a test sends in its name. */
+export async function csrfToken(b: BrowserContext, page: Page): Promise<string> {
+  return ((await (await page.request.get(`${b.baseUrl}/auth/csrf/`)).json()) as { csrftoken: string }).csrftoken
+}
