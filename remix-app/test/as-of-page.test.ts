@@ -55,10 +55,12 @@ describe('the as-of page for a substance', () => {
 
   it('says an entry an administrator added after the day was not there yet', async () => {
     const unit = await t.database.db.selectFrom('units').select('id').orderBy('id').executeTakeFirstOrThrow()
-    const { id } = await addReferenceEntry(
+    const added = await addReferenceEntry(
       { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: await user('admin'), requestId: 'test', clientAddress: null, now: new Date(), notices: writeNotices },
       { kind: 'substance', values: { name: 'Толуол (проверка на дату)', unit_id: String(unit.id), mpc: '0,6', mpc_max: '' } },
     )
+    if (!('id' in added)) throw new Error('the substance was refused')
+    const { id } = added
     const yesterday = (await load(`?substance=${id}&date=${regionDay(-1)}`)).page.substance!
     expect([yesterday.existed, yesterday.then.mpc, yesterday.now.mpc]).toEqual([false, '—', '0,6'])
     const today = (await load(`?substance=${id}&date=${regionDay(0)}`)).page.substance!

@@ -7,7 +7,7 @@ import { referencePage } from '../src/admin/reference/reference-queries.server.t
 import type { CurrentUser } from '../src/auth/permissions.ts'
 import { refusalAnswer } from '../src/http/refusal-answers.ts'
 import type { CommandContext } from '../src/workflow/command-context.server.ts'
-import { CommandRefused } from '../src/workflow/refusal.ts'
+import { CommandRefused, Refused } from '../src/workflow/refusal.ts'
 import { verifyProjections } from '../src/all-streams/replay/replay.server.ts'
 import { portalUseCases } from '../src/use-cases/portal-use-cases.server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
@@ -30,7 +30,8 @@ function as(actor: CurrentUser): CommandContext {
 /** The refusal a call ends with, answered as the edge answers it. */
 async function refusalOf(call: Promise<unknown>) {
   try {
-    await call
+    const answer = await call
+    if (answer instanceof Refused) return refusalAnswer(answer.refusal)
   } catch (error) {
     if (error instanceof CommandRefused) return refusalAnswer(error.refusal)
     throw error
@@ -38,11 +39,18 @@ async function refusalOf(call: Promise<unknown>) {
   throw new Error('the call was not refused')
 }
 
+/** The answer of a call that was not refused. */
+async function accepted<T>(call: Promise<T | Refused>): Promise<T> {
+  const answer = await call
+  if (answer instanceof Refused) throw new Error(`refused: ${JSON.stringify(answer.refusal)}`)
+  return answer
+}
+
 const eventCount = async () => Number((await t.database.db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
 
 describe('reference data administration', () => {
   it('adds a unit as an event of its own stream, writes the table and shows it in the history with who and from where', async () => {
-    const { id } = await addReferenceEntry(as(actors.admin), { kind: 'unit', values: { name: 'мкЗв/ч' } })
+    const { id } = await accepted(addReferenceEntry(as(actors.admin), { kind: 'unit', values: { name: 'мкЗв/ч' } }))
     const row = await t.database.db.selectFrom('units').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
     expect(row.name).toBe('мкЗв/ч')
     const events = await t.database.db.selectFrom('events').select(['type', 'data', 'metadata']).where('stream_id', '=', `reference-unit-${id}`).execute()
@@ -131,10 +139,10 @@ describe('reference data administration', () => {
 
   it('adds a company picked later from the list of an area, and both have their history; the workflow read models still replay', async () => {
     const admin = as(actors.admin)
-    const { id: companyId } = await addReferenceEntry(admin, { kind: 'company', values: { name: 'ООО «Северный тест»', kind: 'lem', inn: '8901234567', license_holder: 'on' } })
+    const { id: companyId } = await accepted(addReferenceEntry(admin, { kind: 'company', values: { name: 'ООО «Северный тест»', kind: 'lem', inn: '8901234567', license_holder: 'on' } }))
     const company = await t.database.db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow()
     expect(company).toMatchObject({ name: 'ООО «Северный тест»', kind: 'lem', inn: '8901234567', license_holder: true, ogrn: null })
-    const { id: areaId } = await addReferenceEntry(admin, { kind: 'area', values: { name: 'Тестовый ЛУ', kind: 'licence_area', company_id: String(companyId) } })
+    const { id: areaId } = await accepted(addReferenceEntry(admin, { kind: 'area', values: { name: 'Тестовый ЛУ', kind: 'licence_area', company_id: String(companyId) } }))
     expect((await t.database.db.selectFrom('areas').select('company_id').where('id', '=', areaId).executeTakeFirstOrThrow()).company_id).toBe(companyId)
     const areaPage = await referencePage(admin, { kind: 'area' })
     expect(areaPage.options.company_id.some((c) => c.id === companyId)).toBe(true)
@@ -183,7 +191,7 @@ describe('a reference form answered whole', () => {
   })
 
   it('answers the values it saved, as the table holds them', async () => {
-    const saved = await addReferenceEntry(as(actors.admin), { kind: 'substance', values: { name: ' Ртуть ', unit_id: '2', mpc: '0,0005', mpc_max: '' } })
+    const saved = await accepted(addReferenceEntry(as(actors.admin), { kind: 'substance', values: { name: ' Ртуть ', unit_id: '2', mpc: '0,0005', mpc_max: '' } }))
     expect(saved.values).toEqual({ name: 'Ртуть', unit_id: 2, mpc: 0.0005, mpc_max: null })
   })
 })
@@ -214,7 +222,7 @@ describe('retiring reference entries', () => {
 
   it('offers a retired unit in no form\'s list but the entry that already names it', async () => {
     const admin = as(actors.admin)
-    const { id } = await addReferenceEntry(admin, { kind: 'unit', values: { name: 'нг/м³' } })
+    const { id } = await accepted(addReferenceEntry(admin, { kind: 'unit', values: { name: 'нг/м³' } }))
     await retireReferenceEntry(admin, { kind: 'unit', id, retire: true })
     const page = await referencePage(admin, { kind: 'substance' })
     expect(page.options.unit_id.find((u) => u.id === id)).toEqual({ id, name: 'нг/м³', retired: true })
@@ -238,7 +246,7 @@ describe('retiring reference entries', () => {
     expect(await eventCount()).toBe(before)
     expect((await sootOf()).retired).toBe(false)
 
-    const { id } = await addReferenceEntry(admin, { kind: 'unit', values: { name: 'пг/л' } })
+    const { id } = await accepted(addReferenceEntry(admin, { kind: 'unit', values: { name: 'пг/л' } }))
     expect(await deleteReferenceEntry(admin, { kind: 'unit', id })).toEqual({ deleted: true })
     expect(await t.database.db.selectFrom('units').select('id').where('id', '=', id).execute()).toEqual([])
     expect(await refusalOf(deleteReferenceEntry(admin, { kind: 'unit', id }))).toMatchObject({ status: 404 })
@@ -265,7 +273,7 @@ describe('retiring reference entries', () => {
 
   it('retires the same entry from two sessions at once: one event, both answered', async () => {
     const admin = as(actors.admin)
-    const { id } = await addReferenceEntry(admin, { kind: 'unit', values: { name: 'мкг/м³' } })
+    const { id } = await accepted(addReferenceEntry(admin, { kind: 'unit', values: { name: 'мкг/м³' } }))
     const answers = await Promise.all([retireReferenceEntry(admin, { kind: 'unit', id, retire: true }), retireReferenceEntry(admin, { kind: 'unit', id, retire: true })])
     expect(answers.map((a) => a.changed).sort()).toEqual([false, true])
     expect(await streamTypes(`reference-unit-${id}`)).toEqual(['ReferenceEntryAdded', 'ReferenceEntryRetired'])
@@ -273,7 +281,7 @@ describe('retiring reference entries', () => {
 
   it('leaves the log replayable and verified after entries are retired, restored and deleted', async () => {
     const admin = as(actors.admin)
-    const { id } = await addReferenceEntry(admin, { kind: 'point-kind', values: { code: 'test_retire', name: 'Проверочный вид' } })
+    const { id } = await accepted(addReferenceEntry(admin, { kind: 'point-kind', values: { code: 'test_retire', name: 'Проверочный вид' } }))
     await retireReferenceEntry(admin, { kind: 'point-kind', id, retire: true })
     await retireReferenceEntry(admin, { kind: 'point-kind', id, retire: false })
     await deleteReferenceEntry(admin, { kind: 'point-kind', id })

@@ -95,3 +95,11 @@ export function valueOrRefuse<T>(outcome: Outcome<T>): T {
   if (!outcome.ok) throw new CommandRefused(outcome.refusal)
   return outcome.value
 }
+
+/**
+ * A door's own check before its use-case runs (null lets the request on), its refusal answered as the use-case's
+ * would be: the upload routes refuse users who may read no reports before storing a byte of theirs.
+ */
+export function passOrRefuse(denied: Refused | null): void {
+  if (denied) valueOrRefuse({ ok: false, refusal: denied.refusal })
+}

@@ -1,22 +1,13 @@
 // Who may read a company's reports, files and responsible persons: the Department, or the company's own users. Each
 // check answers the refusal as a value (null lets the reader on), for the use-case to return.
 import { can, type CurrentUser } from '../auth/permissions.ts'
-import { refuse, type Refused, refused } from './refusal.ts'
+import { type Refused, refused } from './refusal.ts'
 
 /** The refusal of the users who can read no company's reports at all (the public, administrators…), or null. */
 export function reportsReadRefusal(user: CurrentUser | null): Refused | null {
   if (can(user, 'decide:report:any')) return null
   if (user?.companyId != null && can(user, 'read:report:own', { companyId: user.companyId })) return null
   return refused({ reason: 'forbidden' })
-}
-
-/**
- * Refuses at once (thrown) the users who can read no company's reports: only for the API's routes that would store
- * an upload's bytes before their use-case runs, to spare the disk. The use-case checks the rule itself.
- */
-export function assertReadsReports(user: CurrentUser | null): void {
-  const denied = reportsReadRefusal(user)
-  if (denied) refuse(denied.refusal)
 }
 
 /** Whether the user may read the company's reports (the Department, or the company's own users). */

@@ -84,6 +84,26 @@ describe('import files API', () => {
     expect(eventsAfter.n).toBe(events.n)
   })
 
+  it('refuses an upload, a check and a decision with files by who may read no reports with 403 before reading their bytes', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await setUp(h)
+    const admin = await loginAs(t.app, 'admin')
+    const before = storedFiles().length
+    // Over the upload limit: a route that read the bytes first would answer 413, not 403.
+    const sent = (url: string, method: 'POST' | 'PUT', fields: Record<string, string | number>, field: string) => {
+      const body = multipartWithFiles(fields, [{ field, filename: 'Данные.csv', content: Buffer.alloc(1024 * 1024 + 10, 'a') }])
+      return t.app.inject({ method, url, headers: { ...admin.headers, ...body.headers }, payload: body.payload })
+    }
+    for (const res of [
+      await sent('/api/v1/import-files/', 'POST', { report: reportId }, 'file'),
+      await sent('/api/v1/import-files/precheck/', 'POST', { area: h.areaId, year: YEAR, report_type: 'observation_results' }, 'file'),
+      await sent(`/api/v1/import-reports/${reportId}/`, 'PUT', { status: 'agreed' }, 'files'),
+    ]) {
+      expect([res.statusCode, res.json().detail]).toEqual([403, 'У вас недостаточно прав для выполнения данного действия.'])
+    }
+    expect(storedFiles().length).toBe(before)
+  })
+
   it('refuses an upload without a responsible person with the spec message', async () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h.headers, payload: { company: h.companyId, year: YEAR, report_type: 'greenhouse_gases' } })

@@ -5,16 +5,16 @@ import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { handleCommand } from '../../workflow/handle-command.server.ts'
 import { type CommandContext, inTransaction, nextId } from '../../workflow/command-context.server.ts'
-import { refuse } from '../../workflow/refusal.ts'
+import { Refused, refused } from '../../workflow/refusal.ts'
 import type { ReferenceFacts } from './reference-decide.ts'
 import { referenceDecider } from './reference-decide.ts'
 import { parseReferenceInput, type ReferenceInput } from './reference-input.ts'
 import { REFERENCE_KINDS, type ReferenceKind, referenceStreamId, type ReferenceValues } from './reference-kinds.ts'
 
-function parsed(kind: ReferenceKind, input: ReferenceInput): ReferenceValues {
+/** The form's values by the kind's rules, or the refusal naming every wrong field. */
+function parsed(kind: ReferenceKind, input: ReferenceInput): ReferenceValues | Refused {
   const result = parseReferenceInput(REFERENCE_KINDS[kind], input)
-  if ('refusal' in result) refuse(result.refusal)
-  return result.values
+  return 'refusal' in result ? refused(result.refusal) : result.values
 }
 
 /** The entry's row now, read under its lock (null: there is none), and whether it is retired. */
@@ -87,8 +87,9 @@ const SEQUENCES: Record<ReferenceKind, string> = {
 }
 
 /** Adds an entry of a kind; answers its id and the values saved. Administrators only. */
-export async function addReferenceEntry(context: CommandContext, input: { kind: ReferenceKind; values: ReferenceInput }): Promise<{ id: number; values: ReferenceValues }> {
+export async function addReferenceEntry(context: CommandContext, input: { kind: ReferenceKind; values: ReferenceInput }): Promise<{ id: number; values: ReferenceValues } | Refused> {
   const values = parsed(input.kind, input.values)
+  if (values instanceof Refused) return values
   return inTransaction(context.db, async (trx) => {
     const id = await nextId(trx, SEQUENCES[input.kind])
     const inTrx = { ...context, db: trx }
@@ -106,8 +107,9 @@ export async function addReferenceEntry(context: CommandContext, input: { kind: 
 export async function changeReferenceEntry(
   context: CommandContext,
   input: { kind: ReferenceKind; id: number; values: ReferenceInput },
-): Promise<{ changed: boolean; values: ReferenceValues }> {
+): Promise<{ changed: boolean; values: ReferenceValues } | Refused> {
   const values = parsed(input.kind, input.values)
+  if (values instanceof Refused) return values
   const { events } = await handleCommand(context, {
     decider: referenceDecider,
     streamId: referenceStreamId(input.kind, input.id),

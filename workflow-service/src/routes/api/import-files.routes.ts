@@ -5,7 +5,7 @@ import { access } from 'node:fs/promises'
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sendDownload, sendMadeFile } from '../../http/send-download.server.ts'
-import { valueOrRefuse } from '../../use-cases/use-case.ts'
+import { passOrRefuse, valueOrRefuse } from '../../use-cases/use-case.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 import { Id, MAX_ID, Text, Year } from '../../http/params.ts'
 import { readFormFields } from '../../http/form-fields.ts'
@@ -21,7 +21,7 @@ import { readMultipartForm } from '../../http/multipart-upload.server.ts'
 import { ERROR_REPORT_HEADERS, errorReportName, errorReportRow } from '../../workflow/files/file-findings.ts'
 import { CONTENT_TYPES, FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
-import { assertReadsReports } from '../../workflow/read-access.ts'
+import { reportsReadRefusal } from '../../workflow/read-access.ts'
 import { contentDisposition } from '../../http/content-disposition.ts'
 import { firstPageRead, pagedExport } from '../../exports/paged-export.server.ts'
 import { FILE_COLUMNS } from './workflow-columns.ts'
@@ -123,7 +123,7 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/import-files/', { schema: { summary: 'Загрузить файл отчёта', response: { 201: ImportFileAnswer } }, config: { form: UploadForm, uploadBody: true, rateLimit: rateLimitOf(app.config, 'upload') } }, async (request, reply) => {
     // The permission is checked again by the command; this only spares the disk for users who may not read reports.
-    assertReadsReports(request.user)
+    passOrRefuse(reportsReadRefusal(request.user))
     const form = await readMultipartForm(request, { storageDir: app.config.storageDir, maxUploadMb: app.config.maxUploadMb, fileFields: ['file'], maxFiles: 1 })
     try {
       const fields = readFormFields(UploadForm, form.fields)
@@ -170,7 +170,7 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       // The cap of the address's accounts, before any byte of the file is read.
       await addressCap(request, reply)
-      assertReadsReports(request.user)
+      passOrRefuse(reportsReadRefusal(request.user))
       const form = await readMultipartForm(request, { storageDir: app.config.storageDir, maxUploadMb: app.config.maxUploadMb, fileFields: ['file'], maxFiles: 1 })
       let input
       try {

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sendDownload } from '../../http/send-download.server.ts'
-import { valueOrRefuse } from '../../use-cases/use-case.ts'
+import { passOrRefuse, valueOrRefuse } from '../../use-cases/use-case.ts'
 import { DECISION_WORDS } from '../../use-cases/report-use-cases.server.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 import { Id, Text, Year, ownValue } from '../../http/params.ts'
@@ -15,7 +15,7 @@ import { rateLimitOf } from '../../plugins/rate-limits.server.ts'
 import { badRequest } from '../../http/http-errors.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { readMultipartForm } from '../../http/multipart-upload.server.ts'
-import { assertReadsReports } from '../../workflow/read-access.ts'
+import { reportsReadRefusal } from '../../workflow/read-access.ts'
 import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
 import { firstPageRead, pagedExport } from '../../exports/paged-export.server.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
@@ -104,7 +104,7 @@ export const importReportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     let form: Awaited<ReturnType<typeof readMultipartForm>> | undefined
     if (request.isMultipart()) {
       // The permission is checked again by the use-case; this only spares the disk for users who may not decide.
-      assertReadsReports(request.user)
+      passOrRefuse(reportsReadRefusal(request.user))
       form = await readMultipartForm(request, { storageDir: app.config.storageDir, maxUploadMb: app.config.maxUploadMb, fileFields: ['files', 'file'], maxFiles: 20 })
       fields = form.fields
     } else {
