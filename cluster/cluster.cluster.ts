@@ -374,6 +374,8 @@ describe('a cluster of two web nodes and two worker nodes', () => {
     })
     await vi.waitFor(
       async () => {
+        // A node that went away says how, with its last log lines, instead of a refused connection.
+        if (node.exited) throw new Error(`the node exited (${node.child.exitCode ?? node.child.signalCode}) after: ${JSON.stringify(node.lines.slice(-8))}`)
         const res = await fetch(`${node.url}/readyz`)
         expect(res.status).toBe(503)
         expect(await res.json()).toMatchObject({ status: 'not ready', database: 'unreachable' })

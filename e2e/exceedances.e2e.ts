@@ -55,6 +55,8 @@ describe('the exceedances page', () => {
     if (count > 50) {
       await page.getByRole('navigation', { name: 'Страницы' }).getByRole('link', { name: 'Далее' }).click()
       await page.waitForURL(/page=2/)
+      // The address changes before React draws the new page's rows: read them once the pager says page 2.
+      await eventually(() => page.getByRole('navigation', { name: 'Страницы' }).textContent()).toMatch(/Страница 2 из/)
       const second = (await column(page, 'Кратность ПДК')).map(numberOf)
       expect(second.length).toBeGreaterThan(0)
       expect(second).toEqual([...second].sort((x, y) => y - x))
