@@ -6,7 +6,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Kysely, PostgresDialect, type PostgresPoolClient } from 'kysely'
 import pg from 'pg'
-import { from as copyFrom } from 'pg-copy-streams'
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
 import type { Database } from '@portal/migrations/database.ts'
 import { PipelinedConnection } from './pipelined-driver.server.ts'
 
@@ -24,6 +24,13 @@ export interface OwnConnection {
    * the replay's read of the whole log paid for on every event (decision 2762).
    */
   arrays(statement: string, values: readonly unknown[]): Promise<unknown[][]>
+  /**
+   * Runs `COPY … TO STDOUT` on the same connection (so inside a transaction of `db`, part of it) and answers its data
+   * in pieces as they come, the next asked of PostgreSQL only as the reader takes them. A reader that stops early still
+   * reads the rest and drops it (when its loop ends), so the connection is free again for the transaction's next
+   * statement; a failed COPY fails the loop with PostgreSQL's error.
+   */
+  copyOut(statement: string): AsyncGenerator<Buffer>
 }
 
 /**
@@ -47,6 +54,25 @@ export async function withOwnConnection<T>(db: Kysely<Database>, work: (own: Own
         const stream = client.query(copyFrom(statement))
         await pipeline(Readable.from(data, { objectMode: false }), stream)
         return stream.rowCount
+      },
+      async *copyOut(statement) {
+        const pieces = client.query(copyTo(statement))[Symbol.asyncIterator]() as AsyncIterator<Buffer>
+        let ended = false
+        try {
+          for (;;) {
+            const next = await pieces.next().catch((error: unknown) => {
+              ended = true
+              throw error
+            })
+            if (next.done) break
+            yield next.value
+          }
+          ended = true
+        } finally {
+          // Stopped early (the fold failed, or the reader broke off): the rest of the COPY is still on its way, and
+          // the connection answers nothing else (the transaction's ROLLBACK included) until it has all come.
+          while (!ended) ended = (await pieces.next().catch(() => ({ done: true }))).done === true
+        }
       },
       async arrays(statement, values) {
         const result = await client.query<unknown[]>({ text: statement, values: [...values], rowMode: 'array' })
