@@ -7,8 +7,8 @@ import { EVENT_DATA, EVERY_TYPE, storedEvent } from '../support/every-event.ts'
 import { recordFileChecked } from '../../src/use-cases/worker-commands.server.ts'
 import { rebuildProjections, verifyProjections } from '../../src/all-streams/replay/replay.server.ts'
 import { copyText } from '../../src/all-streams/replay/copy-text.ts'
-import { withOwnConnection } from '../../src/db/own-connection.server.ts'
-import { APPEND_BARRIER, readAllInPages, readAllInPagesAsArrays } from '../../src/event-store/event-store.server.ts'
+import { type OwnConnection, withOwnConnection } from '../../src/db/own-connection.server.ts'
+import { APPEND_BARRIER, type LoggedEvent, readAllInPages, readLogByCopy } from '../../src/event-store/event-store.server.ts'
 import { loginAs } from '../../../test-support/login.ts'
 import { replayCommand as runReplay } from '../support/replay-command.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
@@ -225,38 +225,100 @@ describe('the rebuild on a connection of its own, written with COPY', () => {
   })
 })
 
-describe('the rebuild reads the log as arrays and leaves alone the tables already right (decision 2762)', () => {
+/** The log as the rebuild reads it (decision 2810): every batch of the COPY reader, in order. */
+async function readByCopy(own: OwnConnection): Promise<LoggedEvent[]> {
+  const events: LoggedEvent[] = []
+  for await (const batch of readLogByCopy(own.copyOut)) events.push(...batch)
+  return events
+}
+
+/** As the database's owner, in a transaction rolled back: the log's triggers off, `change` may give its rows anything. */
+async function readChangedLog(change: (trx: Transaction<Database>) => Promise<void>): Promise<{ objects: LoggedEvent[]; copied: LoggedEvent[] }> {
+  return withOwnConnection(t.database.ownerDb, (own) =>
+    own.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`ALTER TABLE events DISABLE TRIGGER USER`.execute(trx)
+        await change(trx)
+        const objects = []
+        for await (const event of readAllInPages(trx, 7)) objects.push(event)
+        throw Object.assign(new Error('roll back'), { read: { objects, copied: await readByCopy(own) } })
+      })
+      .catch((error: Error & { read?: { objects: LoggedEvent[]; copied: LoggedEvent[] } }) => {
+        expect(error.message).toBe('roll back')
+        return error.read!
+      }),
+  )
+}
+
+const firstPositions = async (trx: Transaction<Database>, n: number) =>
+  (await sql<{ position: string }>`SELECT position FROM events ORDER BY position LIMIT ${n}`.execute(trx)).rows.map((row) => row.position)
+
+describe('the rebuild reads the log with one COPY and takes its text apart by hand (decisions 2762, 2810)', () => {
   it('reads the same events as the reader of objects, each at the same instant, with microseconds and before 1970', async () => {
     const times = ['2026-11-28 10:11:12.345678+03', '1969-12-31 23:59:59.999999+00', '1900-01-01 00:00:00.0005+00', '2025-03-01 23:05:06.1+00', '9999-12-31 23:59:59.999999+00']
-    const read = await withOwnConnection(t.database.ownerDb, (own) =>
-      own.db
-        .transaction()
-        .execute(async (trx) => {
-          // The log refuses changes; as the owner, in a transaction rolled back, its rows take times the portal never writes.
-          await sql`ALTER TABLE events DISABLE TRIGGER USER`.execute(trx)
-          const { rows } = await sql<{ position: string }>`SELECT position FROM events ORDER BY position LIMIT ${times.length}`.execute(trx)
-          for (const [i, row] of rows.entries()) await sql`UPDATE events SET created_at = ${times[i]}::timestamptz WHERE position = ${row.position}`.execute(trx)
-          const objects = []
-          for await (const event of readAllInPages(trx, 7)) objects.push(event)
-          const arrays = []
-          for await (const event of readAllInPagesAsArrays(own.arrays, 7)) arrays.push(event)
-          throw Object.assign(new Error('roll back'), { read: { objects, arrays } })
-        })
-        .catch((error: Error & { read?: { objects: unknown[]; arrays: unknown[] } }) => {
-          expect(error.message).toBe('roll back')
-          return error.read!
-        }),
-    )
-    expect(read.arrays.length).toBeGreaterThan(times.length)
-    expect(read.arrays).toEqual(read.objects)
+    const read = await readChangedLog(async (trx) => {
+      for (const [i, position] of (await firstPositions(trx, times.length)).entries()) {
+        await sql`UPDATE events SET created_at = ${times[i]}::timestamptz WHERE position = ${position}`.execute(trx)
+      }
+    })
+    expect(read.copied.length).toBeGreaterThan(times.length)
+    expect(read.copied).toEqual(read.objects)
     // The same instants as node-postgres's own parse of the text, which keeps the millisecond below a time's microseconds.
-    expect((read.arrays as Array<{ createdAt: Date }>).slice(0, times.length).map((e) => e.createdAt.toISOString())).toEqual([
+    expect(read.copied.slice(0, times.length).map((e) => e.createdAt.toISOString())).toEqual([
       '2026-11-28T07:11:12.345Z',
       '1969-12-31T23:59:59.999Z',
       '1900-01-01T00:00:00.000Z',
       '2025-03-01T23:05:06.100Z',
       '9999-12-31T23:59:59.999Z',
     ])
+  })
+
+  it('reads back exactly what the log holds: tabs, line breaks, backslashes, escaped NULs, control characters, Russian, __proto__ keys', async () => {
+    // JSON.parse, not an object literal: a literal's `__proto__` sets its prototype instead of making a key.
+    const data = JSON.parse(
+      '{"tab":"a\\tb","lines":"one\\ntwo\\r\\nthree","backslashes":"C:\\\\отчёты\\\\N\\\\t\\\\","escapedNul":"\\\\u0000 \\\\0 \\\\x00 \\\\N",' +
+        '"controls":"\\u0001\\b\\f\\u000b\\u001f\\u007f","russian":"Отчёт о выбросах «Ямал» — ёлки","quote":"\\"","emoji":"🌲",' +
+        '"__proto__":{"polluted":true},"nested":[{"\\t":"\\\\","\\\\N":null}],"long":"' + 'ё\\\\\\t'.repeat(40_000) + '"}',
+    ) as Record<string, unknown>
+    const metadata = { userId: 7, username: 'оператор\tвторой\\N', role: 'holder', requestId: 'req\n\\', clientAddress: null }
+    const read = await readChangedLog(async (trx) => {
+      const [a, b, c] = await firstPositions(trx, 3)
+      await sql`UPDATE events SET data = ${JSON.stringify(data)}::jsonb, metadata = ${JSON.stringify(metadata)}::jsonb WHERE position = ${a}`.execute(trx)
+      await sql`UPDATE events SET stream_id = ${'стрим\tс\\табом\r\n'}, type = ${'\\N'} WHERE position = ${b}`.execute(trx)
+      await sql`UPDATE events SET stream_id = ${'\\.'}, data = ${'{"\\\\.": "\\\\."}'}::jsonb WHERE position = ${c}`.execute(trx)
+    })
+    expect(read.copied).toEqual(read.objects)
+    const [a, b, c] = read.copied
+    expect(a.data).toEqual(data)
+    expect(a.metadata).toEqual(metadata)
+    expect(Object.keys(a.data)).toContain('__proto__')
+    expect(Object.getPrototypeOf(a.data)).toBe(Object.prototype)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect([b.streamId, b.type]).toEqual(['стрим\tс\\табом\r\n', '\\N'])
+    expect([c.streamId, c.data]).toEqual(['\\.', { '\\.': '\\.' }])
+  })
+
+  it('a reader that stops after the first batch leaves the connection free for its transaction, the rest of the COPY dropped', async () => {
+    const answer = await withOwnConnection(t.database.ownerDb, (own) =>
+      own.db.transaction().execute(async (trx) => {
+        await sql`ALTER TABLE events DISABLE TRIGGER USER`.execute(trx)
+        // Many pieces: the stream is still sending when the reader stops.
+        await sql`UPDATE events SET data = jsonb_build_object('long', repeat('ё', 100000)) WHERE position IN (SELECT position FROM events ORDER BY position LIMIT 20)`.execute(trx)
+        const total = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM events`.execute(trx)).rows[0].n)
+        let first = 0
+        for await (const batch of readLogByCopy(own.copyOut)) {
+          first = batch.length
+          break
+        }
+        expect(first).toBeGreaterThan(0)
+        expect(first).toBeLessThan(total)
+        const after = (await sql<{ n: number }>`SELECT 1 AS n`.execute(trx)).rows[0].n
+        await sql`ROLLBACK`.execute(trx)
+        return after
+      }),
+    ).catch((error: Error) => error)
+    expect(answer).toBe(1)
   })
 
   it('writes no statement to a live table that is already right, and still corrects the one that is not', async () => {
