@@ -16,7 +16,7 @@ import {
   inChain,
   PROJECTION_TABLES,
   type ProjectionTable,
-  readAllInPagesAsArrays,
+  readLogByCopy,
   withOwnConnection,
 } from '@portal/workflow-service/service.server.ts'
 
@@ -53,12 +53,12 @@ try {
           console.log(`run ${run + 1}, load ${(await import('node:os')).loadavg()[0].toFixed(1)}`)
           await phase('read', async () => {
             let n = 0
-            for await (const event of readAllInPagesAsArrays(own.arrays, 10_000)) if (inChain(event.position)) n++
+            for await (const batch of readLogByCopy(own.copyOut)) for (const event of batch) if (inChain(event.position)) n++
             return n
           })
           const fold = await phase('read+fold', async () => {
             const fold = createReplayFold()
-            for await (const event of readAllInPagesAsArrays(own.arrays, 10_000)) if (inChain(event.position)) fold.apply(event)
+            for await (const batch of readLogByCopy(own.copyOut)) for (const event of batch) if (inChain(event.position)) fold.apply(event)
             return fold
           })
           const written = (table: ProjectionTable) => {

@@ -1,7 +1,7 @@
 // A connection of its own, outside pipeline mode, for the work pipeline mode refuses: COPY (decision 2761). The
 // portal's pools run in node-postgres's pipeline mode (decision 2770), which refuses custom query classes such as
-// pg-copy-streams' COPY stream; the replay's rebuild writes its ~300 000 rows with COPY, so it runs, read, writes,
-// barrier and all, in one transaction on a connection opened for it alone.
+// pg-copy-streams' COPY stream; the replay's rebuild reads the log with COPY (decision 2810) and writes its ~300 000
+// rows with COPY, so it runs, read, writes, barrier and all, in one transaction on a connection opened for it alone.
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Kysely, PostgresDialect, type PostgresPoolClient } from 'kysely'
@@ -18,12 +18,6 @@ export interface OwnConnection {
    * so inside a transaction of `db` it is part of that transaction. Answers the rows PostgreSQL took.
    */
   copyIn(statement: string, data: Iterable<string>): Promise<number>
-  /**
-   * Runs a statement on the same connection (so inside a transaction of `db`, part of it) and answers its rows as
-   * arrays of their columns in the statement's order: node-postgres builds no object with named keys per row, which
-   * the replay's read of the whole log paid for on every event (decision 2762).
-   */
-  arrays(statement: string, values: readonly unknown[]): Promise<unknown[][]>
   /**
    * Runs `COPY … TO STDOUT` on the same connection (so inside a transaction of `db`, part of it) and answers its data
    * in pieces as they come, the next asked of PostgreSQL only as the reader takes them. A reader that stops early still
@@ -73,10 +67,6 @@ export async function withOwnConnection<T>(db: Kysely<Database>, work: (own: Own
           // the connection answers nothing else (the transaction's ROLLBACK included) until it has all come.
           while (!ended) ended = (await pieces.next().catch(() => ({ done: true }))).done === true
         }
-      },
-      async arrays(statement, values) {
-        const result = await client.query<unknown[]>({ text: statement, values: [...values], rowMode: 'array' })
-        return result.rows
       },
     })
   } finally {

@@ -250,44 +250,14 @@ async function* pagesReadAhead(readPage: (afterPosition: number | null) => Promi
   }
 }
 
-/** Runs a statement and answers its rows as arrays of their columns (a connection of its own, decision 2762). */
-export type ArrayQuery = (statement: string, values: readonly unknown[]) => Promise<unknown[][]>
-
 /**
- * The columns a fold reads, as readLogPage selects them, but the time as whole milliseconds since 1970: a number
- * node-postgres parses with parseFloat, not a text it takes apart with regular expressions into a date. `floor` keeps
- * what that parse keeps of a time with microseconds (the milliseconds below it, for any time), so the instants are the
- * same (decision 2762). The milliseconds of any time the log can hold are an integer well inside a float8's exact range.
+ * The columns a fold reads, as readLogPage selects them, but the time as whole milliseconds since 1970: a number the
+ * reader takes with Number(), not a text taken apart with regular expressions into a date. `floor` keeps what
+ * node-postgres's parse of the text keeps of a time with microseconds (the milliseconds below it, for any time), so the
+ * instants are the same (decision 2762). The milliseconds of any time the log can hold are an integer well inside a
+ * float8's exact range.
  */
 const LOG_COLUMNS = 'position, stream_id, stream_version, type, data, metadata, floor(extract(epoch FROM created_at) * 1000)::float8'
-const FIRST_LOG_PAGE = `SELECT ${LOG_COLUMNS} FROM events ORDER BY position LIMIT $1`
-const NEXT_LOG_PAGE = `SELECT ${LOG_COLUMNS} FROM events WHERE position > $2 ORDER BY position LIMIT $1`
-
-async function readLogPageAsArrays(query: ArrayQuery, afterPosition: number | null, limit: number): Promise<LoggedEvent[]> {
-  const rows = await (afterPosition === null ? query(FIRST_LOG_PAGE, [limit]) : query(NEXT_LOG_PAGE, [limit, afterPosition]))
-  const events = new Array<LoggedEvent>(rows.length)
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]
-    events[i] = {
-      position: Number(row[0]),
-      streamId: row[1] as string,
-      streamVersion: row[2] as number,
-      type: row[3] as string,
-      data: row[4] as Record<string, unknown>,
-      metadata: row[5] as EventMetadata,
-      createdAt: new Date(row[6] as number),
-    }
-  }
-  return events
-}
-
-/**
- * readAllInPages on a connection that answers rows as arrays (the replay's own connection): the same events in the same
- * order, from the first row with no lower bound, a page asked ahead, with each row's time read as a number.
- */
-export function readAllInPagesAsArrays(query: ArrayQuery, pageSize = 2000): AsyncGenerator<LoggedEvent> {
-  return pagesReadAhead((after) => readLogPageAsArrays(query, after, pageSize), pageSize)
-}
 
 /** Runs `COPY … TO STDOUT` and answers its data in pieces (a connection of its own, decision 2810). */
 export type CopyOut = (statement: string) => AsyncIterable<Buffer>
