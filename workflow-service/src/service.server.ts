@@ -20,7 +20,7 @@ export * from './seed/seed.server.ts'
 export * from './seed/users-seed.ts'
 // The replay's parts, for the benchmark that times each phase of a rebuild (bench/replay-phases.ts).
 export { withOwnConnection } from './db/own-connection.server.ts'
-export { inChain, readLogByCopy } from './event-store/event-store.server.ts'
+export { inChain, type LoggedEvent, readLogByCopy } from './event-store/event-store.server.ts'
 export { columnsOf, createReplayFold } from './all-streams/replay/replay-fold.ts'
 export { type CopyColumn, copyText } from './all-streams/replay/copy-text.ts'
 export { PROJECTION_TABLES, type ProjectionTable } from './workflow/event-table.ts'
