@@ -3,7 +3,7 @@
 // kept here as the baseline), and one COPY whose text is taken apart by hand (the rebuild's reader). Each alone and
 // with the fold, alternating, with the CPU seconds of this process and of PostgreSQL: the machine's other load moves
 // those far less than the wall times.
-// Usage: npx tsx bench/replay-read-ab.ts [--rounds 3]
+// Usage: NODE_OPTIONS=--expose-gc npx tsx bench/replay-read-ab.ts [--rounds 3]
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -48,6 +48,8 @@ async function* arraysReader(query: Query): AsyncGenerator<LoggedEvent[]> {
 
 const totals: Record<string, Array<[number, number]>> = {}
 async function phase(name: string, work: () => Promise<number>): Promise<void> {
+  // The last phase's garbage (a whole fold's rows) collected before, not inside, this one: run with --expose-gc.
+  ;(globalThis as { gc?: () => void }).gc?.()
   const own = process.cpuUsage()
   const pg = postgresCpuSeconds(postmaster)
   const events = await work()

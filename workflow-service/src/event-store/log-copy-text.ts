@@ -47,12 +47,13 @@ const COLUMNS = 7
  * The one copy of a stream id or type that every event of it shares (`seen`: those read so far). A column cut from a
  * piece's text is a view of that whole text in V8 (a sliced string) and keeps all of it alive while it is held; the
  * fold keeps stream ids in its rows, which kept the whole log's text in memory and made the fold's garbage collection
- * cost more than the read saved (measured, decision 2810). Joined to one character and cut again, the text is copied
- * once, and a view of that copy holds the copy only. JSON.parse's strings are its own, never views of its text.
+ * cost more than the read saved (measured, decision 2810). The copy is made once per distinct value and holds only
+ * itself. JSON.parse's strings are its own, never views of its text.
  */
 function shared(seen: Map<string, string>, text: string): string {
   let one = seen.get(text)
-  if (one === undefined) seen.set((one = (' ' + text).slice(1)), one)
+  // Decoded afresh: a string of one byte per character when it can be, whatever the piece it was cut from held.
+  if (one === undefined) seen.set((one = Buffer.from(text, 'utf8').toString('utf8')), one)
   return one
 }
 
