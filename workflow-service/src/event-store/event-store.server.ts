@@ -1,10 +1,10 @@
 // The event store on PostgreSQL: append to a stream with an expected version, read a stream, read the log in order.
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
+import { CompiledQuery, type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 import type { Database, EventMetadata, EventsTable } from '@portal/migrations/database.ts'
 import { auditKey } from './audit-key.server.ts'
 import { GENESIS_HASH, hmacEvent } from './event-hash.ts'
 import { noteAppended } from './chain-head.server.ts'
-import { inChainSql } from './positions.ts'
+import { inChainSql, inChainText } from './positions.ts'
 import { sendUnanswered } from '../db/pipelined-driver.server.ts'
 import { createLogLineReader } from './log-copy-text.ts'
 
@@ -101,18 +101,32 @@ export interface StreamEvent {
  * event were most of the bytes a command parsed, and garbage to collect, for nothing (docs/performance.md).
  */
 export async function readStreamForAppend(trx: Transaction<Database>, streamId: string): Promise<{ events: StreamEvent[]; head: StreamHead }> {
-  // The lock is in a subquery of its own with the nextval above it: PostgreSQL never flattens subqueries with
-  // volatile functions, so the barrier is held before the position is drawn.
-  const { rows } = await sql<{ stream_version: number | null; type: string; data: Record<string, unknown>; last_hash: string | null; reserved: string }>`
+  const { rows } = await trx.executeQuery(CompiledQuery.raw(STREAM_FOR_APPEND, [streamId]) as CompiledQuery<StreamForAppendRow>)
+  const events: StreamEvent[] = rows.filter((row) => row.stream_version !== null).map((row) => ({ streamVersion: row.stream_version!, type: row.type, data: row.data }))
+  return { events, head: { lastHash: rows.at(-1)!.last_hash, reservedPositions: [Number(rows[0].reserved)] } }
+}
+
+interface StreamForAppendRow {
+  stream_version: number | null
+  type: string
+  data: Record<string, unknown>
+  last_hash: string | null
+  reserved: string
+}
+
+// The lock is in a subquery of its own with the nextval above it: PostgreSQL never flattens subqueries with volatile
+// functions, so the barrier is held before the position is drawn. One text for every stream (decision 2800).
+const STREAM_FOR_APPEND = `
     SELECT e.stream_version, e.type, e.data,
            CASE WHEN lead(e.stream_version) OVER (ORDER BY e.stream_version) IS NULL THEN e.hash END AS last_hash,
            head.reserved
     FROM (SELECT nextval('events_position_seq') AS reserved FROM (SELECT pg_advisory_xact_lock_shared(${APPEND_BARRIER})) barrier) head
-    LEFT JOIN events e ON e.stream_id = ${streamId} AND ${inChainSql('e.position')}
-    ORDER BY e.stream_version`.execute(trx)
-  const events: StreamEvent[] = rows.filter((row) => row.stream_version !== null).map((row) => ({ streamVersion: row.stream_version!, type: row.type, data: row.data }))
-  return { events, head: { lastHash: rows.at(-1)!.last_hash, reservedPositions: [Number(rows[0].reserved)] } }
-}
+    LEFT JOIN events e ON e.stream_id = $1 AND ${inChainText('e.position')}
+    ORDER BY e.stream_version`
+
+/** The insert of one event, the usual append, as one text (decision 2800); several events go through the builder. */
+const INSERT_ONE_EVENT = `INSERT INTO events (position, stream_id, stream_version, type, data, metadata, created_at, prev_hash, hash, keyed)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, true)`
 
 export async function appendToStream(
   trx: Transaction<Database>,
@@ -163,23 +177,30 @@ export async function appendToStream(
     stored.push({ ...content, hash })
     prevHash = hash
   }
-  const insert = trx.insertInto('events').values(
-    stored.map((e) => ({
-      position: e.position,
-      stream_id: e.streamId,
-      stream_version: e.streamVersion,
-      type: e.type,
-      data: JSON.stringify(e.data),
-      metadata: JSON.stringify(e.metadata),
-      created_at: e.createdAt,
-      prev_hash: e.prevHash,
-      hash: e.hash,
-      keyed: true,
-    })),
-  )
+  const [one] = stored
+  const insert =
+    stored.length === 1
+      ? CompiledQuery.raw(INSERT_ONE_EVENT, [one.position, one.streamId, one.streamVersion, one.type, JSON.stringify(one.data), JSON.stringify(one.metadata), one.createdAt, one.prevHash, one.hash])
+      : trx
+          .insertInto('events')
+          .values(
+            stored.map((e) => ({
+              position: e.position,
+              stream_id: e.streamId,
+              stream_version: e.streamVersion,
+              type: e.type,
+              data: JSON.stringify(e.data),
+              metadata: JSON.stringify(e.metadata),
+              created_at: e.createdAt,
+              prev_hash: e.prevHash,
+              hash: e.hash,
+              keyed: true,
+            })),
+          )
+          .compile()
   // Nothing the command does next needs the insert's answer: it goes out with the next statement (the projections',
   // or the COMMIT), one round trip less (decision 2770). Its failure is thrown by that statement or by the commit.
-  await sendUnanswered(trx, insert.compile(), (error) =>
+  await sendUnanswered(trx, insert, (error) =>
     // Another command appended the same version between our read and our insert, and committed first.
     (error as { constraint?: string }).constraint === 'events_stream_version_key' ? new ConcurrencyError(streamId, expectedVersion, expectedVersion + 1) : error,
   )

@@ -9,3 +9,6 @@ export const inChain = (position: number): boolean => position > 0
 
 /** inChain in SQL, over the `position` column of `events` (or of the alias given: `e.position`). */
 export const inChainSql = (column = 'position'): RawBuilder<SqlBool> => sql<SqlBool>`${sql.ref(column)} > 0`
+
+/** inChain as SQL text, for a statement written once as text (db/fixed-statement.server.ts); `column` is trusted code. */
+export const inChainText = (column = 'position'): string => `${column} > 0`

@@ -3,7 +3,7 @@
 // person of the report's area (or company) and year, once that address is confirmed (decision 2224). Writing twice
 // for the same event changes nothing.
 import { type Kysely, sql } from 'kysely'
-import type { Database } from '@portal/migrations/database.ts'
+import type { Database, ReportType } from '@portal/migrations/database.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
 import { requestConfirmation } from './email-confirmations.server.ts'
 import { MAIL_SUBJECTS, noticeBody } from './mail-rules.ts'
@@ -13,6 +13,7 @@ import { notifyDepartment } from './notify-department.server.ts'
 import { eventUse } from '../all-streams/event-tables.ts'
 import type { EventUse } from '../workflow/event-table.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
+import { fixed, rowsOf } from '../db/fixed-statement.server.ts'
 
 /** Events whose table entry has a notice are told; the others are not. */
 export async function notifyOfEvents(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<void> {
@@ -40,12 +41,11 @@ async function notifyOf(db: Kysely<Database>, event: StoredEvent, notice: NonNul
     uploader = file.creator_id
   }
   if (reportId === undefined) return
-  const report = await db
-    .selectFrom('import_reports as r')
-    .leftJoin('areas as a', 'a.id', 'r.area_id')
-    .select(['r.id', 'r.company_id', 'r.area_id', 'r.year', 'r.report_type', 'a.name as area_name'])
-    .where('r.id', '=', reportId)
-    .executeTakeFirst()
+  const [report] = await rowsOf(
+    db,
+    fixed<{ id: number; company_id: number; area_id: number | null; year: number; report_type: ReportType; area_name: string | null }>`
+    SELECT r.id, r.company_id, r.area_id, r.year, r.report_type, a.name AS area_name FROM import_reports r LEFT JOIN areas a ON a.id = r.area_id WHERE r.id = ${reportId}`,
+  )
   if (!report) return
   const subject = noticeSubject({ reportId: report.id, companyId: report.company_id, year: report.year, reportTypeTitle: REPORT_TYPES[report.report_type].title, areaName: report.area_name })
   const text = notice(event, { subject, fileName })

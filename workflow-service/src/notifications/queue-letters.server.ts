@@ -5,6 +5,7 @@ import type { Database } from '@portal/migrations/database.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
 import { NO_QUEUE, type JobQueue } from '../ports/job-queue.ts'
 import { JOBS } from '../ports/jobs.ts'
+import { fixed, rowsOf } from '../db/fixed-statement.server.ts'
 
 /** One job per letter while it waits or runs: a second send with the key is dropped. */
 export const mailSendKey = (outboxId: number) => `${JOBS.mailSend}:${outboxId}`
@@ -16,7 +17,12 @@ const waiting = (db: Kysely<Database>) =>
 export async function queueLettersOf(trx: Transaction<Database>, queue: JobQueue, events: readonly StoredEvent[], requestId: string | null): Promise<void> {
   // The demo data and the tools run without a queue: their letters are queued when a worker starts.
   if (queue === NO_QUEUE || events.length === 0) return
-  const rows = await waiting(trx).where('event_position', 'in', events.map((e) => Number(e.position))).orderBy('id').execute()
+  // One text whatever the number of events (their positions are one array), as `waiting` selects them.
+  const rows = await rowsOf(
+    trx,
+    fixed<{ id: number }>`SELECT id FROM mail_outbox WHERE sent_at IS NULL AND skipped_reason IS NULL AND next_attempt_at < 'infinity'::timestamptz
+      AND event_position = ANY(${events.map((e) => Number(e.position))}::bigint[]) ORDER BY id`,
+  )
   for (const { id } of rows) await queue.send(JOBS.mailSend, { outboxId: id, requestId }, { trx, key: mailSendKey(id) })
 }
 

@@ -1,5 +1,5 @@
 // What every workflow command gets from its caller (the use-case context plus the services), and its transaction.
-import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from '../auth/permissions.ts'
 import { ConcurrencyError, type EventMetadata } from '../event-store/event-store.server.ts'
@@ -8,6 +8,7 @@ import type { JobQueue } from '../ports/job-queue.ts'
 import type { NoticeWriter } from '../ports/notice-writer.ts'
 import { CommandRefused } from './refusal.ts'
 import { recordCommitted, trackAppends } from '../event-store/chain-head.server.ts'
+import { fixed, rowsOf } from '../db/fixed-statement.server.ts'
 
 export interface CommandContext {
   db: Kysely<Database>
@@ -78,6 +79,6 @@ export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transac
 }
 
 export async function nextId(trx: Transaction<Database>, sequence: string): Promise<number> {
-  const { rows } = await sql<{ id: number }>`SELECT nextval(${sequence}::regclass) AS id`.execute(trx)
-  return Number(rows[0].id)
+  const [row] = await rowsOf(trx, fixed<{ id: number }>`SELECT nextval(${sequence}::regclass) AS id`)
+  return Number(row.id)
 }

@@ -1,7 +1,7 @@
 // Import file commands: upload (processing, its check job, and a declined report's new round) and deletion (with its
 // deletion job), each through handleCommand in one transaction.
-import type { Transaction } from 'kysely'
-import type { Database, ReportStatus, ReportType } from '@portal/migrations/database.ts'
+import type { Selectable, Transaction } from 'kysely'
+import type { Database, ImportFilesTable, ImportReportsTable, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { can } from '../../auth/permissions.ts'
 import { JOBS } from '../../ports/jobs.ts'
 import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
@@ -13,6 +13,7 @@ import { fileDecider, type FileFacts } from './file-decide.ts'
 import { fileStreamId } from './file-events.ts'
 import { storedContent } from './stored-content.server.ts'
 import { storedFilePath } from '../storage/file-storage.server.ts'
+import { fixed, rowsOf } from '../../db/fixed-statement.server.ts'
 
 /** A file already written to storage under its key, waiting for its upload to be accepted. */
 export interface StoredUpload {
@@ -52,18 +53,19 @@ interface UploadFields {
 
 /** The report of an upload or deletion and its responsible person on record; another company's report is none. */
 async function fileFacts(trx: Transaction<Database>, context: CommandContext, reportId: number): Promise<FileFacts> {
-  const report = await trx
-    .selectFrom('import_reports')
-    .select(['id', 'status', 'area_id', 'company_id', 'year', 'report_type'])
-    .where('id', '=', reportId)
-    // Locked until the commit, as a decision locks it: a decision and this upload or deletion cannot pass each other.
-    .forUpdate()
-    .executeTakeFirst()
+  // Locked until the commit, as a decision locks it: a decision and this upload or deletion cannot pass each other.
+  const [report] = await rowsOf(
+    trx,
+    fixed<Pick<Selectable<ImportReportsTable>, 'id' | 'status' | 'area_id' | 'company_id' | 'year' | 'report_type'>>`
+    SELECT id, status, area_id, company_id, year, report_type FROM import_reports WHERE id = ${reportId} FOR UPDATE`,
+  )
   if (!report || !can(context.actor, 'write:report:own', { companyId: report.company_id })) return { report: null, responsibleId: null }
-  const responsible =
+  const [responsible] = await rowsOf(
+    trx,
     report.area_id !== null
-      ? await trx.selectFrom('ecomon_responsibles').select('id').where('area_id', '=', report.area_id).where('year', '=', report.year).executeTakeFirst()
-      : await trx.selectFrom('company_responsibles').select('id').where('company_id', '=', report.company_id).where('year', '=', report.year).executeTakeFirst()
+      ? fixed<{ id: number }>`SELECT id FROM ecomon_responsibles WHERE area_id = ${report.area_id} AND year = ${report.year}`
+      : fixed<{ id: number }>`SELECT id FROM company_responsibles WHERE company_id = ${report.company_id} AND year = ${report.year}`,
+  )
   return {
     report: { id: report.id, status: report.status, areaId: report.area_id, companyId: report.company_id, year: report.year, reportType: report.report_type },
     responsibleId: responsible?.id ?? null,
@@ -77,14 +79,11 @@ async function fileFacts(trx: Transaction<Database>, context: CommandContext, re
  * the same bytes at once are decided one after the other.
  */
 async function sameBytesIn(trx: Transaction<Database>, reportId: number, sha256: string): Promise<{ name: string; uploadedAt: string } | null> {
-  const row = await trx
-    .selectFrom('import_files')
-    .select(['name', 'created'])
-    .where('report_id', '=', reportId)
-    .where('sha256', '=', sha256)
-    .where('status', 'in', ['processing', 'success'])
-    .orderBy('id')
-    .executeTakeFirst()
+  const [row] = await rowsOf(
+    trx,
+    fixed<Pick<Selectable<ImportFilesTable>, 'name' | 'created'>>`
+    SELECT name, created FROM import_files WHERE report_id = ${reportId} AND sha256 = ${sha256} AND status IN ('processing', 'success') ORDER BY id LIMIT 1`,
+  )
   return row ? { name: row.name, uploadedAt: new Date(row.created).toISOString() } : null
 }
 

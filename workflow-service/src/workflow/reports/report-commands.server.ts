@@ -11,6 +11,7 @@ import { type DecisionFile, reportStreamId } from './report-events.ts'
 import { findTarget } from './report-targets.server.ts'
 import { reportTypesWithResponsible } from './report-types.ts'
 import { storedContent } from '../files/stored-content.server.ts'
+import { fixed, rowsOf } from '../../db/fixed-statement.server.ts'
 
 export interface ReportTarget {
   areaId: number | null
@@ -61,13 +62,16 @@ async function companyHasLicenceAreas(db: Db, companyId: number): Promise<boolea
 export async function reportFacts(db: Db, context: CommandContext, report: { id: number | null; companyId: number }): Promise<ReportFacts> {
   // The report's row is locked until the commit: uploads and deletions of its files (which lock it too) wait, so the
   // files decided on are the files the report has when the decision is recorded.
-  if (report.id !== null) await db.selectFrom('import_reports').select('id').where('id', '=', report.id).forUpdate().execute()
+  if (report.id !== null) await rowsOf(db, fixed`SELECT id FROM import_reports WHERE id = ${report.id} FOR UPDATE`)
   // The files and the company's areas in one round trip, read after the lock (a statement of its own, so its
   // snapshot is taken once the lock is held and sees every file committed before it).
-  const { rows } = await sql<{ statuses: FileStatus[]; has_areas: boolean }>`
+  const [row] = await rowsOf(
+    db,
+    fixed<{ statuses: FileStatus[]; has_areas: boolean }>`
     SELECT ARRAY(SELECT status::text FROM import_files WHERE report_id = ${report.id} AND status NOT IN ('deletion', 'deleted')) AS statuses,
-           EXISTS (SELECT 1 FROM areas WHERE company_id = ${report.companyId} AND kind = 'licence_area') AS has_areas`.execute(db)
-  return { files: rows[0].statuses, companyHasLicenceAreas: rows[0].has_areas, currentYear: context.now.getFullYear() }
+           EXISTS (SELECT 1 FROM areas WHERE company_id = ${report.companyId} AND kind = 'licence_area') AS has_areas`,
+  )
+  return { files: row.statuses, companyHasLicenceAreas: row.has_areas, currentYear: context.now.getFullYear() }
 }
 
 /**
@@ -135,7 +139,7 @@ export async function decideOnReport(
   input: { decision: Decision; comment: string; files: DecisionFile[] },
 ): Promise<void | Refused> {
   if (!can(context.actor, 'decide:report:any')) return refused({ reason: 'forbidden' })
-  const report = await context.db.selectFrom('import_reports').select(['stream_id', 'company_id']).where('id', '=', reportId).executeTakeFirst()
+  const [report] = await rowsOf(context.db, fixed<{ stream_id: string; company_id: number }>`SELECT stream_id, company_id FROM import_reports WHERE id = ${reportId}`)
   if (!report) return refused({ reason: 'report-not-found' })
   await handleCommand(context, {
     decider: reportDecider,
