@@ -269,3 +269,20 @@ export async function sendUnanswered(db: Pick<Kysely<unknown>, 'isTransaction' |
     else await waited(connection)
   })
 }
+
+/**
+ * Sends a statement of a transaction now and hands back its answer to wait for later: the transaction's next statement
+ * goes out behind it in the same round trip, and runs after it (PostgreSQL answers a connection's statements in the
+ * order sent). For a statement whose answer is needed, but not before the next one is sent (a row lock, then what is
+ * read under it). Its failure is thrown by the answer, and by the statements behind it as that failure.
+ */
+export async function sendAhead<R>(db: Pick<Kysely<unknown>, 'getExecutor'>, compiled: CompiledQuery<R>): Promise<{ answer: Promise<QueryResult<R>> }> {
+  return db.getExecutor().provideConnection(async (connection) => {
+    // executeQuery writes the statement before its first await, so the connection is free for the next one at once.
+    const answer = connection.executeQuery<R>(compiled)
+    // Heard by the caller when it waits for the answer; a caller that stops before (a failure of its own) leaves no
+    // rejection unheard.
+    answer.catch(() => {})
+    return { answer }
+  })
+}

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
+import { sendUnanswered } from '../db/pipelined-driver.server.ts'
 import { CONFIRMATION_DAYS, CONFIRMATION_SUBJECT, CONFIRMATION_TOKEN, CONFIRMATIONS_PER_DAY, CONFIRMATIONS_PER_HOUR, confirmationBody } from './mail-rules.ts'
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -22,8 +23,11 @@ export async function requestConfirmation(db: Kysely<Database>, email: string, e
   // One statement (decision 2316): it runs inside a command's transaction, where every round trip waits its turn.
   // `asked` is empty for a confirmed address or one past its letters for the hour or the day. The token is replaced
   // only when its letter is written, so the link of the last letter sent keeps working after a refused request or
-  // an event asked twice.
-  await sql`
+  // an event asked twice. Nothing reads its answer: it goes out with the transaction's next statement (decision 2770),
+  // which sees its letter (the outbox's jobs are looked up behind it), and a failure of it fails that statement or the commit.
+  await sendUnanswered(
+    db,
+    sql`
     WITH asked AS (
       SELECT 1 FROM (
         SELECT count(*) FILTER (WHERE created_at > ${at}::timestamptz - interval '1 hour') AS hour, count(*) AS day
@@ -40,7 +44,8 @@ export async function requestConfirmation(db: Kysely<Database>, email: string, e
     INSERT INTO email_confirmations (address, token_sha256, token_created_at)
     SELECT ${address}, ${sha256(token)}, ${at}::timestamptz FROM letter
     ON CONFLICT (address) DO UPDATE SET token_sha256 = excluded.token_sha256, token_created_at = excluded.token_created_at
-    WHERE email_confirmations.confirmed_at IS NULL`.execute(db)
+    WHERE email_confirmations.confirmed_at IS NULL`.compile(db),
+  )
 }
 
 export type ConfirmationState = 'pending' | 'confirmed' | 'invalid'

@@ -14,6 +14,7 @@ import { fileStreamId } from './file-events.ts'
 import { storedContent } from './stored-content.server.ts'
 import { storedFilePath } from '../storage/file-storage.server.ts'
 import { fixed, rowsOf } from '../../db/fixed-statement.server.ts'
+import { sendAhead } from '../../db/pipelined-driver.server.ts'
 
 /** A file already written to storage under its key, waiting for its upload to be accepted. */
 export interface StoredUpload {
@@ -51,40 +52,41 @@ interface UploadFields {
   idempotencyKey?: string
 }
 
-/** The report of an upload or deletion and its responsible person on record; another company's report is none. */
-async function fileFacts(trx: Transaction<Database>, context: CommandContext, reportId: number): Promise<FileFacts> {
+/**
+ * The report of an upload or deletion and its responsible person on record; another company's report is none. Of an
+ * upload (its bytes' SHA-256 given), also the report's earliest file with these bytes that still stands: being checked
+ * or checked good, in any round. A file that failed its check, or is deleted, does not stand: the same bytes may be
+ * sent again (after a failed check that asked for it, or once the point it named exists).
+ */
+async function fileFacts(trx: Transaction<Database>, context: CommandContext, reportId: number, sha256: string | null = null): Promise<FileFacts> {
   // Locked until the commit, as a decision locks it: a decision and this upload or deletion cannot pass each other.
-  const [report] = await rowsOf(
+  const locked = await sendAhead(
     trx,
     fixed<Pick<Selectable<ImportReportsTable>, 'id' | 'status' | 'area_id' | 'company_id' | 'year' | 'report_type'>>`
     SELECT id, status, area_id, company_id, year, report_type FROM import_reports WHERE id = ${reportId} FOR UPDATE`,
   )
-  if (!report || !can(context.actor, 'write:report:own', { companyId: report.company_id })) return { report: null, responsibleId: null }
-  const [responsible] = await rowsOf(
+  // Sent behind the lock in the same round trip (decision 2800): PostgreSQL runs it once the lock is held, and as a
+  // statement of its own it sees every file committed before, so two uploads of the same bytes at once are decided
+  // one after the other.
+  const [read] = await rowsOf(
     trx,
-    report.area_id !== null
-      ? fixed<{ id: number }>`SELECT id FROM ecomon_responsibles WHERE area_id = ${report.area_id} AND year = ${report.year}`
-      : fixed<{ id: number }>`SELECT id FROM company_responsibles WHERE company_id = ${report.company_id} AND year = ${report.year}`,
+    fixed<{ responsible_id: number | null; same_name: string | null; same_created: Selectable<ImportFilesTable>['created'] | null }>`
+    SELECT CASE WHEN r.area_id IS NOT NULL THEN (SELECT id FROM ecomon_responsibles WHERE area_id = r.area_id AND year = r.year)
+                ELSE (SELECT id FROM company_responsibles WHERE company_id = r.company_id AND year = r.year) END AS responsible_id,
+           same.name AS same_name, same.created AS same_created
+    FROM import_reports r
+    LEFT JOIN LATERAL (
+      SELECT name, created FROM import_files WHERE report_id = r.id AND sha256 = ${sha256}::text AND status IN ('processing', 'success') ORDER BY id LIMIT 1
+    ) same ON true
+    WHERE r.id = ${reportId}`,
   )
+  const [report] = (await locked.answer).rows
+  if (!report || !can(context.actor, 'write:report:own', { companyId: report.company_id })) return { report: null, responsibleId: null }
   return {
     report: { id: report.id, status: report.status, areaId: report.area_id, companyId: report.company_id, year: report.year, reportType: report.report_type },
-    responsibleId: responsible?.id ?? null,
+    responsibleId: read?.responsible_id ?? null,
+    ...(sha256 !== null ? { sameBytes: read?.same_name != null ? { name: read.same_name, uploadedAt: new Date(read.same_created!).toISOString() } : null } : {}),
   }
-}
-
-/**
- * The report's earliest file with these bytes that still stands: being checked or checked good, in any round. A file
- * that failed its check, or is deleted, does not stand: the same bytes may be sent again (after a failed check that
- * asked for it, or once the point it named exists). Read under the report's row lock (fileFacts), so two uploads of
- * the same bytes at once are decided one after the other.
- */
-async function sameBytesIn(trx: Transaction<Database>, reportId: number, sha256: string): Promise<{ name: string; uploadedAt: string } | null> {
-  const [row] = await rowsOf(
-    trx,
-    fixed<Pick<Selectable<ImportFilesTable>, 'name' | 'created'>>`
-    SELECT name, created FROM import_files WHERE report_id = ${reportId} AND sha256 = ${sha256} AND status IN ('processing', 'success') ORDER BY id LIMIT 1`,
-  )
-  return row ? { name: row.name, uploadedAt: new Date(row.created).toISOString() } : null
 }
 
 /**
@@ -156,13 +158,9 @@ async function registerUpload(context: CommandContext, input: UploadInput): Prom
         },
       },
       facts: async (db) => {
-        const facts = await fileFacts(db, inTrx, reportId)
+        const facts = await fileFacts(db, inTrx, reportId, input.upload.sha256)
         reportStatus = facts.report?.status ?? null
-        return {
-          ...facts,
-          content: await storedContent(context.storageDir, input.upload.storageKey),
-          sameBytes: facts.report ? await sameBytesIn(db, facts.report.id, input.upload.sha256) : null,
-        }
+        return { ...facts, content: await storedContent(context.storageDir, input.upload.storageKey) }
       },
       jobs: () => [{ name: JOBS.fileCheck, data: { fileId }, key: `${JOBS.fileCheck}:${fileId}` }],
     })

@@ -12,6 +12,7 @@ import { findTarget } from './report-targets.server.ts'
 import { reportTypesWithResponsible } from './report-types.ts'
 import { storedContent } from '../files/stored-content.server.ts'
 import { fixed, rowsOf } from '../../db/fixed-statement.server.ts'
+import { sendUnanswered } from '../../db/pipelined-driver.server.ts'
 
 export interface ReportTarget {
   areaId: number | null
@@ -61,10 +62,12 @@ async function companyHasLicenceAreas(db: Db, companyId: number): Promise<boolea
 /** The facts of a report's rules: its files' statuses, its company's areas, this year. */
 export async function reportFacts(db: Db, context: CommandContext, report: { id: number | null; companyId: number }): Promise<ReportFacts> {
   // The report's row is locked until the commit: uploads and deletions of its files (which lock it too) wait, so the
-  // files decided on are the files the report has when the decision is recorded.
-  if (report.id !== null) await rowsOf(db, fixed`SELECT id FROM import_reports WHERE id = ${report.id} FOR UPDATE`)
-  // The files and the company's areas in one round trip, read after the lock (a statement of its own, so its
-  // snapshot is taken once the lock is held and sees every file committed before it).
+  // files decided on are the files the report has when the decision is recorded. Its answer is not waited for: the
+  // statement below goes out behind it in the same round trip (decision 2800).
+  if (report.id !== null) await sendUnanswered(db, fixed`SELECT id FROM import_reports WHERE id = ${report.id} FOR UPDATE`)
+  // The files and the company's areas in one statement, read after the lock: PostgreSQL runs a connection's statements
+  // in the order sent, and this one, a statement of its own, takes its snapshot once the lock is held, so it sees
+  // every file committed before it.
   const [row] = await rowsOf(
     db,
     fixed<{ statuses: FileStatus[]; has_areas: boolean }>`
