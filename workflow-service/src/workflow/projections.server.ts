@@ -104,7 +104,7 @@ const texts = new Map<string, string>()
 /** Bound on the shapes kept; past it a text is made per call (the event tables have a few dozen shapes). */
 const MAX_SHAPES = 500
 
-function statementOf(changes: readonly RowChange[]): CompiledQuery {
+export function statementOf(changes: readonly RowChange[]): CompiledQuery {
   const key = changes.map(shapeOf).join('\n')
   let text = texts.get(key)
   if (text === undefined) {

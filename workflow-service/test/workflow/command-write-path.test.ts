@@ -8,6 +8,9 @@ import { nameRepeatedStatements, statementName } from '../../src/db/repeated-sta
 import { appendToStream, readStream, verifyHashChain } from '../../src/event-store/event-store.server.ts'
 import { inTransaction, systemMetadata } from '../../src/workflow/command-context.server.ts'
 import { CommandRefused } from '../../src/workflow/refusal.ts'
+import { fixed, rowsOf } from '../../src/db/fixed-statement.server.ts'
+import { statementOf } from '../../src/workflow/projections.server.ts'
+import type { RowChange } from '../../src/workflow/event-table.ts'
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.ts'
 
 let database: TestDatabase
@@ -99,6 +102,57 @@ describe('statements sent again are sent named', () => {
     } finally {
       await db.destroy()
     }
+  })
+})
+
+describe('a statement written once as text', () => {
+  // One call site: its text is made on the first call and kept for every later one.
+  const positionsIn = (streams: string[] | null) => fixed<{ n: number }>`SELECT count(*)::int AS n FROM events WHERE stream_id = ANY(${streams}::text[])`
+
+  it('binds a list of any length and a null as values of the one text, so each call answers for its own values', async () => {
+    const streams = Array.from({ length: 3 }, (_, i) => `fixed-${Date.now()}-${i}`)
+    for (const [i, s] of streams.entries()) for (let v = 0; v <= i; v++) await append(s, v)
+    const one = positionsIn(streams.slice(0, 1))
+    const three = positionsIn(streams)
+    const none = positionsIn(null)
+    expect(new Set([one.sql, three.sql, none.sql]).size).toBe(1)
+    expect(await rowsOf(database.db, one)).toEqual([{ n: 1 }])
+    expect(await rowsOf(database.db, three)).toEqual([{ n: 6 }])
+    expect(await rowsOf(database.db, none)).toEqual([{ n: 0 }])
+  })
+
+  it('refuses a piece of SQL given as a value, which would need another text', () => {
+    expect(() => fixed`SELECT ${sql`1`} AS one`).toThrow(TypeError)
+  })
+})
+
+describe("a projection's text kept per shape of its changes", () => {
+  // Rows as the statement sees them: a null stands where the read model's types allow none, which the text must not care about.
+  const history = (rows: number, comment: string | null) =>
+    ({
+      table: 'report_status_changes',
+      insert: Array.from({ length: rows }, (_, i) => ({ id: i + 1, report_id: 1, event: 'agreed', comment, created: new Date(0), creator_id: null, creator_username: 'test' })),
+    }) as unknown as RowChange
+
+  it('gives inserts that differ only in their number of rows texts of their own, each with a parameter for every value', () => {
+    const one = statementOf([history(1, 'a')])
+    const two = statementOf([history(2, 'a')])
+    expect(one.sql).not.toBe(two.sql)
+    expect(one.sql.match(/\$\d+/g)).toHaveLength(one.parameters.length)
+    expect(two.sql.match(/\$\d+/g)).toHaveLength(two.parameters.length)
+    expect(two.parameters).toHaveLength(14)
+    expect(statementOf([history(2, 'b')]).sql).toBe(two.sql)
+  })
+
+  it('binds a null as a value of the same text, and numbers the parameters of a change after those of the one before', () => {
+    const update = (id: number, updated: Date | null) => ({ table: 'import_reports', update: id, set: { status: 'agreed', updated } }) as unknown as RowChange
+    const withNull = statementOf([update(7, null), history(1, null)])
+    const withValue = statementOf([update(8, new Date(0)), history(1, 'c')])
+    expect(withNull.sql).toBe(withValue.sql)
+    expect(withNull.sql).toContain('SET "status" = $1, "updated" = $2 WHERE id = $3')
+    expect(withNull.sql).toContain('VALUES ($4, $5, $6, $7, $8, $9, $10)')
+    expect(withNull.parameters.slice(0, 3)).toEqual(['agreed', null, 7])
+    expect(withNull.parameters[6]).toBeNull()
   })
 })
 

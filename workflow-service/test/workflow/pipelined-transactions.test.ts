@@ -8,6 +8,32 @@ import { inTransaction, systemMetadata } from '../../src/workflow/command-contex
 import { CommandRefused } from '../../src/workflow/refusal.ts'
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.ts'
 import { countRoundTrips } from '../../../test-support/round-trips.ts'
+import net from 'node:net'
+import { sendAhead } from '../../src/db/pipelined-driver.server.ts'
+import { fixed, rowsOf } from '../../src/db/fixed-statement.server.ts'
+
+/** The socket writes (system calls) `work` made, on any connection of this process. */
+async function countSocketWrites(work: () => Promise<unknown>): Promise<number> {
+  const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>
+  const write = socket._write
+  const writev = socket._writev
+  let writes = 0
+  socket._write = function (this: unknown, ...args: unknown[]) {
+    writes += 1
+    return write.apply(this, args)
+  }
+  socket._writev = function (this: unknown, ...args: unknown[]) {
+    writes += 1
+    return writev.apply(this, args)
+  }
+  try {
+    await work()
+    return writes
+  } finally {
+    socket._write = write
+    socket._writev = writev
+  }
+}
 
 let database: TestDatabase
 beforeAll(async () => {
@@ -32,6 +58,53 @@ describe('round trips of a transaction', () => {
     } finally {
       await db.destroy()
     }
+  })
+})
+
+describe('socket writes of a transaction', () => {
+  it('writes the statements sent without waiting in between in one socket write: an append is two writes, not four', async () => {
+    const db = createKysely(database.url, 1)
+    const stream = `corked-${Date.now()}`
+    try {
+      for (let v = 0; v < 2; v++) await appendOne(db, stream, v)
+      // BEGIN with the head, then the insert with the COMMIT.
+      expect(await countSocketWrites(() => appendOne(db, stream, 2))).toBe(2)
+    } finally {
+      await db.destroy()
+    }
+  })
+})
+
+describe('a statement sent ahead of the next', () => {
+  it('goes out with the statement after it, in one round trip, and hands its own answer over', async () => {
+    const db = createKysely(database.url, 1)
+    const readBoth = () =>
+      db.transaction().execute(async (trx) => {
+        const ahead = await sendAhead(trx, fixed<{ a: number }>`SELECT ${1}::int AS a`)
+        const [behind] = await rowsOf(trx, fixed<{ b: number }>`SELECT ${2}::int AS b`)
+        return [(await ahead.answer).rows[0].a, behind.b]
+      })
+    try {
+      await readBoth()
+      const { trips, statements, result } = await countRoundTrips(readBoth)
+      expect(result).toEqual([1, 2])
+      // BEGIN, the statement ahead and the one behind it; then the COMMIT.
+      expect({ trips, statements }).toEqual({ trips: 2, statements: 4 })
+    } finally {
+      await db.destroy()
+    }
+  })
+
+  it('fails the statement behind it with its own failure, and keeps none of the transaction', async () => {
+    const stream = `ahead-failed-${Date.now()}`
+    const attempt = database.db.transaction().execute(async (trx) => {
+      await appendToStream(trx, stream, 0, [{ type: 'BenchEventRecorded', data: { n: 1 } }], meta, new Date())
+      const ahead = await sendAhead(trx, fixed`SELECT 1 / ${0}::int`)
+      await rowsOf(trx, fixed`SELECT ${1}::int AS behind`)
+      await ahead.answer
+    })
+    await expect(attempt).rejects.toMatchObject({ code: '22012' })
+    expect(await readStream(database.db, stream)).toEqual([])
   })
 })
 
