@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { sendUnanswered } from '../db/pipelined-driver.server.ts'
+import { fixed } from '../db/fixed-statement.server.ts'
 import { CONFIRMATION_DAYS, CONFIRMATION_SUBJECT, CONFIRMATION_TOKEN, CONFIRMATIONS_PER_DAY, CONFIRMATIONS_PER_HOUR, confirmationBody } from './mail-rules.ts'
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -27,7 +28,7 @@ export async function requestConfirmation(db: Kysely<Database>, email: string, e
   // which sees its letter (the outbox's jobs are looked up behind it), and a failure of it fails that statement or the commit.
   await sendUnanswered(
     db,
-    sql`
+    fixed`
     WITH asked AS (
       SELECT 1 FROM (
         SELECT count(*) FILTER (WHERE created_at > ${at}::timestamptz - interval '1 hour') AS hour, count(*) AS day
@@ -44,7 +45,7 @@ export async function requestConfirmation(db: Kysely<Database>, email: string, e
     INSERT INTO email_confirmations (address, token_sha256, token_created_at)
     SELECT ${address}, ${sha256(token)}, ${at}::timestamptz FROM letter
     ON CONFLICT (address) DO UPDATE SET token_sha256 = excluded.token_sha256, token_created_at = excluded.token_created_at
-    WHERE email_confirmations.confirmed_at IS NULL`.compile(db),
+    WHERE email_confirmations.confirmed_at IS NULL`,
   )
 }
 
