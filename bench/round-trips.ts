@@ -1,5 +1,6 @@
-// Round trips, statements and CPU of each write the workflow cases measure, counted by wrapping pg's Client.query on
-// a copy of the tiny data set: each kind run twice to warm up (statements are named by their second use), then once
+// Round trips, statements, socket writes and CPU of each write the workflow cases measure, counted by wrapping pg's
+// Client.query and the sockets' writes (test-support/round-trips.ts) on a copy of the tiny data set: each kind run
+// twice to warm up (statements are named by their second use), then once
 // counted; then CPU per command of 150 commands in a row (this process, and every process of the embedded
 // PostgreSQL, from /proc), which the machine's other load moves far less than a rate. A statement sent while its connection has no other unanswered starts a round trip; one sent while another
 // is unanswered rides along (pipeline mode, decision 2770). Usage: npx tsx bench/round-trips.ts (BENCH_DATA_DIR,
@@ -19,11 +20,11 @@ import { countRoundTrips } from '../test-support/round-trips.ts'
 import { postgresCpuSeconds, postmasterOf } from './support/cpu-seconds.ts'
 
 /** Each write twice to warm up (statements are named by their second use), then counted once. */
-async function counted(work: () => Promise<unknown>): Promise<{ trips: number; statements: number }> {
+async function counted(work: () => Promise<unknown>): Promise<{ trips: number; statements: number; writes: number }> {
   await work()
   await work()
-  const { trips, statements } = await countRoundTrips(work)
-  return { trips, statements }
+  const { trips, statements, writes } = await countRoundTrips(work)
+  return { trips, statements, writes }
 }
 
 const dataSet = await openBenchDataSet('tiny', () => {})
@@ -42,7 +43,7 @@ try {
   const { fileId } = await upload(program)
   await recordFileChecked(db, { fileId, ok: true, problems: [] })
   const rows: string[] = []
-  const row = (label: string, c: { trips: number; statements: number }) => rows.push(`| ${label} | ${c.statements} | ${c.trips} |`)
+  const row = (label: string, c: { trips: number; statements: number; writes: number }) => rows.push(`| ${label} | ${c.statements} | ${c.trips} | ${c.writes} |`)
   row('upload', await counted(() => upload(final)))
   // Agree and cancel in turn, as the case does: each counted one is preceded by the other.
   const decide = (decision: 'agree' | 'cancel') => decideOnReport(as(department), program, { decision, comment: 'Бенчмарк', files: [] })
@@ -95,7 +96,7 @@ try {
   const peer = `round-trips-peer-${randomUUID()}`
   const peerStore = (store = getPostgreSQLEventStore(copy.url))
   row('peer.append', await counted(() => peerStore.appendToStream(peer, [{ type: 'BenchEventRecorded', data: { n: 1 } }])))
-  process.stdout.write(`| write | statements | round trips |\n|---|---:|---:|\n${rows.join('\n')}\n`)
+  process.stdout.write(`| write | statements | round trips | socket writes |\n|---|---:|---:|---:|\n${rows.join('\n')}\n`)
   if (cpuLine) process.stdout.write(cpuLine)
 } finally {
   await store?.close()

@@ -8,32 +8,8 @@ import { inTransaction, systemMetadata } from '../../src/workflow/command-contex
 import { CommandRefused } from '../../src/workflow/refusal.ts'
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.ts'
 import { countRoundTrips } from '../../../test-support/round-trips.ts'
-import net from 'node:net'
 import { sendAhead } from '../../src/db/pipelined-driver.server.ts'
 import { fixed, rowsOf } from '../../src/db/fixed-statement.server.ts'
-
-/** The socket writes (system calls) `work` made, on any connection of this process. */
-async function countSocketWrites(work: () => Promise<unknown>): Promise<number> {
-  const socket = net.Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>
-  const write = socket._write
-  const writev = socket._writev
-  let writes = 0
-  socket._write = function (this: unknown, ...args: unknown[]) {
-    writes += 1
-    return write.apply(this, args)
-  }
-  socket._writev = function (this: unknown, ...args: unknown[]) {
-    writes += 1
-    return writev.apply(this, args)
-  }
-  try {
-    await work()
-    return writes
-  } finally {
-    socket._write = write
-    socket._writev = writev
-  }
-}
 
 let database: TestDatabase
 beforeAll(async () => {
@@ -68,7 +44,7 @@ describe('socket writes of a transaction', () => {
     try {
       for (let v = 0; v < 2; v++) await appendOne(db, stream, v)
       // BEGIN with the head, then the insert with the COMMIT.
-      expect(await countSocketWrites(() => appendOne(db, stream, 2))).toBe(2)
+      expect((await countRoundTrips(() => appendOne(db, stream, 2))).writes).toBe(2)
     } finally {
       await db.destroy()
     }
