@@ -77,7 +77,8 @@ export class PipelinedConnection implements DatabaseConnection {
    */
   #cork(): void {
     if (this.#corked) return
-    const stream = (this.#client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream
+    // node-postgres's socket, which its types do not name.
+    const stream = (this.#client as pg.PoolClient & { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream
     if (!stream?.cork || !stream.uncork) return
     stream.cork()
     this.#corked = true
