@@ -49,6 +49,9 @@ export function departmentNotice(type: string, data: Record<string, unknown>, fa
   }
 }
 
+/** Whether the Department is told of an event of this type (and may get a letter of it). */
+export const departmentToldOf = (type: string): boolean => TOLD_OF.has(type)
+
 export async function notifyDepartment(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<void> {
   for (const event of events) if (TOLD_OF.has(event.type)) await notifyDepartmentOf(db, event)
 }

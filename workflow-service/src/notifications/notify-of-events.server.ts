@@ -9,11 +9,17 @@ import { requestConfirmation } from './email-confirmations.server.ts'
 import { MAIL_SUBJECTS, noticeBody } from './mail-rules.ts'
 import { sendNoticeLetters } from './notice-letters.server.ts'
 import { noticeSubject } from './notification-text.ts'
-import { notifyDepartment } from './notify-department.server.ts'
+import { departmentToldOf, notifyDepartment } from './notify-department.server.ts'
 import { eventUse } from '../all-streams/event-tables.ts'
 import type { EventUse } from '../workflow/event-table.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 import { fixed, rowsOf } from '../db/fixed-statement.server.ts'
+
+/**
+ * Whether telling of an event may write a letter: it has a notice, asks a new address to confirm, or tells the
+ * Department. The events of a command none of which may (an upload's) leave no letter to queue a job for.
+ */
+export const mayWriteLetters = (type: string): boolean => Boolean(eventUse(type).notice) || type === 'ResponsibleSaved' || departmentToldOf(type)
 
 /** Events whose table entry has a notice are told; the others are not. */
 export async function notifyOfEvents(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<void> {
