@@ -4,6 +4,7 @@
 // `--profile DIR` the process also writes a CPU profile (`node --cpu-prof`) per case into DIR, and the samples of
 // the measured requests are summed by function and package (`--top N` lines).
 //   npm run build && npx tsx bench/page-miss-cpu.ts [--requests 300] [--connections 4] [--profile DIR] [--checkout DIR]
+//     [--cases point,area,companies,empty]   (`empty`: the companies page finding nothing, the floor of any page)
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -51,6 +52,9 @@ const cases: Record<string, string[]> = {
   point: t.allPointIds.flatMap((id) => ['', ...t.years.map((y) => `?year=${y}`)].map((q) => `/monitoring/measures-points/${id}/${q}`)),
   area: t.allAreaIds.map((id) => `/monitoring/areas/${id}/`),
   companies: Array.from({ length: 500 }, (_, i) => `/monitoring/companies/?search=${enc(`${['Газ', 'Нефть', 'Ямал', 'Пур', 'Тазов'][i % 5]}${Math.floor(i / 5)}`)}&limit=${[20, 40, 60, 80, 100][i % 5]}`),
+  // The floor of a page on a miss: the companies page finding nothing is the layout, the filter form and two
+  // statements with no rows, so what it costs is the stack's (Fastify, Remix, React) and not any page's content.
+  empty: Array.from({ length: 500 }, (_, i) => `/monitoring/companies/?search=${enc(`нет такого ${i}`)}`),
 }
 
 async function run(name: string, addresses: string[], baseUrl: string, count: number): Promise<{ misses: number; hits: number; bytes: number }> {
