@@ -8,27 +8,8 @@ import { inChainSql, inChainText } from './positions.ts'
 import { sendUnanswered } from '../db/pipelined-driver.server.ts'
 import { createLogLineReader } from './log-copy-text.ts'
 
-export type { EventMetadata }
-
-export interface NewEvent<T extends string = string, D extends object = object> {
-  type: T
-  data: D
-}
-
-export interface StoredEvent<T extends string = string, D = Record<string, unknown>> {
-  position: number
-  streamId: string
-  streamVersion: number
-  type: T
-  data: D
-  metadata: EventMetadata
-  createdAt: Date
-  prevHash: string
-  hash: string
-}
-
-/** An event as a fold takes it: everything but the chain's hashes, which only the chain's check reads. */
-export type LoggedEvent<T extends string = string, D = Record<string, unknown>> = Omit<StoredEvent<T, D>, 'prevHash' | 'hash'>
+export type { EventMetadata, LoggedEvent, NewEvent, StoredEvent } from './event-types.ts'
+import type { LoggedEvent, NewEvent, StoredEvent } from './event-types.ts'
 
 /** The stream moved on since it was read: another command won the race. */
 export class ConcurrencyError extends Error {

@@ -3,7 +3,7 @@
 // process spent most of its CPU on the read before it folded anything: a message, buffers and strings per column of
 // every row. Here a piece of the stream is decoded once and cut at its tabs and line ends.
 import type { EventMetadata } from '@portal/migrations/database.ts'
-import type { LoggedEvent } from './event-store.server.ts'
+import type { LoggedEvent } from './event-types.ts'
 
 /**
  * What COPY TO writes for a character it must not send as itself: a backslash, and the control characters it
