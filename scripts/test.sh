@@ -24,23 +24,15 @@ bash scripts/ensure-docker-compose.sh || echo "(docker-compose.yml is checked ag
 echo "== unit and integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/unit.json" || status=1
 
-# The cluster test and the browser tests share nothing but the build: the cluster's nodes run on the PostgreSQL
-# server and Redis, the browser tests on a portal of their own with an embedded PostgreSQL. Both spend much of their
-# time waiting (for a node to start, a job to be checked, a page to be drawn), so they run side by side; the cluster's
-# output is printed once both have ended (decision 2820).
-echo "== cluster test (two web and two worker nodes of the production build), beside the browser tests"
-(
-  bash scripts/ensure-redis.sh || exit 1
-  npx vitest run --config cluster/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$results/cluster.json"
-) >"$results/cluster.log" 2>&1 &
-cluster_pid=$!
+echo "== cluster test (two web and two worker nodes of the production build)"
+if bash scripts/ensure-redis.sh; then
+  npx vitest run --config cluster/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$results/cluster.json" || status=1
+else
+  status=1
+fi
 
 echo "== browser tests"
 npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=./e2e/support/retried-reporter.ts --reporter=json --outputFile.json="$results/e2e.json" || status=1
-
-wait "$cluster_pid" || status=1
-echo "== cluster test (its output)"
-cat "$results/cluster.log"
 
 node scripts/count-tests.mjs "$results/unit.json" "$results/cluster.json" "$results/e2e.json" || status=1
 exit $status
