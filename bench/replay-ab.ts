@@ -7,16 +7,12 @@ import { spawn } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { openBenchDataSet, SCALES } from './support/bench-data-set.ts'
+import { openReplayLab } from './support/replay-lab.ts'
 import { sampleRss } from './support/process-rss.ts'
 import { endedChildrenCpuSeconds, postgresCpuSeconds, postmasterOf } from './support/cpu-seconds.ts'
 
 const { values } = parseArgs({ options: { roots: { type: 'string', default: '' }, runs: { type: 'string', default: '3' }, events: { type: 'string', default: '200000' }, verify: { type: 'boolean', default: false } } })
-process.env.BENCH_DATA_DIR ||= '/tmp/replay-lab/data'
-process.env.BENCH_DATABASE ||= 'replay_lab'
-process.env.BENCH_PG_PORT ||= '54391'
-SCALES.tiny = { catalogue: { areas: 1100, pointsPerArea: 1, years: 1 }, workflowEvents: Number(values.events) }
-const set = await openBenchDataSet('tiny', (m) => console.log(m))
+const set = await openReplayLab(Number(values.events), (m) => console.log(m))
 const results: Record<string, number[]> = {}
 const cpu: Record<string, number[]> = {}
 const postmaster = process.env.DATABASE_URL ? null : postmasterOf(path.join(set.folder, 'pg'))

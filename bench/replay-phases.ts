@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
-import { openBenchDataSet, SCALES } from './support/bench-data-set.ts'
+import { openReplayLab } from './support/replay-lab.ts'
 import { postgresCpuSeconds, postmasterOf } from './support/cpu-seconds.ts'
 import {
   columnsOf,
@@ -21,11 +21,7 @@ import {
 } from '@portal/workflow-service/service.server.ts'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, events: { type: 'string', default: '200000' } } })
-process.env.BENCH_DATA_DIR ||= '/tmp/replay-lab/data'
-process.env.BENCH_DATABASE ||= 'replay_lab'
-process.env.BENCH_PG_PORT ||= '54391'
-SCALES.tiny = { catalogue: { areas: 1100, pointsPerArea: 1, years: 1 }, workflowEvents: Number(values.events) }
-const set = await openBenchDataSet('tiny', () => {})
+const set = await openReplayLab(Number(values.events))
 const postmaster = postmasterOf(path.join(set.folder, 'pg'))
 
 async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {

@@ -5,18 +5,14 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { openBenchDataSet, SCALES } from './support/bench-data-set.ts'
+import { openReplayLab } from './support/replay-lab.ts'
 
 const { values } = parseArgs({ options: { root: { type: 'string', default: process.cwd() }, top: { type: 'string', default: '40' }, out: { type: 'string', default: '/tmp/replay-prof' }, events: { type: 'string', default: '200000' } } })
-process.env.BENCH_DATA_DIR ||= '/tmp/replay-lab/data'
-process.env.BENCH_DATABASE ||= 'replay_lab'
-process.env.BENCH_PG_PORT ||= '54391'
-SCALES.tiny = { catalogue: { areas: 1100, pointsPerArea: 1, years: 1 }, workflowEvents: Number(values.events) }
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
 
-const set = await openBenchDataSet('tiny', (m) => console.log(m))
+const set = await openReplayLab(Number(values.events), (m) => console.log(m))
 try {
   const copy = await set.scratchCopy()
   try {

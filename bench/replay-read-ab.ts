@@ -8,17 +8,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { openBenchDataSet, SCALES } from './support/bench-data-set.ts'
+import { openReplayLab } from './support/replay-lab.ts'
 import { postgresCpuSeconds, postmasterOf } from './support/cpu-seconds.ts'
 import { createKysely, createReplayFold, inChain, type LoggedEvent, readLogByCopy, withOwnConnection } from '@portal/workflow-service/service.server.ts'
 import type { EventMetadata } from '@portal/migrations/database.ts'
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, events: { type: 'string', default: '200000' } } })
-process.env.BENCH_DATA_DIR ||= '/tmp/replay-lab/data'
-process.env.BENCH_DATABASE ||= 'replay_lab'
-process.env.BENCH_PG_PORT ||= '54391'
-SCALES.tiny = { catalogue: { areas: 1100, pointsPerArea: 1, years: 1 }, workflowEvents: Number(values.events) }
-const set = await openBenchDataSet('tiny', () => {})
+const set = await openReplayLab(Number(values.events))
 const postmaster = postmasterOf(path.join(set.folder, 'pg'))
 
 type Query = (statement: string, values: unknown[]) => Promise<unknown[][]>
