@@ -35,13 +35,21 @@ function focusedName(page: Page): Promise<string> {
   })
 }
 
-/** Presses Tab (only Tab) until the focus is on the element so named; fails if it is never reached. */
+/**
+ * Presses Tab (only Tab) until the focus is on the element so named; fails if it is never reached. Returns once React
+ * has taken the element over: the buttons that open a dialog are drawn by the server but do nothing until then, and
+ * on a loaded machine an Enter pressed in that gap was lost (the agreement's dialog never opened in a whole CI run).
+ */
 async function tabTo(page: Page, name: string | RegExp, limit = 250): Promise<void> {
   const seen: string[] = []
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab')
     const focused = await focusedName(page)
-    if (typeof name === 'string' ? focused === name : name.test(focused)) return
+    if (typeof name === 'string' ? focused === name : name.test(focused)) {
+      // React keeps an element's props on the element itself from the moment it has hydrated it.
+      await page.waitForFunction(() => Object.keys(document.activeElement ?? {}).some((key) => key.startsWith('__reactProps$')), undefined, { timeout: 30_000 })
+      return
+    }
     seen.push(focused)
   }
   throw new Error(`Tab never reached «${name}»; it went through: ${[...new Set(seen)].join(' | ')}`)

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
 import { logIn as logInAs } from './support/log-in.ts'
+import { navigationSettled } from './support/navigation.ts'
 
 const b = useBrowser()
 
@@ -134,6 +135,7 @@ describe('browsing the catalogue', () => {
     await page.waitForURL(/\/conclusions$/)
     await page.getByLabel('Отчетный период').selectOption('2023')
     await page.waitForURL(/year=2023/)
+    await navigationSettled(page)
     await listLinks(page).first().click()
     await expect.poll(() => heading(page)).toBe('Основные ежегодные выводы о состоянии основных водных объектов 2023')
     await page.close()
@@ -157,6 +159,7 @@ describe('polygons and greenhouse gases', () => {
     expect(kinds[0]).toBe('Все')
     await page.getByLabel('Вид пункта').selectOption({ index: 1 })
     await page.waitForURL(/kind=/)
+    await navigationSettled(page)
     await listLinks(page).first().click()
     await page.waitForURL(/\/measures-point-geochemical\/\d+\/\w+$/)
     await page.close()
