@@ -43,9 +43,13 @@ export class Node {
         }
       }
     }
+    this.closed = new Promise((resolve) => child.once('close', () => resolve()))
     child.stdout?.on('data', collect)
     child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk}`))
   }
+
+  /** Resolves once the process has exited and its output is read to the end (every line it wrote is in `lines`). */
+  readonly closed: Promise<void>
 
   get exited(): boolean {
     return this.child.exitCode !== null || this.child.signalCode !== null
