@@ -33,6 +33,7 @@ import { publicApiCache } from './plugins/public-cache.plugin.server.ts'
 import { apiRoutes } from './routes/api/index.ts'
 import { authRoutes } from './routes/auth.routes.ts'
 import { pageSettingsOf } from './page-settings.ts'
+import { sharedSchemaCompilers } from './http/schema-compilers.server.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +90,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // JSON and form bodies of the API (routes may lower it: the login's is 16 KB); files are streamed past it.
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Every app of the process compiles its routes' schemas once between them (test files build an app each).
+    schemaController: { compilersFactory: sharedSchemaCompilers },
     // Requests in flight finish on shutdown; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     // The load balancer's X-Request-Id, or a new one: unique across nodes, so it finds one request's lines in every log.
