@@ -4,6 +4,7 @@ import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../../test-support/test-database.ts'
 
 function startPortal(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], {
@@ -34,14 +35,16 @@ describe('starting the portal', { timeout: 600_000 }, () => {
     const blocker = net.createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
     const port = (blocker.address() as net.AddressInfo).port
+    // A database already migrated (a copy of the run's template), so the start reaches its port at once.
+    const database = await createTestDatabase()
     try {
-      const { inject } = await import('vitest')
-      const result = startPortal({ DATABASE_URL: inject('maintenanceUrl'), PORT: String(port), HOST: '127.0.0.1', WORKERS: 'off' })
+      const result = startPortal({ DATABASE_URL: database.ownerUrl, PORT: String(port), HOST: '127.0.0.1', WORKERS: 'off' })
       expect(result.signal, 'the start was killed by the test\'s timeout').toBeNull()
       expect(result.status).not.toBe(0)
       expect(result.stderr).toContain(`port ${port} is already in use`)
     } finally {
       blocker.close()
+      await database.destroy()
     }
   })
 })
