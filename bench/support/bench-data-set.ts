@@ -1,6 +1,6 @@
 // The benchmark's data set, loaded once and kept between runs: a database named for its scale on the server of
 // DATABASE_URL, or on an embedded PostgreSQL under bench/.data/<scale>/. A load that did not finish is redone.
-import { chmodSync, mkdirSync } from 'node:fs'
+import { chmodSync, cpSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
@@ -87,15 +87,23 @@ export async function openBenchDataSet(scale: BenchScale, log: (m: string) => vo
   let seedSeconds = 0
   if (state !== 'complete') {
     if (state === 'partial') log(`the ${scale} data set was not loaded completely: loading it again`)
+    // BENCH_TEMPLATE_DATABASE: a database of the same server that is migrated and holds the demo data, and
+    // BENCH_TEMPLATE_FILES its files. The data set starts as a copy of it and loads only its large part (the
+    // harness's test takes the test run's template: loading the demo data again cost it most of its load).
+    const template = process.env.BENCH_TEMPLATE_DATABASE
     await admin(maintenanceUrl, async (client) => {
       await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-      await client.query(`CREATE DATABASE "${name}"`)
+      if (!template) return void (await client.query(`CREATE DATABASE "${name}"`))
+      // PostgreSQL 15+ copies block by block through its log unless told to copy the files (the only way before 15).
+      const { rows: [version] } = await client.query<{ server_version_num: string }>('SHOW server_version_num')
+      await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"${Number(version.server_version_num) >= 150000 ? ' STRATEGY FILE_COPY' : ''}`)
     })
+    if (template && process.env.BENCH_TEMPLATE_FILES) cpSync(process.env.BENCH_TEMPLATE_FILES, storageDir, { recursive: true })
     const db = createKysely(url, 4)
     const started = Date.now()
     try {
       await migrateToLatest(db)
-      await runLargeSeed(db, { storageDir, demoUsers: true, extraSteps: workerSeedSteps, ...SCALES[scale], log })
+      await runLargeSeed(db, { storageDir, demoUsers: true, extraSteps: workerSeedSteps, ...SCALES[scale], demoDataLoaded: Boolean(template), log })
     } finally {
       await db.destroy()
     }
