@@ -15,7 +15,13 @@ const pgPort = String(30000 + Math.floor(Math.random() * 20000))
 const env = { ...process.env, AUDIT_KEY: '', DATABASE_URL: '', DATABASE_OWNER_URL: '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: pgPort, PORT: '0', HOST: '127.0.0.1', WORKERS: 'off' }
 const run = promisify(execFile)
 
-function startPortal(): Promise<{ child: ChildProcess; url: string }> {
+interface Running {
+  child: ChildProcess
+  url: string
+  output: () => string
+}
+
+function startPortal(): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], { cwd: root, env })
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))
@@ -31,7 +37,7 @@ function startPortal(): Promise<{ child: ChildProcess; url: string }> {
       const match = output.match(/Портал запущен: (http:\/\/\S+)\/monitoring\//)
       if (match) {
         clearTimeout(timer)
-        resolve({ child, url: match[1] })
+        resolve({ child, url: match[1], output: () => output })
       }
     })
     child.once('exit', (code) => reject(new Error(`the portal exited with ${code}:\n${output}`)))
@@ -53,20 +59,39 @@ async function connectAs(user: string, password: string, database = 'portal'): P
 }
 const passwordFilesInTmp = () => readdirSync(tmpdir()).filter((name) => name.startsWith('pg-password-'))
 
-afterAll(() => {
-  const leftover = execSync('ps -eo pid=,args=', { encoding: 'utf8' })
+/** Pids of PostgreSQL servers running on this file's data folder (read from ps, so no shell matches itself). */
+function postgresOfDataDir(): string[] {
+  return execSync('ps -eo pid=,args=', { encoding: 'utf8' })
     .split('\n')
     .filter((line) => line.includes(`postgres -D ${path.join(dataDir, 'pg')}`))
     .map((line) => line.trim().split(/\s+/)[0])
+}
+
+/**
+ * A portal one case leaves running on the kept data for the next: the second start, for the crash. A case whose
+ * portal is missing (the case before it failed) starts its own.
+ */
+let running: Running | undefined
+
+afterAll(() => {
+  if (running?.child.exitCode === null) running.child.kill('SIGKILL')
+  const leftover = postgresOfDataDir()
   if (leftover.length) execSync(`kill -9 ${leftover.join(' ')}`)
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-describe('the embedded database: its roles, a running portal, and where it can start', { timeout: 300_000 }, () => {
-  it('runs the portal as its own role, lets replay --verify join the running server and leaves the portal running', async () => {
+// The cases share one data folder, in order: the first start makes it (initdb, migrations, demo data), the next
+// starts reuse it, the last cases start its PostgreSQL alone. A fresh folder is what only the first start proves;
+// each start costs seconds of CPU (the portal's modules through tsx, its PostgreSQL), minutes on a loaded machine.
+describe('the embedded database across starts: its roles, a running portal, and where it can start', { timeout: 300_000 }, () => {
+  it('runs the portal as its own role on its first start with demo data, lets replay --verify join the running server and leaves the portal running, and stops on SIGINT with no PostgreSQL left', async () => {
     const tmpBefore = passwordFilesInTmp()
     const portal = await startPortal()
+    let exitCode: unknown
     try {
+      expect(portal.output()).toContain('demo data loaded')
+      expect((await (await fetch(`${portal.url}/api/v1/companies/?limit=1`)).json()).count).toBe(36)
+
       // The secrets of the data folder are private, and initdb left no password file in /tmp.
       expect(mode(path.join(dataDir, 'audit.key'))).toBe('600')
       expect(mode(path.join(dataDir, 'pg-app.password'))).toBe('600')
@@ -102,8 +127,37 @@ describe('the embedded database: its roles, a running portal, and where it can s
       expect((await (await fetch(`${portal.url}/api/v1/companies/?limit=1`)).json()).count).toBeGreaterThan(0)
     } finally {
       portal.child.kill('SIGINT')
-      await stopped(portal.child)
+      exitCode = await stopped(portal.child)
     }
+    expect(exitCode).toBe(0)
+    expect(postgresOfDataDir()).toEqual([])
+  })
+
+  it('reuses the data on the next start without loading the demo data again', async () => {
+    // Run alone (the first case left out), it makes the data with a first start of its own.
+    if (!existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))) {
+      const first = await startPortal()
+      first.child.kill('SIGINT')
+      await stopped(first.child)
+    }
+    const second = await startPortal()
+    running = second
+    expect(second.output()).not.toContain('demo data loaded')
+    expect((await (await fetch(`${second.url}/api/v1/companies/?limit=1`)).json()).count).toBe(36)
+  })
+
+  it('recovers after a crash that left PostgreSQL running and its pid file behind', async () => {
+    const crashed = running ?? (await startPortal())
+    running = undefined
+    crashed.child.kill('SIGKILL')
+    await stopped(crashed.child)
+    expect(postgresOfDataDir()).not.toEqual([])
+
+    const recovered = await startPortal()
+    expect((await fetch(`${recovered.url}/healthz`)).status).toBe(200)
+    recovered.child.kill('SIGINT')
+    await stopped(recovered.child)
+    expect(postgresOfDataDir()).toEqual([])
   })
 
   it('keeps an embedded database of an earlier version working: its fixed owner password is replaced by a random one', async () => {
