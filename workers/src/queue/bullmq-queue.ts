@@ -142,14 +142,17 @@ export async function createBullMqQueue(options: BullMqQueueOptions): Promise<Jo
             running.delete(controller)
           }
         }
+        // The queue's policy, where it has one, says how long a lock lasts, as the queue's settings give pg-boss its
+        // heartbeat: the same values as the definition's in the portal, shorter in a test that waits for a lapse.
+        const heartbeatSeconds = policies.get(definition.name)?.heartbeatSeconds ?? definition.heartbeatSeconds
         const worker = new Worker(definition.name, processor, {
           connection,
           prefix,
           // A light job's batch: that many of its jobs run side by side in this worker, each on its own.
           concurrency: definition.batchSize ?? 1,
           // The lock is renewed while the worker lives; a killed worker's job is taken again once it lapses.
-          lockDuration: definition.heartbeatSeconds * 1000,
-          stalledInterval: definition.heartbeatSeconds * 1000,
+          lockDuration: heartbeatSeconds * 1000,
+          stalledInterval: heartbeatSeconds * 1000,
           maxStalledCount: Math.max(1, definition.retryLimit),
         })
         worker.on('error', (error) => options.onError?.(error))
