@@ -10,6 +10,7 @@ import { prepareDatabase } from '@portal/migrations/app-role.ts'
 import { createQueue } from '@portal/workers/workers.server.ts'
 import { createKysely, APP_ROLE, ensureAppRole, startEmbeddedPostgres } from '@portal/workflow-service/service.server.ts'
 import { seedPortal } from '../portal/src/composition.server.ts'
+import { buildFileCheckChild } from './file-check-child-build.ts'
 import './keep-exit-code.ts'
 
 declare module 'vitest' {
@@ -87,6 +88,10 @@ export default async function setup(project: TestProject) {
   const queue = await createQueue({ url: appUrl, supervise: false })
   await queue.stop()
 
+  // Every file check of the run (in the test processes and the processes they start) runs the compiled child.
+  const fileCheckChild = await buildFileCheckChild()
+  process.env.FILE_CHECK_CHILD = fileCheckChild.file
+
   project.provide('maintenanceUrl', maintenanceUrl)
   project.provide('appRole', appRole.name)
   project.provide('appPassword', appRole.password)
@@ -105,5 +110,6 @@ export default async function setup(project: TestProject) {
     await stopEmbedded?.()
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })
     rmSync(seedStorageDir, { recursive: true, force: true })
+    fileCheckChild.remove()
   }
 }

@@ -186,6 +186,8 @@ const environment = Type.Object({
   PRECHECK_ADDRESS_RATE_LIMIT_PER_MINUTE: whole(600, 1, 1_000_000),
   // `production`: WEB_PROCESSES defaults to auto; `development` (`npm run dev`): Remix answers errors with their stack.
   NODE_ENV: Type.Optional(text({})),
+  // Read where the process that checks a file is started (workers/src/files/check-in-child.server.ts).
+  FILE_CHECK_CHILD: Type.Optional(text({})),
 })
 
 type Environment = Static<typeof environment>
