@@ -176,6 +176,9 @@ export async function startCluster(options: { webs: number; workers: number }): 
     LOG_LEVEL: 'info',
     // One process per web node: the nodes are the processes here (the machine of the test has two cores).
     WEB_PROCESSES: '1',
+    // A killed worker node's job is taken again once its lock lapses: 3 s here, not the default 20 s, as the test
+    // proves that it is taken again and once, not how long a deployment chooses to wait.
+    BULLMQ_LOCK_SECONDS: '3',
   }
   // The one-off steps of the deployment: migrations as the owner, then the demo data with its users.
   runStep('migrate.js', [], { ...env, MIGRATIONS: 'apply', DATABASE_OWNER_URL: ownerUrl })

@@ -36,5 +36,12 @@ export const seedPortalWhenEmpty = (db: Kysely<Database>, options: SeedOptions) 
 
 /** The queue of the configuration: pg-boss on the portal's database, BullMQ when REDIS_URL is set. */
 export function openQueue(config: Config, databaseUrl: string, supervise: boolean, log: Logger): Promise<JobQueue> {
-  return createQueue({ url: databaseUrl, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, supervise, onError: (error) => log.error({ err: error }, 'queue error') })
+  return createQueue({
+    url: databaseUrl,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    bullmqLockSeconds: config.bullmqLockSeconds,
+    supervise,
+    onError: (error) => log.error({ err: error }, 'queue error'),
+  })
 }

@@ -28,6 +28,8 @@ export interface Config {
   redisUrl: string | undefined
   /** Prefix of the queue's Redis keys: several deployments (or test runs) can share one Redis. */
   redisPrefix: string
+  /** BULLMQ_LOCK_SECONDS: how long a job's lock lasts on BullMQ, so how soon a dead worker's job is taken again. */
+  bullmqLockSeconds: number
   workers: boolean
   maxUploadMb: number
   /** SESSION_SECRET; without it the entry points use DATA_DIR/session.secret (a configuration alone: a random one). */
@@ -169,6 +171,7 @@ const environment = Type.Object({
   MIGRATIONS: oneOf(['apply', 'check'], 'apply'),
   WORKER_HTTP_PORT: whole(3001, 0, 65535),
   REDIS_PREFIX: text({ default: 'portal', pattern: '^[A-Za-z0-9_.-]{1,64}$', refusal: "must be 1 to 64 letters, digits, '_', '.' or '-'" }),
+  BULLMQ_LOCK_SECONDS: whole(20, 2, 3600),
   // Read by the event log's key loader (event-store/audit-key.server.ts), which falls back to DATA_DIR/audit.key;
   // declared here so that a short key stops every node at start, not at its first event.
   AUDIT_KEY: Type.Optional(text({ serverOnly: true, minLength: 32, secret: true, refusal: 'must be at least 32 characters (for example: openssl rand -hex 32)' })),
@@ -261,6 +264,7 @@ export function loadConfig(env: Env = process.env): Config {
     embeddedPostgresPort: given.EMBEDDED_PG_PORT,
     redisUrl: given.REDIS_URL,
     redisPrefix: given.REDIS_PREFIX,
+    bullmqLockSeconds: given.BULLMQ_LOCK_SECONDS,
     workers: ['on', 'true', '1'].includes(given.WORKERS),
     maxUploadMb: given.MAX_UPLOAD_MB,
     // Without SESSION_SECRET: a random one for this configuration (tests); the portal's entry points read or make the

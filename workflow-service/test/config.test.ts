@@ -33,6 +33,9 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ WORKER_HTTP_PORT: '9100', REDIS_PREFIX: 'portal-staging' })).toMatchObject({ workerHttpPort: 9100, redisPrefix: 'portal-staging' })
     expect(() => loadConfig({ WORKER_HTTP_PORT: '70000' })).toThrow(/WORKER_HTTP_PORT/)
     expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/)
+    expect(loadConfig({}).bullmqLockSeconds).toBe(20)
+    expect(loadConfig({ BULLMQ_LOCK_SECONDS: '3' }).bullmqLockSeconds).toBe(3)
+    for (const wrong of ['1', '0', '3601', '2.5', '1e3', 'Infinity']) expect(() => loadConfig({ BULLMQ_LOCK_SECONDS: wrong })).toThrow(/BULLMQ_LOCK_SECONDS/)
   })
 
   it('turns the in-process workers off with WORKERS=off', () => {

@@ -15,13 +15,19 @@ export async function createQueue(options: {
   superviseIntervalSeconds?: number
   /** BullMQ: prefix of the Redis keys (default "portal"). */
   redisPrefix?: string
+  /**
+   * BullMQ: how long a job's lock lasts, for every job (default each policy's heartbeat). A dead worker's job is taken
+   * again once its lock has lapsed; a live worker renews its lock halfway.
+   */
+  bullmqLockSeconds?: number
 }): Promise<JobQueue> {
   const policies = options.policies ?? jobPolicies
   if (options.redisUrl) {
+    const lockSeconds = options.bullmqLockSeconds
     return createBullMqQueue({
       url: options.url,
       redisUrl: options.redisUrl,
-      policies,
+      policies: lockSeconds === undefined ? policies : policies.map((policy) => ({ ...policy, heartbeatSeconds: lockSeconds })),
       supervise: options.supervise,
       prefix: options.redisPrefix,
       onError: options.onError,
