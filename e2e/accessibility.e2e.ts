@@ -36,20 +36,25 @@ function focusedName(page: Page): Promise<string> {
 }
 
 /**
- * Presses Tab (only Tab) until the focus is on the element so named; fails if it is never reached. Returns once React
- * has taken the element over: the buttons that open a dialog are drawn by the server but do nothing until then, and
- * on a loaded machine an Enter pressed in that gap was lost (the agreement's dialog never opened in a whole CI run).
+ * Waits until React has taken the page over: its controls are drawn by the server but those that open a dialog do
+ * nothing until then, and on a loaded machine an Enter pressed in that gap was lost (the agreement's dialog never opened
+ * in a whole CI run). React keeps an element's props on the element from the moment it has hydrated it (or drawn it
+ * anew); the skip link is the first element of every page.
  */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const skip = document.querySelector('a.skip-link, a[href="#content"]')
+    return skip !== null && Object.keys(skip).some((key) => key.startsWith('__reactProps$'))
+  }, undefined, { timeout: 30_000 })
+}
+
+/** Presses Tab (only Tab) until the focus is on the element so named; fails if it is never reached. */
 async function tabTo(page: Page, name: string | RegExp, limit = 250): Promise<void> {
   const seen: string[] = []
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press('Tab')
     const focused = await focusedName(page)
-    if (typeof name === 'string' ? focused === name : name.test(focused)) {
-      // React keeps an element's props on the element itself from the moment it has hydrated it.
-      await page.waitForFunction(() => Object.keys(document.activeElement ?? {}).some((key) => key.startsWith('__reactProps$')), undefined, { timeout: 30_000 })
-      return
-    }
+    if (typeof name === 'string' ? focused === name : name.test(focused)) return
     seen.push(focused)
   }
   throw new Error(`Tab never reached «${name}»; it went through: ${[...new Set(seen)].join(' | ')}`)
@@ -83,6 +88,7 @@ describe('accessibility', () => {
     const info = (await holder.evaluate(async () => (await fetch('/api/v1/initialization/')).json())) as { user: { company: number } }
     await holder.goto(`${b.baseUrl}/monitoring/companies/${info.user.company}/reports?year=${YEAR}`)
     const companyName = ((await holder.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
+    await hydrated(holder)
 
     // The responsible person, through the dialog, field by field.
     await tabTo(holder, 'Внести ответственное лицо (Парниковые газы)')
@@ -110,6 +116,7 @@ describe('accessibility', () => {
     // The Department: from the queue to the report, then the agreement with a comment.
     const department = await logIn(b, 'department')
     await department.goto(`${b.baseUrl}/monitoring/department-reports`)
+    await hydrated(department)
     await tabTo(department, `${companyName}, Парниковые газы, ${YEAR} год`)
     await department.keyboard.press('Enter')
     await department.waitForURL((url) => url.searchParams.get('year') === String(YEAR))
