@@ -1,15 +1,19 @@
 // Compiles the server, the worker node and the command-line tools to plain JavaScript in dist/ (one esbuild run),
 // so production runs `node dist/…` with no TypeScript compiler at run time. Packages from node_modules stay
 // imports; only the project's own workspaces are bundled.
+// `--entry NAME --outdir DIR` compiles that one entry point into DIR instead (the tests' file checker,
+// test-support/file-check-child-build.ts), the same way.
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 import { build } from 'esbuild'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const outdir = path.join(root, 'dist')
+const { values: options } = parseArgs({ options: { entry: { type: 'string' }, outdir: { type: 'string' } } })
+const outdir = path.resolve(root, options.outdir ?? 'dist')
 
-export const entryPoints = {
+const entryPoints = {
   server: 'portal/src/server.ts',
   'worker-node': 'portal/src/worker-node.ts',
   // The process each uploaded file is checked in (workers/src/files/check-in-child.server.ts).
@@ -31,10 +35,16 @@ const externalPackages = {
   },
 }
 
+if (options.entry !== undefined && !(options.entry in entryPoints)) {
+  process.stderr.write(`--entry must be one of ${Object.keys(entryPoints).join(', ')}\n`)
+  process.exit(2)
+}
+const chosen = options.entry === undefined ? entryPoints : { [options.entry]: entryPoints[options.entry] }
+
 rmSync(outdir, { recursive: true, force: true })
 await build({
   absWorkingDir: root,
-  entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([name, file]) => [name, path.join(root, file)])),
+  entryPoints: Object.fromEntries(Object.entries(chosen).map(([name, file]) => [name, path.join(root, file)])),
   outdir,
   bundle: true,
   splitting: true,
@@ -46,4 +56,4 @@ await build({
   plugins: [externalPackages],
   logLevel: 'warning',
 })
-process.stdout.write(`compiled ${Object.keys(entryPoints).length} entry points to dist/\n`)
+process.stdout.write(`compiled ${Object.keys(chosen).length} entry points to ${path.relative(root, outdir)}/\n`)

@@ -1,10 +1,11 @@
-// The process that checks an uploaded file, compiled once per test run as `npm run build` compiles it into dist/
-// (scripts/build-server.mjs: the workspaces bundled, packages left as imports): started from the TypeScript sources
-// under tsx, each check's process spent over a second loading them, and a test run starts over a hundred.
+// The process that checks an uploaded file, compiled once per test run by the build's own script
+// (scripts/build-server.mjs `--entry file-check-child`: the workspaces bundled, packages left as imports): started from
+// the TypeScript sources under tsx, each check's process spent over a second loading them, and a run starts over a hundred.
+import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { promisify } from 'node:util'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -14,25 +15,6 @@ export async function buildFileCheckChild(): Promise<{ file: string; remove(): v
   const cache = path.join(root, 'node_modules', '.cache')
   mkdirSync(cache, { recursive: true })
   const outdir = mkdtempSync(path.join(cache, 'file-check-child-'))
-  await build({
-    absWorkingDir: root,
-    entryPoints: { 'file-check-child': path.join(root, 'workers/src/files/file-check-child.ts') },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    chunkNames: 'chunks/[name]-[hash]',
-    plugins: [
-      {
-        name: 'external-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true }))
-        },
-      },
-    ],
-    logLevel: 'warning',
-  })
+  await promisify(execFile)(process.execPath, [path.join(root, 'scripts/build-server.mjs'), '--entry', 'file-check-child', '--outdir', outdir], { cwd: root })
   return { file: path.join(outdir, 'file-check-child.js'), remove: () => rmSync(outdir, { recursive: true, force: true }) }
 }
