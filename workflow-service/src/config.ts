@@ -4,6 +4,7 @@
 // would make "2.5" the integer 2): only plain digits become a number, so anything else fails an integer's check.
 // README's table of variables is tested against this declaration (config.test.ts).
 import { randomBytes } from 'node:crypto'
+import { statSync } from 'node:fs'
 import { isIP } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -128,6 +129,7 @@ const FORMATS: Record<string, (text: string) => boolean> = {
   'env-smtp-url': (text) => /^smtps?:\/\/\S+$/.test(text) && urlOf(text) !== null,
   'env-tile-template': (text) => tileSource(text) !== null,
   'env-proxy-list': (text) => listOf(text).every(isProxy),
+  'env-js-file': (text) => /\.m?js$/.test(text) && (statSync(text, { throwIfNoEntry: false })?.isFile() ?? false),
 }
 for (const [name, check] of Object.entries(FORMATS)) FormatRegistry.Set(name, check)
 
@@ -190,7 +192,7 @@ const environment = Type.Object({
   // `production`: WEB_PROCESSES defaults to auto; `development` (`npm run dev`): Remix answers errors with their stack.
   NODE_ENV: Type.Optional(text({})),
   // Read where the process that checks a file is started (workers/src/files/check-in-child.server.ts).
-  FILE_CHECK_CHILD: Type.Optional(text({})),
+  FILE_CHECK_CHILD: Type.Optional(text({ format: 'env-js-file', refusal: 'must be the path of a compiled file-check-child.js that exists' })),
 })
 
 type Environment = Static<typeof environment>

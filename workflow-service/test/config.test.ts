@@ -36,6 +36,10 @@ describe('configuration from the environment', () => {
     expect(loadConfig({}).bullmqLockSeconds).toBe(20)
     expect(loadConfig({ BULLMQ_LOCK_SECONDS: '3' }).bullmqLockSeconds).toBe(3)
     for (const wrong of ['1', '0', '3601', '2.5', '1e3', 'Infinity']) expect(() => loadConfig({ BULLMQ_LOCK_SECONDS: wrong })).toThrow(/BULLMQ_LOCK_SECONDS/)
+    // The compiled file checker must exist: a wrong path would otherwise fail every file's check, not the start.
+    expect(() => loadConfig({ FILE_CHECK_CHILD: '/nowhere/file-check-child.js' })).toThrow(/FILE_CHECK_CHILD must be the path of a compiled file-check-child\.js that exists/)
+    expect(() => loadConfig({ FILE_CHECK_CHILD: import.meta.filename })).toThrow(/FILE_CHECK_CHILD/)
+    expect(() => loadConfig({ FILE_CHECK_CHILD: import.meta.dirname })).toThrow(/FILE_CHECK_CHILD/)
   })
 
   it('turns the in-process workers off with WORKERS=off', () => {
