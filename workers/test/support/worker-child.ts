@@ -18,10 +18,12 @@ const queue = await createQueue({
   redisPrefix: process.env.TEST_REDIS_PREFIX,
   supervise: true,
   superviseIntervalSeconds: 1,
-  // pg-boss refuses a heartbeat under 10 s. BullMQ takes any lock: at 10 s a killed worker's job waited up to 40 s for
-  // the next worker's stalled checks (one marks it, a later one takes it once its lock has lapsed); at 3 s (renewed every
-  // 1.5 s) it waits a few seconds. What the crash test proves is that the job is taken again, not how long it waits.
-  policies: jobPolicies.map((p) => ({ ...p, heartbeatSeconds: config.redisUrl ? 3 : 10, retryDelaySeconds: 1 })),
+  // pg-boss refuses a heartbeat under 10 s. BullMQ takes any lock (BULLMQ_LOCK_SECONDS in a deployment): at 10 s a
+  // killed worker's job waited up to 40 s for the next worker's stalled checks (one marks it, a later one takes it once
+  // its lock has lapsed); at 3 s (renewed every 1.5 s) it waits a few seconds. What the crash test proves is that the job
+  // is taken again, not how long it waits.
+  policies: jobPolicies.map((p) => ({ ...p, heartbeatSeconds: 10, retryDelaySeconds: 1 })),
+  bullmqLockSeconds: 3,
 })
 await startWorkers(queue, { db, config, log })
 const stop = async () => {
