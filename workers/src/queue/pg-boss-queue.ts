@@ -1,7 +1,7 @@
 // The default queue engine: pg-boss on the portal's own database, jobs enqueued in the caller's transaction.
 import { randomUUID } from 'node:crypto'
 import { CompiledQuery } from 'kysely'
-import { PgBoss } from 'pg-boss'
+import { type JobResult, PgBoss } from 'pg-boss'
 import { sendUnanswered } from '@portal/workflow-service/service.server.ts'
 import {
   deadLetterName,
@@ -79,13 +79,6 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
     else await boss.updateQueue(policy.name, settings)
   }
 
-  /** A permanent failure must not be retried: the job's remaining retries are taken away before it fails. */
-  async function exhaustRetries(name: string, id: string): Promise<void> {
-    const queue = await boss.getQueue(name)
-    const table = queue?.table ?? 'job'
-    await boss.getDb().executeSql(`UPDATE pgboss.${table} SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [name, id])
-  }
-
   return {
     engine: 'pg-boss',
     async ping() {
@@ -94,9 +87,11 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
     async depth() {
       return Promise.all(
         options.policies.map(async (p) => {
-          const stats = await boss.getQueueStats(p.name)
-          // queuedCount already holds the deferred (retry-delayed) jobs.
-          return { name: p.name, waiting: stats.queuedCount, active: stats.activeCount }
+          // pg-boss's own count, kept on its queue row by the supervising nodes' monitor (every interval above)
+          // rather than counted from the jobs at each scrape. queuedCount already holds the deferred
+          // (retry-delayed) jobs.
+          const [stats] = await boss.getQueueStats(p.name)
+          return { name: p.name, waiting: stats?.queuedCount ?? 0, active: stats?.activeCount ?? 0 }
         }),
       )
     },
@@ -114,24 +109,22 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
         // (notifyWorker skips the wait), so a backlog drains at the handlers' pace; only an idle queue waits out the
         // interval. Waking on a NOTIFY sent with each job would be quicker for the first job, but NOTIFY takes a
         // database-wide lock at commit and would serialise every command that sends one (docs/performance.md).
-        const run = async (job: { id: string; data: unknown; signal: AbortSignal }) => {
-          try {
-            await definition.handle(job.data as object, job.signal)
-          } catch (error) {
-            if (error instanceof PermanentJobError) await exhaustRetries(definition.name, job.id)
-            throw error
-          }
-        }
-        // A batch (a light job's batchSize) is one fetch and one completion for all its jobs; a job of it that fails
-        // is failed alone, before pg-boss completes the batch (which completes only the jobs still active).
-        workerId = await boss.work(definition.name, { pollingIntervalSeconds: 0.5, batchSize: definition.batchSize ?? 1 }, async (jobs) => {
-          boss.notifyWorker(workerId)
-          if (jobs.length === 1) return run(jobs[0])
-          const outcomes = await Promise.allSettled(jobs.map(run))
-          for (const [i, outcome] of outcomes.entries()) {
-            if (outcome.status === 'rejected') await boss.fail(definition.name, jobs[i].id, failureOutput(outcome.reason))
-          }
-        })
+        // Every job of a batch (a light job's batchSize: one fetch and one settlement for all) is settled alone by
+        // pg-boss from its own result: done, failed (retried while it has retries left) or, for a permanent
+        // failure, dead-lettered at once with no retry left to it.
+        workerId = await boss.work(
+          definition.name,
+          { pollingIntervalSeconds: 0.5, batchSize: definition.batchSize ?? 1, perJobResults: true },
+          async (jobs): Promise<JobResult[]> => {
+            boss.notifyWorker(workerId)
+            const outcomes = await Promise.allSettled(jobs.map((job) => definition.handle(job.data as object, job.signal)))
+            return outcomes.map((outcome, i): JobResult => {
+              if (outcome.status === 'fulfilled') return { id: jobs[i].id, status: 'completed' }
+              const status = outcome.reason instanceof PermanentJobError ? 'deadletter' : 'failed'
+              return { id: jobs[i].id, status, output: failureOutput(outcome.reason) }
+            })
+          },
+        )
         const onDeadLetter = definition.onDeadLetter
         if (onDeadLetter) {
           await boss.work(deadLetterName(definition.name), { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
