@@ -1,5 +1,4 @@
 // The permission table of the portal, in one place: who may do what, checked on the server (and asked by the UI).
-import { forbidden } from '../http/http-errors.ts'
 
 export type Group = 'Департамент' | 'Администратор' | 'Недропользователь' | 'Администрация'
 
@@ -61,11 +60,6 @@ export function can(user: CurrentUser | null, permission: Permission, resource: 
     return user.companyId !== null && resource.companyId !== undefined && resource.companyId === user.companyId
   }
   return true
-}
-
-/** Throws the JSON 403 when the user may not; call it in every route and action that acts on something. */
-export function assertCan(user: CurrentUser | null, permission: Permission, resource: Resource = {}): void {
-  if (!can(user, permission, resource)) throw forbidden()
 }
 
 /**

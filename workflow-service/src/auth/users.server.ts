@@ -8,7 +8,6 @@ import { inChainSql } from '../event-store/positions.ts'
 import { type Group, GROUPS } from './permissions.ts'
 
 export { GROUPS }
-export const USERNAME_MAX = 100
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 100
 

@@ -26,15 +26,6 @@ export class ConcurrencyError extends Error {
 // a moment, so that once it holds it every position up to the log's maximum is committed (see checkpoints.server.ts).
 export const APPEND_BARRIER = 7_301_001
 
-/**
- * Takes the append barrier, shared, for the rest of the transaction (re-entrant, and appends to other streams
- * hold it too without waiting). A command that locks read-model rows before appending takes it first, so a
- * checkpoint waiting for the barrier never sits between a command's row lock and its append.
- */
-export async function acquireAppendLock(trx: Transaction<Database>): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock_shared(${APPEND_BARRIER})`.execute(trx)
-}
-
 type Db = Kysely<Database> | Transaction<Database>
 
 /** A row of the log as the folds read it: without the chain's hashes. */
