@@ -8,8 +8,9 @@ import { statSync } from 'node:fs'
 import { isIP } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { FormatRegistry, type Static, type TSchema, Type } from '@sinclair/typebox'
-import { Value } from '@sinclair/typebox/value'
+import { type Static, type TSchema, Type } from 'typebox'
+import { Format } from 'typebox/format'
+import { Value } from 'typebox/value'
 
 export interface Config {
   port: number
@@ -131,10 +132,10 @@ const FORMATS: Record<string, (text: string) => boolean> = {
   'env-proxy-list': (text) => listOf(text).every(isProxy),
   'env-js-file': (text) => /\.m?js$/.test(text) && (statSync(text, { throwIfNoEntry: false })?.isFile() ?? false),
 }
-for (const [name, check] of Object.entries(FORMATS)) FormatRegistry.Set(name, check)
+for (const [name, check] of Object.entries(FORMATS)) Format.Set(name, check)
 
 /** What a refusal says after the variable's name; `secret`: the value is never repeated. */
-interface Described {
+type Described = {
   refusal?: string
   secret?: boolean
   /** The value is compared in lower case (WORKERS=ON is on). */
@@ -143,10 +144,14 @@ interface Described {
   serverOnly?: boolean
 }
 
+/** A variable's schema as this file reads it back: its default and, for the whole numbers, its type. */
+type Declared = TSchema & Described & { default?: string | number; type?: string; anyOf?: Declared[] }
+
 const whole = (fallback: number | undefined, minimum: number, maximum: number) =>
   Type.Integer({ minimum, maximum, ...(fallback === undefined ? {} : { default: fallback }), refusal: `must be a whole number from ${minimum} to ${maximum}` })
 const oneOf = <const T extends string>(values: readonly T[], fallback: NoInfer<T>, options: Described = {}) =>
-  Type.Union(values.map((v) => Type.Literal(v)), { default: fallback, refusal: `must be one of ${values.join(', ')}`, ...options })
+  // TypeBox 1 types a union only from a tuple written out: one made from a list is typed as the list's words.
+  Type.Unsafe<T>(Type.Union(values.map((v) => Type.Literal(v)), { default: fallback, refusal: `must be one of ${values.join(', ')}`, ...options }))
 const text = (options: Described & { default?: string; format?: string; pattern?: string; minLength?: number; maxLength?: number }) => Type.String(options)
 
 /** Every variable the portal reads, as the environment gives it (text; empty text is unset). */
@@ -202,7 +207,7 @@ export const environmentVariableNames = Object.keys(environment.properties) as N
 
 /** The default each variable declares (none: absent; some are derived, such as STORAGE_DIR from DATA_DIR). */
 export const environmentDefaults = Object.fromEntries(
-  environmentVariableNames.map((name) => [name, (environment.properties[name] as TSchema).default as string | number | undefined]),
+  environmentVariableNames.map((name) => [name, (environment.properties[name] as Declared).default as string | number | undefined]),
 ) as Partial<Record<Name, string | number>>
 
 /** The variables no page may receive, in any form: the secrets and the addresses of the servers behind the portal. */
@@ -210,7 +215,7 @@ export const serverOnlyVariableNames = environmentVariableNames.filter((name) =>
 
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/
 
-const admitsInteger = (schema: TSchema): boolean => schema.type === 'integer' || (schema.anyOf ?? []).some(admitsInteger)
+const admitsInteger = (schema: Declared): boolean => schema.type === 'integer' || (schema.anyOf ?? []).some(admitsInteger)
 
 /** The value as a refusal may show it: a secret never, an address without what comes before its host (a password). */
 function shown(schema: Described, value: string): string {
@@ -223,7 +228,7 @@ function shown(schema: Described, value: string): string {
 function readEnvironment(env: Env): Environment {
   const given: Record<string, string | number> = {}
   for (const name of environmentVariableNames) {
-    const schema = environment.properties[name] as TSchema & Described
+    const schema = environment.properties[name] as Declared
     const value = env[name]
     if (value === undefined || value === '') continue
     if (CONTROL_CHARACTER.test(value)) throw new ConfigError(`${name} must be one line of printable characters`)
@@ -232,10 +237,10 @@ function readEnvironment(env: Env): Environment {
     else given[name] = schema.ignoreCase ? value.toLowerCase() : value
   }
   const values = Value.Default(environment, given)
-  const error = Value.Errors(environment, values).First()
+  const error = Value.Errors(environment, values)[0]
   if (error) {
-    const name = error.path.split('/')[1] as Name
-    const schema = environment.properties[name] as TSchema & Described
+    const name = error.instancePath.split('/')[1] as Name
+    const schema = environment.properties[name] as Declared
     throw new ConfigError(`${name} ${schema.refusal ?? 'is not valid'}${shown(schema, String(env[name]))}`)
   }
   return values as Environment

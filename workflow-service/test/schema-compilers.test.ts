@@ -1,6 +1,6 @@
 // The routes' schemas compiled once per process for every app it builds (http/schema-compilers.server.ts): an app
 // built again reuses what was compiled for an equal schema, never for a different one.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { sharedSchemaCompilers } from '../src/http/schema-compilers.server.ts'

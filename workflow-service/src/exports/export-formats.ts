@@ -1,5 +1,5 @@
 // The formats a list can be answered in (`format=`): the page as JSON, or every matching row as a file.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { CSV_DIALECTS, type CsvDialect, DEFAULT_CSV_DIALECT } from './table-cells.ts'
 
 export const EXPORT_FORMATS = ['json', 'csv', 'xlsx'] as const

@@ -1,6 +1,6 @@
 // Checks the text fields of a form (multipart or JSON read by hand) against the route's declared form schema, with
 // the same rules as the schemas of the API: bounded ids, own enum members only, no control characters, lengths.
-import type { Static, TObject, TSchema } from '@sinclair/typebox'
+import type { Static, TObject, TSchema } from 'typebox'
 import { badRequest } from './http-errors.ts'
 import { controlCharacterAt, MULTILINE_PATTERN } from './params.ts'
 import { CHARACTERS_GENITIVE, plural } from '../text/russian-format.ts'

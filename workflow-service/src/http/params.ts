@@ -1,6 +1,6 @@
 // The one set of bounded parameter schemas every route uses: ids within PostgreSQL's integer, years within the
 // catalogue's range, bounded paging, text without control characters, and enum lookups over own keys only.
-import { type TSchema, Type } from '@sinclair/typebox'
+import { type TSchema, type TSchemaOptions, Type } from 'typebox'
 
 /** The largest value of a PostgreSQL integer column: every id of the portal. */
 export const MAX_ID = 2_147_483_647
@@ -33,6 +33,17 @@ export const Text = (options: { minLength?: number; maxLength: number; multiline
   Type.String({ minLength: options.minLength, maxLength: options.maxLength, pattern: options.multiline ? MULTILINE_PATTERN : ONE_LINE_PATTERN })
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+/**
+ * One of a list's words: the union of their literals (an `anyOf` of `const`s), typed as the union of the words.
+ * TypeBox 1 types a union only from a tuple written out, so a union made from a list is typed by hand here.
+ */
+export const Literals = <const V extends string>(values: readonly V[], options?: TSchemaOptions) =>
+  Type.Unsafe<V>(Type.Union(values.map((value) => Type.Literal(value)), options))
+/**
+ * A moment as the edge's clock gives it to a use-case: a `Date` that holds a time. JSON has no word for it and
+ * TypeBox 1 keeps only JSON's types, so it is the TypeScript type with its check (no route's schema uses it).
+ */
+export const Instant = Type.Refine(Type.Unsafe<Date>({}), (value) => value instanceof Date && Number.isFinite(value.getTime()))
 
 /** The first control character of a text, or -1: for text read outside a schema (multipart fields, page forms). */
 export function controlCharacterAt(text: string, multiline = false): number {

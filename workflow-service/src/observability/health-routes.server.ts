@@ -1,6 +1,6 @@
 // /healthz (the process answers), /readyz (it can work: database, queue, migrations) and /metrics (Prometheus),
 // the same on web nodes and on worker nodes' small HTTP listener.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'

@@ -1,7 +1,7 @@
 // /auth/: the CSRF token for scripts, login (multipart username and password, answers {errors, router}) and logout.
 import multipart from '@fastify/multipart'
 import formbody from '@fastify/formbody'
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import { csrfTokenFor } from '../plugins/auth-plugin.server.ts'

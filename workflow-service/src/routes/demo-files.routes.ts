@@ -1,7 +1,7 @@
 // GET /files/demo/{type}/{file}: the files demo records link to (act, protocol, photos, maps), streamed from storage.
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { DEMO_FILE_PATTERN, DEMO_TYPE_PATTERN, demoFilePath } from '../seed/demo-files.server.ts'
 import { notFound } from '../http/http-errors.ts'

@@ -1,5 +1,5 @@
 // Days as the portal's pages and filters take them (ГГГГ-ММ-ДД), bounded in the region's time.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 
 export const DateOnly = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'ГГГГ-ММ-ДД' })
 

@@ -1,7 +1,7 @@
 // The use-cases of accounts: logging in and out, and the administrator's users (list with their history, create,
 // change, new password). The changes are commands of the users' streams (admin/users/user-commands.server.ts), the one
 // write path of the admin page, the API and `npm run user`.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { changeAccount, createAccount, resetAccountPassword } from '../admin/users/user-commands.server.ts'

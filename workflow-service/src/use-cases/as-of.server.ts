@@ -1,6 +1,6 @@
 // The Department's view of a company's reports as of a day, with what changed between two days: the input's days
 // turned into moments of the region's time, the answer folded from the log alone and named from the catalogue.
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static } from 'typebox'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { Id } from '../http/params.ts'

@@ -1,11 +1,11 @@
 // The Department's audit of the report workflow: the filters of the view and of its download, one parse for both.
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static } from 'typebox'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { readInBatches } from '../exports/read-in-batches.server.ts'
 import { type Cell, momentCell } from '../exports/table-cells.ts'
 import type { WriteRows } from '../exports/send-export.server.ts'
-import { Id, Text, Year } from '../http/params.ts'
+import { Id, Literals, Text, Year } from '../http/params.ts'
 import { AUDIT_EVENT_LABEL, AUDIT_EVENTS, type AuditEntry, type AuditFilter, auditEntryOf, auditQuery, type AuditRow } from '../workflow/history/audit-queries.server.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 import { DateOnly, nextDayStart, regionDayStart } from '../text/region-days.ts'
@@ -15,7 +15,7 @@ export const AuditInput = Type.Object(
     company: Type.Optional(Id),
     area: Type.Optional(Id),
     year: Type.Optional(Year),
-    event: Type.Optional(Type.Union(AUDIT_EVENTS.map((e) => Type.Literal(e)))),
+    event: Type.Optional(Literals(AUDIT_EVENTS)),
     user: Type.Optional(Text({ minLength: 1, maxLength: 150 })),
     from: Type.Optional(DateOnly),
     to: Type.Optional(DateOnly),

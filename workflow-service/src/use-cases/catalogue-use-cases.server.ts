@@ -3,12 +3,12 @@
 // unknown type, a record that is not there), never an HTTP error. The pages get them from their load context (never a
 // database handle); the API's catalogue, company, measuring point, search, reference and initialization routes call
 // the same ones.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { can } from '../auth/permissions.ts'
 import { type UseCaseContext, useCase } from './use-case.ts'
-import { Id, MAX_ID, MAX_PAGE_SIZE, Text, Year } from '../http/params.ts'
+import { Id, Literals, MAX_ID, MAX_PAGE_SIZE, Text, Year } from '../http/params.ts'
 import { substanceLimits } from '../admin/reference/reference-queries.server.ts'
 import { mapPoints, readingSeries, readingYears, substanceNames, yearlyValues } from '../catalogue/chart-series.server.ts'
 import { type CompanyFilters, findCompany, listCompanies } from '../catalogue/companies.server.ts'
@@ -44,7 +44,7 @@ const Offset = Type.Integer({ minimum: 0, maximum: MAX_ID })
 const ExceedanceQuery = { year: Type.Optional(Year), area: Type.Optional(Id), company: Type.Optional(Id), substance: Type.Optional(Type.String({ maxLength: 500 })) }
 const Parent = Type.Union([Type.Literal('company'), Type.Literal('area'), Type.Literal('measures_point'), Type.Literal('water_system')])
 const COMPANY_KINDS = ['lem', 'lem_industry', 'gas_emissions'] as const
-const CompanyKind = Type.Union(COMPANY_KINDS.map((kind) => Type.Literal(kind)))
+const CompanyKind = Literals(COMPANY_KINDS)
 const CompanyQuery = {
   kind: Type.Optional(CompanyKind),
   /** A comma-separated list of kinds, as the API takes it. */
@@ -219,8 +219,9 @@ export function catalogueUseCases(db: Kysely<Database>) {
       }),
       (_c, input) => mapPoints(db, input),
     ),
-    /** The years with readings (of one substance), newest first. */
+    /** The names of the substances measured anywhere, in name order: the map's substance filter. */
     substanceNames: useCase(Type.Object({}), () => substanceNames(db)),
+    /** The years with readings (of one substance), newest first: the map's year filter. */
     readingYears: useCase(Type.Object({ substance: Type.Optional(Type.String({ maxLength: 500 })) }), (_c, input) => readingYears(db, input.substance)),
 
     // The reads of both doors: the query parameters as sent, parsed here so a bad one is a refusal naming it. A page

@@ -1,6 +1,6 @@
 // The import file stream's use-cases: the file lists and their ZIP archive, one file, its findings and its bytes, and
 // the commands that register an upload and ask for a file's deletion.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { Id, Year } from '../http/params.ts'
 import { commandContextOf } from '../workflow/command-context.server.ts'
 import { requestFileDeletion, type Section, uploadFile } from '../workflow/files/file-commands.server.ts'

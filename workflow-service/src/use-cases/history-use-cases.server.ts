@@ -1,6 +1,6 @@
 // The workflow's records: a company's change history, the Department's audit (a page or a file) and the receipt of
 // an upload or a decision.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { can } from '../auth/permissions.ts'
 import { Id } from '../http/params.ts'
 import { auditChoices, listAudit } from '../workflow/history/audit-queries.server.ts'
@@ -33,7 +33,7 @@ export function historyUseCases(services: WorkflowServices) {
     }),
 
     /** The Department's audit view: entries newest first, filtered by company, area, year, event, user and dates. */
-    audit: useCase(Type.Composite([AuditInput, Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 1000 }), offset: Type.Integer({ minimum: 0 }) })]), async (context, input) => {
+    audit: useCase(Type.Object({ ...AuditInput.properties, limit: Type.Integer({ minimum: 1, maximum: 1000 }), offset: Type.Integer({ minimum: 0 }) }), async (context, input) => {
       if (!can(context.actor, 'decide:report:any')) return refused({ reason: 'forbidden' })
       const { limit, offset, ...filters } = input
       const filter = auditFilterOf(filters)

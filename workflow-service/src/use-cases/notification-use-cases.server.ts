@@ -1,5 +1,5 @@
 // The use-cases of a user's own notifications: the list with the unread count, the count alone, marking them read.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { confirmAddress, confirmationState } from '../notifications/email-confirmations.server.ts'

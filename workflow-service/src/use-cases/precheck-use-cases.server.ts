@@ -1,7 +1,7 @@
 // «Проверить без отправки» (decision 2420): a holder's file checked against a section exactly as an upload would be,
 // and the holder's own workbook given back with the findings marked, while nothing is recorded: no file, no event, no
 // notification, and the stored bytes are removed before the answer. The API and the reports page call it alike.
-import { Type } from '@sinclair/typebox'
+import { type Static, Type } from 'typebox'
 import { can } from '../auth/permissions.ts'
 import { Id, Year } from '../http/params.ts'
 import type { FilePrechecks, PrecheckRequest } from '../ports/file-prechecks.ts'
@@ -30,7 +30,7 @@ export function precheckUseCases(services: WorkflowServices & { prechecks?: File
   const { db } = services
 
   /** The section the file would go to, under the rules of an upload to it: only its company's holder may ask. */
-  const sectionOf = async (context: UseCaseContext, input: typeof PrecheckInput.static): Promise<PrecheckRequest | Refused> => {
+  const sectionOf = async (context: UseCaseContext, input: Static<typeof PrecheckInput>): Promise<PrecheckRequest | Refused> => {
     if (!context.actor) return refused({ reason: 'login-required' })
     // Who may write no report at all is refused before any id is looked up, so nobody else learns which exist.
     if (!can(context.actor, 'write:report:own', { companyId: context.actor.companyId ?? undefined })) return refused({ reason: 'forbidden' })
@@ -62,7 +62,7 @@ export function precheckUseCases(services: WorkflowServices & { prechecks?: File
   const checker = (): FilePrechecks | Refused => services.prechecks ?? refused({ reason: 'invalid-input', parameter: 'file', detail: 'file: проверка файлов без отправки недоступна на этом узле' })
 
   /** Runs `work` on the section and the stored bytes, which are removed whatever happens. */
-  const withUpload = async <T>(context: UseCaseContext, input: typeof PrecheckInput.static, work: (request: PrecheckRequest, prechecks: FilePrechecks) => Promise<T | Refused>): Promise<T | Refused> => {
+  const withUpload = async <T>(context: UseCaseContext, input: Static<typeof PrecheckInput>, work: (request: PrecheckRequest, prechecks: FilePrechecks) => Promise<T | Refused>): Promise<T | Refused> => {
     try {
       const section = await sectionOf(context, input)
       if (section instanceof Refused) return section

@@ -1,6 +1,6 @@
 // The use-cases of the administrators' reference data: one kind's page, adding, changing, retiring, restoring and
 // deleting an entry.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { addReferenceEntry, changeReferenceEntry, deleteReferenceEntry, retireReferenceEntry } from '../admin/reference/reference-commands.server.ts'
 import { isReferenceKind, type ReferenceKind } from '../admin/reference/reference-kinds.ts'
 import { referencePage } from '../admin/reference/reference-queries.server.ts'

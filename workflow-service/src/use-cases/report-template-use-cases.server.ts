@@ -2,7 +2,7 @@
 // company's own copy (its point codes in the drop-down), which its holder may ask pre-filled with last year's rows
 // (copy-forward, decision 2443). The templates themselves are made on the workers' side and handed in through the
 // port (`ports/report-templates.ts`).
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { can } from '../auth/permissions.ts'

@@ -1,6 +1,6 @@
 // The report stream's use-cases: the report lists and one report, the status changes, a decision's files, and the
 // commands that create a report and decide on it.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { Id, Year } from '../http/params.ts'
 import { commandContextOf } from '../workflow/command-context.server.ts'
 import type { StoredUpload } from '../workflow/files/file-commands.server.ts'
@@ -9,11 +9,11 @@ import { Refused, refused } from '../workflow/refusal.ts'
 import { createReport, type Decision, decideOnReport } from '../workflow/reports/report-commands.server.ts'
 import { findDecisionFile, findReport, listReports, type ReportFilter, statusChangesOf } from '../workflow/reports/report-queries.server.ts'
 import { findTarget } from '../workflow/reports/report-targets.server.ts'
-import { cleanFileName, newStorageKey, removeStoredFile, storeFile } from '../workflow/storage/file-storage.server.ts'
+import { removeStoredFile } from '../workflow/storage/file-storage.server.ts'
 import { downloadOf } from './downloads.server.ts'
 import { useCase, type UseCaseContext } from './use-case.ts'
 import type { WorkflowServices } from '../ports/workflow-services.ts'
-import { Attachment, Limit, ListFilter, Offset, ReportType, Stored } from './workflow-inputs.ts'
+import { Limit, ListFilter, Offset, ReportType, Stored } from './workflow-inputs.ts'
 
 /** The Department's words in either vocabulary: the action (agree/decline/cancel) or the status it leads to. */
 export const DECISION_WORDS: Readonly<Record<string, Decision>> = {
@@ -93,8 +93,9 @@ export function reportUseCases(services: WorkflowServices) {
     ),
 
     /**
-     * The Department agrees, declines or cancels its decision, with a comment and files. Files already stored (the
-     * API's) or sent whole (a page's) become the decision's; a refused decision removes them again.
+     * The Department agrees, declines or cancels its decision, with a comment and files. The files, already stored
+     * by the door that received them (the API's or the page's), become the decision's; a refused decision removes
+     * them again.
      */
     decide: useCase(
       Type.Object({
@@ -102,10 +103,9 @@ export function reportUseCases(services: WorkflowServices) {
         status: Type.String({ maxLength: 100 }),
         comment: Type.String({ maxLength: 100_000 }),
         files: Type.Optional(Type.Array(Stored, { maxItems: 20 })),
-        attachments: Type.Optional(Type.Array(Attachment, { maxItems: 20 })),
       }),
       async (context, input) => {
-        const files: StoredUpload[] = [...(input.files ?? [])]
+        const files: StoredUpload[] = input.files ?? []
         const decision = Object.hasOwn(DECISION_WORDS, input.status) ? DECISION_WORDS[input.status] : undefined
         if (!decision) {
           await Promise.all(files.map((f) => removeStoredFile(services.storageDir, f.storageKey)))
@@ -113,11 +113,6 @@ export function reportUseCases(services: WorkflowServices) {
         }
         try {
           // Who may decide is the command's one check (decideOnReport): a refused decision removes every file it was given.
-          for (const attachment of input.attachments ?? []) {
-            const storageKey = newStorageKey()
-            const { size, sha256 } = await storeFile(services.storageDir, storageKey, Buffer.from(attachment.bytes))
-            files.push({ storageKey, name: cleanFileName(attachment.name), size, sha256, contentType: attachment.contentType || 'application/octet-stream' })
-          }
           const decided = await decideOnReport(commandContextOf(services, context), input.report, {
             decision,
             comment: input.comment,

@@ -3,11 +3,11 @@
 // A holder sees their own company only; the Department every company, filtered by report type, company and state.
 // One statement reads the page of cells (the targets, their reports, their files' counts and responsible persons,
 // joined set-wise: no query per company or cell), one more the count of each state for the filter.
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static } from 'typebox'
 import { type Kysely, sql } from 'kysely'
 import type { Database, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { can, type CurrentUser } from '../auth/permissions.ts'
-import { Id, Year } from '../http/params.ts'
+import { Id, Instant, Literals, Year } from '../http/params.ts'
 import { Refused, refused } from '../workflow/refusal.ts'
 import {
   boardYears,
@@ -24,12 +24,12 @@ import { statusSinceSql } from './review-queue.server.ts'
 export const ReportsBoardInput = Type.Object(
   {
     year: Type.Optional(Year),
-    reportType: Type.Optional(Type.Union(REPORT_TYPE_CODES.map((code) => Type.Literal(code)))),
+    reportType: Type.Optional(Literals(REPORT_TYPE_CODES)),
     company: Type.Optional(Id),
-    state: Type.Optional(Type.Union(CELL_STATES.map((s) => Type.Literal(s)))),
+    state: Type.Optional(Literals(CELL_STATES)),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     /** Today, for the default year and the days (the edge reads the clock). */
-    now: Type.Optional(Type.Date()),
+    now: Type.Optional(Instant),
   },
   { additionalProperties: false },
 )

@@ -1,6 +1,6 @@
 // The responsible-person stream's use-cases: who answers for an area's or a company's reports year by year, and the
 // commands that name and edit them.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { can } from '../auth/permissions.ts'
 import { Id, Year } from '../http/params.ts'
 import { commandContextOf } from '../workflow/command-context.server.ts'

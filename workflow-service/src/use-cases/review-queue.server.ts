@@ -1,10 +1,11 @@
 // The Department's review queue: one row per report in a status, with the day it entered the queue (first file, or
 // the resubmission or cancellation that brought it back) or was decided, its age in days and its round; counts per
 // status; oldest first unless asked otherwise. A report with no file (only a responsible person) is not in the queue.
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static } from 'typebox'
 import { type Kysely, sql } from 'kysely'
 import type { Database, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { containsPattern } from '../catalogue/search-pattern.ts'
+import { Instant, Literals } from '../http/params.ts'
 import { awaitsDecision, filesLabel, sectionAddress } from '../workflow/reports/board-cells.ts'
 
 export const QUEUE_SORTS = ['oldest', 'newest', 'company', 'year'] as const
@@ -14,10 +15,10 @@ export const ReviewQueueInput = Type.Object(
   {
     status: Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')]),
     search: Type.String({ maxLength: 200 }),
-    sort: Type.Union(QUEUE_SORTS.map((s) => Type.Literal(s))),
+    sort: Literals(QUEUE_SORTS),
     limit: Type.Integer({ minimum: 1, maximum: 1000 }),
     /** Today, for the ages (the edge reads the clock). */
-    now: Type.Optional(Type.Date()),
+    now: Type.Optional(Instant),
   },
   { additionalProperties: false },
 )

@@ -1,5 +1,5 @@
 // The views across a company's reports: the reports page, the Department's review list and queue, the status board.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import { can } from '../auth/permissions.ts'
 import { listCompanies } from '../catalogue/companies.server.ts'
 import { Id, Year } from '../http/params.ts'

@@ -1,9 +1,10 @@
 // What a use-case is: one function `(context, input)` that pages and the API both call. Its input is checked by one
 // TypeBox schema, and it answers plain data or a domain refusal (never an HTTP error): each door maps the refusal
 // to its own answer (JSON with a status in the API, a Russian message or an error page on a page).
-import { type Static, type TSchema } from '@sinclair/typebox'
-import { TypeCompiler } from '@sinclair/typebox/compiler'
-import { Value, type ValueError, ValueErrorType } from '@sinclair/typebox/value'
+import { type Static, type TSchema } from 'typebox'
+import { Compile } from 'typebox/compile'
+import type { TValidationError } from 'typebox/error'
+import { Value } from 'typebox/value'
 import type { CurrentUser } from '../auth/permissions.ts'
 import { CommandRefused, type Refusal, Refused } from '../workflow/refusal.ts'
 
@@ -20,33 +21,44 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal 
 export type UseCase<I, O> = (context: UseCaseContext, input: I) => Promise<Outcome<O>>
 
 /** The reason a value breaks its schema, in the words of the API's other 400 answers. */
-function problemOf(error: ValueError | undefined): string {
+function problemOf(error: TValidationError | undefined): string {
   if (!error) return 'недопустимое значение'
-  const schema = error.schema as { minimum?: number; maximum?: number; minLength?: number; maxLength?: number; type?: string }
-  switch (error.type) {
-    case ValueErrorType.ObjectRequiredProperty:
+  switch (error.keyword) {
+    case 'required':
       return 'обязательный параметр'
-    case ValueErrorType.ObjectAdditionalProperties:
+    case 'additionalProperties':
       return 'неизвестный параметр'
-    case ValueErrorType.Integer:
-      return 'ожидается целое число'
-    case ValueErrorType.Number:
-      return schema.type === 'integer' ? 'ожидается целое число' : 'ожидается число'
-    case ValueErrorType.NumberMinimum:
-    case ValueErrorType.IntegerMinimum:
-      return `не меньше ${schema.minimum}`
-    case ValueErrorType.NumberMaximum:
-    case ValueErrorType.IntegerMaximum:
-      return `не больше ${schema.maximum}`
-    case ValueErrorType.StringMinLength:
-      return (schema.minLength ?? 0) <= 1 ? 'не может быть пустым' : `не короче ${schema.minLength} символов`
-    case ValueErrorType.StringMaxLength:
-      return `не длиннее ${schema.maxLength} символов`
-    case ValueErrorType.StringPattern:
+    case 'type': {
+      const expected = [error.params.type].flat()
+      if (expected.includes('integer')) return 'ожидается целое число'
+      return expected.includes('number') ? 'ожидается число' : 'недопустимое значение'
+    }
+    case 'minimum':
+      return `не меньше ${error.params.limit}`
+    case 'maximum':
+      return `не больше ${error.params.limit}`
+    case 'minLength':
+      return error.params.limit <= 1 ? 'не может быть пустым' : `не короче ${error.params.limit} символов`
+    case 'maxLength':
+      return `не длиннее ${error.params.limit} символов`
+    case 'pattern':
       return 'недопустимые управляющие символы'
     default:
       return 'недопустимое значение'
   }
+}
+
+/**
+ * The field an error is about: the first step of its path, or, for a missing or unknown property (which TypeBox
+ * reports at the object holding it), that property's name.
+ */
+function parameterOf(error: TValidationError | undefined): string {
+  if (!error) return ''
+  const step = error.instancePath.replace(/^\//, '').split('/')[0] ?? ''
+  if (step) return step
+  if (error.keyword === 'required') return error.params.requiredProperties[0] ?? ''
+  if (error.keyword === 'additionalProperties') return error.params.additionalProperties[0] ?? ''
+  return ''
 }
 
 // A schema's check compiled once (TypeBox's compiled check is the same check as Value.Check, without walking the
@@ -56,7 +68,7 @@ const checks = new WeakMap<TSchema, (input: unknown) => boolean>()
 function checkOf(schema: TSchema): (input: unknown) => boolean {
   let check = checks.get(schema)
   if (!check) {
-    const compiled = TypeCompiler.Compile(schema)
+    const compiled = Compile(schema)
     check = (input) => compiled.Check(input)
     checks.set(schema, check)
   }
@@ -66,9 +78,8 @@ function checkOf(schema: TSchema): (input: unknown) => boolean {
 /** The refusal of an input that breaks the use-case's schema, naming its first wrong field. */
 export function inputRefusal<S extends TSchema>(schema: S, input: unknown): Refusal | null {
   if (checkOf(schema)(input)) return null
-  const error = Value.Errors(schema, input).First()
-  const path = error?.path.replace(/^\//, '').split('/')[0] ?? ''
-  const parameter = path || 'input'
+  const error = Value.Errors(schema, input)[0]
+  const parameter = parameterOf(error) || 'input'
   return { reason: 'invalid-input', parameter, detail: `${parameter}: ${problemOf(error)}` }
 }
 

@@ -1,6 +1,6 @@
 // The input schemas the workflow's use-cases share (TypeBox): report types and statuses, list filters and paging,
-// stored uploads and attachments, a responsible person's details.
-import { Type } from '@sinclair/typebox'
+// stored uploads, a responsible person's details.
+import { Type } from 'typebox'
 import { Id, MAX_ID, Text, Year } from '../http/params.ts'
 
 export const ReportType = Type.Union([Type.Literal('final_report'), Type.Literal('program'), Type.Literal('observation_results'), Type.Literal('greenhouse_gases')])
@@ -17,8 +17,6 @@ export const Stored = Type.Object({
   sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
   contentType: Type.String({ maxLength: 255 }),
 })
-/** A file the page sent whole (the API streams its files to storage before the use-case runs). */
-export const Attachment = Type.Object({ name: Type.String({ maxLength: 1000 }), contentType: Type.String({ maxLength: 255 }), bytes: Type.Uint8Array() })
 
 const Name = Text({ minLength: 1, maxLength: 500 })
 export const Limit = Type.Integer({ minimum: 1, maximum: 1000 })

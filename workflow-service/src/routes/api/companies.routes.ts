@@ -1,7 +1,7 @@
 // /api/v1/companies/: the company list with kind, kind__in and search filters, and one company by id;
 // /api/v1/companies/head-companies/: the head companies reference list ('---' first).
 // Each route parses, calls its use-case (`use-cases/catalogue-use-cases.server.ts`) and shapes the answer.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { IdParams, Text } from '../../http/params.ts'
 import { orderingParameter } from '../../catalogue/filter-schema.ts'

@@ -1,6 +1,6 @@
 // GET /api/v1/exceedances/: published readings above their ПДК, the worst multiple first, by year, area, company and
 // substance; format=csv|xlsx gives every row of the filter as a file. GET /api/v1/exceedances/years/: the count per year.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { Exceedance } from '../../catalogue/exceedances.server.ts'
 import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'

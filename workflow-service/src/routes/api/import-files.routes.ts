@@ -2,7 +2,7 @@
 // Each route parses, calls its use-case (`use-cases/file-use-cases.server.ts`) and shapes the answer.
 import { createReadStream } from 'node:fs'
 import { access } from 'node:fs/promises'
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sendDownload, sendMadeFile } from '../../http/send-download.server.ts'
 import { passOrRefuse, valueOrRefuse } from '../../use-cases/use-case.ts'

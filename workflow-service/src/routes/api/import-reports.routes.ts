@@ -1,12 +1,12 @@
 // /api/v1/import-reports/: report lists, on-demand creation, status changes, and the Department's agree/decline/cancel.
 // Each route parses, calls its use-case (`use-cases/report-use-cases.server.ts`) and shapes the answer.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sendDownload } from '../../http/send-download.server.ts'
 import { passOrRefuse, valueOrRefuse } from '../../use-cases/use-case.ts'
 import { DECISION_WORDS } from '../../use-cases/report-use-cases.server.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
-import { Id, Text, Year, ownValue } from '../../http/params.ts'
+import { Id, Literals, Text, Year, ownValue } from '../../http/params.ts'
 import { readFormFields } from '../../http/form-fields.ts'
 import type { ReportType } from '@portal/migrations/database.ts'
 import { ImportReportAnswer, PageOf, ReportTypeValue, StatusChangeAnswer } from './workflow-schemas.ts'
@@ -39,7 +39,7 @@ const ListQuery = Type.Object(
 
 /** The decision's fields, as JSON or as the multipart form that also carries the attachments. */
 const DecisionForm = Type.Object({
-  status: Type.Union(Object.keys(DECISION_WORDS).map((key) => Type.Literal(key))),
+  status: Literals(Object.keys(DECISION_WORDS)),
   comment: Type.Optional(Text({ maxLength: 5000, multiline: true })),
 })
 

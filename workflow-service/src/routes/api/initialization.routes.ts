@@ -1,5 +1,5 @@
 // /api/v1/initialization/: who is logged in (the shell's user info) and the point category lists.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { userInfo } from '../../auth/user-info.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'

@@ -3,7 +3,7 @@
 // GET /api/v1/measures-points/{id}/control-indicators/: the point's sediment and surface-water control indicators
 // as one list, each item with its model (EcoMonSedimentControlIndicators / EcoMonWatersControlIndicators).
 // Each route parses, calls its use-case (`use-cases/catalogue-use-cases.server.ts`) and shapes the answer.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { IdParams, Text } from '../../http/params.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'

@@ -1,5 +1,5 @@
 // /api/v1/notifications/: the logged-in user's notifications of report status changes, and marking them read.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
 import { Id } from '../../http/params.ts'

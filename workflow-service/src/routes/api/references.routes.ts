@@ -1,7 +1,7 @@
 // Reference and navigation endpoints: /references/, /administrative-region/, /get-sections/, and the greenhouse
 // categories report (sums per category for a year and company). Each route parses, calls its use-case
 // (`use-cases/catalogue-use-cases.server.ts`) and shapes the answer; the home page's sections are a constant.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Text } from '../../http/params.ts'
 import { GASES } from '../../catalogue/greenhouse-report.server.ts'

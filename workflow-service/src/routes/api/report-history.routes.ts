@@ -2,7 +2,7 @@
 // /api/v1/report-audit/: the Department's audit of every company's reports, filtered, as a page or a file;
 // /api/v1/report-as-of/: a company's reports as they stood at the end of a day, and the changes of a window (the
 // Department's as-of page, as JSON, through the same use-case).
-import { type TSchema, Type } from '@sinclair/typebox'
+import { type TSchema, Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HistoryEntryAnswer, PageOf } from './workflow-schemas.ts'
 import { Id } from '../../http/params.ts'
@@ -131,7 +131,7 @@ export const reportHistoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Журнал отчётности (Департамент): записи новые сначала; format=csv или xlsx — все записи фильтра файлом',
-        querystring: Type.Composite([AuditInput, Type.Object({ ...PagingQuery, ...FormatQuery })], { additionalProperties: false }),
+        querystring: Type.Object({ ...AuditInput.properties, ...PagingQuery, ...FormatQuery }, { additionalProperties: false }),
         response: { 200: PageOf(AuditEntryAnswer) },
       },
     },

@@ -1,6 +1,6 @@
 // GET /api/v1/report-templates/files/{filename}: the XLSX template files listed by /api/v1/report-templates/.
 // The route parses, calls its use-case (`use-cases/report-template-use-cases.server.ts`) and shapes the download.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { fileAnswer } from '../../api-docs/error-answers.ts'
 import { TemplateFileQuery } from '../../use-cases/report-template-use-cases.server.ts'

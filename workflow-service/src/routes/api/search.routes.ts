@@ -1,6 +1,6 @@
 // GET /api/v1/search/?q=…: the site search over companies, areas, measuring points, water objects and substances
 // (ё and е alike, names by their words' other forms too, companies by ИНН, areas by licence, points by code).
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Text } from '../../http/params.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'

@@ -2,7 +2,7 @@
 // each change is an event of the account's stream, and may name the version it was drawn from (a lost race: 409).
 // Each route parses, calls its use-case (`use-cases/account-use-cases.server.ts`, which checks that an administrator
 // asks) and shapes the answer.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Id, IdParams, Text } from '../../http/params.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'

@@ -1,6 +1,6 @@
 // The columns of the exported workflow lists, under Russian headers: what each answer of the JSON list holds, its
 // nested objects by name, codes with their Russian words next to them.
-import type { Static } from '@sinclair/typebox'
+import type { Static } from 'typebox'
 import type { HistoryEntryAnswer, ImportFileAnswer, ImportReportAnswer, StatusChangeAnswer } from './workflow-schemas.ts'
 import { AUDIT_EVENT_LABEL } from '../../workflow/history/audit-events.ts'
 import { REPORT_TYPES } from '../../workflow/reports/report-types.ts'

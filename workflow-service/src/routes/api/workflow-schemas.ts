@@ -1,5 +1,5 @@
 // The answers of the workflow API as TypeBox schemas: the contract of spec §7, and fast serialisation.
-import { type Static, type TSchema, Type } from '@sinclair/typebox'
+import { type Static, type TSchema, Type } from 'typebox'
 import { REPORT_TYPE_CODES } from '../../workflow/reports/report-types.ts'
 
 // Dates leave the database as Date objects; the serialiser writes them as ISO strings.
