@@ -1,7 +1,7 @@
 # The one production image of the portal: web nodes and worker nodes run it with different commands.
 # Built once (`docker compose build`); nothing is installed or built when a container starts.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # The lock file and the workspaces' manifests first, so a change of the sources reuses the installed packages.
 COPY package.json package-lock.json ./
@@ -15,7 +15,7 @@ COPY . .
 # The pages (remix-app/build) and the server, the worker node and the tools compiled to JavaScript (dist/).
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund && npm cache clean --force
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

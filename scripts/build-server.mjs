@@ -50,7 +50,9 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
+  // Every compiled command first stops on a Node older than the declared one, with one line saying what to run.
+  inject: [path.join(root, 'portal/src/required-node.ts')],
   sourcemap: true,
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [externalPackages],

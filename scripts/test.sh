@@ -8,6 +8,11 @@ results=.test-results
 rm -rf "$results" && mkdir -p "$results"
 status=0
 
+# The Node every stage runs on: npm puts node_modules/.bin, where the devDependency `node` installed the declared
+# Node, first on the PATH of this script and of everything it starts (decision 3901).
+echo "== Node $(node --version) ($(command -v node))"
+node portal/src/required-node.ts 2>/dev/null || { echo "npm test needs Node 24 or later and this is Node $(node --version): npm ci installs it in node_modules/.bin"; exit 1; }
+
 bash scripts/ensure-chromium.sh || exit 1
 
 # The type check and the build each keep about one core busy (35 s and 12 s of CPU), so they run side by side; the
@@ -34,5 +39,6 @@ fi
 echo "== browser tests"
 npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=./e2e/support/retried-reporter.ts --reporter=json --outputFile.json="$results/e2e.json" || status=1
 
+echo "(on Node $(node --version))"
 node scripts/count-tests.mjs "$results/unit.json" "$results/cluster.json" "$results/e2e.json" || status=1
 exit $status

@@ -1,5 +1,6 @@
 // `npm run seed [-- --scale N|large] [-- --demo]`: loads the demo data (or the benchmark's large data set) into an
 // empty database.
+import './required-node.ts' // first: a Node older than the declared one stops here, before anything else loads
 import { parseArgs } from 'node:util'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { loadConfig, openDatabase, runLargeSeed, isEmpty } from '@portal/workflow-service/service.server.ts'

@@ -1,4 +1,5 @@
 // `npm start` / `npm run serve`: the whole portal in one process: database, migrations, demo data, workers, web server.
+import './required-node.ts' // first: a Node older than the declared one stops here, before anything else loads
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'

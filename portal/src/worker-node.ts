@@ -1,6 +1,7 @@
 // Entry point of a worker-only node (`npm run workers`): the queue consumers, and a small HTTP listener on
 // WORKER_HTTP_PORT for /healthz, /readyz and /metrics. SIGTERM lets running jobs finish (or, past the queue's
 // patience, return to the queue for another worker) before the node exits.
+import './required-node.ts' // first: a Node older than the declared one stops here, before anything else loads
 import Fastify, { type FastifyBaseLogger } from 'fastify'
 import { openDatabase, createLogger, healthRoutes } from '@portal/workflow-service/service.server.ts'
 import { databaseIdentity, useChainHead } from '@portal/workflow-service/commands.server.ts'
