@@ -128,7 +128,8 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
         const onDeadLetter = definition.onDeadLetter
         if (onDeadLetter) {
           await boss.work(deadLetterName(definition.name), { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
-            await onDeadLetter(job.data as object, reasonOf(job.output))
+            // A dead letter is a new job: the failed job's output (its error) comes with it as sourceOutput.
+            await onDeadLetter(job.data as object, reasonOf(job.sourceOutput ?? job.output))
           })
         }
       }

@@ -120,6 +120,14 @@ describe('the production image of the Dockerfile', () => {
     expect(dockerfile).toMatch(/npm prune --omit=dev/)
   })
 
+  it('keeps no TypeScript runner: tsx, the TypeScript sources\' runner, is a development package the prune drops', () => {
+    const manifest = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string>; scripts: Record<string, string> }
+    expect(Object.keys(manifest.dependencies)).not.toContain('tsx')
+    expect(Object.keys(manifest.devDependencies)).toContain('tsx')
+    // What the image's services run are the compiled commands of the build.
+    for (const script of ['start', 'serve', 'workers']) expect(manifest.scripts[script], script).not.toMatch(/\btsx\b/)
+  })
+
   it('runs as a user that is not root and starts the compiled server', () => {
     const users = lines.filter((l) => l.startsWith('USER '))
     expect(users.at(-1)).toMatch(/^USER (?!root\b|0\b)/)
