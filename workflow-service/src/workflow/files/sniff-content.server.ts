@@ -27,7 +27,13 @@ const KINDS: Readonly<Record<string, ContentKind>> = {
 /** The kind of a file whose first bytes (up to SNIFF_BYTES) are `head`. */
 export async function sniffContent(head: Uint8Array): Promise<ContentKind> {
   if (head.length === 0) return 'empty'
-  const found = await fileTypeFromBuffer(head)
+  // To tell one ZIP container from another, file-type inflates the first entry. Node 24 refuses a damaged deflate
+  // stream ("Trailing junk found after the end of the compressed stream") where Node 20 ended it quietly: a file
+  // that opens as a ZIP and breaks there is a ZIP, and the archive's guard then names what is broken in it.
+  const found = await fileTypeFromBuffer(head).catch((error: unknown) => {
+    if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return { ext: 'zip' as const }
+    throw error
+  })
   if (found && Object.hasOwn(KINDS, found.ext)) return KINDS[found.ext]
   // file-type knows no scripts: a #! line makes a text file a program to the system that runs it.
   if (head[0] === 0x23 && head[1] === 0x21) return 'executable'
