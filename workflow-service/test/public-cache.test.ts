@@ -133,7 +133,8 @@ describe('the public cache', () => {
     await app.inject({ url: '/api/v1/measures-point-indications/?limit=1' })
     expect(cache.size).toBeGreaterThan(0)
     const before = cache.generation
-    await sql`UPDATE measures_point_indications SET value = value WHERE id = (SELECT min(id) FROM measures_point_indications)`.execute(database.db)
+    // As the owner: the portal's role only adds published readings (decision 3310).
+    await sql`UPDATE measures_point_indications SET value = value WHERE id = (SELECT min(id) FROM measures_point_indications)`.execute(database.ownerDb)
     await waitFor(() => cache.generation > before)
     expect(cache.size).toBe(0)
   })
