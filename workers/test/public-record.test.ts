@@ -72,6 +72,29 @@ describe('the public record under the log', SLOW, () => {
     expect(verified.publicRecord!.baseline).toBeGreaterThan(0)
   })
 
+  it('names the source of every public reading: the company, report, file, row and agreement, or the catalogue\'s own data', async () => {
+    const answer = await t.app.inject({ url: `/api/v1/measures-point-indications/${rowIds[2]}/source/` })
+    expect(answer.statusCode, answer.body).toBe(200)
+    const agreement = await t.database.db.selectFrom('report_status_changes').select('id').where('report_id', '=', report.reportId).where('event', '=', 'agreed').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    const event = await t.database.db.selectFrom('events').select('hash').where('position', '=', agreement.id).executeTakeFirstOrThrow()
+    expect(answer.json()).toMatchObject({
+      reading: { id: Number(rowIds[2]), name: 'Диоксид азота (NO2)', value: 0.09, sampled: '2026-03-12' },
+      publication: {
+        report: { id: report.reportId, year: 2026, area: { id: report.areaId, name: report.areaName } },
+        file: { id: fileId, name: 'good.csv' },
+        row: 4,
+        agreement: { position: Number(agreement.id), fingerprint: event.hash },
+      },
+      baseline: null,
+    })
+    const seeded = await t.database.db.selectFrom('measures_point_indications').select('id').orderBy('id').executeTakeFirstOrThrow()
+    const own = (await t.app.inject({ url: `/api/v1/measures-point-indications/${seeded.id}/source/` })).json()
+    expect(own.publication).toBeNull()
+    expect(own.baseline.position).toBeGreaterThan(0)
+    expect((await t.app.inject({ url: '/api/v1/measures-point-indications/999999999/source/' })).statusCode).toBe(404)
+    expect((await t.app.inject({ url: '/api/v1/measures-point-indications/abc/source/' })).statusCode).toBe(400)
+  })
+
   it('refuses the portal\'s role a change or removal of a published reading, a seeded one or an entry of what a file published', async () => {
     const top = await t.database.db.selectFrom('measures_point_indications').select('id').where('mpc', '>', 0).orderBy(sql`value / mpc`, 'desc').executeTakeFirstOrThrow()
     for (const statement of [

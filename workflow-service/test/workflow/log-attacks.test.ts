@@ -88,7 +88,7 @@ async function withReportOutsideTheChain(check: (forged: { reportId: number }) =
   )
 }
 
-describe('a row outside the chain', () => {
+describe('a row outside the chain', { timeout: 120_000 }, () => {
   it('is reported by verify with its position, stream and type', async () => {
     const check = await asOwnerThenRollBack(t.database.ownerDb, async (trx: Transaction<Database>) => {
       await sql`ALTER TABLE events DROP CONSTRAINT IF EXISTS events_position_positive`.execute(trx)
