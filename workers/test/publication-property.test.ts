@@ -226,8 +226,14 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), file: fc.nat(20) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete-point' as const), point: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'replay' as const }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('forge' as const), what: fc.constantFrom('limit' as const, 'add' as const, 'change' as const, 'remove' as const, 'claim' as const) }) },
 )
+
+/**
+ * The forgeries, one after every third step in turn: beside the drawn steps rather than among them, so the sequences
+ * the fixed seed draws stay those that reach agreements, repeated rows and deletions.
+ */
+const FORGERIES = ['limit', 'change', 'add', 'remove', 'claim'] as const
+let forgeryTurn = 0
 
 /** The keys the public should show: the staged rows of the passed files of the report when it is agreed, once each. */
 async function expectedKeys(): Promise<string[]> {
@@ -270,7 +276,7 @@ describe('publication under random uploads, checks, decisions, file and point de
     let mostShown = 0
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 6, maxLength: 14 }), async (steps) => {
-        for (const step of steps) {
+        for (const [index, step] of steps.entries()) {
           try {
             await run(step)
             accepted += 1
@@ -283,6 +289,7 @@ describe('publication under random uploads, checks, decisions, file and point de
           }
           // The publication job every decision and passed check enqueues, run as the queue would.
           await syncReportPublication(t.database.db, report.reportId)
+          if (index % 3 === 2) await run({ kind: 'forge', what: FORGERIES[(forgeryTurn++) % FORGERIES.length] })
           const shown = await publicKeys()
           expect(new Set(shown).size, 'one public row per key').toBe(shown.length)
           expect(shown).toEqual(await expectedKeys())

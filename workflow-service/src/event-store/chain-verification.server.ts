@@ -19,8 +19,6 @@ export const outsideLine = (row: OutsideRow) => `вне цепочки: position
 /** One place where the log does not match its hashes: an event (by position, stream and type) or a checkpoint. */
 export interface ChainBreak {
   position: number
-  /** The first position the break may concern (a checkpoint's range begins before the position it is named by). */
-  since?: number
   streamId?: string
   type?: string
   reason: string
@@ -88,11 +86,13 @@ export async function verifyHashChain(db: Db, key: Buffer = auditKey(), headFile
 }
 
 /**
- * The first position a fold may not reach on a broken log: every event before it is as its hashes say. Null when
- * nothing in the chain is broken (rows outside the chain are never folded, so they do not move it).
+ * The first position a fold may not reach on a broken log: the first event whose own hashes do not hold (forged,
+ * edited, unkeyed or out of order). A checkpoint or the head beside the key that does not match says events were
+ * removed or added around them; the events still there carry their own keyed hashes, so they do not move it. Null
+ * when no event is broken (rows outside the chain are never folded, so they do not move it either).
  */
 export function firstSuspectPosition(check: ChainCheck): number | null {
-  const positions = check.breaks.map((b) => Math.max(1, b.since ?? b.position))
+  const positions = check.breaks.filter((b) => b.streamId !== undefined).map((b) => b.position)
   return positions.length ? Math.min(...positions) : null
 }
 
@@ -157,9 +157,9 @@ async function verifyLog(db: Db, key: Buffer, upTo: number | null = null): Promi
       createdAt: cp.created_at,
     }
     if (content.fromPosition !== prevTo || content.prevMac !== prevMac) {
-      found({ position: content.fromPosition, since: content.fromPosition + 1, type: 'checkpoint', reason: `checkpoint ${cp.id} does not follow the checkpoint before it (one was removed or inserted)` })
+      found({ position: content.fromPosition, type: 'checkpoint', reason: `checkpoint ${cp.id} does not follow the checkpoint before it (one was removed or inserted)` })
     }
-    if (hmacCheckpoint(key, content) !== cp.mac) found({ position: content.toPosition, since: content.fromPosition + 1, type: 'checkpoint', reason: `checkpoint ${cp.id} does not match its keyed seal` })
+    if (hmacCheckpoint(key, content) !== cp.mac) found({ position: content.toPosition, type: 'checkpoint', reason: `checkpoint ${cp.id} does not match its keyed seal` })
     prevMac = cp.mac
     prevTo = content.toPosition
   }
@@ -179,7 +179,7 @@ async function verifyLog(db: Db, key: Buffer, upTo: number | null = null): Promi
     cpIndex += 1
     range = rangeDigest()
     rangeEvents = 0
-    if (!ok) found({ position: Number(cp.to_position), since: Number(cp.from_position) + 1, type: 'checkpoint', reason: `the events of positions ${cp.from_position}–${cp.to_position} do not match checkpoint ${cp.id}: an event was removed, added or moved` })
+    if (!ok) found({ position: Number(cp.to_position), type: 'checkpoint', reason: `the events of positions ${cp.from_position}–${cp.to_position} do not match checkpoint ${cp.id}: an event was removed, added or moved` })
   }
 
   // Every row, with no lower bound: a row the chain cannot hold is read and named, not skipped. A break does not stop

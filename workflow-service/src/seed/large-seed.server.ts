@@ -6,7 +6,7 @@ import { seedLargeWorkflow } from './large-workflow-seed.server.ts'
 import type { SeedStep } from './seed-context.ts'
 import { runSeed } from './seed.server.ts'
 import { skipDemoMail } from './demo-mail.server.ts'
-import { recordCatalogueBaseline } from '../workflow/publication/catalogue-baseline.server.ts'
+import { recordCatalogueBaseline } from '../all-streams/baseline/catalogue-baseline.server.ts'
 
 export interface LargeSeedOptions {
   storageDir: string

@@ -5,7 +5,7 @@ import type { Database } from '@portal/migrations/database.ts'
 import type { SeedStep } from './seed-context.ts'
 import { seedSteps } from './seed-steps.ts'
 import { skipDemoMail } from './demo-mail.server.ts'
-import { recordCatalogueBaseline } from '../workflow/publication/catalogue-baseline.server.ts'
+import { recordCatalogueBaseline } from '../all-streams/baseline/catalogue-baseline.server.ts'
 
 export const DEMO_SEED = 20261121
 

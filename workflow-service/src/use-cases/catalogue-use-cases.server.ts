@@ -16,7 +16,7 @@ import { companiesExport, recordsExport } from '../catalogue/export-records.serv
 import { FilterError, parseFilters, parseFilterValue } from '../catalogue/filters.ts'
 import { recordsGeoJson } from '../catalogue/geojson.server.ts'
 import { exceedanceChoices, exceedancesPerYear, listExceedances } from '../catalogue/exceedances.server.ts'
-import { readingSource } from '../catalogue/reading-source.server.ts'
+import { readingSource } from '../workflow/publication/reading-source.server.ts'
 import { categoryTotals } from '../catalogue/greenhouse-report.server.ts'
 import { deleteMeasuresPoint } from '../catalogue/measures-point-deletion.server.ts'
 import { parseOrdering } from '../catalogue/ordering.ts'

@@ -12,7 +12,7 @@ import type { ImportSpec } from '../../catalogue/registry/uploads.ts'
 import { inChain, readStream, toStored } from '../../event-store/event-store.server.ts'
 import type { RowChange } from '../../workflow/event-table.ts'
 import { BASELINE_STREAM, type CatalogueBaselineRecorded } from '../../workflow/publication/baseline-events.ts'
-import { referenceColumns, seededRows } from '../../workflow/publication/catalogue-baseline.server.ts'
+import { referenceColumns, seededRows } from '../baseline/catalogue-baseline.server.ts'
 import { publicationLine } from '../../workflow/publication/publication-line.ts'
 
 export interface PublicRecordCheck {

@@ -3,10 +3,10 @@
 // verify holds it against; a reading no publication holds is the catalogue's own (the seed's), under the baseline.
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { inChainSql } from '../event-store/positions.ts'
-import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
-import { BASELINE_STREAM } from '../workflow/publication/baseline-events.ts'
-import { UPLOADS } from './registry/uploads.ts'
+import { inChainSql } from '../../event-store/positions.ts'
+import { REPORT_TYPES } from '../reports/report-types.ts'
+import { BASELINE_STREAM } from './baseline-events.ts'
+import { UPLOADS } from '../../catalogue/registry/uploads.ts'
 
 export interface ReadingSource {
   reading: { id: number; name: string; value: number; measure: string; sampled: string | null; pointId: number }

@@ -6,11 +6,11 @@ import type { Database } from '@portal/migrations/database.ts'
 import { REFERENCE_KINDS } from '../../admin/reference/reference-kinds.ts'
 import { PUBLISHED_TABLES, rowDigest } from '../../catalogue/published-rows.server.ts'
 import { NO_QUEUE } from '../../ports/job-queue.ts'
-import type { Decider } from '../decider.ts'
-import { systemMetadata } from '../command-context.server.ts'
-import { handleCommand } from '../handle-command.server.ts'
-import { BASELINE_EVENTS, type BaselineState } from './baseline-event-table.ts'
-import { BASELINE_STREAM, type BaselineEvent, type ReferenceRows, type SeededRows } from './baseline-events.ts'
+import type { Decider } from '../../workflow/decider.ts'
+import { systemMetadata } from '../../workflow/command-context.server.ts'
+import { handleCommand } from '../../workflow/handle-command.server.ts'
+import { BASELINE_EVENTS, type BaselineState } from '../../workflow/publication/baseline-event-table.ts'
+import { BASELINE_STREAM, type BaselineEvent, type ReferenceRows, type SeededRows } from '../../workflow/publication/baseline-events.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
