@@ -3,7 +3,7 @@
 // status and the responsible person; a decision's receipt names the deciding person and the Department, no address.
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CurrentUser } from '../src/auth/permissions.ts'
-import { findReceipt } from '../src/workflow/receipts/receipt-queries.server.ts'
+import { findReceipt } from '../src/all-streams/receipts/receipt-queries.server.ts'
 import { lastDeclinesOf, statusChangesOf } from '../src/workflow/reports/report-queries.server.ts'
 import { recordFileChecked } from '../src/use-cases/worker-commands.server.ts'
 import { loginAs } from '../../test-support/login.ts'
