@@ -344,7 +344,7 @@ export interface ReportHistoryTable {
   id: number
   company_id: number
   report_id: number
-  event: 'added' | 'agreed' | 'rejected' | 'deleted' | 'resubmitted'
+  event: 'added' | 'agreed' | 'rejected' | 'deleted' | 'resubmitted' | 'cancelled'
   import_files: Json<Array<{ id: number; name: string }>>
   created: Timestamp
   creator_id: number | null
