@@ -368,6 +368,13 @@ export interface ImportPublishedRowsTable {
   report_id: number
 }
 
+/** The id a published row had, by its table and natural key (the key's values as a JSON array): kept across withdrawals. */
+export interface PublishedRowIdsTable {
+  target_table: string
+  natural_key: Json<unknown[]>
+  row_id: number
+}
+
 /** A person told in the portal of a report status change (spec: notifications). */
 export interface NotificationsTable {
   id: Generated<number>
@@ -449,6 +456,7 @@ export interface Database {
   login_throttle: LoginThrottleTable
   import_staged_rows: ImportStagedRowsTable
   import_published_rows: ImportPublishedRowsTable
+  published_row_ids: PublishedRowIdsTable
   job_outbox: JobOutboxTable
   notifications: NotificationsTable
   mail_outbox: MailOutboxTable
