@@ -3,6 +3,7 @@ import { loginAs } from '../../../test-support/login.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 import { recordFileChecked } from '../../src/use-cases/worker-commands.server.ts'
+import * as historyShowsCancellations from '../../../migrations/src/migrations/2026-12-01-3350-history-shows-cancellations.ts'
 
 const t = useTestApp()
 
@@ -66,6 +67,16 @@ describe('report history API', () => {
     // The file export names it as the page does.
     const csv = await t.app.inject({ url: `/api/v1/report-history/?company=${h.companyId}&format=csv`, headers: department.headers })
     expect(csv.body).toContain('Решение отменено')
+  })
+
+  it('gives a database of before the change the cancellations it had recorded, as the projection writes them', async () => {
+    const cancellations = () => t.database.db.selectFrom('report_history').selectAll().where('event', '=', 'cancelled').orderBy('id').execute()
+    const written = await cancellations()
+    expect(written.length).toBeGreaterThan(0)
+    await historyShowsCancellations.down(t.database.ownerDb)
+    expect(await cancellations()).toEqual([])
+    await historyShowsCancellations.up(t.database.ownerDb)
+    expect(await cancellations()).toEqual(written)
   })
 
   it('matches the history to the events of the log, one entry per added, decided, cancelled and deleted', async () => {
