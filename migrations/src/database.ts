@@ -344,7 +344,7 @@ export interface ReportHistoryTable {
   id: number
   company_id: number
   report_id: number
-  event: 'added' | 'agreed' | 'rejected' | 'deleted' | 'resubmitted'
+  event: 'added' | 'agreed' | 'rejected' | 'deleted' | 'resubmitted' | 'cancelled'
   import_files: Json<Array<{ id: number; name: string }>>
   created: Timestamp
   creator_id: number | null
@@ -376,7 +376,7 @@ export interface PublishedFileRecord {
   rows: number
   /** Rows the file's check staged (a row whose key was already public is staged, not published again). */
   staged: number
-  /** The digest of the file's public rows (workflow-service/src/catalogue/row-digest.ts). */
+  /** The digest of the file's public rows (workflow-service/src/catalogue/published-rows.server.ts). */
   digest: string
 }
 
@@ -393,6 +393,13 @@ export interface ReportPublicationsTable {
   updated: Timestamp
   /** The log position of the event the row stands for. */
   position: number
+}
+
+/** The id a published row had, by its table and natural key (the key's values as a JSON array): kept across withdrawals. */
+export interface PublishedRowIdsTable {
+  target_table: string
+  natural_key: Json<unknown[]>
+  row_id: number
 }
 
 /** A person told in the portal of a report status change (spec: notifications). */
@@ -477,6 +484,7 @@ export interface Database {
   import_staged_rows: ImportStagedRowsTable
   import_published_rows: ImportPublishedRowsTable
   report_publications: ReportPublicationsTable
+  published_row_ids: PublishedRowIdsTable
   job_outbox: JobOutboxTable
   notifications: NotificationsTable
   mail_outbox: MailOutboxTable

@@ -33,6 +33,8 @@ import * as m2224MailConfirmations from './2026-11-26-2224-mail-confirmations.ts
 import * as m2670PeopleNamesAndAddresses from './2026-11-27-2670-people-names-and-addresses.ts'
 import * as m2686ReferenceEntriesRetired from './2026-11-27-2686-reference-entries-retired.ts'
 import * as m3310PublicRecordUnderTheLog from './2026-12-01-3310-public-record-under-the-log.ts'
+import * as m3350HistoryShowsCancellations from './2026-12-01-3350-history-shows-cancellations.ts'
+import * as m3351PublishedRowIds from './2026-12-01-3351-published-row-ids.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -68,4 +70,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-2670-people-names-and-addresses': m2670PeopleNamesAndAddresses,
   '2026-11-27-2686-reference-entries-retired': m2686ReferenceEntriesRetired,
   '2026-12-01-3310-public-record-under-the-log': m3310PublicRecordUnderTheLog,
+  '2026-12-01-3350-history-shows-cancellations': m3350HistoryShowsCancellations,
+  '2026-12-01-3351-published-row-ids': m3351PublishedRowIds,
 }

@@ -4,6 +4,7 @@ import type { Database } from '@portal/migrations/database.ts'
 import { JOBS } from '@portal/workflow-service/ports.ts'
 import { importSpecOfTable, type ImportSpec } from '@portal/workflow-service/registry.ts'
 import { notifyDepartmentOfExceedances, publishedFilesOfReport, recordReportPublication } from '@portal/workflow-service/commands.server.ts'
+import { publishedIdSql, rememberPublishedIds } from './stable-row-ids.server.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -59,8 +60,8 @@ async function publishFile(db: Db, fileId: number, reportId: number): Promise<nu
     // The file check refuses such rows; this is what holds when two checks passed before either was agreed.
     const result = await sql<{ n: number }>`
       WITH inserted AS (
-        INSERT INTO ${sql.id(table)} (${list})
-        SELECT ${fromRecord}
+        INSERT INTO ${sql.id(table)} (id, ${list})
+        SELECT ${publishedIdSql(spec, 'r')}, ${fromRecord}
         FROM import_staged_rows s
         CROSS JOIN LATERAL jsonb_populate_record(NULL::${sql.id(table)}, s.data) AS r
         WHERE s.file_id = ${fileId} AND s.target_table = ${table}
@@ -84,6 +85,9 @@ async function publishFile(db: Db, fileId: number, reportId: number): Promise<nu
  * a file no agreement holds public any more.
  */
 export async function withdrawFile(db: Db, fileId: number): Promise<number> {
+  // Each row's id is remembered by its natural key first, so the next publication of the same row takes it again.
+  const tables = await db.selectFrom('import_published_rows').select('target_table').distinct().where('file_id', '=', fileId).execute()
+  for (const { target_table: table } of tables) await rememberPublishedIds(db, importSpecOfTable(table), fileId)
   const { rows } = await sql<{ n: number }>`SELECT withdraw_published_file(${fileId}) AS n`.execute(db)
   return Number(rows[0]?.n ?? 0)
 }

@@ -16,7 +16,7 @@ import { useTestApp } from '../../../test-support/test-app.ts'
 import { loginAs } from '../../../test-support/login.ts'
 import { referencePage } from '../../src/admin/reference/reference-queries.server.ts'
 import type { CurrentUser } from '../../src/auth/permissions.ts'
-import { findReceipt } from '../../src/workflow/receipts/receipt-queries.server.ts'
+import { findReceipt } from '../../src/all-streams/receipts/receipt-queries.server.ts'
 
 const t = useTestApp()
 const meta = systemMetadata('test')
