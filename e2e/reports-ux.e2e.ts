@@ -63,12 +63,14 @@ describe('the report workflow as people live it (issue 14)', () => {
     expect(title.match(/Квитанция/g)).toHaveLength(1)
     expect(await page.getByRole('table').textContent()).toContain('с-ошибкой.csv')
     expect(await page.locator('table code.hash').textContent()).toMatch(/^[0-9a-f]{64}$/)
-    // It names the sender as a person with the role, and says where the file and the report stand (issue 26).
+    // It names the sender as a person with the role, and says where the file and the report stood when it was received
+    // (issue 26); the check's result came after, on the one line apart from the receipt's own fields (issue 33).
     const facts = (await page.locator('.receipt-facts').textContent()) ?? ''
     expect(facts).toContain('Морозова Елена Игоревна (Недропользователь)')
     expect(facts).not.toContain('holder2')
-    expect(facts).toMatch(/Проверка файлаФайл проверен: \d+ ошиб/)
+    expect(facts).toContain('Проверка файлаФайл проверяется')
     expect(facts).toContain('Статус отчётаНа рассмотрении')
+    expect(await page.locator('.receipt-since').textContent()).toMatch(/^После выдачи квитанции: файл не прошёл проверку \d{2}\.\d{2}\.\d{4}$/)
     expect(facts).toMatch(/Ответственное лицо[А-ЯЁ][а-яё]+ /)
     await page.close()
   }, 120_000)

@@ -2,6 +2,7 @@
 // read models, only INSERT and SELECT on the audit log, nothing on the migrations' own tables, and its queue's schema.
 import { type Kysely, sql } from 'kysely'
 import { migrateToLatest } from './migrate.ts'
+import { PUBLIC_RECORD_TABLES } from './public-record-tables.ts'
 
 /** Tables the portal may only append to and read: it can never change or remove what they hold. */
 export const APPEND_ONLY_TABLES = ['events', 'event_checkpoints', 'event_log_identity'] as const
@@ -30,6 +31,10 @@ export async function grantAppRole(ownerDb: Kysely<any>, appRole: string): Promi
     await sql`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${sql.id(table)} FROM ${app}`.execute(ownerDb)
   }
   // A sequence moved back would hand out positions again, or checkpoint ids that collide (decision 2110).
+  for (const table of PUBLIC_RECORD_TABLES) {
+    await sql`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${sql.id(table)} FROM ${app}`.execute(ownerDb)
+  }
+  await sql`GRANT EXECUTE ON FUNCTION withdraw_published_file(integer) TO ${app}`.execute(ownerDb)
   for (const sequence of APPEND_ONLY_SEQUENCES) {
     await sql`REVOKE UPDATE ON SEQUENCE ${sql.id(sequence)} FROM ${app}`.execute(ownerDb)
   }

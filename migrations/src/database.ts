@@ -344,7 +344,7 @@ export interface ReportHistoryTable {
   id: number
   company_id: number
   report_id: number
-  event: 'added' | 'agreed' | 'rejected' | 'deleted' | 'resubmitted'
+  event: 'added' | 'agreed' | 'rejected' | 'deleted' | 'resubmitted' | 'cancelled'
   import_files: Json<Array<{ id: number; name: string }>>
   created: Timestamp
   creator_id: number | null
@@ -366,6 +366,40 @@ export interface ImportPublishedRowsTable {
   row_id: number
   file_id: number
   report_id: number
+}
+
+/** A file's rows as a report's publication recorded them: how many are public and their digest (decision 3310). */
+export interface PublishedFileRecord {
+  fileId: number
+  table: string
+  /** Rows of the file that this publication made public. */
+  rows: number
+  /** Rows the file's check staged (a row whose key was already public is staged, not published again). */
+  staged: number
+  /** The digest of the file's public rows (workflow-service/src/catalogue/published-rows.server.ts). */
+  digest: string
+}
+
+/** What the log recorded of a report's publication: a read model of its `publication-report-N` stream. */
+export interface ReportPublicationsTable {
+  /** The report's id. */
+  id: number
+  status: 'published' | 'failed'
+  rows_public: number
+  rows_staged: number
+  files: Json<PublishedFileRecord[]>
+  /** Why the publication failed for good (status failed). */
+  reason: string | null
+  updated: Timestamp
+  /** The log position of the event the row stands for. */
+  position: number
+}
+
+/** The id a published row had, by its table and natural key (the key's values as a JSON array): kept across withdrawals. */
+export interface PublishedRowIdsTable {
+  target_table: string
+  natural_key: Json<unknown[]>
+  row_id: number
 }
 
 /** A person told in the portal of a report status change (spec: notifications). */
@@ -449,6 +483,8 @@ export interface Database {
   login_throttle: LoginThrottleTable
   import_staged_rows: ImportStagedRowsTable
   import_published_rows: ImportPublishedRowsTable
+  report_publications: ReportPublicationsTable
+  published_row_ids: PublishedRowIdsTable
   job_outbox: JobOutboxTable
   notifications: NotificationsTable
   mail_outbox: MailOutboxTable

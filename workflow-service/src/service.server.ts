@@ -19,6 +19,8 @@ export * from './seed/large-workflow-seed.server.ts'
 export * from './seed/seed-context.ts'
 export * from './seed/seed.server.ts'
 export * from './seed/users-seed.ts'
+// How a command ends: its verdict as its exit status.
+export { exitWith } from './cli/exit-status.ts'
 // The replay's parts, for the benchmark that times each phase of a rebuild (bench/replay-phases.ts).
 export { withOwnConnection } from './db/own-connection.server.ts'
 export { inChain, type LoggedEvent, readLogByCopy } from './event-store/event-store.server.ts'

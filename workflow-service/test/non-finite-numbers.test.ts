@@ -29,7 +29,8 @@ beforeAll(async () => {
   point = (await sql<{ id: number }>`SELECT id FROM measures_points ORDER BY id LIMIT 1`.execute(database.db)).rows[0].id
   await sql`UPDATE measures_points SET latitude = 'NaN', longitude = 'Infinity' WHERE id = ${point}`.execute(database.db)
   reading = (await sql<{ id: number }>`SELECT id FROM measures_point_indications ORDER BY id LIMIT 1`.execute(database.db)).rows[0].id
-  await sql`UPDATE measures_point_indications SET value = '-Infinity', mpc = 'NaN' WHERE id = ${reading}`.execute(database.db)
+  // As the owner: the portal's role may not change a published reading (decision 3310).
+  await sql`UPDATE measures_point_indications SET value = '-Infinity', mpc = 'NaN' WHERE id = ${reading}`.execute(database.ownerDb)
 })
 
 afterAll(async () => {

@@ -3,7 +3,7 @@
 // status and the responsible person; a decision's receipt names the deciding person and the Department, no address.
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CurrentUser } from '../src/auth/permissions.ts'
-import { findReceipt } from '../src/workflow/receipts/receipt-queries.server.ts'
+import { findReceipt } from '../src/all-streams/receipts/receipt-queries.server.ts'
 import { lastDeclinesOf, statusChangesOf } from '../src/workflow/reports/report-queries.server.ts'
 import { recordFileChecked } from '../src/use-cases/worker-commands.server.ts'
 import { loginAs } from '../../test-support/login.ts'
@@ -72,7 +72,7 @@ describe('people shown by name', () => {
     }
   })
 
-  it("a file's receipt states its check, the report's status and the responsible person; a decision's names the person and the Department, no login or address", async () => {
+  it("a file's receipt states its check and the report's status as they stood, and the responsible person; a decision's names the person and the Department, no login or address", async () => {
     const { fileId, decisionNumber } = given
     const decided = await t.database.db.selectFrom('events').select('metadata').where('position', '=', String(decisionNumber) as never).executeTakeFirstOrThrow()
     const decidedFrom = (decided.metadata as { clientAddress: string }).clientAddress
@@ -83,10 +83,12 @@ describe('people shown by name', () => {
       person: HOLDER,
       role: 'Недропользователь',
       clientAddress: expect.any(String),
-      check: { status: 'error', title: 'Файл проверен: 1 ошибка, 1 предупреждение' },
-      reportStatus: 'rejected',
+      // As they stood when the file was received; the check and the decline came after, on the line apart (issue 33).
+      check: { status: 'processing', title: 'Файл проверяется' },
+      reportStatus: 'consideration',
       responsible: RESPONSIBLE.fullname,
     })
+    expect(upload!.since!.line).toMatch(/^После выдачи квитанции: файл не прошёл проверку \d{2}\.\d{2}\.\d{4}; отчёт отклонён \d{2}\.\d{2}\.\d{4}$/)
     for (const reader of ['holder1', 'department']) {
       const decision = await findReceipt(t.database.db, await actor(reader), { position: decisionNumber }, { departmentName: 'Департамент природно-ресурсного регулирования' })
       expect(decision).toMatchObject({ kind: 'rejected', person: DEPARTMENT, role: 'Департамент природно-ресурсного регулирования', clientAddress: null, reportStatus: 'rejected' })

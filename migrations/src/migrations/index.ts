@@ -32,6 +32,9 @@ import * as m2620SearchTextEverywhere from './2026-11-25-2620-search-text-everyw
 import * as m2224MailConfirmations from './2026-11-26-2224-mail-confirmations.ts'
 import * as m2670PeopleNamesAndAddresses from './2026-11-27-2670-people-names-and-addresses.ts'
 import * as m2686ReferenceEntriesRetired from './2026-11-27-2686-reference-entries-retired.ts'
+import * as m3310PublicRecordUnderTheLog from './2026-12-01-3310-public-record-under-the-log.ts'
+import * as m3350HistoryShowsCancellations from './2026-12-01-3350-history-shows-cancellations.ts'
+import * as m3351PublishedRowIds from './2026-12-01-3351-published-row-ids.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -66,4 +69,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-2450-notification-topics': m2450NotificationTopics,
   '2026-11-27-2670-people-names-and-addresses': m2670PeopleNamesAndAddresses,
   '2026-11-27-2686-reference-entries-retired': m2686ReferenceEntriesRetired,
+  '2026-12-01-3310-public-record-under-the-log': m3310PublicRecordUnderTheLog,
+  '2026-12-01-3350-history-shows-cancellations': m3350HistoryShowsCancellations,
+  '2026-12-01-3351-published-row-ids': m3351PublishedRowIds,
 }

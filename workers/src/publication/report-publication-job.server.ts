@@ -1,6 +1,7 @@
 // The report-publication job: after a report is agreed or its decision cancelled, the catalogue is made to match it.
 import type { JobDependencies } from '../job-dependencies.ts'
 import { PermanentJobError } from '@portal/workflow-service/ports.ts'
+import { recordPublicationFailed } from '@portal/workflow-service/commands.server.ts'
 import { syncReportPublication } from './staged-rows.server.ts'
 
 export interface ReportJobData {
@@ -9,12 +10,34 @@ export interface ReportJobData {
   requestId?: string | null
 }
 
-export function reportPublicationJob({ db, log }: JobDependencies) {
+export function reportPublicationJob({ db, log, queue }: JobDependencies) {
   return {
     async handle(data: ReportJobData): Promise<void> {
       if (!data || !Number.isInteger(data.reportId)) throw new PermanentJobError(`bad job data: ${JSON.stringify(data)}`)
       const result = await syncReportPublication(db, data.reportId)
       log.info({ reportId: data.reportId, ...result }, 'report publication synchronised')
     },
+
+    /**
+     * Retries exhausted: the failure is recorded in the log, shown on the report («Опубликовано 0 из 15 строк: …») and
+     * told to the Department. The agreed files and their staged rows stay as they were, so the next run publishes them.
+     */
+    async onDeadLetter(data: ReportJobData, reason: string): Promise<void> {
+      if (!data || !Number.isInteger(data.reportId)) return
+      const exists = await db.selectFrom('import_reports').select('id').where('id', '=', data.reportId).executeTakeFirst()
+      if (!exists) return
+      await recordPublicationFailed(db, { reportId: data.reportId, reason: publicationFailureReason(reason) }, { queue })
+      log.error({ reportId: data.reportId, reason }, 'report publication given up')
+    },
   }
+}
+
+/**
+ * What the Department reads of why a publication failed: the database's own words for the common causes, the first
+ * line of the error otherwise (at most 300 characters: the log keeps the whole).
+ */
+export function publicationFailureReason(reason: string): string {
+  const first = reason.split('\n')[0].trim()
+  if (/out of range|overflow/i.test(first)) return `значение вне допустимого диапазона (${first.slice(0, 200)})`
+  return first.slice(0, 300) || 'публикация не удалась'
 }

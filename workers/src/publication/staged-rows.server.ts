@@ -3,7 +3,8 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { JOBS } from '@portal/workflow-service/ports.ts'
 import { importSpecOfTable, type ImportSpec } from '@portal/workflow-service/registry.ts'
-import { notifyDepartmentOfExceedances } from '@portal/workflow-service/commands.server.ts'
+import { notifyDepartmentOfExceedances, publishedFilesOfReport, recordReportPublication } from '@portal/workflow-service/commands.server.ts'
+import { publishedIdSql, rememberPublishedIds } from './stable-row-ids.server.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -59,8 +60,8 @@ async function publishFile(db: Db, fileId: number, reportId: number): Promise<nu
     // The file check refuses such rows; this is what holds when two checks passed before either was agreed.
     const result = await sql<{ n: number }>`
       WITH inserted AS (
-        INSERT INTO ${sql.id(table)} (${list})
-        SELECT ${fromRecord}
+        INSERT INTO ${sql.id(table)} (id, ${list})
+        SELECT ${publishedIdSql(spec, 'r')}, ${fromRecord}
         FROM import_staged_rows s
         CROSS JOIN LATERAL jsonb_populate_record(NULL::${sql.id(table)}, s.data) AS r
         WHERE s.file_id = ${fileId} AND s.target_table = ${table}
@@ -78,19 +79,17 @@ async function publishFile(db: Db, fileId: number, reportId: number): Promise<nu
   return published
 }
 
-/** Deletes from the catalogue the rows a file's publication created. */
+/**
+ * Deletes from the catalogue the rows a file's publication created. Through the owner's function: the portal's role
+ * may add published readings but never change or remove one (decision 3310); the function withdraws only the rows of
+ * a file no agreement holds public any more.
+ */
 export async function withdrawFile(db: Db, fileId: number): Promise<number> {
+  // Each row's id is remembered by its natural key first, so the next publication of the same row takes it again.
   const tables = await db.selectFrom('import_published_rows').select('target_table').distinct().where('file_id', '=', fileId).execute()
-  let withdrawn = 0
-  for (const { target_table: table } of tables) {
-    const result = await sql`
-      DELETE FROM ${sql.id(table)} WHERE id IN (
-        SELECT row_id FROM import_published_rows WHERE file_id = ${fileId} AND target_table = ${table}
-      )`.execute(db)
-    withdrawn += Number(result.numAffectedRows ?? 0)
-  }
-  await db.deleteFrom('import_published_rows').where('file_id', '=', fileId).execute()
-  return withdrawn
+  for (const { target_table: table } of tables) await rememberPublishedIds(db, importSpecOfTable(table), fileId)
+  const { rows } = await sql<{ n: number }>`SELECT withdraw_published_file(${fileId}) AS n`.execute(db)
+  return Number(rows[0]?.n ?? 0)
 }
 
 /**
@@ -110,6 +109,8 @@ export async function syncReportPublication(db: Kysely<Database>, reportId: numb
     let withdrawn = 0
     for (const { file_id } of publishedFiles) if (!visible.has(file_id)) withdrawn += await withdrawFile(trx, file_id)
     for (const fileId of visible) published += await publishFile(trx, fileId, reportId)
+    // What is public now goes into the log with the rows (decision 3310): verify holds the catalogue against it.
+    await recordReportPublication(trx, { reportId, files: await publishedFilesOfReport(trx, reportId, [...visible]) })
     // Readings above their ПДК are told to the Department with the rows, once per agreement (decision 2450).
     if (published > 0) await notifyDepartmentOfExceedances(trx, reportId)
     return { published, withdrawn }

@@ -10,14 +10,18 @@ import { FILE_EVENTS } from '../workflow/files/file-event-table.ts'
 import type { FileEvent } from '../workflow/files/file-events.ts'
 import { REPORT_EVENTS } from '../workflow/reports/report-event-table.ts'
 import type { ReportEvent } from '../workflow/reports/report-events.ts'
+import { BASELINE_EVENTS } from '../workflow/publication/baseline-event-table.ts'
+import type { BaselineEvent } from '../workflow/publication/baseline-events.ts'
+import { PUBLICATION_EVENTS } from '../workflow/publication/publication-event-table.ts'
+import type { PublicationEvent } from '../workflow/publication/publication-events.ts'
 import { RESPONSIBLE_EVENTS } from '../workflow/responsibles/responsible-event-table.ts'
 import type { ResponsibleEvent } from '../workflow/responsibles/responsible-events.ts'
 
 /** Every event the log holds. */
-export type WorkflowEvent = ResponsibleEvent | ReportEvent | FileEvent | ReferenceEvent | UserEvent
+export type WorkflowEvent = ResponsibleEvent | ReportEvent | FileEvent | PublicationEvent | BaselineEvent | ReferenceEvent | UserEvent
 
 // Each stream's table proves it has an entry for each of its events (`satisfies EventTable<…>`): a missing one fails there.
-const EVENT_TABLES: EventUses = { ...RESPONSIBLE_EVENTS, ...REPORT_EVENTS, ...FILE_EVENTS, ...REFERENCE_EVENTS, ...USER_EVENTS }
+const EVENT_TABLES: EventUses = { ...RESPONSIBLE_EVENTS, ...REPORT_EVENTS, ...FILE_EVENTS, ...PUBLICATION_EVENTS, ...BASELINE_EVENTS, ...REFERENCE_EVENTS, ...USER_EVENTS }
 
 /** The event types of every stream. */
 export const EVERY_EVENT_TYPE = Object.keys(EVENT_TABLES) as Array<WorkflowEvent['type']>

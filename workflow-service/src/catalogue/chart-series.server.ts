@@ -92,7 +92,7 @@ export async function mapPoints(db: Kysely<Database>, filters: MapFilters): Prom
       a.id AS area_id, a.name AS area_name, a.kind AS area_kind, w.worst
     FROM measures_points p
     LEFT JOIN areas a ON a.id = p.area_id
-    LEFT JOIN LATERAL (SELECT max(i.value / i.mpc)::float8 AS worst FROM measures_point_indications i WHERE ${readings}) w ON true
+    LEFT JOIN LATERAL (SELECT least(max(i.value::numeric / i.mpc::numeric), 1e300)::float8 AS worst FROM measures_point_indications i WHERE ${readings}) w ON true
     WHERE p.latitude IS NOT NULL AND p.longitude IS NOT NULL
       ${filters.area !== undefined ? sql`AND p.area_id = ${filters.area}` : sql``}
       ${filters.areaKind !== undefined ? sql`AND a.kind = ${filters.areaKind}` : sql``}

@@ -19,7 +19,8 @@ export interface Exceedance {
   value: number
   measure: string
   mpc: number
-  multiple: number
+  /** None past LARGEST_MULTIPLE. */
+  multiple: number | null
   point: { id: number; name: string; nomenclature: string | null }
   area: { id: number; name: string } | null
   company: { id: number; name: string } | null
@@ -27,8 +28,15 @@ export interface Exceedance {
 
 /** A reading `i` above its limit: the one test of the list, the chart and the Department's notice. */
 export const ABOVE_LIMIT = sql`i.mpc > 0 AND i.value > i.mpc`
-/** Its multiple as the list shows it: value / ПДК to three decimals. */
-export const MULTIPLE = sql`round((i.value / i.mpc)::numeric, 3)::float8`
+/**
+ * value / ПДК in numeric, which cannot overflow where float8 division does (1e308 / 0,2 failed the publication's
+ * transaction on every try): what the lists order by.
+ */
+export const RATIO = sql`(i.value::numeric / i.mpc::numeric)`
+/** Past it a ratio is no multiple a person reads (a slip of the pen, not a measurement): the list shows none. */
+export const LARGEST_MULTIPLE = 1e15
+/** Its multiple as the list shows it: value / ПДК to three decimals, or none past LARGEST_MULTIPLE (never Infinity). */
+export const MULTIPLE = sql`CASE WHEN ${RATIO} < ${sql.lit(LARGEST_MULTIPLE)} THEN round(${RATIO}, 3)::float8 END`
 
 function whereOf(filters: ExceedanceFilters) {
   const parts = [ABOVE_LIMIT]
@@ -54,7 +62,7 @@ export async function listExceedances(db: Kysely<Database>, filters: ExceedanceF
         CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.name) END AS area,
         CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', c.name) END AS company
       ${FROM} ${where}
-      ORDER BY i.value / i.mpc DESC, i.id
+      ORDER BY ${RATIO} DESC, i.id
       LIMIT ${limit} OFFSET ${offset}`.execute(db),
     sql<{ count: number }>`SELECT count(*)::int AS count ${FROM} ${where}`.execute(db),
   ])
@@ -68,12 +76,12 @@ export async function exceedancesPerYear(db: Kysely<Database>, filters: Omit<Exc
 }
 
 /** The published readings of one report above their ПДК: how many, the worst multiple and its substance. */
-export async function exceedancesOfReport(db: Kysely<Database>, reportId: number): Promise<{ count: number; worst: { multiple: number; substance: string } | null }> {
-  const { rows } = await sql<{ count: number; multiple: number; substance: string }>`
+export async function exceedancesOfReport(db: Kysely<Database>, reportId: number): Promise<{ count: number; worst: { multiple: number | null; substance: string } | null }> {
+  const { rows } = await sql<{ count: number; multiple: number | null; substance: string }>`
     SELECT count(*) OVER ()::int AS count, ${MULTIPLE} AS multiple, i.name AS substance
     FROM import_published_rows r JOIN measures_point_indications i ON i.id = r.row_id
     WHERE r.report_id = ${reportId} AND r.target_table = 'measures_point_indications' AND ${ABOVE_LIMIT}
-    ORDER BY i.value / i.mpc DESC, i.id
+    ORDER BY ${RATIO} DESC, i.id
     LIMIT 1`.execute(db)
   const found = rows[0]
   return found ? { count: found.count, worst: { multiple: found.multiple, substance: found.substance } } : { count: 0, worst: null }

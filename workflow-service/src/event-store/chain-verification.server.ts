@@ -16,6 +16,21 @@ export interface OutsideRow {
 /** How verify names a row outside the chain (docs/workflow.md quotes it; the tests read it). */
 export const outsideLine = (row: OutsideRow) => `вне цепочки: position ${row.position}, stream ${row.streamId}, type ${row.type}`
 
+/** One place where the log does not match its hashes: an event (by position, stream and type) or a checkpoint. */
+export interface ChainBreak {
+  position: number
+  streamId?: string
+  type?: string
+  reason: string
+}
+
+/** How verify names a break (docs/workflow.md quotes it; the tests read it). */
+export const breakLine = (b: ChainBreak) =>
+  `position ${b.position}${b.streamId ? `, stream ${b.streamId}` : ''}${b.type ? `, type ${b.type}` : ''}: ${b.reason}`
+
+/** Past this many, verify stops naming breaks one by one (the count still says how many there were). */
+export const BREAKS_NAMED = 1000
+
 export interface ChainCheck {
   events: number
   checkpoints: number
@@ -23,6 +38,13 @@ export interface ChainCheck {
   unanchored: number
   /** The first event (or checkpoint end) that does not match, if any; a row outside the chain comes first. */
   broken: { position: number; reason: string } | null
+  /**
+   * Every break found, in the order the log was read (checkpoints first, then events by position), the first
+   * BREAKS_NAMED of them: verify goes on past a break, so a second forgery is named as well as the first.
+   */
+  breaks: ChainBreak[]
+  /** How many breaks there were in all (more than `breaks` holds when past BREAKS_NAMED). */
+  breakCount: number
   /** Every row at a position the database never issues (at or below zero), in position order: each breaks the log. */
   outside: OutsideRow[]
   /**
@@ -47,8 +69,8 @@ export async function verifyHashChain(db: Db, key: Buffer = auditKey(), headFile
   flushChainHead()
   const check = await verifyLog(db, key)
   if (!headFile) return { ...check, head: 'not kept' }
-  if (check.broken) return check
-  // What the log cannot show of itself: its newest events or checkpoints removed (the head beside the key).
+  // What the log cannot show of itself: its newest events or checkpoints removed (the head beside the key). Compared
+  // on a broken log too: a removal at the end is one more break to name, and the line must say what was compared.
   try {
     const heads = readChainHeads(headFile, key)
     if (!heads) return { ...check, head: 'no file' }
@@ -56,12 +78,28 @@ export async function verifyHashChain(db: Db, key: Buffer = auditKey(), headFile
     const own = headOf(heads, database)
     // Another database's head says nothing about this log: comparing would call a sound log broken.
     if (!own) return { ...check, head: 'other database', headDatabases: otherDatabases(heads, database) }
-    const missing = await headMissing(db, own.head)
-    return { ...check, broken: missing, head: 'compared' }
+    return { ...withBreak(check, await headMissing(db, own.head)), head: 'compared' }
   } catch (error) {
-    if (error instanceof ChainHeadError) return { ...check, broken: { position: 0, reason: error.message }, head: 'compared' }
+    if (error instanceof ChainHeadError) return { ...withBreak(check, { position: 0, reason: error.message }), head: 'compared' }
     throw error
   }
+}
+
+/**
+ * The first position a fold may not reach on a broken log: the first event whose own hashes do not hold (forged,
+ * edited, unkeyed or out of order). A checkpoint or the head beside the key that does not match says events were
+ * removed or added around them; the events still there carry their own keyed hashes, so they do not move it. Null
+ * when no event is broken (rows outside the chain are never folded, so they do not move it either).
+ */
+export function firstSuspectPosition(check: ChainCheck): number | null {
+  const positions = check.breaks.filter((b) => b.streamId !== undefined).map((b) => b.position)
+  return positions.length ? Math.min(...positions) : null
+}
+
+/** The check with one more break (found after the log was read: the head beside the key). */
+function withBreak(check: ChainCheck, found: { position: number; reason: string } | null): ChainCheck {
+  if (!found) return check
+  return { ...check, broken: check.broken ?? found, breaks: [...check.breaks, found].slice(0, BREAKS_NAMED), breakCount: check.breakCount + 1 }
 }
 
 /**
@@ -89,14 +127,24 @@ async function verifyLog(db: Db, key: Buffer, upTo: number | null = null): Promi
     .execute()
   // Rows outside the chain sort first: reported before anything found after them.
   const outside: OutsideRow[] = []
-  const result = (events: number, broken: ChainCheck['broken'], unanchored = 0): ChainCheck => ({
+  const breaks: ChainBreak[] = []
+  let breakCount = 0
+  const found = (b: ChainBreak) => {
+    breakCount += 1
+    if (breaks.length < BREAKS_NAMED) breaks.push(b)
+  }
+  const result = (events: number, unanchored = 0): ChainCheck => ({
     events,
     checkpoints: checkpoints.length,
     unanchored,
-    broken: outside.length > 0 ? { position: outside[0].position, reason: outsideReason(outside) } : broken,
+    broken: outside.length > 0 ? { position: outside[0].position, reason: outsideReason(outside) } : breaks[0] ? { position: breaks[0].position, reason: breaks[0].reason } : null,
+    breaks,
+    breakCount,
     outside,
   })
 
+  // Each checkpoint against the one before it and its seal; past a break the next is compared with this one as it
+  // stands, so one removed or forged checkpoint is one break, not all that follow.
   let prevMac = GENESIS_HASH
   let prevTo = 0
   for (const cp of checkpoints) {
@@ -109,9 +157,9 @@ async function verifyLog(db: Db, key: Buffer, upTo: number | null = null): Promi
       createdAt: cp.created_at,
     }
     if (content.fromPosition !== prevTo || content.prevMac !== prevMac) {
-      return result(0, { position: content.fromPosition, reason: `checkpoint ${cp.id} does not follow the checkpoint before it (one was removed or inserted)` })
+      found({ position: content.fromPosition, type: 'checkpoint', reason: `checkpoint ${cp.id} does not follow the checkpoint before it (one was removed or inserted)` })
     }
-    if (hmacCheckpoint(key, content) !== cp.mac) return result(0, { position: content.toPosition, reason: `checkpoint ${cp.id} does not match its keyed seal` })
+    if (hmacCheckpoint(key, content) !== cp.mac) found({ position: content.toPosition, type: 'checkpoint', reason: `checkpoint ${cp.id} does not match its keyed seal` })
     prevMac = cp.mac
     prevTo = content.toPosition
   }
@@ -125,16 +173,17 @@ async function verifyLog(db: Db, key: Buffer, upTo: number | null = null): Promi
   let cpIndex = 0
   let range = rangeDigest()
   let rangeEvents = 0
-  const closeCheckpoint = (): ChainCheck['broken'] => {
+  const closeCheckpoint = () => {
     const cp = checkpoints[cpIndex]
     const ok = rangeEvents === cp.events && range.digest() === cp.digest
     cpIndex += 1
     range = rangeDigest()
     rangeEvents = 0
-    return ok ? null : { position: Number(cp.to_position), reason: `the events of positions ${cp.from_position}–${cp.to_position} do not match checkpoint ${cp.id}: an event was removed, added or moved` }
+    if (!ok) found({ position: Number(cp.to_position), type: 'checkpoint', reason: `the events of positions ${cp.from_position}–${cp.to_position} do not match checkpoint ${cp.id}: an event was removed, added or moved` })
   }
 
-  // Every row, with no lower bound: a row the chain cannot hold is read and named, not skipped.
+  // Every row, with no lower bound: a row the chain cannot hold is read and named, not skipped. A break does not stop
+  // the reading: the stream goes on from the row as it stands, so each later forgery is named too.
   let after: number | null = null
   for (;;) {
     const from: number | null = after
@@ -149,10 +198,7 @@ async function verifyLog(db: Db, key: Buffer, upTo: number | null = null): Promi
     for (const row of page) {
       const position = Number(row.position)
       events += 1
-      while (cpIndex < checkpoints.length && position > Number(checkpoints[cpIndex].to_position)) {
-        const broken = closeCheckpoint()
-        if (broken) return result(events, broken)
-      }
+      while (cpIndex < checkpoints.length && position > Number(checkpoints[cpIndex].to_position)) closeCheckpoint()
       if (cpIndex < checkpoints.length) {
         range.add(position, row.hash)
         rangeEvents += 1
@@ -163,6 +209,7 @@ async function verifyLog(db: Db, key: Buffer, upTo: number | null = null): Promi
         outside.push({ position, streamId: row.stream_id, type: row.type })
         continue
       }
+      const at = (reason: string) => found({ position, streamId: row.stream_id, type: row.type, reason })
 
       const event = {
         position,
@@ -175,34 +222,34 @@ async function verifyLog(db: Db, key: Buffer, upTo: number | null = null): Promi
         prevHash: row.prev_hash,
       }
       const stream = streams.get(row.stream_id) ?? { version: 0, hash: GENESIS_HASH }
+      streams.set(row.stream_id, { version: row.stream_version, hash: row.hash })
       if (row.stream_version !== stream.version + 1) {
-        return result(events, { position, reason: `stream ${row.stream_id}: version ${row.stream_version} follows version ${stream.version} (an event is missing or out of order)` })
+        at(`stream ${row.stream_id}: version ${row.stream_version} follows version ${stream.version} (an event is missing or out of order)`)
+        continue
       }
       if (row.keyed) {
         keyedSeen = true
-        if (row.prev_hash !== stream.hash) return result(events, { position, reason: 'prev_hash does not match the hash of the event before it in its stream' })
-        if (hmacEvent(key, event) !== row.hash) return result(events, { position, reason: 'the content does not match its keyed hash' })
-      } else {
+        if (row.prev_hash !== stream.hash) at('prev_hash does not match the hash of the event before it in its stream')
+        else if (hmacEvent(key, event) !== row.hash) at('the content does not match its keyed hash')
+      } else if (keyedSeen) {
         // Written before the keyed chain: one gapless global chain, all of it before the first keyed event.
-        if (keyedSeen) return result(events, { position, reason: 'an unkeyed event after keyed ones' })
+        at('an unkeyed event after keyed ones')
+      } else if (cpIndex >= checkpoints.length) {
         // Only a checkpoint ties them to the key: the portal writes the first one when it starts.
-        if (cpIndex >= checkpoints.length) return result(events, { position, reason: 'an unkeyed event that no checkpoint seals (start the portal once to seal events written before the keyed chain)' })
-        if (position !== legacyPosition + 1) return result(events, { position, reason: `position ${legacyPosition + 1} is missing` })
-        if (row.prev_hash !== legacyPrev) return result(events, { position, reason: 'prev_hash does not match the hash of the event before' })
-        if (hashEvent(event) !== row.hash) return result(events, { position, reason: 'the content does not match its hash' })
+        at('an unkeyed event that no checkpoint seals (start the portal once to seal events written before the keyed chain)')
+      } else {
+        if (position !== legacyPosition + 1) at(`position ${legacyPosition + 1} is missing`)
+        else if (row.prev_hash !== legacyPrev) at('prev_hash does not match the hash of the event before')
+        else if (hashEvent(event) !== row.hash) at('the content does not match its hash')
         legacyPrev = row.hash
         legacyPosition = position
       }
-      streams.set(row.stream_id, { version: row.stream_version, hash: row.hash })
     }
     if (page.length < 5000) break
     after = Number(page[page.length - 1].position)
   }
-  while (cpIndex < checkpoints.length) {
-    const broken = closeCheckpoint()
-    if (broken) return result(events, broken)
-  }
-  return result(events, null, unanchored)
+  while (cpIndex < checkpoints.length) closeCheckpoint()
+  return result(events, unanchored)
 }
 
 function outsideReason(outside: OutsideRow[]): string {

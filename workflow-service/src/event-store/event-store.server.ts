@@ -270,5 +270,5 @@ export async function* readLogByCopy(copyOut: CopyOut): AsyncGenerator<LoggedEve
   lines.end()
 }
 
-export { type ChainCheck, type OutsideRow, outsideLine, verifyHashChain, verifyHashChainUpTo } from './chain-verification.server.ts'
+export { breakLine, type ChainBreak, type ChainCheck, firstSuspectPosition, type OutsideRow, outsideLine, verifyHashChain, verifyHashChainUpTo } from './chain-verification.server.ts'
 export { inChain, inChainSql } from './positions.ts'

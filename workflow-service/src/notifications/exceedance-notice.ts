@@ -8,13 +8,14 @@ export interface ExceedanceFacts {
   year: number
   areaName: string | null
   count: number
-  worst: { multiple: number; substance: string }
+  /** The worst multiple: none past LARGEST_MULTIPLE (catalogue/exceedances.server.ts). */
+  worst: { multiple: number | null; substance: string }
 }
 
 export function exceedanceNotice(facts: ExceedanceFacts): { title: string; body: string } {
   const subject = `${facts.companyName}: ${facts.reportTypeTitle} за ${facts.year} год${facts.areaName ? ` (${facts.areaName})` : ''}`
   const readings = formatCount(facts.count, ['показание', 'показания', 'показаний'])
-  const times = formatCount(facts.worst.multiple, ['раз', 'раза', 'раз'])
+  const times = facts.worst.multiple === null ? 'более чем 10¹⁵ раз' : formatCount(facts.worst.multiple, ['раз', 'раза', 'раз'])
   return {
     title: `Превышения ПДК: ${readings}`,
     body: `${subject}: опубликовано ${readings} выше ПДК, наибольшее — ${facts.worst.substance}, в ${times} выше ПДК.`,

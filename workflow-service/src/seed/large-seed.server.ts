@@ -6,6 +6,7 @@ import { seedLargeWorkflow } from './large-workflow-seed.server.ts'
 import type { SeedStep } from './seed-context.ts'
 import { runSeed } from './seed.server.ts'
 import { skipDemoMail } from './demo-mail.server.ts'
+import { recordCatalogueBaseline } from '../all-streams/baseline/catalogue-baseline.server.ts'
 
 export interface LargeSeedOptions {
   storageDir: string
@@ -32,6 +33,8 @@ export async function runLargeSeed(db: Kysely<Database>, options: LargeSeedOptio
   const catalogue = await seedLargeCatalogue(db, options.catalogue ?? LARGE_CATALOGUE, log)
   const workflow = await seedLargeWorkflow(db, { events: options.workflowEvents ?? LARGE_WORKFLOW_EVENTS, storageDir: options.storageDir, log })
   await skipDemoMail(db)
+  // The catalogue as the large data set leaves it is the new baseline verify holds the public record against.
+  await recordCatalogueBaseline(db)
   // VACUUM as well: with the visibility map set, counts over millions of readings are index-only scans.
   await sql`VACUUM ANALYZE`.execute(db)
   log(

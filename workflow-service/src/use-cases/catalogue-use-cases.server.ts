@@ -16,6 +16,7 @@ import { companiesExport, recordsExport } from '../catalogue/export-records.serv
 import { FilterError, parseFilters, parseFilterValue } from '../catalogue/filters.ts'
 import { recordsGeoJson } from '../catalogue/geojson.server.ts'
 import { exceedanceChoices, exceedancesPerYear, listExceedances } from '../catalogue/exceedances.server.ts'
+import { readingSource } from '../workflow/publication/reading-source.server.ts'
 import { categoryTotals } from '../catalogue/greenhouse-report.server.ts'
 import { deleteMeasuresPoint } from '../catalogue/measures-point-deletion.server.ts'
 import { parseOrdering } from '../catalogue/ordering.ts'
@@ -244,6 +245,8 @@ export function catalogueUseCases(db: Kysely<Database>) {
     exceedances: useCase(Type.Object({ ...ExceedanceQuery, limit: Limit, offset: Offset }), (_c, { limit, offset, ...filters }) => listExceedances(db, filters, limit, offset)),
     /** How many readings exceeded their ПДК each year, with the other filters. */
     exceedancesPerYear: useCase(Type.Object({ area: Type.Optional(Id), company: Type.Optional(Id), substance: Type.Optional(Type.String({ maxLength: 500 })) }), (_c, input) => exceedancesPerYear(db, input)),
+    /** Where a public reading comes from: the publication (company, report, file, row, agreement) or the catalogue's own data. */
+    readingSource: useCase(Type.Object({ id: Id }), async (_c, input) => (await readingSource(db, input.id)) ?? refused({ reason: 'record-not-found', title: 'Показание', id: input.id })),
     /** The years, companies, areas and substances that have exceedances (the page's selects). */
     exceedanceChoices: useCase(Type.Object({ company: Type.Optional(Id) }), (_c, input) => exceedanceChoices(db, input)),
     /** Every record of the list with coordinates as GeoJSON features; a type without a geometry has no such format. */

@@ -11,6 +11,7 @@ import { companyReportsReadRefusal } from '../workflow/read-access.ts'
 import { type Refused, refused } from '../workflow/refusal.ts'
 import { lastDeclinesOf, listReports } from '../workflow/reports/report-queries.server.ts'
 import { licenceAreasOf } from '../workflow/reports/report-targets.server.ts'
+import { publicationLine } from '../workflow/publication/publication-line.ts'
 import { ecomonResponsiblesOfCompany, listCompanyResponsibles } from '../workflow/responsibles/responsible-queries.server.ts'
 
 export type { AuditEntry, FileProblem, FileStatus, ReportStatus, ReportType }
@@ -40,10 +41,14 @@ export async function reportsOfCompany(db: Kysely<Database>, actor: CurrentUser 
 
   // Errors of failed files and warnings of good ones (two levels, decision 1420).
   const checkedFiles = reports.results.flatMap((r) => r.files.filter((f) => f.status === 'error' || (f.status === 'success' && f.problems_count > 0)).map((f) => f.id))
-  const [findings, declines, sameBytes] = await Promise.all([
+  const agreed = reports.results.filter((r) => r.status === 'agreed').map((r) => r.id)
+  const [findings, declines, sameBytes, publications] = await Promise.all([
     findingsOfFiles(db, checkedFiles),
     lastDeclinesOf(db, reports.results.map((r) => r.id)),
     earlierFilesWithSameBytes(db, reports.results.flatMap((r) => r.files.filter((f) => f.status !== 'deleted').map((f) => f.id))),
+    agreed.length
+      ? db.selectFrom('report_publications').select(['id', 'status', 'rows_public', 'rows_staged', 'reason']).where('id', 'in', agreed).execute()
+      : Promise.resolve([]),
   ])
 
   return {
@@ -61,6 +66,13 @@ export async function reportsOfCompany(db: Kysely<Database>, actor: CurrentUser 
     declines: Object.fromEntries(declines),
     /** The name of an earlier standing file of the report with the same bytes, by file id. */
     sameBytes: Object.fromEntries(sameBytes),
+    /**
+     * What of an agreed report's rows is public, in one line («Опубликовано 15 из 15 строк», or with the reason of a
+     * publication that gave up), and whether it failed, by report id (decision 3310).
+     */
+    publications: Object.fromEntries(
+      publications.map((p) => [p.id, { failed: p.status === 'failed', line: publicationLine({ status: p.status, rowsPublic: p.rows_public, rowsStaged: p.rows_staged, reason: p.reason }) }]),
+    ) as Record<number, { failed: boolean; line: string }>,
   }
 }
 

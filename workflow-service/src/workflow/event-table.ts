@@ -18,6 +18,7 @@ export const PROJECTION_TABLES = [
   'decision_files',
   'import_files',
   'report_history',
+  'report_publications',
 ] as const
 
 export type ProjectionTable = (typeof PROJECTION_TABLES)[number]

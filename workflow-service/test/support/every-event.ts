@@ -5,8 +5,10 @@ import { REFERENCE_EVENT_TYPES } from '../../src/admin/reference/reference-event
 import { FILE_EVENT_TYPES } from '../../src/workflow/files/file-event-table.ts'
 import { REPORT_EVENT_TYPES } from '../../src/workflow/reports/report-event-table.ts'
 import { RESPONSIBLE_EVENT_TYPES } from '../../src/workflow/responsibles/responsible-event-table.ts'
+import { PUBLICATION_EVENT_TYPES } from '../../src/workflow/publication/publication-event-table.ts'
+import { BASELINE_EVENT_TYPES } from '../../src/workflow/publication/baseline-event-table.ts'
 
-export const EVERY_TYPE = [...RESPONSIBLE_EVENT_TYPES, ...REPORT_EVENT_TYPES, ...FILE_EVENT_TYPES, ...REFERENCE_EVENT_TYPES]
+export const EVERY_TYPE = [...RESPONSIBLE_EVENT_TYPES, ...REPORT_EVENT_TYPES, ...FILE_EVENT_TYPES, ...PUBLICATION_EVENT_TYPES, ...BASELINE_EVENT_TYPES, ...REFERENCE_EVENT_TYPES]
 
 let position = 0
 export function storedEvent(type: string, data: Record<string, unknown>): StoredEvent {
@@ -31,4 +33,5 @@ export const EVENT_DATA = {
   storageKey: 'k', size: 1, contentType: 'text/csv', description: 'a.csv', ecomonResponsibleId: 1, companyResponsibleId: null,
   fullname: 'Иванова Мария Петровна', position: 'Эколог', email: 'a@example.ru', phone: '+7 (3492) 00-00-00', labsName: null, labsContacts: null,
   kind: 'unit', id: 1, values: { name: 'мг/л' }, changes: [{ field: 'name', from: 'мг/л', to: 'мг/дм³' }],
+  staged: 15, reason: 'значение вне допустимого диапазона', seeded: [], reference: [],
 }

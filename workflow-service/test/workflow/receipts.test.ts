@@ -2,7 +2,7 @@
 // and only for those who may read the company's reports.
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { findReceipt } from '../../src/workflow/receipts/receipt-queries.server.ts'
+import { findReceipt } from '../../src/all-streams/receipts/receipt-queries.server.ts'
 import type { CurrentUser } from '../../src/auth/permissions.ts'
 import { loginAs } from '../../../test-support/login.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
@@ -87,5 +87,76 @@ describe('receipts', () => {
     expect(await findReceipt(t.database.db, await actor('department'), { position: Number(created.position) })).toBeUndefined()
     expect(await findReceipt(t.database.db, await actor('department'), { position: 2 ** 40 })).toBeUndefined()
     expect(await findReceipt(t.database.db, await actor('department'), { fileId: 2 ** 30 })).toBeUndefined()
+  })
+})
+
+/** The receipt's own fields: everything but the line of what happened since. */
+const ownFields = ({ since: _since, ...own }: NonNullable<Awaited<ReturnType<typeof findReceipt>>>) => JSON.stringify(own)
+const SINCE_DAY = /\d{2}\.\d{2}\.\d{4}/.source
+
+describe('receipts are copies of record', () => {
+  it("keeps a file's receipt as it stood when the file was received, and tells the check and the deletion on one marked line", async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const reportId = await greenhouseReport(h)
+    const fileId = await upload(h, reportId, 'Копия записи.csv', 'Год;Категория\r\n2027;Энергетика\r\n')
+    const issued = await findReceipt(t.database.db, await actor('holder1'), { fileId })
+    expect(issued).toMatchObject({ check: { status: 'processing', title: 'Файл проверяется' }, reportStatus: 'consideration', since: null })
+
+    await recordFileChecked(t.database.db, { fileId, ok: true, problems: [] })
+    const checked = (await findReceipt(t.database.db, await actor('holder1'), { fileId }))!
+    expect(ownFields(checked)).toBe(ownFields(issued!))
+    expect(checked.since!.line).toMatch(new RegExp(`^После выдачи квитанции: файл прошёл проверку ${SINCE_DAY}$`))
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/v1/import-files/${fileId}`, headers: h.headers })
+    expect(deleted.statusCode).toBe(204)
+    const after = (await findReceipt(t.database.db, await actor('holder1'), { fileId }))!
+    expect(ownFields(after)).toBe(ownFields(issued!))
+    expect(after.check!.title).toBe('Файл проверяется')
+    expect(after.since!.line).toMatch(new RegExp(`^После выдачи квитанции: файл удалён ${SINCE_DAY}$`))
+    expect(after.since!.changes.map((c) => c.type)).toEqual(['FileDeletionRequested'])
+  })
+
+  it("keeps a decision's receipt headed «отклонён» at «Отклонено» through the resubmission, the agreement and its cancellation", async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const department = await loginAs(t.app, 'department')
+    const reportId = await greenhouseReport(h)
+    const first = await upload(h, reportId, 'Первый.csv', 'Копия записи;первый\r\n')
+    await recordFileChecked(t.database.db, { fileId: first, ok: true, problems: [] })
+    const decide = async (status: string, comment = '') => {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${reportId}/`, headers: department.headers, payload: { status, comment } })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    await decide('rejected', 'Исправьте категории')
+    const event = await t.database.db
+      .selectFrom('events')
+      .select('position')
+      .where('type', '=', 'ReportRejected')
+      .where('data', '@>', JSON.stringify({ reportId }) as never)
+      .orderBy('position', 'desc')
+      .executeTakeFirstOrThrow()
+    const read = async () => (await findReceipt(t.database.db, await actor('holder1'), { position: Number(event.position) }))!
+    const issued = await read()
+    expect(issued).toMatchObject({ kind: 'rejected', reportStatus: 'rejected', comment: 'Исправьте категории', since: null })
+
+    const corrected = await upload(h, reportId, 'Исправленный.csv', 'Копия записи;исправленный\r\n')
+    const resubmitted = await read()
+    expect(ownFields(resubmitted)).toBe(ownFields(issued))
+    expect(resubmitted.since!.line).toMatch(new RegExp(`^После выдачи квитанции: отчёт отправлен повторно ${SINCE_DAY}$`))
+    // The corrected file's own receipt stands at its resubmission: the report was back under review by that act.
+    expect(await findReceipt(t.database.db, await actor('holder1'), { fileId: corrected })).toMatchObject({ reportStatus: 'consideration', resubmittedRound: expect.any(Number), since: null })
+
+    // The report is this file's tests' one greenhouse report: every file still being checked passes, so it can be agreed.
+    const checking = await t.database.db.selectFrom('import_files').select('id').where('report_id', '=', reportId).where('status', '=', 'processing').execute()
+    for (const { id } of checking) await recordFileChecked(t.database.db, { fileId: id, ok: true, problems: [] })
+    await decide('agreed')
+    const agreed = await read()
+    expect(ownFields(agreed)).toBe(ownFields(issued))
+    expect(agreed.since!.line).toMatch(new RegExp(`^После выдачи квитанции: отчёт согласован ${SINCE_DAY}$`))
+
+    await decide('consideration')
+    const cancelled = await read()
+    expect(ownFields(cancelled)).toBe(ownFields(issued))
+    expect(cancelled.reportStatus).toBe('rejected')
+    expect(cancelled.since!.line).toMatch(new RegExp(`^После выдачи квитанции: решение отменено ${SINCE_DAY}$`))
   })
 })

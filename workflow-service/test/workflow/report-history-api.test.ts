@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { loginAs } from '../../../test-support/login.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
-import { holder } from '../../../test-support/workflow-fixtures.ts'
+import { holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
+import { recordFileChecked } from '../../src/use-cases/worker-commands.server.ts'
+import * as historyShowsCancellations from '../../../migrations/src/migrations/2026-12-01-3350-history-shows-cancellations.ts'
 
 const t = useTestApp()
 
@@ -38,7 +40,46 @@ describe('report history API', () => {
     expect(file).toEqual({ status: 'deleted', name: deleted.import_files[0].name })
   })
 
-  it('matches the history to the events of the log, one entry per added, decided and deleted', async () => {
+  it('shows an agreement, its cancellation and the next agreement as three entries, the cancellation between the two', async () => {
+    const h = await holder(t.app, t.database.db, 'holder1')
+    const department = await loginAs(t.app, 'department')
+    const year = new Date().getFullYear() + 1
+    await t.app.inject({ method: 'POST', url: '/api/v1/company-responsibles/', headers: h.headers, payload: { company: h.companyId, year, ...RESPONSIBLE } })
+    const reportId = (await t.app.inject({ method: 'POST', url: '/api/v1/import-reports/', headers: h.headers, payload: { company: h.companyId, year, report_type: 'greenhouse_gases' } })).json().id as number
+    const body = multipartWithFiles({ report: reportId }, [{ field: 'file', filename: 'Выбросы.csv', content: `Год;Категория\r\n${year};Транспорт\r\n` }])
+    const fileId = (await t.app.inject({ method: 'POST', url: '/api/v1/import-files/', headers: { ...h.headers, ...body.headers }, payload: body.payload })).json().id as number
+    await recordFileChecked(t.database.db, { fileId, ok: true, problems: [] })
+    for (const [status, comment] of [['agreed', ''], ['consideration', 'Согласовано ошибочно'], ['agreed', 'Согласовано после проверки']]) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${reportId}/`, headers: department.headers, payload: { status, comment } })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    const res = await t.app.inject({ url: `/api/v1/report-history/?company=${h.companyId}&limit=1000`, headers: department.headers })
+    expect(res.statusCode).toBe(200)
+    const ofReport = (res.json().results as Entry[]).filter((e) => e.report.id === reportId)
+    expect(ofReport.map((e) => [e.event, e.creator.username])).toEqual([
+      ['added', 'holder1'],
+      ['agreed', 'department'],
+      ['cancelled', 'department'],
+      ['agreed', 'department'],
+    ])
+    const cancellation = await t.database.db.selectFrom('events').select('position').where('type', '=', 'ReportDecisionCancelled').where('data', '@>', JSON.stringify({ reportId }) as never).executeTakeFirstOrThrow()
+    expect(ofReport[2]).toMatchObject({ id: Number(cancellation.position), import_files: [] })
+    // The file export names it as the page does.
+    const csv = await t.app.inject({ url: `/api/v1/report-history/?company=${h.companyId}&format=csv`, headers: department.headers })
+    expect(csv.body).toContain('Решение отменено')
+  })
+
+  it('gives a database of before the change the cancellations it had recorded, as the projection writes them', async () => {
+    const cancellations = () => t.database.db.selectFrom('report_history').selectAll().where('event', '=', 'cancelled').orderBy('id').execute()
+    const written = await cancellations()
+    expect(written.length).toBeGreaterThan(0)
+    await historyShowsCancellations.down(t.database.ownerDb)
+    expect(await cancellations()).toEqual([])
+    await historyShowsCancellations.up(t.database.ownerDb)
+    expect(await cancellations()).toEqual(written)
+  })
+
+  it('matches the history to the events of the log, one entry per added, decided, cancelled and deleted', async () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     const department = await loginAs(t.app, 'department')
     const res = await t.app.inject({ url: `/api/v1/report-history/?company=${h.companyId}&limit=1000`, headers: department.headers })
@@ -49,10 +90,13 @@ describe('report history API', () => {
       .selectFrom('events')
       .select(['position', 'type'])
       .where('stream_id', 'in', streams)
-      .where('type', 'in', ['FileUploaded', 'FileDeletionRequested', 'ReportAgreed', 'ReportRejected'])
+      .where('type', 'in', ['FileUploaded', 'FileDeletionRequested', 'ReportAgreed', 'ReportRejected', 'ReportDecisionCancelled'])
       .orderBy('position')
       .execute()
-    const TYPE_OF = { added: 'FileUploaded', deleted: 'FileDeletionRequested', agreed: 'ReportAgreed', rejected: 'ReportRejected' } as Record<string, string>
+    const TYPE_OF = { added: 'FileUploaded', deleted: 'FileDeletionRequested', agreed: 'ReportAgreed', rejected: 'ReportRejected', cancelled: 'ReportDecisionCancelled' } as Record<
+      string,
+      string
+    >
     const entries = res.json().results as Entry[]
     expect(entries.map((e) => [e.id, TYPE_OF[e.event]]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(events.map((e) => [e.position, e.type]))
   })

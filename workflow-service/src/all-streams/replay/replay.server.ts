@@ -1,12 +1,13 @@
 // Rebuilds the read models from the event log into fresh tables; verifies them against the live ones and the hash chain.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { APPEND_BARRIER, inChain, readAllInPages, readLogByCopy, verifyHashChain, verifyHashChainUpTo, type ChainCheck } from '../../event-store/event-store.server.ts'
+import { APPEND_BARRIER, firstSuspectPosition, inChain, readAllInPages, readLogByCopy, verifyHashChain, verifyHashChainUpTo, type ChainCheck } from '../../event-store/event-store.server.ts'
 import { PROJECTION_TABLES, type ProjectionTable } from '../../workflow/event-table.ts'
 import { columnsOf, createReplayFold } from './replay-fold.ts'
 import { textArray } from '../../admin/users/user-event-table.ts'
 import { type OwnConnection, withOwnConnection } from '../../db/own-connection.server.ts'
 import { type CopyColumn, copyText } from './copy-text.ts'
+import { type PublicRecordCheck, verifyPublicRecord } from './public-record.server.ts'
 
 export interface TableDifference {
   table: string
@@ -23,6 +24,30 @@ export interface ReplayReport {
   eventsPerSecond: number
   differences: TableDifference[]
   chain: ChainCheck
+  /** The public record (published readings, seeded rows, reference data) against what the log recorded of it. */
+  publicRecord?: PublicRecordCheck
+  /** The rebuild refused to write: the chain is broken and the operator did not ask to fold the events before it. */
+  refused?: boolean
+  /** With `foldBeforeBreak`: the events from the first suspect position on, which the rebuild did not fold. */
+  leftOut?: LeftOut
+}
+
+/** What a rebuild that folds only the events before a break leaves out. */
+export interface LeftOut {
+  from: number
+  events: number
+  /** The first of them, by position (at most LEFT_OUT_NAMED). */
+  examples: Array<{ position: number; streamId: string; type: string }>
+}
+
+const LEFT_OUT_NAMED = 50
+
+export interface RebuildOptions {
+  /**
+   * Fold the events before the first break of a broken chain (and leave the rest out, named in the report) instead
+   * of refusing: an operator's explicit choice (`npm run replay -- --fold-before-break`).
+   */
+  foldBeforeBreak?: boolean
 }
 
 /** Writes a read model's rebuilt rows into its scratch copy. */
@@ -63,25 +88,34 @@ async function rebuildInto(
   trx: Transaction<Database>,
   own: OwnConnection,
   write: WriteRows,
-): Promise<{ events: number; seconds: number; accounts: Map<number, Record<string, unknown>> }> {
+  before: number | null = null,
+  exclude: ReadonlySet<number> = new Set(),
+): Promise<{ events: number; seconds: number; accounts: Map<number, Record<string, unknown>>; leftOut: LeftOut | null }> {
   for (const table of PROJECTION_TABLES) {
     await sql`CREATE TEMPORARY TABLE ${sql.id(table)} (LIKE ${sql.id('public', table)} ${SCRATCH_LIKE}) ON COMMIT DROP`.execute(trx)
   }
   const started = performance.now()
   const projection = createReplayFold()
   let events = 0
-  // Every row is read; one outside the chain (chain.outside names it) is never folded into what the public sees.
+  const leftOut: LeftOut | null = before === null ? null : { from: before, events: 0, examples: [] }
+  // Every row is read; one outside the chain (chain.outside names it) is never folded into what the public sees, nor
+  // is any event from the first break on when the operator asked to fold only what comes before it.
   // Read on the same connection, inside this transaction, with one COPY whose text is taken apart by hand, the times
   // as numbers (decisions 2762 and 2810).
   for await (const batch of readLogByCopy(own.copyOut)) {
     for (const event of batch) {
-      if (!inChain(event.position)) continue
+      if (!inChain(event.position) || exclude.has(event.position)) continue
+      if (leftOut && event.position >= leftOut.from) {
+        leftOut.events += 1
+        if (leftOut.examples.length < LEFT_OUT_NAMED) leftOut.examples.push({ position: event.position, streamId: event.streamId, type: event.type })
+        continue
+      }
       projection.apply(event)
       events += 1
     }
   }
   for (const table of PROJECTION_TABLES) await write(table, [...projection.models[table].values()])
-  return { events, seconds: (performance.now() - started) / 1000, accounts: projection.accounts }
+  return { events, seconds: (performance.now() - started) / 1000, accounts: projection.accounts, leftOut }
 }
 
 /**
@@ -194,10 +228,14 @@ export async function verifyProjections(db: Kysely<Database>): Promise<ReplayRep
         .setIsolationLevel('repeatable read')
         .execute(async (trx) => {
           const schema = scratchSchema()
-          const { accounts, ...rebuilt } = await rebuildInto(trx, own, copyInto(own, trx, schema, await liveColumns(trx)))
-          const differences = [...(await compare(trx, schema)), ...(await compareAccounts(trx, accounts))]
+          // The chain first: an event verify names as broken (a forgery) is not folded, so the read models are
+          // compared with what the true log gives and a forged event's garbage cannot stop the check.
           const chain = await verifyHashChain(trx)
-          throw new RollBack({ ...rebuilt, eventsPerSecond: rate(rebuilt), differences, chain })
+          const forged = new Set(chain.breaks.filter((b) => b.streamId !== undefined).map((b) => b.position))
+          const { accounts, leftOut: _none, ...rebuilt } = await rebuildInto(trx, own, copyInto(own, trx, schema, await liveColumns(trx)), null, forged)
+          const differences = [...(await compare(trx, schema)), ...(await compareAccounts(trx, accounts))]
+          const publicRecord = await verifyPublicRecord(trx, schema)
+          throw new RollBack({ ...rebuilt, eventsPerSecond: rate(rebuilt), differences, chain, publicRecord })
         })
     } catch (error) {
       if (error instanceof RollBack) return error.report
@@ -235,15 +273,19 @@ export async function verifyAsOfIn(trx: Transaction<Database>, moment: Date): Pr
   const markChanged = (table: ProjectionTable, id: unknown) => changed.get(table)!.add(id)
   let events = 0
   let lastPosition = 0
+  // An event the chain names as broken (a forgery) is not folded: its garbage would stop the check (as in verify).
+  const forged = new Set((await verifyHashChain(trx, undefined, null)).breaks.filter((b) => b.streamId !== undefined).map((b) => b.position))
   for await (const event of readAllInPages(trx, READ_PAGE)) {
     if (!inChain(event.position)) continue
     // "By then" is by time, as the as-of view folds (decision 2410): positions are issued before commit.
     const by = event.createdAt <= moment
+    // A forged event recorded by then is in the chain checked below (so it is named), but in no fold.
+    if (by) lastPosition = Math.max(lastPosition, event.position)
+    if (forged.has(event.position)) continue
     now.apply(event, by ? undefined : markChanged)
     if (by) {
       then.apply(event)
       events += 1
-      lastPosition = Math.max(lastPosition, event.position)
     }
   }
   const schema = scratchSchema()
@@ -295,20 +337,27 @@ const rate = (r: { events: number; seconds: number }) => (r.seconds > 0 ? Math.r
  * transaction of that one connection: the barrier is taken before the log is read, so the log it folds is the whole
  * log until its commit, and a failure anywhere rolls every write back.
  */
-export async function rebuildProjections(db: Kysely<Database>): Promise<ReplayReport> {
+export async function rebuildProjections(db: Kysely<Database>, options: RebuildOptions = {}): Promise<ReplayReport> {
   return withOwnConnection(db, (own) =>
     own.db.transaction().execute(async (trx) => {
       // Exclusive: every append waits until the live tables are rebuilt.
       await sql`SELECT pg_advisory_xact_lock(${APPEND_BARRIER})`.execute(trx)
+      // The chain first: a rebuild folds only a log whose hashes hold, so a forged event never becomes the record.
+      // A broken one is refused before anything is written, unless the operator asked to fold what precedes the break.
+      const chain = await verifyHashChain(trx)
+      const suspect = firstSuspectPosition(chain)
+      if (chain.broken && !options.foldBeforeBreak) return { events: 0, seconds: 0, eventsPerSecond: 0, differences: [], chain, refused: true }
       const schema = scratchSchema()
       const columns = await liveColumns(trx)
-      const { accounts, ...rebuilt } = await rebuildInto(trx, own, copyInto(own, trx, schema, columns))
+      const { accounts, leftOut, ...rebuilt } = await rebuildInto(trx, own, copyInto(own, trx, schema, columns), suspect)
       // The users table is told, not rebuilt: the streams do not hold its password hashes.
       const differences = [...(await compare(trx, schema)), ...(await compareAccounts(trx, accounts))]
       // A table compare found the same as its replay is not touched (decision 2762): its upsert would insert the rows
       // the live table lacks as they are, which compare counted none of, and its delete the rows whose id the replay
       // lacks, which would each have been a row only in the live table. Nothing between compare and here writes them
       // but these statements (no trigger on a read model writes another; the barrier keeps every command out).
+      // The public record is told, not rebuilt: the log holds its digests, not its rows (decision 3310).
+      const publicRecord = await verifyPublicRecord(trx, schema)
       const differing = new Map(differences.map((d) => [d.table, d]))
       for (const table of PROJECTION_TABLES) {
         if (!differing.get(table)?.onlyReplayed) continue
@@ -326,8 +375,7 @@ export async function rebuildProjections(db: Kysely<Database>): Promise<ReplayRe
         await sql`DELETE FROM ${sql.id('public', table)} t WHERE NOT EXISTS (SELECT 1 FROM ${sql.id(schema, table)} r WHERE r.id = t.id)`.execute(trx)
       }
       for (const table of PROJECTION_TABLES) await sql`DROP TABLE ${sql.id(schema, table)}`.execute(trx)
-      const chain = await verifyHashChain(trx)
-      return { ...rebuilt, eventsPerSecond: rate(rebuilt), differences, chain }
+      return { ...rebuilt, eventsPerSecond: rate(rebuilt), differences, chain, publicRecord, ...(leftOut ? { leftOut } : {}) }
     }),
   )
 }

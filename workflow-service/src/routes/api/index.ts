@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { catalogueRoutes } from './catalogue.routes.ts'
 import { companiesRoutes } from './companies.routes.ts'
 import { exceedancesRoutes } from './exceedances.routes.ts'
+import { readingSourceRoutes } from './reading-source.routes.ts'
 import { initializationRoutes } from './initialization.routes.ts'
 import { measuresPointsRoutes } from './measures-points.routes.ts'
 import { notificationsRoutes } from './notifications.routes.ts'
@@ -24,4 +25,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(reportTemplateFilesRoutes)
   await app.register(searchRoutes)
   await app.register(exceedancesRoutes)
+  await app.register(readingSourceRoutes)
 }

@@ -71,7 +71,7 @@ interface Row {
   import_files: Array<{ id: number; name: string }>
 }
 
-/** The entries' rows: the history read model and the cancellations of decisions, each with its event. */
+/** The entries' rows: the history read model (cancellations of decisions included), each with its event. */
 function entriesSql(filter: AuditFilter) {
   const where = [
     filter.companyId !== undefined ? sql`r.company_id = ${filter.companyId}` : null,
@@ -97,15 +97,6 @@ function entriesSql(filter: AuditFilter) {
       LEFT JOIN areas a ON a.id = r.area_id
       JOIN events e ON e.position = h.id AND ${inChainSql('e.position')}
       WHERE true ${reportWhere}
-      UNION ALL
-      SELECT s.id, 'cancelled', s.created, s.creator_username, ${personNameSql(sql.ref('s.creator_id'), sql.ref('s.creator_username'))}, '[]'::jsonb,
-             r.company_id, c.name, a.name, r.year, r.report_type, e.metadata, e.data
-      FROM report_status_changes s
-      JOIN import_reports r ON r.id = s.report_id
-      JOIN companies c ON c.id = r.company_id
-      LEFT JOIN areas a ON a.id = r.area_id
-      JOIN events e ON e.position = s.id AND ${inChainSql('e.position')}
-      WHERE s.event = 'cancelled' ${reportWhere}
     ) x
     ${outerWhere}`
 }

@@ -103,8 +103,13 @@ export const REPORT_EVENTS = {
   ReportDecisionCancelled: {
     machine: { type: 'cancel' },
     evolve: same,
-    // The cancellation is in the audit from report_status_changes; the company's history does not list it.
-    rows: (event) => decisionRows(event, 'consideration', 'cancelled'),
+    // The company's history lists the cancellation between the decision it undid and the next one (issue 33), naming
+    // no files: it is about the decision, not the files.
+    reads: (event) => ({ report: event.data.reportId }),
+    rows: (event, seen) => [
+      ...decisionRows(event, 'consideration', 'cancelled'),
+      historyRow(event, { company_id: needSeen(seen, 'report', event, event.data.reportId).company_id, report_id: event.data.reportId, event: 'cancelled', import_files: [] }),
+    ],
     history: { code: 'cancelled' },
     label: 'Решение отменено',
     notice: (event, about) => ({

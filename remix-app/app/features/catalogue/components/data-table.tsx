@@ -1,4 +1,5 @@
 // Tables of a point's readings (each value coloured by its multiple of the limit) and of its reports.
+import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { withSubscripts } from '../../../utils/chemical-formula.ts'
 
@@ -23,7 +24,8 @@ export const LEVEL_LABELS: Record<string, string> = {
 /** Values against their limits, each coloured by its multiple of ПДК: the table of 'Показания' and of each report
  *  on 'Отчёты' (one piece, so both tabs show a value the same way). `legend={false}` when the page shows one legend
  *  below several tables. */
-export function ReadingsTable({ readings, label = 'Показания', legend = true }: { readings: Reading[]; label?: string; legend?: boolean }) {
+/** `sources`: each value links to where it comes from («Откуда это значение»): the rows are published readings. */
+export function ReadingsTable({ readings, label = 'Показания', legend = true, sources = false }: { readings: Reading[]; label?: string; legend?: boolean; sources?: boolean }) {
   if (readings.length === 0) return <p className="empty">Нет данных</p>
   return (
     <>
@@ -44,7 +46,13 @@ export function ReadingsTable({ readings, label = 'Показания', legend =
             <tr key={r.id}>
               <td>{withSubscripts(r.name)}</td>
               <td className={`value pdk-${r.level}`} title={LEVEL_LABELS[r.level] ?? ''} data-level={r.level}>
-                {r.value}
+                {sources ? (
+                  <Link to={`/measures-point-indications/${r.id}/source`} title="Откуда это значение">
+                    {r.value}
+                  </Link>
+                ) : (
+                  r.value
+                )}
               </td>
               <td>{r.measure}</td>
               <td>{r.mpc}</td>

@@ -29,7 +29,7 @@ export default function PointReadings() {
       <ReadingCharts series={series} />
       <FilterForm key={controls.map((c) => c.value).join()} controls={controls} />
       <DownloadLinks list={{ downloads, count: readings.length }} />
-      <ReadingsTable readings={readings} />
+      <ReadingsTable readings={readings} sources />
       {limitNotes.length > 0 ? (
         <div className="limit-notes">
           <p>ПДК изменялась после отбора проб:</p>

@@ -81,6 +81,11 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
           </p>
         </aside>
       ) : null}
+      {report?.publication ? (
+        <p className={report.publication.failed ? 'publication-line failed' : 'publication-line'} role={report.publication.failed ? 'alert' : undefined}>
+          {report.publication.line}
+        </p>
+      ) : null}
       <FileList files={files} reportStatus={report?.status ?? null} />
       {role === 'holder' && section.templates.length > 0 ? (
         <details className="report-templates">

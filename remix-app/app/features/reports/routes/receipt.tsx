@@ -1,5 +1,6 @@
 // A printable receipt of one submission (a file received) or one decision: what, when, who, from where, and each
-// file's name, size and SHA-256, as the event log records them (issue 14 item 4). Print stylesheet in receipts.css.
+// file's name, size and SHA-256, as the event log records them (issue 14 item 4), as they stood at its event; what
+// happened since is one marked line below them. Print stylesheet in receipts.css.
 import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReceiptKind } from '@portal/workflow-service/use-cases.server.ts'
@@ -7,9 +8,7 @@ import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
 import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
-import { formatNumber, plural } from '../../../utils/russian-format.ts'
-import { formatDateTime, REPORT_STATUS_LABEL, REPORT_TYPE_TITLE } from '../components/report-texts.ts'
-import { personWithRole } from '@portal/workflow-service/views.ts'
+import { ReceiptFacts } from '../components/receipt-facts.tsx'
 import receiptStyles from '../../../styles/receipts.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: receiptStyles }]
@@ -49,10 +48,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const handle: TitleHandle<SerializeFrom<typeof loader>> = { title: (data) => data.title }
 
-function formatBytes(size: number): string {
-  return `${formatNumber(size)} ${plural(size, ['байт', 'байта', 'байт'])}`
-}
-
 export default function ReceiptPage() {
   const { title, crumbs, receipt } = useLoaderData<typeof loader>()
   const { report } = receipt
@@ -60,73 +55,8 @@ export default function ReceiptPage() {
     <article className="receipt" aria-labelledby="receipt-title">
       <Breadcrumbs crumbs={crumbs} />
       <h1 id="receipt-title">{title}</h1>
-      <dl className="receipt-facts">
-        <dt>Предприятие</dt>
-        <dd>{report.companyName}</dd>
-        <dt>Участок</dt>
-        <dd>{report.areaName ?? '— (отчёт предприятия)'}</dd>
-        <dt>Отчёт</dt>
-        <dd>
-          {REPORT_TYPE_TITLE[report.reportType]}, {report.year} год
-        </dd>
-        <dt>Время</dt>
-        <dd>
-          <time dateTime={receipt.created}>{formatDateTime(receipt.created)}</time> (Екатеринбург, UTC+5)
-        </dd>
-        <dt>{receipt.kind === 'submission' ? 'Отправил' : 'Решение принял'}</dt>
-        <dd>{personWithRole(receipt.person, receipt.role)}</dd>
-        {receipt.kind === 'submission' ? (
-          <>
-            <dt>Адрес отправителя</dt>
-            <dd>{receipt.clientAddress ?? 'не записан'}</dd>
-            <dt>Ответственное лицо</dt>
-            <dd>{receipt.responsible ?? 'не назначено'}</dd>
-            <dt>Проверка файла</dt>
-            <dd>{receipt.check?.title ?? '—'}</dd>
-          </>
-        ) : null}
-        <dt>Статус отчёта</dt>
-        <dd>{REPORT_STATUS_LABEL[receipt.reportStatus]}</dd>
-        {receipt.comment !== null ? (
-          <>
-            <dt>Комментарий</dt>
-            <dd className="receipt-comment">{receipt.comment || '—'}</dd>
-          </>
-        ) : null}
-        {receipt.resubmittedRound !== null ? (
-          <>
-            <dt>Рассмотрение</dt>
-            <dd>Отчёт снова направлен на рассмотрение (раунд {receipt.resubmittedRound})</dd>
-          </>
-        ) : null}
-      </dl>
-      <h2>Файлы</h2>
-      {receipt.files.length === 0 ? (
-        <p className="empty">Без файлов</p>
-      ) : (
-        <div className="table-scroll">
-          <table className="receipt-files">
-            <thead>
-              <tr>
-                <th scope="col">Имя файла</th>
-                <th scope="col">Размер</th>
-                <th scope="col">SHA-256</th>
-              </tr>
-            </thead>
-            <tbody>
-              {receipt.files.map((file, i) => (
-                <tr key={i}>
-                  <td>{file.name}</td>
-                  <td className="number">{formatBytes(file.size)}</td>
-                  <td>
-                    <code className="hash">{file.sha256 ?? 'не записан при приёме'}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ReceiptFacts receipt={receipt} />
+      {receipt.since ? <p className="receipt-since">{receipt.since.line}</p> : null}
       <p className="receipt-chain">
         Запись журнала № {receipt.number}, отпечаток записи: <code className="hash">{receipt.hash}</code>
       </p>

@@ -64,6 +64,8 @@ export interface SectionReport {
   /** 1 for the first submission, more after each corrected upload of a declined report. */
   round: number
   decline: DeclineView | null
+  /** What of the agreed report's rows is public («Опубликовано 15 из 15 строк»), and whether its publication failed. */
+  publication: { failed: boolean; line: string } | null
   /** The last decision (the status view); null while none was taken. */
   status_change: StatusChangeView | null
   files: SectionFile[]
@@ -133,6 +135,7 @@ function toSectionReport(report: ImportReport, data: ReportsOfCompany): SectionR
     status: report.status,
     round: report.round,
     decline: report.status === 'agreed' || !decline ? null : { ...decline, created: iso(decline.created) },
+    publication: report.status === 'agreed' ? (data.publications[report.id] ?? null) : null,
     status_change: change
       ? { event_display: change.event_display, comment: change.comment, created: iso(change.created), creator: change.creator_name, files: change.files.map((f) => ({ id: f.id, name: f.name, file: f.file })) }
       : null,

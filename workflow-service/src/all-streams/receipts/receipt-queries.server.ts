@@ -1,15 +1,18 @@
 // Receipts: what the portal states it received or decided, read from the event log itself (the record of what
-// happened), so a receipt shows the same time, person, address and file fingerprints the audit chain holds. A file's
-// receipt also says where the file stands now: its check's result, the report's status and the responsible person.
+// happened), so a receipt shows the same time, person, address and file fingerprints the audit chain holds. A receipt
+// is a copy of record: the file's check and the report's status are those at its event (the replay's fold over the
+// report's streams up to it), and what happened since is told apart, in one marked line (receipt-standing.ts).
 import { type Kysely, sql } from 'kysely'
 import type { Database, FileStatus, ReportStatus, ReportType } from '@portal/migrations/database.ts'
-import { checkResultTitle, countFindings } from '../files/check-result-words.ts'
+import { checkResultTitle, countFindings } from '../../workflow/files/check-result-words.ts'
 import { personName, roleWord } from '../../people/person-name.ts'
 import { can, type CurrentUser } from '../../auth/permissions.ts'
+import { toStored } from '../../event-store/event-store.server.ts'
 import { inChainSql } from '../../event-store/positions.ts'
-import type { FileUploaded } from '../files/file-events.ts'
-import type { ReportAgreed, ReportDecisionCancelled, ReportEvent, ReportRejected } from '../reports/report-events.ts'
-import { canReadReportsOf } from '../read-access.ts'
+import type { FileUploaded } from '../../workflow/files/file-events.ts'
+import type { ReportAgreed, ReportDecisionCancelled, ReportEvent, ReportRejected } from '../../workflow/reports/report-events.ts'
+import { canReadReportsOf } from '../../workflow/read-access.ts'
+import { type ReceiptSince, standingAt } from './receipt-standing.ts'
 
 export type ReceiptKind = 'submission' | 'agreed' | 'rejected' | 'cancelled'
 
@@ -38,12 +41,17 @@ export interface Receipt {
   comment: string | null
   /** A submission that sent a declined report back to review: its new round. */
   resubmittedRound: number | null
-  /** A submission's file as it stands now: its check's result in words. */
+  /** A submission's file as it stood at the event (just received: being checked), its check's result in words. */
   check: { status: FileStatus; title: string } | null
-  /** The report's status now. */
+  /** The report's status at the event (for a submission that sent the report back to review, after it). */
   reportStatus: ReportStatus
   /** The responsible person named for the file's report when it was sent; null when none was. */
   responsible: string | null
+  /**
+   * What happened to the file and the report after the event, told apart from the receipt's own fields, which never
+   * change: null while nothing has.
+   */
+  since: ReceiptSince | null
 }
 
 export type ReceiptQuery = { position: number } | { fileId: number }
@@ -96,28 +104,33 @@ export async function findReceipt(
     .selectFrom('import_reports as r')
     .innerJoin('companies as c', 'c.id', 'r.company_id')
     .leftJoin('areas as a', 'a.id', 'r.area_id')
-    .select(['r.id', 'r.year', 'r.report_type', 'r.status', 'r.company_id', 'r.stream_id', 'c.name as company_name', 'a.name as area_name'])
+    .select(['r.id', 'r.year', 'r.report_type', 'r.company_id', 'r.stream_id', 'c.name as company_name', 'a.name as area_name'])
     .where('r.id', '=', reportId)
     .executeTakeFirst()
   if (!report || !canReadReportsOf(actor, report.company_id)) return undefined
   let resubmittedRound: number | null = null
+  // The receipt stands at its event and, for an upload that sent the report back to review, at that resubmission too:
+  // both are the one act of sending the file.
+  let upTo = Number(event.position)
   if (fileId !== null) {
     const resubmitted = await db
       .selectFrom('events')
-      .select('data')
+      .select(['data', 'position'])
       .where('stream_id', '=', report.stream_id)
       .where('type', '=', 'ReportResubmitted')
       .where(inChainSql())
       .where(sql<string>`data->>'fileId'`, '=', String(fileId))
       .executeTakeFirst()
     resubmittedRound = resubmitted ? Number((resubmitted.data as { round?: number }).round) : null
+    if (resubmitted) upTo = Math.max(upTo, Number(resubmitted.position))
   }
   const account = metadata.userId
     ? await db.selectFrom('users').select('full_name').where('id', '=', metadata.userId).executeTakeFirst()
     : undefined
   const named = account?.full_name.trim() ? account.full_name.trim() : null
   const departmentName = options.departmentName ?? DEFAULT_DEPARTMENT_NAME
-  const check = fileId !== null ? await fileNow(db, fileId) : null
+  const { standing, since } = standingAt(await eventsOfReport(db, report.id, report.stream_id), { reportId: report.id, fileId, upTo })
+  const responsible = fileId !== null ? await responsibleOf(db, fileId) : null
   // A decision is the Department's act: the receipt names the person who took it and the Department, never a login
   // or the address they decided from (issue 22 item 11, issue 26); the log keeps both for the audit. An account
   // without a name is the Department's name to readers outside it.
@@ -135,19 +148,33 @@ export async function findReceipt(
     files,
     comment,
     resubmittedRound,
-    check: check ? { status: check.status, title: checkTitle(check.status, check.problems) } : null,
-    reportStatus: report.status,
-    responsible: check?.responsible ?? null,
+    check: standing.file ? { status: standing.file.status, title: checkTitle(standing.file.status, standing.file.problems) } : null,
+    reportStatus: standing.reportStatus,
+    responsible: responsible?.name ?? null,
+    since,
   }
 }
 
-/** A file's status, findings and the responsible person its upload was made under. */
-async function fileNow(db: Kysely<Database>, fileId: number) {
+/** The events of a report's stream and of its files' streams, in the chain, in position order. */
+async function eventsOfReport(db: Kysely<Database>, reportId: number, streamId: string) {
+  const files = await db.selectFrom('import_files').select('id').where('report_id', '=', reportId).execute()
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('stream_id', 'in', [streamId, ...files.map((f) => `file-${f.id}`)])
+    .where(inChainSql())
+    .orderBy('position')
+    .execute()
+  return rows.map(toStored)
+}
+
+/** The responsible person the file's upload was made under. */
+async function responsibleOf(db: Kysely<Database>, fileId: number) {
   return db
     .selectFrom('import_files as f')
     .leftJoin('ecomon_responsibles as er', 'er.id', 'f.ecomon_responsible_id')
     .leftJoin('company_responsibles as cr', 'cr.id', 'f.company_responsible_id')
-    .select(['f.status', 'f.problems', sql<string | null>`COALESCE(er.fullname, cr.fullname)`.as('responsible')])
+    .select(sql<string | null>`COALESCE(er.fullname, cr.fullname)`.as('name'))
     .where('f.id', '=', fileId)
     .executeTakeFirst()
 }
