@@ -26,6 +26,7 @@ import { bodyTimeout } from './plugins/body-timeout.server.ts'
 import { capConnectionsPerAddress } from './plugins/connection-cap.server.ts'
 import { rateLimits } from './plugins/rate-limits.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
+import { publicCors } from './plugins/public-cors.server.ts'
 import { remixPlugin } from './plugins/remix.server.ts'
 import { BASE_PATH } from './http/base-path.ts'
 import { listenForPublicChanges, PublicCache } from './http/public-cache.server.ts'
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders)
   // Before every route: request.user from the session cookie, and the CSRF rule for unsafe methods.
   await app.register(authPlugin)
+  await app.register(publicCors)
   const cache = options.publicCache ? (options.publicCache.cache ?? new PublicCache()) : undefined
   if (cache && options.publicCache) {
     const listener = listenForPublicChanges(options.publicCache.databaseUrl, cache, (error) => app.log.warn({ err: error }, 'public cache: listening for changes failed'))
