@@ -33,6 +33,7 @@ import { listenForPublicChanges, PublicCache } from './http/public-cache.server.
 import { publicApiCache } from './plugins/public-cache.plugin.server.ts'
 import { apiRoutes } from './routes/api/index.ts'
 import { authRoutes } from './routes/auth.routes.ts'
+import { STA_PREFIX, staRoutes } from './routes/sta.routes.ts'
 import { pageSettingsOf } from './page-settings.ts'
 import { sharedSchemaCompilers } from './http/schema-compilers.server.ts'
 
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await app.register(authRoutes, { prefix: '/auth' })
   await app.register(apiRoutes, { prefix: '/api/v1' })
+  await app.register(staRoutes, { prefix: STA_PREFIX })
   await app.register(demoFilesRoutes)
 
   if (options.remix) {
