@@ -13,7 +13,7 @@ const MAX_NAVIGATION = 3
 /** The JSON objects whose members a filter may name (`properties/kind`, `unitOfMeasurement/name`). */
 const JSON_MEMBER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
 
-const refuse = (message: string): never => {
+const invalidFilter = (message: string): never => {
   throw new StaQueryError('$filter', `$filter: ${message}`)
 }
 
@@ -34,8 +34,8 @@ function resolve(set: EntitySet, segments: string[], alias: string, depth: numbe
   const name = first === '@iot.id' ? 'id' : first
   const navigation = Object.hasOwn(set.navigation, name) ? set.navigation[name] : undefined
   if (navigation) {
-    if (rest.length === 0) refuse(`«${segments.join('/')}» — связь, а не свойство`)
-    if (depth >= MAX_NAVIGATION) refuse(`путь «${segments.join('/')}» длиннее ${MAX_NAVIGATION} связей`)
+    if (rest.length === 0) invalidFilter(`«${segments.join('/')}» — связь, а не свойство`)
+    if (depth >= MAX_NAVIGATION) invalidFilter(`путь «${segments.join('/')}» длиннее ${MAX_NAVIGATION} связей`)
     const target = ENTITY_SETS[navigation.target]
     const inner = `e${depth + 1}`
     const found = resolve(target, rest, inner, depth + 1)
@@ -43,13 +43,13 @@ function resolve(set: EntitySet, segments: string[], alias: string, depth: numbe
     return { operand: found.operand, wrap: (condition) => sql`EXISTS (SELECT 1 FROM (${target.view}) AS ${sql.id(inner)} WHERE ${join} AND ${found.wrap(condition)})` }
   }
   const def = Object.hasOwn(set.properties, name) ? set.properties[name] : undefined
-  if (!def) return refuse(`у ${set.name} нет свойства «${first}»`)
+  if (!def) return invalidFilter(`у ${set.name} нет свойства «${first}»`)
   const identity = (condition: RawBuilder<unknown>) => condition
   if (rest.length === 0) return { operand: { kind: 'column', sql: def.column ? ref(alias, def.column) : sql`NULL`, def, name, alias }, wrap: identity }
-  if (def.type !== 'json' || rest.length !== 1 || !JSON_MEMBER.test(rest[0])) return refuse(`«${segments.join('/')}» — у ${set.name} нет такого свойства`)
+  if (def.type !== 'json' || rest.length !== 1 || !JSON_MEMBER.test(rest[0])) return invalidFilter(`«${segments.join('/')}» — у ${set.name} нет такого свойства`)
   // unitOfMeasurement's members are all the unit's name; other objects are JSON columns.
   if (name === 'unitOfMeasurement') {
-    if (!['name', 'symbol'].includes(rest[0])) refuse(`у unitOfMeasurement нет члена «${rest[0]}» для отбора`)
+    if (!['name', 'symbol'].includes(rest[0])) invalidFilter(`у unitOfMeasurement нет члена «${rest[0]}» для отбора`)
     return { operand: { kind: 'column', sql: ref(alias, def.column), def: { ...def, type: 'string' }, name: `${name}/${rest[0]}`, alias }, wrap: identity }
   }
   return { operand: { kind: 'member', sql: sql`(${ref(alias, def.column)} -> ${rest[0]})`, name: `${name}/${rest[0]}` }, wrap: identity }
@@ -89,30 +89,30 @@ function timeCondition(column: RawBuilder<unknown>, op: Comparison, moment: Date
 function comparison(operand: Operand, op: Comparison, literal: Expr): RawBuilder<unknown> {
   const operator = sql.raw(OPERATORS[op])
   if (literal.kind === 'null') {
-    if (op !== 'eq' && op !== 'ne') refuse(`с null сравнивают только eq и ne (${operand.name})`)
+    if (op !== 'eq' && op !== 'ne') invalidFilter(`с null сравнивают только eq и ne (${operand.name})`)
     return op === 'eq' ? sql`${operand.sql} IS NULL` : sql`${operand.sql} IS NOT NULL`
   }
   if (operand.kind === 'member') {
     if (literal.kind === 'number') return sql`(jsonb_typeof(${operand.sql}) = 'number' AND ${operand.sql} ${operator} to_jsonb(${literal.value}::numeric))`
     if (literal.kind === 'string') return sql`(jsonb_typeof(${operand.sql}) = 'string' AND ${operand.sql} ${operator} to_jsonb(${literal.value}::text))`
     if (literal.kind === 'boolean' && (op === 'eq' || op === 'ne')) return sql`(jsonb_typeof(${operand.sql}) = 'boolean' AND ${operand.sql} ${operator} to_jsonb(${literal.value}::boolean))`
-    return refuse(`${operand.name} сравнивают с числом, строкой или логическим значением`)
+    return invalidFilter(`${operand.name} сравнивают с числом, строкой или логическим значением`)
   }
   const { def } = operand
   switch (def.type) {
     case 'id':
     case 'number':
-      if (literal.kind !== 'number') refuse(`${operand.name} — число, сравнивается с числом`)
+      if (literal.kind !== 'number') invalidFilter(`${operand.name} — число, сравнивается с числом`)
       return sql`${operand.sql} ${operator} ${(literal as { value: number }).value}`
     case 'string':
-      if (literal.kind !== 'string') refuse(`${operand.name} — строка, сравнивается со строкой в кавычках`)
+      if (literal.kind !== 'string') invalidFilter(`${operand.name} — строка, сравнивается со строкой в кавычках`)
       if (!def.column) return sql`${(literal as { value: string }).value} ${operator} ${def.value({})}`
       return sql`${operand.sql} ${operator} ${(literal as { value: string }).value}`
     case 'time':
-      if (literal.kind !== 'datetime') refuse(`${operand.name} сравнивается с моментом ISO 8601 (2024-07-15T00:00:00Z)`)
+      if (literal.kind !== 'datetime') invalidFilter(`${operand.name} сравнивается с моментом ISO 8601 (2024-07-15T00:00:00Z)`)
       return timeCondition(operand.sql, op, (literal as { value: Date }).value)
     default:
-      return refuse(`по ${operand.name} отбирать сравнением нельзя`)
+      return invalidFilter(`по ${operand.name} отбирать сравнением нельзя`)
   }
 }
 
@@ -124,13 +124,13 @@ function polygonText(ring: Array<[number, number]>): string {
 
 /** A geometry property inside, or meeting, a literal geometry: the places are points, so both ask the same. */
 function spatial(set: EntitySet, alias: string, args: Expr[], name: string): RawBuilder<unknown> {
-  if (args.length !== 2) refuse(`${name}: два аргумента`)
+  if (args.length !== 2) invalidFilter(`${name}: два аргумента`)
   const path = args.find((a) => a.kind === 'path')
   const literal = args.find((a) => a.kind === 'geography')
-  if (!path || !literal || path.kind !== 'path' || literal.kind !== 'geography') return refuse(`${name}: ожидается свойство-геометрия и geography'…'`)
-  if (name === 'st_within' && args[0].kind !== 'path') refuse('st_within: первым аргументом — свойство-геометрия')
+  if (!path || !literal || path.kind !== 'path' || literal.kind !== 'geography') return invalidFilter(`${name}: ожидается свойство-геометрия и geography'…'`)
+  if (name === 'st_within' && args[0].kind !== 'path') invalidFilter('st_within: первым аргументом — свойство-геометрия')
   const { operand, wrap } = resolve(set, path.segments, alias, 0)
-  if (operand.kind !== 'column' || operand.def.type !== 'geometry') return refuse(`${name}: «${path.segments.join('/')}» — не геометрия`)
+  if (operand.kind !== 'column' || operand.def.type !== 'geometry') return invalidFilter(`${name}: «${path.segments.join('/')}» — не геометрия`)
   const lon = ref(operand.alias, 'lon')
   const lat = ref(operand.alias, 'lat')
   const geometry: Geometry = literal.value
@@ -147,12 +147,12 @@ function spatial(set: EntitySet, alias: string, args: Expr[], name: string): Raw
 }
 
 function text(set: EntitySet, alias: string, name: string, args: Expr[]): RawBuilder<unknown> {
-  if (args.length !== 2) refuse(`${name}: два аргумента`)
+  if (args.length !== 2) invalidFilter(`${name}: два аргумента`)
   // substringof('текст', свойство) as OData 2 writes it; the others take the property first.
   const [pathArg, valueArg] = name === 'substringof' ? [args[1], args[0]] : args
-  if (pathArg.kind !== 'path' || valueArg.kind !== 'string') return refuse(`${name}: ожидается свойство и строка в кавычках`)
+  if (pathArg.kind !== 'path' || valueArg.kind !== 'string') return invalidFilter(`${name}: ожидается свойство и строка в кавычках`)
   const { operand, wrap } = resolve(set, pathArg.segments, alias, 0)
-  if (operand.kind !== 'column' || operand.def.type !== 'string' || !operand.def.column) return refuse(`${name}: «${pathArg.segments.join('/')}» — не строка`)
+  if (operand.kind !== 'column' || operand.def.type !== 'string' || !operand.def.column) return invalidFilter(`${name}: «${pathArg.segments.join('/')}» — не строка`)
   const value = valueArg.value
   if (name === 'startswith') return wrap(sql`starts_with(${operand.sql}, ${value})`)
   if (name === 'endswith') return wrap(sql`right(${operand.sql}, char_length(${value})) = ${value}`)
@@ -171,7 +171,7 @@ function call(set: EntitySet, alias: string, expr: Extract<Expr, { kind: 'call' 
     case 'endswith':
       return text(set, alias, expr.name, expr.args)
     default:
-      return refuse(`функция «${expr.name}» не поддерживается (есть st_within, st_intersects, geo.intersects, substringof, contains, startswith, endswith)`)
+      return invalidFilter(`функция «${expr.name}» не поддерживается (есть st_within, st_intersects, geo.intersects, substringof, contains, startswith, endswith)`)
   }
 }
 
@@ -192,14 +192,14 @@ export function filterSql(set: EntitySet, expr: Expr, alias = 'e'): RawBuilder<u
         return right.value === (op === 'eq') ? call(set, alias, left) : sql`(NOT ${call(set, alias, left)})`
       }
       const [path, literal, actual] = left.kind === 'path' && isLiteral(right) ? [left, right, op] : right.kind === 'path' && isLiteral(left) ? [right, left, FLIPPED[op]] : [null, null, op]
-      if (!path || path.kind !== 'path' || !literal) return refuse('сравнивают свойство со значением (name eq \'…\', result gt 0.5)')
+      if (!path || path.kind !== 'path' || !literal) return invalidFilter('сравнивают свойство со значением (name eq \'…\', result gt 0.5)')
       const { operand, wrap } = resolve(set, path.segments, alias, 0)
       return wrap(comparison(operand, actual, literal))
     }
     case 'path':
-      return refuse(`«${expr.segments.join('/')}» — не условие`)
+      return invalidFilter(`«${expr.segments.join('/')}» — не условие`)
     default:
-      return refuse('значение — не условие')
+      return invalidFilter('значение — не условие')
   }
 }
 
