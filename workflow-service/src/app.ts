@@ -26,12 +26,14 @@ import { bodyTimeout } from './plugins/body-timeout.server.ts'
 import { capConnectionsPerAddress } from './plugins/connection-cap.server.ts'
 import { rateLimits } from './plugins/rate-limits.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
+import { publicCors } from './plugins/public-cors.server.ts'
 import { remixPlugin } from './plugins/remix.server.ts'
 import { BASE_PATH } from './http/base-path.ts'
 import { listenForPublicChanges, PublicCache } from './http/public-cache.server.ts'
 import { publicApiCache } from './plugins/public-cache.plugin.server.ts'
 import { apiRoutes } from './routes/api/index.ts'
 import { authRoutes } from './routes/auth.routes.ts'
+import { STA_PREFIX, staRoutes } from './routes/sta.routes.ts'
 import { pageSettingsOf } from './page-settings.ts'
 import { sharedSchemaCompilers } from './http/schema-compilers.server.ts'
 
@@ -144,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders)
   // Before every route: request.user from the session cookie, and the CSRF rule for unsafe methods.
   await app.register(authPlugin)
+  await app.register(publicCors)
   const cache = options.publicCache ? (options.publicCache.cache ?? new PublicCache()) : undefined
   if (cache && options.publicCache) {
     const listener = listenForPublicChanges(options.publicCache.databaseUrl, cache, (error) => app.log.warn({ err: error }, 'public cache: listening for changes failed'))
@@ -152,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await app.register(authRoutes, { prefix: '/auth' })
   await app.register(apiRoutes, { prefix: '/api/v1' })
+  await app.register(staRoutes, { prefix: STA_PREFIX })
   await app.register(demoFilesRoutes)
 
   if (options.remix) {

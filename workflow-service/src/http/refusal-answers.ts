@@ -133,6 +133,8 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
       }
     case 'target-missing-for-archive':
       return { status: 404, detail: 'Участок или предприятие не найдены.' }
+    case 'sta-path-not-found':
+      return { status: 404, detail: `${refusal.detail}.` }
     case 'record-not-found':
       return { status: 404, detail: `${refusal.title}: запись ${refusal.id} не найдена.` }
     case 'point-not-found':

@@ -7,6 +7,7 @@ import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, isValidAnonymousToken, issueAnony
 import { boundaryOf, readFirstField } from '../auth/first-form-field.server.ts'
 import { mayUploadFiles } from '../auth/permissions.ts'
 import { csrfCookie, readCookies } from '../auth/session-cookies.server.ts'
+import { isKeptOutOfSharedCaches, PUBLIC_CACHE_CONTROL, SHARED_CACHE_ROUTE_PREFIXES, underPrefix } from '../http/shared-cache-headers.ts'
 import { findSession, SESSION_COOKIE } from '../auth/sessions.server.ts'
 
 declare module 'fastify' {
@@ -79,7 +80,11 @@ async function firstFieldToken(request: FastifyRequest): Promise<string | undefi
   return field && field.name === CSRF_FIELD && !field.isFile ? field.value : undefined
 }
 
-/** Cache-Control of an answer: private, no-store for a session or a cookie being set; otherwise Vary: Cookie. */
+/**
+ * Cache-Control of an answer: private, no-store for a session or a cookie being set; otherwise Vary: Cookie, and an
+ * anonymous GET of the API or of a page answered 200 (or 304) that set no Cache-Control of its own is public for a
+ * short while (http/shared-cache-headers.ts).
+ */
 export function markPrivacy(request: FastifyRequest, reply: FastifyReply): void {
   // Hashed page assets are the same for everybody.
   if (String(reply.getHeader('cache-control') ?? '').includes('immutable')) return
@@ -89,6 +94,17 @@ export function markPrivacy(request: FastifyRequest, reply: FastifyReply): void 
   }
   const vary = reply.getHeader('vary')
   if (!String(vary ?? '').toLowerCase().includes('cookie')) reply.header('vary', vary ? `${String(vary)}, Cookie` : 'Cookie')
+  if (mayBeShared(request, reply)) reply.header('cache-control', PUBLIC_CACHE_CONTROL)
+}
+
+function mayBeShared(request: FastifyRequest, reply: FastifyReply): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    (reply.statusCode === 200 || reply.statusCode === 304) &&
+    !reply.hasHeader('cache-control') &&
+    underPrefix(request.routeOptions.url, SHARED_CACHE_ROUTE_PREFIXES) &&
+    !isKeptOutOfSharedCaches(request)
+  )
 }
 
 export const CROSS_SITE_REFUSED = 'Запрос с другого сайта отклонён.'

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { declaredParams, declaredQuery } from '../http/declared-query.ts'
 import { type CachedAnswer, etagOf, notModified, type PublicCache } from '../http/public-cache.server.ts'
+import { keepOutOfSharedCaches } from '../http/shared-cache-headers.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,10 +19,12 @@ export function isPublicRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * Keeps this request's answer out of the cache: for an anonymous answer read from tables that do not tell the caches
- * of their changes (the workflow's read models, decision 1820). Waiting requests of the same address compute their own.
+ * Keeps this request's answer out of the cache, and out of shared caches: for an anonymous answer read from tables that
+ * do not tell the caches of their changes (the workflow's read models, decision 1820). Waiting requests of the same
+ * address compute their own.
  */
 export function keepOutOfPublicCache(request: FastifyRequest): void {
+  keepOutOfSharedCaches(request)
   request.publicCacheMiss?.done()
   request.publicCacheMiss = null
 }

@@ -53,6 +53,8 @@ export type Refusal =
   | { reason: 'target-missing-for-archive' }
   // The catalogue
   | { reason: 'record-not-found'; title: string; id: number }
+  /** A SensorThings path that names no entity set, entity or property. */
+  | { reason: 'sta-path-not-found'; detail: string }
   | { reason: 'point-not-found' }
   | { reason: 'point-deletion-refused'; why: string }
   | { reason: 'template-not-found' }
