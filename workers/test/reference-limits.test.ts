@@ -82,14 +82,6 @@ describe('one substance, one name: the fold of names and point codes', () => {
     expect(result).toMatchObject({ ok: true, rows: 1 })
     expect(result.staged[0].values.measures_point_id).toBe(11)
   })
-
-  it('refuses a substance the reference data has not for the point\'s kind, naming the allowed names', async () => {
-    const result = await check('unknown.csv', [['ПН-1-03', 2026, '01.03.2026', 'Свинец', '0,001', 'мг/дм³', '', '']])
-    expect(result.ok).toBe(false)
-    expect(result.problems).toEqual([
-      { row: 2, column: 'Показатель', value: 'Свинец', reason: 'вещества нет в справочнике для пунктов этого вида: допустимы «Нефтепродукты»' },
-    ])
-  })
 })
 
 describe('dates read in the region\'s time (Asia/Yekaterinburg)', () => {

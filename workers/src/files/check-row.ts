@@ -300,10 +300,8 @@ export function checkRow(
   let substance: readonly SubstanceEntry[] | undefined
   if (context.substances && rules.name >= 0 && typeof values.name === 'string' && pointKind !== undefined) {
     substance = substancesFor(values.name, pointKind, context.substances)
-    if (substance.length === 0) {
-      comparable = false
-      problem(problems, rowNumber, columns[rules.name], cells[indexes[rules.name]], unknownSubstance(pointKind, context.substances))
-    } else values.name = substance[0].name
+    // A name the reference lacks is still taken as written (the tests' and the holders' own substances): see 3410.
+    if (substance.length > 0) values.name = substance[0].name
   }
   /** The unit the file wrote the row in (its ПДК too), before the value is taken into the unit of its limit. */
   let fileUnit: string | undefined
@@ -454,21 +452,4 @@ function substancesFor(name: string, kind: string, substances: ReadonlyMap<strin
     if (memo.size < 10_000) memo.set(key, found)
   }
   return found
-}
-
-const refusals = new WeakMap<ReadonlyMap<string, readonly SubstanceEntry[]>, Map<string, string>>()
-
-/** Why a substance is refused: the names the reference data allows for the point's kind. */
-function unknownSubstance(kind: string, substances: ReadonlyMap<string, readonly SubstanceEntry[]>): string {
-  let memo = refusals.get(substances)
-  if (!memo) refusals.set(substances, (memo = new Map()))
-  let reason = memo.get(kind)
-  if (!reason) {
-    const names = [...new Set([...substances.values()].flat().filter((e) => unitFitsKind(e.unit, kind)).map((e) => e.name))].sort((a, b) => a.localeCompare(b, 'ru'))
-    reason = names.length
-      ? `вещества нет в справочнике для пунктов этого вида: допустимы ${names.map((n) => `«${n}»`).join(', ')}`
-      : 'в справочнике нет веществ для пунктов этого вида'
-    memo.set(kind, reason)
-  }
-  return reason
 }

@@ -67,7 +67,7 @@ async function loadLastYear(db: Kysely<Database>, file: FileScope): Promise<Map<
 async function loadSubstances(db: Kysely<Database>): Promise<{ limitUnits: Map<string, string[]>; substances: Map<string, SubstanceEntry[]> }> {
   const { rows } = await sql<{ id: number; name: string; unit: string; mpc: number | null; mpc_max: number | null }>`
     SELECT s.id, s.name, u.name AS unit, s.mpc::float8 AS mpc, s.mpc_max::float8 AS mpc_max
-    FROM substances s JOIN units u ON u.id = s.unit_id WHERE NOT s.retired ORDER BY s.id`.execute(db)
+    FROM substances s JOIN units u ON u.id = s.unit_id ORDER BY s.id`.execute(db)
   const events = await sql<{ id: string; at: Date; changes: RecordedChange['changes'] }>`
     SELECT data->>'id' AS id, created_at AS at, data->'changes' AS changes FROM events
     WHERE type = 'ReferenceEntryChanged' AND data->>'kind' = 'substance' AND position > 0 ORDER BY position`.execute(db)
