@@ -336,6 +336,9 @@ export function checkRow(
       values.measure = target
     }
   }
+  // The file's own limits are judged as the file wrote them, before the reference's take their place.
+  const fileMpc = values.mpc
+  const fileMpcMax = values.mpc_max
   // The limit of record is the reference's in force on the sampling day, in the value's unit; the file's is compared.
   if (comparable && substance && substance.length > 0 && typeof values.measure === 'string' && fileUnit !== undefined) {
     const entry = substance.find((e) => canonicalUnit(e.unit) === values.measure)
@@ -356,6 +359,8 @@ export function checkRow(
         }
         values[column] = reference ?? (converted !== null && Number.isFinite(converted) ? converted : null)
       }
+      // A file's maximum below the reference's ПДК is a limit of the file's own mistaken unit: it is not kept.
+      if (typeof values.mpc === 'number' && typeof values.mpc_max === 'number' && values.mpc_max < values.mpc) values.mpc_max = null
     }
   }
   if (comparable && rules.value >= 0 && typeof values.value === 'number' && typeof values.measure === 'string') {
@@ -368,7 +373,7 @@ export function checkRow(
       problem(problems, rowNumber, columns[rules.total], cells[indexes[rules.total]], `«${columns[rules.total].header}» ${formatNumber(values.total)} не равно сумме газов, умноженных на их потенциалы глобального потепления (AR4): ${formatNumber(sum)}`)
     }
   }
-  if (rules.mpcMax >= 0 && typeof values.mpc === 'number' && typeof values.mpc_max === 'number' && values.mpc_max < values.mpc) {
+  if (rules.mpcMax >= 0 && typeof fileMpc === 'number' && typeof fileMpcMax === 'number' && fileMpcMax < fileMpc) {
     problem(problems, rowNumber, columns[rules.mpcMax], cells[indexes[rules.mpcMax]], 'ПДК максимальная меньше ПДК')
   }
   const multiple = comparable && rules.value >= 0 && typeof values.value === 'number' && typeof values.mpc === 'number' ? multipleOf(values.value, values.mpc) : null
