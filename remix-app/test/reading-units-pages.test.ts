@@ -53,7 +53,7 @@ describe('the public pages of a reading sent in another unit than its ПДК', (
     expect(table).toMatch(/>0,045<\/td><td>мг\/м³<\/td><td>0,2<\/td><td>0,225<\/td>/)
     expect(table).not.toContain('мкг')
     const chart = renderToString(createElement(ReadingCharts, { series: page.series.filter((s) => s.name === NO2) }))
-    expect(chart).toContain(`${NO2}: наибольшее за год значение, мг/м³`)
+    expect(chart).toContain(`${NO2}: показание года с наибольшей кратностью своей ПДК, мг/м³`)
     expect(chart).not.toContain('мкг')
 
     const csv = await t.app.inject({ url: page.downloads.csv })

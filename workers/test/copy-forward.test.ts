@@ -30,7 +30,9 @@ beforeAll(async () => {
   report = await prepareAreaReport(holderContext(), 'observation_results', 2025)
   holder1 = await holder(t.app, t.database.db, 'holder1')
   point = report.points.find((p) => p.kind === 'surface_water')!.nomenclature
-  // Two readings of a substance of our own published last year at the point: their mean is 0,03.
+  // Two readings of a substance of our own published last year at the point: their mean is 0,03. The reference data
+  // lists it, as it lists every substance a file may name.
+  await sql`INSERT INTO substances (name, unit_id, mpc) SELECT 'Копия-1', id, 0.05 FROM units WHERE name = 'мг/дм³'`.execute(t.database.db)
   const { id } = await t.database.db.selectFrom('measures_points').select('id').where('nomenclature', '=', point).executeTakeFirstOrThrow()
   await t.database.db
     .insertInto('measures_point_indications')

@@ -35,7 +35,11 @@ describe('a reading in another unit than its ПДК, through the real check and 
     const rows = [[point.nomenclature, 2026, '15.07.2026', 'Диоксид азота (NO2)', 45, 'мкг/м³', '0,2', '0,4']]
     const fileId = await uploadStored(holderContext(), report.reportId, writeCsv(folder.file('no2.csv'), [HEADER, ...rows]), 'no2.csv')
     const checked = await settled(fileId, 'success')
-    expect(checked.problems).toEqual([{ column: 'Значение', reason: 'Значения в мкг/м³ пересчитаны в мг/м³ (единица ПДК)', level: 'warning' }])
+    // The template's ПДК 0,2 is read in the row's unit, мкг/м³: the reference's 0,2 мг/м³ is taken, and the file is told.
+    expect(checked.problems).toEqual(expect.arrayContaining([
+      { column: 'Значение', reason: 'Значения в мкг/м³ пересчитаны в мг/м³ (единица ПДК)', level: 'warning' },
+      expect.objectContaining({ row: 2, column: 'ПДК', reason: 'ПДК в файле 0,2 мкг/м³ (0,0002 мг/м³) не совпадает с ПДК справочника 0,2 мг/м³ для вещества «Диоксид азота (NO2)»: принята ПДК справочника' }),
+    ]))
 
     accepted(await decideOnReport(departmentContext(), report.reportId, { decision: 'agree', comment: 'Согласовано', files: [] }))
     const mine = () =>

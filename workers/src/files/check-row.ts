@@ -1,8 +1,10 @@
 // Checks one data row against the template's columns and the report: pure, over plain values.
 import type { ColumnSpec } from '@portal/workflow-service/registry.ts'
 import type { Problem } from './file-problem.ts'
-import { formatNumber } from '@portal/workflow-service/views.ts'
-import { canonicalUnit, unitFitsKind, convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo } from '@portal/workflow-service/registry.ts'
+import { canonicalUnit, unitFitsKind, convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo, foldName, fieldAsOf, type RecordedChange } from '@portal/workflow-service/registry.ts'
+import { formatNumber, formatTimes, multipleOf } from '@portal/workflow-service/views.ts'
+import { regionDay, implausibleBound, co2Equivalent, CO2_EQUIVALENT_TOLERANCE } from '@portal/workflow-service/registry.ts'
+import { regionDayStart, nextDayStart } from '@portal/workflow-service/views.ts'
 
 export interface ReferenceRecord {
   id: number
@@ -30,7 +32,30 @@ export interface RowContext {
    * upload declaration's `lastYear.factor`, declared once in the registry) is worth a look.
    */
   lastYear?: { factor: number; readings: ReadonlyMap<string, readonly LastYearReadings[]> }
+  /**
+   * The reference data's substances by folded name (`foldName`): when given, a row's substance must be one of them
+   * (of those whose unit suits the point's kind), is published under the reference's name, and is judged against the
+   * reference's limit in force on its sampling day (decision 3410).
+   */
+  substances?: ReadonlyMap<string, readonly SubstanceEntry[]>
 }
+
+/** A substance of the reference data with its limits today and every change of them the log recorded. */
+export interface SubstanceEntry {
+  id: number
+  name: string
+  unit: string
+  mpc: number | null
+  mpcMax: number | null
+  /** The recorded changes of the entry, in log order (`fieldAsOf` takes today's limits back through them). */
+  changes?: readonly RecordedChange[]
+}
+
+/**
+ * How far the file's ПДК (converted into the reading's unit) may differ from the reference's before the row is
+ * warned of it: a relative tolerance, so 0,2 and 0,2000001 agree and 0,2 and 0,02 do not.
+ */
+export const LIMIT_TOLERANCE = 0.001
 
 /** Last year's readings of one point and substance kept in one unit. */
 export interface LastYearReadings {
@@ -72,17 +97,8 @@ export const SUSPICIOUS_MPC_MULTIPLE = 10
 /** The key of last year's value: the point's id and the substance's name as lookups compare it. */
 export const lastYearKey = (pointId: number, name: string) => `${pointId}\u0000${normalizeLookup(name)}`
 
-const lookups = new Map<string, string>()
-
-/** Lookup text compares without case, extra spaces or ё/е; memoised, since a file repeats its few points. */
-export function normalizeLookup(text: string): string {
-  let found = lookups.get(text)
-  if (found === undefined) {
-    found = text.replace(/[\u00a0\s]+/g, ' ').trim().toLowerCase().replace(/ё/g, 'е')
-    if (lookups.size < 10_000) lookups.set(text, found)
-  }
-  return found
-}
+/** Lookup text compares by the one fold of names and codes (`foldName`: case, spaces, look-alikes, ё/е, subscripts). */
+export const normalizeLookup = foldName
 
 /** A cell as text: exceljs rich text, formulas and hyperlinks give their shown text. */
 export function cellText(cell: unknown): string {
@@ -122,30 +138,43 @@ const OUT_OF_RANGE = 'число вне допустимого диапазон�
 
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30)
 
-/** A date as yyyy-mm-dd: an Excel date, dd.mm.yyyy or yyyy-mm-dd text; null when it is not a real calendar date. */
-export function parseDate(cell: unknown): string | null {
-  let y: number, m: number, d: number
-  if (cell instanceof Date) {
-    if (Number.isNaN(cell.getTime())) return null
-    y = cell.getUTCFullYear()
-    m = cell.getUTCMonth() + 1
-    d = cell.getUTCDate()
-  } else if (typeof cell === 'number') {
-    if (!Number.isInteger(cell) || cell < 1 || cell > 2958465) return null
-    const date = new Date(EXCEL_EPOCH + cell * 86_400_000)
-    y = date.getUTCFullYear()
-    m = date.getUTCMonth() + 1
-    d = date.getUTCDate()
-  } else {
-    const text = cellText(cell)
-    let match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text)
-    if (match) [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])]
-    else if ((match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/.exec(text))) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])]
-    else return null
-    const check = new Date(Date.UTC(y, m - 1, d))
-    if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null
-  }
+/** A day as the calendar has it, or null (2026-02-30 is not rolled over into March). */
+function calendarDay(y: number, m: number, d: number): string | null {
+  const check = new Date(Date.UTC(y, m - 1, d))
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== m - 1 || check.getUTCDate() !== d) return null
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+}
+
+const DOTTED = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i
+
+/**
+ * A sampling date as yyyy-mm-dd, read in the region's time (`REGION_TIME_ZONE`): dd.mm.yyyy or yyyy-mm-dd with or
+ * without a time of day (a wall-clock time is the region's), an ISO instant with its zone (2026-03-11T22:00:00Z is
+ * 12.03.2026 there), an Excel date or date-time (Excel keeps wall-clock time, so its day is the day written). Null
+ * when it is not a real calendar date.
+ */
+export function parseDate(cell: unknown): string | null {
+  if (cell instanceof Date) {
+    // exceljs hands a cell's wall-clock date and time over as the same numbers in UTC.
+    if (Number.isNaN(cell.getTime())) return null
+    return calendarDay(cell.getUTCFullYear(), cell.getUTCMonth() + 1, cell.getUTCDate())
+  }
+  if (typeof cell === 'number') {
+    if (!Number.isFinite(cell) || cell < 1 || cell >= 2958466) return null
+    const date = new Date(EXCEL_EPOCH + Math.floor(cell) * 86_400_000)
+    return calendarDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate())
+  }
+  const text = cellText(cell)
+  let match = DOTTED.exec(text)
+  if (match) return calendarDay(Number(match[3]), Number(match[2]), Number(match[1]))
+  match = ISO.exec(text)
+  if (!match) return null
+  const day = calendarDay(Number(match[1]), Number(match[2]), Number(match[3]))
+  if (day === null || match[7] === undefined) return day
+  const zone = match[7].toUpperCase() === 'Z' ? 'Z' : match[7].replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2')
+  const moment = new Date(`${day}T${match[4]}:${match[5]}:${match[6] ?? '00'}${zone}`)
+  return Number.isNaN(moment.getTime()) ? null : regionDay(moment)
 }
 
 function shown(cell: unknown): string {
@@ -170,24 +199,27 @@ interface RuleColumns {
   name: number
   sampled: number
   measure: number
+  mpc: number
   mpcMax: number
   value: number
+  total: number
 }
 const ruleColumns = new WeakMap<readonly ColumnSpec[], RuleColumns>()
 function rulesOf(columns: readonly ColumnSpec[]): RuleColumns {
   let found = ruleColumns.get(columns)
   if (!found) {
     const at = (column: string) => columns.findIndex((c) => c.column === column)
-    found = { year: at('year'), name: at('name'), sampled: at('sampled'), measure: at('measure'), mpcMax: at('mpc_max'), value: at('value') }
+    found = { year: at('year'), name: at('name'), sampled: at('sampled'), measure: at('measure'), mpc: at('mpc'), mpcMax: at('mpc_max'), value: at('value'), total: at('total') }
     ruleColumns.set(columns, found)
   }
   return found
 }
 const todays = new WeakMap<Date, string>()
+/** «Today» for the future-date rule is the region's day (at 00:52 in Yekaterinburg it is already tomorrow in UTC's terms). */
 function isoDay(date: Date): string {
   let day = todays.get(date)
   if (!day) {
-    day = date.toISOString().slice(0, 10)
+    day = regionDay(date)
     todays.set(date, day)
   }
   return day
@@ -264,6 +296,15 @@ export function checkRow(
     if (typeof values.year === 'number' && Number(values.sampled.slice(0, 4)) !== values.year) problem(problems, rowNumber, columns[rules.sampled], cells[indexes[rules.sampled]], 'дата отбора не в отчётном году')
     else if (values.sampled > isoDay(context.today)) problem(problems, rowNumber, columns[rules.sampled], cells[indexes[rules.sampled]], 'дата отбора в будущем')
   }
+  // The substance as the reference data names it, for the point's kind: one fold, one name, one key (decision 3410).
+  let substance: readonly SubstanceEntry[] | undefined
+  if (context.substances && rules.name >= 0 && typeof values.name === 'string' && pointKind !== undefined) {
+    substance = substancesFor(values.name, pointKind, context.substances)
+    // A name the reference lacks is still taken as written (the tests' and the holders' own substances): see 3410.
+    if (substance.length > 0) values.name = substance[0].name
+  }
+  /** The unit the file wrote the row in (its ПДК too), before the value is taken into the unit of its limit. */
+  let fileUnit: string | undefined
   if (rules.measure >= 0 && typeof values.measure === 'string') {
     const fits = !pointKind || unitFitsKind(values.measure, pointKind)
     if (!fits) {
@@ -273,6 +314,7 @@ export function checkRow(
     // One spelling in the catalogue whatever the file wrote (мг/м3, мг/м³); the holder is told what was taken.
     const written = values.measure
     values.measure = canonicalUnit(written)
+    fileUnit = values.measure
     if (values.measure !== written) notices = warning(notices, rowNumber, columns[rules.measure], cells[indexes[rules.measure]], `единица «${written}» принята как «${values.measure}»`)
     // The value goes into the unit of its ПДК (45 мкг/м³ of NO2 is 0,045 мг/м³), before it is compared with the ПДК.
     const name = typeof values.name === 'string' ? values.name : null
@@ -284,19 +326,59 @@ export function checkRow(
       if (rules.value >= 0 && typeof values.value === 'number') {
         const value = convertUnit(values.value, values.measure, target)!
         if (Number.isFinite(value)) values.value = value
-        else problem(problems, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение в ${target} (единица ПДК) вне допустимого диапазона`)
+        else {
+          comparable = false
+          problem(problems, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение в ${target} (единица ПДК) вне допустимого диапазона`)
+        }
       }
       notices = notices ?? []
       notices.push(conversionNotice(columns[rules.value >= 0 ? rules.value : rules.measure], values.measure, target))
       values.measure = target
     }
   }
-  if (rules.mpcMax >= 0 && typeof values.mpc === 'number' && typeof values.mpc_max === 'number' && values.mpc_max < values.mpc) {
+  // The file's own limits are judged as the file wrote them, before the reference's take their place.
+  const fileMpc = values.mpc
+  const fileMpcMax = values.mpc_max
+  // The limit of record is the reference's in force on the sampling day, in the value's unit; the file's is compared.
+  if (comparable && substance && substance.length > 0 && typeof values.measure === 'string' && fileUnit !== undefined) {
+    const entry = substance.find((e) => canonicalUnit(e.unit) === values.measure)
+    if (entry) {
+      const moment = limitMoment(values.sampled, context.year)
+      const changes = entry.changes ?? []
+      const limits: Array<[string, number, number | null]> = [
+        ['mpc', rules.mpc, numberOrNull(fieldAsOf(entry.mpc, changes as RecordedChange[], 'mpc', moment))],
+        ['mpc_max', rules.mpcMax, numberOrNull(fieldAsOf(entry.mpcMax, changes as RecordedChange[], 'mpc_max', moment))],
+      ]
+      for (const [column, at, reference] of limits) {
+        if (at < 0) continue
+        const written = values[column]
+        const converted = typeof written === 'number' ? convertUnit(written, fileUnit, values.measure) : null
+        if (typeof written === 'number' && reference !== null && converted !== null && !(Math.abs(converted - reference) <= LIMIT_TOLERANCE * reference)) {
+          const inUnit = fileUnit === values.measure ? '' : ` (${formatNumber(converted)} ${values.measure})`
+          warnings = warning(warnings, rowNumber, columns[at], cells[indexes[at]], `${columns[at].header} в файле ${formatNumber(written)} ${fileUnit}${inUnit} не совпадает с ${columns[at].header} справочника ${formatNumber(reference)} ${values.measure} для вещества «${entry.name}»: принята ${columns[at].header} справочника`)
+        }
+        values[column] = reference ?? (converted !== null && Number.isFinite(converted) ? converted : null)
+      }
+      // A file's maximum below the reference's ПДК is a limit of the file's own mistaken unit: it is not kept.
+      if (typeof values.mpc === 'number' && typeof values.mpc_max === 'number' && values.mpc_max < values.mpc) values.mpc_max = null
+    }
+  }
+  if (comparable && rules.value >= 0 && typeof values.value === 'number' && typeof values.measure === 'string') {
+    const bound = implausibleBound(values.value, values.measure, typeof values.name === 'string' ? values.name : null)
+    if (bound) problem(problems, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение больше правдоподобного (не более ${formatNumber(bound.max)} ${bound.unit}): проверьте единицу измерения и разделитель дробной части`)
+  }
+  if (rules.total >= 0 && typeof values.total === 'number') {
+    const sum = co2Equivalent(values)
+    if (Math.abs(values.total - sum) > Math.max(CO2_EQUIVALENT_TOLERANCE.absolute, CO2_EQUIVALENT_TOLERANCE.relative * Math.abs(sum))) {
+      problem(problems, rowNumber, columns[rules.total], cells[indexes[rules.total]], `«${columns[rules.total].header}» ${formatNumber(values.total)} не равно сумме газов, умноженных на их потенциалы глобального потепления (AR4): ${formatNumber(sum)}`)
+    }
+  }
+  if (rules.mpcMax >= 0 && typeof fileMpc === 'number' && typeof fileMpcMax === 'number' && fileMpcMax < fileMpc) {
     problem(problems, rowNumber, columns[rules.mpcMax], cells[indexes[rules.mpcMax]], 'ПДК максимальная меньше ПДК')
   }
-  if (comparable && rules.value >= 0 && typeof values.value === 'number' && typeof values.mpc === 'number' && values.mpc > 0 && values.value > values.mpc * SUSPICIOUS_MPC_MULTIPLE) {
-    const times = Math.round(values.value / values.mpc)
-    warnings = warning(warnings, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение выше ПДК в ${times} раз: проверьте единицу измерения и разделитель дробной части`)
+  const multiple = comparable && rules.value >= 0 && typeof values.value === 'number' && typeof values.mpc === 'number' ? multipleOf(values.value, values.mpc) : null
+  if (multiple !== null && multiple > SUSPICIOUS_MPC_MULTIPLE) {
+    warnings = warning(warnings, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение выше ПДК ${formatTimes(multiple)}: проверьте единицу измерения и разделитель дробной части`)
   }
   const pointId = values.measures_point_id
   const lastReadings = context.lastYear && typeof pointId === 'number' && typeof values.name === 'string' ? context.lastYear.readings.get(lastYearKey(pointId, values.name)) : undefined
@@ -305,8 +387,8 @@ export function checkRow(
     const ratio = values.value / last
     const factor = context.lastYear!.factor
     if (ratio > factor || ratio < 1 / factor) {
-      const times = Math.round(ratio > 1 ? ratio : 1 / ratio)
-      warnings = warning(warnings, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение в ${times} раз ${ratio > 1 ? 'больше' : 'меньше'} среднего за прошлый год (${formatNumber(last)}): проверьте единицу измерения и разделитель дробной части`)
+      const times = formatTimes(ratio > 1 ? ratio : 1 / ratio)
+      warnings = warning(warnings, rowNumber, columns[rules.value], cells[indexes[rules.value]], `значение ${times} ${ratio > 1 ? 'больше' : 'меньше'} среднего за прошлый год (${formatNumber(last)}): проверьте единицу измерения и разделитель дробной части`)
     }
   }
   if (problems.length) return { ok: false, problems, ...(warnings ? { warnings } : {}), ...(notices ? { notices } : {}) }
@@ -352,4 +434,27 @@ function conversionNotice(column: ColumnSpec, from: string, to: string): Problem
     if (notices.size < 1000) notices.set(key, notice)
   }
   return notice
+}
+
+const numberOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null)
+
+/** The moment whose limits a reading is judged by: the end of its sampling day in the region, or of its year. */
+function limitMoment(sampled: unknown, year: number): Date {
+  const day = typeof sampled === 'string' ? regionDayStart(sampled) : null
+  return nextDayStart(day ?? regionDayStart(`${year}-12-31`)!)
+}
+
+const byKind = new WeakMap<ReadonlyMap<string, readonly SubstanceEntry[]>, Map<string, readonly SubstanceEntry[]>>()
+
+/** The reference entries of a name (folded) whose unit suits the point's kind; memoised per name and kind. */
+function substancesFor(name: string, kind: string, substances: ReadonlyMap<string, readonly SubstanceEntry[]>): readonly SubstanceEntry[] {
+  let memo = byKind.get(substances)
+  if (!memo) byKind.set(substances, (memo = new Map()))
+  const key = `${kind}\u0000${foldName(name)}`
+  let found = memo.get(key)
+  if (!found) {
+    found = (substances.get(foldName(name)) ?? []).filter((e) => unitFitsKind(e.unit, kind))
+    if (memo.size < 10_000) memo.set(key, found)
+  }
+  return found
 }

@@ -3,8 +3,8 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { ImportSpec } from '@portal/workflow-service/registry.ts'
-import { canonicalUnit } from '@portal/workflow-service/registry.ts'
-import { lastYearKey, normalizeLookup, type LastYearReadings, type ReferenceRecord, type RowContext } from './check-row.ts'
+import { canonicalUnit, foldName, type RecordedChange } from '@portal/workflow-service/registry.ts'
+import { lastYearKey, normalizeLookup, type LastYearReadings, type ReferenceRecord, type RowContext, type SubstanceEntry } from './check-row.ts'
 import { readLastYear } from './last-year-readings.server.ts'
 
 export interface FileScope {
@@ -43,7 +43,7 @@ export async function loadRowContext(db: Kysely<Database>, spec: ImportSpec, fil
     scope,
     references,
     today,
-    ...(spec.columns.some((c) => c.column === 'measure') ? { limitUnits: await loadLimitUnits(db) } : {}),
+    ...(spec.columns.some((c) => c.column === 'measure') ? await loadSubstances(db) : {}),
     ...(spec.lastYear ? { lastYear: { factor: spec.lastYear.factor, readings: await loadLastYear(db, file) } } : {}),
   }
 }
@@ -60,17 +60,34 @@ async function loadLastYear(db: Kysely<Database>, file: FileScope): Promise<Map<
   return found
 }
 
-/** The units of each substance's ПДК, as the administrators keep them (reference data `substances`, `units`). */
-async function loadLimitUnits(db: Kysely<Database>): Promise<Map<string, string[]>> {
-  const { rows } = await sql<{ name: string; unit: string }>`
-    SELECT s.name, u.name AS unit FROM substances s JOIN units u ON u.id = s.unit_id ORDER BY s.id`.execute(db)
+/**
+ * The reference data's substances (`substances`, `units`) by folded name, each with its limits and their recorded
+ * changes (the limit in force on a sampling day), and the units of each name's ПДК (where a reading is stored).
+ */
+async function loadSubstances(db: Kysely<Database>): Promise<{ limitUnits: Map<string, string[]>; substances: Map<string, SubstanceEntry[]> }> {
+  const { rows } = await sql<{ id: number; name: string; unit: string; mpc: number | null; mpc_max: number | null }>`
+    SELECT s.id, s.name, u.name AS unit, s.mpc::float8 AS mpc, s.mpc_max::float8 AS mpc_max
+    FROM substances s JOIN units u ON u.id = s.unit_id ORDER BY s.id`.execute(db)
+  const events = await sql<{ id: string; at: Date; changes: RecordedChange['changes'] }>`
+    SELECT data->>'id' AS id, created_at AS at, data->'changes' AS changes FROM events
+    WHERE type = 'ReferenceEntryChanged' AND data->>'kind' = 'substance' AND position > 0 ORDER BY position`.execute(db)
+  const changes = new Map<number, RecordedChange[]>()
+  for (const e of events.rows) {
+    const list = changes.get(Number(e.id)) ?? []
+    list.push({ at: e.at, changes: e.changes })
+    changes.set(Number(e.id), list)
+  }
   const units = new Map<string, string[]>()
+  const substances = new Map<string, SubstanceEntry[]>()
   for (const row of rows) {
-    const key = normalizeLookup(row.name)
+    const key = foldName(row.name)
     const unit = canonicalUnit(row.unit)
     const list = units.get(key)
     if (!list) units.set(key, [unit])
     else if (!list.includes(unit)) list.push(unit)
+    const entries = substances.get(key) ?? []
+    entries.push({ id: row.id, name: row.name, unit, mpc: row.mpc, mpcMax: row.mpc_max, ...(changes.has(row.id) ? { changes: changes.get(row.id) } : {}) })
+    substances.set(key, entries)
   }
-  return units
+  return { limitUnits: units, substances }
 }

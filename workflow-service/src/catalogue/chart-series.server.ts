@@ -5,15 +5,18 @@ import type { Database } from '@portal/migrations/database.ts'
 import type { AppliedFilters } from './filters.ts'
 import { whereClause } from './query.server.ts'
 import { type CatalogueType, columnOf } from './registry/types.ts'
+import { multipleOf } from '../text/russian-format.ts'
 
 export interface ReadingYear {
   year: number
-  /** The year's highest value of the substance (the worst sample). */
+  /** The value of the year's worst reading: the one with the largest multiple of its own limit (the largest value without one). */
   value: number
-  /** The strictest limit of that year's samples, or null without one. */
+  /** That reading's own limit, or null without one. */
   mpc: number | null
-  /** value / mpc, or null without a limit. */
+  /** value / mpc of that one reading (`multipleOf`, as the readings' `share`), or null without a limit. */
   share: number | null
+  /** That reading's sampling day (yyyy-mm-dd), or null when it has none. */
+  sampled: string | null
 }
 
 export interface ReadingSeries {
@@ -22,18 +25,21 @@ export interface ReadingSeries {
   years: ReadingYear[]
 }
 
-/** Every substance measured at a point, each with its yearly worst value and limit, in name order. */
+/**
+ * Every substance measured at a point, each with its yearly worst reading, in name order. A year's point is one
+ * reading, shown with its own value and limit: never the year's largest value against another row's smallest limit.
+ */
 export async function readingSeries(db: Kysely<Database>, pointId: number): Promise<ReadingSeries[]> {
-  const { rows } = await sql<{ name: string; measure: string; year: number; value: number; mpc: number | null }>`
-    SELECT name, measure, year, max(value)::float8 AS value, min(mpc) FILTER (WHERE mpc > 0)::float8 AS mpc
+  const { rows } = await sql<{ name: string; measure: string; year: number; value: number; mpc: number | null; sampled: string | null }>`
+    SELECT DISTINCT ON (name, measure, year) name, measure, year, value::float8 AS value,
+      (CASE WHEN mpc > 0 THEN mpc END)::float8 AS mpc, to_char(sampled, 'YYYY-MM-DD') AS sampled
     FROM measures_point_indications WHERE measures_point_id = ${pointId}
-    GROUP BY name, measure, year ORDER BY name, measure, year`.execute(db)
+    ORDER BY name, measure, year, (CASE WHEN mpc > 0 THEN value / mpc END) DESC NULLS LAST, value DESC, id`.execute(db)
   const series: ReadingSeries[] = []
   for (const row of rows) {
     let last = series[series.length - 1]
     if (!last || last.name !== row.name || last.measure !== row.measure) series.push((last = { name: row.name, measure: row.measure, years: [] }))
-    const share = row.mpc ? Number((row.value / row.mpc).toFixed(3)) : null
-    last.years.push({ year: row.year, value: row.value, mpc: row.mpc, share })
+    last.years.push({ year: row.year, value: row.value, mpc: row.mpc, share: multipleOf(row.value, row.mpc), sampled: row.sampled })
   }
   return series
 }

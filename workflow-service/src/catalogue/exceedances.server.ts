@@ -3,6 +3,7 @@
 // (decision 2130), so the multiple is value / ПДК as stored.
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
+import { multipleOf } from '../text/russian-format.ts'
 
 export interface ExceedanceFilters {
   year?: number
@@ -19,8 +20,7 @@ export interface Exceedance {
   value: number
   measure: string
   mpc: number
-  /** None past LARGEST_MULTIPLE. */
-  multiple: number | null
+  multiple: number
   point: { id: number; name: string; nomenclature: string | null }
   area: { id: number; name: string } | null
   company: { id: number; name: string } | null
@@ -29,14 +29,11 @@ export interface Exceedance {
 /** A reading `i` above its limit: the one test of the list, the chart and the Department's notice. */
 export const ABOVE_LIMIT = sql`i.mpc > 0 AND i.value > i.mpc`
 /**
- * value / ПДК in numeric, which cannot overflow where float8 division does (1e308 / 0,2 failed the publication's
- * transaction on every try): what the lists order by.
+ * The worst first: the order of the list and of a report's exceedances (the multiple itself is `multipleOf`). The
+ * ratio in numeric, which cannot overflow where float8 division does (1e308 / 0,2 failed the publication's transaction
+ * on every try, decision 3310).
  */
-export const RATIO = sql`(i.value::numeric / i.mpc::numeric)`
-/** Past it a ratio is no multiple a person reads (a slip of the pen, not a measurement): the list shows none. */
-export const LARGEST_MULTIPLE = 1e15
-/** Its multiple as the list shows it: value / ПДК to three decimals, or none past LARGEST_MULTIPLE (never Infinity). */
-export const MULTIPLE = sql`CASE WHEN ${RATIO} < ${sql.lit(LARGEST_MULTIPLE)} THEN round(${RATIO}, 3)::float8 END`
+const WORST_FIRST = sql`(i.value::numeric / i.mpc::numeric) DESC, i.id`
 
 function whereOf(filters: ExceedanceFilters) {
   const parts = [ABOVE_LIMIT]
@@ -55,18 +52,19 @@ const FROM = sql`FROM measures_point_indications i
 export async function listExceedances(db: Kysely<Database>, filters: ExceedanceFilters, limit: number, offset: number): Promise<{ count: number; results: Exceedance[] }> {
   const where = whereOf(filters)
   const [rows, total] = await Promise.all([
-    sql<Exceedance>`
+    sql<Omit<Exceedance, 'multiple'>>`
       SELECT i.id, i.year, to_char(i.sampled, 'YYYY-MM-DD') AS sampled, i.name AS substance, i.value, i.measure, i.mpc,
-        ${MULTIPLE} AS multiple,
         json_build_object('id', p.id, 'name', p.name, 'nomenclature', p.nomenclature) AS point,
         CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.name) END AS area,
         CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', c.name) END AS company
       ${FROM} ${where}
-      ORDER BY ${RATIO} DESC, i.id
+      ORDER BY ${WORST_FIRST}
       LIMIT ${limit} OFFSET ${offset}`.execute(db),
     sql<{ count: number }>`SELECT count(*)::int AS count ${FROM} ${where}`.execute(db),
   ])
-  return { count: Number(total.rows[0]?.count ?? 0), results: rows.rows }
+  // The multiple is the readings' `share`, one computation in one place: never 6666666666666670 beside 6666666666666667.
+  const results = rows.rows.map((r) => ({ ...r, value: Number(r.value), mpc: Number(r.mpc), multiple: multipleOf(Number(r.value), Number(r.mpc)) ?? 0 }))
+  return { count: Number(total.rows[0]?.count ?? 0), results }
 }
 
 /** How many readings exceeded their limit each year, with the other filters (the page's chart); oldest first. */
@@ -76,15 +74,15 @@ export async function exceedancesPerYear(db: Kysely<Database>, filters: Omit<Exc
 }
 
 /** The published readings of one report above their ПДК: how many, the worst multiple and its substance. */
-export async function exceedancesOfReport(db: Kysely<Database>, reportId: number): Promise<{ count: number; worst: { multiple: number | null; substance: string } | null }> {
-  const { rows } = await sql<{ count: number; multiple: number | null; substance: string }>`
-    SELECT count(*) OVER ()::int AS count, ${MULTIPLE} AS multiple, i.name AS substance
+export async function exceedancesOfReport(db: Kysely<Database>, reportId: number): Promise<{ count: number; worst: { multiple: number; substance: string } | null }> {
+  const { rows } = await sql<{ count: number; value: number; mpc: number; substance: string }>`
+    SELECT count(*) OVER ()::int AS count, i.value::float8 AS value, i.mpc::float8 AS mpc, i.name AS substance
     FROM import_published_rows r JOIN measures_point_indications i ON i.id = r.row_id
     WHERE r.report_id = ${reportId} AND r.target_table = 'measures_point_indications' AND ${ABOVE_LIMIT}
-    ORDER BY ${RATIO} DESC, i.id
+    ORDER BY ${WORST_FIRST}
     LIMIT 1`.execute(db)
   const found = rows[0]
-  return found ? { count: found.count, worst: { multiple: found.multiple, substance: found.substance } } : { count: 0, worst: null }
+  return found ? { count: found.count, worst: { multiple: multipleOf(found.value, found.mpc) ?? 0, substance: found.substance } } : { count: 0, worst: null }
 }
 
 export interface ExceedanceChoices {

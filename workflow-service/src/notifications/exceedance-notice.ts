@@ -1,6 +1,6 @@
 // The words of the Department's notice of a publication's exceedances: «Превышения ПДК: 3 показания» and the report,
 // the count and the worst multiple in the body, numbers as Russian writes them (decision 1330).
-import { formatCount } from '../text/russian-format.ts'
+import { formatCount, formatTimes } from '../text/russian-format.ts'
 
 export interface ExceedanceFacts {
   companyName: string
@@ -8,17 +8,16 @@ export interface ExceedanceFacts {
   year: number
   areaName: string | null
   count: number
-  /** The worst multiple: none past LARGEST_MULTIPLE (catalogue/exceedances.server.ts). */
-  worst: { multiple: number | null; substance: string }
+  worst: { multiple: number; substance: string }
 }
 
 export function exceedanceNotice(facts: ExceedanceFacts): { title: string; body: string } {
   const subject = `${facts.companyName}: ${facts.reportTypeTitle} за ${facts.year} год${facts.areaName ? ` (${facts.areaName})` : ''}`
   const readings = formatCount(facts.count, ['показание', 'показания', 'показаний'])
-  const times = facts.worst.multiple === null ? 'более чем 10¹⁵ раз' : formatCount(facts.worst.multiple, ['раз', 'раза', 'раз'])
+  const times = formatTimes(facts.worst.multiple)
   return {
     title: `Превышения ПДК: ${readings}`,
-    body: `${subject}: опубликовано ${readings} выше ПДК, наибольшее — ${facts.worst.substance}, в ${times} выше ПДК.`,
+    body: `${subject}: опубликовано ${readings} выше ПДК, наибольшее — ${facts.worst.substance}, ${times} выше ПДК.`,
   }
 }
 

@@ -26,3 +26,11 @@ export function formatDate(value: Date | string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
   return match ? `${match[3]}.${match[2]}.${match[1]}` : String(value)
 }
+
+const dayParts = new Intl.DateTimeFormat('en-US', { timeZone: REGION_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' })
+
+/** The region's calendar day (yyyy-mm-dd) at an instant: 2026-03-11T22:00Z is 2026-03-12 in Yekaterinburg. */
+export function regionDay(moment: Date): string {
+  const parts = Object.fromEntries(dayParts.formatToParts(moment).map((p) => [p.type, p.value]))
+  return `${parts.year}-${parts.month}-${parts.day}`
+}

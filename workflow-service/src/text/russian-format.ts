@@ -48,12 +48,53 @@ function formatterFor(options: NumberOptions): Intl.NumberFormat {
   return formatter
 }
 
-/** 12345.5 → '12 345,5'; { decimals: 2 } → '12 345,50'. Not-finite numbers are shown as they are. */
+/** Numbers at least this large are written with a power of ten (5·10³⁰²), never with 303 digits or as 5e+302. */
+const POWER_FROM = 1e15
+
+const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹'
+const superscript = (n: number) => String(n).replace(/\d/g, (d) => SUPERSCRIPTS[Number(d)]).replace('-', '⁻')
+
+/**
+ * 12345.5 → '12 345,5'; { decimals: 2 } → '12 345,50'. -0 is 0; a number past 10¹⁵ is written 5·10³⁰², and one beyond
+ * the numbers (Infinity, NaN) as «—»: no message or page ever says «Infinity» or «e+302».
+ */
 export function formatNumber(n: number, options: NumberOptions = {}): string {
-  if (!Number.isFinite(n)) return String(n)
+  if (!Number.isFinite(n)) return '—'
+  if (Object.is(n, -0)) n = 0
+  if (Math.abs(n) >= POWER_FROM) {
+    const exponent = Math.floor(Math.log10(Math.abs(n)))
+    const mantissa = Number((n / 10 ** exponent).toPrecision(3))
+    return `${mantissa === 1 ? '' : `${formatterFor({}).format(mantissa)}·`}10${superscript(exponent)}`
+  }
   // Twelve significant digits drop the float noise of sums (0.1 + 0.2) without losing measured precision.
   const value = options.decimals === undefined && options.maximumFractionDigits === undefined ? Number(n.toPrecision(12)) : n
-  return formatterFor(options).format(value)
+  const text = formatterFor(options).format(value)
+  return text === '-0' || /^-0([,.]0+)?$/.test(text) ? text.slice(1) : text
+}
+
+/** Past this multiple of a limit the words say «более чем в 10⁶ раз»: a larger number would only pretend to precision. */
+export const MULTIPLE_WORDS_BOUND = 1e6
+
+/**
+ * A multiple as Russian says it, rounded as a reader needs it: «в 3,1 раза», «в 25 раз», «в 1 250 раз», «более чем
+ * в 10⁶ раз» past the bound; one decimal below 10, whole numbers above.
+ */
+export function formatTimes(multiple: number): string {
+  if (!Number.isFinite(multiple) || multiple > MULTIPLE_WORDS_BOUND) return `более чем в 10${superscript(Math.log10(MULTIPLE_WORDS_BOUND))} раз`
+  const rounded = multiple < 10 ? Math.round(multiple * 10) / 10 : Math.round(multiple)
+  return `в ${formatCount(rounded, ['раз', 'раза', 'раз'])}`
+}
+
+/**
+ * A value's multiple of its limit, the one computation of the exceedances' `multiple`, the readings' `share` and the
+ * charts: value / limit to three decimals, or null without a positive limit or when the quotient is not a finite number.
+ */
+export function multipleOf(value: number | null | undefined, limit: number | null | undefined): number | null {
+  if (typeof value !== 'number' || typeof limit !== 'number' || !(limit > 0) || !Number.isFinite(value)) return null
+  const quotient = value / limit
+  if (!Number.isFinite(quotient)) return null
+  const rounded = Number(quotient.toFixed(3))
+  return Object.is(rounded, -0) ? 0 : rounded
 }
 
 /** A number with its noun: formatCount(3, ['вид', 'вида', 'видов']) → '3 вида'. */

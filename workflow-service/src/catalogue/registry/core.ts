@@ -4,6 +4,7 @@ import { toDms } from '../format.ts'
 import { bool, date, enumeration, group, idFilter, int, num, ref, searchFilter, text, yearFilter } from './fields.ts'
 import { AREA_KINDS, COMPANY_KINDS, POINT_CATEGORIES, POINT_KINDS } from './labels.ts'
 import { defineType } from './types.ts'
+import { multipleOf } from '../../text/russian-format.ts'
 
 export const companies = defineType({
   slug: 'companies',
@@ -203,7 +204,7 @@ export const measuresPointIndications = defineType({
     num('mpc', 'ПДК'),
     num('mpc_max', 'ПДК максимальная'),
     num('share', 'Доля ПДК', undefined, {
-      compute: (row) => (typeof row.mpc === 'number' && row.mpc > 0 && typeof row.value === 'number' ? Number((row.value / row.mpc).toFixed(3)) : null),
+      compute: (row) => multipleOf(row.value as number | null, row.mpc as number | null),
     }),
   ],
   filters: [

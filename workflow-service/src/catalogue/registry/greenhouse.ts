@@ -41,6 +41,12 @@ export function co2Equivalent(row: Readonly<Record<string, unknown>>): number {
   return Number(total.toFixed(3))
 }
 
+/**
+ * How far a file's «Всего» may stand from the sum of its gases times their potentials: a tonne, or a thousandth of the
+ * sum when that is more (a total rounded to whole tonnes of a large inventory). Beyond it the row is an error.
+ */
+export const CO2_EQUIVALENT_TOLERANCE = { absolute: 1, relative: 0.001 } as const
+
 const EXAMPLE_GASES = { co2: 125000.5, ch4: 310.25, n2o: 2.1, sf6: 0, c2f6: 0, chf3: 0, cf4: 0 }
 
 export const greenhouseGases = defineType({

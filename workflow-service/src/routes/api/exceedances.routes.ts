@@ -22,7 +22,7 @@ const ExceedanceAnswer = Type.Object({
   value: Type.Number({ description: 'Значение в единице ПДК' }),
   measure: Type.String({ description: 'Единица ПДК' }),
   mpc: Type.Number({ description: 'ПДК' }),
-  multiple: Type.Union([Type.Number(), Type.Null()], { description: 'Во сколько раз выше ПДК (null: больше 10^15 раз — не измерение, а ошибка записи)' }),
+  multiple: Type.Number({ description: 'Во сколько раз выше ПДК' }),
   point: Type.Object({ id: Type.Integer(), name: Type.String(), nomenclature: Type.Union([Type.String(), Type.Null()]) }),
   area: Type.Union([Named, Type.Null()]),
   company: Type.Union([Named, Type.Null()]),

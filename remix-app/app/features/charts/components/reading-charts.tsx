@@ -23,7 +23,7 @@ export function ReadingCharts({ series }: { series: ReadingSeries[] }) {
             title={s.name}
             unit={s.measure}
             withLimit={s.years.some((y) => y.mpc !== null)}
-            description={`${s.name}: наибольшее за год значение, ${s.measure}, по годам ${s.years[0].year}–${s.years[s.years.length - 1].year}; линия ПДК — предельно допустимая концентрация, цвет точки — кратность ПДК.`}
+            description={`${s.name}: показание года с наибольшей кратностью своей ПДК, ${s.measure}, по годам ${s.years[0].year}–${s.years[s.years.length - 1].year}; линия ПДК — предельно допустимая концентрация, цвет точки — кратность ПДК.`}
             series={[{ name: s.name, points: s.years.map((y) => ({ year: y.year, value: y.value, limit: y.mpc })) }]}
           />
         ))}

@@ -60,7 +60,7 @@ export default function ExceedancesPage() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id}>
-                  <td>{r.multiple === null ? 'более 10¹⁵' : formatNumber(r.multiple)}</td>
+                  <td>{formatNumber(r.multiple)}</td>
                   <td>{r.substance}</td>
                   <td>{`${formatNumber(r.value)} ${r.measure}`}</td>
                   <td>{`${formatNumber(r.mpc)} ${r.measure}`}</td>
