@@ -1,7 +1,7 @@
 // GET /api/v1/measures-point-indications/:id/source/: where a public reading comes from («Откуда это значение»,
 // decision 3310) — the company, report, file and row that published it and the agreement (log position and
 // fingerprint), or the catalogue's own data under its baseline. Public, as the reading is.
-import { Type } from '@sinclair/typebox'
+import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Id } from '../../http/params.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
