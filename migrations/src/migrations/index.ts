@@ -32,6 +32,7 @@ import * as m2620SearchTextEverywhere from './2026-11-25-2620-search-text-everyw
 import * as m2224MailConfirmations from './2026-11-26-2224-mail-confirmations.ts'
 import * as m2670PeopleNamesAndAddresses from './2026-11-27-2670-people-names-and-addresses.ts'
 import * as m2686ReferenceEntriesRetired from './2026-11-27-2686-reference-entries-retired.ts'
+import * as m3601ReportDueDates from './2026-12-01-3601-report-due-dates.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-2450-notification-topics': m2450NotificationTopics,
   '2026-11-27-2670-people-names-and-addresses': m2670PeopleNamesAndAddresses,
   '2026-11-27-2686-reference-entries-retired': m2686ReferenceEntriesRetired,
+  '2026-12-01-3601-report-due-dates': m3601ReportDueDates,
 }

@@ -31,6 +31,9 @@ function referenceFieldMessage(p: ReferenceFieldProblem): string {
     pattern: p.hint ?? 'неверный формат',
     'not-found': 'такой записи нет: выберите значение из списка',
     below: `не может быть меньше поля «${p.hint ?? ''}»`,
+    date: 'введите дату, например 31.03.2026',
+    year: `введите год от ${p.hint ?? ''}`,
+    'before-year': `не может быть раньше 1 января отчётного года${p.hint ? ` (${p.hint})` : ''}`,
   }[p.problem]
   return `${p.label}: ${problem}`
 }

@@ -9,7 +9,7 @@ export type ResponsibleField = 'fullname' | 'position' | 'email' | 'phone' | 'la
 export interface ReferenceFieldProblem {
   field: string
   label: string
-  problem: 'required' | 'too-long' | 'number' | 'choice' | 'pattern' | 'not-found' | 'below'
+  problem: 'required' | 'too-long' | 'number' | 'choice' | 'pattern' | 'not-found' | 'below' | 'date' | 'year' | 'before-year'
   max?: number
   hint?: string
 }

@@ -27,6 +27,13 @@ export function boardYears(now = new Date()): number[] {
 export const CELL_STATES = ['no_files', 'checking', 'errors', 'consideration', 'rejected', 'agreed'] as const
 export type CellState = (typeof CELL_STATES)[number]
 
+/** The states in which the holder still has to send or correct the report: the ones its due date is counted for. */
+export const OPEN_STATES: readonly CellState[] = ['no_files', 'checking', 'errors', 'rejected']
+
+/** The boards' due-date filter (what is still to be sent, or of it what is overdue) and their orders. */
+export const BOARD_DUE_FILTERS = ['open', 'overdue'] as const
+export const BOARD_SORTS = ['company', 'due'] as const
+
 /** The state filter's words (the Department's board). */
 export const CELL_STATE_TITLES: Record<CellState, string> = {
   no_files: 'Нет файлов',

@@ -4,7 +4,7 @@
 // needed); the server decides who sees what (use-cases/reports-board.server.ts).
 import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
-import { CELL_STATE_TITLES, CELL_STATES, REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
+import { BOARD_DUE_FILTERS, CELL_STATE_TITLES, CELL_STATES, REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
 import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
@@ -37,6 +37,45 @@ function CellLink({ cell }: { cell: Cell }) {
       </span>
       {cell.label}
     </Link>
+  )
+}
+
+/** A cell's due date: the day, and while the holder still has to act, the days to it or how late it is. */
+function Due({ due }: { due: Cell['due'] }) {
+  return (
+    <span className={`due${due.overdue ? ' overdue' : due.days === 0 ? ' due-today' : ''}`}>
+      срок {due.text}
+      {due.words ? `, ${due.words}` : ''}
+    </span>
+  )
+}
+
+const DUE_FILTER_TITLE = { open: 'Не сдано', overdue: 'Просрочено' } as const
+const SORT_TITLE = { company: 'по предприятию', due: 'по сроку сдачи' } as const
+
+/** The due-date filter and the order, the same on both boards. */
+function DueFilters({ board }: { board: Board }) {
+  return (
+    <>
+      <label className="field-inline">
+        Срок сдачи
+        <select name="due" defaultValue={board.filters.due}>
+          <option value="">Все</option>
+          {BOARD_DUE_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {DUE_FILTER_TITLE[f]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field-inline">
+        Порядок
+        <select name="sort" defaultValue={board.filters.sort}>
+          <option value="">{SORT_TITLE.company}</option>
+          <option value="due">{SORT_TITLE.due}</option>
+        </select>
+      </label>
+    </>
   )
 }
 
@@ -83,7 +122,14 @@ function HolderBoard({ board }: { board: Board }) {
                 const cell = row.cells.get(type)
                 return (
                   <td key={type} data-label={REPORT_TYPE_TITLE[type]} className={cell ? undefined : 'not-filed'}>
-                    {cell ? <CellLink cell={cell} /> : <span aria-label="не сдаётся">—</span>}
+                    {cell ? (
+                      <>
+                        <CellLink cell={cell} />
+                        <Due due={cell.due} />
+                      </>
+                    ) : (
+                      <span aria-label="не сдаётся">—</span>
+                    )}
                   </td>
                 )
               })}
@@ -99,7 +145,14 @@ function HolderBoard({ board }: { board: Board }) {
 function DepartmentBoard({ board }: { board: Board }) {
   const submit = useSubmit()
   const stateLink = (state: string) => {
-    const query = new URLSearchParams({ year: String(board.year), ...(board.filters.reportType ? { type: board.filters.reportType } : {}), ...(board.filters.company ? { company: String(board.filters.company) } : {}), ...(state ? { state } : {}) })
+    const query = new URLSearchParams({
+      year: String(board.year),
+      ...(board.filters.reportType ? { type: board.filters.reportType } : {}),
+      ...(board.filters.company ? { company: String(board.filters.company) } : {}),
+      ...(state ? { state } : {}),
+      ...(board.filters.due ? { due: board.filters.due } : {}),
+      ...(board.filters.sort ? { sort: board.filters.sort } : {}),
+    })
     return `?${query}`
   }
   return (
@@ -139,6 +192,7 @@ function DepartmentBoard({ board }: { board: Board }) {
             ))}
           </select>
         </label>
+        <DueFilters board={board} />
         <button type="submit" className="button">
           Показать
         </button>
@@ -166,6 +220,7 @@ function DepartmentBoard({ board }: { board: Board }) {
                 <th scope="col">Участок</th>
                 <th scope="col">Отчёт</th>
                 <th scope="col">Состояние</th>
+                <th scope="col">Срок сдачи</th>
                 <th scope="col">Ответственное лицо</th>
               </tr>
             </thead>
@@ -177,6 +232,9 @@ function DepartmentBoard({ board }: { board: Board }) {
                   <td data-label="Отчёт">{REPORT_TYPE_TITLE[cell.reportType]}</td>
                   <td data-label="Состояние">
                     <CellLink cell={cell} />
+                  </td>
+                  <td data-label="Срок сдачи">
+                    <Due due={cell.due} />
                   </td>
                   <td data-label="Ответственное лицо">
                     <Responsible name={cell.responsible} />
@@ -206,6 +264,7 @@ export default function ReportsBoard() {
         <>
           <Form method="get" className="filters board-filters" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}>
             <YearSelect year={board.year} years={board.years} />
+            <DueFilters board={board} />
             <button type="submit" className="button">
               Показать
             </button>

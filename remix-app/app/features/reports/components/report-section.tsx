@@ -54,6 +54,10 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
         {report && report.status === 'consideration' && report.round > 1 ? (
           <span className="resubmitted-mark">Повторно, раунд {report.round}</span>
         ) : null}
+        <span className={`section-due${section.due.overdue ? ' overdue' : section.due.days === 0 ? ' due-today' : ''}`}>
+          Срок сдачи {section.due.text}
+          {section.due.words ? `, ${section.due.words}` : ''}
+        </span>
         {role === 'department' && report ? (
           <DecisionButtons reportId={report.id} status={report.status} title={title} headingId={headingId} agreeBlocked={agreeBlocked(files)} />
         ) : null}
