@@ -48,6 +48,7 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
     case 'files-being-checked':
       return { status: 409, detail: 'Нельзя согласовать отчёт: его файлы ещё проверяются. Дождитесь окончания проверки.' }
     case 'no-file':
+      if (refusal.action === 'decline') return { status: 409, detail: 'Нельзя отклонить отчёт: файлы не загружены.' }
       return { status: 409, detail: 'Нельзя согласовать отчёт: в нём нет ни одного файла.' }
     case 'files-failed':
       return { status: 409, detail: 'Нельзя согласовать отчёт: ни один его файл не прошёл проверку.' }

@@ -19,7 +19,7 @@ export type Refusal =
   | { reason: 'report-not-found'; parameter?: 'report' }
   | { reason: 'report-status'; action: DecisionAction; status: 'none' | 'consideration' | 'agreed' | 'rejected' }
   | { reason: 'files-being-checked' }
-  | { reason: 'no-file' }
+  | { reason: 'no-file'; action?: 'agree' | 'decline' }
   | { reason: 'files-failed' }
   | { reason: 'decline-without-comment' }
   | { reason: 'comment-too-long'; max: number }
