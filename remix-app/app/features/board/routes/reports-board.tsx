@@ -6,6 +6,7 @@ import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from '@remix-ru
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
 import { BOARD_DUE_FILTERS, CELL_STATE_TITLES, CELL_STATES, REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
 import { RouteError } from '../../../components/route-error.tsx'
+import { CatalogueLink } from '../../../components/catalogue-link.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
 import { REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
@@ -271,14 +272,14 @@ export default function ReportsBoard() {
           </Form>
           <p className="board-hint">
             Состояние каждого отчёта за {board.year} год; ссылка открывает его раздел на странице{' '}
-            {board.company ? <Link to={`/companies/${board.company.id}/reports?year=${board.year}`}>«Отчетность»</Link> : '«Отчетность»'}.
+            {board.company ? <Link to={`/companies/${board.company.id}/reports?year=${board.year}`}>«Отчетность»</Link> : '«Отчетность»'}. <CatalogueLink />
           </p>
           <HolderBoard board={board} />
         </>
       ) : (
         <>
           <p className="board-hint">
-            <Link to="/department-reports">Отчеты на рассмотрении</Link> · <Link to="/department-reports/audit">Журнал отчётности</Link>
+            <Link to="/department-reports">Отчеты на рассмотрении</Link> · <Link to="/department-reports/audit">Журнал отчётности</Link> · <CatalogueLink />
           </p>
           <DepartmentBoard board={board} />
         </>

@@ -6,6 +6,7 @@ import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
 import { REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
 import { Tabs } from '../../../components/tabs.tsx'
+import { CatalogueLink } from '../../../components/catalogue-link.tsx'
 import { REVIEW_PAGE, REVIEW_TABS } from '../review-tabs.ts'
 import { useDebouncedSubmit } from '../../../components/use-debounced-submit.ts'
 import { loadReviewList } from '../review-list.server.ts'
@@ -103,7 +104,7 @@ export default function DepartmentReports() {
     <section className="review-page">
       <h1>Отчетность</h1>
       <p>
-        <Link to="/department-reports/audit">Журнал отчётности</Link> · <Link to="/board">Сводка отчётности</Link>
+        <Link to="/department-reports/audit">Журнал отчётности</Link> · <Link to="/board">Сводка отчётности</Link> · <CatalogueLink />
       </p>
       <Tabs tabs={REVIEW_TABS.map((t) => ({ title: `${t.title} (${formatNumber(counts[t.status])})`, to: Object.keys(filters).length ? `${t.path}?${new URLSearchParams(filters)}` : t.path }))} />
       {/* A new search starts from the first page (no limit in the form), as any filter change does. */}
