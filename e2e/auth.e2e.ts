@@ -146,7 +146,9 @@ describe('login without JavaScript', () => {
     await page.getByLabel('Логин').fill('department')
     await page.getByLabel('Пароль').fill('department')
     await page.getByRole('button', { name: 'Войти' }).click()
-    await page.waitForURL((url) => url.pathname === '/monitoring/' || url.pathname === '/monitoring')
+    // The Department lands on its review queue (decision 3602), with a way to the public catalogue.
+    await page.waitForURL((url) => url.pathname === '/monitoring/department-reports')
+    expect(await page.getByRole('link', { name: 'Открытый каталог результатов мониторинга' }).count()).toBe(1)
     expect(await page.locator('header').textContent()).toContain('department')
     expect(await page.getByRole('navigation', { name: 'Разделы' }).getByRole('link').count()).toBe(NAVIGATION.length)
     await page.close()

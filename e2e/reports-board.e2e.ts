@@ -39,7 +39,7 @@ describe('the status board', () => {
       const cells = page.locator('a.board-cell')
       expect(await cells.count()).toBeGreaterThan(3)
       for (const text of await cells.allInnerTexts()) {
-        expect(text.trim()).toMatch(/(нет файлов|проверяется|ошибки в \d+ файл(е|ах)|на рассмотрении \d+ дн\.|отклонён — ответить|согласован)$/)
+        expect(text.trim()).toMatch(/(файлы не загружены|проверяется|ошибки в \d+ файл(е|ах)|на рассмотрении \d+ дн\.|отклонён — ответить|согласован)$/)
       }
       const target = page.getByRole('link', { name: /, Итоговый отчет: / }).first()
       const href = (await target.getAttribute('href'))!

@@ -131,6 +131,15 @@ export interface PointKindsTable {
   retired: Generated<boolean>
 }
 
+export interface ReportDueDatesTable {
+  id: Generated<number>
+  report_type: ReportType
+  year: number
+  /** ГГГГ-ММ-ДД as written; read as a date. */
+  due_date: ColumnType<Date, string, string>
+  retired: Generated<boolean>
+}
+
 export interface SubstancesTable {
   id: Generated<number>
   name: string
@@ -468,6 +477,7 @@ export interface Database {
   units: UnitsTable
   point_kinds: PointKindsTable
   substances: SubstancesTable
+  report_due_dates: ReportDueDatesTable
   events: EventsTable
   event_checkpoints: EventCheckpointsTable
   event_log_identity: EventLogIdentityTable

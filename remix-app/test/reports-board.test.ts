@@ -46,7 +46,7 @@ describe('the status board page', () => {
     for (const cell of board.results) {
       expect(cell.companyId).toBe(holder.companyId)
       expect(cell.href).toMatch(new RegExp(`^/companies/${holder.companyId}/reports\\?year=${board.year}&section=[a-z0-9_-]+#section-`))
-      expect(cell.label).toMatch(/^(нет файлов|проверяется|ошибки в \d+ файл(е|ах)|на рассмотрении \d+ дн\.|отклонён — ответить|согласован)$/)
+      expect(cell.label).toMatch(/^(файлы не загружены|проверяется|ошибки в \d+ файл(е|ах)|на рассмотрении \d+ дн\.|отклонён — ответить|согласован)$/)
     }
   })
 

@@ -13,7 +13,8 @@ describe('login', () => {
   it('logs a demo user in and answers the router address without errors', async () => {
     const res = await postLogin(t.app, { username: 'department', password: 'department' })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ errors: null, router: '/monitoring/' })
+    // The Department lands on its review queue (decision 3602).
+    expect(res.json()).toEqual({ errors: null, router: '/monitoring/department-reports' })
     const line = sessionLine(res)
     expect(line).toContain('HttpOnly')
     expect(line).toContain('SameSite=Lax')
@@ -49,8 +50,15 @@ describe('login', () => {
     expect(inside.json().router).toBe('/monitoring/admin')
     for (const next of ['https://evil.example/', '//evil.example/monitoring/', '/monitoring\\..\\x', '/api/v1/users/']) {
       const res = await postLogin(t.app, { username: 'admin', password: 'admin', next })
-      expect(res.json().router, next).toBe('/monitoring/')
+      // …but to the administrator's own start page, the users.
+      expect(res.json().router, next).toBe('/monitoring/admin')
     }
+  })
+
+  it('sends the Department to its queue and an administrator to the users page when no page was asked for, anyone else home', async () => {
+    expect((await postLogin(t.app, { username: 'department', password: 'department' }, { address: '10.1.0.8' })).json().router).toBe('/monitoring/department-reports')
+    expect((await postLogin(t.app, { username: 'admin', password: 'admin' }, { address: '10.1.0.8' })).json().router).toBe('/monitoring/admin')
+    expect((await postLogin(t.app, { username: 'administration', password: 'administration' }, { address: '10.1.0.8' })).json().router).toBe('/monitoring/')
   })
 
   it('sends a license holder to the status board when no page was asked for, and to the page asked for otherwise', async () => {

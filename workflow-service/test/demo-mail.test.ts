@@ -6,7 +6,7 @@ import { DEMO_MAIL_REASON } from '../src/seed/demo-mail.server.ts'
 import { useSmtpServer } from '../../test-support/smtp-server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { loginAs } from '../../test-support/login.ts'
-import { holder, multipartWithFiles, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'
+import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'
 import { sendDueMail } from '../../test-support/system.ts'
 
 const t = useTestApp()
@@ -31,6 +31,8 @@ describe('demo data and e-mail', () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: YEAR, ...RESPONSIBLE } })).statusCode).toBe(201)
     const list = await t.app.inject({ url: `/api/v1/import-reports/?year=${YEAR}&area_name=${encodeURIComponent(h.areaName)}&report_type=program`, headers: h.headers })
+    // A file sent (and failed): a report with nothing sent cannot be declined.
+    await checkedFile(t.app, t.database.db, h.headers, list.json().results[0].id, false)
     const department = await loginAs(t.app, 'department')
     const body = multipartWithFiles({ status: 'rejected', comment: 'Нет подписи' })
     const decided = await t.app.inject({ method: 'PUT', url: `/api/v1/import-reports/${list.json().results[0].id}/`, headers: { ...department.headers, ...body.headers }, payload: body.payload })

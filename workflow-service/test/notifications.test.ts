@@ -47,6 +47,8 @@ describe('notifications of report status changes', () => {
     expect(await confirmAddress(t.database.db, /confirm-email\/([\w-]{43})/.exec(asked[0].body)![1])).toBe('confirmed')
     const list = await t.app.inject({ url: `/api/v1/import-reports/?year=${YEAR}&area_name=${encodeURIComponent(h.areaName)}&report_type=program`, headers: h.headers })
     reportId = list.json().results[0].id
+    // A file sent (and failed): a report with nothing sent cannot be declined.
+    await checkedFile(t.app, t.database.db, h.headers, reportId, false)
     const before = await outbox()
     const department = await loginAs(t.app, 'department')
     const res = await decide(department.headers, reportId, { status: 'rejected', comment: 'Нет подписи' })

@@ -28,8 +28,18 @@ export const PORTAL_HOME = '/monitoring/'
 /** A license holder's start page after login: the status board of their company's reporting year. */
 export const HOLDER_HOME = '/monitoring/board'
 
-/** Where a user goes after login when no page was asked for: a holder of a company to the board, others home. */
+/** The Department's start page: its review queue (decision 3602). */
+export const DEPARTMENT_HOME = '/monitoring/department-reports'
+/** An administrator's start page: the users. */
+export const ADMIN_HOME = '/monitoring/admin'
+
+/**
+ * Where a user goes after login when no page was asked for: each role where its work is (decision 3602) — the
+ * Department to its queue, an administrator to the users, a holder of a company to its board; anyone else home.
+ */
 export function homeOf(user: { groups: readonly string[]; companyId: number | null }): string {
+  if (user.groups.includes('Департамент')) return DEPARTMENT_HOME
+  if (user.groups.includes('Администратор')) return ADMIN_HOME
   return user.companyId !== null && user.groups.includes('Недропользователь') ? HOLDER_HOME : PORTAL_HOME
 }
 

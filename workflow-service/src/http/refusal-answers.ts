@@ -31,6 +31,9 @@ function referenceFieldMessage(p: ReferenceFieldProblem): string {
     pattern: p.hint ?? 'неверный формат',
     'not-found': 'такой записи нет: выберите значение из списка',
     below: `не может быть меньше поля «${p.hint ?? ''}»`,
+    date: 'введите дату, например 31.03.2026',
+    year: `введите год от ${p.hint ?? ''}`,
+    'before-year': `не может быть раньше 1 января отчётного года${p.hint ? ` (${p.hint})` : ''}`,
   }[p.problem]
   return `${p.label}: ${problem}`
 }
@@ -45,6 +48,7 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
     case 'files-being-checked':
       return { status: 409, detail: 'Нельзя согласовать отчёт: его файлы ещё проверяются. Дождитесь окончания проверки.' }
     case 'no-file':
+      if (refusal.action === 'decline') return { status: 409, detail: 'Нельзя отклонить отчёт: файлы не загружены.' }
       return { status: 409, detail: 'Нельзя согласовать отчёт: в нём нет ни одного файла.' }
     case 'files-failed':
       return { status: 409, detail: 'Нельзя согласовать отчёт: ни один его файл не прошёл проверку.' }

@@ -10,8 +10,11 @@ import { can, type CurrentUser } from '../auth/permissions.ts'
 import { Id, Instant, Literals, Year } from '../http/params.ts'
 import { Refused, refused } from '../workflow/refusal.ts'
 import {
+  BOARD_DUE_FILTERS,
+  BOARD_SORTS,
   boardYears,
   CELL_STATES,
+  OPEN_STATES,
   type CellState,
   cellLabel,
   daysBetween,
@@ -19,6 +22,8 @@ import {
   sectionAddress,
 } from '../workflow/reports/board-cells.ts'
 import { REPORT_TYPE_CODES, REPORT_TYPES } from '../workflow/reports/report-types.ts'
+import { type DueInfo, dueInfo, regionDay } from '../workflow/reports/due-dates.ts'
+import { dueDateSql } from '../workflow/reports/due-date-sql.ts'
 import { statusSinceSql } from './review-queue.server.ts'
 
 export const ReportsBoardInput = Type.Object(
@@ -27,6 +32,10 @@ export const ReportsBoardInput = Type.Object(
     reportType: Type.Optional(Literals(REPORT_TYPE_CODES)),
     company: Type.Optional(Id),
     state: Type.Optional(Literals(CELL_STATES)),
+    /** Only the cells whose holder still has to act (`open`), or those of them past their due date (`overdue`). */
+    due: Type.Optional(Literals(BOARD_DUE_FILTERS)),
+    /** By company and area (the default), or the nearest due date first. */
+    sort: Type.Optional(Literals(BOARD_SORTS)),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     /** Today, for the default year and the days (the edge reads the clock). */
     now: Type.Optional(Instant),
@@ -54,6 +63,8 @@ export interface BoardCell {
   days: number | null
   /** The responsible person's name for the area (or company) and year, or null when none is named. */
   responsible: string | null
+  /** The due date, and the days to it while the holder still has to act (due-dates.ts). */
+  due: DueInfo
   /** The reports page with this section opened (without the /monitoring base). */
   href: string
 }
@@ -118,7 +129,8 @@ function cellsSql(filter: Filter) {
            COALESCE(f.live, 0) AS live, COALESCE(f.processing, 0) AS processing, COALESCE(f.errors, 0) AS errors, COALESCE(f.passed, 0) AS passed,
            ${STATE_SQL} AS state,
            CASE r.status WHEN 'consideration' THEN ${statusSinceSql('consideration')} WHEN 'agreed' THEN ${statusSinceSql('agreed')} WHEN 'rejected' THEN ${statusSinceSql('rejected')} END AS since,
-           COALESCE(er.fullname, cr.fullname) AS responsible
+           COALESCE(er.fullname, cr.fullname) AS responsible,
+           ${dueDateSql(sql`t.report_type`, sql`${filter.year}`)} AS due_date
     FROM targets t
     LEFT JOIN import_reports r
       ON r.company_id = t.company_id AND r.year = ${filter.year} AND r.report_type = t.report_type
@@ -150,6 +162,7 @@ interface CellRow {
   state: CellState
   since: Date | string | null
   responsible: string | null
+  due_date: string
 }
 
 /** Who reads the board: the Department any company, a holder their own; anyone else is refused. */
@@ -172,10 +185,20 @@ export async function reportsBoard(db: Kysely<Database>, actor: CurrentUser | nu
   const filter: Filter = { year, company, reportType: input.reportType ?? null }
   const limit = input.limit ?? 1000
   const cells = cellsSql(filter)
+  const today = regionDay(now)
+  const open = sql`b.state IN (${sql.join([...OPEN_STATES])})`
+  const conditions = [
+    input.state ? sql`b.state = ${input.state}` : null,
+    input.due ? open : null,
+    input.due === 'overdue' ? sql`b.due_date < ${today}` : null,
+  ].filter((c) => c !== null)
+  const byName = sql`b.company_name, b.company_id, b.area_id IS NULL, b.area_name, b.area_id, b.ord`
+  // The nearest due date first among what is still to be sent; what waits for the Department or is agreed comes after.
+  const order = input.sort === 'due' ? sql`(CASE WHEN ${open} THEN 0 ELSE 1 END), b.due_date, ${byName}` : byName
   const [page, counts, companies, holderCompany] = await Promise.all([
     sql<CellRow>`SELECT * FROM (${cells}) b
-      ${input.state ? sql`WHERE b.state = ${input.state}` : sql``}
-      ORDER BY b.company_name, b.company_id, b.area_id IS NULL, b.area_name, b.area_id, b.ord
+      ${conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``}
+      ORDER BY ${order}
       LIMIT ${limit}`.execute(db),
     sql<{ state: CellState; n: string }>`SELECT b.state, count(*) AS n FROM (${cells}) b GROUP BY b.state`.execute(db),
     // The company filter's choices (the Department's): the companies that file, by name.
@@ -208,10 +231,14 @@ export async function reportsBoard(db: Kysely<Database>, actor: CurrentUser | nu
       files,
       days,
       responsible: r.responsible,
+      due: dueInfo(r.due_date, now, OPEN_STATES.includes(r.state)),
       href: sectionAddress(r.company_id, year, r.area_id, r.report_type),
     }
   })
-  const total = input.state ? countOf[input.state] : Object.values(countOf).reduce((a, b) => a + b, 0)
+  // The count of what the filters leave (the state's count when only a state is asked for).
+  const total = input.due
+    ? Number((await sql<{ n: string }>`SELECT count(*) AS n FROM (${cells}) b WHERE ${sql.join(conditions, sql` AND `)}`.execute(db)).rows[0]?.n ?? 0)
+    : input.state ? countOf[input.state] : Object.values(countOf).reduce((a, b) => a + b, 0)
   return {
     viewer,
     year,

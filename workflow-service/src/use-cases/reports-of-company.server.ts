@@ -12,6 +12,8 @@ import { type Refused, refused } from '../workflow/refusal.ts'
 import { lastDeclinesOf, listReports } from '../workflow/reports/report-queries.server.ts'
 import { licenceAreasOf } from '../workflow/reports/report-targets.server.ts'
 import { publicationLine } from '../workflow/publication/publication-line.ts'
+import { dueDatesOfYear } from '../workflow/reports/due-date-queries.server.ts'
+import { regionDay } from '../workflow/reports/due-dates.ts'
 import { ecomonResponsiblesOfCompany, listCompanyResponsibles } from '../workflow/responsibles/responsible-queries.server.ts'
 
 export type { AuditEntry, FileProblem, FileStatus, ReportStatus, ReportType }
@@ -28,7 +30,7 @@ export async function reportsOfCompany(db: Kysely<Database>, actor: CurrentUser 
   const { year } = input
   const department = can(actor, 'decide:report:any')
 
-  const [areas, reports, areaResponsibles, companyResponsibles, history, lastAreaResponsibles, lastCompanyResponsibles] = await Promise.all([
+  const [areas, reports, areaResponsibles, companyResponsibles, history, lastAreaResponsibles, lastCompanyResponsibles, dueDates] = await Promise.all([
     licenceAreasOf(db, company.id),
     listReports(db, { companyId: company.id, year }, 1000, 0),
     ecomonResponsiblesOfCompany(db, company.id, year),
@@ -37,6 +39,7 @@ export async function reportsOfCompany(db: Kysely<Database>, actor: CurrentUser 
     // Last year's responsible persons, offered in one click when this year has none yet.
     ecomonResponsiblesOfCompany(db, company.id, year - 1),
     listCompanyResponsibles(db, { companyId: company.id, year: year - 1 }),
+    dueDatesOfYear(db, year),
   ])
 
   // Errors of failed files and warnings of good ones (two levels, decision 1420).
@@ -60,6 +63,9 @@ export async function reportsOfCompany(db: Kysely<Database>, actor: CurrentUser 
     responsibles: { areas: areaResponsibles, company: companyResponsibles[0] ?? null },
     lastYearResponsibles: { areas: lastAreaResponsibles, company: lastCompanyResponsibles[0] ?? null },
     history,
+    /** The due date of each report type for the year (ГГГГ-ММ-ДД), and the region's today to count the days to it. */
+    dueDates,
+    today: regionDay(new Date()),
     /** Findings of the files that have some, by file id. */
     findings: Object.fromEntries(findings),
     /** The last decline of each report, by report id. */

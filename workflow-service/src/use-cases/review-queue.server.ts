@@ -7,6 +7,10 @@ import type { Database, ReportStatus, ReportType } from '@portal/migrations/data
 import { containsPattern } from '../catalogue/search-pattern.ts'
 import { Instant, Literals } from '../http/params.ts'
 import { awaitsDecision, filesLabel, sectionAddress } from '../workflow/reports/board-cells.ts'
+import { type DueInfo, dueInfo } from '../workflow/reports/due-dates.ts'
+import { dueDateSql } from '../workflow/reports/due-date-sql.ts'
+import { REPORT_TYPE_CODES } from '../workflow/reports/report-types.ts'
+import { Year } from '../http/params.ts'
 
 export const QUEUE_SORTS = ['oldest', 'newest', 'company', 'year'] as const
 export type QueueSort = (typeof QUEUE_SORTS)[number]
@@ -17,6 +21,9 @@ export const ReviewQueueInput = Type.Object(
     search: Type.String({ maxLength: 200 }),
     sort: Literals(QUEUE_SORTS),
     limit: Type.Integer({ minimum: 1, maximum: 1000 }),
+    /** Only the reports of a reporting year, of a report type. */
+    year: Type.Optional(Year),
+    reportType: Type.Optional(Type.Union(REPORT_TYPE_CODES.map((code) => Type.Literal(code)))),
     /** Today, for the ages (the edge reads the clock). */
     now: Type.Optional(Instant),
   },
@@ -44,6 +51,8 @@ export interface QueueRow {
   awaitsDecision: boolean
   /** The responsible person's name for the area (or company) and year; null when none is named. */
   responsible: string | null
+  /** The due date of its type and year; counted while the holder has to correct a declined report. */
+  due: DueInfo
   /** The reports page with this report's section opened. */
   href: string
 }
@@ -63,6 +72,7 @@ interface QueueSqlRow {
   errors: string
   passed: string
   responsible: string | null
+  due_date: string
 }
 
 const ORDER: Record<QueueSort, ReturnType<typeof sql>> = {
@@ -86,13 +96,20 @@ export function statusSinceSql(status: ReportStatus) {
     : sql`(SELECT max(s.created) FROM report_status_changes s WHERE s.report_id = r.id AND s.event = ${status === 'agreed' ? 'agreed' : 'rejected'})`
 }
 
-function queueSql(status: ReportStatus, search: string) {
+interface QueueFilter {
+  search: string
+  year?: number
+  reportType?: ReportType
+}
+
+function queueSql(status: ReportStatus, { search, year, reportType }: QueueFilter) {
   const since = statusSinceSql(status)
   const pattern = search.trim() ? containsPattern(search) : null
   return sql<QueueSqlRow>`
     SELECT r.id AS report_id, r.company_id, c.name AS company_name, r.area_id, a.name AS area_name, r.year, r.report_type, r.round,
            ${since} AS since, fs.files, fs.processing, fs.errors, fs.passed,
-           COALESCE(er.fullname, cr.fullname) AS responsible
+           COALESCE(er.fullname, cr.fullname) AS responsible,
+           ${dueDateSql(sql`r.report_type`, sql`r.year`)} AS due_date
     FROM import_reports r
     JOIN companies c ON c.id = r.company_id
     LEFT JOIN areas a ON a.id = r.area_id
@@ -106,18 +123,24 @@ function queueSql(status: ReportStatus, search: string) {
     LEFT JOIN company_responsibles cr ON r.area_id IS NULL AND cr.company_id = r.company_id AND cr.year = r.year
     WHERE r.status = ${status}
       AND EXISTS (SELECT 1 FROM import_files f WHERE f.report_id = r.id AND f.status NOT IN ('deletion', 'deleted'))
-      ${pattern ? sql`AND search_text(c.name) LIKE ${pattern}` : sql``}`
+      ${pattern ? sql`AND search_text(c.name) LIKE ${pattern}` : sql``}
+      ${year !== undefined ? sql`AND r.year = ${year}` : sql``}
+      ${reportType !== undefined ? sql`AND r.report_type = ${reportType}` : sql``}`
 }
 
 export async function reviewQueue(db: Kysely<Database>, input: Static<typeof ReviewQueueInput>) {
   const now = input.now ?? new Date()
+  const filter: QueueFilter = { search: input.search, year: input.year, reportType: input.reportType }
   const [page, total, counts] = await Promise.all([
     sql<QueueSqlRow>`
-      SELECT * FROM (${queueSql(input.status, input.search)}) q ORDER BY ${ORDER[input.sort]} LIMIT ${input.limit}`.execute(db),
-    sql<{ count: string }>`SELECT count(*) AS count FROM (${queueSql(input.status, input.search)}) q`.execute(db),
+      SELECT * FROM (${queueSql(input.status, filter)}) q ORDER BY ${ORDER[input.sort]} LIMIT ${input.limit}`.execute(db),
+    sql<{ count: string }>`SELECT count(*) AS count FROM (${queueSql(input.status, filter)}) q`.execute(db),
+    // The tabs' counts follow the year and type asked for (the search narrows one tab's list only).
     sql<{ status: ReportStatus; count: string }>`
       SELECT r.status, count(*) AS count FROM import_reports r
       WHERE EXISTS (SELECT 1 FROM import_files f WHERE f.report_id = r.id AND f.status NOT IN ('deletion', 'deleted'))
+        ${input.year !== undefined ? sql`AND r.year = ${input.year}` : sql``}
+        ${input.reportType !== undefined ? sql`AND r.report_type = ${input.reportType}` : sql``}
       GROUP BY r.status`.execute(db),
   ])
   const countOf = (status: ReportStatus) => Number(counts.rows.find((c) => c.status === status)?.count ?? 0)
@@ -140,6 +163,8 @@ export async function reviewQueue(db: Kysely<Database>, input: Static<typeof Rev
       filesLabel: filesLabel({ live: Number(r.files), ...fileStates }),
       awaitsDecision: awaitsDecision(fileStates),
       responsible: r.responsible,
+      // A declined report is the holder's to correct: its due date counts; one under review or agreed is sent.
+      due: dueInfo(r.due_date, now, input.status === 'rejected'),
       href: sectionAddress(r.company_id, r.year, r.area_id, r.report_type),
     }
   })

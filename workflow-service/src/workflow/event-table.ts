@@ -27,7 +27,7 @@ export type ProjectionTable = (typeof PROJECTION_TABLES)[number]
 export type ReadModelRow<T extends ProjectionTable> = Selectable<Database[T]>
 
 /** The tables of reference data the admin stream keeps (written by its events, not rebuilt by the replay). */
-export type ReferenceTable = 'substances' | 'units' | 'point_kinds' | 'companies' | 'areas'
+export type ReferenceTable = 'substances' | 'units' | 'point_kinds' | 'companies' | 'areas' | 'report_due_dates'
 type ReferenceRow = Record<string, string | number | boolean | null>
 
 /**

@@ -9,7 +9,7 @@ export type ResponsibleField = 'fullname' | 'position' | 'email' | 'phone' | 'la
 export interface ReferenceFieldProblem {
   field: string
   label: string
-  problem: 'required' | 'too-long' | 'number' | 'choice' | 'pattern' | 'not-found' | 'below'
+  problem: 'required' | 'too-long' | 'number' | 'choice' | 'pattern' | 'not-found' | 'below' | 'date' | 'year' | 'before-year'
   max?: number
   hint?: string
 }
@@ -19,7 +19,7 @@ export type Refusal =
   | { reason: 'report-not-found'; parameter?: 'report' }
   | { reason: 'report-status'; action: DecisionAction; status: 'none' | 'consideration' | 'agreed' | 'rejected' }
   | { reason: 'files-being-checked' }
-  | { reason: 'no-file' }
+  | { reason: 'no-file'; action?: 'agree' | 'decline' }
   | { reason: 'files-failed' }
   | { reason: 'decline-without-comment' }
   | { reason: 'comment-too-long'; max: number }

@@ -102,6 +102,13 @@ describe('agreeing only something to agree', () => {
     }
   })
 
+  it('refuses to decline a report without files with 409, as agreeing is: nothing was sent to decide on', () => {
+    const result = when([created], { type: 'DeclineReport', data: { comment: 'Нет программы', files: [] } }, { files: [] })
+    expect(isRefusal(result) && refusalAnswer(result)).toEqual({ status: 409, detail: 'Нельзя отклонить отчёт: файлы не загружены.' })
+    // A report whose files all failed their check may be declined: the holder is told what to correct.
+    expect(typesOf(when([created], { type: 'DeclineReport', data: { comment: 'Исправьте', files: [] } }, { files: ['error'] }))).toEqual(['ReportRejected'])
+  })
+
   it('refuses to decline without a comment, a blank one included, with 400 naming the comment', () => {
     const result = when([created], { type: 'DeclineReport', data: { comment: '  \n ', files: [] } })
     expect(isRefusal(result) && refusalAnswer(result)).toEqual({ status: 400, detail: 'comment: укажите причину отклонения', parameter: 'comment' })

@@ -49,7 +49,7 @@ describe('the status board', () => {
     expect(before.results).toHaveLength(areas.length * 3 + 1)
     expect(new Set(before.results.map((c) => c.companyId))).toEqual(new Set([h.companyId]))
     const cellOf = (b: typeof before, type: string) => b.results.find((c) => c.areaId === h.areaId && c.reportType === type)!
-    expect(cellOf(before, 'program')).toMatchObject({ state: 'no_files', label: 'нет файлов', responsible: null, reportId: null })
+    expect(cellOf(before, 'program')).toMatchObject({ state: 'no_files', label: 'файлы не загружены', responsible: null, reportId: null })
     expect(cellOf(before, 'program').href).toBe(`/companies/${h.companyId}/reports?year=${YEAR}&section=area-${h.areaId}-program#section-area-${h.areaId}-program`)
     expect(before.results.find((c) => c.reportType === 'greenhouse_gases')!.href).toContain('section=greenhouse-greenhouse_gases')
 

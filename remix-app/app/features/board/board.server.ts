@@ -1,10 +1,11 @@
 // Loads the status board: the address's filters read leniently (a value that is not one of the choices is no filter),
-// except the company, which goes to the use-case as asked: a holder naming another company is refused there (403).
+// except the company and the due-date filter and order (a 400 page for an impossible value), and the company, which goes to the use-case as asked: a holder naming another company is refused there (403).
 import type { AppLoadContext } from '@remix-run/node'
-import { MAX_ID, CELL_STATES, type CellState, REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
+import { MAX_ID, BOARD_DUE_FILTERS, BOARD_SORTS, CELL_STATES, type CellState, REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
 import type { ReportType } from '@portal/workflow-service/use-cases.server.ts'
 import { pageValue } from '../../utils/use-case-answers.server.ts'
 import { BOARD_PAGE } from './board-page.ts'
+import { strictChoice } from '../../utils/strict-choice.server.ts'
 
 
 const oneOf = <T extends string>(choices: readonly T[], value: string | null): T | undefined =>
@@ -17,6 +18,9 @@ export async function loadBoard(request: Request, context: AppLoadContext) {
   const company = /^[0-9]{1,10}$/.test(companyText) && Number(companyText) >= 1 && Number(companyText) <= MAX_ID ? Number(companyText) : undefined
   const reportType = oneOf<ReportType>(REPORT_TYPE_CODES, params.get('type'))
   const state = oneOf<CellState>(CELL_STATES, params.get('state'))
+  // The due-date filter and the order are read strictly: an impossible value is the 400 page naming the field.
+  const due = strictChoice(params, 'due', 'Срок сдачи', BOARD_DUE_FILTERS)
+  const sort = strictChoice(params, 'sort', 'Порядок', BOARD_SORTS)
   const asked = Number(params.get('limit'))
   const limit = Number.isInteger(asked) && asked > BOARD_PAGE ? Math.min(1000, asked - (asked % BOARD_PAGE)) : BOARD_PAGE
   const department = context.user?.groups.includes('Департамент') ?? false
@@ -28,9 +32,11 @@ export async function loadBoard(request: Request, context: AppLoadContext) {
       ...(company !== undefined ? { company } : {}),
       ...(reportType ? { reportType } : {}),
       ...(state ? { state } : {}),
+      ...(due ? { due } : {}),
+      ...(sort ? { sort } : {}),
       // A holder's board is their company's few cells, all of them; the Department's grows by pages.
       limit: department ? limit : 1000,
     }),
   )
-  return { ...board, filters: { reportType: reportType ?? '', company: company ?? '', state: state ?? '' }, limit }
+  return { ...board, filters: { reportType: reportType ?? '', company: company ?? '', state: state ?? '', due: due ?? '', sort: sort ?? '' }, limit }
 }

@@ -68,12 +68,23 @@ async function isUsed(trx: Transaction<Database>, kind: ReferenceKind, id: numbe
   return query ? (await query.execute(trx)).rows.length > 0 : false
 }
 
+/** A date column's value as the events hold it, ГГГГ-ММ-ДД (the driver reads a date as local midnight). */
+export function dayOf(v: unknown): string {
+  if (!(v instanceof Date)) return String(v).slice(0, 10)
+  return `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+}
+
 /** A row's values as the events hold them: numbers as numbers, absent as null. */
 function normalised(kind: ReferenceKind, row: Record<string, unknown>): ReferenceValues {
   const values: ReferenceValues = {}
   for (const field of REFERENCE_KINDS[kind].fields) {
     const v = row[field.name]
-    values[field.name] = v === null || v === undefined ? null : field.type === 'number' || field.type === 'ref' ? Number(v) : field.type === 'boolean' ? Boolean(v) : String(v)
+    values[field.name] =
+      v === null || v === undefined ? null
+      : field.type === 'number' || field.type === 'ref' || field.type === 'year' ? Number(v)
+      : field.type === 'boolean' ? Boolean(v)
+      : field.type === 'date' ? dayOf(v)
+      : String(v)
   }
   return values
 }
@@ -84,6 +95,7 @@ const SEQUENCES: Record<ReferenceKind, string> = {
   'point-kind': 'point_kinds_id_seq',
   company: 'companies_id_seq',
   area: 'areas_id_seq',
+  'due-date': 'report_due_dates_id_seq',
 }
 
 /** Adds an entry of a kind; answers its id and the values saved. Administrators only. */

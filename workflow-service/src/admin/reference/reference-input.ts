@@ -33,6 +33,19 @@ function parseField(field: ReferenceField, raw: unknown): { value: ReferenceValu
       return Object.hasOwn(field.options, text) ? { value: text } : problem('choice')
     case 'ref':
       return /^\d{1,9}$/.test(text) ? { value: Number(text) } : problem('choice')
+    case 'year': {
+      const n = Number(text)
+      return /^\d{4}$/.test(text) && n >= field.min && n <= field.max ? { value: n } : problem('year', { hint: `${field.min} до ${field.max}` })
+    }
+    case 'date': {
+      // The form's own ГГГГ-ММ-ДД, or ДД.ММ.ГГГГ as people write it; a day the calendar has not (30.02) is refused.
+      const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+      const ru = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text)
+      const [y, m, d] = iso ? [iso[1], iso[2], iso[3]].map(Number) : ru ? [ru[3], ru[2], ru[1]].map(Number) : [0, 0, 0]
+      const day = new Date(Date.UTC(y, m - 1, d))
+      if (y < 1000 || day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) return problem('date')
+      return { value: day.toISOString().slice(0, 10) }
+    }
   }
 }
 
@@ -52,6 +65,15 @@ export function parseReferenceInput(def: ReferenceKindDef, input: ReferenceInput
       const field = def.fields.find((f) => f.name === rule.field)!
       const other = def.fields.find((f) => f.name === rule.other)!
       problems.push({ field: field.name, label: field.label, problem: 'below', hint: other.label })
+    }
+  }
+  // A due date before its reporting year began (the year's report cannot be due before the year).
+  for (const rule of def.notBeforeYear ?? []) {
+    const day = values[rule.field]
+    const year = values[rule.year]
+    if (typeof day === 'string' && typeof year === 'number' && day < `${year}-01-01`) {
+      const field = def.fields.find((f) => f.name === rule.field)!
+      problems.push({ field: field.name, label: field.label, problem: 'before-year', hint: `${year}` })
     }
   }
   if (problems.length === 1) return { refusal: { reason: 'reference-field', ...problems[0] } }

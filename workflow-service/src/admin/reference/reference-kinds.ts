@@ -1,21 +1,27 @@
 // The reference data the administrators manage, declared once: each kind's table, its fields and the rules of their
 // values. The pages, the input parser and the projection all read these declarations.
 import { AREA_KINDS, COMPANY_KINDS } from '../../catalogue/registry/labels.ts'
+import { FIRST_REPORT_YEAR, REPORT_TYPES } from '../../workflow/reports/report-types.ts'
+import type { ReferenceTable } from '../../workflow/event-table.ts'
 
-export type ReferenceKind = 'substance' | 'unit' | 'point-kind' | 'company' | 'area'
+export type ReferenceKind = 'substance' | 'unit' | 'point-kind' | 'company' | 'area' | 'due-date'
 
 export type ReferenceField =
   | { name: string; label: string; type: 'text'; required?: boolean; max: number; pattern?: { regex: RegExp; hint: string }; fixed?: boolean }
   | { name: string; label: string; type: 'number'; required?: boolean }
   | { name: string; label: string; type: 'choice'; required?: boolean; options: Record<string, string> }
   | { name: string; label: string; type: 'boolean' }
+  /** A calendar day, written ГГГГ-ММ-ДД or ДД.ММ.ГГГГ, kept ГГГГ-ММ-ДД. */
+  | { name: string; label: string; type: 'date'; required?: boolean }
+  /** A year, four digits within the bounds. */
+  | { name: string; label: string; type: 'year'; required?: boolean; min: number; max: number }
   /** An id of another reference table, picked from its list. */
   | { name: string; label: string; type: 'ref'; required?: boolean; table: 'units' | 'companies' }
 
 export interface ReferenceKindDef {
   kind: ReferenceKind
   /** The table the projection keeps. */
-  table: 'substances' | 'units' | 'point_kinds' | 'companies' | 'areas'
+  table: ReferenceTable
   /** Its tab and heading. */
   title: string
   /** One entry, in the genitive where a heading says "Изменение …". */
@@ -25,6 +31,10 @@ export interface ReferenceKindDef {
   unique: string[]
   /** Fields whose value may not be below another field's (server side, named by their labels). */
   notBelow?: Array<{ field: string; other: string }>
+  /** Date fields that may not fall before the first day of a year field's year (server side, named by their labels). */
+  notBeforeYear?: Array<{ field: string; year: string }>
+  /** How an entry is named in the history when it has no `name` field. */
+  nameOf?: (values: ReferenceValues) => string
 }
 
 export const REFERENCE_KINDS: Record<ReferenceKind, ReferenceKindDef> = {
@@ -88,6 +98,20 @@ export const REFERENCE_KINDS: Record<ReferenceKind, ReferenceKindDef> = {
       { name: 'license', label: 'Лицензия', type: 'text', max: 100 },
     ],
     unique: [],
+  },
+  'due-date': {
+    kind: 'due-date',
+    table: 'report_due_dates',
+    title: 'Сроки сдачи отчётов',
+    one: 'срока сдачи',
+    fields: [
+      { name: 'report_type', label: 'Вид отчёта', type: 'choice', required: true, options: Object.fromEntries(Object.entries(REPORT_TYPES).map(([code, t]) => [code, t.title])) },
+      { name: 'year', label: 'Отчётный год', type: 'year', required: true, min: FIRST_REPORT_YEAR, max: 2100 },
+      { name: 'due_date', label: 'Срок сдачи', type: 'date', required: true },
+    ],
+    unique: ['report_type', 'year'],
+    notBeforeYear: [{ field: 'due_date', year: 'year' }],
+    nameOf: (values) => `${REPORT_TYPES[values.report_type as keyof typeof REPORT_TYPES]?.title ?? values.report_type}, ${values.year} год`,
   },
 }
 

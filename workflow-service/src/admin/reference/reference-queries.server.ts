@@ -8,6 +8,7 @@ import { roleWord } from '../../people/person-name.ts'
 import type { ReferenceChange } from './reference-events.ts'
 import { fieldAsOf, fieldChanges, type SubstanceLimit } from './reference-as-of.ts'
 import { REFERENCE_KINDS, type ReferenceKind, type ReferenceValues } from './reference-kinds.ts'
+import { dayOf } from './reference-commands.server.ts'
 
 export interface ReferenceReadContext {
   db: Kysely<Database>
@@ -62,7 +63,7 @@ export async function referencePage(context: ReferenceReadContext, input: { kind
   const { rows } = await sql<Record<string, unknown>>`SELECT ${columns} FROM ${sql.table(def.table)} ORDER BY ${sql.id(def.fields[0].name)}, id`.execute(context.db)
   const entries = rows.map((row) => ({
     id: Number(row.id),
-    values: Object.fromEntries(def.fields.map((f) => [f.name, (row[f.name] ?? null) as ReferenceValues[string]])),
+    values: Object.fromEntries(def.fields.map((f) => [f.name, (f.type === 'date' && row[f.name] ? dayOf(row[f.name]) : (row[f.name] ?? null)) as ReferenceValues[string]])),
     retired: row.retired === true,
   }))
   const options: ReferencePage['options'] = {}
@@ -71,7 +72,8 @@ export async function referencePage(context: ReferenceReadContext, input: { kind
     const list = await sql<{ id: number; name: string; retired: boolean }>`SELECT id, name, retired FROM ${sql.table(field.table)} ORDER BY name, id`.execute(context.db)
     options[field.name] = list.rows
   }
-  const names = new Map(entries.map((e) => [e.id, String(e.values.name ?? e.id)]))
+  const nameOf = (values: ReferenceValues | undefined, id: number) => (values ? (def.nameOf ? def.nameOf(values) : String(values.name ?? values.code ?? id)) : `№ ${id}`)
+  const names = new Map(entries.map((e) => [e.id, nameOf(e.values, e.id)]))
   const events = await sql<{ position: string; type: string; data: any; metadata: any; created_at: Date; person: string }>`
     SELECT position, type, data, metadata, created_at,
            ${personNameSql(sql`(metadata->>'userId')::int`, sql`metadata->>'username'`)} AS person
@@ -86,7 +88,7 @@ export async function referencePage(context: ReferenceReadContext, input: { kind
     role: roleWord(e.metadata.role),
     clientAddress: e.metadata.clientAddress ?? null,
     id: Number(e.data.id),
-    entryName: names.get(Number(e.data.id)) ?? (e.type === 'ReferenceEntryDeleted' ? String(e.data.values?.name ?? e.data.values?.code ?? `№ ${e.data.id}`) : `№ ${e.data.id}`),
+    entryName: names.get(Number(e.data.id)) ?? (e.type === 'ReferenceEntryDeleted' ? nameOf(e.data.values, Number(e.data.id)) : `№ ${e.data.id}`),
     action: ACTIONS[e.type],
     added: e.type === 'ReferenceEntryAdded' ? (e.data.values as ReferenceValues) : null,
     changes: e.type === 'ReferenceEntryChanged' ? (e.data.changes as ReferenceChange[]) : [],

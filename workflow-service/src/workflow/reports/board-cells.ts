@@ -27,9 +27,16 @@ export function boardYears(now = new Date()): number[] {
 export const CELL_STATES = ['no_files', 'checking', 'errors', 'consideration', 'rejected', 'agreed'] as const
 export type CellState = (typeof CELL_STATES)[number]
 
+/** The states in which the holder still has to send or correct the report: the ones its due date is counted for. */
+export const OPEN_STATES: readonly CellState[] = ['no_files', 'checking', 'errors', 'rejected']
+
+/** The boards' due-date filter (what is still to be sent, or of it what is overdue) and their orders. */
+export const BOARD_DUE_FILTERS = ['open', 'overdue'] as const
+export const BOARD_SORTS = ['company', 'due'] as const
+
 /** The state filter's words (the Department's board). */
 export const CELL_STATE_TITLES: Record<CellState, string> = {
-  no_files: 'Нет файлов',
+  no_files: 'Файлы не загружены',
   checking: 'Проверяется',
   errors: 'Ошибки в файлах',
   consideration: 'На рассмотрении',
@@ -66,11 +73,11 @@ export function daysBetween(since: Date, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - since.getTime()) / DAY))
 }
 
-/** The cell in words: «нет файлов», «проверяется», «ошибки в 2 файлах», «на рассмотрении 12 дн.», «отклонён — ответить», «согласован». */
+/** The cell in words: «файлы не загружены», «проверяется», «ошибки в 2 файлах», «на рассмотрении 12 дн.», «отклонён — ответить», «согласован». */
 export function cellLabel(state: CellState, facts: CellFacts & { days: number | null }, viewer: 'holder' | 'department'): string {
   switch (state) {
     case 'no_files':
-      return 'нет файлов'
+      return 'файлы не загружены'
     case 'checking':
       return 'проверяется'
     case 'errors':
@@ -91,7 +98,7 @@ export function filesLabel(files: { live: number; processing: number; errors: nu
   if (files.errors > 0) parts.push(`${files.errors} ${plural(files.errors, ['файл', 'файла', 'файлов'])} с ошибками`)
   if (files.processing > 0) parts.push(`${files.processing} ${plural(files.processing, ['файл проверяется', 'файла проверяются', 'файлов проверяются'])}`)
   if (files.passed > 0) parts.push(`${files.passed} ${plural(files.passed, ['файл принят', 'файла приняты', 'файлов приняты'])}`)
-  return parts.length ? parts.join(', ') : 'нет файлов'
+  return parts.length ? parts.join(', ') : 'файлы не загружены'
 }
 
 /**

@@ -96,6 +96,8 @@ export function decideReport(state: ReportState, command: ReportCommand, facts: 
         return refusal ?? [{ type: 'ReportAgreed', data }]
       }
       if (command.type === 'DeclineReport') {
+        // Nothing sent is nothing to decline: the report waits for its files (a failed file may be declined).
+        if (facts.files.length === 0) return { reason: 'no-file', action: 'decline' }
         if (!comment) return { reason: 'decline-without-comment' }
         return [{ type: 'ReportRejected', data }]
       }

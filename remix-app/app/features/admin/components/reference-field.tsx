@@ -15,6 +15,7 @@ export function shownValue(field: ReferenceField, value: unknown, options: Refer
   if (field.type === 'choice') return Object.hasOwn(field.options, String(value)) ? field.options[String(value)] : String(value)
   if (field.type === 'ref') return options[field.name]?.find((o) => o.id === Number(value))?.name ?? `№ ${value}`
   if (field.type === 'number') return formatNumber(Number(value), { maximumFractionDigits: 6 })
+  if (field.type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(String(value))) return String(value).split('-').reverse().join('.')
   return String(value)
 }
 
@@ -72,8 +73,8 @@ export function ReferenceFieldInput({ field, value, error, fixed, options }: { f
       {head}
       {/* Numbers are typed as text: a decimal comma is fine and the server says what is wrong, in Russian. */}
       <input
-        type="text"
-        inputMode={field.type === 'number' ? 'decimal' : undefined}
+        type={field.type === 'date' ? 'date' : 'text'}
+        inputMode={field.type === 'number' ? 'decimal' : field.type === 'year' ? 'numeric' : undefined}
         {...common}
         {...flags}
         defaultValue={field.type === 'number' && text ? text.replace('.', ',') : text}

@@ -4,8 +4,9 @@
 // needed); the server decides who sees what (use-cases/reports-board.server.ts).
 import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
-import { CELL_STATE_TITLES, CELL_STATES, REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
+import { BOARD_DUE_FILTERS, CELL_STATE_TITLES, CELL_STATES, REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
 import { RouteError } from '../../../components/route-error.tsx'
+import { CatalogueLink } from '../../../components/catalogue-link.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
 import { REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
@@ -37,6 +38,45 @@ function CellLink({ cell }: { cell: Cell }) {
       </span>
       {cell.label}
     </Link>
+  )
+}
+
+/** A cell's due date: the day, and while the holder still has to act, the days to it or how late it is. */
+function Due({ due }: { due: Cell['due'] }) {
+  return (
+    <span className={`due${due.overdue ? ' overdue' : due.days === 0 ? ' due-today' : ''}`}>
+      срок {due.text}
+      {due.words ? `, ${due.words}` : ''}
+    </span>
+  )
+}
+
+const DUE_FILTER_TITLE = { open: 'Не сдано', overdue: 'Просрочено' } as const
+const SORT_TITLE = { company: 'по предприятию', due: 'по сроку сдачи' } as const
+
+/** The due-date filter and the order, the same on both boards. */
+function DueFilters({ board }: { board: Board }) {
+  return (
+    <>
+      <label className="field-inline">
+        Срок сдачи
+        <select name="due" defaultValue={board.filters.due}>
+          <option value="">Все</option>
+          {BOARD_DUE_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {DUE_FILTER_TITLE[f]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field-inline">
+        Порядок
+        <select name="sort" defaultValue={board.filters.sort}>
+          <option value="">{SORT_TITLE.company}</option>
+          <option value="due">{SORT_TITLE.due}</option>
+        </select>
+      </label>
+    </>
   )
 }
 
@@ -83,7 +123,14 @@ function HolderBoard({ board }: { board: Board }) {
                 const cell = row.cells.get(type)
                 return (
                   <td key={type} data-label={REPORT_TYPE_TITLE[type]} className={cell ? undefined : 'not-filed'}>
-                    {cell ? <CellLink cell={cell} /> : <span aria-label="не сдаётся">—</span>}
+                    {cell ? (
+                      <>
+                        <CellLink cell={cell} />
+                        <Due due={cell.due} />
+                      </>
+                    ) : (
+                      <span aria-label="не сдаётся">—</span>
+                    )}
                   </td>
                 )
               })}
@@ -99,7 +146,14 @@ function HolderBoard({ board }: { board: Board }) {
 function DepartmentBoard({ board }: { board: Board }) {
   const submit = useSubmit()
   const stateLink = (state: string) => {
-    const query = new URLSearchParams({ year: String(board.year), ...(board.filters.reportType ? { type: board.filters.reportType } : {}), ...(board.filters.company ? { company: String(board.filters.company) } : {}), ...(state ? { state } : {}) })
+    const query = new URLSearchParams({
+      year: String(board.year),
+      ...(board.filters.reportType ? { type: board.filters.reportType } : {}),
+      ...(board.filters.company ? { company: String(board.filters.company) } : {}),
+      ...(state ? { state } : {}),
+      ...(board.filters.due ? { due: board.filters.due } : {}),
+      ...(board.filters.sort ? { sort: board.filters.sort } : {}),
+    })
     return `?${query}`
   }
   return (
@@ -139,6 +193,7 @@ function DepartmentBoard({ board }: { board: Board }) {
             ))}
           </select>
         </label>
+        <DueFilters board={board} />
         <button type="submit" className="button">
           Показать
         </button>
@@ -166,6 +221,7 @@ function DepartmentBoard({ board }: { board: Board }) {
                 <th scope="col">Участок</th>
                 <th scope="col">Отчёт</th>
                 <th scope="col">Состояние</th>
+                <th scope="col">Срок сдачи</th>
                 <th scope="col">Ответственное лицо</th>
               </tr>
             </thead>
@@ -177,6 +233,9 @@ function DepartmentBoard({ board }: { board: Board }) {
                   <td data-label="Отчёт">{REPORT_TYPE_TITLE[cell.reportType]}</td>
                   <td data-label="Состояние">
                     <CellLink cell={cell} />
+                  </td>
+                  <td data-label="Срок сдачи">
+                    <Due due={cell.due} />
                   </td>
                   <td data-label="Ответственное лицо">
                     <Responsible name={cell.responsible} />
@@ -206,20 +265,21 @@ export default function ReportsBoard() {
         <>
           <Form method="get" className="filters board-filters" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}>
             <YearSelect year={board.year} years={board.years} />
+            <DueFilters board={board} />
             <button type="submit" className="button">
               Показать
             </button>
           </Form>
           <p className="board-hint">
             Состояние каждого отчёта за {board.year} год; ссылка открывает его раздел на странице{' '}
-            {board.company ? <Link to={`/companies/${board.company.id}/reports?year=${board.year}`}>«Отчетность»</Link> : '«Отчетность»'}.
+            {board.company ? <Link to={`/companies/${board.company.id}/reports?year=${board.year}`}>«Отчетность»</Link> : '«Отчетность»'}. <CatalogueLink />
           </p>
           <HolderBoard board={board} />
         </>
       ) : (
         <>
           <p className="board-hint">
-            <Link to="/department-reports">Отчеты на рассмотрении</Link> · <Link to="/department-reports/audit">Журнал отчётности</Link>
+            <Link to="/department-reports">Отчеты на рассмотрении</Link> · <Link to="/department-reports/audit">Журнал отчётности</Link> · <CatalogueLink />
           </p>
           <DepartmentBoard board={board} />
         </>

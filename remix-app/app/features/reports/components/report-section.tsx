@@ -34,6 +34,7 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
   // The section's full name, for buttons that repeat in every section (screen readers list them out of context).
   const title = accordion.title === typeTitle ? typeTitle : `${accordion.title}, ${typeTitle}`
   const files = report?.files ?? []
+  const nothingSent = !files.some((f) => f.status !== 'deleted' && f.status !== 'deletion')
   const headingId = `section-${accordion.key}-${section.reportType}`
   const uploadTarget = { reportType: section.reportType, reportId: report?.id ?? null, areaId: accordion.areaId, responsibleId: accordion.responsible?.id ?? null, title, accept: section.accept, acceptedTypes: section.acceptedTypes }
   const heading = useRef<HTMLHeadingElement>(null)
@@ -54,7 +55,14 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
         {report && report.status === 'consideration' && report.round > 1 ? (
           <span className="resubmitted-mark">Повторно, раунд {report.round}</span>
         ) : null}
-        {role === 'department' && report ? (
+        <span className={`section-due${section.due.overdue ? ' overdue' : section.due.days === 0 ? ' due-today' : ''}`}>
+          Срок сдачи {section.due.text}
+          {section.due.words ? `, ${section.due.words}` : ''}
+        </span>
+        {/* A report the responsible person created but nobody sent a file to keeps its status and says so plainly. */}
+        {nothingSent ? <span className="nothing-sent">Файлы не загружены</span> : null}
+        {/* Nothing sent is nothing to decide on: neither agreeing nor declining is offered (the server refuses both). */}
+        {role === 'department' && report && !(nothingSent && report.status === 'consideration') ? (
           <DecisionButtons reportId={report.id} status={report.status} title={title} headingId={headingId} agreeBlocked={agreeBlocked(files)} />
         ) : null}
       </div>

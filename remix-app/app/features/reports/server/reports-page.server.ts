@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { acceptedTypesOf, acceptOf, copiesForward, PREFILL_LAST_YEAR, templatesForReport } from '@portal/workflow-service/registry.ts'
 import type { FileProblem, FileStatus, ImportReport, ReportStatus, ReportType, ReportsOfCompany } from '@portal/workflow-service/use-cases.server.ts'
-import { regionYearMonth, REPORT_TYPE_CODES, REPORT_TYPES } from '@portal/workflow-service/views.ts'
+import { cellState, type DueInfo, dueInfo, OPEN_STATES, regionYearMonth, REPORT_TYPE_CODES, REPORT_TYPES } from '@portal/workflow-service/views.ts'
 import { companyCrumbs } from '../../../utils/links.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import { notFound } from '../../catalogue/server/not-found.ts'
@@ -83,6 +83,8 @@ export interface ReportSection {
   accept: string
   /** The same list in words, for a refusal: «XLSX или CSV». */
   acceptedTypes: string
+  /** The due date of the type for the year, counted while the holder still has to send or correct it. */
+  due: DueInfo
 }
 
 export interface ReportAccordion {
@@ -171,7 +173,11 @@ export function arrangeReportsPage(data: ReportsOfCompany, years: number[]) {
     const templatesNote = side
       ? `Если за ${year - 1} год опубликованы результаты наблюдений, шаблон уже содержит их пункты и показатели, а столбец «${side}» — их средние значения для сравнения; этот столбец не заполняется.`
       : null
-    return { reportType, report: report ? toSectionReport(report, data) : null, templates, templatesNote, accept: acceptOf(reportType), acceptedTypes: acceptedTypesOf(reportType) }
+    // The same state as the board's cell: the due date counts while the holder still has to act (board-cells.ts).
+    const live = (report?.files ?? []).filter((f) => f.status !== 'deleted' && f.status !== 'deletion')
+    const state = cellState({ status: report?.status ?? null, live: live.length, processing: live.filter((f) => f.status === 'processing').length, errors: live.filter((f) => f.status === 'error').length })
+    const due = dueInfo(data.dueDates[reportType], data.today, OPEN_STATES.includes(state))
+    return { reportType, report: report ? toSectionReport(report, data) : null, templates, templatesNote, accept: acceptOf(reportType), acceptedTypes: acceptedTypesOf(reportType), due }
   }
   const pick = (r: Responsible | undefined | null): Responsible | null =>
     r ? { id: r.id, fullname: r.fullname, position: r.position, phone: r.phone, email: r.email } : null

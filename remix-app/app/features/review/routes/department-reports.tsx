@@ -1,9 +1,12 @@
 // The Department's review lists (spec §2): reports under review, agreed or rejected, as three tabs with their counts;
 // each report with the day it entered the queue (or was decided) and its age in days, sortable, oldest first by
-// default; a corrected report is marked with its round. Searchable by company (750 ms after the last keystroke).
+// default; a corrected report is marked with its round; its due date beside it. Searchable by company (750 ms after
+// the last keystroke), filtered by reporting year and report type.
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
+import { REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
 import { Tabs } from '../../../components/tabs.tsx'
+import { CatalogueLink } from '../../../components/catalogue-link.tsx'
 import { REVIEW_PAGE, REVIEW_TABS } from '../review-tabs.ts'
 import { useDebouncedSubmit } from '../../../components/use-debounced-submit.ts'
 import { loadReviewList } from '../review-list.server.ts'
@@ -23,11 +26,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 const SORT_LABEL = { oldest: 'сначала старые', newest: 'сначала новые', company: 'по предприятию', year: 'по году' } as const
 
 export default function DepartmentReports() {
-  const { tab, search, sort, results, count, counts, shown } = useLoaderData<typeof loader>()
+  const { tab, search, sort, results, count, counts, shown, year, reportType } = useLoaderData<typeof loader>()
+  const submit = useSubmit()
   const searchLater = useDebouncedSubmit({ replace: true, preventScrollReset: true })
   const current = REVIEW_TABS.find((t) => t.status === tab)!
   const sinceTitle = tab === 'consideration' ? 'На рассмотрении с' : 'Дата решения'
-  const query = (changes: Record<string, string>) => `?${new URLSearchParams({ ...(search ? { search } : {}), sort, ...changes })}`
+  const filters = { ...(year !== null ? { year: String(year) } : {}), ...(reportType ? { type: reportType } : {}) }
+  const query = (changes: Record<string, string>) => `?${new URLSearchParams({ ...(search ? { search } : {}), ...filters, sort, ...changes })}`
+  const thisYear = new Date().getFullYear()
+  const years = Array.from({ length: 11 }, (_, i) => thisYear + 1 - i)
   const sortLink = (asc: 'oldest' | 'company' | 'year', label: string) => {
     const next = asc === 'oldest' && sort === 'oldest' ? 'newest' : asc
     const active = sort === asc || (asc === 'oldest' && sort === 'newest')
@@ -61,6 +68,7 @@ export default function DepartmentReports() {
                   {sortLink('oldest', sinceTitle)}
                 </th>
                 <th scope="col">Дней</th>
+                <th scope="col">Срок сдачи</th>
               </tr>
             </thead>
             <tbody>
@@ -81,6 +89,10 @@ export default function DepartmentReports() {
                   <td>{row.year}</td>
                   <td>{formatDateTime(row.since)}</td>
                   <td className="number">{formatNumber(row.ageDays)}</td>
+                  <td className={row.due.overdue ? 'due overdue' : 'due'}>
+                    {row.due.text}
+                    {row.due.words ? `, ${row.due.words}` : ''}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -92,12 +104,34 @@ export default function DepartmentReports() {
     <section className="review-page">
       <h1>Отчетность</h1>
       <p>
-        <Link to="/department-reports/audit">Журнал отчётности</Link> · <Link to="/board">Сводка отчётности</Link>
+        <Link to="/department-reports/audit">Журнал отчётности</Link> · <Link to="/board">Сводка отчётности</Link> · <CatalogueLink />
       </p>
-      <Tabs tabs={REVIEW_TABS.map((t) => ({ title: `${t.title} (${formatNumber(counts[t.status])})`, to: t.path }))} />
+      <Tabs tabs={REVIEW_TABS.map((t) => ({ title: `${t.title} (${formatNumber(counts[t.status])})`, to: Object.keys(filters).length ? `${t.path}?${new URLSearchParams(filters)}` : t.path }))} />
       {/* A new search starts from the first page (no limit in the form), as any filter change does. */}
-      <Form method="get" className="filters" role="search">
+      <Form method="get" className="filters" role="search" onChange={(event) => (event.target instanceof HTMLSelectElement ? submit(event.currentTarget, { preventScrollReset: true, replace: true }) : undefined)}>
         <input type="hidden" name="sort" value={sort} />
+        <label className="field-inline">
+          Год
+          <select name="year" defaultValue={year ?? ''}>
+            <option value="">Все</option>
+            {(year !== null && !years.includes(year) ? [...years, year] : years).map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field-inline">
+          Отчёт
+          <select name="type" defaultValue={reportType ?? ''}>
+            <option value="">Все</option>
+            {REPORT_TYPE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {REPORT_TYPE_TITLE[code]}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="visually-hidden" htmlFor="review-search">
           Искать по названию
         </label>
