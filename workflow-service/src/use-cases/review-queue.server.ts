@@ -23,7 +23,7 @@ export const ReviewQueueInput = Type.Object(
     limit: Type.Integer({ minimum: 1, maximum: 1000 }),
     /** Only the reports of a reporting year, of a report type. */
     year: Type.Optional(Year),
-    reportType: Type.Optional(Type.Union(REPORT_TYPE_CODES.map((code) => Type.Literal(code)))),
+    reportType: Type.Optional(Literals(REPORT_TYPE_CODES)),
     /** Today, for the ages (the edge reads the clock). */
     now: Type.Optional(Instant),
   },
