@@ -36,7 +36,7 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
   // The database or Redis away: the answer becomes a 503 (try again), logged once without a stack.
   if (isUnreachable(error)) {
     context.faults.unreachable = true
-    context.log.error({ err: { message: error instanceof Error ? error.message : String(error), code: (error as { code?: unknown }).code } }, 'the database or the queue is unreachable: the page answered 503')
+    context.log.error({ fault: { message: error instanceof Error ? error.message : String(error), code: (error as { code?: unknown }).code } }, 'the database or the queue is unreachable: the page answered 503')
     return
   }
   context.log.error({ err: error }, 'page failed')

@@ -112,7 +112,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = errorAnswer(error)
     if (answer.status === 507) request.log.error({ err: error, code: (error as { code?: string }).code }, 'the file store refused a write: nothing was saved')
-    else if (answer.status === 503 && answer.retryAfter) request.log.error({ err: { message: error.message, code: (error as { code?: string }).code } }, 'the database or the queue is unreachable: answered 503')
+    else if (answer.status === 503 && answer.retryAfter) request.log.error({ fault: { message: error.message, code: (error as { code?: string }).code } }, 'the database or the queue is unreachable: answered 503')
     else if (answer.status >= 500) request.log.error({ err: error }, 'request failed')
     if (answer.retryAfter) void reply.header('retry-after', String(answer.retryAfter))
     // The input guard refused a page's address before the page ran: a person gets the error page, in Russian.
