@@ -78,12 +78,14 @@ interface ReadinessLog {
 
 /** Checks readiness and logs each change of it: one line when the node turns unready (or its reason changes). */
 export function readinessProbe(db: Kysely<Database>, queue: JobQueue, log: ReadinessLog, storage?: StorageNeed): () => Promise<Readiness> {
-  let lastReason: string | undefined
+  let lastState: string | undefined
   return async () => {
     const result = await checkReadiness(db, queue, storage)
-    if (!result.ready && result.reason !== lastReason) log.warn({ readiness: result }, `not ready: ${result.reason}`)
-    if (result.ready && lastReason !== undefined) log.info('ready again')
-    lastReason = result.reason
+    // What is wrong, not how it was said: a refused connection and one that timed out are one change of state.
+    const state = result.ready ? undefined : `${result.database}/${result.queue}/${result.migrations}/${result.storage ?? ''}`
+    if (state !== undefined && state !== lastState) log.warn({ readiness: result }, `not ready: ${result.reason}`)
+    if (result.ready && lastState !== undefined) log.info('ready again')
+    lastState = state
     return result
   }
 }

@@ -151,3 +151,37 @@ describe('a full file store', () => {
     }
   })
 })
+
+describe('an acknowledged file is durable', () => {
+  it('syncs the file, then renames it, then syncs its folder, all before the upload is committed and answered 201', async () => {
+    const steps: string[] = []
+    const committed = async () => (await t.database.db.selectFrom('events').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n
+    const before = await committed()
+    useStorageSync({
+      async syncFile(file) {
+        // The bytes are synced under their `.part` name: the final name does not exist yet.
+        steps.push(`file ${path.basename(file).endsWith('.part') ? 'part' : 'final'} events+${(await committed()) - before}`)
+      },
+      async syncFolder(folder) {
+        steps.push(`folder ${readdirSync(folder).some((n) => n.endsWith('.part')) ? 'with part' : 'renamed'} events+${(await committed()) - before}`)
+      },
+    })
+    try {
+      const res = await upload('Программа-3.pdf', pdf('третья программа'), 'durable-upload')
+      expect(res.statusCode).toBe(201)
+    } finally {
+      useStorageSync()
+    }
+    // A new shard folder may be synced into the store's root first; then the file, then its renamed entry, and
+    // only then is the upload's event committed.
+    expect(steps.slice(-2)).toEqual(['file part events+0', 'folder renamed events+0'])
+    expect(await committed()).toBeGreaterThan(before)
+  })
+
+  it('syncs with the disk by default: a stored file and its folder are fsynced', async () => {
+    const { storeFile, newStorageKey, storedFilePath } = await import('../../src/workflow/storage/file-storage.server.ts')
+    const key = newStorageKey()
+    await storeFile(store, key, Buffer.from('synced bytes'))
+    expect(readdirSync(path.dirname(storedFilePath(store, key)))).toContain(key)
+  })
+})
