@@ -5,7 +5,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { buildApp, DatabaseUnreachableError, openDatabase, type PortalDatabase, createLogger, projectRoot, demoAccountsInUse } from '@portal/workflow-service/service.server.ts'
-import { AuditKeyError, loadAuditKey, useAuditKey, databaseIdentity, useChainHead, startStorageSweeper, startCheckpoints } from '@portal/workflow-service/commands.server.ts'
+import { AuditKeyError, loadAuditKey, useAuditKey, databaseIdentity, useChainHead, startStorageSweeper, startCheckpoints, sweepPartialFiles } from '@portal/workflow-service/commands.server.ts'
 import type { JobQueue } from '@portal/workflow-service/ports.ts'
 import { startWorkers } from '@portal/workers/workers.server.ts'
 import { filePrechecks, openQueue, reportTemplateFiles, seedPortalWhenEmpty } from './composition.server.ts'
@@ -35,7 +35,20 @@ async function main(): Promise<void> {
 
   let database: PortalDatabase
   try {
-    database = await openDatabase(config, (m) => log.info(m), (m) => log.warn(m))
+    // Alone on its data folder, and watching the PostgreSQL it starts: started again when it dies, and when it cannot
+    // be, this process exits 1 so that whatever supervises the portal restarts both (decision 3501).
+    database = await openDatabase(config, (m) => log.info(m), (m) => log.warn(m), {
+      exclusive: true,
+      supervise: {
+        restarts: config.embeddedPostgresRestarts,
+        log: (m) => log.error(m),
+        giveUp: (m) => {
+          log.fatal(m)
+          // The log is written asynchronously: a moment for the line to leave before the exit.
+          setTimeout(() => process.exit(1), 200)
+        },
+      },
+    })
   } catch (error) {
     failStart(error instanceof Error ? error.message : String(error))
   }
@@ -62,6 +75,10 @@ async function main(): Promise<void> {
     await seedPortalWhenEmpty(database.db, { demoUsers: database.embedded, storageDir: config.storageDir, log: (m) => log.info(m) })
     // Seals the event log now (events of an earlier version included), then every minute and at shutdown.
     checkpoints = startCheckpoints(database.db, { onError: (error) => log.error({ err: error }, 'writing an event log checkpoint failed') })
+    // Uploads a killed process left half written (`<key>.part`): on the embedded database this portal is the store's
+    // only writer and nothing is being written yet, so all of them; on a server of several nodes, those idle for long.
+    const partials = await sweepPartialFiles(config.storageDir, { idleMs: database.embedded ? 0 : undefined })
+    if (partials.length) log.info({ files: partials }, 'removed uploads a stopped process left half written')
     // Bytes of uploads that never reached their event (a crash between the write and the commit) go after a day.
     sweeper = startStorageSweeper(database.db, config.storageDir, {
       onSwept: (keys) => log.info({ keys }, 'removed stored files no event references'),
@@ -90,7 +107,13 @@ async function main(): Promise<void> {
 
     // /metrics of any web process of a cluster reports every process of the node.
     if (isWebProcess()) reportMetricsToPrimary()
-    const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, prechecks: filePrechecks, remix: await loadRemixBuild(), logger: log, publicCache: { databaseUrl: database.url } })
+    const grace = config.embeddedPostgresGraceSeconds * 1000
+    const failing = () => {
+      const since = database.downSince()
+      if (since === null || Date.now() - since <= grace) return null
+      return `the embedded PostgreSQL this portal keeps has been gone for ${Math.round((Date.now() - since) / 1000)} s (EMBEDDED_PG_GRACE_SECONDS=${config.embeddedPostgresGraceSeconds})`
+    }
+    const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, prechecks: filePrechecks, remix: await loadRemixBuild(), logger: log, publicCache: { databaseUrl: database.url }, failing })
     let stopping = false
     const shutdown = async (signal: string) => {
       if (stopping) return

@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { isUnreachable } from '@portal/workflow-service/views.ts'
 
 const ABORT_DELAY = 5_000
 
@@ -32,6 +33,12 @@ export function withoutZeroBytes(): Transform {
  */
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs): void {
   if (request.signal.aborted) return
+  // The database or Redis away: the answer becomes a 503 (try again), logged once without a stack.
+  if (isUnreachable(error)) {
+    context.faults.unreachable = true
+    context.log.error({ fault: { message: error instanceof Error ? error.message : String(error), code: (error as { code?: unknown }).code } }, 'the database or the queue is unreachable: the page answered 503')
+    return
+  }
   context.log.error({ err: error }, 'page failed')
 }
 

@@ -30,6 +30,11 @@ declare module '@remix-run/node' {
     clientAddress: string
     /** The CSRF token for the hidden field csrfmiddlewaretoken of every form (and the X-CSRFToken header). */
     csrfToken: string
+    /**
+     * What went wrong beneath the page, noted by handleError: a database or Redis that did not answer makes the error
+     * page a 503 with Retry-After instead of a 500 (plugins/remix.server.ts).
+     */
+    faults: { unreachable: boolean }
     /** The Content-Security-Policy nonce of this answer, for <Scripts nonce> and the streamed scripts. */
     cspNonce: string
   }

@@ -72,6 +72,8 @@ export interface AppOptions {
    * database the app listens on for those changes (NOTIFY public_changed). Without it nothing is cached.
    */
   publicCache?: { databaseUrl: string; cache?: PublicCache }
+  /** Why this process is no longer alive (/healthz 503), or null: the embedded database it keeps gone past its grace. */
+  failing?: () => string | null
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -139,7 +141,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiDocs)
 
   httpMetrics(app)
-  await healthRoutes(app, { db: options.db, queue: options.queue, role: 'web', metricsToken: options.config.metricsToken })
+  await healthRoutes(app, {
+    db: options.db,
+    queue: options.queue,
+    role: 'web',
+    metricsToken: options.config.metricsToken,
+    storage: { dir: options.config.storageDir, minFreeBytes: options.config.storageMinFreeMb * 1024 * 1024 },
+    failing: options.failing,
+  })
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(`${BASE_PATH}/`))
 
@@ -177,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         clientAddress: request.ip,
         csrfToken: csrfTokenFor(request, reply),
         cspNonce: request.cspNonce,
+        faults: { unreachable: false },
       }),
     })
   }

@@ -27,6 +27,14 @@ export interface Config {
    */
   migrations: 'apply' | 'check'
   embeddedPostgresPort: number
+  /**
+   * EMBEDDED_PG_RESTARTS: how many times the portal starts its embedded PostgreSQL again after it died, before it exits
+   * non-zero for its own supervisor; EMBEDDED_PG_GRACE_SECONDS: how long /healthz still says alive while it is gone.
+   */
+  embeddedPostgresRestarts: number
+  embeddedPostgresGraceSeconds: number
+  /** STORAGE_MIN_FREE_MB: below this much free space on the file store a node says it is not ready (/readyz). */
+  storageMinFreeMb: number
   redisUrl: string | undefined
   /** Prefix of the queue's Redis keys: several deployments (or test runs) can share one Redis. */
   redisPrefix: string
@@ -162,6 +170,9 @@ const environment = Type.Object({
   DATABASE_URL: Type.Optional(text({ serverOnly: true, format: 'env-postgres-url', refusal: 'must be a postgres:// address such as postgres://portal_app:password@db:5432/portal' })),
   DATABASE_OWNER_URL: Type.Optional(text({ serverOnly: true, format: 'env-postgres-url', refusal: 'must be a postgres:// address such as postgres://portal_owner:password@db:5432/portal' })),
   EMBEDDED_PG_PORT: whole(54329, 1024, 65535),
+  EMBEDDED_PG_RESTARTS: whole(3, 0, 100),
+  EMBEDDED_PG_GRACE_SECONDS: whole(30, 1, 3600),
+  STORAGE_MIN_FREE_MB: whole(100, 0, 10_485_760),
   REDIS_URL: Type.Optional(text({ serverOnly: true, format: 'env-redis-url', refusal: 'must be a redis:// or rediss:// address such as redis://redis:6379' })),
   WORKERS: oneOf(['on', 'off', 'true', 'false', '1', '0'], 'on', { ignoreCase: true, refusal: 'must be "on" or "off"' }),
   // Its default depends on NODE_ENV: `auto` in production, else 1 (below).
@@ -269,6 +280,9 @@ export function loadConfig(env: Env = process.env): Config {
     databaseOwnerUrl: given.DATABASE_OWNER_URL,
     migrations: given.MIGRATIONS,
     embeddedPostgresPort: given.EMBEDDED_PG_PORT,
+    embeddedPostgresRestarts: given.EMBEDDED_PG_RESTARTS,
+    embeddedPostgresGraceSeconds: given.EMBEDDED_PG_GRACE_SECONDS,
+    storageMinFreeMb: given.STORAGE_MIN_FREE_MB,
     redisUrl: given.REDIS_URL,
     redisPrefix: given.REDIS_PREFIX,
     bullmqLockSeconds: given.BULLMQ_LOCK_SECONDS,

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, execSync, spawn, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -21,8 +22,8 @@ interface Running {
   output: () => string
 }
 
-function startPortal(): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], { cwd: root, env })
+function startPortal(extra: Record<string, string> = {}): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], { cwd: root, env: { ...env, ...extra } })
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))
@@ -57,6 +58,29 @@ async function connectAs(user: string, password: string, database = 'portal'): P
   }
   return client
 }
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** The `.part` files of the data folder's file store: uploads that never finished. */
+const partFiles = () =>
+  existsSync(path.join(dataDir, 'files'))
+    ? readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((d) => d.isFile() && d.name.endsWith('.part')).map((d) => d.name)
+    : []
+
+/** holder1's session over HTTP, as a browser gets it: the cookies and the session's CSRF token. */
+async function holderSession(url: string): Promise<{ cookie: string; token: string }> {
+  const cookiesOf = (res: Response) => res.headers.getSetCookie().map((line) => line.split(';')[0])
+  const first = await fetch(`${url}/auth/csrf/`)
+  const anonymous = { token: (await first.json()).csrftoken as string, cookie: cookiesOf(first).join('; ') }
+  const form = new FormData()
+  form.set('username', 'holder1')
+  form.set('password', 'holder1')
+  const login = await fetch(`${url}/auth/login/`, { method: 'POST', body: form, headers: { cookie: anonymous.cookie, 'x-csrftoken': anonymous.token } })
+  expect(login.status).toBeLessThan(400)
+  const cookie = cookiesOf(login).join('; ')
+  const csrf = await fetch(`${url}/auth/csrf/`, { headers: { cookie } })
+  return { cookie, token: (await csrf.json()).csrftoken as string }
+}
+
 const passwordFilesInTmp = () => readdirSync(tmpdir()).filter((name) => name.startsWith('pg-password-'))
 
 /** Pids of PostgreSQL servers running on this file's data folder (read from ps, so no shell matches itself). */
@@ -146,18 +170,103 @@ describe('the embedded database across starts: its roles, a running portal, and 
     expect((await (await fetch(`${second.url}/api/v1/companies/?limit=1`)).json()).count).toBe(36)
   })
 
-  it('recovers after a crash that left PostgreSQL running and its pid file behind', async () => {
+  it('starts its PostgreSQL again when it is killed, answering 503 and never 500 meanwhile, and refuses a second portal on the data folder in one line', async () => {
+    const portal = running ?? (await startPortal())
+    running = portal
+    const before = postmasterPid()
+    process.kill(before, 'SIGKILL')
+    // Within the grace (30 s by default) the portal serves again, on a new postmaster; every answer on the way is
+    // 200 or a 503 that says when to try again.
+    const statuses = new Set<number>()
+    const until = Date.now() + 30_000
+    let served = false
+    while (!served && Date.now() < until) {
+      const res = await fetch(`${portal.url}/api/v1/companies/?limit=1`)
+      statuses.add(res.status)
+      if (res.status === 503) expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
+      served = res.status === 200 && existsSync(path.join(dataDir, 'pg', 'postmaster.pid')) && postmasterPid() !== before
+      await res.arrayBuffer()
+      if (!served) await sleep(200)
+    }
+    expect(served).toBe(true)
+    expect([...statuses].filter((s) => s !== 200 && s !== 503)).toEqual([])
+    expect(portal.output()).toContain('the embedded PostgreSQL stopped unasked')
+    expect(portal.output()).toContain('the embedded PostgreSQL runs again')
+    expect((await fetch(`${portal.url}/healthz`)).status).toBe(200)
+    expect((await fetch(`${portal.url}/readyz`)).status).toBe(200)
+
+    // A second portal on the same data folder would stop this one's database when it stops: it is refused.
+    const second = spawnSync(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], { cwd: root, env, encoding: 'utf8', timeout: 120_000 })
+    expect(second.status).toBe(1)
+    const lines = second.stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(`the data folder ${dataDir} is in use`)
+    expect(lines[0]).toContain(`pid ${portal.child.pid}`)
+    expect((await fetch(`${portal.url}/healthz`)).status).toBe(200)
+  })
+
+  it('recovers after a crash that left PostgreSQL running and its pid file behind, and removes the upload the crash cut off', async () => {
     const crashed = running ?? (await startPortal())
     running = undefined
+    // An upload on its way when the process is killed: its bytes so far are in a `.part` file (the form is read whole
+    // before its section is looked at, so any section does).
+    const session = await holderSession(crashed.url)
+    const year = new Date().getFullYear() + 1
+    const boundary = '----killed-upload'
+    const head = [
+      ...Object.entries({ area: '1', year: String(year), report_type: 'program' }).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="program.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+    ].join('')
+    const request = http.request(`${crashed.url}/api/v1/import-files/`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(10 * 1024 * 1024), cookie: session.cookie, 'x-csrftoken': session.token },
+    })
+    request.on('error', () => {})
+    request.write(head)
+    request.write(Buffer.alloc(256 * 1024, 'a'))
+    const until = Date.now() + 20_000
+    while (partFiles().length === 0 && Date.now() < until) await sleep(100)
+    expect(partFiles()).toHaveLength(1)
     crashed.child.kill('SIGKILL')
     await stopped(crashed.child)
+    request.destroy()
     expect(postgresOfDataDir()).not.toEqual([])
+    expect(partFiles()).toHaveLength(1)
 
     const recovered = await startPortal()
-    expect((await fetch(`${recovered.url}/healthz`)).status).toBe(200)
-    recovered.child.kill('SIGINT')
-    await stopped(recovered.child)
+    try {
+      expect(partFiles()).toEqual([])
+      expect(recovered.output()).toContain('removed uploads a stopped process left half written')
+      expect((await fetch(`${recovered.url}/healthz`)).status).toBe(200)
+    } finally {
+      recovered.child.kill('SIGINT')
+      await stopped(recovered.child)
+    }
     expect(postgresOfDataDir()).toEqual([])
+  })
+
+  it('fails /healthz past its grace and exits 1 when its killed PostgreSQL cannot be started again', async () => {
+    const portal = await startPortal({ EMBEDDED_PG_GRACE_SECONDS: '1', EMBEDDED_PG_RESTARTS: '2' })
+    const version = path.join(dataDir, 'pg', 'PG_VERSION')
+    // Without PG_VERSION the folder is no PostgreSQL data folder: every start again fails at once.
+    renameSync(version, `${version}.aside`)
+    try {
+      const exited = stopped(portal.child)
+      process.kill(postmasterPid(), 'SIGKILL')
+      const until = Date.now() + 20_000
+      let health = 200
+      while (health !== 503 && portal.child.exitCode === null && Date.now() < until) {
+        health = await fetch(`${portal.url}/healthz`).then((r) => r.status, () => 0)
+        if (health !== 503) await sleep(100)
+      }
+      expect(health).toBe(503)
+      expect(await exited).toBe(1)
+      expect(portal.output()).toContain('the embedded PostgreSQL did not start again (try 2 of 2)')
+      expect(portal.output()).toContain('2 tries to start it again failed')
+    } finally {
+      if (portal.child.exitCode === null) portal.child.kill('SIGKILL')
+      renameSync(`${version}.aside`, version)
+    }
   })
 
   it('keeps an embedded database of an earlier version working: its fixed owner password is replaced by a random one', async () => {

@@ -23,6 +23,7 @@ export function pageContext(
     user,
     ...from,
     csrfToken: 'token',
+    faults: { unreachable: false },
     cspNonce: 'nonce',
     // A page that fails in a test fails the test: its error is thrown to the test, not only logged.
     log: { error: () => {} },

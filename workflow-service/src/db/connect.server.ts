@@ -6,7 +6,7 @@ import { prepareDatabase } from '@portal/migrations/app-role.ts'
 import type { Database } from '@portal/migrations/database.ts'
 import { pendingMigrations } from '@portal/migrations/migrate.ts'
 import type { Config } from '../config.ts'
-import { startEmbeddedPostgres } from './embedded-postgres.server.ts'
+import { startEmbeddedPostgres, type Supervision } from './embedded-postgres.server.ts'
 import { PipelinedPostgresDialect } from './pipelined-driver.server.ts'
 import { nameRepeatedStatements } from './repeated-statements.server.ts'
 
@@ -35,8 +35,18 @@ export interface PortalDatabase {
   applied: string[]
   /** The migrations this build knows that the database still lacks (only with MIGRATIONS=check: a node that is not ready). */
   pending: string[]
+  /** When the embedded server this process keeps died and is not back yet; null otherwise (and on DATABASE_URL). */
+  downSince(): number | null
   close(): Promise<void>
 }
+
+/** How a portal opens the embedded database: alone on its data folder, and watching the server it starts. */
+export interface EmbeddedOptions {
+  exclusive?: boolean
+  supervise?: Supervision
+}
+
+const never = () => null
 
 export const SAME_ROLE_WARNING =
   'DATABASE_OWNER_URL is not set: migrations and the portal use the one role of DATABASE_URL, which owns the tables and could rewrite the audit trail; set DATABASE_OWNER_URL to the owner and DATABASE_URL to a role of the portal (docs/security.md)'
@@ -97,6 +107,7 @@ export async function openDatabase(
   config: Config,
   log: (m: string) => void = () => {},
   warn: (m: string) => void = log,
+  embeddedOptions: EmbeddedOptions = {},
 ): Promise<PortalDatabase> {
   if (config.databaseUrl && config.migrations === 'check') {
     // A node of a deployment whose migrate step runs as the owner: it never migrates, it checks (and /readyz says).
@@ -107,7 +118,7 @@ export async function openDatabase(
       throw error
     })
     if (pending.length) warn(pendingWarning(pending))
-    return { db, url: config.databaseUrl, embedded: false, applied: [], pending, close: () => db.destroy() }
+    return { db, url: config.databaseUrl, embedded: false, applied: [], pending, downSince: never, close: () => db.destroy() }
   }
   if (config.databaseUrl) {
     await checkReachable(config.databaseUrl)
@@ -115,9 +126,9 @@ export async function openDatabase(
     else warn(SAME_ROLE_WARNING)
     const applied = await prepareAsOwner(config.databaseOwnerUrl ?? config.databaseUrl, config.databaseUrl)
     const db = createKysely(config.databaseUrl)
-    return { db, url: config.databaseUrl, embedded: false, applied, pending: [], close: () => db.destroy() }
+    return { db, url: config.databaseUrl, embedded: false, applied, pending: [], downSince: never, close: () => db.destroy() }
   }
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, log })
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, log, ...embeddedOptions })
   let applied: string[]
   try {
     await ensureDatabase(embedded.url, 'portal')
@@ -134,6 +145,7 @@ export async function openDatabase(
     embedded: true,
     applied,
     pending: [],
+    downSince: embedded.downSince,
     close: async () => {
       await db.destroy()
       await embedded.stop()

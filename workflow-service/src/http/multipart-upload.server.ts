@@ -1,6 +1,7 @@
 // Reads a multipart request part by part (the plugin is registered with throwFileSizeLimit: false): text fields into an object, files streamed to storage (never whole in memory).
 import type { FastifyRequest } from 'fastify'
 import { HttpError, badRequest } from './http-errors.ts'
+import { isStorageFault } from './infrastructure-faults.ts'
 import { controlCharacterAt } from './params.ts'
 import { cleanFileName, newStorageKey, removeStoredFile, storeFile } from '../workflow/storage/file-storage.server.ts'
 import type { StoredUpload } from '../workflow/files/file-commands.server.ts'
@@ -55,6 +56,8 @@ export async function readMultipartForm(
   } catch (error) {
     await discard()
     if (error instanceof HttpError) throw error
+    // A full or failing disk is the server's fault, answered 507 by the error handler: never a broken form.
+    if (isStorageFault(error)) throw error
     const code = (error as { code?: string }).code
     if (code === 'FST_FILES_LIMIT') throw badRequest(`${options.fileFields[0]}: слишком много файлов`, options.fileFields[0])
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('слишком много полей формы')

@@ -8,6 +8,7 @@ import { sql } from 'kysely'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { Database } from '@portal/migrations/database.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
+import { storageSpace } from './storage-space.server.ts'
 
 export const registry = new Registry()
 collectDefaultMetrics({ register: registry, prefix: 'portal_' })
@@ -50,6 +51,8 @@ export const eventsAppended = new Counter({
 export interface MetricsSources {
   db: Kysely<Database>
   queue: JobQueue
+  /** The file store whose free space is reported (a node that stores files). */
+  storage?: { dir: string; minFreeBytes: number }
 }
 /** The sources of the app whose /metrics is answering (the gauges' collect runs inside its request). */
 const scraping = new AsyncLocalStorage<MetricsSources>()
@@ -114,5 +117,35 @@ new Gauge({
     if (!sources || sources.queue.engine !== 'bullmq') return
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM job_outbox`.execute(sources.db).catch(() => ({ rows: [] }))
     if (rows[0]) this.set(rows[0].n)
+  },
+})
+
+new Gauge({
+  name: 'portal_storage_free_bytes',
+  help: 'Free bytes on the file store (STORAGE_DIR); below STORAGE_MIN_FREE_MB the node is not ready',
+  labelNames: ['dir'] as const,
+  registers: [registry],
+  // Every process of a node sees the same disk.
+  aggregator: 'max',
+  async collect() {
+    this.reset()
+    const storage = sourcesNow()?.storage
+    if (!storage) return
+    const { freeBytes } = await storageSpace(storage.dir, storage.minFreeBytes)
+    if (freeBytes !== null) this.set({ dir: storage.dir }, freeBytes)
+  },
+})
+
+new Gauge({
+  name: 'portal_storage_ready',
+  help: '1 while the file store has at least STORAGE_MIN_FREE_MB free, else 0',
+  labelNames: ['dir'] as const,
+  registers: [registry],
+  aggregator: 'min',
+  async collect() {
+    this.reset()
+    const storage = sourcesNow()?.storage
+    if (!storage) return
+    this.set({ dir: storage.dir }, (await storageSpace(storage.dir, storage.minFreeBytes)).enough ? 1 : 0)
   },
 })

@@ -7,6 +7,7 @@ import { TEXT_PATTERNS } from '../http/params.ts'
 import { CHARACTERS_GENITIVE, VALUES_GENITIVE, plural } from '../text/russian-format.ts'
 import { refusedAddressPage, wantsPage } from '../http/page-refusal.ts'
 import { ADDRESS_REFUSALS } from './input-guard.server.ts'
+import { isStorageFault, isUnreachable, RETRY_AFTER_SECONDS, STORAGE_FULL_DETAIL, UNAVAILABLE_DETAIL } from '../http/infrastructure-faults.ts'
 
 type ValidationItem = NonNullable<FastifyError['validation']>[number]
 
@@ -70,6 +71,8 @@ const BODY_ERRORS: Record<string, string> = {
 export interface ErrorAnswer {
   status: number
   body: { detail: string; parameter?: string | null } & Record<string, unknown>
+  /** Seconds to wait before trying again (a 503 of a fault that passes). */
+  retryAfter?: number
 }
 
 /** Any error as the status and JSON body the client gets; a 5xx never carries the error's own message. */
@@ -80,6 +83,9 @@ export function errorAnswer(error: FastifyError): ErrorAnswer {
     return { status, body: parameter ? { detail, parameter } : { detail } }
   }
   if (error instanceof HttpError) return { status: error.statusCode, body: { detail: error.message, ...error.extra } }
+  // Faults of the disk, the database or Redis: never the client's mistake, never a bug's 500 (decision 3502).
+  if (isStorageFault(error)) return { status: 507, body: { detail: STORAGE_FULL_DETAIL }, retryAfter: 60 }
+  if (isUnreachable(error)) return { status: 503, body: { detail: UNAVAILABLE_DETAIL }, retryAfter: RETRY_AFTER_SECONDS }
   if (error.validation) {
     const parameter = parameterOf(error)
     const where = error.validationContext ?? 'request'
@@ -105,7 +111,10 @@ export function errorAnswer(error: FastifyError): ErrorAnswer {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = errorAnswer(error)
-    if (answer.status >= 500) request.log.error({ err: error }, 'request failed')
+    if (answer.status === 507) request.log.error({ err: error, code: (error as { code?: string }).code }, 'the file store refused a write: nothing was saved')
+    else if (answer.status === 503 && answer.retryAfter) request.log.error({ fault: { message: error.message, code: (error as { code?: string }).code } }, 'the database or the queue is unreachable: answered 503')
+    else if (answer.status >= 500) request.log.error({ err: error }, 'request failed')
+    if (answer.retryAfter) void reply.header('retry-after', String(answer.retryAfter))
     // The input guard refused a page's address before the page ran: a person gets the error page, in Russian.
     const reason = error instanceof HttpError && answer.status === 400 ? ADDRESS_REFUSALS.find((r) => error.message.endsWith(`: ${r}`)) : undefined
     if (reason && wantsPage(request.method, request.url, request.headers.accept)) {

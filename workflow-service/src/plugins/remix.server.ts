@@ -13,6 +13,7 @@ import { precheckAddressCap, rateLimitBy, type RateLimitedDoor } from './rate-li
 import { pageAddressMatcher } from './page-route.server.ts'
 import { keptQuery, pageCacheKey, QueryNamesByRoute, readingQuery, readsMore } from './page-query-reads.server.ts'
 import { HttpError } from '../http/http-errors.ts'
+import { RETRY_AFTER_SECONDS } from '../http/infrastructure-faults.ts'
 import { BASE_PATH } from '../http/base-path.ts'
 import { tooLargeMessage } from '../http/multipart-upload.server.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -167,7 +168,16 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
   // would render a whole page for it: the existing files have routes of their own (wildcard: false), found first.
   app.get(`${BASE_PATH}/assets/*`, async (_request, reply) => reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not Found'))
 
-  const handle = createRequestHandler(options.build, options.mode)
+  const remixHandle = createRequestHandler(options.build, options.mode)
+  // A page that failed because the database or Redis did not answer (entry.server's handleError notes it) is a 503
+  // that says when to try again, as the API's answers are (decision 3502).
+  const handle = async (request: Request, context: AppLoadContext): Promise<Response> => {
+    const response = await remixHandle(request, context)
+    if (response.status !== 500 || !(context as { faults?: { unreachable: boolean } }).faults?.unreachable) return response
+    const headers = new Headers(response.headers)
+    headers.set('retry-after', String(RETRY_AFTER_SECONDS))
+    return new Response(response.body, { status: 503, headers })
+  }
 
   // A url-encoded form post is buffered as raw bytes (no parsing; small and bounded by the app's body limit): the auth
   // plugin's CSRF check reads the hidden field csrfmiddlewaretoken before Remix, then Remix parses the same bytes.

@@ -53,7 +53,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The reply untyped by the route's schema: a refusal's status is any 4xx (or a 5xx), serialized as it is.
       errorHandler: (error, request, reply: FastifyReply) => {
         const answer = errorAnswer(error)
-        if (answer.status >= 500) request.log.error({ err: error }, 'login failed')
+        if (answer.retryAfter) {
+          request.log.error({ fault: { message: error.message, code: (error as { code?: string }).code } }, 'the database is unreachable: login answered 503')
+          void reply.header('retry-after', String(answer.retryAfter))
+        } else if (answer.status >= 500) request.log.error({ err: error }, 'login failed')
         return reply.status(answer.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ errors: answer.body.detail, router: null, ...answer.body })
       },
       schema: {

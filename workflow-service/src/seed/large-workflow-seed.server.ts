@@ -100,7 +100,7 @@ export async function seedLargeWorkflow(db: Kysely<Database>, options: LargeWork
         }))
         const { reportId } = accepted(await createReport(as(holder), { area: area.id, year: YEAR, reportType: 'program' }))
         // An upload's bytes are in storage before it is registered (the command looks at what they are).
-        const { size, sha256 } = await storeFile(options.storageDir, largeStorageKey(area.id), demoPdf(`Monitoring programme ${YEAR}, area ${area.id}`))
+        const { size, sha256 } = await storeFile(options.storageDir, largeStorageKey(area.id), demoPdf(`Monitoring programme ${YEAR}, area ${area.id}`), { durable: false })
         const { fileId } = accepted(await uploadFile(as(holder), {
           reportId,
           description: `Программа ЛЭМ ${YEAR}`,

@@ -144,6 +144,16 @@ export function fileUseCases(services: WorkflowServices) {
       },
     ),
 
+    /**
+     * The file an upload with this Idempotency-Key already registered for this user, or null: asked before the body of
+     * a retry is read, so a retry of an acknowledged upload gets its first answer whatever the disk can take now.
+     */
+    earlierUpload: useCase(Type.Object({ idempotencyKey: Type.String({ pattern: '^[\\x21-\\x7e]{1,200}$' }) }), async (context, input) => {
+      if (!context.actor) return null
+      const row = await db.selectFrom('import_files').select('id').where('creator_id', '=', context.actor.id).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst()
+      return row ? await importFileAnswer(db, row.id) : null
+    }),
+
     /** A checked file goes to deletion, with the job that removes its bytes. */
     deleteFile: useCase(Type.Object({ file: Id }), (context, input) => requestFileDeletion(commandContextOf(services, context), input.file)),
   }

@@ -2,7 +2,9 @@
 import { Writable } from 'node:stream'
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
+import Fastify from 'fastify'
 import { buildApp } from '../../src/app.ts'
+import { healthRoutes } from '../../src/observability/health-routes.server.ts'
 import { loadConfig } from '../../src/config.ts'
 import { createKysely } from '../../src/db/connect.server.ts'
 import { createLogger } from '../../src/logger.ts'
@@ -117,5 +119,52 @@ describe('metrics of a web node', () => {
     expect(body).toContain('portal_file_check_rows_total')
     expect(body).toContain('portal_job_duration_seconds')
     expect(body).toContain('portal_process_resident_memory_bytes')
+  })
+})
+
+describe('health within a second whatever the queue does', () => {
+  it('answers /readyz 503 within a second while the queue hangs, and /healthz 200 at once', async () => {
+    // Redis down: BullMQ's commands wait for ever (maxRetriesPerRequest: null); the probe must not.
+    const hanging = { ...t.queue, engine: 'bullmq' as const, ping: () => new Promise<void>(() => {}), depth: () => new Promise<never>(() => {}) }
+    const app = Fastify()
+    await healthRoutes(app, { db: t.database.db, queue: hanging, role: 'worker' })
+    try {
+      const started = Date.now()
+      const res = await app.inject({ url: '/readyz' })
+      // Each check gives up after 800 ms; the margin is for a loaded machine's timers, not for a slower probe.
+      expect(Date.now() - started).toBeLessThan(1500)
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toMatchObject({ status: 'not ready', role: 'worker', queue: 'unreachable', database: 'ok' })
+      const alive = Date.now()
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200)
+      expect(Date.now() - alive).toBeLessThan(500)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('says a worker node still opening its queue is not ready, before the queue is asked', async () => {
+    const app = Fastify()
+    await healthRoutes(app, { db: t.database.db, queue: t.queue, role: 'worker', starting: () => 'queue (bullmq) unreachable: the queue is not open yet' })
+    try {
+      const res = await app.inject({ url: '/readyz' })
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toMatchObject({ status: 'not ready', queue: 'unreachable', reason: 'queue (bullmq) unreachable: the queue is not open yet' })
+      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('fails /healthz while the process says it is failing (its embedded database gone past the grace)', async () => {
+    const app = Fastify()
+    await healthRoutes(app, { db: t.database.db, queue: t.queue, role: 'web', failing: () => 'the embedded PostgreSQL this portal keeps has been gone for 31 s' })
+    try {
+      const res = await app.inject({ url: '/healthz' })
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toMatchObject({ status: 'failing', reason: expect.stringContaining('gone for 31 s') })
+    } finally {
+      await app.close()
+    }
   })
 })

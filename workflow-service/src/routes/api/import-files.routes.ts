@@ -78,6 +78,15 @@ function idempotencyKeyOf(raw: string | string[] | undefined): string | undefine
   return raw
 }
 
+/** Reads a body to its end without keeping a byte, so the connection can carry the answer and the next request. */
+function dropBody(body: NodeJS.ReadableStream & { readableEnded?: boolean; destroyed?: boolean }): Promise<void> {
+  if (body.readableEnded || body.destroyed) return Promise.resolve()
+  return new Promise((resolve) => {
+    body.on('end', resolve).on('error', () => resolve()).on('close', resolve)
+    body.resume()
+  })
+}
+
 export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const workflow = app.useCases.workflow
   const filterOf = (query: { year?: number; area_name?: string; area?: number; company?: number; report_type?: ReportType }) => ({
@@ -124,6 +133,16 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/import-files/', { schema: { summary: 'Загрузить файл отчёта', response: { 201: ImportFileAnswer } }, config: { form: UploadForm, uploadBody: true, rateLimit: rateLimitOf(app.config, 'upload') } }, async (request, reply) => {
     // The permission is checked again by the command; this only spares the disk for users who may not read reports.
     passOrRefuse(reportsReadRefusal(request.user))
+    // A retry of an upload already registered is answered before its body is stored (decision 3502): the first
+    // answer again, even when the disk is full now; the body it sent again is read and dropped.
+    const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key'])
+    if (idempotencyKey !== undefined) {
+      const earlier = valueOrRefuse(await workflow.earlierUpload(useCaseContextOf(request), { idempotencyKey }))
+      if (earlier) {
+        await dropBody(request.raw)
+        return reply.status(201).send(earlier)
+      }
+    }
     const form = await readMultipartForm(request, { storageDir: app.config.storageDir, maxUploadMb: app.config.maxUploadMb, fileFields: ['file'], maxFiles: 1 })
     try {
       const fields = readFormFields(UploadForm, form.fields)
@@ -143,7 +162,7 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ecomonResponsible: idField(form.fields, 'ecomon_responsible', false),
           companyResponsible: idField(form.fields, 'company_responsible', false),
           upload: { storageKey: upload.storageKey, name: upload.name, size: upload.size, sha256: upload.sha256, contentType: upload.contentType },
-          idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
+          idempotencyKey,
         }),
       )
       return reply.status(201).send(file)

@@ -1,7 +1,7 @@
 // Files on disk under config.storageDir, named by a generated uuid only: no name a user sends ever reaches a path.
 import { createHash, randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { chmod, mkdir, rename, rm } from 'node:fs/promises'
+import { chmod, mkdir, open, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -33,8 +33,8 @@ export const PRIVATE_FOLDER_MODE = 0o700
  * and is cut by the umask; a folder an earlier version left 0755 is tightened too. The storage root itself may be a
  * mounted volume that another user owns: tightening it is tried, and left as it is when the system refuses.
  */
-export async function privateFolder(root: string, folder: string): Promise<void> {
-  await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE })
+export async function privateFolder(root: string, folder: string): Promise<string | undefined> {
+  const made = await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE })
   const top = path.resolve(root)
   for (let current = path.resolve(folder); ; current = path.dirname(current)) {
     if (current === top) {
@@ -44,6 +44,35 @@ export async function privateFolder(root: string, folder: string): Promise<void>
     if (!current.startsWith(top + path.sep)) break
     await chmod(current, PRIVATE_FOLDER_MODE)
   }
+  return made
+}
+
+/**
+ * How stored bytes are made durable: the file's data and then the folder entry that names it reach the disk before
+ * storeFile returns, so an upload acknowledged (its event committed, its 201 sent) keeps its bytes across a power
+ * loss. A seam: a test observes the order of the writes through it (useStorageSync).
+ */
+export interface StorageSync {
+  syncFile(file: string): Promise<void>
+  syncFolder(folder: string): Promise<void>
+}
+
+async function fsyncPath(target: string): Promise<void> {
+  // A file or a folder opened for reading can be fsynced on Linux; that is all a folder can be opened for.
+  const handle = await open(target, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+const diskSync: StorageSync = { syncFile: fsyncPath, syncFolder: fsyncPath }
+let storageSync: StorageSync = diskSync
+
+/** Replaces how stored files are synced (a test's observer); without an argument, back to the disk's fsync. */
+export function useStorageSync(next?: StorageSync): void {
+  storageSync = next ?? diskSync
 }
 
 /**
@@ -51,9 +80,12 @@ export async function privateFolder(root: string, folder: string): Promise<void>
  * the SHA-256 of the bytes as they arrived (hex), computed on the way to disk: the fingerprint a receipt states for
  * what was received, and by which an upload's repeat in its report is found.
  */
-export async function storeFile(storageDir: string, storageKey: string, source: Readable | Buffer): Promise<{ size: number; sha256: string }> {
+export async function storeFile(storageDir: string, storageKey: string, source: Readable | Buffer, options: { durable?: boolean } = {}): Promise<{ size: number; sha256: string }> {
+  const durable = options.durable ?? true
   const target = storedFilePath(storageDir, storageKey)
-  await privateFolder(storageDir, path.dirname(target))
+  const made = await privateFolder(storageDir, path.dirname(target))
+  // A shard folder made now is itself an entry of the store's root, which must reach the disk too.
+  if (made && durable) await storageSync.syncFolder(path.dirname(path.dirname(target)))
   const partial = `${target}.part`
   const hash = createHash('sha256')
   let size = 0
@@ -72,7 +104,10 @@ export async function storeFile(storageDir: string, storageKey: string, source: 
     }
     // The mode given at creation is cut by the umask only, never widened; set it exactly.
     await chmod(partial, PRIVATE_FILE_MODE)
+    // The bytes reach the disk before the name does, and the name before the caller commits the file's event.
+    if (durable) await storageSync.syncFile(partial)
     await rename(partial, target)
+    if (durable) await storageSync.syncFolder(path.dirname(target))
   } catch (error) {
     await rm(partial, { force: true })
     throw error

@@ -140,7 +140,31 @@ export async function yearControl(context: AppLoadContext, type: CatalogueType, 
  *  search, and the catalogue's use-cases ignore a `search` of the address (the rule of both doors), so the list is the
  *  same as without it. */
 export function searchListParams(context: AppLoadContext, params: URLSearchParams): { params: URLSearchParams; controls: FilterControl[] } {
-  return { params, controls: can(context.user, 'use:search-lists') ? [searchControl(params)] : [] }
+  if (can(context.user, 'use:search-lists')) return { params, controls: [searchControl(params)] }
+  // Never asked for anyone else: a parameter the render does not read is no part of the public cache's key, so
+  // `?search=a1`, `?search=a2`… are one page and one entry (decision 3503).
+  return { params: new QueryWithout(params.toString(), IGNORED_FOR_OTHERS), controls: [] }
+}
+
+const IGNORED_FOR_OTHERS: ReadonlySet<string> = new Set(['search'])
+
+/** The query with some names answered as absent without asking for them (asking is what the page cache notes). */
+class QueryWithout extends URLSearchParams {
+  constructor(
+    query: string,
+    private readonly ignored: ReadonlySet<string>,
+  ) {
+    super(query)
+  }
+  override get(name: string): string | null {
+    return this.ignored.has(name) ? null : super.get(name)
+  }
+  override getAll(name: string): string[] {
+    return this.ignored.has(name) ? [] : super.getAll(name)
+  }
+  override has(name: string, value?: string): boolean {
+    return this.ignored.has(name) ? false : value === undefined ? super.has(name) : super.has(name, value)
+  }
 }
 
 export function searchControl(params: URLSearchParams, placeholder = 'Искать по названию'): FilterControl {

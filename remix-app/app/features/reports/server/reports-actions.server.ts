@@ -12,6 +12,7 @@ import { formRefusal } from '../../../utils/form-refusal.ts'
 import { can } from '@portal/workflow-service/views.ts'
 import type { StoredUpload } from '@portal/workflow-service/commands.server.ts'
 import { type PageForm, readPageForm, TooLargeUpload } from './page-uploads.server.ts'
+import { isStorageFault, STORAGE_FULL_MESSAGE } from '@portal/workflow-service/views.ts'
 
 const RESPONSIBLE_FIELDS = { fullname: true, position: true, phone: true, email: true }
 
@@ -147,6 +148,10 @@ export async function reportsAction(request: Request, context: AppLoadContext, c
     page = await readPageForm(request, context)
   } catch (error) {
     if (error instanceof TooLargeUpload) return data<ReportsActionAnswer>({ intent: 'upload', ok: false, message: error.message }, { status: 413 })
+    if (isStorageFault(error)) {
+      context.log.error({ err: error }, 'the file store refused a write: nothing was saved')
+      return data<ReportsActionAnswer>({ intent: 'upload', ok: false, message: STORAGE_FULL_MESSAGE }, { status: 507 })
+    }
     return data<ReportsActionAnswer>({ intent: 'unknown', ok: false, message: 'file: повреждённые данные формы' }, { status: 400 })
   }
   try {
