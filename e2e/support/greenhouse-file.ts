@@ -14,5 +14,5 @@ export async function greenhouseCsv(page: Page, options: { year: number; name: s
   const category = references.greenhouse_categories.find((c) => c.name !== '---')!.name
   const header = uploadSpecOf('greenhouse_gases').columns.map((c) => c.header).join(';')
   const amount = options.valid === false ? 'много' : '100'
-  return { name: options.name, mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${options.year};${category};${amount};2;0.1;0;0;0;0;160\r\n`) }
+  return { name: options.name, mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${options.year};${category};${amount};2;0.1;0;0;0;0;179.8\r\n`) }
 }

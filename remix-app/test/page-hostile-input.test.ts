@@ -160,7 +160,9 @@ describe('what a stranger learns from a failing page', () => {
   it('answers a message and the request id, which the log has with the error, never a stack, SQL or a path', async () => {
     for (const url of [`/monitoring/measures-points/${pointId}`, `/monitoring/measures-points/${pointId}.data`, '/monitoring/companies', '/monitoring/companies.data?year=2020']) {
       const res = await dead.inject({ url })
-      expect(res.statusCode, url).toBe(500)
+      // The database did not answer: a 503 that says when to try again, not a 500 (decision 3502).
+      expect(res.statusCode, url).toBe(503)
+      expect(res.headers['retry-after'], url).toBe('5')
       expect(res.body, url).not.toMatch(LEAKS)
       const id = String(res.headers['x-request-id'])
       expect(id, url).toMatch(/^[0-9a-f-]{36}$/)
