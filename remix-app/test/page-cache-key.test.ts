@@ -20,14 +20,14 @@ describe('the public cache key of a page', () => {
     }
     expect(cache.size).toBe(size)
 
-    // `page` is read by the list's loader: its own rendering, its own entry, its own rows.
-    const paged = await t.app.inject({ url: '/monitoring/companies?page=2' })
+    // `limit` (the rows «Показать еще» asked for) is read by the list's loader: its own rendering, its own entry, its own rows.
+    const paged = await t.app.inject({ url: '/monitoring/companies?limit=40' })
     expect([paged.statusCode, paged.headers['x-cache']]).toEqual([200, 'miss'])
     expect(cache.size).toBe(size + 1)
     // The ETag is that of the stored page (marks in place of each request's nonce, token and id).
     expect(paged.headers.etag).not.toBe(first.headers.etag)
     // The same page with an unread parameter beside it, in another order or spelling, is that entry.
-    for (const url of ['/monitoring/companies?bust=5&page=2', '/monitoring/companies?page=2&__proto__=1']) {
+    for (const url of ['/monitoring/companies?bust=5&limit=40', '/monitoring/companies?limit=40&__proto__=1']) {
       const res = await t.app.inject({ url })
       expect([url, res.statusCode, res.headers['x-cache']]).toEqual([url, 200, 'hit'])
     }

@@ -42,8 +42,8 @@ describe('Russian numbers and numerals', () => {
     expect(formatNumber(3.14159, { decimals: 2 })).toBe(formatNumber(3.14159, { decimals: 2 }))
   })
 
-  it('shows a number that is not finite as it is instead of throwing', () => {
-    expect(formatNumber(Number.NaN)).toBe('NaN')
+  it('shows a number that is not finite as a dash instead of throwing or printing NaN (decision 3410)', () => {
+    expect(formatNumber(Number.NaN)).toBe('—')
   })
 
   it('makes a catalogue value with a counted unit agree: 3 вида, 21 вид, 12 видов', () => {
