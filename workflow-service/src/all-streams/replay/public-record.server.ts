@@ -10,10 +10,10 @@ import { REFERENCE_KINDS } from '../../admin/reference/reference-kinds.ts'
 import { contentColumns, PUBLISHED_TABLES, rowDigest } from '../../catalogue/published-rows.server.ts'
 import type { ImportSpec } from '../../catalogue/registry/uploads.ts'
 import { inChain, readStream, toStored } from '../../event-store/event-store.server.ts'
-import type { RowChange } from '../../workflow/event-table.ts'
 import { BASELINE_STREAM, type CatalogueBaselineRecorded } from '../../workflow/publication/baseline-events.ts'
 import { referenceColumns, seededRows } from '../baseline/catalogue-baseline.server.ts'
 import { publicationLine } from '../../workflow/publication/publication-line.ts'
+import { eventUse } from '../event-tables.ts'
 
 export interface PublicRecordCheck {
   /** Files whose public rows were compared with their publication's record, and the rows they hold. */
@@ -179,8 +179,7 @@ async function compareReference(trx: Db, baseline: { position: number; data: Cat
     .execute()
     .then((rows) => ({ rows: rows.map(toStored).filter((e) => inChain(e.position)) }))
   for (const event of events) {
-    const entry = REFERENCE_EVENTS[event.type as keyof typeof REFERENCE_EVENTS] as unknown as { rows: (e: unknown) => RowChange[] }
-    for (const change of entry.rows(event)) {
+    for (const change of eventUse(event.type).rows(event, {})) {
       const table = expected.get(change.table)
       const columns = known.get(change.table)
       if (!table || !columns) continue
