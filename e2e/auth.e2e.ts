@@ -38,7 +38,7 @@ async function tabs(page: Page, path: string): Promise<string[]> {
 }
 
 async function navigationItems(page: Page): Promise<string[]> {
-  const bar = page.getByRole('navigation', { name: 'Разделы' })
+  const bar = page.getByRole('navigation', { name: 'Разделы', exact: true })
   if ((await bar.count()) === 0) return []
   return bar.getByRole('link').allTextContents()
 }
@@ -57,7 +57,7 @@ describe('logging in as each demo user', () => {
       await expect.poll(() => header.textContent()).toContain(username)
       expect(await navigationItems(page)).toEqual(seesBar ? NAVIGATION : [])
       // Администрация sees the bar, empty (spec §6); a license holder no bar at all, not an empty band.
-      expect(await page.getByRole('navigation', { name: 'Разделы' }).count()).toBe(username.startsWith('holder') ? 0 : 1)
+      expect(await page.getByRole('navigation', { name: 'Разделы', exact: true }).count()).toBe(username.startsWith('holder') ? 0 : 1)
       // The username links to the admin page only for the Administrator.
       expect(await header.getByRole('link', { name: username }).count()).toBe(admin ? 1 : 0)
 
@@ -73,7 +73,7 @@ describe('logging in as each demo user', () => {
       await header.getByRole('button', { name: 'Выйти' }).click()
       await page.waitForURL((url) => url.pathname === '/monitoring/login')
       await expect.poll(() => header.textContent()).toContain('Гость')
-      expect(await page.getByRole('navigation', { name: 'Разделы' }).count()).toBe(0)
+      expect(await page.getByRole('navigation', { name: 'Разделы', exact: true }).count()).toBe(0)
       expect(violations).toEqual([])
       await page.close()
     })
@@ -150,7 +150,7 @@ describe('login without JavaScript', () => {
     await page.waitForURL((url) => url.pathname === '/monitoring/department-reports')
     expect(await page.getByRole('link', { name: 'Открытый каталог результатов мониторинга' }).count()).toBe(1)
     expect(await page.locator('header').textContent()).toContain('department')
-    expect(await page.getByRole('navigation', { name: 'Разделы' }).getByRole('link').count()).toBe(NAVIGATION.length)
+    expect(await page.getByRole('navigation', { name: 'Разделы', exact: true }).getByRole('link').count()).toBe(NAVIGATION.length)
     await page.close()
   })
 })

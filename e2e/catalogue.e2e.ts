@@ -16,6 +16,8 @@ describe('browsing the catalogue', () => {
   it('walks home → companies → company → licence areas → area → measuring points → point → readings', async () => {
     // The search lists are the Department's and the Administrator's (spec §6).
     const page = await logIn('department')
+    // The Department lands on its queue (decision 3602): the walk starts on the public home.
+    await page.goto(`${b.baseUrl}/monitoring/`)
     await page.getByRole('link', { name: /^Локальный экологический мониторинг/ }).first().click()
     await page.waitForURL(/section=/)
     await page.getByRole('link', { name: 'Предприятия', exact: true }).click()

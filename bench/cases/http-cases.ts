@@ -105,14 +105,14 @@ export function coldAddresses(t: Targets) {
     'api.indicators.cold': () => crossed([t.allPointIds, t.years], (id, year) => `/api/v1/measures-point-indications/?measures_point=${id}&year=${year}&limit=20`),
     'page.area.cold': () => crossed([t.allAreaIds], (id) => `/monitoring/areas/${id}/`),
     'page.point.cold': () => crossed([t.allPointIds, yearOrLatest], (id, year) => `/monitoring/measures-points/${id}/${year}`),
-    // An anonymous visitor's search is ignored by the list (decision 2521) but is read, so it keys the page: what a
-    // crawler following search links costs. With the pages of «показать ещё» (limit) the space passes 10 000.
-    'page.companies.cold': () => crossed([COLD_SEARCH_WORDS, [20, 40, 60, 80, 100]], (word, limit) => `/monitoring/companies/?search=${enc(word)}&limit=${limit}`),
+    // An anonymous visitor's search is no longer asked for (decision 3503), so it keys no page: the list's own
+    // parameter, «показать ещё»'s limit, keys it as written, so each of 10 000 spellings is a miss of a list page.
+    'page.companies.cold': () => crossed([COLD_LIMITS], (limit) => `/monitoring/companies/?limit=${limit}`),
   } satisfies Record<string, () => AddressPool>
 }
 
-/** 2 500 search words: a syllable pair and a number, like the names of the data set's companies and areas. */
-const COLD_SEARCH_WORDS = Array.from({ length: 2500 }, (_, i) => `${['Газ', 'Нефть', 'Ямал', 'Пур', 'Тазов'][i % 5]}${Math.floor(i / 5)}`)
+/** 10 000 values of a list page's `limit`, each its own cache entry (the page shows the rows of the page size below it). */
+const COLD_LIMITS = Array.from({ length: 10_000 }, (_, i) => 20 + i)
 
 function loadResult(name: string, load: LoadResult, rss: number, limit?: string): CaseResult {
   if (load.errors > 0 || load.non2xx > 0) throw new Error(`${name}: ${load.errors} errors and ${load.non2xx} answers other than 2xx/3xx`)
