@@ -73,7 +73,8 @@ describe('bounds of a file check', () => {
     // The same file within the normal limit passes.
     const normal = await checkInChild({ kind: 'data', path: file, spec, context, stage: false })
     expect(normal).toMatchObject({ ok: true, rows: 75_000 })
-    // And a small file passes within the same limit: the error was the large file's, not the limit's alone.
+    // And a small file passes within a limit of the same order: the error was the large file's, not the limit's alone.
+    // (32 MB, not 24: on Node 24 the checker's own modules leave a small file too little room at 24 MB now and then.)
     const small = folder.file('few-strings.xlsx')
     const few = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: small, useSharedStrings: true, useStyles: false })
     const fewSheet = few.addWorksheet('Данные')
@@ -81,6 +82,6 @@ describe('bounds of a file check', () => {
     for (let i = 0; i < 100; i++) fewSheet.addRow(['ПН-1', 2025, '01.08.2025', `Вещество номер ${i}`, 0.01, 'мг/дм3', 0.05]).commit()
     fewSheet.commit()
     await few.commit()
-    expect(await checkInChild({ kind: 'data', path: small, spec, context, stage: false }, { heapMb: 24 })).toMatchObject({ ok: true, rows: 100 })
+    expect(await checkInChild({ kind: 'data', path: small, spec, context, stage: false }, { heapMb: 32 })).toMatchObject({ ok: true, rows: 100 })
   }, 240_000)
 })
