@@ -2,6 +2,9 @@
 // the region's day counted to it, and the words a board shows for it: «осталось 5 дн.», «сегодня», «просрочено на 3 дн.».
 // The administrator's own due dates (reference data, kind `due-date`) replace a default; due-date-sql.ts reads both.
 import type { ReportType } from '@portal/migrations/database.ts'
+import { regionDay } from '../../text/region-dates.ts'
+
+export { regionDay }
 
 /** The default due date of a type: a month and day of the reporting year (`yearOffset` 0) or of the year after (1). */
 export const DEFAULT_DUE: Record<ReportType, { yearOffset: 0 | 1; month: number; day: number }> = {
@@ -21,10 +24,6 @@ export function defaultDueDate(reportType: ReportType, year: number): string {
   return `${year + rule.yearOffset}-${pad(rule.month)}-${pad(rule.day)}`
 }
 
-/** The region's (UTC+5) calendar day of an instant, ГГГГ-ММ-ДД. */
-export function regionDay(now: Date): string {
-  return new Date(now.getTime() + 5 * 3_600_000).toISOString().slice(0, 10)
-}
 
 /** Whole calendar days from one day (ГГГГ-ММ-ДД) to a due day: positive before it, 0 on it, negative after. */
 export function daysFromDay(due: string, today: string): number {
