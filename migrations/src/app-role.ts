@@ -5,7 +5,7 @@ import { migrateToLatest } from './migrate.ts'
 import { PUBLIC_RECORD_TABLES } from './public-record-tables.ts'
 
 /** Tables the portal may only append to and read: it can never change or remove what they hold. */
-export const APPEND_ONLY_TABLES = ['events', 'event_checkpoints', 'event_log_identity'] as const
+export const APPEND_ONLY_TABLES = ['events', 'event_checkpoints', 'event_log_identity', 'signed_checkpoints'] as const
 
 /** Their sequences: the portal draws from them (nextval) but never sets them (setval needs UPDATE). */
 export const APPEND_ONLY_SEQUENCES = ['events_position_seq', 'event_checkpoints_id_seq'] as const

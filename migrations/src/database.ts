@@ -241,6 +241,15 @@ export interface EventCheckpointsTable {
   created_at: Timestamp
 }
 
+/** A checkpoint's statement as the portal signed it (decision 3710): the canonical JSON, its Ed25519 signature (base64). */
+export interface SignedCheckpointsTable {
+  to_position: number
+  statement: string
+  signature: string
+  key_fingerprint: string
+  created_at: Generated<Timestamp>
+}
+
 /** One row, made with the database: the identity the head beside the audit key records (decision 1220). */
 export interface EventLogIdentityTable {
   singleton: Generated<boolean>
@@ -480,6 +489,7 @@ export interface Database {
   report_due_dates: ReportDueDatesTable
   events: EventsTable
   event_checkpoints: EventCheckpointsTable
+  signed_checkpoints: SignedCheckpointsTable
   event_log_identity: EventLogIdentityTable
   ecomon_responsibles: EcomonResponsiblesTable
   company_responsibles: CompanyResponsiblesTable

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { buildApp, DatabaseUnreachableError, openDatabase, type PortalDatabase, createLogger, projectRoot, demoAccountsInUse } from '@portal/workflow-service/service.server.ts'
-import { AuditKeyError, loadAuditKey, useAuditKey, databaseIdentity, useChainHead, startStorageSweeper, startCheckpoints, sweepPartialFiles } from '@portal/workflow-service/commands.server.ts'
+import { AuditKeyError, loadAuditKey, useAuditKey, databaseIdentity, useChainHead, startStorageSweeper, startCheckpoints, sealAndSign, sweepPartialFiles } from '@portal/workflow-service/commands.server.ts'
 import type { JobQueue } from '@portal/workflow-service/ports.ts'
 import { startWorkers } from '@portal/workers/workers.server.ts'
 import { filePrechecks, openQueue, reportTemplateFiles, seedPortalWhenEmpty } from './composition.server.ts'
@@ -73,8 +73,9 @@ async function main(): Promise<void> {
     // The head beside the audit key, kept under this database's identity (the demo seed's events move it too).
     useChainHead(config.dataDir, await databaseIdentity(database.db))
     await seedPortalWhenEmpty(database.db, { demoUsers: database.embedded, storageDir: config.storageDir, log: (m) => log.info(m) })
-    // Seals the event log now (events of an earlier version included), then every minute and at shutdown.
-    checkpoints = startCheckpoints(database.db, { onError: (error) => log.error({ err: error }, 'writing an event log checkpoint failed') })
+    // Seals the event log now (events of an earlier version included), then every minute and at shutdown, each seal
+    // signed for the public's transparency record (decision 3710).
+    checkpoints = startCheckpoints(database.db, { seal: sealAndSign, onError: (error) => log.error({ err: error }, 'writing an event log checkpoint failed') })
     // Uploads a killed process left half written (`<key>.part`): on the embedded database this portal is the store's
     // only writer and nothing is being written yet, so all of them; on a server of several nodes, those idle for long.
     const partials = await sweepPartialFiles(config.storageDir, { idleMs: database.embedded ? 0 : undefined })

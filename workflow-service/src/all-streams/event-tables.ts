@@ -16,12 +16,14 @@ import { PUBLICATION_EVENTS } from '../workflow/publication/publication-event-ta
 import type { PublicationEvent } from '../workflow/publication/publication-events.ts'
 import { RESPONSIBLE_EVENTS } from '../workflow/responsibles/responsible-event-table.ts'
 import type { ResponsibleEvent } from '../workflow/responsibles/responsible-events.ts'
+import { TRANSPARENCY_KEY_EVENTS } from '../transparency/key-event-table.ts'
+import type { TransparencyKeyEvent } from '../transparency/key-events.ts'
 
 /** Every event the log holds. */
-export type WorkflowEvent = ResponsibleEvent | ReportEvent | FileEvent | PublicationEvent | BaselineEvent | ReferenceEvent | UserEvent
+export type WorkflowEvent = ResponsibleEvent | ReportEvent | FileEvent | PublicationEvent | BaselineEvent | ReferenceEvent | UserEvent | TransparencyKeyEvent
 
 // Each stream's table proves it has an entry for each of its events (`satisfies EventTable<…>`): a missing one fails there.
-const EVENT_TABLES: EventUses = { ...RESPONSIBLE_EVENTS, ...REPORT_EVENTS, ...FILE_EVENTS, ...PUBLICATION_EVENTS, ...BASELINE_EVENTS, ...REFERENCE_EVENTS, ...USER_EVENTS }
+const EVENT_TABLES: EventUses = { ...RESPONSIBLE_EVENTS, ...REPORT_EVENTS, ...FILE_EVENTS, ...PUBLICATION_EVENTS, ...BASELINE_EVENTS, ...REFERENCE_EVENTS, ...USER_EVENTS, ...TRANSPARENCY_KEY_EVENTS }
 
 /** The event types of every stream. */
 export const EVERY_EVENT_TYPE = Object.keys(EVENT_TABLES) as Array<WorkflowEvent['type']>

@@ -16,14 +16,14 @@ export const contentColumns = (spec: ImportSpec): string[] => [...spec.columns.m
  * stream past, over a file's rows or a table's millions alike; an empty set is `0:0`.
  */
 export function rowDigest(spec: ImportSpec, alias = 't'): RawBuilder<string> {
-  const cells = sql.join(
-    [sql.ref(`${alias}.id`), ...contentColumns(spec).map((c) => sql.ref(`${alias}.${c}`))].map((ref) => sql`coalesce(${ref}::text, '\\N')`),
-    sql`, `,
-  )
-  const hash = sql`md5(concat_ws(chr(31), ${cells}))`
+  const hash = sql`md5(concat_ws(chr(31), ${sql.join(rowCells(spec, alias), sql`, `)}))`
   const half = (from: number) => sql`coalesce(sum(('x' || substr(${hash}, ${sql.lit(from)}, 15))::bit(60)::bigint), 0)::text`
   return sql<string>`(${half(1)} || ':' || ${half(16)})`
 }
+
+/** A row's cells as the digest reads them: its id and content columns as text, a NULL as `\N` (transparency reads them so too). */
+export const rowCells = (spec: ImportSpec, alias = 't'): RawBuilder<string>[] =>
+  [sql.ref(`${alias}.id`), ...contentColumns(spec).map((c) => sql.ref(`${alias}.${c}`))].map((ref) => sql<string>`coalesce(${ref}::text, '\\N')`)
 
 /** The upload tables, each with its spec (the tables of published readings). */
 export const PUBLISHED_TABLES: readonly ImportSpec[] = UPLOADS

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { catalogueUseCases } from './catalogue-use-cases.server.ts'
 import { sensorThingsUseCases } from './sensor-things-use-cases.server.ts'
+import { transparencyUseCases } from './transparency-use-cases.server.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
 import type { FilePrechecks } from '../ports/file-prechecks.ts'
 import { accountUseCases } from './account-use-cases.server.ts'
@@ -19,6 +20,7 @@ export function portalUseCases(given: { db: Kysely<Database>; queue: JobQueue; s
   return {
     catalogue: catalogueUseCases(services.db),
     sensorThings: sensorThingsUseCases(services.db),
+    transparency: transparencyUseCases(services.db),
     workflow: workflowUseCases(services),
     accounts: accountUseCases(services.db),
     notifications: notificationUseCases(services.db),

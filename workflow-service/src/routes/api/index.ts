@@ -10,6 +10,7 @@ import { notificationsRoutes } from './notifications.routes.ts'
 import { referencesRoutes } from './references.routes.ts'
 import { reportTemplateFilesRoutes } from './report-template-files.routes.ts'
 import { searchRoutes } from './search.routes.ts'
+import { transparencyRoutes } from './transparency.routes.ts'
 import { usersRoutes } from './users.routes.ts'
 import { workflowRoutes } from './workflow.routes.ts'
 
@@ -26,4 +27,5 @@ export const apiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(searchRoutes)
   await app.register(exceedancesRoutes)
   await app.register(readingSourceRoutes)
+  await app.register(transparencyRoutes)
 }
