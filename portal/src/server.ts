@@ -5,7 +5,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
 import { buildApp, DatabaseUnreachableError, openDatabase, type PortalDatabase, createLogger, projectRoot, demoAccountsInUse } from '@portal/workflow-service/service.server.ts'
-import { AuditKeyError, loadAuditKey, useAuditKey, databaseIdentity, useChainHead, startStorageSweeper, startCheckpoints, sealAndSign, sweepPartialFiles } from '@portal/workflow-service/commands.server.ts'
+import { AuditKeyError, loadAuditKey, useAuditKey, databaseIdentity, useChainHead, startStorageSweeper, startCheckpoints, sealAndSign, signingKey, sweepPartialFiles } from '@portal/workflow-service/commands.server.ts'
 import type { JobQueue } from '@portal/workflow-service/ports.ts'
 import { startWorkers } from '@portal/workers/workers.server.ts'
 import { filePrechecks, openQueue, reportTemplateFiles, seedPortalWhenEmpty } from './composition.server.ts'
@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     // Seals the event log now (events of an earlier version included), then every minute and at shutdown, each seal
     // signed for the public's transparency record (decision 3710).
     checkpoints = startCheckpoints(database.db, { seal: sealAndSign, onError: (error) => log.error({ err: error }, 'writing an event log checkpoint failed') })
+    log.info({ fingerprint: signingKey().fingerprint }, 'transparency key: checkpoints are signed with this Ed25519 key (GET /api/v1/transparency/)')
     // Uploads a killed process left half written (`<key>.part`): on the embedded database this portal is the store's
     // only writer and nothing is being written yet, so all of them; on a server of several nodes, those idle for long.
     const partials = await sweepPartialFiles(config.storageDir, { idleMs: database.embedded ? 0 : undefined })

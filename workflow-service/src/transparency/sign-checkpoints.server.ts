@@ -67,7 +67,9 @@ const recorded = new WeakSet<SigningKey>()
 export async function recordSigningKey(db: Kysely<Database>, key: SigningKey, now = new Date()): Promise<void> {
   if (recorded.has(key)) return
   const context = { db, queue: NO_QUEUE, storageDir: '', actor: null, requestId: null, clientAddress: null, now, notices: async () => {} }
-  await handleCommand(context, { decider: keyDecider, streamId: TRANSPARENCY_KEY_STREAM, command: { type: 'IntroduceKey', key }, facts: () => null, metadata: systemMetadata('transparency') })
+  const introduce = () => handleCommand(context, { decider: keyDecider, streamId: TRANSPARENCY_KEY_STREAM, command: { type: 'IntroduceKey', key }, facts: () => null, metadata: systemMetadata('transparency') })
+  // Nodes that start together race for the first append; the loser reads the stream again and finds the key there.
+  await introduce().catch(() => introduce())
   recorded.add(key)
 }
 
