@@ -8,8 +8,9 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordCatalogueBaseline } from '../../src/all-streams/baseline/catalogue-baseline.server.ts'
 import { PUBLISHED_TABLES } from '../../src/catalogue/published-rows.server.ts'
+import { auditKey } from '../../src/event-store/audit-key.server.ts'
 import { rowDigestAccumulator } from '../../src/transparency/row-digest.ts'
-import { publishedDigests, sealAndSign } from '../../src/transparency/sign-checkpoints.server.ts'
+import { publishedDigests, recordSigningKey, sealAndSign } from '../../src/transparency/sign-checkpoints.server.ts'
 import { signingKey } from '../../src/transparency/signing-key.server.ts'
 import { type CheckpointStatement, fingerprintOf, GENESIS_HASH, signatureHolds, statementHash } from '../../src/transparency/statement.ts'
 import type { TransparencyIndex, TransparencyRows } from '../../src/transparency/transparency-reads.server.ts'
@@ -178,5 +179,24 @@ describe('verify-public checks a running portal from outside', PROCESSES, () => 
     for (const args of [[], ['not-a-url'], [base, '--tries', 'x'], [base, 'extra']]) {
       expect((await verifyPublicCommand(...args)).code, args.join(' ')).toBe(2)
     }
+  })
+})
+
+describe('signing from several processes at once', () => {
+  it('keeps one chain when two sealers run together, and records a new key once when two nodes start with it', async () => {
+    const h = await holder(t.app, t.database.db, 'holder2')
+    await t.app.inject({ method: 'POST', url: '/api/v1/ecomon-responsibles/', headers: h.headers, payload: { area: h.areaId, year: new Date().getFullYear() + 1, ...RESPONSIBLE } })
+    await Promise.all([sealAndSign(t.database.db), sealAndSign(t.database.db)])
+    // Two nodes whose audit key changed: each derives the new key (two objects, one key) and records it.
+    const rotated = Buffer.from('another audit key of at least thirty-two characters')
+    await Promise.all([recordSigningKey(t.database.db, signingKey(Buffer.from(rotated))), recordSigningKey(t.database.db, signingKey(Buffer.from(rotated)))])
+    const { keys } = await index()
+    expect(keys.map((k) => k.fingerprint)).toEqual([signingKey().fingerprint, signingKey(rotated).fingerprint])
+    expect(keys[1].replaces).toBe(signingKey().fingerprint)
+    // Back to the run's key (a rotation again), so the record ends as the portal signs.
+    await recordSigningKey(t.database.db, signingKey(Buffer.from(auditKey())))
+    await sealAndSign(t.database.db)
+    const verdict = await verifyPublicCommand(base, '--fingerprint', signingKey().fingerprint, '--tries', '1')
+    expect(verdict.code, verdict.stdout).toBe(0)
   })
 })
