@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { Id } from '../http/params.ts'
 import type { AsOfAnswer, AsOfQuestion } from '../all-streams/as-of/as-of-fold.ts'
-import { askAsOf } from '../all-streams/as-of/as-of-queries.server.ts'
+import { asOfNames, askAsOf } from '../all-streams/as-of/as-of-queries.server.ts'
 import { namesAsOf, substanceAsOf, type SubstanceAsOf } from '../admin/reference/reference-queries.server.ts'
 import { Refused, refused } from '../workflow/refusal.ts'
 import { DateOnly, nextDayStart, regionDayStart } from '../text/region-days.ts'
@@ -70,17 +70,10 @@ export async function companyAsOf(db: Kysely<Database>, input: AsOfInput): Promi
   const today = await db.selectFrom('companies').select(['id', 'name']).where('id', '=', input.company).executeTakeFirst()
   if (!today) return refused({ reason: 'company-not-found' })
   const answer = await askAsOf(db, question)
-  const areaIds = [...new Set(answer.reports.flatMap((r) => (r.areaId === null ? [] : [r.areaId])))]
-  const areas = areaIds.length ? await db.selectFrom('areas').select(['id', 'name']).where('id', 'in', areaIds).execute() : []
-  // The names as they stood at the moment: an administrator's renaming since is undone through the reference log.
+  const names = await asOfNames(db, answer)
+  // The name as it stood at the moment: an administrator's renaming since is undone through the reference log.
   const company = { id: today.id, name: (await namesAsOf(db, 'company', [today], question.moment)).get(today.id)! }
-  const areaNames = await namesAsOf(db, 'area', areas, question.moment)
-  const logins = [
-    ...answer.reports.flatMap((r) => [...r.files.map((f) => f.creatorUsername), ...(r.lastDecision ? [r.lastDecision.creatorUsername] : [])]),
-    ...answer.changes.map((c) => c.username),
-  ]
-  const people = await peopleByLogin(db, logins)
-  return { ...answer, company, areaNames: Object.fromEntries(areaNames), date: input.date, from: question.from, to: question.to, people }
+  return { ...answer, company, areaNames: names.areas, date: input.date, from: question.from, to: question.to, people: names.people }
 }
 
 /** A substance's name, unit and limits at the end of the day, beside today's, and its changes between two days. */

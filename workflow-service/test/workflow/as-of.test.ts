@@ -190,9 +190,16 @@ describe('the replay command as of a moment', () => {
     const day = new Date(steps[8].last.getTime() + 5 * 3_600_000).toISOString().slice(0, 10)
     const { code, stdout } = await replayCommand(t.database.url, '--as-of', day, '--company', String(h.companyId), '--from', day, '--verify')
     expect(code, stdout).toBe(0)
-    expect(stdout).toContain(`report ${reportId} (`)
+    // In the screens' words and time: the report by its area's name, the person by name, times in the region's.
+    const area = await t.database.db.selectFrom('areas').select('name').where('id', '=', h.areaId).executeTakeFirstOrThrow()
+    const department = await t.database.db.selectFrom('users').select('full_name').where('username', '=', 'department').executeTakeFirstOrThrow()
+    expect(stdout).toContain(`отчёт № ${reportId} (`)
+    expect(stdout).toContain(`участок «${area.name}»`)
+    expect(stdout).toMatch(/на момент: +\d{2}\.\d{2}\.\d{4} 23:59 \(время Екатеринбурга\)/)
     expect(stdout).toContain('Решение отменено')
-    expect(stdout).toContain('by department (Департамент): Решение принято по ошибке')
+    expect(stdout).toContain(`— ${department.full_name} (Департамент): Решение принято по ошибке`)
+    // The table's times are the region's; the verification after it keeps the log's instants, as --verify prints them.
+    expect(stdout.split('verified as of')[0]).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/)
     expect(stdout).toMatch(/differences: +0/)
   })
 

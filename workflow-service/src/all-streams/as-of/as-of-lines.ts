@@ -1,28 +1,52 @@
-// The as-of answer as the operator's table (`npm run replay -- --as-of …`): a report per block, its files, its
-// responsible person and last decision, then the changes of the window one per line. Times in UTC, as the log keeps them.
+// The as-of answer as the operator's table (`npm run replay -- --as-of …`), in the words and the time the screens use
+// (issue 36): a report per block with its area's and company's names, its files, its responsible person and last
+// decision, then the changes of the window one per line, each person by name and role, each time in the region's
+// (Yekaterinburg) time. `--json` keeps the answer as the log has it, for machines.
+import { formatDateTime } from '../../text/region-dates.ts'
+import { personWithRole } from '../../people/person-name.ts'
+import { AUDIT_EVENT_LABEL } from '../../workflow/history/audit-events.ts'
 import { REPORT_TYPES } from '../../workflow/reports/report-types.ts'
+import { fileStatusWords, REPORT_STATUS_LABEL } from '../../workflow/reports/status-words.ts'
 import type { AsOfAnswer } from './as-of-fold.ts'
 
-const at = (date: Date) => date.toISOString()
+/** The names the table shows for the answer's logins, areas and companies (as-of-queries.server.ts gathers them). */
+export interface AsOfNames {
+  people: Record<string, string>
+  areas: Record<number, string>
+  companies: Record<number, string>
+}
 
-export function asOfLines(answer: AsOfAnswer): string[] {
-  const lines = [`as of:             ${at(answer.moment)}`, `events folded:     ${answer.events}`, `reports:           ${answer.reports.length}`]
+const at = (date: Date) => `${formatDateTime(date)}`
+const pad = (label: string) => label.padEnd(19)
+
+export function asOfLines(answer: AsOfAnswer, names: AsOfNames): string[] {
+  const person = (login: string) => names.people[login] ?? login
+  const lines = [
+    `${pad('на момент:')}${at(answer.moment)} (время Екатеринбурга)`,
+    `${pad('событий учтено:')}${answer.events}`,
+    `${pad('отчётов:')}${answer.reports.length}`,
+  ]
   for (const r of answer.reports) {
-    const target = r.areaId !== null ? `area ${r.areaId}` : `company ${r.companyId}`
-    lines.push('', `report ${r.id} (${r.streamId}): ${REPORT_TYPES[r.reportType].title}, ${r.year}, ${target}`)
-    lines.push(`  status:          ${r.status}, round ${r.round}, since ${at(r.updated)}`)
-    lines.push(`  responsible:     ${r.responsible ? `${r.responsible.fullname}, ${r.responsible.position}, ${r.responsible.email}, ${r.responsible.phone}` : '-'}`)
+    const company = names.companies[r.companyId] ?? `предприятие № ${r.companyId}`
+    const target = r.areaId !== null ? `участок «${names.areas[r.areaId] ?? `№ ${r.areaId}`}», ${company}` : company
+    lines.push('', `отчёт № ${r.id} (${r.streamId}): ${REPORT_TYPES[r.reportType].title}, ${r.year}, ${target}`)
+    lines.push(`  ${pad('статус:')}${REPORT_STATUS_LABEL[r.status]}, круг ${r.round}, с ${at(r.updated)}`)
+    lines.push(`  ${pad('ответственный:')}${r.responsible ? `${r.responsible.fullname}, ${r.responsible.position}, ${r.responsible.email}, ${r.responsible.phone}` : '—'}`)
     const d = r.lastDecision
-    lines.push(`  last decision:   ${d ? `${d.event} by ${d.creatorUsername} at ${at(d.created)}${d.comment ? `: ${d.comment}` : ''}${d.files.length ? ` [${d.files.join(', ')}]` : ''}` : '-'}`)
+    lines.push(
+      `  ${pad('последнее решение:')}${d ? `${AUDIT_EVENT_LABEL[d.event]}: ${person(d.creatorUsername)}, ${at(d.created)}${d.comment ? `: ${d.comment}` : ''}${d.files.length ? ` [${d.files.join(', ')}]` : ''}` : '—'}`,
+    )
     for (const f of r.files) {
       const errors = f.problems.filter((p) => p.level !== 'warning').length
       const warnings = f.problems.length - errors
-      lines.push(`  file ${f.id}:  ${f.status}, ${errors} errors, ${warnings} warnings: ${f.name} (by ${f.creatorUsername} at ${at(f.created)})`)
+      lines.push(`  ${pad(`файл № ${f.id}:`)}${fileStatusWords(f.status)}, ошибок ${errors}, предупреждений ${warnings}: ${f.name} (${person(f.creatorUsername)}, ${at(f.created)})`)
     }
   }
-  if (answer.changes.length) lines.push('', `changes:           ${answer.changes.length}`)
+  if (answer.changes.length) lines.push('', `${pad('изменения:')}${answer.changes.length}`)
   for (const c of answer.changes) {
-    lines.push(`  ${at(c.at)}  #${c.position}  ${c.label}${c.fileName ? ` «${c.fileName}»` : ''}${c.reportId !== null ? `, report ${c.reportId}` : ''}  by ${c.username} (${c.role})${c.comment ? `: ${c.comment}` : ''}`)
+    lines.push(
+      `  ${at(c.at)}  запись ${c.position}  ${c.label}${c.fileName ? ` «${c.fileName}»` : ''}${c.reportId !== null ? `, отчёт № ${c.reportId}` : ''} — ${personWithRole(person(c.username), c.role)}${c.comment ? `: ${c.comment}` : ''}`,
+    )
   }
   return lines
 }

@@ -4,7 +4,10 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { type StoredEvent, toStored } from '../../event-store/event-store.server.ts'
 import { inChainSql } from '../../event-store/positions.ts'
+import { namesAsOf } from '../../admin/reference/reference-queries.server.ts'
+import { peopleByLogin } from '../../people/people-by-login.server.ts'
 import { type AsOfAnswer, type AsOfQuestion, foldAsOf } from './as-of-fold.ts'
+import type { AsOfNames } from './as-of-lines.ts'
 
 const PAGE = 5_000
 
@@ -48,4 +51,27 @@ export async function askAsOf(db: Kysely<Database>, question: AsOfQuestion): Pro
   const events: StoredEvent[] = []
   for await (const event of eventsUpTo(db, until, streams)) events.push(event)
   return foldAsOf(events, question)
+}
+
+/**
+ * The names the operator's table shows for an answer: each login's person (their account's name today), each area's
+ * and company's name as it stood at the moment (a renaming since is undone through the reference log).
+ */
+export async function asOfNames(db: Kysely<Database>, answer: AsOfAnswer): Promise<AsOfNames> {
+  const logins = [
+    ...answer.reports.flatMap((r) => [...r.files.map((f) => f.creatorUsername), ...(r.lastDecision ? [r.lastDecision.creatorUsername] : [])]),
+    ...answer.changes.map((c) => c.username),
+  ]
+  const areaIds = [...new Set(answer.reports.flatMap((r) => (r.areaId === null ? [] : [r.areaId])))]
+  const companyIds = [...new Set(answer.reports.map((r) => r.companyId))]
+  const [people, areas, companies] = await Promise.all([
+    peopleByLogin(db, logins),
+    areaIds.length ? db.selectFrom('areas').select(['id', 'name']).where('id', 'in', areaIds).execute() : [],
+    companyIds.length ? db.selectFrom('companies').select(['id', 'name']).where('id', 'in', companyIds).execute() : [],
+  ])
+  return {
+    people,
+    areas: Object.fromEntries(await namesAsOf(db, 'area', areas, answer.moment)),
+    companies: Object.fromEntries(await namesAsOf(db, 'company', companies, answer.moment)),
+  }
 }

@@ -15,7 +15,7 @@ import { exitWith } from '../../cli/exit-status.ts'
 import { chainHeadLine } from './chain-head-line.ts'
 import { type AsOfVerifyReport, rebuildProjections, type ReplayReport, verifyProjections, verifyProjectionsAsOf } from './replay.server.ts'
 import { asOfLines } from '../as-of/as-of-lines.ts'
-import { askAsOf } from '../as-of/as-of-queries.server.ts'
+import { asOfNames, askAsOf } from '../as-of/as-of-queries.server.ts'
 import { type AsOfQuestion, asOfQuestionFromArguments } from '../as-of/as-of-arguments.ts'
 
 const { values } = parseArgs({
@@ -129,7 +129,7 @@ try {
   await migrateToLatest(database.db)
   if (asOf) {
     const answer = await askAsOf(database.db, asOf)
-    out(values.json ? JSON.stringify(answer, null, 2) : asOfLines(answer).join('\n'))
+    out(values.json ? JSON.stringify(answer, null, 2) : asOfLines(answer, await asOfNames(database.db, answer)).join('\n'))
   }
   // With --as-of the replay only reads; --verify then checks the chain and the read models as they stood at that moment.
   if (asOf && values.verify) {

@@ -1,21 +1,10 @@
 // The Russian texts of the report workflow screens, exactly as the spec quotes them where it does.
-import type { FileStatus, ReportStatus, ReportType } from '../server/reports-page.server.ts'
+import type { ReportType } from '../server/reports-page.server.ts'
 import { REPORT_TYPE_CODES, REPORT_TYPES } from '@portal/workflow-service/views.ts'
 
 export const REPORT_TYPE_TITLE = Object.fromEntries(REPORT_TYPE_CODES.map((code) => [code, REPORT_TYPES[code].title])) as Record<ReportType, string>
 
-export const REPORT_STATUS_LABEL: Record<ReportStatus, string> = {
-  consideration: 'На рассмотрении',
-  agreed: 'Согласовано',
-  rejected: 'Отклонено',
-}
-
-export const FILE_STATUS_LABEL: Record<Exclude<FileStatus, 'deleted'>, string> = {
-  processing: 'Проверяется',
-  success: 'Принят',
-  error: 'Ошибка: несоответствие полей',
-  deletion: 'Удаляется',
-}
+export { FILE_STATUS_LABEL, REPORT_STATUS_LABEL } from '@portal/workflow-service/views.ts'
 
 export const NO_RESPONSIBLE = 'Внесите данные ответственного лица'
 /** A file of a type this section does not take, named as the upload check names it. */
