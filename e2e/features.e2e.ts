@@ -234,6 +234,45 @@ describe('charts, map, downloads and notifications in the browser', () => {
     await failing.close()
   })
 
+  it("draws an area's points at once from the page's own data while the list of places is slow, on its own ground with a scale in kilometres", async () => {
+    const page = await withoutTiles()
+    const area = ((await (await page.request.get(`${b.baseUrl}/api/v1/areas/?limit=1`)).json()) as { results: Array<{ id: number }> }).results[0]
+    // The list of places answers after 8 s, as on a slow line.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/api\/v1\/measures-points\/\?.*format=geojson/, async (route) => {
+      await Promise.race([held, new Promise((resolve) => setTimeout(resolve, 8_000))])
+      await route.continue()
+    })
+    await page.goto(`${b.baseUrl}/monitoring/map?area=${area.id}`)
+    const map = page.locator('.points-map')
+    await eventually(() => map.getAttribute('data-map-mode')).toBe('leaflet')
+    const points = Number(await map.getAttribute('data-points'))
+    expect(points).toBeGreaterThan(0)
+    // Before the list has answered, every point of the page is on the map, and a metric scale bar under them.
+    expect(await map.getAttribute('data-places')).toBe('loading')
+    await eventually(() => markersShown(page)).toBe(points)
+    await expect(page.locator('.leaflet-control-scale-line').first().textContent()).resolves.toMatch(/^\d+ (км|м)$/)
+    release()
+    await eventually(() => map.getAttribute('data-places')).toBe('geojson')
+    await page.close()
+
+    // Without JavaScript: the picture is fitted to the area's points (they spread over it, not a dot on the okrug),
+    // with a scale bar in kilometres.
+    const plain = await withoutTiles({ javaScriptEnabled: false })
+    await plain.goto(`${b.baseUrl}/monitoring/map?area=${area.id}`)
+    const svg = plain.locator('svg.map-svg')
+    await expect(svg.locator('.map-scale text').textContent()).resolves.toMatch(/^\d+(,\d+)? (км|м)$/)
+    const spread = await svg.evaluate((el) => {
+      const box = (el as SVGSVGElement).viewBox.baseVal
+      const xs = [...el.querySelectorAll('circle.map-marker')].map((c) => Number(c.getAttribute('cx')))
+      return { width: box.width, across: Math.max(...xs) - Math.min(...xs), count: xs.length }
+    })
+    expect(spread.count).toBe(points)
+    if (points > 1) expect(spread.across).toBeGreaterThan(spread.width / 4)
+    await plain.close()
+  })
+
   it("shows a point's name in its map tooltip as text, whatever markup the name holds", async () => {
     const page = await withoutTiles()
     const listed = (await (await page.request.get(`${b.baseUrl}/api/v1/measures-points/?kind=surface_water&limit=100`)).json()) as { results: Array<{ name: string }> }

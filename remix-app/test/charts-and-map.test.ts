@@ -15,7 +15,7 @@ import { formatNumber } from '../app/utils/russian-format.ts'
 import { listChartOf } from '../app/features/charts/server/list-chart.server.ts'
 import { genericPage } from '../app/features/catalogue/server/generic-pages.server.ts'
 import { mapView } from '../app/features/map/server/map-view.server.ts'
-import { placesFromGeoJson } from '../app/features/map/map-geometry.ts'
+import { extentRing, placesFromGeoJson, projectionOf, scaleBar } from '../app/features/map/map-geometry.ts'
 import { findType } from '@portal/workflow-service/registry.ts'
 import { catalogueTables } from '../../test-support/catalogue-tables.ts'
 import { pageContext } from './support/load-context.ts'
@@ -195,5 +195,33 @@ describe('the map', () => {
     expect(loadConfig({}).mapTilesSource).toBe('https://*.tile.openstreetmap.org')
     expect(() => loadConfig({ MAP_TILES_URL: "javascript:alert(1)" })).toThrow(ConfigError)
     expect(() => loadConfig({ MAP_TILES_URL: "https://x.org/{z}/{x}/{y}.png; script-src *" })).toThrow(ConfigError)
+  })
+})
+
+describe('the map without tiles', () => {
+  const region: Array<[number, number]> = [[60, 62], [82, 62], [82, 73], [60, 73]]
+
+  it("fits the picture to an area's points with a tenth around them, and to the region when there is none", () => {
+    const ring = extentRing([{ latitude: 65, longitude: 70 }, { latitude: 65.5, longitude: 71 }], region)
+    const lats = ring.map((p) => p[1])
+    const lons = ring.map((p) => p[0])
+    expect(Math.min(...lats)).toBeCloseTo(64.95, 5)
+    expect(Math.max(...lats)).toBeCloseTo(65.55, 5)
+    expect(Math.max(...lons) - Math.min(...lons)).toBeCloseTo(1.2, 5)
+    expect(extentRing([], region)).toBe(region)
+    // One point alone still has ten kilometres of ground around it.
+    const alone = extentRing([{ latitude: 66, longitude: 74 }], region)
+    expect((Math.max(...alone.map((p) => p[1])) - Math.min(...alone.map((p) => p[1]))) * 111.32).toBeCloseTo(10, 5)
+  })
+
+  it('draws a scale bar of a round length in kilometres, at most a quarter of the picture wide', () => {
+    for (const ring of [region, extentRing([{ latitude: 65, longitude: 70 }, { latitude: 65.1, longitude: 70.2 }], region)]) {
+      const projection = projectionOf(ring)
+      const bar = scaleBar(projection)
+      expect(bar.label).toMatch(/^(1|2|5)(0*|,\d+)? (км|м)$/)
+      expect(bar.width).toBeLessThanOrEqual(projection.width / 4)
+      expect(bar.width).toBeGreaterThan(projection.width / 10)
+      expect(bar.width).toBeCloseTo(bar.km * projection.perKm, 0)
+    }
   })
 })

@@ -9,6 +9,8 @@ export interface Projection {
   width: number
   height: number
   project: (lon: number, lat: number) => [number, number]
+  /** The picture's units per kilometre (one degree of latitude is 111,32 km everywhere). */
+  perKm: number
 }
 
 /** A projection of these bounds into a picture `width` wide, with a margin. */
@@ -22,8 +24,43 @@ export function projectionOf(ring: Ring, width = 800, margin = 16): Projection {
   return {
     width,
     height,
+    perKm: scale / 111.32,
     project: (lon, lat) => [Math.round((margin + (lon - minLon) * stretch * scale) * 10) / 10, Math.round((margin + (maxLat - lat) * scale) * 10) / 10],
   }
+}
+
+/** The smallest box the map shows around its points, in kilometres a side: an area of a few points still has ground around it. */
+const MIN_EXTENT_KM = 10
+
+/**
+ * The ring of the box a map is fitted to: the points' extent with a tenth on each side (and at least MIN_EXTENT_KM
+ * across), or the region's outline when there is no point, so an area's map shows its own ground, not the whole okrug.
+ */
+export function extentRing(points: ReadonlyArray<{ latitude: number; longitude: number }>, region: Ring): Ring {
+  const placed = points.filter((p) => Number.isFinite(p.latitude) && Number.isFinite(p.longitude))
+  if (placed.length === 0) return region
+  const lats = placed.map((p) => p.latitude)
+  const lons = placed.map((p) => p.longitude)
+  const [minLat, maxLat, minLon, maxLon] = [Math.min(...lats), Math.max(...lats), Math.min(...lons), Math.max(...lons)]
+  const middle = (minLat + maxLat) / 2
+  const halfLat = Math.max(((maxLat - minLat) * 1.2) / 2, MIN_EXTENT_KM / 2 / 111.32)
+  const halfLon = Math.max(((maxLon - minLon) * 1.2) / 2, MIN_EXTENT_KM / 2 / (111.32 * Math.cos((middle * Math.PI) / 180)))
+  const [lat, lon] = [middle, (minLon + maxLon) / 2]
+  return [
+    [lon - halfLon, lat - halfLat],
+    [lon + halfLon, lat - halfLat],
+    [lon + halfLon, lat + halfLat],
+    [lon - halfLon, lat + halfLat],
+  ]
+}
+
+/** A scale bar: the roundest length (1, 2 or 5 × 10ⁿ km) no wider than a quarter of the picture, and its width. */
+export function scaleBar(projection: Projection): { km: number; width: number; label: string } {
+  const most = (projection.width * 0.25) / projection.perKm
+  const power = 10 ** Math.floor(Math.log10(most))
+  const km = [5, 2, 1].map((m) => m * power).find((k) => k <= most) ?? power
+  const label = km >= 1 ? `${formatNumber(km)} км` : `${formatNumber(km * 1000)} м`
+  return { km, width: Math.round(km * projection.perKm * 10) / 10, label }
 }
 
 export function ringPath(ring: Ring, projection: Projection): string {

@@ -7,9 +7,9 @@
 // analyst opens in QGIS, with the page's filter) and from the page's data only what the list lacks: which points the
 // filters keep and each one's worst multiple. A list that does not answer leaves the page's own places on the map.
 import { useHref, useNavigate } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { LEVEL_LABELS } from '../../charts/chart-geometry.ts'
-import { clusterLabel, kindColour, LEVEL_COLOURS, levelColour, type MapMarker, markerLines, placesFromGeoJson, projectionOf, ringPath } from '../map-geometry.ts'
+import { clusterLabel, extentRing, kindColour, LEVEL_COLOURS, levelColour, type MapMarker, markerLines, placesFromGeoJson, projectionOf, ringPath, scaleBar } from '../map-geometry.ts'
 import outline from '../yanao-outline.geo.json'
 
 export type { MapMarker }
@@ -36,8 +36,6 @@ interface LiveMap {
 }
 
 const ring = outline.geometry.coordinates[0] as Array<[number, number]>
-const projection = projectionOf(ring)
-const OUTLINE_PATH = ringPath(ring, projection)
 
 /** How long the live map waits for the list's places before it draws the page's own: a line that never answers must
  *  not leave the map without markers. */
@@ -56,6 +54,13 @@ export function PointsMap({ points, placesUrl, tilesUrl, kindLabels, yearLabel }
   const built = useRef<LiveMap | null>(null)
   const lastPlaces = useRef<{ url: string; answer: unknown } | null>(null)
   const presentKinds = kinds.filter((k) => points.some((p) => p.kind === k))
+  // The picture without tiles is fitted to the points (an area's map shows its own ground), the region's outline
+  // drawn under them as far as it reaches, with a scale bar.
+  const picture = useMemo(() => {
+    const projection = projectionOf(extentRing(points, ring))
+    return { projection, outlinePath: ringPath(ring, projection), scale: scaleBar(projection) }
+  }, [points])
+  const { projection } = picture
 
   useEffect(() => {
     let cancelled = false
@@ -71,6 +76,17 @@ export function PointsMap({ points, placesUrl, tilesUrl, kindLabels, yearLabel }
       const region = L.geoJSON(outline as GeoJSON.Feature, { style: { color: '#7a8a96', weight: 1.5, fillColor: '#f7f9fa', fillOpacity: 0.6 }, interactive: false })
       map.fitBounds(region.getBounds())
       region.addTo(map)
+      // Distances read without tiles too: a metric scale bar at the bottom left, in Russian units (Leaflet writes
+      // «km» and «m»; the line's text is set as text, never as markup).
+      // Leaflet's types know only the public options: the overridden method is one of its own (Control.Scale).
+      const russian: Record<string, unknown> = {
+        _updateScale(line: HTMLElement, text: string, ratio: number) {
+          line.style.width = `${Math.round(200 * ratio)}px`
+          line.textContent = text.replace(/ km$/, ' км').replace(/ m$/, ' м')
+        },
+      }
+      const RussianScale = L.Control.Scale.extend(russian) as typeof L.Control.Scale
+      new RussianScale({ imperial: false, maxWidth: 200, position: 'bottomleft' }).addTo(map)
       L.tileLayer(tilesUrl, { maxZoom: 18, attribution: '&copy; участники OpenStreetMap' }).addTo(map)
       const names = new Map<import('leaflet').Marker, string>()
       const clusters = L.markerClusterGroup({
@@ -127,6 +143,8 @@ export function PointsMap({ points, placesUrl, tilesUrl, kindLabels, yearLabel }
     // The list's answer is kept for its address: another year or substance keeps the list's filter and asks nothing
     // (a GeoJSON list counts against the per-address export limit, decision 2791).
     const kept = lastPlaces.current?.url === placesUrl ? lastPlaces.current.answer : undefined
+    // The page's own places at once, so a slow list never leaves the map empty; the list's places replace them.
+    if (kept === undefined) drawMarkers(current, points)
     const answer = kept !== undefined
       ? Promise.resolve(kept)
       : fetch(placesUrl, { signal: asked.signal, headers: { Accept: 'application/geo+json' } }).then(async (res) => (res.ok ? ((await res.json()) as unknown) : null))
@@ -205,7 +223,7 @@ export function PointsMap({ points, placesUrl, tilesUrl, kindLabels, yearLabel }
       {/* A group, not an image: it holds a link per point, and an image may not hold controls (axe nested-interactive). */}
       <div className={`points-map${leaflet ? ' live' : ''}`} data-map-mode={leaflet ? 'leaflet' : 'svg'} data-points={points.length} data-places={leaflet ? (placesFrom ?? 'loading') : 'page'}>
         <svg className="map-svg" viewBox={`0 0 ${projection.width} ${projection.height}`} role="group" aria-label={`Карта пунктов наблюдения: ${points.length}`}>
-          <path className="map-outline" d={OUTLINE_PATH} />
+          <path className="map-outline" d={picture.outlinePath} />
           {points.map((p) => {
             const [x, y] = projection.project(p.longitude, p.latitude)
             return (
@@ -216,6 +234,12 @@ export function PointsMap({ points, placesUrl, tilesUrl, kindLabels, yearLabel }
               </a>
             )
           })}
+          <g className="map-scale" role="img" aria-label={`Масштаб: ${picture.scale.label}`} transform={`translate(16 ${projection.height - 14})`}>
+            <path d={`M0,-6V0H${picture.scale.width}V-6`} />
+            <text x={picture.scale.width / 2} y={-9} textAnchor="middle">
+              {picture.scale.label}
+            </text>
+          </g>
         </svg>
         <div ref={live} className="map-live" />
       </div>
