@@ -162,7 +162,7 @@ describe('reference data administration', () => {
     await form.getByRole('button', { name: 'Добавить' }).click()
     form = page.getByRole('form', { name: 'Новая запись' })
     await expect.poll(() => form.getByRole('status').locator('p').textContent()).toBe('Сохранено. Запись добавлена.')
-    expect(await form.getByRole('status').locator('dd').allTextContents()).toEqual(['Бензол', 'мг/м³', '2', '3,5'])
+    expect(await form.getByRole('status').locator('dd').allTextContents()).toEqual(['Бензол', 'мг/м³', '2', '3,5', '—'])
     await page.close()
   })
 
