@@ -14,22 +14,22 @@ describe('reference data administration', () => {
     await page.getByRole('navigation', { name: 'Разделы администрирования' }).getByRole('link', { name: 'Вещества и ПДК' }).click()
     await page.waitForURL('**/monitoring/admin/reference/substance')
     const row = page.getByRole('row').filter({ hasText: 'Сажа' })
-    await expect.poll(async () => (await row.getByRole('cell').allTextContents()).slice(0, 4)).toEqual(['Сажа', 'мг/м³', '0,15', '—'])
+    await expect.poll(async () => (await row.getByRole('cell').allTextContents()).slice(0, 4)).toEqual(['Сажа', 'мг/м³', '0,05', '0,15'])
     await row.getByRole('link', { name: 'Изменить: Сажа' }).click()
     const form = page.getByRole('form', { name: 'Изменение вещества «Сажа»' })
-    await form.getByLabel('ПДК', { exact: true }).fill('0,2')
+    await form.getByLabel('ПДК', { exact: true }).fill('0,1')
     await form.getByRole('button', { name: 'Сохранить' }).click()
     // The answer says it was saved and shows what was saved, as the table will.
     await expect.poll(() => form.getByRole('status').locator('p').textContent()).toBe('Сохранено. Изменения сохранены.')
-    expect(await form.getByRole('status').locator('dd').allTextContents()).toEqual(['Сажа', 'мг/м³', '0,2', '—'])
-    expect(await form.getByLabel('ПДК', { exact: true }).inputValue()).toBe('0,2')
+    expect((await form.getByRole('status').locator('dd').allTextContents()).slice(0, 5)).toEqual(['Сажа', 'мг/м³', '0,1', '0,15', 'СанПиН 1.2.3685-21, табл. 1.1 (атмосферный воздух) (углерод, сажа)'])
+    expect(await form.getByLabel('ПДК', { exact: true }).inputValue()).toBe('0,1')
     await page.goto(`${b.baseUrl}/monitoring/admin/reference/substance`)
-    expect(await page.getByRole('row').filter({ hasText: 'Сажа' }).first().getByRole('cell').nth(2).textContent()).toBe('0,2')
+    expect(await page.getByRole('row').filter({ hasText: 'Сажа' }).first().getByRole('cell').nth(2).textContent()).toBe('0,1')
     const history = page.locator('table.reference-history tbody tr').first()
     // Who, as a person with the group, not the login (issue 26).
     expect(await history.getByRole('cell').nth(1).textContent()).toMatch(/^[А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+ \(Администратор\)/)
     expect(await history.getByRole('cell').nth(2).textContent()).toBe('Сажа')
-    expect(await history.getByRole('cell').nth(3).textContent()).toBe('ПДК: 0,15 → 0,2')
+    expect(await history.getByRole('cell').nth(3).textContent()).toBe('ПДК: 0,05 → 0,1')
     // A reading of Сажа sampled before the change: its point's public page says which limit applied then (issue 24).
     type Reading = { measures_point: number | { id: number }; year: number; name: string; sampled: string | null }
     // The list has no filter by substance, so it is read page by page until a sampled Сажа reading turns up.
@@ -48,7 +48,7 @@ describe('reference data administration', () => {
     await visitor.goto(`${b.baseUrl}/monitoring/measures-points/${pointId}/indications?year=${reading!.year}`)
     const notes = (await visitor.locator('.limit-notes').textContent()) ?? ''
     expect(notes).toContain('ПДК изменялась после отбора проб:')
-    expect(notes).toMatch(/Сажа: на \d{2}\.\d{2}\.\d{4} действовала ПДК 0,15, сейчас 0,2/)
+    expect(notes).toMatch(/Сажа: на \d{2}\.\d{2}\.\d{4} действовала ПДК 0,05, сейчас 0,1/)
     await visitor.close()
     await page.close()
   })
@@ -162,7 +162,7 @@ describe('reference data administration', () => {
     await form.getByRole('button', { name: 'Добавить' }).click()
     form = page.getByRole('form', { name: 'Новая запись' })
     await expect.poll(() => form.getByRole('status').locator('p').textContent()).toBe('Сохранено. Запись добавлена.')
-    expect(await form.getByRole('status').locator('dd').allTextContents()).toEqual(['Бензол', 'мг/м³', '2', '3,5'])
+    expect(await form.getByRole('status').locator('dd').allTextContents()).toEqual(['Бензол', 'мг/м³', '2', '3,5', '—'])
     await page.close()
   })
 

@@ -147,6 +147,8 @@ export interface SubstancesTable {
   mpc: Numeric | null
   mpc_max: Numeric | null
   retired: Generated<boolean>
+  /** The document the limits come from (decision 3415). */
+  source: string | null
 }
 
 export interface MeasuresPointIndicationsTable {

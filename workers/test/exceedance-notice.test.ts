@@ -67,9 +67,9 @@ describe('the Department hears of the readings above their ПДК that an agreem
   it('tells every Department user once, with the count, the worst multiple and a link to the exceedances filtered for the report; the review item stays beside it', async () => {
     const [air, water] = [report.points.find((p) => p.kind === 'ambient_air')!, report.points.find((p) => p.kind === 'surface_water')!]
     const rows = [
-      [air.nomenclature, 2026, '15.07.2026', 'Диоксид азота (NO2)', '0,25', 'мг/м³', '0,2', ''],
-      [air.nomenclature, 2026, '16.07.2026', 'Диоксид азота (NO2)', '0,1', 'мг/м³', '0,2', ''],
-      [water.nomenclature, 2026, '01.08.2026', 'Нефтепродукты', '0,6', 'мг/дм³', '0,05', ''],
+      [air.nomenclature, 2026, '15.07.2026', 'Диоксид азота (NO2)', '0,25', 'мг/м³', '0,1', '0,2'],
+      [air.nomenclature, 2026, '16.07.2026', 'Диоксид азота (NO2)', '0,1', 'мг/м³', '0,1', '0,2'],
+      [water.nomenclature, 2026, '01.08.2026', 'Нефтепродукты', '0,6', 'мг/дм³', '0,1', ''],
     ]
     fileId = await uploadStored(holderContext(), report.reportId, writeCsv(folder.file('above.csv'), [HEADER, ...rows]), 'above.csv')
     await settled(fileId, 'success')
@@ -90,7 +90,7 @@ describe('the Department hears of the readings above their ПДК that an agreem
         events: 1,
       })
       expect(notice.body).toContain(`: Результаты наблюдений за 2026 год (${report.areaName}): опубликовано 2 показания выше ПДК`)
-      expect(notice.body).toContain('наибольшее — Нефтепродукты, в 12 раз выше ПДК')
+      expect(notice.body).toContain('наибольшее — Нефтепродукты, в 6 раз выше ПДК')
     }
     // Both unread items of the report stand side by side: the exceedances do not take the review item's place.
     const mine = (await noticesOf(report.reportId)).filter((n) => n.username === 'department')
@@ -103,7 +103,7 @@ describe('the Department hears of the readings above their ПДК that an agreem
 
     // The link opens the same readings in the API the page reads.
     const listed = await t.app.inject({ url: `/api/v1/exceedances/${told[0].link!.slice(told[0].link!.indexOf('?'))}` })
-    expect(listed.json()).toMatchObject({ count: 2, results: [{ substance: 'Нефтепродукты', multiple: 12 }, { substance: 'Диоксид азота (NO2)', multiple: 1.25 }] })
+    expect(listed.json()).toMatchObject({ count: 2, results: [{ substance: 'Нефтепродукты', multiple: 6 }, { substance: 'Диоксид азота (NO2)', multiple: 2.5 }] })
   })
 
   it('tells nobody twice when the publication job runs again, even when the run publishes rows again under the same agreement', async () => {
@@ -140,7 +140,7 @@ describe('the Department hears of the readings above their ПДК that an agreem
 
   it('tells nothing when every published reading is within its ПДК', async () => {
     const air = clean.points.find((p) => p.kind === 'ambient_air')!
-    const rows = [[air.nomenclature, 2025, '15.07.2025', 'Диоксид азота (NO2)', '0,2', 'мг/м³', '0,2', '']]
+    const rows = [[air.nomenclature, 2025, '15.07.2025', 'Диоксид азота (NO2)', '0,1', 'мг/м³', '0,1', '0,2']]
     const id = await uploadStored(holderContext(), clean.reportId, writeCsv(folder.file('within.csv'), [HEADER, ...rows]), 'within.csv')
     await settled(id, 'success')
     await agreeAndWait(clean.reportId, 1)

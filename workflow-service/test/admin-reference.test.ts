@@ -65,18 +65,18 @@ describe('reference data administration', () => {
   })
 
   it('changes a substance limit recorded before the log knew it, keeping the old value in the event; the same values again record nothing', async () => {
-    const substance = await t.database.db.selectFrom('substances').innerJoin('units', 'units.id', 'substances.unit_id').select(['substances.id', 'substances.unit_id', 'substances.mpc'])
+    const substance = await t.database.db.selectFrom('substances').innerJoin('units', 'units.id', 'substances.unit_id').select(['substances.id', 'substances.unit_id', 'substances.mpc', 'substances.source'])
       .where('substances.name', '=', 'Нефтепродукты').where('units.name', '=', 'мг/дм³').executeTakeFirstOrThrow()
-    expect(Number(substance.mpc)).toBe(0.05)
-    const values = { name: 'Нефтепродукты', unit_id: String(substance.unit_id), mpc: '0,1', mpc_max: '' }
-    expect(await changeReferenceEntry(as(actors.admin), { kind: 'substance', id: substance.id, values })).toEqual({ changed: true, values: { name: 'Нефтепродукты', unit_id: substance.unit_id, mpc: 0.1, mpc_max: null } })
+    expect(Number(substance.mpc)).toBe(0.1)
+    const values = { name: 'Нефтепродукты', unit_id: String(substance.unit_id), mpc: '0,3', mpc_max: '', source: substance.source ?? '' }
+    expect(await changeReferenceEntry(as(actors.admin), { kind: 'substance', id: substance.id, values })).toEqual({ changed: true, values: { name: 'Нефтепродукты', unit_id: substance.unit_id, mpc: 0.3, mpc_max: null, source: substance.source } })
     const row = await t.database.db.selectFrom('substances').select('mpc').where('id', '=', substance.id).executeTakeFirstOrThrow()
-    expect(Number(row.mpc)).toBe(0.1)
+    expect(Number(row.mpc)).toBe(0.3)
     const before = await eventCount()
     expect(await changeReferenceEntry(as(actors.admin), { kind: 'substance', id: substance.id, values })).toMatchObject({ changed: false })
     expect(await eventCount()).toBe(before)
     const page = await referencePage(as(actors.admin), { kind: 'substance' })
-    expect(page.history[0]).toMatchObject({ id: substance.id, entryName: 'Нефтепродукты', changes: [{ field: 'mpc', from: 0.05, to: 0.1 }] })
+    expect(page.history[0]).toMatchObject({ id: substance.id, entryName: 'Нефтепродукты', changes: [{ field: 'mpc', from: 0.1, to: 0.3 }] })
     expect(page.options.unit_id.map((u) => u.name)).toContain('мг/дм³')
   })
 
@@ -192,7 +192,7 @@ describe('a reference form answered whole', () => {
 
   it('answers the values it saved, as the table holds them', async () => {
     const saved = await accepted(addReferenceEntry(as(actors.admin), { kind: 'substance', values: { name: ' Ртуть ', unit_id: '2', mpc: '0,0005', mpc_max: '' } }))
-    expect(saved.values).toEqual({ name: 'Ртуть', unit_id: 2, mpc: 0.0005, mpc_max: null })
+    expect(saved.values).toEqual({ name: 'Ртуть', unit_id: 2, mpc: 0.0005, mpc_max: null, source: null })
   })
 })
 

@@ -37,17 +37,17 @@ describe('a substance’s ПДК as of a moment', () => {
     const admin: CurrentUser = { id: user.id, username: user.username, groups: ['Администратор'], companyId: user.company_id }
     const substance = await t.database.db.selectFrom('substances').selectAll().where('name', '=', 'Нефтепродукты').orderBy('id').executeTakeFirstOrThrow()
     const context = (now: Date) => ({ db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: admin, requestId: 'as-of', clientAddress: null, now, notices: writeNotices })
-    const change = (mpc: string, now: Date) => changeReferenceEntry(context(now), { kind: 'substance', id: substance.id, values: { name: substance.name, unit_id: String(substance.unit_id), mpc, mpc_max: '' } })
-    await change('0,1', at('2030-01-10T00:00:00Z'))
-    await change('0,2', at('2030-02-10T00:00:00Z'))
+    const change = (mpc: string, now: Date) => changeReferenceEntry(context(now), { kind: 'substance', id: substance.id, values: { name: substance.name, unit_id: String(substance.unit_id), mpc, mpc_max: '', source: substance.source ?? '' } })
+    await change('0,3', at('2030-01-10T00:00:00Z'))
+    await change('0,4', at('2030-02-10T00:00:00Z'))
     const [read] = (await substanceLimits(t.database.db, ['Нефтепродукты', 'Нет такого вещества'])).filter((l) => l.name === 'Нефтепродукты')
-    expect(read.mpc).toBe(0.2)
+    expect(read.mpc).toBe(0.4)
     expect(read.changes.map((c) => [c.at.toISOString(), c.from, c.to])).toEqual([
-      ['2030-01-10T00:00:00.000Z', Number(substance.mpc), 0.1],
-      ['2030-02-10T00:00:00.000Z', 0.1, 0.2],
+      ['2030-01-10T00:00:00.000Z', Number(substance.mpc), 0.3],
+      ['2030-02-10T00:00:00.000Z', 0.3, 0.4],
     ])
     expect(limitOn(read, at('2029-12-31T00:00:00Z'))).toBe(Number(substance.mpc))
-    expect(limitOn(read, at('2030-01-20T00:00:00Z'))).toBe(0.1)
+    expect(limitOn(read, at('2030-01-20T00:00:00Z'))).toBe(0.3)
     expect(await substanceLimits(t.database.db, ['Нет такого вещества'])).toEqual([])
   })
 })

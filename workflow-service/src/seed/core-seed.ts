@@ -3,6 +3,7 @@
 import type { Faker } from '@faker-js/faker'
 import type { CompanyKind } from '@portal/migrations/database.ts'
 import { insertInBatches, type SeedContext, type SeedStep, YEARS } from './seed-context.ts'
+import { DEMO_RANGES, demoMultiple, hygienicLimit } from '../catalogue/hygienic-limits.ts'
 import { substancesOf } from '../catalogue/substances.ts'
 import { formatCount, formatNumber } from '../text/russian-format.ts'
 
@@ -47,12 +48,12 @@ function pointMedium(kind: string): Medium {
 
 /** The norms a point's readings are judged by (the point card's «Нормативы»): ПДК, ОБУВ, ОДК by medium. */
 const LIMIT_NORMS: Record<Medium, { pdk: string | null; obuv: string | null; odk: string | null }> = {
-  air: { pdk: 'ПДК м.р. (СанПиН 1.2.3685-21)', obuv: 'ОБУВ в атмосферном воздухе (для веществ без ПДК)', odk: null },
-  water: { pdk: 'ПДК рыбохозяйственная', obuv: 'ОБУВ в воде водных объектов рыбохозяйственного значения', odk: null },
-  snow: { pdk: 'ПДК рыбохозяйственная (талая вода)', obuv: null, odk: null },
+  air: { pdk: 'ПДК с.с. и м.р. (СанПиН 1.2.3685-21)', obuv: 'ОБУВ в атмосферном воздухе (для веществ без ПДК)', odk: null },
+  water: { pdk: 'ПДК хозяйственно-питьевого и культурно-бытового водопользования (СанПиН 1.2.3685-21)', obuv: 'ОБУВ в воде водных объектов хозяйственно-питьевого и культурно-бытового водопользования', odk: null },
+  snow: { pdk: 'ПДК хозяйственно-питьевого водопользования (талая вода, СанПиН 1.2.3685-21)', obuv: null, odk: null },
   solid: { pdk: 'ПДК в почве (СанПиН 1.2.3685-21)', obuv: null, odk: 'ОДК в почве (СанПиН 1.2.3685-21)' },
   radiation: { pdk: null, obuv: null, odk: 'Контрольные уровни удельной активности' },
-  biota: { pdk: 'ПДК рыбохозяйственная', obuv: null, odk: null },
+  biota: { pdk: 'ПДК хозяйственно-питьевого и культурно-бытового водопользования (СанПиН 1.2.3685-21)', obuv: null, odk: null },
   hydrology: { pdk: null, obuv: null, odk: null },
 }
 
@@ -72,12 +73,25 @@ function digits(faker: Faker, n: number): string {
   return faker.string.numeric({ length: n, allowLeadingZeros: false })
 }
 
-/** A reading near its limit: most below, some one to five times above, a few beyond. */
-function readingValue(faker: Faker, mpc: number): number {
-  const base = mpc > 0 ? mpc : 10
-  const factor = Math.exp(faker.number.float({ min: -2.2, max: 1.8 }))
-  return Number((base * factor).toPrecision(3))
+/**
+ * A reading of a substance: below its limit mostly, a plausible few above (`demoMultiple`); one without a limit within
+ * what the region's rivers carry. One draw either way, so the rest of the demo data stays as it was.
+ */
+function readingValue(faker: Faker, name: string, mpc: number): number {
+  const u = faker.number.float({ min: 0, max: 1 })
+  const range = DEMO_RANGES[name]
+  const value = mpc > 0 ? mpc * demoMultiple(u) : range ? range.min + (range.max - range.min) * u : 10 * u
+  return Number(value.toPrecision(3))
 }
+
+/** Half the side of a square of the area's stated «Площадь, км²», in degrees of latitude and of longitude there. */
+function halfSide(areaKm2: number, latitude: number): { lat: number; lon: number } {
+  // A twentieth short of the full side: the rounding of the coordinates and the curve of the meridians stay inside.
+  const half = (0.95 * Math.sqrt(Math.max(areaKm2, 1))) / 2
+  return { lat: half / KM_PER_DEGREE, lon: half / (KM_PER_DEGREE * Math.cos((latitude * Math.PI) / 180)) }
+}
+
+const KM_PER_DEGREE = 111.2
 
 export const coreSeed: SeedStep = {
   name: 'core catalogue',
@@ -203,12 +217,14 @@ export const coreSeed: SeedStep = {
       })
     }
     await insertInBatches(trx, 'areas', areas)
-    const allAreas = await trx.selectFrom('areas').select(['id', 'kind', 'license']).orderBy('id').execute()
+    const allAreas = await trx.selectFrom('areas').select(['id', 'kind', 'license', 'area']).orderBy('id').execute()
     const waterNames = new Map((await trx.selectFrom('water_resources').select(['id', 'name']).execute()).map((w) => [w.id, w.name]))
 
     const points: Record<string, unknown>[] = []
     for (const area of allAreas) {
       const centre = { lat: faker.number.float({ min: 63.5, max: 72.5 }), lon: faker.number.float({ min: 64, max: 84 }) }
+      // The points lie within a square of the area's stated size around its centre (the draws, ±0,3 and ±0,2, scaled).
+      const half = halfSide(Number(area.area ?? 100), centre.lat)
       const kinds: Array<[string, string | null]> =
         area.kind === 'licence_area' ? LOCAL_POINT_KINDS.map((k) => [k, null]) : REGIONAL_POINT_KINDS
       kinds.forEach(([kind, category], i) => {
@@ -229,8 +245,8 @@ export const coreSeed: SeedStep = {
           // A licence area's point is watched under its licence; a polygon's under none.
           license: area.license ?? null,
           economic_objects: faker.helpers.arrayElement(['Кустовая площадка', 'УКПГ', 'Факельная установка', 'Шламовый амбар', null]),
-          longitude: Number(Math.min(84.9, Math.max(63.1, centre.lon + faker.number.float({ min: -0.3, max: 0.3 }))).toFixed(5)),
-          latitude: Number(Math.min(72.9, Math.max(63.1, centre.lat + faker.number.float({ min: -0.2, max: 0.2 }))).toFixed(5)),
+          longitude: Number(Math.min(84.9, Math.max(63.1, centre.lon + (faker.number.float({ min: -0.3, max: 0.3 }) / 0.3) * half.lon)).toFixed(5)),
+          latitude: Number(Math.min(72.9, Math.max(63.1, centre.lat + (faker.number.float({ min: -0.2, max: 0.2 }) / 0.2) * half.lat)).toFixed(5)),
           pdk: LIMIT_NORMS[medium].pdk,
           obuv: LIMIT_NORMS[medium].obuv,
           odk: LIMIT_NORMS[medium].odk,
@@ -268,10 +284,10 @@ export const coreSeed: SeedStep = {
             year,
             sampled,
             name,
-            value: readingValue(faker, mpc),
+            value: readingValue(faker, name, mpc),
             measure,
             mpc: mpc > 0 ? mpc : null,
-            mpc_max: mpc > 0 ? Number((mpc * 2).toPrecision(3)) : null,
+            mpc_max: hygienicLimit(name, measure)?.mpcMax ?? null,
           })
         }
       }

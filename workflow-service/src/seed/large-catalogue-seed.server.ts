@@ -3,6 +3,7 @@
 // Every value is a function of the row number, so two runs give the same rows; nothing is sent row by row.
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
+import { hygienicLimit } from '../catalogue/hygienic-limits.ts'
 
 export interface LargeCatalogueSize {
   /** Licence areas added (≥ 10 000 for the benchmark). */
@@ -18,14 +19,14 @@ export const LARGE_CATALOGUE: LargeCatalogueSize = { areas: 10_000, pointsPerAre
 const AREAS_PER_COMPANY = 3
 const KINDS = ['ambient_air', 'snow_cover', 'surface_water', 'groundwater', 'sediment_layers', 'soils']
 
-/** Five substances per point kind: name, unit and limit concentration (the demo data's own lists). */
-const SUBSTANCES: Record<string, Array<[string, string, number]>> = {
-  ambient_air: [['Диоксид азота (NO2)', 'мг/м³', 0.2], ['Оксид углерода (CO)', 'мг/м³', 5], ['Диоксид серы (SO2)', 'мг/м³', 0.5], ['Взвешенные вещества', 'мг/м³', 0.5], ['Сажа', 'мг/м³', 0.15]],
-  snow_cover: [['Нефтепродукты', 'мг/дм³', 0.05], ['Сульфат-ион', 'мг/дм³', 100], ['Нитрат-ион', 'мг/дм³', 40], ['Свинец', 'мг/дм³', 0.006], ['Хлорид-ион', 'мг/дм³', 300]],
-  surface_water: [['Нефтепродукты', 'мг/дм³', 0.05], ['Фенолы', 'мг/дм³', 0.001], ['Железо общее', 'мг/дм³', 0.1], ['Медь', 'мг/дм³', 0.001], ['Аммоний-ион', 'мг/дм³', 0.5]],
-  groundwater: [['Нефтепродукты', 'мг/дм³', 0.05], ['Фенолы', 'мг/дм³', 0.001], ['Железо общее', 'мг/дм³', 0.1], ['Хлорид-ион', 'мг/дм³', 300], ['Аммоний-ион', 'мг/дм³', 0.5]],
-  sediment_layers: [['Нефтепродукты', 'мг/кг', 1000], ['Свинец', 'мг/кг', 32], ['Цинк', 'мг/кг', 55], ['Медь', 'мг/кг', 33], ['Никель', 'мг/кг', 20]],
-  soils: [['Нефтепродукты', 'мг/кг', 1000], ['Свинец', 'мг/кг', 32], ['Цинк', 'мг/кг', 55], ['Медь', 'мг/кг', 33], ['Никель', 'мг/кг', 20]],
+/** Five substances per point kind, by name and unit; their limits are the demo's hygienic ones (decision 3415). */
+const SUBSTANCES: Record<string, Array<[string, string]>> = {
+  ambient_air: [['Диоксид азота (NO2)', 'мг/м³'], ['Оксид углерода (CO)', 'мг/м³'], ['Диоксид серы (SO2)', 'мг/м³'], ['Взвешенные вещества', 'мг/м³'], ['Сажа', 'мг/м³']],
+  snow_cover: [['Нефтепродукты', 'мг/дм³'], ['Сульфат-ион', 'мг/дм³'], ['Нитрат-ион', 'мг/дм³'], ['Свинец', 'мг/дм³'], ['Хлорид-ион', 'мг/дм³']],
+  surface_water: [['Нефтепродукты', 'мг/дм³'], ['Фенолы', 'мг/дм³'], ['Железо общее', 'мг/дм³'], ['Медь', 'мг/дм³'], ['Аммоний-ион', 'мг/дм³']],
+  groundwater: [['Нефтепродукты', 'мг/дм³'], ['Фенолы', 'мг/дм³'], ['Железо общее', 'мг/дм³'], ['Хлорид-ион', 'мг/дм³'], ['Аммоний-ион', 'мг/дм³']],
+  sediment_layers: [['Нефтепродукты', 'мг/кг'], ['Свинец', 'мг/кг'], ['Цинк', 'мг/кг'], ['Медь', 'мг/кг'], ['Никель', 'мг/кг']],
+  soils: [['Нефтепродукты', 'мг/кг'], ['Свинец', 'мг/кг'], ['Цинк', 'мг/кг'], ['Медь', 'мг/кг'], ['Никель', 'мг/кг']],
 }
 
 const NAME_FIRST = ['Полярная звезда', 'Северное сияние', 'Белая куропатка', 'Тундровый ветер', 'Оленья тропа', 'Снежная долина', 'Мерзлотная', 'Заполярная искра', 'Голубой песец', 'Серебряная губа', 'Туманный мыс', 'Ледяной ключ']
@@ -126,7 +127,11 @@ export async function seedLargeCatalogue(
       ORDER BY a, p`.execute(db),
   )
   const substances = Object.entries(SUBSTANCES).flatMap(([kind, list]) =>
-    list.map(([name, measure, mpc], i) => sql`(${sql.lit(kind)}, ${sql.lit(i)}, ${sql.lit(name)}, ${sql.lit(measure)}, ${sql.lit(mpc)}::float8)`),
+    list.map(([name, measure], i) => {
+      const limit = hygienicLimit(name, measure)
+      if (!limit?.mpc) throw new Error(`no demo limit for ${name} in ${measure}`)
+      return sql`(${sql.lit(kind)}, ${sql.lit(i)}, ${sql.lit(name)}, ${sql.lit(measure)}, ${sql.lit(limit.mpc)}::float8, ${limit.mpcMax === null ? sql`NULL` : sql.lit(limit.mpcMax)}::float8)`
+    }),
   )
   const firstPoint = await firstIdAfter(db, 'measures_points', before)
   const lastPoint = await lastIdOf(db, 'measures_points')
@@ -141,11 +146,16 @@ export async function seedLargeCatalogue(
           mp.id, y,
           make_date(y, 6 + (mp.id + y) % 4, 1 + (mp.id * 31 + y) % 28),
           s.name,
-          round((s.mpc * exp((((mp.id * 7 + y * 13 + s.n * 101) % 4000) / 1000.0) - 2.2))::numeric, 4)::float8,
-          s.measure, s.mpc, s.mpc * 2
+          round((s.mpc * CASE
+            WHEN u.u < 0.95 THEN exp(ln(0.05) + (ln(0.95) - ln(0.05)) * u.u / 0.95)
+            WHEN u.u < 0.999 THEN 1.05 + 2.95 * (u.u - 0.95) / 0.049
+            ELSE 5.5 + 4.5 * (u.u - 0.999) / 0.001 END)::numeric, 4)::float8,
+          s.measure, s.mpc, s.mpc_max
         FROM measures_points mp
-        JOIN (VALUES ${sql.join(substances)}) AS s (kind, n, name, measure, mpc) ON s.kind = mp.kind
+        JOIN (VALUES ${sql.join(substances)}) AS s (kind, n, name, measure, mpc, mpc_max) ON s.kind = mp.kind
         CROSS JOIN generate_series(${2026 - size.years}, 2025) AS y
+        -- The same draw as the demo readings' (demoMultiple), a function of the row: 95 % below the limit, a few above.
+        CROSS JOIN LATERAL (SELECT ((mp.id * 7919 + y * 104729 + s.n * 1009) % 100000) / 100000.0 AS u) AS u
         WHERE mp.id BETWEEN ${from} AND ${Math.min(lastPoint, from + slice - 1)}
         ORDER BY mp.id, y, s.n`.execute(db)
     }

@@ -4,6 +4,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { pointReportTypes } from '../catalogue/registry/point-reports.ts'
+import { hygienicLimit } from '../catalogue/hygienic-limits.ts'
 import { substancesOf } from '../catalogue/substances.ts'
 
 export async function alignPointReportsWithReadings(trx: Transaction<Database>): Promise<void> {
@@ -29,7 +30,7 @@ export async function alignPointReportsWithReadings(trx: Transaction<Database>):
       await sql`
         INSERT INTO measures_point_indications (measures_point_id, year, sampled, name, value, measure, mpc, mpc_max)
         SELECT r.measures_point_id, r.year, (r.sampled AT TIME ZONE 'Asia/Yekaterinburg')::date, ${field.label}, ${column},
-               ${field.unit ?? ''}, ${field.limit}::numeric, ${Number((field.limit! * 2).toPrecision(3))}::numeric
+               ${field.unit ?? ''}, ${field.limit}::numeric, ${hygienicLimit(field.label, field.unit ?? '')?.mpcMax ?? null}::numeric
         FROM ${table} AS r
         WHERE ${column} IS NOT NULL AND r.sampled IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM measures_point_indications i WHERE i.measures_point_id = r.measures_point_id AND i.year = r.year AND i.name = ${field.label})

@@ -48,6 +48,8 @@ export const REFERENCE_KINDS: Record<ReferenceKind, ReferenceKindDef> = {
       { name: 'unit_id', label: 'Единица измерения', type: 'ref', required: true, table: 'units' },
       { name: 'mpc', label: 'ПДК', type: 'number' },
       { name: 'mpc_max', label: 'ПДК максимальная разовая', type: 'number' },
+      // Whose limit it is: the document and its table (decision 3415).
+      { name: 'source', label: 'Источник норматива', type: 'text', max: 500 },
     ],
     unique: ['name', 'unit_id'],
     notBelow: [{ field: 'mpc_max', other: 'mpc' }],

@@ -5,6 +5,7 @@ import { bool, date, enumeration, group, idFilter, int, num, ref, searchFilter, 
 import { AREA_KINDS, COMPANY_KINDS, POINT_CATEGORIES, POINT_KINDS } from './labels.ts'
 import { defineType } from './types.ts'
 import { multipleOf } from '../../text/russian-format.ts'
+import { hygienicLimit } from '../hygienic-limits.ts'
 
 export const companies = defineType({
   slug: 'companies',
@@ -235,14 +236,14 @@ export const measuresPointIndications = defineType({
     // One template per medium: the same columns, an example and the units of its point kind.
     templates: (
       [
-        ['ambient_air', 'атмосферный воздух', 'Диоксид азота (NO2)', 'мг/м³', 0.041, 0.2],
-        ['snow_cover', 'снежный покров', 'Нефтепродукты', 'мг/дм³', 0.012, 0.05],
-        ['surface_water', 'поверхностные воды', 'Нефтепродукты', 'мг/дм³', 0.018, 0.05],
-        ['groundwater', 'подземные воды', 'Железо общее', 'мг/дм³', 0.08, 0.3],
-        ['sediment_layers', 'донные отложения', 'Нефтепродукты', 'мг/кг', 120, 1000],
-        ['soils', 'почвы', 'Свинец', 'мг/кг', 6.1, 32],
+        ['ambient_air', 'атмосферный воздух', 'Диоксид азота (NO2)', 'мг/м³', 0.041],
+        ['snow_cover', 'снежный покров', 'Нефтепродукты', 'мг/дм³', 0.012],
+        ['surface_water', 'поверхностные воды', 'Нефтепродукты', 'мг/дм³', 0.018],
+        ['groundwater', 'подземные воды', 'Железо общее', 'мг/дм³', 0.08],
+        ['sediment_layers', 'донные отложения', 'Нефтепродукты', 'мг/кг', 120],
+        ['soils', 'почвы', 'Свинец', 'мг/кг', 6.1],
       ] as const
-    ).map(([kind, title, substance, unit, value, mpc], i) => ({
+    ).map(([kind, title, substance, unit, value], i) => ({
       id: `observation_results_${kind}`,
       name: `Результаты наблюдений: ${title}`,
       downloadName: `Шаблон — результаты наблюдений (${title}).xlsx`,
@@ -254,8 +255,9 @@ export const measuresPointIndications = defineType({
         name: substance,
         value,
         measure: unit,
-        mpc,
-        mpc_max: mpc * 2,
+        // The example's limits are the demo's hygienic ones (decision 3415), so the example passes the limit check.
+        mpc: hygienicLimit(substance, unit)?.mpc ?? '',
+        mpc_max: hygienicLimit(substance, unit)?.mpcMax ?? '',
       }),
     })),
   },

@@ -7,7 +7,8 @@ const AIR = ['мг/м³', 'мкг/м³']
 const WATER = ['мг/дм³', 'мг/л', 'мкг/дм³', 'мкг/л', 'ед. pH', MG_O2_PER_DM3, '°C', 'мкСм/см']
 // Ground water is also measured by its level and its hardness (°Ж, degrees of hardness).
 const GROUNDWATER = [...WATER, '°Ж', 'м']
-const SOLID = ['мг/кг', 'г/кг', '%', 'ед. pH']
+// Solid samples are also measured by their activity (Цезий-137 in a soil, Бк/кг), as the reference lists it.
+const SOLID = ['мг/кг', 'г/кг', '%', 'ед. pH', 'Бк/кг']
 const RADIATION = ['Бк/кг', 'Бк/м²', 'мкЗв/ч', 'мкР/ч']
 const HYDROLOGY = ['м³/с', 'м/с', 'м', 'см', '°C']
 
