@@ -78,6 +78,8 @@ export interface Config {
    * HTTP_TIMEOUT_SECONDS, the idle connection's limit, which would otherwise close the connection with no answer.
    */
   precheckBudget: PrecheckBudget
+  /** Rows the exports of one client address may write per minute, per web process (EXPORT_ROWS_PER_MINUTE). */
+  exportRowsPerMinute: number
   /** Web processes sharing the port (WEB_PROCESSES): a number, or every core ('auto', the default in production). */
   webProcesses: number
   /**
@@ -210,6 +212,8 @@ const environment = Type.Object({
   UPLOAD_RATE_LIMIT_PER_MINUTE: whole(60, 1, 1_000_000),
   DECISION_RATE_LIMIT_PER_MINUTE: whole(60, 1, 1_000_000),
   EXPORT_RATE_LIMIT_PER_MINUTE: whole(30, 1, 1_000_000),
+  // About three full readings files (6,5 MB, some 60 000 rows each) a minute; the count of exports alone let thirty through.
+  EXPORT_ROWS_PER_MINUTE: whole(200_000, 1, 1_000_000_000),
   // Ten accounts' worth of checks (an office behind one address), so one account does not spend its colleagues'.
   PRECHECK_ADDRESS_RATE_LIMIT_PER_MINUTE: whole(600, 1, 1_000_000),
   // A 300 000-row CSV (23 MB) took 18,7 s to check as JSON and over 30 s as a marked book on a two-core machine.
@@ -319,6 +323,7 @@ export function loadConfig(env: Env = process.env): Config {
       precheck: given.UPLOAD_RATE_LIMIT_PER_MINUTE,
       precheckAddress: given.PRECHECK_ADDRESS_RATE_LIMIT_PER_MINUTE,
     },
+    exportRowsPerMinute: given.EXPORT_ROWS_PER_MINUTE,
     precheckBudget: {
       maxRows: given.PRECHECK_MAX_ROWS,
       maxBytes: given.PRECHECK_MAX_MB * 1024 * 1024,

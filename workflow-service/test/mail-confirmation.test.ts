@@ -149,12 +149,17 @@ describe('letters per address', () => {
 describe('letters per account', () => {
   it(`lets one account make the portal ask at most ${CONFIRMATIONS_PER_ACCOUNT_PER_DAY} addresses a day to confirm, and leaves other accounts theirs`, async () => {
     const h = await holder(t.app, t.database.db, 'holder2')
+    // The letters the account asked for in the last day (this file's other cases; the demo's are of another year) count too.
+    const { id: account } = await t.database.db.selectFrom('users').select('id').where('username', '=', 'holder2').executeTakeFirstOrThrow()
+    const earlier = (await t.database.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'confirmation').where('requested_by', '=', account).where('created_at', '>', new Date(Date.now() - 86_400_000)).execute()).length
+    const left = CONFIRMATIONS_PER_ACCOUNT_PER_DAY - earlier
+    expect(left).toBeGreaterThan(0)
     const many = Array.from({ length: CONFIRMATIONS_PER_ACCOUNT_PER_DAY + 5 }, (_, i) => `stranger-${i}@example.ru`)
     // Every save is accepted: the person is recorded, only the letters are bounded.
     for (const [i, address] of many.entries()) await responsible(h, address, `Петрова ${i}`)
     const asked = await t.database.db.selectFrom('mail_outbox').select('to_address').where('kind', '=', 'confirmation').where('to_address', 'in', many).execute()
-    expect(asked).toHaveLength(CONFIRMATIONS_PER_ACCOUNT_PER_DAY)
-    expect(asked.map((l) => l.to_address).sort()).toEqual(many.slice(0, CONFIRMATIONS_PER_ACCOUNT_PER_DAY).sort())
+    expect(asked).toHaveLength(left)
+    expect(asked.map((l) => l.to_address).sort()).toEqual(many.slice(0, left).sort())
     // Another holder's new address is asked as before.
     await responsible(await holder(t.app, t.database.db, 'holder1'), 'colleague@example.ru')
     expect((await lettersTo('colleague@example.ru')).filter((l) => l.kind === 'confirmation')).toHaveLength(1)
