@@ -1,6 +1,7 @@
 // «Проверить без отправки» in the browser (issue 24 part 2, decisions 2420 and 2421): a holder drops a file on a section,
 // reads its findings under the form and downloads their own book with the faulty cells marked, with JavaScript and
-// through the plain form without it; no file appears in the section, nothing reaches the Department.
+// through the plain form without it; no file appears in the section, nothing reaches the Department. A file past the
+// check's budget (issue 35 item 7) is answered with the message to send it instead.
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -24,6 +25,14 @@ function draft(point: string) {
     [point, YEAR, `03.07.${YEAR}`, 'Маркер проверки без отправки', '5', 'мг/дм³', '0,05', ''],
   ]
   return { name: NAME, mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].map((r) => r.join(';')).join('\r\n') + '\r\n') }
+}
+
+/** A file past the check's budget of bytes (PRECHECK_MAX_MB, 10 MB): 11 MB of good rows. */
+function tooLarge(point: string) {
+  const header = uploadSpecOf('observation_results').columns.map((c) => c.header)
+  const lines = [header.join(';')]
+  for (let i = 0; lines.length < 140_000; i++) lines.push([point, YEAR, `${String(1 + (i % 28)).padStart(2, '0')}.07.${YEAR}`, `Маркер большого файла ${i % 50}`, '0,01', 'мг/дм³', '0,05', ''].join(';'))
+  return { name: 'большой-черновик.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n') + '\r\n') }
 }
 
 async function markedBook(page: Page, click: () => Promise<void>): Promise<ExcelJS.Workbook> {
@@ -74,6 +83,22 @@ describe('a check before sending on the reports page', () => {
     expect(await page.getByRole('link', { name: NAME, exact: true }).count()).toBe(0)
     const files = (await (await page.request.get(`${b.baseUrl}/api/v1/import-files/?area=${areaId}&year=${YEAR}`)).json()) as { count: number }
     expect(files.count).toBe(0)
+    await page.close()
+  }, 180_000)
+
+  it('tells the holder to send a file too large to check before sending, under the form', async () => {
+    const page = await logIn(b, 'holder1')
+    await page.goto(address)
+    const title = `${areaName}, Результаты наблюдений`
+    const section = page.getByRole('region', { name: 'Результаты наблюдений' }).first()
+    await section.getByText(`Проверить без отправки (${title})`).click()
+    const file = tooLarge(point)
+    expect(file.buffer.length).toBeGreaterThan(10 * 1024 * 1024)
+    await section.getByLabel('Файл', { exact: true }).setInputFiles(file)
+    await section.getByRole('button', { name: `Проверить (${title})` }).click()
+    await eventually(() => section.getByRole('alert').textContent(), { timeout: 60_000 }).toMatch(
+      /^Файл слишком велик для проверки без отправки: 1\d МБ, проверяются без отправки файлы до 10 МБ; отправьте его, он будет проверен после загрузки$/,
+    )
     await page.close()
   }, 180_000)
 

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ServerBuild } from '@remix-run/node'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { createQueue } from '@portal/workers/workers.server.ts'
 import type { JobQueue } from '@portal/workflow-service/ports.ts'
@@ -20,14 +20,14 @@ export interface TestContext {
   queue: JobQueue
 }
 
-const RATE_LIMITS_OUT_OF_THE_WAY = { LOGIN_RATE_LIMIT_PER_MINUTE: '100000', UPLOAD_RATE_LIMIT_PER_MINUTE: '100000', DECISION_RATE_LIMIT_PER_MINUTE: '100000', EXPORT_RATE_LIMIT_PER_MINUTE: '100000' }
+const RATE_LIMITS_OUT_OF_THE_WAY = { LOGIN_RATE_LIMIT_PER_MINUTE: '100000', UPLOAD_RATE_LIMIT_PER_MINUTE: '100000', DECISION_RATE_LIMIT_PER_MINUTE: '100000', EXPORT_RATE_LIMIT_PER_MINUTE: '100000', EXPORT_ROWS_PER_MINUTE: '1000000000' }
 
 /** Call at the top of a test file: the app and its database live for the whole file. */
 /**
  * With `remix`, pages are served by the given build (a test's own routes), as the portal serves the built app; with
  * `publicCache`, anonymous answers are kept in it, and the app is ready once it listens for changes.
  */
-export function useTestApp(env: Record<string, string> = {}, options: { remix?: { build: ServerBuild; clientDir: string }; publicCache?: PublicCache } = {}): TestContext {
+export function useTestApp(env: Record<string, string> = {}, options: { remix?: { build: ServerBuild; clientDir: string }; publicCache?: PublicCache; logger?: FastifyBaseLogger } = {}): TestContext {
   const context = {} as TestContext
   // Each file gets its own data folder with a copy of the demo files, so deleting one never reaches another file.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-app-'))
@@ -41,7 +41,7 @@ export function useTestApp(env: Record<string, string> = {}, options: { remix?: 
     // The per-minute rate limits are out of the way unless a test file sets its own (rate-limits.test.ts does).
     const config = loadConfig({ ...RATE_LIMITS_OUT_OF_THE_WAY, ...env, DATABASE_URL: context.database.url, DATA_DIR: dataDir })
     context.queue = await createQueue({ url: context.database.url, supervise: false })
-    context.app = await buildApp({ db: context.database.db, config, queue: context.queue, templates: reportTemplateFiles, prechecks: filePrechecks, remix: options.remix, publicCache: options.publicCache && { databaseUrl: context.database.url, cache: options.publicCache } })
+    context.app = await buildApp({ db: context.database.db, config, queue: context.queue, templates: reportTemplateFiles, prechecks: filePrechecks, logger: options.logger, remix: options.remix, publicCache: options.publicCache && { databaseUrl: context.database.url, cache: options.publicCache } })
     await context.app.ready()
     const cache = options.publicCache
     const until = Date.now() + 15_000

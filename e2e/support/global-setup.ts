@@ -61,6 +61,7 @@ export default async function setup(project: TestProject) {
     // its points, an export by that limit's count, so the map tests would spend the exports tests' minute.
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
     EXPORT_RATE_LIMIT_PER_MINUTE: '100000',
+    EXPORT_ROWS_PER_MINUTE: '1000000000',
     UPLOAD_RATE_LIMIT_PER_MINUTE: '100000',
     DECISION_RATE_LIMIT_PER_MINUTE: '100000',
   }

@@ -459,6 +459,8 @@ export interface MailOutboxTable {
   skipped_reason: ColumnType<string | null, string | null | undefined, string | null>
   /** `notice` (a report's status changed) or `confirmation` (the letter asking to confirm the address). */
   kind: ColumnType<'notice' | 'confirmation', 'notice' | 'confirmation' | undefined, never>
+  /** The account whose command asked for a confirmation letter (a holder saving a responsible person), else null. */
+  requested_by: ColumnType<number | null, number | null | undefined, never>
 }
 
 /** An address the portal may mail once confirmed through the link of its confirmation letter (decision 2224). */

@@ -25,7 +25,7 @@ declare module '@remix-run/node' {
     /** The id of this request (the load balancer's X-Request-Id, or a new one): it goes into events and jobs. */
     requestId: string
     /** The request's logger (its lines carry the request id): a page's failure is logged here, not shown. */
-    log: { error(object: object, message: string): void }
+    log: { error(object: object, message: string): void; warn(object: object, message: string): void }
     /** The client's address (behind a trusted proxy, the forwarded one): the login throttle counts by it. */
     clientAddress: string
     /** The CSRF token for the hidden field csrfmiddlewaretoken of every form (and the X-CSRFToken header). */

@@ -48,6 +48,25 @@ describe('the public cache key of a page', () => {
     expect(cache.size).toBe(size)
   })
 
+  it('sends a limit the list does not show as written to the address of what it shows: 1 000 such limits make no entry', async () => {
+    const first = await t.app.inject({ url: '/monitoring/companies/' })
+    expect(first.statusCode).toBe(200)
+    const size = cache.size
+    for (let i = 0; i < 1000; i++) {
+      const limit = [`${-i}`, `x${i}`, `${i % 20}`, `4${i % 10}&limit=${i}`][i % 4]
+      const res = await t.app.inject({ url: `/monitoring/companies/?limit=${limit}` })
+      if (res.statusCode !== 302) expect([limit, res.statusCode]).toEqual([limit, 302])
+    }
+    expect(cache.size).toBe(size)
+    // To the page's own address with what it shows; a parameter no render reads (`bust`) goes with the redirect.
+    const odd = await t.app.inject({ url: '/monitoring/companies/?limit=45&bust=1' })
+    expect([odd.statusCode, odd.headers.location]).toEqual([302, '/monitoring/companies/?limit=40'])
+    const small = await t.app.inject({ url: '/monitoring/companies/?limit=3' })
+    expect(small.statusCode).toBe(302)
+    expect(small.headers.location).toMatch(/^\/monitoring\/companies\/\??$/)
+    expect((await t.app.inject({ url: '/monitoring/companies/?limit=60' })).statusCode).toBe(200)
+  })
+
   it('is the same for every spelling of a page\'s address Remix reads as that page: letter case, percent-encoding, dot segments', async () => {
     const first = await t.app.inject({ url: '/monitoring/companies/' })
     expect(first.statusCode).toBe(200)

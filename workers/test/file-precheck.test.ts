@@ -1,19 +1,41 @@
 // «Проверить без отправки» (decision 2420): a holder's file gets the check an upload would get (errors, warnings, unit
 // conversions, duplicates against what is filed) through the API, and nothing is recorded or left on disk; the marked
 // workbook (decision 2421) gives the holder's own book back with the findings on its cells.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { createWriteStream, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { once } from 'node:events'
+import { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { importSpecForReport, uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { createLogger } from '@portal/workflow-service/service.server.ts'
 import { holder, multipartWithFiles, uploadedFiles, type Holder } from '../../test-support/workflow-fixtures.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { FINDINGS_SHEET, MARK_FILLS } from '../src/files/marked-workbook.server.ts'
+import { filePrechecks } from '../src/files/precheck-file.server.ts'
 import { tempFolder, writeCsv, writeXlsx, writeZipBomb } from './support/fixture-files.ts'
 import { useWorkerScene } from './support/worker-scene.ts'
 import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 
-const { t, holderContext, settled } = useWorkerScene()
+// The check's budget of rows is lowered so a file past it is small (the file's size and time keep their defaults:
+// 10 MB, 20 s); what the portal logs is kept to be read.
+const PRECHECK_MAX_ROWS = 50
+let logged = ''
+const sink = new Writable({
+  write(chunk, _encoding, done) {
+    logged += chunk.toString()
+    done()
+  },
+})
+const { t, holderContext, settled } = useWorkerScene({ PRECHECK_MAX_ROWS: String(PRECHECK_MAX_ROWS) }, { logger: createLogger('info', sink) })
+/** The lines logged at warn level and above since `from` (an offset of `logged`). */
+const warnedSince = (from: number) =>
+  logged
+    .slice(from)
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { level: number; msg: string; precheck?: unknown; err?: unknown })
+    .filter((line) => line.level >= 40)
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
 const SLOW = { timeout: 120_000 }
 const folder = tempFolder()
@@ -256,5 +278,73 @@ describe('a value far from last year\'s', SLOW, () => {
     expect(answer.results).toEqual([
       expect.objectContaining({ row: 3, column: 'Значение', level: 'warning', reason: 'значение в 17 раз больше среднего за прошлый год (0,03): проверьте единицу измерения и разделитель дробной части' }),
     ])
+  })
+})
+
+describe('the budget of a check before sending', SLOW, () => {
+  const TOO_LARGE = /^Файл слишком велик для проверки без отправки: .*; отправьте его, он будет проверен после загрузки$/
+
+  /** A CSV of `rows` good rows in the template's columns, written as a stream (a 300 000-row file is 23 MB). */
+  async function bigCsv(name: string, rows: number): Promise<string> {
+    const path = folder.file(name)
+    const out = createWriteStream(path)
+    out.write(HEADER.join(';') + '\r\n')
+    for (let i = 0; i < rows; i++) {
+      const line = row(`Объём проверки-${i % 50}`, 1 + (i % 28), `0,0${1 + (i % 9)}`).join(';') + '\r\n'
+      if (!out.write(line)) await once(out, 'drain')
+    }
+    out.end()
+    await once(out, 'finish')
+    return path
+  }
+
+  it('answers a 300 000-row, 23 MB file 413 with the message to send it, as JSON and as a marked book, logs one line and keeps nothing', async () => {
+    const path = await bigCsv('большой.csv', 300_000)
+    expect(statSync(path).size).toBeGreaterThan(22 * 1024 * 1024)
+    const file = { name: 'большой.csv', content: readFileSync(path) }
+    const before = await recordCounts()
+    const stored = uploadedFiles(t.app.config.storageDir)
+    for (const format of ['xlsx', undefined] as const) {
+      const from = logged.length
+      const res = await precheck(file, { format })
+      expect([format, res.statusCode]).toEqual([format, 413])
+      expect(res.json()).toMatchObject({ parameter: 'file', detail: expect.stringMatching(TOO_LARGE) })
+      expect(res.json().detail).toMatch(/: 2\d МБ, проверяются без отправки файлы до 10 МБ;/)
+      expect(warnedSince(from)).toEqual([expect.objectContaining({ level: 40, precheck: expect.objectContaining({ bound: 'bytes' }) })])
+    }
+    expect(await recordCounts()).toEqual(before)
+    expect(uploadedFiles(t.app.config.storageDir)).toEqual(stored)
+  })
+
+  it('answers a file with more rows than the budget 413 naming the bound, and one within it is checked', async () => {
+    const over = { name: 'длинный.csv', content: readFileSync(await bigCsv('длинный.csv', PRECHECK_MAX_ROWS + 10)) }
+    const stored = uploadedFiles(t.app.config.storageDir)
+    for (const format of ['xlsx', undefined] as const) {
+      const res = await precheck(over, { format })
+      expect([format, res.statusCode]).toEqual([format, 413])
+      expect(res.json().detail).toBe(`Файл слишком велик для проверки без отправки: более ${PRECHECK_MAX_ROWS} строк; отправьте его, он будет проверен после загрузки`)
+    }
+    expect(uploadedFiles(t.app.config.storageDir)).toEqual(stored)
+    const within = await precheck({ name: 'в-пределах.csv', content: readFileSync(await bigCsv('в-пределах.csv', PRECHECK_MAX_ROWS)) })
+    expect(within.statusCode).toBe(200)
+    expect(within.json()).toMatchObject({ rows: PRECHECK_MAX_ROWS })
+  })
+
+  it('ends a check whose time is up with the time bound, its child stopped and its rows gone with the transaction', async () => {
+    const path = await bigCsv('долгий.csv', 2000)
+    const request = {
+      path,
+      name: 'долгий.csv',
+      reportType: 'observation_results' as const,
+      scope: { year: report.year, areaId: report.areaId, companyId: holder1.companyId },
+      reportId: report.reportId,
+      budget: { maxRows: 1_000_000, deadline: AbortSignal.abort() },
+    }
+    expect(importSpecForReport('observation_results')).toBeDefined()
+    expect(await filePrechecks.check(t.database.db, request)).toEqual({ overBudget: 'time' })
+    expect(await filePrechecks.marked(request, [])).toEqual({ overBudget: 'time' })
+    // The same file with time to spare is checked.
+    const checked = await filePrechecks.check(t.database.db, { ...request, budget: { maxRows: 1_000_000, deadline: new AbortController().signal } })
+    expect(checked).toMatchObject({ rows: 2000 })
   })
 })

@@ -116,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('queue', options.queue)
   app.decorate('templates', options.templates)
   app.decorate('useCases', {
-    ...portalUseCases({ db: options.db, queue: options.queue, storageDir: options.config.storageDir, departmentName: options.config.departmentName, prechecks: options.prechecks }),
+    ...portalUseCases({ db: options.db, queue: options.queue, storageDir: options.config.storageDir, departmentName: options.config.departmentName, prechecks: options.prechecks, precheckBudget: options.config.precheckBudget }),
     templates: reportTemplateUseCases({ db: options.db, templates: options.templates }),
   })
   app.decorateRequest('user', null)

@@ -11,6 +11,7 @@ import path from 'node:path'
 import { type Static, type TSchema, Type } from 'typebox'
 import { Format } from 'typebox/format'
 import { Value } from 'typebox/value'
+import type { PrecheckBudget } from './ports/file-prechecks.ts'
 
 export interface Config {
   port: number
@@ -71,6 +72,14 @@ export interface Config {
    * accounts of one address `precheckAddress` (PRECHECK_ADDRESS_RATE_LIMIT_PER_MINUTE).
    */
   rateLimits: { login: number; upload: number; decision: number; export: number; precheck: number; precheckAddress: number }
+  /**
+   * What a check before sending may take on (PRECHECK_MAX_ROWS, PRECHECK_MAX_MB, PRECHECK_SECONDS): past any of them the
+   * holder is told to send the file, whose check after upload has no such bound. `seconds` stays 5 s under
+   * HTTP_TIMEOUT_SECONDS, the idle connection's limit, which would otherwise close the connection with no answer.
+   */
+  precheckBudget: PrecheckBudget
+  /** Rows the exports of one client address may write per minute, per web process (EXPORT_ROWS_PER_MINUTE). */
+  exportRowsPerMinute: number
   /** Web processes sharing the port (WEB_PROCESSES): a number, or every core ('auto', the default in production). */
   webProcesses: number
   /**
@@ -203,8 +212,14 @@ const environment = Type.Object({
   UPLOAD_RATE_LIMIT_PER_MINUTE: whole(60, 1, 1_000_000),
   DECISION_RATE_LIMIT_PER_MINUTE: whole(60, 1, 1_000_000),
   EXPORT_RATE_LIMIT_PER_MINUTE: whole(30, 1, 1_000_000),
+  // About three full readings files (6,5 MB, some 60 000 rows each) a minute; the count of exports alone let thirty through.
+  EXPORT_ROWS_PER_MINUTE: whole(200_000, 1, 1_000_000_000),
   // Ten accounts' worth of checks (an office behind one address), so one account does not spend its colleagues'.
   PRECHECK_ADDRESS_RATE_LIMIT_PER_MINUTE: whole(600, 1, 1_000_000),
+  // A 300 000-row CSV (23 MB) took 18,7 s to check as JSON and over 30 s as a marked book on a two-core machine.
+  PRECHECK_MAX_ROWS: whole(100_000, 1, 1_048_575),
+  PRECHECK_MAX_MB: whole(10, 1, 102400),
+  PRECHECK_SECONDS: whole(20, 1, 3600),
   // `production`: WEB_PROCESSES defaults to auto; `development` (`npm run dev`): Remix answers errors with their stack.
   NODE_ENV: Type.Optional(text({})),
   // Read where the process that checks a file is started (workers/src/files/check-in-child.server.ts).
@@ -307,6 +322,12 @@ export function loadConfig(env: Env = process.env): Config {
       export: given.EXPORT_RATE_LIMIT_PER_MINUTE,
       precheck: given.UPLOAD_RATE_LIMIT_PER_MINUTE,
       precheckAddress: given.PRECHECK_ADDRESS_RATE_LIMIT_PER_MINUTE,
+    },
+    exportRowsPerMinute: given.EXPORT_ROWS_PER_MINUTE,
+    precheckBudget: {
+      maxRows: given.PRECHECK_MAX_ROWS,
+      maxBytes: given.PRECHECK_MAX_MB * 1024 * 1024,
+      seconds: Math.max(1, Math.min(given.PRECHECK_SECONDS, given.HTTP_TIMEOUT_SECONDS - 5)),
     },
     webProcesses: web === 'auto' ? os.availableParallelism() : web,
     metricsToken: given.METRICS_TOKEN,

@@ -92,7 +92,7 @@ describe('configuration from the environment', () => {
 // double range, infinity, a sign, hex, padding, a NUL. Each must stop the start with one line naming the variable.
 const WHOLE_NUMBERS = ['PORT', 'WORKER_HTTP_PORT', 'EMBEDDED_PG_PORT', 'MAX_UPLOAD_MB', 'HTTP_TIMEOUT_SECONDS', 'UPLOAD_TIMEOUT_SECONDS',
   'MAX_CONNECTIONS_PER_ADDRESS', 'LOGIN_RATE_LIMIT_PER_MINUTE', 'UPLOAD_RATE_LIMIT_PER_MINUTE', 'DECISION_RATE_LIMIT_PER_MINUTE',
-  'EXPORT_RATE_LIMIT_PER_MINUTE', 'WEB_PROCESSES']
+  'EXPORT_RATE_LIMIT_PER_MINUTE', 'EXPORT_ROWS_PER_MINUTE', 'WEB_PROCESSES']
 const NOT_WHOLE = ['2.5', '1e400', '1e3', 'Infinity', '-Infinity', 'NaN', '0x10', '+5', ' 80', '80 ', '\t', '8\u00000', '٣', '1_000', '-1', '99999999999999999999']
 
 function refusal(env: Record<string, string>): string {

@@ -10,7 +10,7 @@ import { useTestApp } from '../../test-support/test-app.ts'
 import { checkedFile, holder, type Holder, multipartWithFiles } from '../../test-support/workflow-fixtures.ts'
 import { recordFileChecked } from '../src/use-cases/worker-commands.server.ts'
 import { sendDueMail } from '../../test-support/system.ts'
-import { CONFIRMATION_SUBJECT, MAIL_SUBJECTS, NOTIFICATIONS_PER_ADDRESS_PER_HOUR } from '../src/notifications/mail-rules.ts'
+import { CONFIRMATION_SUBJECT, CONFIRMATIONS_PER_ACCOUNT_PER_DAY, MAIL_SUBJECTS, NOTIFICATIONS_PER_ADDRESS_PER_HOUR } from '../src/notifications/mail-rules.ts'
 
 // The confirmation page is served by the built pages (npm test builds them first), as the portal serves them.
 const built = path.resolve(import.meta.dirname, '../../remix-app/build')
@@ -143,5 +143,25 @@ describe('letters per address', () => {
     // Letter case and spaces make no other address.
     await responsible(h, '  BUSY.Person@Example.RU ')
     expect((await lettersTo(address)).filter((l) => l.subject === CONFIRMATION_SUBJECT)).toHaveLength(1)
+  })
+})
+
+describe('letters per account', () => {
+  it(`lets one account make the portal ask at most ${CONFIRMATIONS_PER_ACCOUNT_PER_DAY} addresses a day to confirm, and leaves other accounts theirs`, async () => {
+    const h = await holder(t.app, t.database.db, 'holder2')
+    // The letters the account asked for in the last day (this file's other cases; the demo's are of another year) count too.
+    const { id: account } = await t.database.db.selectFrom('users').select('id').where('username', '=', 'holder2').executeTakeFirstOrThrow()
+    const earlier = (await t.database.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'confirmation').where('requested_by', '=', account).where('created_at', '>', new Date(Date.now() - 86_400_000)).execute()).length
+    const left = CONFIRMATIONS_PER_ACCOUNT_PER_DAY - earlier
+    expect(left).toBeGreaterThan(0)
+    const many = Array.from({ length: CONFIRMATIONS_PER_ACCOUNT_PER_DAY + 5 }, (_, i) => `stranger-${i}@example.ru`)
+    // Every save is accepted: the person is recorded, only the letters are bounded.
+    for (const [i, address] of many.entries()) await responsible(h, address, `Петрова ${i}`)
+    const asked = await t.database.db.selectFrom('mail_outbox').select('to_address').where('kind', '=', 'confirmation').where('to_address', 'in', many).execute()
+    expect(asked).toHaveLength(left)
+    expect(asked.map((l) => l.to_address).sort()).toEqual(many.slice(0, left).sort())
+    // Another holder's new address is asked as before.
+    await responsible(await holder(t.app, t.database.db, 'holder1'), 'colleague@example.ru')
+    expect((await lettersTo('colleague@example.ru')).filter((l) => l.kind === 'confirmation')).toHaveLength(1)
   })
 })

@@ -72,6 +72,14 @@ describe('npm run user', { timeout: 180_000 }, () => {
     expect(noCompany.stderr).toContain('недропользователю нужно указать предприятие')
   })
 
+  it("refuses an account in both the Department's and a holder's group, naming the groups", async () => {
+    const company = await t.database.db.selectFrom('companies').select('id').where('kind', '=', 'lem').orderBy('id').executeTakeFirstOrThrow()
+    const both = await userCommand(['create', '--username', 'both-groups', '--group', 'Департамент', '--group', 'Недропользователь', '--company', String(company.id)], 'Both-Password-1\n')
+    expect(both.status).not.toBe(0)
+    expect(both.stderr).toContain('Группы: учётная запись не может быть одновременно в группах «Департамент» и «Недропользователь»')
+    expect(await t.database.db.selectFrom('users').select('id').where('username', '=', 'both-groups').executeTakeFirst()).toBeUndefined()
+  })
+
   it('asks for DATABASE_URL rather than opening the embedded database of a running portal', async () => {
     const result = await userCommand(['create', '--username', 'x', '--group', 'Администратор'], 'Password-123\n', {})
     expect(result.status).not.toBe(0)

@@ -26,6 +26,6 @@ export function pageContext(
     faults: { unreachable: false },
     cspNonce: 'nonce',
     // A page that fails in a test fails the test: its error is thrown to the test, not only logged.
-    log: { error: () => {} },
+    log: { error: () => {}, warn: () => {} },
   }
 }

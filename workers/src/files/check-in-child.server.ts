@@ -96,6 +96,8 @@ export function checkInChild(request: ChildRequest, options: ChildCheckOptions =
     }
     const abort = () => finish(options.signal!.reason instanceof Error ? options.signal!.reason : new Error('file check aborted'))
     options.signal?.addEventListener('abort', abort, { once: true })
+    // A signal aborted before the child started sends no 'abort' event: the check ends at once all the same.
+    if (options.signal?.aborted) return abort()
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4096)
     })

@@ -4,10 +4,11 @@
 import { sql } from 'kysely'
 import type { FileProblem } from '@portal/migrations/database.ts'
 import { importSpecForReport } from '@portal/workflow-service/registry.ts'
-import type { FilePrechecks, PrecheckRequest } from '@portal/workflow-service/ports.ts'
+import type { FilePrechecks, OverBudget, PrecheckFindings, PrecheckRequest } from '@portal/workflow-service/ports.ts'
 import { MAX_PROBLEMS, type CheckedRow } from './check-data-file.server.ts'
 import { checkDocumentFile } from './check-document-file.server.ts'
 import { checkInChild } from './check-in-child.server.ts'
+import { FILE_LIMITS, LIMIT_MESSAGES } from './file-limits.ts'
 import { findDuplicatesOfRows } from './duplicate-rows.server.ts'
 import { loadRowContext } from './row-context.server.ts'
 
@@ -16,6 +17,22 @@ function fixedValues(request: PrecheckRequest): Record<string, number | null> {
   const fixed: Record<string, number | null> = {}
   for (const f of importSpecForReport(request.reportType)?.fromReport ?? []) fixed[f.column] = f.source === 'company_id' ? request.scope.companyId : request.scope.areaId
   return fixed
+}
+
+/** The file's bounds with the budget's rows in place of the upload's (a budget above them leaves them as they are). */
+const limitsOf = (request: PrecheckRequest) => ({ ...FILE_LIMITS, maxRows: Math.min(FILE_LIMITS.maxRows, request.budget.maxRows) })
+
+/**
+ * `work`, or the budget's time when its deadline ended it: the child is killed by the signal and the transaction,
+ * whose temporary rows go with it, is rolled back.
+ */
+async function inTime<T>(request: PrecheckRequest, work: () => Promise<T>): Promise<T | OverBudget> {
+  try {
+    return await work()
+  } catch (error) {
+    if (request.budget.deadline.aborted) return { overBudget: 'time' }
+    throw error
+  }
 }
 
 export const filePrechecks: FilePrechecks = {
@@ -27,13 +44,18 @@ export const filePrechecks: FilePrechecks = {
     }
     const context = await loadRowContext(db, spec, request.scope)
     const fixed = fixedValues(request)
-    return db.transaction().execute(async (trx) => {
+    const limits = limitsOf(request)
+    // Past the budget's rows the child stops with the bound's message, which for a budget under the file's own bound
+    // means "too long to check before sending", not a finding of the file.
+    const pastRows = limits.maxRows < FILE_LIMITS.maxRows ? LIMIT_MESSAGES.rows(limits.maxRows) : null
+    return inTime(request, () => db.transaction().execute(async (trx): Promise<PrecheckFindings | OverBudget> => {
       await sql`CREATE TEMPORARY TABLE precheck_rows (row_number integer NOT NULL, data jsonb NOT NULL) ON COMMIT DROP`.execute(trx)
       const hold = async (rows: CheckedRow[]) => {
         const payload = JSON.stringify(rows.map((r) => [r.number, { ...r.values, ...fixed }]))
         await sql`INSERT INTO precheck_rows SELECT (e->>0)::integer, e->1 FROM jsonb_array_elements(${payload}::jsonb) AS e`.execute(trx)
       }
-      let result = await checkInChild({ kind: 'data', path: request.path, spec, context, stage: true }, { onRows: hold })
+      let result = await checkInChild({ kind: 'data', path: request.path, spec, context, stage: true, limits }, { onRows: hold, signal: request.budget.deadline })
+      if (pastRows !== null && result.problems.some((p) => p.reason === pastRows)) return { overBudget: 'rows' }
       // As on upload: a file whose rows are all good is then searched for rows already filed or published.
       if (result.ok) {
         const duplicates = await findDuplicatesOfRows(trx, { spec, reportId: request.reportId, rows: sql`SELECT row_number, data FROM precheck_rows` }, MAX_PROBLEMS)
@@ -44,13 +66,14 @@ export const filePrechecks: FilePrechecks = {
       }
       const findings: FileProblem[] = [...result.problems, ...(result.warnings ?? [])]
       return { ok: result.ok, rows: result.rows ?? 0, findings }
-    })
+    }))
   },
 
   async marked(request, findings) {
     const spec = importSpecForReport(request.reportType)
     if (!spec) return { ok: false, reason: 'отметки ставятся только в таблицах XLSX и CSV: файлы этого раздела — документы' }
-    const result = await checkInChild({ kind: 'mark', path: request.path, spec, findings: [...findings] })
+    const result = await inTime(request, () => checkInChild({ kind: 'mark', path: request.path, spec, findings: [...findings], limits: limitsOf(request) }, { signal: request.budget.deadline }))
+    if ('overBudget' in result) return result
     if (!result.ok || !result.bytes) return { ok: false, reason: result.problems[0]?.reason ?? 'файл не удалось отметить' }
     return { ok: true, bytes: result.bytes }
   },

@@ -10,8 +10,8 @@ import { actorOf, commandContext } from './workflow-fixture.ts'
 /** A log that says nothing, for the workers and jobs a test runs. */
 export const silent = { info() {}, warn() {}, error() {} }
 
-export function useWorkerScene() {
-  const t = useTestApp()
+export function useWorkerScene(...app: Parameters<typeof useTestApp>) {
+  const t = useTestApp(...app)
   const actors = {} as { holder: CurrentUser; department: CurrentUser }
   beforeAll(async () => {
     actors.holder = await actorOf(t.database.db, 'holder1')

@@ -10,6 +10,7 @@ import { contentDisposition } from '../http/content-disposition.ts'
 import { csvLines } from './csv-writer.ts'
 import { CONTENT_TYPES, csvDialectOf, type FileFormat } from './export-formats.ts'
 import { type Cell, sheetColumnWidth, sheetValue } from './table-cells.ts'
+import { spendExportRows } from './export-budget.server.ts'
 
 /** Hands rows to the file; resolves when the client has room for more. */
 export type WriteRows = (rows: Cell[][]) => Promise<void>
@@ -48,6 +49,7 @@ export function sendExport(reply: FastifyReply, request: ExportRequest): Fastify
       const dialect = csvDialectOf(reply.request.query)
       body.write(csvLines([request.headers], dialect, { bom: true }))
       await request.produce(async (rows) => {
+        spendExportRows(reply, rows.length)
         body.write(csvLines(rows, dialect))
         await roomIn(body)
       })
@@ -66,6 +68,7 @@ export function sendExport(reply: FastifyReply, request: ExportRequest): Fastify
       started = true
     }
     await request.produce(async (rows) => {
+      spendExportRows(reply, rows.length)
       if (!started) start(rows)
       for (const row of rows) {
         const values = row.map(sheetValue)

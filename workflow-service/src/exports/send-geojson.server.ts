@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify'
 import { contentDisposition } from '../http/content-disposition.ts'
 import { GEOJSON_CONTENT_TYPE } from './export-formats.ts'
 import { ClientGone, roomIn } from './send-export.server.ts'
+import { spendExportRows } from './export-budget.server.ts'
 
 export interface Feature {
   type: 'Feature'
@@ -30,6 +31,7 @@ export function sendGeoJson(reply: FastifyReply, request: { name: string; produc
     let first = true
     await request.produce(async (features) => {
       if (features.length === 0) return
+      spendExportRows(reply, features.length)
       body.write((first ? '' : ',') + features.map((f) => JSON.stringify(f)).join(','))
       first = false
       await roomIn(body)

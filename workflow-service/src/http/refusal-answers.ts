@@ -2,11 +2,11 @@
 // The API sends it as JSON ({ detail, parameter }); pages show the same message.
 import type { ReferenceFieldProblem, Refusal } from '../workflow/refusal.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
-import { CHARACTERS_GENITIVE, plural } from '../text/russian-format.ts'
+import { CHARACTERS_GENITIVE, formatNumber, plural } from '../text/russian-format.ts'
 import { formatDateTime } from '../text/region-dates.ts'
 
 export interface RefusalAnswer {
-  status: 400 | 403 | 404 | 409
+  status: 400 | 403 | 404 | 409 | 413
   detail: string
   parameter?: string
   /** Every field a form's refusal names, each with its own message (the first is `parameter`, all are in `detail`). */
@@ -19,6 +19,18 @@ export const FORBIDDEN = 'У вас недостаточно прав для в�
 const STATUS_LABEL = { none: 'не создан', consideration: 'На рассмотрении', agreed: 'Согласован', rejected: 'Отклонён' } as const
 const ACTION = { agree: 'согласовать отчёт', decline: 'отклонить отчёт', cancel: 'отменить решение' } as const
 const FIELD_TITLE = { fullname: 'ФИО', position: 'должность', email: 'электронная почта', phone: 'телефон', labs_name: 'лаборатория', labs_contacts: 'контакты лаборатории' }
+
+const MB = 1024 * 1024
+/** «Файл слишком велик для проверки без отправки: …; отправьте его, он будет проверен после загрузки». */
+function precheckOverBudget(refusal: Extract<Refusal, { reason: 'precheck-over-budget' }>): string {
+  const what =
+    refusal.bound === 'rows'
+      ? `более ${formatNumber(refusal.limit)} ${plural(refusal.limit, ['строки', 'строк', 'строк'])}`
+      : refusal.bound === 'bytes'
+        ? `${formatNumber(Math.ceil((refusal.size ?? 0) / MB))} МБ, проверяются без отправки файлы до ${formatNumber(Math.floor(refusal.limit / MB))} МБ`
+        : `проверка не уложилась в ${formatNumber(refusal.limit)} с`
+  return `Файл слишком велик для проверки без отправки: ${what}; отправьте его, он будет проверен после загрузки`
+}
 
 const bad = (parameter: string, detail: string): RefusalAnswer => ({ status: 400, detail, parameter })
 
@@ -81,6 +93,8 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
     case 'duplicate-file':
       // 409: the upload is sound, it conflicts with a file the report already holds (named, with its day).
       return { status: 409, detail: `Этот файл уже загружен ${formatDateTime(refusal.uploadedAt).slice(0, 10)} как «${refusal.name}».`, parameter: 'file' }
+    case 'precheck-over-budget':
+      return { status: 413, detail: precheckOverBudget(refusal), parameter: 'file' }
     case 'file-not-found':
       return { status: 404, detail: 'Файл не найден.' }
     case 'file-being-deleted':

@@ -1,12 +1,13 @@
 // Confirmation of the addresses the portal mails (decision 2224): a letter with a one-time link to an address not yet
-// confirmed, at most one an hour and three a day per address, and the confirmation itself when the person presses
+// confirmed, at most one an hour and three a day per address and, for the letters an account's command asks for,
+// a bound per account and day (decision 3508), and the confirmation itself when the person presses
 // the button of the link's page. The token is stored as its SHA-256; a newer letter replaces the older link.
 import { createHash, randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { sendUnanswered } from '../db/pipelined-driver.server.ts'
 import { fixed } from '../db/fixed-statement.server.ts'
-import { CONFIRMATION_DAYS, CONFIRMATION_SUBJECT, CONFIRMATION_TOKEN, CONFIRMATIONS_PER_DAY, CONFIRMATIONS_PER_HOUR, confirmationBody } from './mail-rules.ts'
+import { CONFIRMATION_DAYS, CONFIRMATION_SUBJECT, CONFIRMATION_TOKEN, CONFIRMATIONS_PER_ACCOUNT_PER_DAY, CONFIRMATIONS_PER_DAY, CONFIRMATIONS_PER_HOUR, confirmationBody } from './mail-rules.ts'
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -16,8 +17,10 @@ export const addressKey = (email: string) => email.trim().toLowerCase()
 /**
  * Asks an address to confirm, in the caller's transaction, unless it is confirmed already or had its letters for the
  * hour or the day. `eventPosition` ties the letter to the event that caused it (one letter per event and address).
+ * `by` is the account whose command asks (a holder saving a responsible person): past its letters for the day it asks
+ * no more; null (a notice's letter, which no account's command aims) counts for nobody.
  */
-export async function requestConfirmation(db: Kysely<Database>, email: string, eventPosition: number | bigint, at: Date): Promise<void> {
+export async function requestConfirmation(db: Kysely<Database>, email: string, eventPosition: number | bigint, at: Date, by: number | null = null): Promise<void> {
   const address = addressKey(email)
   if (!address.includes('@')) return
   const token = randomBytes(32).toString('base64url')
@@ -35,10 +38,14 @@ export async function requestConfirmation(db: Kysely<Database>, email: string, e
         FROM mail_outbox WHERE to_address = ${address} AND kind = 'confirmation' AND created_at > ${at}::timestamptz - interval '1 day'
       ) sent
       WHERE sent.hour < ${CONFIRMATIONS_PER_HOUR} AND sent.day < ${CONFIRMATIONS_PER_DAY}
+        AND (${by}::integer IS NULL OR (
+          SELECT count(*) FROM mail_outbox
+          WHERE requested_by = ${by}::integer AND kind = 'confirmation' AND created_at > ${at}::timestamptz - interval '1 day'
+        ) < ${CONFIRMATIONS_PER_ACCOUNT_PER_DAY})
         AND NOT EXISTS (SELECT 1 FROM email_confirmations WHERE address = ${address} AND confirmed_at IS NOT NULL)
     ), letter AS (
-      INSERT INTO mail_outbox (event_position, to_address, subject, body, kind, created_at, next_attempt_at)
-      SELECT ${Number(eventPosition)}::bigint, ${address}, ${CONFIRMATION_SUBJECT}, ${confirmationBody(token)}, 'confirmation', ${at}::timestamptz, ${at}::timestamptz FROM asked
+      INSERT INTO mail_outbox (event_position, to_address, subject, body, kind, created_at, next_attempt_at, requested_by)
+      SELECT ${Number(eventPosition)}::bigint, ${address}, ${CONFIRMATION_SUBJECT}, ${confirmationBody(token)}, 'confirmation', ${at}::timestamptz, ${at}::timestamptz, ${by}::integer FROM asked
       ON CONFLICT (event_position, to_address) DO NOTHING
       RETURNING 1
     )

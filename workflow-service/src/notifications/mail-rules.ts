@@ -32,6 +32,11 @@ export const NOTIFICATIONS_PER_ADDRESS_PER_HOUR = 30
 /** Confirmation letters an address may get: one an hour, three a day. */
 export const CONFIRMATIONS_PER_HOUR = 1
 export const CONFIRMATIONS_PER_DAY = 3
+/**
+ * Confirmation letters one account's commands may make the portal send in a day, over all addresses (decision 3508):
+ * a company's holder enters a few new responsible persons a season, not hundreds of addresses.
+ */
+export const CONFIRMATIONS_PER_ACCOUNT_PER_DAY = 20
 /** How long the link of a confirmation letter is good for. */
 export const CONFIRMATION_DAYS = 7
 

@@ -27,7 +27,8 @@ export async function notifyOfEvents(db: Kysely<Database>, events: readonly Stor
     const notice = eventUse(event.type).notice
     if (notice) await notifyOf(db, event, notice)
     // A responsible person's new address is asked to confirm before it gets any letter (decision 2224).
-    else if (event.type === 'ResponsibleSaved') await requestConfirmation(db, String((event.data as { email?: unknown }).email ?? ''), event.position, event.createdAt)
+    // It counts for the account that saved the person (decision 3508).
+    else if (event.type === 'ResponsibleSaved') await requestConfirmation(db, String((event.data as { email?: unknown }).email ?? ''), event.position, event.createdAt, event.metadata.userId)
   }
   // The Department is told of what it has to look at (checked files under consideration, resubmissions).
   await notifyDepartment(db, events)

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config.ts'
 import { GEO_FORMAT, isFileFormat } from '../exports/export-formats.ts'
 import { HttpError } from '../http/http-errors.ts'
+import { ExportRowBudget, refuseExportPastBudget } from '../exports/export-budget.server.ts'
 
 export const RATE_LIMITED = 'Слишком много запросов. Повторите попытку позже.'
 
@@ -134,10 +135,18 @@ function declaresFormat(schema: unknown): boolean {
 }
 
 async function registerRateLimits(app: FastifyInstance): Promise<void> {
+  // Exports are limited by their count (the export door) and by the rows an address's exports wrote this minute.
+  // An app without the portal's configuration (the plugin's own tests) has no row budget.
+  app.decorate('exportRows', new ExportRowBudget((app.config as Config | undefined)?.exportRowsPerMinute ?? Number.POSITIVE_INFINITY))
+  const exportBudget = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (exportDoor(request)) refuseExportPastBudget(request, reply)
+  }
   // Before the plugin's own onRoute hook, which reads config.rateLimit.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
-    if (!methods.includes('GET') || !declaresFormat(route.schema) || route.config?.rateLimit) return
+    if (!methods.includes('GET') || !declaresFormat(route.schema)) return
+    route.onRequest = [...(route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]), exportBudget]
+    if (route.config?.rateLimit) return
     route.config = { ...route.config, rateLimit: rateLimitBy(app.config, exportDoor) }
   })
   await app.register(rateLimit, {

@@ -149,6 +149,14 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   else reply.raw.end()
 }
 
+export const NO_DATA_REQUESTS = 'Неверный запрос: параметр _data не поддерживается.'
+
+/** Whether the query holds `_data`, as Remix reads it (any value, the empty one included). */
+function asksOldDataRequest(url: string): boolean {
+  const at = url.indexOf('?')
+  return at >= 0 && new URLSearchParams(url.slice(at + 1)).has('_data')
+}
+
 export async function remixPlugin(app: FastifyInstance, options: RemixPluginOptions): Promise<void> {
   await app.register(fastifyStatic, {
     root: path.resolve(options.clientDir),
@@ -201,6 +209,12 @@ export async function remixPlugin(app: FastifyInstance, options: RemixPluginOpti
     const routeOf = (url: URL) => addressOf(url)?.route ?? null
     const queryNames = new QueryNamesByRoute()
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      // The pages load their data by single fetch (`….data`), never by `?_data=<route id>`: such a request is a
+      // stranger's, which Remix would log twice at error level with a stack. It is a 400 and one warn line.
+      if (asksOldDataRequest(request.url)) {
+        request.log.warn({ url: request.url.slice(0, 300) }, 'a ?_data request, which the pages never make: answered 400')
+        return reply.code(400).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NO_DATA_REQUESTS)
+      }
       const context = await options.getLoadContext(request, reply)
       const nonce = String(context.cspNonce ?? '')
       const token = String(context.csrfToken ?? '')

@@ -3,6 +3,13 @@
 import type { Kysely } from 'kysely'
 import type { Database, FileProblem, ReportType } from '@portal/migrations/database.ts'
 
+/** The bounds of a check before sending: rows read, bytes of the file, seconds the check may take. */
+export interface PrecheckBudget {
+  maxRows: number
+  maxBytes: number
+  seconds: number
+}
+
 export interface PrecheckRequest {
   /** The stored bytes, read and never registered. */
   path: string
@@ -12,6 +19,13 @@ export interface PrecheckRequest {
   scope: { year: number; areaId: number | null; companyId: number }
   /** The section's report when it exists: its standing files count for duplicates. */
   reportId: number | null
+  /** What the check may take on: rows read, and a signal aborted when its time is up (config `precheckBudget`). */
+  budget: { maxRows: number; deadline: AbortSignal }
+}
+
+/** The check went past its budget: the file has more rows than `budget.maxRows`, or its time ran out. */
+export interface OverBudget {
+  overBudget: 'rows' | 'time'
 }
 
 export interface PrecheckFindings {
@@ -27,7 +41,7 @@ export type MarkedWorkbook = { ok: true; bytes: Uint8Array } | { ok: false; reas
 
 export interface FilePrechecks {
   /** The full check of an upload (errors, warnings, conversions, duplicates against what is filed), recording nothing. */
-  check(db: Kysely<Database>, request: PrecheckRequest): Promise<PrecheckFindings>
+  check(db: Kysely<Database>, request: PrecheckRequest): Promise<PrecheckFindings | OverBudget>
   /** The file as XLSX (a CSV's rows too), each faulty cell filled and commented, with a sheet listing the findings. */
-  marked(request: PrecheckRequest, findings: readonly FileProblem[]): Promise<MarkedWorkbook>
+  marked(request: PrecheckRequest, findings: readonly FileProblem[]): Promise<MarkedWorkbook | OverBudget>
 }

@@ -3,7 +3,7 @@
 // gathers them (use-cases/workflow-use-cases.server.ts) passes it on, so no stream imports the gathering module.
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { FilePrechecks } from './file-prechecks.ts'
+import type { FilePrechecks, PrecheckBudget } from './file-prechecks.ts'
 import type { JobQueue } from './job-queue.ts'
 import type { NoticeWriter } from './notice-writer.ts'
 
@@ -17,4 +17,6 @@ export interface WorkflowServices {
   departmentName?: string
   /** The check before sending, on the workers' side (composition root); without it that check is refused. */
   prechecks?: FilePrechecks
+  /** What that check may take on (config `precheckBudget`, handed in with `prechecks`); without it, no bound. */
+  precheckBudget?: PrecheckBudget
 }

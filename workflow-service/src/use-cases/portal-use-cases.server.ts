@@ -6,7 +6,7 @@ import { catalogueUseCases } from './catalogue-use-cases.server.ts'
 import { sensorThingsUseCases } from './sensor-things-use-cases.server.ts'
 import { transparencyUseCases } from './transparency-use-cases.server.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
-import type { FilePrechecks } from '../ports/file-prechecks.ts'
+import type { FilePrechecks, PrecheckBudget } from '../ports/file-prechecks.ts'
 import { accountUseCases } from './account-use-cases.server.ts'
 import { notificationUseCases } from './notification-use-cases.server.ts'
 import { referenceUseCases } from './reference-use-cases.server.ts'
@@ -14,7 +14,7 @@ import { workflowUseCases } from './workflow-use-cases.server.ts'
 import { uploadStorage } from './upload-storage.server.ts'
 import { writeNotices } from '../notifications/notice-writer.server.ts'
 
-export function portalUseCases(given: { db: Kysely<Database>; queue: JobQueue; storageDir: string; departmentName?: string; prechecks?: FilePrechecks }) {
+export function portalUseCases(given: { db: Kysely<Database>; queue: JobQueue; storageDir: string; departmentName?: string; prechecks?: FilePrechecks; precheckBudget?: PrecheckBudget }) {
   // The commands' notices are the notifications' writer: the command pipeline is handed it here, not importing it.
   const services = { ...given, notices: writeNotices }
   return {

@@ -4,7 +4,7 @@
 import { type Static, Type } from 'typebox'
 import { can } from '../auth/permissions.ts'
 import { Id, Year } from '../http/params.ts'
-import type { FilePrechecks, PrecheckRequest } from '../ports/file-prechecks.ts'
+import type { FilePrechecks, OverBudget, PrecheckRequest } from '../ports/file-prechecks.ts'
 import { uploadTypesOf } from '../catalogue/registry/uploads.ts'
 import { uploadContentRefusal } from '../workflow/files/file-content.ts'
 import { findingsOf } from '../workflow/files/file-findings.ts'
@@ -56,7 +56,23 @@ export function precheckUseCases(services: WorkflowServices & { prechecks?: File
       const same = await db.selectFrom('import_files').select(['name', 'created']).where('report_id', '=', report.id).where('sha256', '=', input.upload.sha256).where('status', 'in', ['processing', 'success']).orderBy('id').executeTakeFirst()
       if (same) return refused({ reason: 'duplicate-file', name: same.name, uploadedAt: new Date(same.created).toISOString() })
     }
-    return { path: storedFilePath(services.storageDir, input.upload.storageKey), name: input.upload.name, reportType: input.reportType, scope: { year: input.year, ...target }, reportId: report?.id ?? null }
+    // A file larger than the budget is not read at all; its rows and its time are bounded while it is checked.
+    const budget = services.precheckBudget
+    if (budget && input.upload.size > budget.maxBytes) return refused({ reason: 'precheck-over-budget', bound: 'bytes', limit: budget.maxBytes, size: input.upload.size })
+    return {
+      path: storedFilePath(services.storageDir, input.upload.storageKey),
+      name: input.upload.name,
+      reportType: input.reportType,
+      scope: { year: input.year, ...target },
+      reportId: report?.id ?? null,
+      budget: { maxRows: budget?.maxRows ?? Number.POSITIVE_INFINITY, deadline: budget ? AbortSignal.timeout(budget.seconds * 1000) : new AbortController().signal },
+    }
+  }
+
+  /** The refusal of a check past its rows or its time. */
+  const overBudget = (over: OverBudget): Refused => {
+    const budget = services.precheckBudget!
+    return refused(over.overBudget === 'rows' ? { reason: 'precheck-over-budget', bound: 'rows', limit: budget.maxRows } : { reason: 'precheck-over-budget', bound: 'time', limit: budget.seconds })
   }
 
   const checker = (): FilePrechecks | Refused => services.prechecks ?? refused({ reason: 'invalid-input', parameter: 'file', detail: 'file: проверка файлов без отправки недоступна на этом узле' })
@@ -78,6 +94,7 @@ export function precheckUseCases(services: WorkflowServices & { prechecks?: File
     precheckFile: useCase(PrecheckInput, (context, input) =>
       withUpload(context, input, async (request, prechecks) => {
         const result = await prechecks.check(db, request)
+        if ('overBudget' in result) return overBudget(result)
         return { name: input.upload.name, ok: result.ok, rows: result.rows, count: result.findings.length, results: findingsOf(result.findings) }
       }),
     ),
@@ -86,7 +103,9 @@ export function precheckUseCases(services: WorkflowServices & { prechecks?: File
     markedWorkbook: useCase(PrecheckInput, (context, input) =>
       withUpload(context, input, async (request, prechecks) => {
         const result = await prechecks.check(db, request)
+        if ('overBudget' in result) return overBudget(result)
         const marked = await prechecks.marked(request, result.findings)
+        if ('overBudget' in marked) return overBudget(marked)
         if (!marked.ok) return refused({ reason: 'invalid-input', parameter: 'file', detail: `file: ${marked.reason}` })
         return { name: markedName(input.upload.name), bytes: marked.bytes, ok: result.ok, count: result.findings.length }
       }),

@@ -40,6 +40,8 @@ export type Refusal =
   | { reason: 'file-being-deleted' }
   | { reason: 'file-processing' }
   | { reason: 'file-of-agreed-report' }
+  /** A check before sending past its budget (config `precheckBudget`): `limit` is its rows, bytes or seconds. */
+  | { reason: 'precheck-over-budget'; bound: 'rows' | 'bytes' | 'time'; limit: number; size?: number }
   // Responsible persons
   | { reason: 'responsible-exists' }
   | { reason: 'responsible-not-found' }

@@ -10,6 +10,7 @@ import type { UserEvent, UserState, UserValues } from './user-events.ts'
 
 const ADMINISTRATOR: Group = 'Администратор'
 const HOLDER: Group = 'Недропользователь'
+const DEPARTMENT: Group = 'Департамент'
 
 export interface UserChanges {
   fullName?: string
@@ -61,6 +62,8 @@ export function groupsRefusal(groups: readonly string[], companyId: number | nul
   if (groups.length === 0) return invalid('groups', 'Группы: выберите хотя бы одну группу')
   const unknown = groups.filter((g) => !(GROUPS as string[]).includes(g))
   if (unknown.length > 0) return invalid('groups', `Группы: неизвестная группа ${unknown.join(', ')}`)
+  // The Department decides on the holders' reports: one account on both sides would decide on its own (decision 3508).
+  if (groups.includes(HOLDER) && groups.includes(DEPARTMENT)) return invalid('groups', 'Группы: учётная запись не может быть одновременно в группах «Департамент» и «Недропользователь»')
   if (groups.includes(HOLDER) && companyId === null) return invalid('company', 'Предприятие: недропользователю нужно указать предприятие')
   return null
 }

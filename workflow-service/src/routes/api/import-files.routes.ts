@@ -5,7 +5,7 @@ import { access } from 'node:fs/promises'
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sendDownload, sendMadeFile } from '../../http/send-download.server.ts'
-import { passOrRefuse, valueOrRefuse } from '../../use-cases/use-case.ts'
+import { type Outcome, passOrRefuse, valueOrRefuse } from '../../use-cases/use-case.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 import { Id, MAX_ID, Text, Year } from '../../http/params.ts'
 import { readFormFields } from '../../http/form-fields.ts'
@@ -202,11 +202,16 @@ export const importFilesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw error
       }
       // The use-case removes the stored bytes whatever it answers.
+      // A check past its budget (config precheckBudget) is answered 413 and logged once (the page logs the same).
+      const noted = <T>(outcome: Outcome<T>): Outcome<T> => {
+        if (!outcome.ok && outcome.refusal.reason === 'precheck-over-budget') request.log.warn({ precheck: outcome.refusal }, 'check before sending past its budget: the holder is told to send the file')
+        return outcome
+      }
       if (request.query.format === 'xlsx') {
-        const marked = valueOrRefuse(await workflow.markedWorkbook(useCaseContextOf(request), input))
+        const marked = valueOrRefuse(noted(await workflow.markedWorkbook(useCaseContextOf(request), input)))
         return sendMadeFile(reply, { name: marked.name, contentType: CONTENT_TYPES.xlsx, bytes: marked.bytes })
       }
-      return valueOrRefuse(await workflow.precheckFile(useCaseContextOf(request), input))
+      return valueOrRefuse(noted(await workflow.precheckFile(useCaseContextOf(request), input)))
     },
   )
 

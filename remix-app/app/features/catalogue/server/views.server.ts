@@ -1,6 +1,6 @@
 // View models of the generic catalogue screens, built on the server from the registry: list pages (filters in the
 // URL, 'Показать еще'), detail cards (label/value groups with empty values hidden) and scoped tabs.
-import type { AppLoadContext } from '@remix-run/node'
+import { type AppLoadContext, redirect } from '@remix-run/node'
 import { can } from '@portal/workflow-service/views.ts'
 import { parseFiltersLenient, fillTemplate, showValue, findType, queryOfFilters } from '@portal/workflow-service/registry.ts'
 import type { AppliedFilters } from '@portal/workflow-service/registry.ts'
@@ -62,6 +62,21 @@ export function shownOf(params: URLSearchParams): number {
   return Math.min(MAX_SHOWN, asked - (asked % PAGE_SIZE))
 }
 
+/**
+ * A `limit` the list does not show as written (`?limit=7`, `?limit=abc`, `?limit=25`, twice) is sent to the address of
+ * what it shows: each spelling would be a page cache entry of its own (the key holds the values the render reads),
+ * so a stranger could fill the cache with one page (issue 35 item 8). The redirect is built from the query's text,
+ * which is no read of its parameters.
+ */
+export function canonicalLimit(params: URLSearchParams, shown: number): void {
+  const asked = params.getAll('limit')
+  if (asked.length === 0 || (asked.length === 1 && asked[0] === String(shown))) return
+  const query = new URLSearchParams(params.toString())
+  if (shown === PAGE_SIZE) query.delete('limit')
+  else query.set('limit', String(shown))
+  throw redirect(`?${query.toString()}`)
+}
+
 export function moreQuery(params: URLSearchParams, shown: number, count: number): string | null {
   if (shown >= count || shown >= MAX_SHOWN) return null
   const next = new URLSearchParams(params)
@@ -99,6 +114,7 @@ export function recordsOf(context: AppLoadContext, slug: string, filters: Applie
 export async function listWithRecords(context: AppLoadContext, type: CatalogueType, params: URLSearchParams, scope: AppliedFilters = {}, only?: string[]): Promise<{ view: ListView; records: Record[] }> {
   const filters = { ...parseFiltersLenient(type, params, only), ...scope }
   const shown = shownOf(params)
+  canonicalLimit(params, shown)
   const page = await recordsOf(context, type.slug, filters, shown)
   const records = page.results as Record[]
   return {

@@ -13,7 +13,9 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const REPORT_TYPES = ['final_report', 'program', 'observation_results', 'greenhouse_gases'] as const
 
 const text = (status: number, message: string) => new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })
-const refused = (refusal: Refusal) => {
+/** The refusal's message with its status; a check past its budget is also one warn line (the API logs the same). */
+const refused = (context: AppLoadContext, refusal: Refusal) => {
+  if (refusal.reason === 'precheck-over-budget') context.log.warn({ precheck: refusal }, 'check before sending past its budget: the holder is told to send the file')
   const { status, detail } = refusalInWords(refusal)
   return text(status, detail)
 }
@@ -50,12 +52,12 @@ export async function precheckAction(request: Request, context: AppLoadContext, 
   }
   if (form.get('intent') === 'marked') {
     const outcome = await context.workflow.markedWorkbook(context.useCaseContext, input)
-    if (!outcome.ok) return refused(outcome.refusal)
+    if (!outcome.ok) return refused(context, outcome.refusal)
     return new Response(Buffer.from(outcome.value.bytes), {
       headers: { 'content-type': XLSX, 'content-disposition': contentDisposition(outcome.value.name), 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' },
     })
   }
   const outcome = await context.workflow.precheckFile(context.useCaseContext, input)
-  if (!outcome.ok) return refused(outcome.refusal)
+  if (!outcome.ok) return refused(context, outcome.refusal)
   return Response.json(outcome.value, { headers: { 'cache-control': 'private, no-store' } })
 }
