@@ -34,6 +34,30 @@ async function main(): Promise<void> {
   }
 
   let database: PortalDatabase
+  // /healthz fails once the PostgreSQL this portal keeps has been gone for longer than the grace (decision 3501).
+  const grace = config.embeddedPostgresGraceSeconds * 1000
+  let toldFailing = false
+  const failing = () => {
+    const since = database.downSince()
+    if (since === null || Date.now() - since <= grace) return null
+    toldFailing = true
+    return `the embedded PostgreSQL this portal keeps has been gone for ${Math.round((Date.now() - since) / 1000)} s (EMBEDDED_PG_GRACE_SECONDS=${config.embeddedPostgresGraceSeconds})`
+  }
+  /**
+   * The exit after the last failed start, ordered after /healthz: not before the grace has passed and /healthz has
+   * answered 503 once (or, with nobody asking, 5 s past the grace), so a supervisor that watches /healthz and one
+   * that watches the exit see the same story. Tries that fail fast would otherwise end the process inside the grace.
+   */
+  const exitAfterHealthFailed = () => {
+    const gaveUp = Date.now()
+    const check = setInterval(() => {
+      const gone = Date.now() - (database.downSince() ?? gaveUp)
+      if (gone <= grace || (!toldFailing && gone <= grace + 5000)) return
+      clearInterval(check)
+      // The log is written asynchronously: a moment for the line to leave before the exit.
+      setTimeout(() => process.exit(1), 200)
+    }, 100)
+  }
   try {
     // Alone on its data folder, and watching the PostgreSQL it starts: started again when it dies, and when it cannot
     // be, this process exits 1 so that whatever supervises the portal restarts both (decision 3501).
@@ -44,8 +68,7 @@ async function main(): Promise<void> {
         log: (m) => log.error(m),
         giveUp: (m) => {
           log.fatal(m)
-          // The log is written asynchronously: a moment for the line to leave before the exit.
-          setTimeout(() => process.exit(1), 200)
+          exitAfterHealthFailed()
         },
       },
     })
@@ -107,12 +130,6 @@ async function main(): Promise<void> {
 
     // /metrics of any web process of a cluster reports every process of the node.
     if (isWebProcess()) reportMetricsToPrimary()
-    const grace = config.embeddedPostgresGraceSeconds * 1000
-    const failing = () => {
-      const since = database.downSince()
-      if (since === null || Date.now() - since <= grace) return null
-      return `the embedded PostgreSQL this portal keeps has been gone for ${Math.round((Date.now() - since) / 1000)} s (EMBEDDED_PG_GRACE_SECONDS=${config.embeddedPostgresGraceSeconds})`
-    }
     const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, prechecks: filePrechecks, remix: await loadRemixBuild(), logger: log, publicCache: { databaseUrl: database.url }, failing })
     let stopping = false
     const shutdown = async (signal: string) => {
