@@ -23,6 +23,15 @@ async function loadRemixBuild(): Promise<{ build: ServerBuild; clientDir: string
   return { build, clientDir: path.join(remixBuildDir, 'client') }
 }
 
+/**
+ * The demo accounts still in use, for the lines under «Портал запущен», read once the portal serves: a database gone
+ * at that moment (its PostgreSQL killed, started again by the supervision) leaves the lines out, never ends a
+ * portal that is already serving.
+ */
+function demoAccountsShown(db: PortalDatabase['db']): Promise<Awaited<ReturnType<typeof demoAccountsInUse>>> {
+  return demoAccountsInUse(db).catch(() => [])
+}
+
 async function main(): Promise<void> {
   const config = configOrFail()
   const log = createLogger(config.logLevel)
@@ -123,7 +132,7 @@ async function main(): Promise<void> {
       process.once('SIGTERM', () => void stopCluster())
       await web.ready
       process.stdout.write(`\nПортал запущен: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/monitoring/ (${config.webProcesses} web processes)\n\n`)
-      const demoUsers = await demoAccountsInUse(database.db)
+      const demoUsers = await demoAccountsShown(database.db)
       if (demoUsers.length > 0) process.stdout.write(`Демо-учётные записи (логин/пароль): ${demoUsers.map((u) => `${u.username}/${u.username} (${u.group})`).join(', ')}\n\n`)
       return
     }
@@ -155,7 +164,7 @@ async function main(): Promise<void> {
     if (isWebProcess()) return
     const shown = config.host === '0.0.0.0' ? 'localhost' : config.host
     process.stdout.write(`\nПортал запущен: http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/monitoring/\n\n`)
-    const demo = await demoAccountsInUse(database.db)
+    const demo = await demoAccountsShown(database.db)
     if (demo.length > 0) {
       process.stdout.write(`Демо-учётные записи (логин/пароль): ${demo.map((u) => `${u.username}/${u.username} (${u.group})`).join(', ')}\n\n`)
     }
