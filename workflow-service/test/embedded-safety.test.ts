@@ -33,7 +33,8 @@ function startPortal(extra: Record<string, string> = {}): Promise<Running> {
     const timer = setTimeout(() => {
       child.kill('SIGINT')
       reject(new Error(`the portal did not start:\n${output}`))
-    }, 120_000)
+      // A first start loads the demo data: on a machine shared by several test runs it took past 120 s.
+    }, 240_000)
     child.stdout?.on('data', () => {
       const match = output.match(/Портал запущен: (http:\/\/\S+)\/monitoring\//)
       if (match) {
@@ -107,7 +108,7 @@ afterAll(() => {
 // The cases share one data folder, in order: the first start makes it (initdb, migrations, demo data), the next
 // starts reuse it, the last cases start its PostgreSQL alone. A fresh folder is what only the first start proves;
 // each start costs seconds of CPU (the portal's modules through tsx, its PostgreSQL), minutes on a loaded machine.
-describe('the embedded database across starts: its roles, a running portal, and where it can start', { timeout: 300_000 }, () => {
+describe('the embedded database across starts: its roles, a running portal, and where it can start', { timeout: 480_000 }, () => {
   it('runs the portal as its own role on its first start with demo data, lets replay --verify join the running server and leaves the portal running, and stops on SIGINT with no PostgreSQL left', async () => {
     const tmpBefore = passwordFilesInTmp()
     const portal = await startPortal()
