@@ -33,8 +33,7 @@ function startPortal(extra: Record<string, string> = {}): Promise<Running> {
     const timer = setTimeout(() => {
       child.kill('SIGINT')
       reject(new Error(`the portal did not start:\n${output}`))
-      // A first start loads the demo data: on a machine shared by several test runs it took past 120 s.
-    }, 240_000)
+    }, 240_000) // a first start loads the demo data: on a machine shared by several test runs it took past 120 s
     child.stdout?.on('data', () => {
       const match = output.match(/Портал запущен: (http:\/\/\S+)\/monitoring\//)
       if (match) {
