@@ -35,6 +35,11 @@ export async function grantAppRole(ownerDb: Kysely<any>, appRole: string): Promi
     await sql`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${sql.id(table)} FROM ${app}`.execute(ownerDb)
   }
   await sql`GRANT EXECUTE ON FUNCTION withdraw_published_file(integer) TO ${app}`.execute(ownerDb)
+  // ANALYZE after a seed or a large publication (decision 3505): MAINTAIN (PostgreSQL 17+) lets the role refresh the
+  // planner's statistics and vacuum, never read or change a row it may not already.
+  if (Number((await sql<{ v: string }>`SELECT current_setting('server_version_num') AS v`.execute(ownerDb)).rows[0].v) >= 170000) {
+    await sql`GRANT MAINTAIN ON ALL TABLES IN SCHEMA public TO ${app}`.execute(ownerDb)
+  }
   for (const sequence of APPEND_ONLY_SEQUENCES) {
     await sql`REVOKE UPDATE ON SEQUENCE ${sql.id(sequence)} FROM ${app}`.execute(ownerDb)
   }

@@ -23,6 +23,15 @@ async function loadRemixBuild(): Promise<{ build: ServerBuild; clientDir: string
   return { build, clientDir: path.join(remixBuildDir, 'client') }
 }
 
+/**
+ * The demo accounts still in use, for the lines under «Портал запущен», read once the portal serves: a database gone
+ * at that moment (its PostgreSQL killed, started again by the supervision) leaves the lines out, never ends a
+ * portal that is already serving.
+ */
+function demoAccountsShown(db: PortalDatabase['db']): Promise<Awaited<ReturnType<typeof demoAccountsInUse>>> {
+  return demoAccountsInUse(db).catch(() => [])
+}
+
 async function main(): Promise<void> {
   const config = configOrFail()
   const log = createLogger(config.logLevel)
@@ -34,6 +43,30 @@ async function main(): Promise<void> {
   }
 
   let database: PortalDatabase
+  // /healthz fails once the PostgreSQL this portal keeps has been gone for longer than the grace (decision 3501).
+  const grace = config.embeddedPostgresGraceSeconds * 1000
+  let toldFailing = false
+  const failing = () => {
+    const since = database.downSince()
+    if (since === null || Date.now() - since <= grace) return null
+    toldFailing = true
+    return `the embedded PostgreSQL this portal keeps has been gone for ${Math.round((Date.now() - since) / 1000)} s (EMBEDDED_PG_GRACE_SECONDS=${config.embeddedPostgresGraceSeconds})`
+  }
+  /**
+   * The exit after the last failed start, ordered after /healthz: not before the grace has passed and /healthz has
+   * answered 503 once (or, with nobody asking, 5 s past the grace), so a supervisor that watches /healthz and one
+   * that watches the exit see the same story. Tries that fail fast would otherwise end the process inside the grace.
+   */
+  const exitAfterHealthFailed = () => {
+    const gaveUp = Date.now()
+    const check = setInterval(() => {
+      const gone = Date.now() - (database.downSince() ?? gaveUp)
+      if (gone <= grace || (!toldFailing && gone <= grace + 5000)) return
+      clearInterval(check)
+      // The log is written asynchronously: a moment for the line to leave before the exit.
+      setTimeout(() => process.exit(1), 200)
+    }, 100)
+  }
   try {
     // Alone on its data folder, and watching the PostgreSQL it starts: started again when it dies, and when it cannot
     // be, this process exits 1 so that whatever supervises the portal restarts both (decision 3501).
@@ -44,8 +77,7 @@ async function main(): Promise<void> {
         log: (m) => log.error(m),
         giveUp: (m) => {
           log.fatal(m)
-          // The log is written asynchronously: a moment for the line to leave before the exit.
-          setTimeout(() => process.exit(1), 200)
+          exitAfterHealthFailed()
         },
       },
     })
@@ -102,19 +134,13 @@ async function main(): Promise<void> {
       process.once('SIGTERM', () => void stopCluster())
       await web.ready
       process.stdout.write(`\nПортал запущен: http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/monitoring/ (${config.webProcesses} web processes)\n\n`)
-      const demoUsers = await demoAccountsInUse(database.db)
+      const demoUsers = await demoAccountsShown(database.db)
       if (demoUsers.length > 0) process.stdout.write(`Демо-учётные записи (логин/пароль): ${demoUsers.map((u) => `${u.username}/${u.username} (${u.group})`).join(', ')}\n\n`)
       return
     }
 
     // /metrics of any web process of a cluster reports every process of the node.
     if (isWebProcess()) reportMetricsToPrimary()
-    const grace = config.embeddedPostgresGraceSeconds * 1000
-    const failing = () => {
-      const since = database.downSince()
-      if (since === null || Date.now() - since <= grace) return null
-      return `the embedded PostgreSQL this portal keeps has been gone for ${Math.round((Date.now() - since) / 1000)} s (EMBEDDED_PG_GRACE_SECONDS=${config.embeddedPostgresGraceSeconds})`
-    }
     const app = await buildApp({ db: database.db, config, queue, templates: reportTemplateFiles, prechecks: filePrechecks, remix: await loadRemixBuild(), logger: log, publicCache: { databaseUrl: database.url }, failing })
     let stopping = false
     const shutdown = async (signal: string) => {
@@ -140,7 +166,7 @@ async function main(): Promise<void> {
     if (isWebProcess()) return
     const shown = config.host === '0.0.0.0' ? 'localhost' : config.host
     process.stdout.write(`\nПортал запущен: http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/monitoring/\n\n`)
-    const demo = await demoAccountsInUse(database.db)
+    const demo = await demoAccountsShown(database.db)
     if (demo.length > 0) {
       process.stdout.write(`Демо-учётные записи (логин/пароль): ${demo.map((u) => `${u.username}/${u.username} (${u.group})`).join(', ')}\n\n`)
     }

@@ -23,6 +23,7 @@ import { registerErrorHandler } from './plugins/errors.server.ts'
 import { routeTable } from './plugins/route-table.server.ts'
 import { inputGuard } from './plugins/input-guard.server.ts'
 import { bodyTimeout } from './plugins/body-timeout.server.ts'
+import { safeRetryScope } from './plugins/safe-retry-scope.server.ts'
 import { capConnectionsPerAddress } from './plugins/connection-cap.server.ts'
 import { rateLimits } from './plugins/rate-limits.server.ts'
 import { securityHeaders } from './plugins/security-headers.server.ts'
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(routeTable)
   await app.register(inputGuard)
   await app.register(bodyTimeout)
+  await app.register(safeRetryScope)
   await app.register(rateLimits)
   // An answer sent while the node stops closes its connection, so the close does not wait for that keep-alive
   // connection to time out and the client's next request goes to another node.

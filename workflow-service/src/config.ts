@@ -36,6 +36,8 @@ export interface Config {
   embeddedPostgresGraceSeconds: number
   /** STORAGE_MIN_FREE_MB: below this much free space on the file store a node says it is not ready (/readyz). */
   storageMinFreeMb: number
+  /** ANALYZE_AFTER_ROWS: a publication of at least this many rows runs ANALYZE of the readings table after it. */
+  analyzeAfterRows: number
   redisUrl: string | undefined
   /** Prefix of the queue's Redis keys: several deployments (or test runs) can share one Redis. */
   redisPrefix: string
@@ -182,6 +184,7 @@ const environment = Type.Object({
   EMBEDDED_PG_RESTARTS: whole(3, 0, 100),
   EMBEDDED_PG_GRACE_SECONDS: whole(30, 1, 3600),
   STORAGE_MIN_FREE_MB: whole(100, 0, 10_485_760),
+  ANALYZE_AFTER_ROWS: whole(10_000, 1, 100_000_000),
   REDIS_URL: Type.Optional(text({ serverOnly: true, format: 'env-redis-url', refusal: 'must be a redis:// or rediss:// address such as redis://redis:6379' })),
   WORKERS: oneOf(['on', 'off', 'true', 'false', '1', '0'], 'on', { ignoreCase: true, refusal: 'must be "on" or "off"' }),
   // Its default depends on NODE_ENV: `auto` in production, else 1 (below).
@@ -298,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
     embeddedPostgresRestarts: given.EMBEDDED_PG_RESTARTS,
     embeddedPostgresGraceSeconds: given.EMBEDDED_PG_GRACE_SECONDS,
     storageMinFreeMb: given.STORAGE_MIN_FREE_MB,
+    analyzeAfterRows: given.ANALYZE_AFTER_ROWS,
     redisUrl: given.REDIS_URL,
     redisPrefix: given.REDIS_PREFIX,
     bullmqLockSeconds: given.BULLMQ_LOCK_SECONDS,

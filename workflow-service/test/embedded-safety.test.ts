@@ -33,7 +33,7 @@ function startPortal(extra: Record<string, string> = {}): Promise<Running> {
     const timer = setTimeout(() => {
       child.kill('SIGINT')
       reject(new Error(`the portal did not start:\n${output}`))
-    }, 120_000)
+    }, 240_000) // a first start loads the demo data: on a machine shared by several test runs it took past 120 s
     child.stdout?.on('data', () => {
       const match = output.match(/Портал запущен: (http:\/\/\S+)\/monitoring\//)
       if (match) {
@@ -107,7 +107,7 @@ afterAll(() => {
 // The cases share one data folder, in order: the first start makes it (initdb, migrations, demo data), the next
 // starts reuse it, the last cases start its PostgreSQL alone. A fresh folder is what only the first start proves;
 // each start costs seconds of CPU (the portal's modules through tsx, its PostgreSQL), minutes on a loaded machine.
-describe('the embedded database across starts: its roles, a running portal, and where it can start', { timeout: 300_000 }, () => {
+describe('the embedded database across starts: its roles, a running portal, and where it can start', { timeout: 480_000 }, () => {
   it('runs the portal as its own role on its first start with demo data, lets replay --verify join the running server and leaves the portal running, and stops on SIGINT with no PostgreSQL left', async () => {
     const tmpBefore = passwordFilesInTmp()
     const portal = await startPortal()
@@ -170,6 +170,49 @@ describe('the embedded database across starts: its roles, a running portal, and 
     expect((await (await fetch(`${second.url}/api/v1/companies/?limit=1`)).json()).count).toBe(36)
   })
 
+  it('starts its PostgreSQL again when it is killed, answering 503 and never 500 meanwhile, and refuses a second portal on the data folder in one line', async () => {
+    const portal = running ?? (await startPortal())
+    running = portal
+    const before = postmasterPid()
+    process.kill(before, 'SIGKILL')
+    // Within the grace (30 s by default) the portal serves again, on a new postmaster; every answer on the way is
+    // 200 or a 503 that says when to try again.
+    const statuses = new Set<number>()
+    const until = Date.now() + 30_000
+    let served = false
+    while (!served && Date.now() < until) {
+      // A failed fetch says what the portal wrote: why it is gone, if it is.
+      const res = await fetch(`${portal.url}/api/v1/companies/?limit=1`).catch((error: unknown) => {
+        throw new Error(`${String(error)} (${(error as Error).cause}); the portal ${portal.child.exitCode === null ? 'runs' : `exited ${portal.child.exitCode}`}:\n${portal.output().slice(-6000)}`)
+      })
+      statuses.add(res.status)
+      if (res.status === 503) expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
+      served = res.status === 200 && existsSync(path.join(dataDir, 'pg', 'postmaster.pid')) && postmasterPid() !== before
+      await res.arrayBuffer()
+      if (!served) await sleep(200)
+    }
+    expect(served).toBe(true)
+    expect([...statuses].filter((s) => s !== 200 && s !== 503)).toEqual([])
+    expect(portal.output()).toContain('the embedded PostgreSQL stopped unasked')
+    expect(portal.output()).toContain('the embedded PostgreSQL runs again')
+    expect((await fetch(`${portal.url}/healthz`)).status).toBe(200)
+    expect((await fetch(`${portal.url}/readyz`)).status).toBe(200)
+
+    // A second portal on the same data folder would stop this one's database when it stops: it is refused.
+    // Started without blocking this process: a test blocked for longer than the portal's keep-alive (5 s) would miss
+    // the portal closing its idle connection, and its next request on it would fail with "other side closed".
+    const second = await run(process.execPath, ['--import', 'tsx', 'portal/src/server.ts'], { cwd: root, env, encoding: 'utf8', timeout: 120_000 }).then(
+      () => ({ status: 0, stderr: '' }),
+      (error: { code?: unknown; stderr?: unknown }) => ({ status: error.code, stderr: String(error.stderr) }),
+    )
+    expect(second.status).toBe(1)
+    const lines = second.stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain(`the data folder ${dataDir} is in use`)
+    expect(lines[0]).toContain(`pid ${portal.child.pid}`)
+    expect((await fetch(`${portal.url}/healthz`)).status).toBe(200)
+  })
+
   it('recovers after a crash that left PostgreSQL running and its pid file behind, and removes the upload the crash cut off', async () => {
     const crashed = running ?? (await startPortal())
     running = undefined
@@ -208,6 +251,30 @@ describe('the embedded database across starts: its roles, a running portal, and 
       await stopped(recovered.child)
     }
     expect(postgresOfDataDir()).toEqual([])
+  })
+
+  it('fails /healthz past its grace and exits 1 when its killed PostgreSQL cannot be started again', async () => {
+    const portal = await startPortal({ EMBEDDED_PG_GRACE_SECONDS: '1', EMBEDDED_PG_RESTARTS: '2' })
+    const version = path.join(dataDir, 'pg', 'PG_VERSION')
+    // Without PG_VERSION the folder is no PostgreSQL data folder: every start again fails at once.
+    renameSync(version, `${version}.aside`)
+    try {
+      const exited = stopped(portal.child)
+      process.kill(postmasterPid(), 'SIGKILL')
+      const until = Date.now() + 20_000
+      let health = 200
+      while (health !== 503 && portal.child.exitCode === null && Date.now() < until) {
+        health = await fetch(`${portal.url}/healthz`).then((r) => r.status, () => 0)
+        if (health !== 503) await sleep(100)
+      }
+      expect(health, portal.output().slice(-6000)).toBe(503)
+      expect(await exited).toBe(1)
+      expect(portal.output()).toContain('the embedded PostgreSQL did not start again (try 2 of 2)')
+      expect(portal.output()).toContain('2 tries to start it again failed')
+    } finally {
+      if (portal.child.exitCode === null) portal.child.kill('SIGKILL')
+      renameSync(`${version}.aside`, version)
+    }
   })
 
   it('keeps an embedded database of an earlier version working: its fixed owner password is replaced by a random one', async () => {

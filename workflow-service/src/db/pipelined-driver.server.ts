@@ -18,9 +18,14 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely'
-import type pg from 'pg'
+import pg from 'pg'
+import { isUnreachable } from '../http/infrastructure-faults.ts'
+import { safeToRetry } from './safe-to-retry.server.ts'
 
 const ROLLBACK_TO = /^\s*rollback\s+to\b/i
+
+/** A statement that only reads: asked again on a fresh connection, it cannot do twice what it did once. */
+const READ = /^\s*select\b/i
 
 /** PostgreSQL's refusal of a statement sent behind one that failed in the same transaction. */
 const IN_FAILED_TRANSACTION = '25P02'
@@ -35,6 +40,8 @@ export class PipelinedConnection implements DatabaseConnection {
   #broken = false
   /** The socket is corked until the statements of this turn of the event loop are all written. */
   #corked = false
+  /** Between BEGIN and COMMIT/ROLLBACK: a statement of a transaction is never asked again alone. */
+  #inTransaction = false
 
   /** `clientConfig`: what the pool opens its connections with, for a connection of one's own (own-connection.server.ts). */
   constructor(
@@ -63,6 +70,9 @@ export class PipelinedConnection implements DatabaseConnection {
       (error: unknown) => {
         this.#inFlight.delete(sent)
         this.#failure ??= failureOf(error)
+        // The server ended the connection (pg_terminate_backend, a restart): the statement's refusal can come before
+        // the socket's 'error', and a connection released in between would be handed, dead, to the next request.
+        if (isUnreachable(error)) this.#broken = true
       },
     )
     return sent
@@ -96,7 +106,11 @@ export class PipelinedConnection implements DatabaseConnection {
       // Refused because an earlier statement of the transaction failed: that earlier failure is the one to report
       // (a lost race's unique violation, not "current transaction is aborted").
       if ((error as { code?: string }).code === IN_FAILED_TRANSACTION && this.#failure !== null) throw this.#failure
-      throw error
+      // A read of a safe request whose connection dropped is asked once more, on a connection opened for it
+      // (decision 3504); a write, a statement of a transaction or any statement of a command is not.
+      if (!this.#inTransaction && safeToRetry() && READ.test(compiled.sql) && isUnreachable(error)) {
+        result = await this.#askOnFreshConnection(compiled.sql, compiled.parameters)
+      } else throw error
     }
     // A BEGIN that failed while this statement ran: the work stops here, never goes on outside a transaction.
     if (this.#beginFailure !== null) throw this.#beginFailure
@@ -118,8 +132,25 @@ export class PipelinedConnection implements DatabaseConnection {
     this.send(compiled.sql, compiled.parameters, failureOf).catch(() => {})
   }
 
+  /**
+   * The statement once more on a new connection of the same settings, closed after it: not one of the pool's, which may
+   * have been dropped by the same restart and not noticed yet.
+   */
+  async #askOnFreshConnection(text: string, values: readonly unknown[]): Promise<pg.QueryResult> {
+    const fresh = new pg.Client({ ...this.clientConfig, pipeline: false } as pg.ClientConfig)
+    // A drop of this one too fails its statement; the event itself must not end the process.
+    fresh.on('error', () => {})
+    try {
+      await fresh.connect()
+      return await fresh.query(text, values as unknown[])
+    } finally {
+      await fresh.end().catch(() => {})
+    }
+  }
+
   /** BEGIN, not waited for: it goes out with the transaction's first statement. */
   begin(text: string): void {
+    this.#inTransaction = true
     this.#failure = null
     this.#beginFailure = null
     this.send(text, []).catch((error: unknown) => void (this.#beginFailure = error))
@@ -136,6 +167,7 @@ export class PipelinedConnection implements DatabaseConnection {
    * as a ROLLBACK: nothing of the transaction is kept, and the first failure is thrown.
    */
   async commit(): Promise<void> {
+    this.#inTransaction = false
     const committed = this.send('commit', [])
     committed.catch(() => {})
     await this.settle()
@@ -149,6 +181,7 @@ export class PipelinedConnection implements DatabaseConnection {
    * transaction on the server, never handed to the next caller in an unknown state.
    */
   async rollback(): Promise<void> {
+    this.#inTransaction = false
     const rolledBack = this.send('rollback', [])
     while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight])
     this.#failure = null
@@ -157,6 +190,7 @@ export class PipelinedConnection implements DatabaseConnection {
   }
 
   release(): void {
+    this.#inTransaction = false
     // A connection released with statements unanswered (a caller that never waited), or broken, is not given to
     // anyone else.
     const dirty = this.#inFlight.size > 0 || this.#broken
