@@ -37,6 +37,7 @@ import * as m3350HistoryShowsCancellations from './2026-12-01-3350-history-shows
 import * as m3351PublishedRowIds from './2026-12-01-3351-published-row-ids.ts'
 import * as m3701SensorThingsIndexes from './2026-12-01-3701-sensor-things-indexes.ts'
 import * as m3601ReportDueDates from './2026-12-01-3601-report-due-dates.ts'
+import * as m3603DueNotices from './2026-12-02-3603-due-notices.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-3351-published-row-ids': m3351PublishedRowIds,
   '2026-12-01-3701-sensor-things-indexes': m3701SensorThingsIndexes,
   '2026-12-01-3601-report-due-dates': m3601ReportDueDates,
+  '2026-12-02-3603-due-notices': m3603DueNotices,
 }
