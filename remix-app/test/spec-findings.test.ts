@@ -61,6 +61,19 @@ describe('spec findings on the pages', () => {
     }
   })
 
+  it('shows the company card with an empty list of licence areas, silently, when their load fails', async () => {
+    const holder = await userNamed('holder1')
+    const context = contextOf()
+    // The load of the areas fails (the service refused it, a timeout); the company itself loads.
+    const list = context.catalogue.list
+    const failing: typeof list = (ctx, input) => (input.type === 'areas' ? Promise.reject(new Error('areas unavailable')) : list(ctx, input))
+    const card = await companyLoader({ request: new Request(`http://localhost/monitoring/companies/${holder.companyId}`), params: { id: String(holder.companyId) }, context: { ...context, catalogue: { ...context.catalogue, list: failing } } } as never)
+    expect(card.areas).toEqual([])
+    expect(card.title).toBeTruthy()
+    const shown = await companyLoader(args(`/companies/${holder.companyId}`, { id: String(holder.companyId) }))
+    expect(shown.areas.length).toBeGreaterThan(0)
+  })
+
   it('3: gives a regional polygon the Атмосферный воздух tab only when it has ambient air reports', async () => {
     const { rows } = await (await import('kysely')).sql<{ id: number }>`
       SELECT a.id FROM areas a WHERE a.kind = 'polygon_region_monitoring'
