@@ -82,6 +82,35 @@ describe('browsing the catalogue', () => {
     await page.close()
   })
 
+  it('keeps the rows shown and just stops the loader when "Показать еще" fails, with no page-wide «Ошибка»', async () => {
+    const page = await logIn('department')
+    await page.goto(`${b.baseUrl}/monitoring/companies`)
+    await page.waitForFunction(() => '__remixRouter' in window)
+    const shown = await listLinks(page).allTextContents()
+    expect(shown).toHaveLength(20)
+    // The server fails the longer list.
+    const longer = (url: URL) => url.pathname.endsWith('/companies.data') && url.searchParams.get('limit') === '40'
+    let asked = 0
+    await page.route(longer, (route) => {
+      asked++
+      return route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' })
+    })
+    const more = page.getByRole('link', { name: 'Показать еще 20' })
+    await more.click()
+    await expect.poll(() => asked).toBeGreaterThan(0)
+    await expect.poll(() => more.getAttribute('aria-busy')).toBeNull()
+    expect(await listLinks(page).allTextContents()).toEqual(shown)
+    expect(await heading(page)).toBe('Предприятия')
+    expect(await page.getByRole('heading', { name: 'Ошибка' }).count()).toBe(0)
+    expect(page.url()).not.toContain('limit=40')
+    // The server answers again: the same button shows the longer list.
+    await page.unroute(longer)
+    await more.click()
+    await expect.poll(() => listLinks(page).count()).toBeGreaterThan(20)
+    expect(page.url()).toContain('limit=40')
+    await page.close()
+  })
+
   it('shows more rows with "Показать еще 20" and "Нет данных" for an empty search', async () => {
     const page = await logIn('department')
     await page.goto(`${b.baseUrl}/monitoring/companies`)

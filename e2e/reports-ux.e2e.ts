@@ -1,6 +1,6 @@
 // Issue 14 in the browser: decline → corrected upload → back in review (marked) → agree; the agree button disabled
 // with its reason; findings in two levels with an error report downloaded and read back; receipts; the review queue
-// with counts and ages; the audit view and its download; the history newest first with the decline's comment.
+// with counts and ages; the audit view and its download; the history oldest first with the decline's comment.
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -128,14 +128,14 @@ describe('the report workflow as people live it (issue 14)', () => {
     expect(await backgroundOf(cancelDialog.getByRole('button', { name: 'Отменить решение' }))).not.toBe(DANGER_RED)
     await cancelDialog.getByRole('button', { name: 'Отмена' }).click()
     await eventually(() => cancelDialog.count()).toBe(0)
-    // The year's history, newest first: the agreement on top, the decline with its comment further down.
+    // The year's history, oldest first: the decline with its comment further up, the agreement at the bottom.
     await department.locator('summary', { hasText: 'История изменений' }).click()
     const events = await department.locator('.history-table tbody tr td:nth-child(2)').allTextContents()
-    expect(events[0]).toBe('Отчёт согласован')
+    expect(events.at(-1)).toBe('Отчёт согласован')
     expect(events.some((e) => /^Отчёт отправлен повторно, раунд \d+$/.test(e))).toBe(true)
     expect(await department.locator('.history-table').textContent()).toContain('Значения выбросов должны быть числами.')
     // The agreement's receipt, from its row: it names who decided as a person with the role, not by the login.
-    await department.locator('.history-table tbody tr').first().getByRole('link', { name: /\d/ }).click()
+    await department.locator('.history-table tbody tr').last().getByRole('link', { name: /\d/ }).click()
     await department.getByRole('heading', { name: /^Квитанция о решении: отчёт согласован № \d+$/ }).waitFor()
     const decided = (await department.locator('.receipt-facts').textContent()) ?? ''
     expect(decided).toContain('Решение принялСоколова Анна Викторовна (Департамент)')

@@ -479,6 +479,13 @@ export interface JobOutboxTable {
   created_at: Generated<Date>
 }
 
+/** A reminder of a due date or a daily digest of what is overdue, sent once under its key (decision 3603). */
+export interface DueNoticesTable {
+  id: Generated<string>
+  key: string
+  created_at: Generated<Date>
+}
+
 export interface Database {
   administrative_regions: AdministrativeRegionsTable
   head_companies: HeadCompaniesTable
@@ -491,6 +498,7 @@ export interface Database {
   point_kinds: PointKindsTable
   substances: SubstancesTable
   report_due_dates: ReportDueDatesTable
+  due_notices: DueNoticesTable
   events: EventsTable
   event_checkpoints: EventCheckpointsTable
   signed_checkpoints: SignedCheckpointsTable

@@ -166,6 +166,17 @@ describe('home', () => {
   })
 })
 
+describe('home with a section the sections refuse', () => {
+  it('answers a section title of 600 characters with the 400 error naming the field, not «Нет данных, назад»', async () => {
+    const thrown = await Promise.resolve(homeLoader({ request: request(`/?section=${'р'.repeat(600)}`), params: {}, context: contextOf() })).then(
+      () => null,
+      (error: unknown) => error as { init: { status: number } | null; data: unknown },
+    )
+    expect(thrown?.init?.status).toBe(400)
+    expect(thrown?.data).toBe('Раздел: не длиннее 300 знаков')
+  })
+})
+
 describe('one read for both doors', () => {
   it("shows on the districts' list page the district options the API gives", async () => {
     const api = (await t.app.inject({ url: '/api/v1/administrative-region/?is_filter=true' })).json() as Array<{ id: number | string; name: string }>

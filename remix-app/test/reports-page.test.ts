@@ -110,7 +110,7 @@ describe('the reports page loader', () => {
     expect(failed?.problems.map((p) => p.reason)).toEqual(['файл пуст (0 байт)'])
   })
 
-  it('gives the Department the history with its cancellations and authors by name and role, newest first', async () => {
+  it('gives the Department the history with its cancellations and authors by name and role, oldest first as the API', async () => {
     const department = await userNamed('department')
     const holder = await userNamed('holder2')
     const page = await loadReportsPage(new Request(pageUrl(holder.companyId!, '?year=2025')), contextOf(department), holder.companyId!)
@@ -120,8 +120,8 @@ describe('the reports page loader', () => {
       .filter((h) => h.areaName === cancelled.areaName && h.year === cancelled.year && h.reportType === cancelled.reportType)
       .map((h) => `${h.event}:${h.person} (${h.role})`)
     // People by their names with the role, never the login (issue 26).
-    expect(steps).toEqual(['cancelled:Соколова Анна Викторовна (Департамент)', 'agreed:Соколова Анна Викторовна (Департамент)', 'added:Морозова Елена Игоревна (Недропользователь)'])
-    expect([...page.history].sort((a, b) => b.created.localeCompare(a.created))).toEqual(page.history)
+    expect(steps).toEqual(['added:Морозова Елена Игоревна (Недропользователь)', 'agreed:Соколова Анна Викторовна (Департамент)', 'cancelled:Соколова Анна Викторовна (Департамент)'])
+    expect([...page.history].sort((a, b) => a.created.localeCompare(b.created))).toEqual(page.history)
   })
 
   it('refuses another company’s holder and the administrator with 403, sends the public to log in, and sends a missing company to /404', async () => {

@@ -3,6 +3,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import { pageContext } from './support/load-context.ts'
 import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import { formatNumber } from '@portal/workflow-service/registry.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { loader as areaCardLoader } from '../app/features/catalogue/routes/area-card.tsx'
 import { loader as companyLoader } from '../app/features/catalogue/routes/company-card.tsx'
@@ -44,6 +45,33 @@ describe('spec findings on the pages', () => {
     const all = await readingsLoader(args(`/measures-points/${point}/indications?year=`, { id: String(point) }))
     expect(all.controls[0].value).toBe('')
     expect(all.readings.length).toBeGreaterThan(latest.readings.length)
+  })
+
+  it('shows each reading’s maximum limit (mpc_max) where the catalogue lists it, as the API gives it', async () => {
+    const { rows } = await (await import('kysely')).sql<{ point: number; year: number }>`
+      SELECT measures_point_id AS point, max(year) AS year FROM measures_point_indications WHERE mpc_max IS NOT NULL GROUP BY 1 ORDER BY 1 LIMIT 1`.execute(t.database.db)
+    const { point, year } = rows[0]
+    const page = await readingsLoader(args(`/measures-points/${point}/indications?year=${year}`, { id: String(point) }))
+    const api = await t.app.inject({ method: 'GET', url: `/api/v1/measures-point-indications/?measures_point=${point}&year=${year}&limit=1000` })
+    const given = (api.json().results as Array<{ id: number; mpc_max: number | null }>).filter((r) => r.mpc_max !== null)
+    expect(given.length).toBeGreaterThan(0)
+    for (const r of given) {
+      const shown = page.readings.find((reading: { id: number }) => reading.id === r.id)
+      expect(shown?.mpcMax, String(r.id)).toBe(formatNumber(r.mpc_max!))
+    }
+  })
+
+  it('shows the company card with an empty list of licence areas, silently, when their load fails', async () => {
+    const holder = await userNamed('holder1')
+    const context = contextOf()
+    // The load of the areas fails (the service refused it, a timeout); the company itself loads.
+    const list = context.catalogue.list
+    const failing: typeof list = (ctx, input) => (input.type === 'areas' ? Promise.reject(new Error('areas unavailable')) : list(ctx, input))
+    const card = await companyLoader({ request: new Request(`http://localhost/monitoring/companies/${holder.companyId}`), params: { id: String(holder.companyId) }, context: { ...context, catalogue: { ...context.catalogue, list: failing } } } as never)
+    expect(card.areas).toEqual([])
+    expect(card.title).toBeTruthy()
+    const shown = await companyLoader(args(`/companies/${holder.companyId}`, { id: String(holder.companyId) }))
+    expect(shown.areas.length).toBeGreaterThan(0)
   })
 
   it('3: gives a regional polygon the Атмосферный воздух tab only when it has ambient air reports', async () => {

@@ -5,6 +5,7 @@ import { observedJob } from './observed-job.ts'
 import type { JobQueue } from '@portal/workflow-service/ports.ts'
 import { queueWaitingLetters } from '@portal/workflow-service/commands.server.ts'
 import { syncReportTemplates } from './templates/report-templates.server.ts'
+import { startDueNotices } from './notices/due-notices-job.server.ts'
 
 export async function startWorkers(queue: JobQueue, deps: JobDependencies): Promise<void> {
   // The templates follow the code: a changed column list is listed with its new size after a deploy.
@@ -15,5 +16,7 @@ export async function startWorkers(queue: JobQueue, deps: JobDependencies): Prom
   // Letters written without a queue at hand (the demo data, a tool, an older version) get their jobs now; a letter
   // whose job waits or runs is not queued twice. Without SMTP_URL the jobs send nothing and the letters stay.
   const waiting = await queueWaitingLetters(deps.db, queue)
+  // The due-date reminders and the overdue digest are asked for now and every hour (decision 3603).
+  startDueNotices(queue, deps.log)
   deps.log.info(`workers started (${queue.engine}, ${definitions.length} job types, ${waiting} letters waiting)`)
 }

@@ -63,6 +63,8 @@ export interface Config {
   httpTimeoutSeconds: number
   /** The body of an upload may take this long (UPLOAD_TIMEOUT_SECONDS). */
   uploadTimeoutSeconds: number
+  /** A report still to be sent gets its reminder this many days before its due date (DUE_REMINDER_DAYS, decision 3603). */
+  dueReminderDays: number
   /**
    * Open connections one client address may hold on a web process (MAX_CONNECTIONS_PER_ADDRESS); more are refused.
    * The proxies of TRUST_PROXY are not counted.
@@ -209,6 +211,7 @@ const environment = Type.Object({
   PUBLIC_URL: Type.Optional(text({ format: 'env-http-origin', refusal: 'must be an http(s) address such as https://eco.example.ru' })),
   HTTP_TIMEOUT_SECONDS: whole(30, 1, 3600),
   UPLOAD_TIMEOUT_SECONDS: whole(600, 1, 86400),
+  DUE_REMINDER_DAYS: whole(14, 0, 365),
   // Well above a browser's six connections a host, and above the benchmarks' 50 from one address.
   MAX_CONNECTIONS_PER_ADDRESS: whole(256, 1, 1_000_000),
   LOGIN_RATE_LIMIT_PER_MINUTE: whole(60, 1, 1_000_000),
@@ -318,6 +321,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: given.PUBLIC_URL === undefined ? undefined : new URL(given.PUBLIC_URL).origin,
     httpTimeoutSeconds: given.HTTP_TIMEOUT_SECONDS,
     uploadTimeoutSeconds: given.UPLOAD_TIMEOUT_SECONDS,
+    dueReminderDays: given.DUE_REMINDER_DAYS,
     maxConnectionsPerAddress: given.MAX_CONNECTIONS_PER_ADDRESS,
     rateLimits: {
       login: given.LOGIN_RATE_LIMIT_PER_MINUTE,

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { copiedRows, type CopiedRow } from './copy-forward.server.ts'
+import { normalizeLookup } from '../files/check-row.ts'
 import { greenhouseCategories, UNITS_BY_POINT_KIND, defaultLimitUnit, unitsConvertibleTo, UPLOAD_TEMPLATES, type ColumnSpec, type TemplateSpec, substancesOf } from '@portal/workflow-service/registry.ts'
 
 /** A downloadable template: declared with its type in the registry (`upload.templates`). */
@@ -257,10 +258,33 @@ export function templateBytes(template: ReportTemplate, year = currentYear()): P
   return bytes
 }
 
+/**
+ * The substances' list with every substance the copied rows name: a pre-filled row is never outside its own
+ * drop-down (issue 36: the reference in the template's units held 5, last year's rows 8). Compared as the check
+ * compares names (case, spaces, ё aside); the rows' spelling is added after the list's own.
+ */
+export function listsWithCopied(lists: TemplateLists, copied: readonly CopiedRow[]): TemplateLists {
+  if (copied.length === 0) return lists
+  const names = [...(lists.name ?? [])]
+  const known = new Set(names.map(normalizeLookup))
+  for (const row of copied) {
+    const key = normalizeLookup(row.name)
+    if (known.has(key)) continue
+    known.add(key)
+    names.push(row.name)
+  }
+  return { ...lists, name: names }
+}
+
+/** A target's copy of a year as it is rendered: its lists (with the copied rows' substances) and the copied rows. */
+export async function targetCopy(db: Kysely<Database>, template: ReportTemplate, target: { areaId: number } | { companyId: number }, year: number, options: { lastYear?: boolean } = {}) {
+  const copied = options.lastYear ? await copiedRows(db, template, target, year, LIST_ROWS) : []
+  return { lists: listsWithCopied(await targetLists(db, template, target), copied), copied }
+}
+
 /** A target's copy of a year: its lists, and with `lastYear` its last year's rows (the plain copy when there are none). */
 export async function targetTemplateBytes(db: Kysely<Database>, template: ReportTemplate, target: { areaId: number } | { companyId: number }, year = currentYear(), options: { lastYear?: boolean } = {}): Promise<Buffer> {
-  const lists = await targetLists(db, template, target)
-  const copied = options.lastYear ? await copiedRows(db, template, target, year, LIST_ROWS) : []
+  const { lists, copied } = await targetCopy(db, template, target, year, options)
   return renderTemplate(template, lists, year, copied)
 }
 

@@ -102,6 +102,9 @@ export function sectionTrail(title: string, sections: Section[] = SECTIONS, trai
   return undefined
 }
 
+/** The longest section title asked for (`?section=`): the API refuses a longer one with 400, the home page shows the error. */
+export const SECTION_MAX_LENGTH = 300
+
 /** Tiles of the root (no title) or of the subsection with this title; [] for an unknown title. */
 export function sectionTiles(title?: string | null): SectionTile[] {
   const list = title ? find(SECTIONS, title)?.children ?? [] : SECTIONS

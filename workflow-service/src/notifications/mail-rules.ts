@@ -25,6 +25,17 @@ export function departmentNoticeBody(subject: string, title: string, link: strin
   return [`${subject}: ${title}.`, '', `Подробности на портале: ${ORIGIN_PLACEHOLDER}${link}`].join('\n')
 }
 
+/** The subjects of the due-date notices (decision 3603). */
+export const DUE_MAIL_SUBJECTS = {
+  due_reminder: `${PORTAL}: приближается срок сдачи отчёта`,
+  overdue_digest: `${PORTAL}: просроченные отчёты`,
+} as const
+
+/** A due-date notice's body: its text and the link. */
+export function dueNoticeBody(body: string, link: string): string {
+  return [body, '', `Подробности на портале: ${ORIGIN_PLACEHOLDER}${link}`].join('\n')
+}
+
 export const CONFIRMATION_SUBJECT = `${PORTAL}: подтвердите адрес электронной почты`
 
 /** Notices an address may get in an hour; the rest are kept in the outbox, marked, unsent. */

@@ -14,7 +14,7 @@ import { NOTIFICATIONS_PER_ADDRESS_PER_HOUR, RATE_LIMITED } from './mail-rules.t
  */
 export async function sendNoticeLetters(
   db: Kysely<Database>,
-  event: StoredEvent,
+  event: Pick<StoredEvent, 'position' | 'createdAt'>,
   letter: { subject: string; body: string },
   people: RawBuilder<unknown>,
   before?: RawBuilder<unknown>,

@@ -15,13 +15,18 @@ const waiting = (db: Kysely<Database>) =>
 
 /** Queues the sending of the letters these events wrote, in their transaction. */
 export async function queueLettersOf(trx: Transaction<Database>, queue: JobQueue, events: readonly StoredEvent[], requestId: string | null): Promise<void> {
+  await queueLettersAt(trx, queue, events.map((e) => Number(e.position)), requestId)
+}
+
+/** Queues the sending of the letters written at these positions (events', or a due notice's negated id), in the transaction. */
+export async function queueLettersAt(trx: Transaction<Database>, queue: JobQueue, positions: readonly number[], requestId: string | null): Promise<void> {
   // The demo data and the tools run without a queue: their letters are queued when a worker starts.
-  if (queue === NO_QUEUE || events.length === 0) return
+  if (queue === NO_QUEUE || positions.length === 0) return
   // One text whatever the number of events (their positions are one array), as `waiting` selects them.
   const rows = await rowsOf(
     trx,
     fixed<{ id: number }>`SELECT id FROM mail_outbox WHERE sent_at IS NULL AND skipped_reason IS NULL AND next_attempt_at < 'infinity'::timestamptz
-      AND event_position = ANY(${events.map((e) => Number(e.position))}::bigint[]) ORDER BY id`,
+      AND event_position = ANY(${[...positions]}::bigint[]) ORDER BY id`,
   )
   for (const { id } of rows) await queue.send(JOBS.mailSend, { outboxId: id, requestId }, { trx, key: mailSendKey(id) })
 }

@@ -5,6 +5,8 @@ export const JOBS = {
   reportPublication: 'report-publication',
   /** One letter of the mail outbox (notifications/queue-letters.server.ts). */
   mailSend: 'mail-send',
+  /** The due-date reminders and the overdue digest of the day (notifications/due-notices.server.ts). */
+  dueNotices: 'due-notices',
 } as const
 
 /**
@@ -16,4 +18,5 @@ export interface JobPayloads {
   [JOBS.fileDelete]: { fileId: number }
   [JOBS.reportPublication]: { reportId: number }
   [JOBS.mailSend]: { outboxId: number }
+  [JOBS.dueNotices]: Record<string, never>
 }

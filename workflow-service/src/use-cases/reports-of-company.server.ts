@@ -35,7 +35,8 @@ export async function reportsOfCompany(db: Kysely<Database>, actor: CurrentUser 
     listReports(db, { companyId: company.id, year }, 1000, 0),
     ecomonResponsiblesOfCompany(db, company.id, year),
     listCompanyResponsibles(db, { companyId: company.id, year }),
-    department ? listAudit(db, { companyId: company.id, year }, 500, 0).then((page) => page.results) : Promise.resolve([] as AuditEntry[]),
+    // The latest 500 entries, oldest first as the API's history (spec §7: sorted by created) and docs/reports-ui.md.
+    department ? listAudit(db, { companyId: company.id, year }, 500, 0).then((page) => page.results.reverse()) : Promise.resolve([] as AuditEntry[]),
     // Last year's responsible persons, offered in one click when this year has none yet.
     ecomonResponsiblesOfCompany(db, company.id, year - 1),
     listCompanyResponsibles(db, { companyId: company.id, year: year - 1 }),

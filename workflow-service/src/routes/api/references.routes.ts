@@ -5,7 +5,7 @@ import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Text } from '../../http/params.ts'
 import { GASES } from '../../catalogue/greenhouse-report.server.ts'
-import { sectionTiles } from '../../catalogue/sections.ts'
+import { SECTION_MAX_LENGTH, sectionTiles } from '../../catalogue/sections.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
@@ -41,7 +41,7 @@ export const referencesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Разделы главной страницы',
-        querystring: Type.Object({ section: Type.Optional(Text({ maxLength: 300 })) }),
+        querystring: Type.Object({ section: Type.Optional(Text({ maxLength: SECTION_MAX_LENGTH })) }),
         response: {
           200: Type.Object({
             section: Type.Union([Type.String(), Type.Null()]),

@@ -9,6 +9,8 @@ export interface Reading {
   value: string
   measure: string
   mpc: string
+  /** «ПДК максимальная» of a published reading; absent on a report's rows, which have none. */
+  mpcMax?: string
   share: string
   /** below-1 | 1-2 | 2-5 | above-5 | none */
   level: string
@@ -27,6 +29,7 @@ export const LEVEL_LABELS: Record<string, string> = {
 /** `sources`: each value links to where it comes from («Откуда это значение»): the rows are published readings. */
 export function ReadingsTable({ readings, label = 'Показания', legend = true, sources = false }: { readings: Reading[]; label?: string; legend?: boolean; sources?: boolean }) {
   if (readings.length === 0) return <p className="empty">Нет данных</p>
+  const withMax = readings.some((r) => r.mpcMax !== undefined)
   return (
     <>
       {/* A wide table scrolls inside its own box on a phone; the box takes focus so the keyboard can scroll it. */}
@@ -38,6 +41,7 @@ export function ReadingsTable({ readings, label = 'Показания', legend =
             <th>Значение</th>
             <th>Единица измерения</th>
             <th>ПДК</th>
+            {withMax ? <th>ПДК максимальная</th> : null}
             <th>Доля ПДК</th>
           </tr>
         </thead>
@@ -56,6 +60,7 @@ export function ReadingsTable({ readings, label = 'Показания', legend =
               </td>
               <td>{r.measure}</td>
               <td>{r.mpc}</td>
+              {withMax ? <td>{r.mpcMax ?? '—'}</td> : null}
               <td>{r.share}</td>
             </tr>
           ))}

@@ -1,8 +1,8 @@
 // Home: the section tiles of /api/v1/get-sections/; `?section=<title>` opens a subsection; a license holder with no
 // section data sees their own company page.
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { sectionTiles, sectionTrail } from '@portal/workflow-service/registry.ts'
+import { SECTION_MAX_LENGTH, sectionTiles, sectionTrail } from '@portal/workflow-service/registry.ts'
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
 import { DetailCard } from '../components/detail-card.tsx'
 import { companyCard } from '../server/company-card.server.ts'
@@ -10,6 +10,9 @@ import { SectionTiles } from '../components/section-tiles.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const section = new URL(request.url).searchParams.get('section')?.trim() || null
+  // A title the sections' API refuses (spec §8: a failed load of the sections is an error with its detail), not an
+  // unknown section's «Нет данных, назад».
+  if (section && section.length > SECTION_MAX_LENGTH) throw data(`Раздел: не длиннее ${SECTION_MAX_LENGTH} знаков`, { status: 400 })
   const holder = context.user?.groups.includes('Недропользователь') && context.user.companyId !== null
   const tiles = holder && !section ? [] : sectionTiles(section)
   // The license holder's start page is their company's card, shown in place (the address stays the home page).

@@ -21,9 +21,11 @@ export async function companyCard(context: AppLoadContext, id: number) {
   const company = await companyOf(context, id)
   const { name, kind } = company
   // The company's licence areas, linked from its card whatever its kind (the tab is lem's only, spec §2).
-  const areas = (await context.catalogue
+  // Spec §8: a failed load of the licence areas is an empty list, silently; the card itself still shows.
+  const areas = await context.catalogue
     .list(context.useCaseContext, { type: 'areas', query: { company: String(id), kind: 'licence_area' }, limit: 1000, offset: 0 })
-    .then(readValue)).results as Array<{ id: number; name: string }>
+    .then(readValue)
+    .then((page) => page.results as Array<{ id: number; name: string }>, () => [])
   return {
     title: name,
     crumbs: companyCrumbs({ id, name }),

@@ -96,9 +96,20 @@ function askedYear(raw: string | null): number | undefined {
  * A value against its limit, shaped as a row of the readings table (value, unit, ПДК, share and its level). The share
  * has the three decimals the API's `share` and the exceedances' multiple have, shown whole.
  */
-function readingOf(id: number, name: string, value: number, measure: string, mpc: number | null): Reading {
+function readingOf(id: number, name: string, value: number, measure: string, mpc: number | null, mpcMax?: number | null): Reading {
   const share = mpc !== null && mpc > 0 ? Number((value / mpc).toFixed(3)) : null
-  return { id, name, value: formatNumber(value), measure, mpc: mpc === null ? '—' : formatNumber(mpc), share: share === null ? '—' : formatNumber(share), level: levelOf(share) }
+  const limit = (n: number | null) => (n === null ? '—' : formatNumber(n))
+  return {
+    id,
+    name,
+    value: formatNumber(value),
+    measure,
+    mpc: limit(mpc),
+    // Only the published readings have a maximum limit (the catalogue's Readings: name, value, measure, mpc, mpc_max).
+    ...(mpcMax === undefined ? {} : { mpcMax: limit(mpcMax) }),
+    share: share === null ? '—' : formatNumber(share),
+    level: levelOf(share),
+  }
 }
 
 /** Readings of a point for a year (the latest year by default), each with its share of the limit. */
@@ -107,8 +118,8 @@ export async function readingsOf(context: AppLoadContext, point: PointRecord, pa
   const yearFilter = await yearControl(context, type, params, { measures_point: point.id })
   const year = chosenYear(yearFilter, params)
   const page = await recordsOf(context, type.slug, { measures_point: point.id, ...(year ? { year } : {}) }, 1000)
-  const rows = page.results as Array<{ id: number; name: string; value: number; measure: string; mpc: number | null; sampled?: string | Date | null }>
-  const readings: Reading[] = rows.map((row) => readingOf(row.id, row.name, row.value, row.measure, row.mpc))
+  const rows = page.results as Array<{ id: number; name: string; value: number; measure: string; mpc: number | null; mpc_max?: number | null; sampled?: string | Date | null }>
+  const readings: Reading[] = rows.map((row) => readingOf(row.id, row.name, row.value, row.measure, row.mpc, row.mpc_max ?? null))
   return { readings, limitNotes: await limitNotesOf(context, rows), controls: yearFilter ? [yearFilter] : [], year: year ?? null }
 }
 

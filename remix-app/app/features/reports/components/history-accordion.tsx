@@ -1,4 +1,4 @@
-// The change history of the company's reports for the chosen year (Department only), newest first: who added,
+// The change history of the company's reports for the chosen year (Department only), oldest first as the API's history: who added,
 // deleted, agreed, declined, cancelled or resubmitted what, when and from where, with the comment and the files.
 import { Link } from '@remix-run/react'
 import type { HistoryRow } from '../server/reports-page.server.ts'
@@ -14,7 +14,7 @@ export function HistoryAccordion({ rows, year, companyId }: { rows: HistoryRow[]
       </summary>
       <div className="accordion-body table-scroll">
         <p className="hint">
-          Новые записи сверху.{' '}
+          Записи по времени: новые внизу.{' '}
           <Link to={`/department-reports/audit?${new URLSearchParams({ company: String(companyId), year: String(year) })}`}>Журнал с фильтрами и выгрузкой</Link>
         </p>
         {rows.length === 0 ? (
