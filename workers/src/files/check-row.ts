@@ -1,7 +1,7 @@
 // Checks one data row against the template's columns and the report: pure, over plain values.
 import type { ColumnSpec } from '@portal/workflow-service/registry.ts'
 import type { Problem } from './file-problem.ts'
-import { canonicalUnit, unitFitsKind, convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo, foldName, fieldAsOf, type RecordedChange } from '@portal/workflow-service/registry.ts'
+import { canonicalUnit, unitFitsKind, convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo, foldName, limitAsOf, type RecordedChange } from '@portal/workflow-service/registry.ts'
 import { formatNumber, formatTimes, multipleOf } from '@portal/workflow-service/views.ts'
 import { regionDay, implausibleBound, co2Equivalent, CO2_EQUIVALENT_TOLERANCE } from '@portal/workflow-service/registry.ts'
 import { regionDayStart, nextDayStart } from '@portal/workflow-service/views.ts'
@@ -47,7 +47,7 @@ export interface SubstanceEntry {
   unit: string
   mpc: number | null
   mpcMax: number | null
-  /** The recorded changes of the entry, in log order (`fieldAsOf` takes today's limits back through them). */
+  /** The recorded changes of the entry, in log order (`limitAsOf` takes today's limits back through them, in today's unit). */
   changes?: readonly RecordedChange[]
 }
 
@@ -346,8 +346,8 @@ export function checkRow(
       const moment = limitMoment(values.sampled, context.year)
       const changes = entry.changes ?? []
       const limits: Array<[string, number, number | null]> = [
-        ['mpc', rules.mpc, numberOrNull(fieldAsOf(entry.mpc, changes as RecordedChange[], 'mpc', moment))],
-        ['mpc_max', rules.mpcMax, numberOrNull(fieldAsOf(entry.mpcMax, changes as RecordedChange[], 'mpc_max', moment))],
+        ['mpc', rules.mpc, limitAsOf(entry.mpc, changes, 'mpc', moment)],
+        ['mpc_max', rules.mpcMax, limitAsOf(entry.mpcMax, changes, 'mpc_max', moment)],
       ]
       for (const [column, at, reference] of limits) {
         if (at < 0) continue
@@ -435,8 +435,6 @@ function conversionNotice(column: ColumnSpec, from: string, to: string): Problem
   }
   return notice
 }
-
-const numberOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null)
 
 /** The moment whose limits a reading is judged by: the end of its sampling day in the region, or of its year. */
 function limitMoment(sampled: unknown, year: number): Date {

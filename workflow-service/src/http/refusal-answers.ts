@@ -2,7 +2,7 @@
 // The API sends it as JSON ({ detail, parameter }); pages show the same message.
 import type { ReferenceFieldProblem, Refusal } from '../workflow/refusal.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
-import { CHARACTERS_GENITIVE, plural } from '../text/russian-format.ts'
+import { CHARACTERS_GENITIVE, formatNumber, plural } from '../text/russian-format.ts'
 import { formatDateTime } from '../text/region-dates.ts'
 
 export interface RefusalAnswer {
@@ -34,6 +34,8 @@ function referenceFieldMessage(p: ReferenceFieldProblem): string {
     date: 'введите дату, например 31.03.2026',
     year: `введите год от ${p.hint ?? ''}`,
     'before-year': `не может быть раньше 1 января отчётного года${p.hint ? ` (${p.hint})` : ''}`,
+    'unit-family': p.hint ?? 'единица не пересчитывается',
+    'not-convertible': p.hint ?? 'значение не пересчитывается',
   }[p.problem]
   return `${p.label}: ${problem}`
 }
@@ -109,6 +111,18 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
     }
     case 'reference-in-use':
       return { status: 409, detail: `Нельзя удалить запись «${refusal.name}»: на неё ссылаются показания или другие данные. Выведите её из употребления — она останется в прежних данных, но не будет предлагаться для новых.` }
+    case 'reference-unit-in-use': {
+      // The counts in brackets, so no verb has to agree with a number.
+      const parts = [
+        ...(refusal.readings > 0 ? [`опубликованы его показания (${formatNumber(refusal.readings)})`] : []),
+        ...(refusal.staged > 0 ? [`ждут публикации строки проверенных файлов (${formatNumber(refusal.staged)})`] : []),
+      ]
+      return {
+        status: 409,
+        detail: `Нельзя изменить единицу измерения вещества «${refusal.name}»: в «${refusal.unit}» ${parts.join(' и ')}. Опубликованные значения в другую единицу не пересчитываются: оставьте «${refusal.unit}», чтобы у вещества была одна единица на всех страницах.`,
+        parameter: 'unit_id',
+      }
+    }
     case 'reference-duplicate':
       return { status: 409, detail: `Запись с такими значениями полей «${refusal.label}» уже есть.`, parameter: refusal.field }
     case 'reference-not-found':

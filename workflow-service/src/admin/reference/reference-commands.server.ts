@@ -41,7 +41,24 @@ async function factsOf(trx: Transaction<Database>, kind: ReferenceKind, id: numb
     const found = await sql`SELECT 1 FROM ${sql.table(field.table)} WHERE id = ${values[field.name]}`.execute(trx)
     if (found.rows.length === 0) missing.push(field.name)
   }
-  return { current, duplicate, missing, retired }
+  const unit = kind === 'substance' && current && values.unit_id !== current.unit_id && missing.length === 0 ? await unitChangeOf(trx, current, Number(values.unit_id)) : undefined
+  return { current, duplicate, missing, retired, ...(unit ? { unit } : {}) }
+}
+
+/**
+ * A substance's unit change as its decision needs it: the old and the new unit's names, and the readings in the old
+ * unit that are public or staged by a checked file that has published nothing yet (readings name their substance
+ * and unit in words, as the file check stored them).
+ */
+async function unitChangeOf(trx: Transaction<Database>, current: ReferenceValues, unitId: number): Promise<ReferenceFacts['unit']> {
+  const { rows } = await sql<{ from: string; to: string; readings: number; staged: number }>`
+    SELECT f.name AS from, t.name AS to,
+      (SELECT count(*)::int FROM measures_point_indications i WHERE i.name = ${current.name} AND i.measure = f.name) AS readings,
+      (SELECT count(*)::int FROM import_staged_rows s JOIN import_files fl ON fl.id = s.file_id AND fl.status = 'success'
+        WHERE s.target_table = 'measures_point_indications' AND s.data->>'name' = ${current.name} AND s.data->>'measure' = f.name
+          AND NOT EXISTS (SELECT 1 FROM import_published_rows p WHERE p.file_id = s.file_id)) AS staged
+    FROM units f, units t WHERE f.id = ${current.unit_id} AND t.id = ${unitId}`.execute(trx)
+  return rows[0]
 }
 
 /**
