@@ -1,7 +1,7 @@
 // Checks one data row against the template's columns and the report: pure, over plain values.
 import type { ColumnSpec } from '@portal/workflow-service/registry.ts'
 import type { Problem } from './file-problem.ts'
-import { canonicalUnit, unitFitsKind, convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo, foldName, limitAsOf, type RecordedChange } from '@portal/workflow-service/registry.ts'
+import { canonicalUnit, unitFitsKind, convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo, foldName, limitAsOf, POINT_KINDS, type PointKindCode, type RecordedChange } from '@portal/workflow-service/registry.ts'
 import { formatNumber, formatTimes, multipleOf } from '@portal/workflow-service/views.ts'
 import { regionDay, implausibleBound, co2Equivalent, CO2_EQUIVALENT_TOLERANCE } from '@portal/workflow-service/registry.ts'
 import { regionDayStart, nextDayStart } from '@portal/workflow-service/views.ts'
@@ -300,8 +300,12 @@ export function checkRow(
   let substance: readonly SubstanceEntry[] | undefined
   if (context.substances && rules.name >= 0 && typeof values.name === 'string' && pointKind !== undefined) {
     substance = substancesFor(values.name, pointKind, context.substances)
-    // A name the reference lacks is still taken as written (the tests' and the holders' own substances): see 3410.
     if (substance.length > 0) values.name = substance[0].name
+    else {
+      // A name the reference lacks for the point's kind is refused, naming the names its template offers (decision 3412).
+      comparable = false
+      problem(problems, rowNumber, columns[rules.name], cells[indexes[rules.name]], unknownSubstance(pointKind, context.substances))
+    }
   }
   /** The unit the file wrote the row in (its ПДК too), before the value is taken into the unit of its limit. */
   let fileUnit: string | undefined
@@ -440,6 +444,29 @@ function conversionNotice(column: ColumnSpec, from: string, to: string): Problem
 function limitMoment(sampled: unknown, year: number): Date {
   const day = typeof sampled === 'string' ? regionDayStart(sampled) : null
   return nextDayStart(day ?? regionDayStart(`${year}-12-31`)!)
+}
+
+/** Past this many, the allowed names of a kind are cut short in a message. */
+const NAMES_LISTED = 40
+
+const namesByKind = new WeakMap<ReadonlyMap<string, readonly SubstanceEntry[]>, Map<string, string>>()
+
+/** Why a substance is refused: the point kind's names in the reference data (those its template's list offers). */
+function unknownSubstance(kind: string, substances: ReadonlyMap<string, readonly SubstanceEntry[]>): string {
+  let memo = namesByKind.get(substances)
+  if (!memo) namesByKind.set(substances, (memo = new Map()))
+  let reason = memo.get(kind)
+  if (reason === undefined) {
+    const names = [...new Set([...substances.values()].flat().filter((e) => unitFitsKind(e.unit, kind)).map((e) => e.name))].sort((a, b) => a.localeCompare(b, 'ru'))
+    const label = POINT_KINDS[kind as PointKindCode] ?? kind
+    const listed = names.slice(0, NAMES_LISTED).map((n) => `«${n}»`).join(', ')
+    const more = names.length > NAMES_LISTED ? ` и ещё ${names.length - NAMES_LISTED}` : ''
+    reason = names.length === 0
+      ? `вещества нет в справочнике: для пунктов вида «${label}» справочник не содержит веществ`
+      : `вещества нет в справочнике для пунктов вида «${label}»: допустимы ${listed}${more}`
+    memo.set(kind, reason)
+  }
+  return reason
 }
 
 const byKind = new WeakMap<ReadonlyMap<string, readonly SubstanceEntry[]>, Map<string, readonly SubstanceEntry[]>>()
