@@ -71,6 +71,7 @@ describe('a unit change of a substance in the reference data', SLOW, () => {
     const air = report.points.find((p) => p.kind === 'ambient_air')!
     await publish(report, 'no2.csv', [[air.nomenclature, 2026, '10.03.2026', NO2, '0,05', 'мг/м³', '0,2', '0,4']], 1)
     const no2 = await substanceOf(NO2, 'мг/м³')
+    const no2Unit = await unitId('мг/м³')
     const published = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM measures_point_indications WHERE name = ${NO2} AND measure = 'мг/м³'`.execute(t.database.db)).rows[0].n)
     expect(published).toBeGreaterThan(0)
 
@@ -87,6 +88,13 @@ describe('a unit change of a substance in the reference data', SLOW, () => {
     expect(series.map((s) => s.measure)).toEqual(['мг/м³'])
     expect(series[0].years.find((y) => y.year === 2026)).toMatchObject({ value: 0.05, mpc: 0.2, share: 0.25 })
     expect((await verifyProjections(t.database.db)).publicRecord!.findings).toEqual([])
+    // Nor may it be renamed: its readings hold the name as their key's part.
+    const renamed = changeReferenceEntry(adminContext(), { kind: 'substance', id: no2.id, values: { name: 'Азота диоксид', unit_id: String(no2Unit), mpc: String(no2.mpc).replace('.', ','), mpc_max: no2.mpc_max === null ? '' : String(no2.mpc_max).replace('.', ',') } })
+    expect(await refusalOf(renamed)).toEqual({
+      status: 409,
+      parameter: 'name',
+      detail: `Нельзя переименовать вещество «${NO2}»: под этим наименованием опубликованы его показания (${published}). Показания хранят наименование вещества, и новое разделило бы их надвое: оставьте «${NO2}».`,
+    })
   })
 
   it('converts the limits of a substance with no readings by a recorded event; a later file is stored, judged and charted in the new unit, never «250×»', async () => {

@@ -89,6 +89,11 @@ describe('a substance\'s unit change in the reference data stream', () => {
     })
   })
 
+  it('refuses a new name while readings are public or staged under the old one, and renames one that has none', () => {
+    expect(when([], change({ name: 'Свинец валовый' }), { current, named: { readings: 4, staged: 0 } })).toEqual({ reason: 'reference-name-in-use', name: 'Свинец', readings: 4, staged: 0 })
+    expect(when([], change({ name: 'Свинец валовый' }), { current, named: { readings: 0, staged: 0 } })).toMatchObject([{ data: { changes: [{ field: 'name', from: 'Свинец', to: 'Свинец валовый' }] } }])
+  })
+
   it('lets a substance with no limit move to a unit of another family', () => {
     const bare = { ...current, mpc: null }
     expect(when([], { type: 'ChangeEntry', data: { kind: 'substance', id: 5, values: { ...bare, unit_id: 7 } } }, { current: bare, ...unit('мг/кг', 'Бк/кг') })).toEqual([

@@ -40,6 +40,14 @@ function referenceFieldMessage(p: ReferenceFieldProblem): string {
   return `${p.label}: ${problem}`
 }
 
+/** The readings that hold a substance's name and unit, the counts in brackets so no verb agrees with a number. */
+function readingsInUse(r: { readings: number; staged: number }): string {
+  return [
+    ...(r.readings > 0 ? [`опубликованы его показания (${formatNumber(r.readings)})`] : []),
+    ...(r.staged > 0 ? [`ждут публикации строки проверенных файлов (${formatNumber(r.staged)})`] : []),
+  ].join(' и ')
+}
+
 export function refusalAnswer(refusal: Refusal): RefusalAnswer {
   switch (refusal.reason) {
     case 'report-not-found':
@@ -111,18 +119,18 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
     }
     case 'reference-in-use':
       return { status: 409, detail: `Нельзя удалить запись «${refusal.name}»: на неё ссылаются показания или другие данные. Выведите её из употребления — она останется в прежних данных, но не будет предлагаться для новых.` }
-    case 'reference-unit-in-use': {
-      // The counts in brackets, so no verb has to agree with a number.
-      const parts = [
-        ...(refusal.readings > 0 ? [`опубликованы его показания (${formatNumber(refusal.readings)})`] : []),
-        ...(refusal.staged > 0 ? [`ждут публикации строки проверенных файлов (${formatNumber(refusal.staged)})`] : []),
-      ]
+    case 'reference-unit-in-use':
       return {
         status: 409,
-        detail: `Нельзя изменить единицу измерения вещества «${refusal.name}»: в «${refusal.unit}» ${parts.join(' и ')}. Опубликованные значения в другую единицу не пересчитываются: оставьте «${refusal.unit}», чтобы у вещества была одна единица на всех страницах.`,
+        detail: `Нельзя изменить единицу измерения вещества «${refusal.name}»: в «${refusal.unit}» ${readingsInUse(refusal)}. Опубликованные значения в другую единицу не пересчитываются: оставьте «${refusal.unit}», чтобы у вещества была одна единица на всех страницах.`,
         parameter: 'unit_id',
       }
-    }
+    case 'reference-name-in-use':
+      return {
+        status: 409,
+        detail: `Нельзя переименовать вещество «${refusal.name}»: под этим наименованием ${readingsInUse(refusal)}. Показания хранят наименование вещества, и новое разделило бы их надвое: оставьте «${refusal.name}».`,
+        parameter: 'name',
+      }
     case 'reference-duplicate':
       return { status: 409, detail: `Запись с такими значениями полей «${refusal.label}» уже есть.`, parameter: refusal.field }
     case 'reference-not-found':

@@ -69,6 +69,8 @@ export type Refusal =
   | { reason: 'reference-in-use'; name: string }
   /** Changing the unit of a substance whose readings are public or staged in its old unit (decision 3411). */
   | { reason: 'reference-unit-in-use'; name: string; unit: string; readings: number; staged: number }
+  /** Renaming a substance whose readings are public or staged under its name (decision 3413). */
+  | { reason: 'reference-name-in-use'; name: string; readings: number; staged: number }
   // Accounts (administrators)
   | { reason: 'user-not-found' }
   | { reason: 'username-taken'; username: string }

@@ -41,48 +41,36 @@ async function factsOf(trx: Transaction<Database>, kind: ReferenceKind, id: numb
     const found = await sql`SELECT 1 FROM ${sql.table(field.table)} WHERE id = ${values[field.name]}`.execute(trx)
     if (found.rows.length === 0) missing.push(field.name)
   }
-  const unit = kind === 'substance' && current && values.unit_id !== current.unit_id && missing.length === 0 ? await unitChangeOf(trx, current, Number(values.unit_id)) : undefined
-  return { current, duplicate, missing, retired, ...(unit ? { unit } : {}) }
+  const substance = kind === 'substance' && current && missing.length === 0
+  const unit = substance && values.unit_id !== current.unit_id ? await unitChangeOf(trx, current, Number(values.unit_id)) : undefined
+  const named = substance && values.name !== current.name ? await readingsOf(trx, current) : undefined
+  return { current, duplicate, missing, retired, ...(unit ? { unit } : {}), ...(named ? { named } : {}) }
 }
 
 /**
- * A substance's unit change as its decision needs it: the old and the new unit's names, and the readings in the old
- * unit that are public or staged by a checked file that has published nothing yet (readings name their substance
- * and unit in words, as the file check stored them).
+ * The readings of a substance as written in words (its name and its unit's name, as the file check stored them):
+ * those public, and those staged by a checked file none of whose rows is public yet.
  */
+function readingsIn(name: unknown, unit: RawBuilder<unknown>) {
+  return sql`
+      (SELECT count(*)::int FROM measures_point_indications i WHERE i.name = ${name} AND i.measure = ${unit}) AS readings,
+      (SELECT count(*)::int FROM import_staged_rows s JOIN import_files fl ON fl.id = s.file_id AND fl.status = 'success'
+        WHERE s.target_table = 'measures_point_indications' AND s.data->>'name' = ${name} AND s.data->>'measure' = ${unit}
+          AND NOT EXISTS (SELECT 1 FROM import_published_rows p WHERE p.file_id = s.file_id)) AS staged`
+}
+
+/** A substance's unit change as its decision needs it: both units' names and the readings in the old unit. */
 async function unitChangeOf(trx: Transaction<Database>, current: ReferenceValues, unitId: number): Promise<ReferenceFacts['unit']> {
   const { rows } = await sql<{ from: string; to: string; readings: number; staged: number }>`
-    SELECT f.name AS from, t.name AS to,
-      (SELECT count(*)::int FROM measures_point_indications i WHERE i.name = ${current.name} AND i.measure = f.name) AS readings,
-      (SELECT count(*)::int FROM import_staged_rows s JOIN import_files fl ON fl.id = s.file_id AND fl.status = 'success'
-        WHERE s.target_table = 'measures_point_indications' AND s.data->>'name' = ${current.name} AND s.data->>'measure' = f.name
-          AND NOT EXISTS (SELECT 1 FROM import_published_rows p WHERE p.file_id = s.file_id)) AS staged
+    SELECT f.name AS from, t.name AS to, ${readingsIn(current.name, sql`f.name`)}
     FROM units f, units t WHERE f.id = ${current.unit_id} AND t.id = ${unitId}`.execute(trx)
   return rows[0]
 }
 
-/**
- * Whether anything refers to an entry: a row of any table whose foreign key points at it (areas, reports, users and
- * readings of a company…), or a reading that names it in words (a substance by its name, a unit by its name, a kind of
- * point by its code: readings keep those as text).
- */
-async function isUsed(trx: Transaction<Database>, kind: ReferenceKind, id: number, current: ReferenceValues): Promise<boolean> {
-  const def = REFERENCE_KINDS[kind]
-  const keys = await sql<{ tbl: string; col: string }>`
-    SELECT c.conrelid::regclass::text AS tbl, a.attname AS col
-    FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
-    WHERE c.contype = 'f' AND c.confrelid = ${def.table}::regclass AND cardinality(c.conkey) = 1`.execute(trx)
-  for (const key of keys.rows) {
-    const found = await sql`SELECT 1 FROM ${sql.table(key.tbl)} WHERE ${sql.id(key.col)} = ${id} LIMIT 1`.execute(trx)
-    if (found.rows.length > 0) return true
-  }
-  const named: Partial<Record<ReferenceKind, RawBuilder<unknown>>> = {
-    substance: sql`SELECT 1 FROM measures_point_indications WHERE name = ${current.name} LIMIT 1`,
-    unit: sql`SELECT 1 FROM measures_point_indications WHERE measure = ${current.name} LIMIT 1`,
-    'point-kind': sql`SELECT 1 FROM measures_points WHERE kind = ${current.code} LIMIT 1`,
-  }
-  const query = named[kind]
-  return query ? (await query.execute(trx)).rows.length > 0 : false
+/** The readings under a substance's current name and unit, for a rename. */
+async function readingsOf(trx: Transaction<Database>, current: ReferenceValues): Promise<ReferenceFacts['named']> {
+  const { rows } = await sql<{ readings: number; staged: number }>`SELECT ${readingsIn(current.name, sql`f.name`)} FROM units f WHERE f.id = ${current.unit_id}`.execute(trx)
+  return rows[0] ?? { readings: 0, staged: 0 }
 }
 
 /** A date column's value as the events hold it, ГГГГ-ММ-ДД (the driver reads a date as local midnight). */

@@ -35,6 +35,8 @@ export interface ReferenceFacts {
    * readings are public, or staged by a checked file and not yet public, in the old one.
    */
   unit?: { from: string; to: string; readings: number; staged: number }
+  /** A substance's readings under its old name, public or staged (asked only when its `name` changes). */
+  named?: { readings: number; staged: number }
 }
 
 const LIMITS = ['mpc', 'mpc_max'] as const
@@ -87,6 +89,10 @@ export function decideReference(state: ReferenceState, command: ReferenceCommand
   const uniqueChanged = !facts.current || def.unique.some((name) => !same(values[name], facts.current![name]))
   if (facts.duplicate && uniqueChanged && def.unique.length > 0) return { reason: 'reference-duplicate', field: def.unique[0], label: def.unique.map(labelOf).join(', ') }
   if (command.type === 'AddEntry') return [{ type: 'ReferenceEntryAdded', data: { kind, id, values } }]
+  // Readings keep their substance's name as their key's part (decision 3413): a new name would split them in two.
+  if (kind === 'substance' && facts.named && (facts.named.readings > 0 || facts.named.staged > 0) && !same(values.name, facts.current!.name)) {
+    return { reason: 'reference-name-in-use', name: String(facts.current!.name), readings: facts.named.readings, staged: facts.named.staged }
+  }
   let conversion: UnitConversion | undefined
   if (kind === 'substance' && facts.unit && facts.unit.from !== facts.unit.to) {
     const outcome = changeOfUnit(facts.unit, facts.current!, values)
