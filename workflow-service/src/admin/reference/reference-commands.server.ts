@@ -73,6 +73,30 @@ async function readingsOf(trx: Transaction<Database>, current: ReferenceValues):
   return rows[0] ?? { readings: 0, staged: 0 }
 }
 
+/**
+ * Whether anything refers to an entry: a row of any table whose foreign key points at it (areas, reports, users and
+ * readings of a company…), or a reading that names it in words (a substance by its name, a unit by its name, a kind of
+ * point by its code: readings keep those as text).
+ */
+async function isUsed(trx: Transaction<Database>, kind: ReferenceKind, id: number, current: ReferenceValues): Promise<boolean> {
+  const def = REFERENCE_KINDS[kind]
+  const keys = await sql<{ tbl: string; col: string }>`
+    SELECT c.conrelid::regclass::text AS tbl, a.attname AS col
+    FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+    WHERE c.contype = 'f' AND c.confrelid = ${def.table}::regclass AND cardinality(c.conkey) = 1`.execute(trx)
+  for (const key of keys.rows) {
+    const found = await sql`SELECT 1 FROM ${sql.table(key.tbl)} WHERE ${sql.id(key.col)} = ${id} LIMIT 1`.execute(trx)
+    if (found.rows.length > 0) return true
+  }
+  const named: Partial<Record<ReferenceKind, RawBuilder<unknown>>> = {
+    substance: sql`SELECT 1 FROM measures_point_indications WHERE name = ${current.name} LIMIT 1`,
+    unit: sql`SELECT 1 FROM measures_point_indications WHERE measure = ${current.name} LIMIT 1`,
+    'point-kind': sql`SELECT 1 FROM measures_points WHERE kind = ${current.code} LIMIT 1`,
+  }
+  const query = named[kind]
+  return query ? (await query.execute(trx)).rows.length > 0 : false
+}
+
 /** A date column's value as the events hold it, ГГГГ-ММ-ДД (the driver reads a date as local midnight). */
 export function dayOf(v: unknown): string {
   if (!(v instanceof Date)) return String(v).slice(0, 10)
