@@ -11,7 +11,7 @@ import { loginAs } from '../../test-support/login.ts'
 import { FINDINGS_SHEET, MARK_FILLS } from '../src/files/marked-workbook.server.ts'
 import { tempFolder, writeCsv, writeXlsx, writeZipBomb } from './support/fixture-files.ts'
 import { useWorkerScene } from './support/worker-scene.ts'
-import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { addTestSubstances, prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 
 const { t, holderContext, settled } = useWorkerScene()
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.
@@ -26,6 +26,7 @@ afterAll(() => folder.remove())
 beforeAll(async () => {
   report = await prepareAreaReport(holderContext(), 'observation_results')
   point = report.points.find((p) => p.kind === 'surface_water')!.nomenclature
+  await addTestSubstances(t.database.db, t.queue, t.app.config.storageDir, ['Проверка-1', 'Проверка-2', 'Проверка-3', 'Проверка-4', 'Проверка-5', 'Проверка-6', 'Проверка-7', 'Проверка-8', 'Проверка-9', 'Проверка-10'])
   holder1 = await holder(t.app, t.database.db, 'holder1')
 })
 
