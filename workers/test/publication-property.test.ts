@@ -183,7 +183,7 @@ async function expectReadingsAgainstTheReference(): Promise<void> {
   expect(answer.statusCode).toBe(200)
   const listed = (answer.json() as { results: Array<{ id: number; substance: string; multiple: number }> }).results.filter((e) => MARKERS.includes(e.substance))
   const above = readings.filter((r) => r.mpc !== null && r.value > r.mpc)
-  expect(listed.map((e) => [String(e.id), e.multiple]).sort()).toEqual(above.map((r) => [r.id, multipleOf(r.value, r.mpc)]).sort())
+  expect(listed.map((e) => [String(e.id), e.multiple]).sort()).toEqual(above.map((r) => [String(r.id), multipleOf(r.value, r.mpc)]).sort())
   for (const point of new Set(readings.map((r) => r.point))) {
     const series = (await readingSeries(t.database.db, point)).filter((s) => MARKERS.includes(s.name))
     const mine = readings.filter((r) => r.point === point)
