@@ -3,9 +3,10 @@
 // JavaScript and through the plain form without it, and the earlier file stays «Принят»; a file repeating a reading of
 // the earlier one ends «Ошибка» naming both places, and the Department sees it labelled «Повтор данных».
 import type { Locator, Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { useBrowser } from './support/browser.ts'
+import { addTestSubstance } from './support/test-substance.ts'
 import { logIn } from './support/log-in.ts'
 import { fillResponsible } from './support/responsible-person.ts'
 
@@ -31,6 +32,8 @@ function observations(name: string, point: string, readings: Array<[day: number,
 const fileRow = (section: Locator, page: Page, name: string) => section.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) })
 
 describe('the same file uploaded twice into one report', () => {
+  beforeAll(() => addTestSubstance(b, SUBSTANCE, 'мг/дм³'), 120_000)
+
   let address = ''
   let areaName = ''
   let point = ''

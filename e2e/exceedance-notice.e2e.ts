@@ -2,9 +2,10 @@
 // meets it: the holder's file is set up through the API, the Department agrees the report on its page, then finds the
 // notice among its notifications, with the count and the worst multiple, and follows it to the exceedances page
 // filtered for the report's year, company and area, where the readings stand worst first.
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { useBrowser } from './support/browser.ts'
+import { addTestSubstance } from './support/test-substance.ts'
 import { csrfToken, logIn } from './support/log-in.ts'
 
 const b = useBrowser()
@@ -15,6 +16,8 @@ const SUBSTANCE = 'Маркер превышения'
 const eventually = <T>(value: () => Promise<T> | T, options: { timeout?: number } = {}) => expect.poll(value, { timeout: 15_000, ...options })
 
 describe('the Department told of exceedances an agreement publishes', () => {
+  beforeAll(() => addTestSubstance(b, SUBSTANCE, 'мг/дм³'), 120_000)
+
   it('finds the notice with the count and the worst multiple, and its link opens the exceedances of the report', async () => {
     const holder = await logIn(b, 'holder1')
     const { user } = (await (await holder.request.get(`${b.baseUrl}/api/v1/initialization/`)).json()) as { user: { company: number } }

@@ -4,9 +4,10 @@
 // check's budget (issue 35 item 7) is answered with the message to send it instead.
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { useBrowser } from './support/browser.ts'
+import { addTestSubstance } from './support/test-substance.ts'
 import { downloadedBytes } from './support/download.ts'
 import { logIn } from './support/log-in.ts'
 
@@ -46,6 +47,8 @@ async function markedBook(page: Page, click: () => Promise<void>): Promise<Excel
 const fillOf = (cell: ExcelJS.Cell) => (cell.fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb
 
 describe('a check before sending on the reports page', () => {
+  beforeAll(() => addTestSubstance(b, 'Маркер проверки без отправки', 'мг/дм³'), 120_000)
+
   let address = ''
   let areaName = ''
   let point = ''

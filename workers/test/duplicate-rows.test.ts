@@ -11,7 +11,7 @@ import { stageRows, syncReportPublication } from '../src/publication/staged-rows
 import { duplicateRowsQuery } from '../src/files/duplicate-rows.server.ts'
 import { countStagedRows } from './support/staged-rows.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
-import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { addTestSubstances, prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 import { accepted } from '@portal/workflow-service/views.ts'
 
 const { t, holderContext, departmentContext, fileRow, settled } = useWorkerScene()
@@ -29,6 +29,7 @@ let point: string
 beforeAll(async () => {
   report = await prepareAreaReport(holderContext(), 'observation_results')
   point = report.points.find((p) => p.kind === 'surface_water')!.nomenclature
+  await addTestSubstances(t.database.db, t.queue, t.app.config.storageDir, ['Ключ-1', 'Ключ-2', 'Ключ-2-свой', 'Повтор-1', 'Повтор-2', 'Повтор-байтов'])
 })
 afterAll(() => folder.remove())
 

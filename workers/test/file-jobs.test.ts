@@ -7,7 +7,7 @@ import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { JOBS } from '@portal/workflow-service/ports.ts'
 import { countStagedRows } from './support/staged-rows.ts'
 import { tempFolder, writeCsv, writeZipBomb } from './support/fixture-files.ts'
-import { prepareAreaReport, prepareCompanyReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { addTestSubstances, prepareAreaReport, prepareCompanyReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 import { accepted } from '@portal/workflow-service/views.ts'
 
 const { t, holderContext, departmentContext, fileRow, settled } = useWorkerScene()
@@ -21,6 +21,7 @@ let report: ReportFixture
 
 beforeAll(async () => {
   report = await prepareAreaReport(holderContext(), 'observation_results')
+  await addTestSubstances(t.database.db, t.queue, t.app.config.storageDir, ['Маркер-1', 'Маркер-2', 'Маркер-3', 'Маркер-4'])
 })
 afterAll(() => folder.remove())
 

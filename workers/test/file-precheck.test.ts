@@ -15,7 +15,7 @@ import { FINDINGS_SHEET, MARK_FILLS } from '../src/files/marked-workbook.server.
 import { filePrechecks } from '../src/files/precheck-file.server.ts'
 import { tempFolder, writeCsv, writeXlsx, writeZipBomb } from './support/fixture-files.ts'
 import { useWorkerScene } from './support/worker-scene.ts'
-import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { addTestSubstances, prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
 
 // The check's budget of rows is lowered so a file past it is small (the file's size and time keep their defaults:
 // 10 MB, 20 s); what the portal logs is kept to be read.
@@ -48,6 +48,7 @@ afterAll(() => folder.remove())
 beforeAll(async () => {
   report = await prepareAreaReport(holderContext(), 'observation_results')
   point = report.points.find((p) => p.kind === 'surface_water')!.nomenclature
+  await addTestSubstances(t.database.db, t.queue, t.app.config.storageDir, ['Проверка-1', 'Проверка-2', 'Проверка-3', 'Проверка-4', 'Проверка-5', 'Проверка-6', 'Проверка-7', 'Проверка-8', 'Проверка-9', 'Проверка-10'])
   holder1 = await holder(t.app, t.database.db, 'holder1')
 })
 

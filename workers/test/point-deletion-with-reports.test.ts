@@ -4,7 +4,7 @@ import { AGREED_REPORTS_REASON, deleteMeasuresPoint, PENDING_REPORTS_REASON, dec
 import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { startWorkers } from '../src/start-workers.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
-import { actorOf, commandContext, prepareAreaReport, uploadStored } from './support/workflow-fixture.ts'
+import { actorOf, addTestSubstances, commandContext, prepareAreaReport, uploadStored } from './support/workflow-fixture.ts'
 import { catalogueTables } from '../../test-support/catalogue-tables.ts'
 import { accepted } from '@portal/workflow-service/views.ts'
 
@@ -16,6 +16,7 @@ afterAll(() => folder.remove())
 describe('deleting a measuring point named by reports', () => {
   beforeAll(async () => {
     await startWorkers(t.queue, { db: t.database.db, config: t.app.config, log: silent })
+    await addTestSubstances(t.database.db, t.queue, t.app.config.storageDir, ['Маркер-удаления'])
   })
 
   it('is refused while a checked, agreed or cancelled report names the point, and republication still succeeds', async () => {

@@ -4,6 +4,11 @@
 // report's passed files, once per natural key, and the replay's verification finds no difference (decision 2120).
 // Forgeries by the portal's own role (a limit changed, a reading added, changed or removed, a seeded row claimed for a
 // file) are refused or named by verify, exactly as they took effect (decision 3310).
+// Each upload spells its substance at random (case, doubled and no-break spaces, Latin look-alikes), writes its value in
+// a unit of one family, its sampling moment as a day, an instant in UTC or in another zone, and its ПДК as nothing, the
+// reference's limit in the written unit or a wrong one; the reference may be asked to change a substance's unit. After
+// every step each public reading is in its substance's unit against the reference limit, and the exceedances and the
+// charts are those readings (decisions 3410–3413).
 // A point is deleted exactly when nothing names it (decision 1601: no published reading, no checked row, no file of
 // its area being checked); a deleted point takes nothing with it, and a later file naming it fails its check. A fixed
 // seed keeps npm test repeatable; PUBLICATION_PROPERTY_SEED tries another.
@@ -14,21 +19,48 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import type { CurrentUser } from '@portal/workflow-service/views.ts'
-import { uploadFile, requestFileDeletion, decideOnReport, type Decision, rebuildProjections, verifyProjections, newStorageKey, removeStoredFile, storeFile } from '@portal/workflow-service/commands.server.ts'
-import { CommandRefused, Refused, refusalAnswer } from '@portal/workflow-service/views.ts'
-import { catalogueUseCases } from '@portal/workflow-service/use-cases.server.ts'
+import { addReferenceEntry, changeReferenceEntry, uploadFile, requestFileDeletion, decideOnReport, type Decision, rebuildProjections, verifyProjections, newStorageKey, removeStoredFile, storeFile } from '@portal/workflow-service/commands.server.ts'
+import { CommandRefused, multipleOf, Refused, refusalAnswer } from '@portal/workflow-service/views.ts'
+import { catalogueUseCases, readingSeries } from '@portal/workflow-service/use-cases.server.ts'
 import { fileCheckJob } from '../src/files/file-check-job.server.ts'
 import { fileDeleteJob } from '../src/files/file-delete-job.server.ts'
 import { syncReportPublication } from '../src/publication/staged-rows.server.ts'
 import { actorOf, commandContext, prepareAreaReport, type ReportFixture } from './support/workflow-fixture.ts'
+import { accepted as acceptedAnswer } from '@portal/workflow-service/views.ts'
 
 const t = useTestApp()
 const HEADER = uploadSpecOf('observation_results').columns.map((c) => c.header)
 const MARKERS = ['Свойство-А', 'Свойство-Б']
 const silent = { info() {}, warn() {}, error() {} }
 
+/** The reference limits of the two substances, in мг/дм³: Свойство-А's 0,015 makes 0,02 an exceedance. */
+const LIMITS = [0.015, 0.05]
+/** The units an upload may write its value in (one family) and the power of ten against мг/дм³. */
+const UNITS: Array<[string, number]> = [['мг/дм³', 1], ['мг/л', 1], ['мкг/дм³', 1000], ['мкг/л', 1000]]
+
+/** A spelling of a substance's name that folds to it: as written, upper case, an en dash and trailing spaces, a no-break space and Latin look-alikes. */
+function spelled(name: string, spelling: number): string {
+  switch (spelling) {
+    case 1: return name.toUpperCase()
+    case 2: return `${name.replace('-', '\u2013')}  `
+    case 3: return `\u00a0${name.replace('С', 'C').replace('о', 'o')}`
+    default: return name
+  }
+}
+
+/**
+ * How an upload writes its rows, never what they mean (see `csv`), and whether the reference is asked to change a
+ * unit before the step. Drawn beside the steps, not inside them, so the fixed seed still draws the sequences that reach
+ * agreements, repeated rows and deletions.
+ */
+interface Style { spelling: number; unit: number; moment: number; limit: number; unitChange: boolean }
+
+const styleArb: fc.Arbitrary<Style> = fc.record({ spelling: fc.nat(3), unit: fc.nat(3), moment: fc.nat(2), limit: fc.nat(2), unitChange: fc.nat(4).map((n) => n === 0) })
+
 type Step =
-  | { kind: 'upload'; point: number; days: number[]; marker: number; value: number; name: number; key: number | null }
+  | ({ kind: 'upload'; point: number; days: number[]; marker: number; value: number; name: number; key: number | null } & Partial<Style>)
+  /** The administrator moves Свойство-Б between мг/дм³ and мкг/дм³ (refused while readings hold the old unit). */
+  | { kind: 'unit-change' }
   /** The bytes of an earlier upload again (the same file, or a copy under the other name). */
   | { kind: 'again'; upload: number; name: number }
   | { kind: 'check' }
@@ -86,10 +118,83 @@ async function pointDeletable(pointId: number): Promise<boolean> {
   return !rows[0].blocked
 }
 
-const csv = (step: Extract<Step, { kind: 'upload' }>, nomenclature: string) =>
-  [HEADER, ...step.days.map((day) => [nomenclature, report.year, `${String(day).padStart(2, '0')}.07.${report.year}`, MARKERS[step.marker], `0,0${step.value}`, 'мг/дм³', '', ''])]
+/** The sampling moment of a day of July: the day, 01:00 of it in the region as a UTC instant, or 03:00 at +05:00. */
+function moment(year: number, day: number, kind: number): string {
+  const dd = String(day).padStart(2, '0')
+  if (kind === 1) return `${year}-07-${String(day - 1).padStart(2, '0')}T20:00:00Z`.replace('-07-00T', '-06-30T')
+  if (kind === 2) return `${year}-07-${dd}T03:00:00+05:00`
+  return `${dd}.07.${year}`
+}
+
+const csv = (step: Extract<Step, { kind: 'upload' }>, nomenclature: string) => {
+  const [unit, power] = UNITS[(step.unit ?? 0) % UNITS.length]
+  const value = (step.value / 100) * power
+  const limit = [null, LIMITS[step.marker] * power, LIMITS[step.marker] * power * 10][(step.limit ?? 0) % 3]
+  const number = (n: number) => String(Number(n.toPrecision(12))).replace('.', ',')
+  return [HEADER, ...step.days.map((day) => [nomenclature, report.year, moment(report.year, day, (step.moment ?? 0) % 3), spelled(MARKERS[step.marker], (step.spelling ?? 0) % 4), number(value), unit, limit === null ? '' : number(limit), ''])]
     .map((r) => r.join(';'))
     .join('\r\n') + '\r\n'
+}
+
+let unitChanges = 0
+let unitChangesRefused = 0
+
+/** Moves Свойство-Б to the other unit of its family, its limit left for the command to convert. */
+async function changeUnit(): Promise<void> {
+  const current = await sql<{ id: number; unit: string; mpc: number }>`
+    SELECT s.id, u.name AS unit, s.mpc::float8 AS mpc FROM substances s JOIN units u ON u.id = s.unit_id WHERE s.name = ${MARKERS[1]}`.execute(t.database.db)
+  const { id, unit, mpc } = current.rows[0]
+  const target = unit === 'мг/дм³' ? 'мкг/дм³' : 'мг/дм³'
+  const { id: unitId } = await t.database.db.selectFrom('units').select('id').where('name', '=', target).executeTakeFirstOrThrow()
+  try {
+    const changed = await changeReferenceEntry(adminContext(), { kind: 'substance', id, values: { name: MARKERS[1], unit_id: String(unitId), mpc: String(mpc).replace('.', ','), mpc_max: '' } })
+    if (changed instanceof Refused) throw new CommandRefused(changed.refusal)
+    unitChanges += 1
+  } catch (error) {
+    if (error instanceof CommandRefused) {
+      expect(error.refusal.reason, 'a unit change is refused only while readings hold the old unit').toBe('reference-unit-in-use')
+      unitChangesRefused += 1
+    }
+    throw error
+  }
+}
+
+let admin: CurrentUser
+const adminContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, admin)
+
+/**
+ * The public readings of the two substances against the reference: each in its substance's unit with the reference
+ * limit, the exceedances exactly those above it with their multiple, each chart one series per substance whose year
+ * is the reading with the largest multiple.
+ */
+async function expectReadingsAgainstTheReference(): Promise<void> {
+  const { rows: reference } = await sql<{ name: string; unit: string; mpc: number }>`
+    SELECT s.name, u.name AS unit, s.mpc::float8 AS mpc FROM substances s JOIN units u ON u.id = s.unit_id WHERE s.name IN (${sql.join(MARKERS)})`.execute(t.database.db)
+  const limitOf = new Map(reference.map((r) => [r.name, r]))
+  const { rows: readings } = await sql<{ id: string; point: number; name: string; value: number; measure: string; mpc: number | null }>`
+    SELECT i.id, i.measures_point_id AS point, i.name, i.value::float8 AS value, i.measure, i.mpc::float8 AS mpc FROM measures_point_indications i
+    JOIN import_published_rows p ON p.target_table = 'measures_point_indications' AND p.row_id = i.id
+    WHERE p.report_id = ${report.reportId}`.execute(t.database.db)
+  for (const r of readings) {
+    const ref = limitOf.get(r.name)!
+    expect({ measure: r.measure, mpc: r.mpc }, `reading ${r.id} in its substance's unit, against the reference limit`).toEqual({ measure: ref.unit, mpc: ref.mpc })
+  }
+  const answer = await t.app.inject({ url: `/api/v1/exceedances/?year=${report.year}&area=${report.areaId}&limit=1000` })
+  expect(answer.statusCode).toBe(200)
+  const listed = (answer.json() as { results: Array<{ id: number; substance: string; multiple: number }> }).results.filter((e) => MARKERS.includes(e.substance))
+  const above = readings.filter((r) => r.mpc !== null && r.value > r.mpc)
+  expect(listed.map((e) => [String(e.id), e.multiple]).sort()).toEqual(above.map((r) => [String(r.id), multipleOf(r.value, r.mpc)]).sort())
+  for (const point of new Set(readings.map((r) => r.point))) {
+    const series = (await readingSeries(t.database.db, point)).filter((s) => MARKERS.includes(s.name))
+    const mine = readings.filter((r) => r.point === point)
+    expect(series.map((s) => [s.name, s.measure]).sort(), 'one chart per substance, in its unit').toEqual([...new Set(mine.map((r) => r.name))].map((n) => [n, limitOf.get(n)!.unit]).sort())
+    for (const s of series) {
+      const year = s.years.find((y) => y.year === report.year)!
+      const worst = Math.max(...mine.filter((r) => r.name === s.name).map((r) => multipleOf(r.value, r.mpc) ?? 0))
+      expect(year.share, 'a chart\'s year is its worst reading against its own limit').toBe(worst)
+    }
+  }
+}
 
 async function upload(step: Extract<Step, { kind: 'upload' }> & { nomenclature: string }): Promise<void> {
   sent.push(step)
@@ -176,6 +281,8 @@ async function run(step: Step): Promise<void> {
       return
     case 'forge':
       return forge(step.what)
+    case 'unit-change':
+      return changeUnit()
   }
 }
 
@@ -258,6 +365,13 @@ describe('publication under random uploads, checks, decisions, file and point de
   beforeAll(async () => {
     holder = await actorOf(t.database.db, 'holder1')
     department = await actorOf(t.database.db, 'department')
+    admin = await actorOf(t.database.db, 'admin')
+    // The two substances and the units the uploads write, in the reference data through the administrators' command.
+    for (const unit of UNITS.map(([u]) => u)) {
+      if (!(await t.database.db.selectFrom('units').select('id').where('name', '=', unit).executeTakeFirst())) acceptedAnswer(await addReferenceEntry(adminContext(), { kind: 'unit', values: { name: unit } }))
+    }
+    const { id: water } = await t.database.db.selectFrom('units').select('id').where('name', '=', 'мг/дм³').executeTakeFirstOrThrow()
+    for (const [i, name] of MARKERS.entries()) acceptedAnswer(await addReferenceEntry(adminContext(), { kind: 'substance', values: { name, unit_id: String(water), mpc: String(LIMITS[i]).replace('.', ','), mpc_max: '' } }))
     report = await prepareAreaReport(commandContext(t.database.db, t.queue, t.app.config.storageDir, holder), 'observation_results', 2024)
     const { rows } = await sql<{ tbl: string; col: string }>`
       SELECT c.conrelid::regclass::text AS tbl, a.attname AS col FROM pg_constraint c
@@ -275,17 +389,21 @@ describe('publication under random uploads, checks, decisions, file and point de
     let sameBytes = 0
     let mostShown = 0
     await fc.assert(
-      fc.asyncProperty(fc.array(stepArb, { minLength: 6, maxLength: 14 }), async (steps) => {
-        for (const [index, step] of steps.entries()) {
-          try {
-            await run(step)
-            accepted += 1
-          } catch (error) {
-            // A refusal is an answer (never a 500), and a refused step changes nothing below.
-            if (!(error instanceof CommandRefused)) throw error
-            expect([400, 403, 404, 409]).toContain(refusalAnswer(error.refusal).status)
-            if (error.refusal.reason === 'duplicate-file') sameBytes += 1
-            refused += 1
+      fc.asyncProperty(fc.array(stepArb, { minLength: 6, maxLength: 14 }), fc.array(styleArb, { minLength: 14, maxLength: 14 }), async (steps, styles) => {
+        for (const [index, drawn] of steps.entries()) {
+          const style = styles[index]
+          const step: Step = drawn.kind === 'upload' ? { ...drawn, ...style } : drawn
+          for (const attempt of style.unitChange ? [{ kind: 'unit-change' as const }, step] : [step]) {
+            try {
+              await run(attempt)
+              accepted += 1
+            } catch (error) {
+              // A refusal is an answer (never a 500), and a refused step changes nothing below.
+              if (!(error instanceof CommandRefused)) throw error
+              expect([400, 403, 404, 409]).toContain(refusalAnswer(error.refusal).status)
+              if (error.refusal.reason === 'duplicate-file') sameBytes += 1
+              refused += 1
+            }
           }
           // The publication job every decision and passed check enqueues, run as the queue would.
           await syncReportPublication(t.database.db, report.reportId)
@@ -299,6 +417,7 @@ describe('publication under random uploads, checks, decisions, file and point de
           expect(verified.chain.broken).toBeNull()
           // The public record is what the log recorded: the agreed files' rows, the seed's rows, the limits.
           expect(verified.publicRecord!.findings).toEqual([])
+          await expectReadingsAgainstTheReference()
         }
       }),
       { numRuns: 8, seed: Number(process.env.PUBLICATION_PROPERTY_SEED ?? 2120) },
@@ -318,5 +437,7 @@ describe('publication under random uploads, checks, decisions, file and point de
     // Forgeries were tried: some took effect and verify named each, some the database refused.
     expect(forgeriesSeen).toBeGreaterThan(0)
     expect(forgeriesRefused).toBeGreaterThan(0)
-  }, 600_000)
+    // The reference was asked to change a unit.
+    expect(unitChanges + unitChangesRefused).toBeGreaterThan(0)
+  }, 900_000)
 })

@@ -44,6 +44,8 @@ describe('publication of an agreed report', () => {
     holder = await actorOf(t.database.db, 'holder1')
     department = await actorOf(t.database.db, 'department')
     await startWorkers(t.queue, { db: t.database.db, config: t.app.config, log: silent })
+    // The file's substance names, in the reference data the check matches them against (decision 3412).
+    await sql`INSERT INTO substances (name, unit_id) SELECT ${MARKER} || '-' || g, u.id FROM generate_series(0, ${Math.ceil(ROWS / 9)}) g, units u WHERE u.name = 'мг/дм³'`.execute(t.database.db)
   })
 
   const published = async () =>

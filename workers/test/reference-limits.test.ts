@@ -77,6 +77,19 @@ describe('one substance, one name: the fold of names and point codes', () => {
     expect(result.staged.map((r) => r.values.name)).toEqual(['Жёсткость общая', 'Жёсткость общая'])
   })
 
+  it('refuses a name no substance of the reference has for the point\'s kind, naming the file\'s row, column and value and the allowed names', async () => {
+    const result = await check('unknown.csv', [
+      ['ПН-1-01', 2026, '01.03.2026', 'Диоксид азота (NO3)', '0,05', 'мг/м³', '', ''],
+      ['ПН-1-04', 2026, '01.03.2026', 'Диоксид азота (NO2)', '0,05', 'мг/дм³', '', ''],
+    ])
+    expect(result.ok).toBe(false)
+    expect(result.problems).toEqual([
+      { row: 2, column: 'Показатель', value: 'Диоксид азота (NO3)', reason: 'вещества нет в справочнике для пунктов вида «Атмосферный воздух»: допустимы «Диоксид азота (NO2)»' },
+      { row: 3, column: 'Показатель', value: 'Диоксид азота (NO2)', reason: 'вещества нет в справочнике для пунктов вида «Подземные воды»: допустимы «Жёсткость общая», «Нефтепродукты»' },
+    ])
+    expect(result.staged).toEqual([])
+  })
+
   it('finds a point whose code is written with a Latin «H» and a no-break space', async () => {
     const result = await check('point.csv', [['ПH-1-01\u00a0', 2026, '01.03.2026', 'Диоксид азота (NO2)', '0,05', 'мг/м³', '', '']])
     expect(result).toMatchObject({ ok: true, rows: 1 })

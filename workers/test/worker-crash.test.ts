@@ -69,6 +69,8 @@ async function crashMidJob(sender: JobQueue, env: Record<string, string>): Promi
   // Every row a reading of its own: the natural key (point, year, substance, sampling date) repeats nowhere, neither in
   // this file nor in the other queue's file, which stands in the same report.
   const run = randomBytes(3).toString('hex')
+  // The file's substance names, in the reference data the check matches them against (decision 3412).
+  await sql`INSERT INTO substances (name, unit_id) SELECT ${`Сажа ${run}-`} || g, u.id FROM generate_series(0, ${Math.ceil(ROWS / 300)}) g, units u WHERE u.name = 'мг/м³'`.execute(t.database.db)
   const rows = Array.from({ length: ROWS }, (_, i) => [point.nomenclature, report.year, sampledOn(report.year, i), `Сажа ${run}-${Math.floor(i / 300)}`, (i % 1000) / 1000, 'мг/м3', '0,15', ''])
   const file = writeCsv(folder.file(`large-${randomBytes(3).toString('hex')}.csv`), [header, ...rows])
 

@@ -61,3 +61,43 @@ describe('retiring and deleting in the reference data stream', () => {
     expect(when([added], remove, ROW)).toEqual([{ type: 'ReferenceEntryDeleted', data: { kind: 'unit', id: 9, values: { name: 'мг/л' } } }])
   })
 })
+
+describe('a substance\'s unit change in the reference data stream', () => {
+  const current = { name: 'Свинец', unit_id: 3, mpc: 32, mpc_max: null }
+  const change = (values: Record<string, string | number | null>): ReferenceCommand => ({ type: 'ChangeEntry', data: { kind: 'substance', id: 5, values: { ...current, ...values } } })
+  const unit = (from: string, to: string, readings = 0, staged = 0) => ({ unit: { from, to, readings, staged } })
+
+  it('converts a limit the form left as it was, and records the factor beside the changes', () => {
+    expect(when([], change({ unit_id: 4 }), { current, ...unit('мг/кг', 'г/кг') })).toEqual([{
+      type: 'ReferenceEntryChanged',
+      data: { kind: 'substance', id: 5, changes: [{ field: 'unit_id', from: 3, to: 4 }, { field: 'mpc', from: 32, to: 0.032 }], conversion: { from: 'мг/кг', to: 'г/кг', factor: 0.001 } },
+    }])
+  })
+
+  it('takes a limit the form changed as written in the new unit', () => {
+    expect(when([], change({ unit_id: 4, mpc: 0.03 }), { current, ...unit('мг/кг', 'г/кг') })).toMatchObject([{ data: { changes: [{ field: 'unit_id' }, { field: 'mpc', from: 32, to: 0.03 }] } }])
+  })
+
+  it('refuses while readings are public or staged in the old unit, naming how many', () => {
+    expect(when([], change({ unit_id: 4 }), { current, ...unit('мг/кг', 'г/кг', 3, 2) })).toEqual({ reason: 'reference-unit-in-use', name: 'Свинец', unit: 'мг/кг', readings: 3, staged: 2 })
+  })
+
+  it('refuses a conversion whose result is not a finite number, naming the value', () => {
+    const huge = { ...current, unit_id: 4, mpc: 1e306 }
+    expect(when([], { type: 'ChangeEntry', data: { kind: 'substance', id: 5, values: { ...huge, unit_id: 3 } } }, { current: huge, ...unit('г/кг', 'мг/кг') })).toEqual({
+      reason: 'reference-field', field: 'mpc', label: 'ПДК', problem: 'not-convertible', hint: 'значение 10³⁰⁶ г/кг в «мг/кг» не пересчитывается в конечное число',
+    })
+  })
+
+  it('refuses a new name while readings are public or staged under the old one, and renames one that has none', () => {
+    expect(when([], change({ name: 'Свинец валовый' }), { current, named: { readings: 4, staged: 0 } })).toEqual({ reason: 'reference-name-in-use', name: 'Свинец', readings: 4, staged: 0 })
+    expect(when([], change({ name: 'Свинец валовый' }), { current, named: { readings: 0, staged: 0 } })).toMatchObject([{ data: { changes: [{ field: 'name', from: 'Свинец', to: 'Свинец валовый' }] } }])
+  })
+
+  it('lets a substance with no limit move to a unit of another family', () => {
+    const bare = { ...current, mpc: null }
+    expect(when([], { type: 'ChangeEntry', data: { kind: 'substance', id: 5, values: { ...bare, unit_id: 7 } } }, { current: bare, ...unit('мг/кг', 'Бк/кг') })).toEqual([
+      { type: 'ReferenceEntryChanged', data: { kind: 'substance', id: 5, changes: [{ field: 'unit_id', from: 3, to: 7 }] } },
+    ])
+  })
+})

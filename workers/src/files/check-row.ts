@@ -1,7 +1,7 @@
 // Checks one data row against the template's columns and the report: pure, over plain values.
 import type { ColumnSpec } from '@portal/workflow-service/registry.ts'
 import type { Problem } from './file-problem.ts'
-import { canonicalUnit, unitFitsKind, convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo, foldName, fieldAsOf, type RecordedChange } from '@portal/workflow-service/registry.ts'
+import { canonicalUnit, unitFitsKind, convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo, foldName, limitAsOf, POINT_KINDS, type PointKindCode, type RecordedChange } from '@portal/workflow-service/registry.ts'
 import { formatNumber, formatTimes, multipleOf } from '@portal/workflow-service/views.ts'
 import { regionDay, implausibleBound, co2Equivalent, CO2_EQUIVALENT_TOLERANCE } from '@portal/workflow-service/registry.ts'
 import { regionDayStart, nextDayStart } from '@portal/workflow-service/views.ts'
@@ -47,7 +47,7 @@ export interface SubstanceEntry {
   unit: string
   mpc: number | null
   mpcMax: number | null
-  /** The recorded changes of the entry, in log order (`fieldAsOf` takes today's limits back through them). */
+  /** The recorded changes of the entry, in log order (`limitAsOf` takes today's limits back through them, in today's unit). */
   changes?: readonly RecordedChange[]
 }
 
@@ -300,8 +300,12 @@ export function checkRow(
   let substance: readonly SubstanceEntry[] | undefined
   if (context.substances && rules.name >= 0 && typeof values.name === 'string' && pointKind !== undefined) {
     substance = substancesFor(values.name, pointKind, context.substances)
-    // A name the reference lacks is still taken as written (the tests' and the holders' own substances): see 3410.
     if (substance.length > 0) values.name = substance[0].name
+    else {
+      // A name the reference lacks for the point's kind is refused, naming the names its template offers (decision 3412).
+      comparable = false
+      problem(problems, rowNumber, columns[rules.name], cells[indexes[rules.name]], unknownSubstance(pointKind, context.substances))
+    }
   }
   /** The unit the file wrote the row in (its ПДК too), before the value is taken into the unit of its limit. */
   let fileUnit: string | undefined
@@ -346,8 +350,8 @@ export function checkRow(
       const moment = limitMoment(values.sampled, context.year)
       const changes = entry.changes ?? []
       const limits: Array<[string, number, number | null]> = [
-        ['mpc', rules.mpc, numberOrNull(fieldAsOf(entry.mpc, changes as RecordedChange[], 'mpc', moment))],
-        ['mpc_max', rules.mpcMax, numberOrNull(fieldAsOf(entry.mpcMax, changes as RecordedChange[], 'mpc_max', moment))],
+        ['mpc', rules.mpc, limitAsOf(entry.mpc, changes, 'mpc', moment)],
+        ['mpc_max', rules.mpcMax, limitAsOf(entry.mpcMax, changes, 'mpc_max', moment)],
       ]
       for (const [column, at, reference] of limits) {
         if (at < 0) continue
@@ -436,12 +440,33 @@ function conversionNotice(column: ColumnSpec, from: string, to: string): Problem
   return notice
 }
 
-const numberOrNull = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null)
-
 /** The moment whose limits a reading is judged by: the end of its sampling day in the region, or of its year. */
 function limitMoment(sampled: unknown, year: number): Date {
   const day = typeof sampled === 'string' ? regionDayStart(sampled) : null
   return nextDayStart(day ?? regionDayStart(`${year}-12-31`)!)
+}
+
+/** Past this many, the allowed names of a kind are cut short in a message. */
+const NAMES_LISTED = 40
+
+const namesByKind = new WeakMap<ReadonlyMap<string, readonly SubstanceEntry[]>, Map<string, string>>()
+
+/** Why a substance is refused: the point kind's names in the reference data (those its template's list offers). */
+function unknownSubstance(kind: string, substances: ReadonlyMap<string, readonly SubstanceEntry[]>): string {
+  let memo = namesByKind.get(substances)
+  if (!memo) namesByKind.set(substances, (memo = new Map()))
+  let reason = memo.get(kind)
+  if (reason === undefined) {
+    const names = [...new Set([...substances.values()].flat().filter((e) => unitFitsKind(e.unit, kind)).map((e) => e.name))].sort((a, b) => a.localeCompare(b, 'ru'))
+    const label = POINT_KINDS[kind as PointKindCode] ?? kind
+    const listed = names.slice(0, NAMES_LISTED).map((n) => `«${n}»`).join(', ')
+    const more = names.length > NAMES_LISTED ? ` и ещё ${names.length - NAMES_LISTED}` : ''
+    reason = names.length === 0
+      ? `вещества нет в справочнике: для пунктов вида «${label}» справочник не содержит веществ`
+      : `вещества нет в справочнике для пунктов вида «${label}»: допустимы ${listed}${more}`
+    memo.set(kind, reason)
+  }
+  return reason
 }
 
 const byKind = new WeakMap<ReadonlyMap<string, readonly SubstanceEntry[]>, Map<string, readonly SubstanceEntry[]>>()

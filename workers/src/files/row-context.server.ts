@@ -68,13 +68,13 @@ async function loadSubstances(db: Kysely<Database>): Promise<{ limitUnits: Map<s
   const { rows } = await sql<{ id: number; name: string; unit: string; mpc: number | null; mpc_max: number | null }>`
     SELECT s.id, s.name, u.name AS unit, s.mpc::float8 AS mpc, s.mpc_max::float8 AS mpc_max
     FROM substances s JOIN units u ON u.id = s.unit_id ORDER BY s.id`.execute(db)
-  const events = await sql<{ id: string; at: Date; changes: RecordedChange['changes'] }>`
-    SELECT data->>'id' AS id, created_at AS at, data->'changes' AS changes FROM events
+  const events = await sql<{ id: string; at: Date; changes: RecordedChange['changes']; factor: number | null }>`
+    SELECT data->>'id' AS id, created_at AS at, data->'changes' AS changes, (data->'conversion'->>'factor')::float8 AS factor FROM events
     WHERE type = 'ReferenceEntryChanged' AND data->>'kind' = 'substance' AND position > 0 ORDER BY position`.execute(db)
   const changes = new Map<number, RecordedChange[]>()
   for (const e of events.rows) {
     const list = changes.get(Number(e.id)) ?? []
-    list.push({ at: e.at, changes: e.changes })
+    list.push({ at: e.at, changes: e.changes, ...(e.factor === null ? {} : { factor: e.factor }) })
     changes.set(Number(e.id), list)
   }
   const units = new Map<string, string[]>()

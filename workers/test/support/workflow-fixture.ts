@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database, ReportType } from '@portal/migrations/database.ts'
 import type { CurrentUser } from '@portal/workflow-service/views.ts'
 import type { CommandContext } from '@portal/workflow-service/commands.server.ts'
-import { uploadFile, createReport, createResponsible, newStorageKey, storeFile, writeNotices } from '@portal/workflow-service/commands.server.ts'
+import { addReferenceEntry, uploadFile, createReport, createResponsible, newStorageKey, storeFile, writeNotices } from '@portal/workflow-service/commands.server.ts'
 import type { JobQueue } from '@portal/workflow-service/ports.ts'
 import { accepted } from '@portal/workflow-service/views.ts'
 
@@ -80,4 +80,15 @@ export async function uploadStored(context: CommandContext, reportId: number, pa
     upload: { storageKey, name, size, sha256, contentType: 'application/octet-stream' },
   }))
   return fileId
+}
+
+/**
+ * Adds the substances a test files under names of its own to the reference data, through the administrators'
+ * command (so the log knows them and verify agrees): a name the reference lacks is refused by the check (decision 3412).
+ * Without a limit, so the file's ПДК stays the limit of record as before.
+ */
+export async function addTestSubstances(db: Kysely<Database>, queue: JobQueue, storageDir: string, names: string[], unit = 'мг/дм³'): Promise<void> {
+  const admin = commandContext(db, queue, storageDir, await actorOf(db, 'admin'))
+  const { id } = await db.selectFrom('units').select('id').where('name', '=', unit).executeTakeFirstOrThrow()
+  for (const name of names) accepted(await addReferenceEntry(admin, { kind: 'substance', values: { name, unit_id: String(id), mpc: '', mpc_max: '' } }))
 }

@@ -46,8 +46,18 @@ function referenceFieldMessage(p: ReferenceFieldProblem): string {
     date: 'введите дату, например 31.03.2026',
     year: `введите год от ${p.hint ?? ''}`,
     'before-year': `не может быть раньше 1 января отчётного года${p.hint ? ` (${p.hint})` : ''}`,
+    'unit-family': p.hint ?? 'единица не пересчитывается',
+    'not-convertible': p.hint ?? 'значение не пересчитывается',
   }[p.problem]
   return `${p.label}: ${problem}`
+}
+
+/** The readings that hold a substance's name and unit, the counts in brackets so no verb agrees with a number. */
+function readingsInUse(r: { readings: number; staged: number }): string {
+  return [
+    ...(r.readings > 0 ? [`опубликованы его показания (${formatNumber(r.readings)})`] : []),
+    ...(r.staged > 0 ? [`ждут публикации строки проверенных файлов (${formatNumber(r.staged)})`] : []),
+  ].join(' и ')
 }
 
 export function refusalAnswer(refusal: Refusal): RefusalAnswer {
@@ -123,6 +133,18 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
     }
     case 'reference-in-use':
       return { status: 409, detail: `Нельзя удалить запись «${refusal.name}»: на неё ссылаются показания или другие данные. Выведите её из употребления — она останется в прежних данных, но не будет предлагаться для новых.` }
+    case 'reference-unit-in-use':
+      return {
+        status: 409,
+        detail: `Нельзя изменить единицу измерения вещества «${refusal.name}»: в «${refusal.unit}» ${readingsInUse(refusal)}. Опубликованные значения в другую единицу не пересчитываются: оставьте «${refusal.unit}», чтобы у вещества была одна единица на всех страницах.`,
+        parameter: 'unit_id',
+      }
+    case 'reference-name-in-use':
+      return {
+        status: 409,
+        detail: `Нельзя переименовать вещество «${refusal.name}»: под этим наименованием ${readingsInUse(refusal)}. Показания хранят наименование вещества, и новое разделило бы их надвое: оставьте «${refusal.name}».`,
+        parameter: 'name',
+      }
     case 'reference-duplicate':
       return { status: 409, detail: `Запись с такими значениями полей «${refusal.label}» уже есть.`, parameter: refusal.field }
     case 'reference-not-found':

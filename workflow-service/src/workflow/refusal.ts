@@ -9,7 +9,7 @@ export type ResponsibleField = 'fullname' | 'position' | 'email' | 'phone' | 'la
 export interface ReferenceFieldProblem {
   field: string
   label: string
-  problem: 'required' | 'too-long' | 'number' | 'choice' | 'pattern' | 'not-found' | 'below' | 'date' | 'year' | 'before-year'
+  problem: 'required' | 'too-long' | 'number' | 'choice' | 'pattern' | 'not-found' | 'below' | 'date' | 'year' | 'before-year' | 'unit-family' | 'not-convertible'
   max?: number
   hint?: string
 }
@@ -69,6 +69,10 @@ export type Refusal =
   | { reason: 'reference-not-found' }
   /** Deleting an entry that readings or other records use: it is to be retired instead. */
   | { reason: 'reference-in-use'; name: string }
+  /** Changing the unit of a substance whose readings are public or staged in its old unit (decision 3411). */
+  | { reason: 'reference-unit-in-use'; name: string; unit: string; readings: number; staged: number }
+  /** Renaming a substance whose readings are public or staged under its name (decision 3413). */
+  | { reason: 'reference-name-in-use'; name: string; readings: number; staged: number }
   // Accounts (administrators)
   | { reason: 'user-not-found' }
   | { reason: 'username-taken'; username: string }

@@ -8,6 +8,8 @@ type Value = ReferenceChange['from']
 export interface RecordedChange {
   at: Date
   changes: ReferenceChange[]
+  /** The factor a unit change multiplied the entry's limits by (absent: the unit stayed). */
+  factor?: number
 }
 
 /** The field's value at the moment: `now` undone by the changes after it, newest first. `changes` in log order. */
@@ -18,6 +20,27 @@ export function fieldAsOf(now: Value, changes: RecordedChange[], field: string, 
     if (change) value = change.from
   }
   return value
+}
+
+/**
+ * A limit's value at the moment in the entry's unit of today: `fieldAsOf`, times the factor of every unit change from
+ * the one that set that value on (a limit recorded in мг/м³ before NO2 moved to мкг/м³ reads 1000 times larger).
+ */
+export function limitAsOf(now: number | null, changes: readonly RecordedChange[], field: string, moment: Date): number | null {
+  let value: Value = now
+  let factor = 1
+  let valueFactor = 1
+  for (let i = changes.length - 1; i >= 0 && changes[i].at > moment; i -= 1) {
+    factor *= changes[i].factor ?? 1
+    const change = changes[i].changes.find((c) => c.field === field)
+    if (change) {
+      value = change.from
+      valueFactor = factor
+    }
+  }
+  if (value === null || value === undefined || value === '') return null
+  const result = Number(value) * valueFactor
+  return Number.isFinite(result) ? Number(result.toPrecision(15)) : null
 }
 
 /** The times the field changed, with the value before and after, in log order. */

@@ -41,7 +41,36 @@ async function factsOf(trx: Transaction<Database>, kind: ReferenceKind, id: numb
     const found = await sql`SELECT 1 FROM ${sql.table(field.table)} WHERE id = ${values[field.name]}`.execute(trx)
     if (found.rows.length === 0) missing.push(field.name)
   }
-  return { current, duplicate, missing, retired }
+  const substance = kind === 'substance' && current && missing.length === 0
+  const unit = substance && values.unit_id !== current.unit_id ? await unitChangeOf(trx, current, Number(values.unit_id)) : undefined
+  const named = substance && values.name !== current.name ? await readingsOf(trx, current) : undefined
+  return { current, duplicate, missing, retired, ...(unit ? { unit } : {}), ...(named ? { named } : {}) }
+}
+
+/**
+ * The readings of a substance as written in words (its name and its unit's name, as the file check stored them):
+ * those public, and those staged by a checked file none of whose rows is public yet.
+ */
+function readingsIn(name: unknown, unit: RawBuilder<unknown>) {
+  return sql`
+      (SELECT count(*)::int FROM measures_point_indications i WHERE i.name = ${name} AND i.measure = ${unit}) AS readings,
+      (SELECT count(*)::int FROM import_staged_rows s JOIN import_files fl ON fl.id = s.file_id AND fl.status = 'success'
+        WHERE s.target_table = 'measures_point_indications' AND s.data->>'name' = ${name} AND s.data->>'measure' = ${unit}
+          AND NOT EXISTS (SELECT 1 FROM import_published_rows p WHERE p.file_id = s.file_id)) AS staged`
+}
+
+/** A substance's unit change as its decision needs it: both units' names and the readings in the old unit. */
+async function unitChangeOf(trx: Transaction<Database>, current: ReferenceValues, unitId: number): Promise<ReferenceFacts['unit']> {
+  const { rows } = await sql<{ from: string; to: string; readings: number; staged: number }>`
+    SELECT f.name AS from, t.name AS to, ${readingsIn(current.name, sql`f.name`)}
+    FROM units f, units t WHERE f.id = ${current.unit_id} AND t.id = ${unitId}`.execute(trx)
+  return rows[0]
+}
+
+/** The readings under a substance's current name and unit, for a rename. */
+async function readingsOf(trx: Transaction<Database>, current: ReferenceValues): Promise<ReferenceFacts['named']> {
+  const { rows } = await sql<{ readings: number; staged: number }>`SELECT ${readingsIn(current.name, sql`f.name`)} FROM units f WHERE f.id = ${current.unit_id}`.execute(trx)
+  return rows[0] ?? { readings: 0, staged: 0 }
 }
 
 /**

@@ -4,7 +4,9 @@
 // change records the old values beside the new ones.
 import type { Decider } from '../../workflow/decider.ts'
 import type { Decision } from '../../workflow/refusal.ts'
-import type { ReferenceChange, ReferenceEvent } from './reference-events.ts'
+import type { ReferenceChange, ReferenceEvent, UnitConversion } from './reference-events.ts'
+import { convertible, convertUnit, unitsConvertibleTo } from '../../catalogue/registry/unit-conversions.ts'
+import { formatNumber } from '../../text/russian-format.ts'
 import { entryOf } from '../../workflow/event-table.ts'
 import { REFERENCE_EVENTS } from './reference-event-table.ts'
 import { REFERENCE_KINDS, type ReferenceKind, type ReferenceValues } from './reference-kinds.ts'
@@ -28,7 +30,42 @@ export interface ReferenceFacts {
   retired?: boolean
   /** Readings or other records refer to the entry (asked only for a deletion). */
   used?: boolean
+  /**
+   * A substance's unit the change replaces (asked only when `unit_id` changes): both units' names and how many
+   * readings are public, or staged by a checked file and not yet public, in the old one.
+   */
+  unit?: { from: string; to: string; readings: number; staged: number }
+  /** A substance's readings under its old name, public or staged (asked only when its `name` changes). */
+  named?: { readings: number; staged: number }
 }
+
+const LIMITS = ['mpc', 'mpc_max'] as const
+
+/**
+ * A substance's new unit (decision 3411): refused while readings are public or staged in the old one (their values
+ * would stay in it); its limits, where the form left them as they were, converted within the unit family (refused,
+ * naming the value, across families or when the result is not a finite number); a limit the form changed is taken
+ * as written, in the new unit.
+ */
+function changeOfUnit(unit: NonNullable<ReferenceFacts['unit']>, current: ReferenceValues, values: ReferenceValues): { reason: 'reference-unit-in-use'; name: string; unit: string; readings: number; staged: number } | ReturnType<typeof fieldProblem> | UnitConversion | null {
+  if (unit.readings > 0 || unit.staged > 0) return { reason: 'reference-unit-in-use', name: String(current.name), unit: unit.from, readings: unit.readings, staged: unit.staged }
+  const kept = LIMITS.filter((f) => current[f] !== null && current[f] !== undefined && same(values[f], current[f]))
+  if (!convertible(unit.from, unit.to)) {
+    if (kept.length === 0) return null
+    const limit = `${formatNumber(Number(current[kept[0]]))} ${unit.from}`
+    return fieldProblem('unit_id', 'Единица измерения', 'unit-family', `«${unit.to}» не пересчитывается из «${unit.from}»: ПДК ${limit} в ней не выразить; допустимы ${unitsConvertibleTo(unit.from).join(', ')} — или сначала измените ПДК`)
+  }
+  for (const field of kept) {
+    const converted = convertUnit(Number(current[field]), unit.from, unit.to)
+    if (converted === null || !Number.isFinite(converted)) {
+      return fieldProblem(field, field === 'mpc' ? 'ПДК' : 'ПДК максимальная разовая', 'not-convertible', `значение ${formatNumber(Number(current[field]))} ${unit.from} в «${unit.to}» не пересчитывается в конечное число`)
+    }
+    values[field] = converted
+  }
+  return { from: unit.from, to: unit.to, factor: convertUnit(1, unit.from, unit.to)! }
+}
+
+const fieldProblem = (field: string, label: string, problem: 'unit-family' | 'not-convertible', hint: string) => ({ reason: 'reference-field' as const, field, label, problem, hint })
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null)
 
@@ -52,11 +89,22 @@ export function decideReference(state: ReferenceState, command: ReferenceCommand
   const uniqueChanged = !facts.current || def.unique.some((name) => !same(values[name], facts.current![name]))
   if (facts.duplicate && uniqueChanged && def.unique.length > 0) return { reason: 'reference-duplicate', field: def.unique[0], label: def.unique.map(labelOf).join(', ') }
   if (command.type === 'AddEntry') return [{ type: 'ReferenceEntryAdded', data: { kind, id, values } }]
+  // Readings keep their substance's name as their key's part (decision 3413): a new name would split them in two.
+  if (kind === 'substance' && facts.named && (facts.named.readings > 0 || facts.named.staged > 0) && !same(values.name, facts.current!.name)) {
+    return { reason: 'reference-name-in-use', name: String(facts.current!.name), readings: facts.named.readings, staged: facts.named.staged }
+  }
+  let conversion: UnitConversion | undefined
+  if (kind === 'substance' && facts.unit && facts.unit.from !== facts.unit.to) {
+    const outcome = changeOfUnit(facts.unit, facts.current!, values)
+    if (outcome && 'reason' in outcome) return outcome
+    if (outcome) conversion = outcome
+  }
   const changes: ReferenceChange[] = def.fields
     .filter((field) => !same(values[field.name], facts.current![field.name]))
     .map((field) => ({ field: field.name, from: facts.current![field.name] ?? null, to: values[field.name] ?? null }))
   // Saving what is already there records nothing.
-  return changes.length === 0 ? [] : [{ type: 'ReferenceEntryChanged', data: { kind, id, changes } }]
+  if (changes.length === 0) return []
+  return [{ type: 'ReferenceEntryChanged', data: { kind, id, changes, ...(conversion ? { conversion } : {}) } }]
 }
 
 export function evolveReference(state: ReferenceState, event: ReferenceEvent): ReferenceState {

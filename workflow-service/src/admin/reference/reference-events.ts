@@ -9,9 +9,19 @@ export interface ReferenceChange {
   to: string | number | boolean | null
 }
 
+/**
+ * A substance's unit changed within one unit family (decision 3411): the power of ten its limits were multiplied by,
+ * so a limit recorded before the change is read in today's unit (`limitAsOf`).
+ */
+export interface UnitConversion {
+  from: string
+  to: string
+  factor: number
+}
+
 export type ReferenceEvent =
   | { type: 'ReferenceEntryAdded'; data: { kind: ReferenceKind; id: number; values: ReferenceValues } }
-  | { type: 'ReferenceEntryChanged'; data: { kind: ReferenceKind; id: number; changes: ReferenceChange[] } }
+  | { type: 'ReferenceEntryChanged'; data: { kind: ReferenceKind; id: number; changes: ReferenceChange[]; conversion?: UnitConversion } }
   | { type: 'ReferenceEntryRetired'; data: { kind: ReferenceKind; id: number } }
   | { type: 'ReferenceEntryRestored'; data: { kind: ReferenceKind; id: number } }
   | { type: 'ReferenceEntryDeleted'; data: { kind: ReferenceKind; id: number; values: ReferenceValues } }
