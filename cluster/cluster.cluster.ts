@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Cluster, freePort, type Node, startCluster } from './support/cluster.ts'
 import { Client } from './support/http-client.ts'
 import { sampledOn } from '../workers/test/support/fixture-files.ts'
+import { addTestSubstances } from '../workers/test/support/workflow-fixture.ts'
+import { useAuditKey } from '@portal/workflow-service/commands.server.ts'
+import { NO_QUEUE } from '@portal/workflow-service/ports.ts'
 
 const RESPONSIBLE = { fullname: 'Иванова Мария Петровна', position: 'Инженер-эколог', email: 'ivanova@example.ru', phone: '+7 (34922) 4-12-34' }
 const HEADER = [
@@ -91,6 +94,11 @@ beforeAll(async () => {
     .orderBy('measures_points.id')
     .executeTakeFirstOrThrow()
   area = { id: found.id, name: found.name, pointId: found.pointId, nomenclature: found.nomenclature ?? '' }
+  // The files name substances «Сажа N» (a reading of its own per row), which a file may name only once the reference
+  // lists them (decision 3412): the administrator adds them, as an event of the cluster's log, under its audit key.
+  useAuditKey(Buffer.from(cluster.env.AUDIT_KEY!, 'utf8'))
+  const names = Array.from({ length: Math.ceil(LARGE_ROWS / 300) }, (_, i) => `Сажа ${i}`)
+  await addTestSubstances(cluster.db, NO_QUEUE, cluster.storageDir, names, 'мг/м³')
 })
 
 afterAll(async () => {

@@ -39,6 +39,9 @@ export async function grantAppRole(ownerDb: Kysely<any>, appRole: string): Promi
   // planner's statistics and vacuum, never read or change a row it may not already.
   if (Number((await sql<{ v: string }>`SELECT current_setting('server_version_num') AS v`.execute(ownerDb)).rows[0].v) >= 170000) {
     await sql`GRANT MAINTAIN ON ALL TABLES IN SCHEMA public TO ${app}`.execute(ownerDb)
+    // Not on the log: MAINTAIN also lets a role LOCK, REINDEX and CLUSTER a table, and the log's tables must stay out
+    // of the portal's reach but for appending (docs/security.md); their statistics come with autovacuum.
+    for (const table of APPEND_ONLY_TABLES) await sql`REVOKE MAINTAIN ON ${sql.id(table)} FROM ${app}`.execute(ownerDb)
   }
   for (const sequence of APPEND_ONLY_SEQUENCES) {
     await sql`REVOKE UPDATE ON SEQUENCE ${sql.id(sequence)} FROM ${app}`.execute(ownerDb)

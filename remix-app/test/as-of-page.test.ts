@@ -3,7 +3,7 @@
 // made them; the companies and substances are picked by name.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import { accepted, type CurrentUser, type Group } from '@portal/workflow-service/views.ts'
 import { addReferenceEntry, changeReferenceEntry, writeNotices } from '@portal/workflow-service/commands.server.ts'
 import { formatNumber } from '@portal/workflow-service/registry.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
@@ -26,16 +26,26 @@ async function load(query: string, as = 'department') {
 /** A day in the region's calendar, `days` from today. */
 const regionDay = (days: number) => new Date(Date.now() + 5 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10)
 
+/** A higher limit a change can set: up to the single maximum where there is one (a limit above it is refused). */
+const raisedLimit = (substance: { mpc: number | string | null; mpc_max: number | string | null }) =>
+  substance.mpc_max !== null && Number(substance.mpc_max) > Number(substance.mpc) ? Number(substance.mpc_max) : Number(substance.mpc) * 2
+
+/** The fields of a substance a change leaves as they are, as the form sends them back. */
+const unchanged = (substance: { mpc_max: number | string | null; source: string | null }) => ({
+  mpc_max: substance.mpc_max === null ? '' : String(substance.mpc_max).replace('.', ','),
+  source: substance.source ?? '',
+})
+
 describe('the as-of page for a substance', () => {
   it('shows the ПДК a substance had at the end of a day, today’s beside it, and the change between two days with who made it', async () => {
-    const substance = await t.database.db.selectFrom('substances').select(['id', 'name', 'unit_id', 'mpc']).where('mpc', 'is not', null).orderBy('id').executeTakeFirstOrThrow()
+    const substance = await t.database.db.selectFrom('substances').select(['id', 'name', 'unit_id', 'mpc', 'mpc_max', 'source']).where('mpc', 'is not', null).orderBy('id').executeTakeFirstOrThrow()
     const before = Number(substance.mpc)
-    const after = before * 3
+    const after = raisedLimit(substance)
     const admin = await user('admin')
-    await changeReferenceEntry(
+    accepted(await changeReferenceEntry(
       { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: admin, requestId: 'test', clientAddress: null, now: new Date(), notices: writeNotices },
-      { kind: 'substance', id: substance.id, values: { name: substance.name, unit_id: String(substance.unit_id), mpc: String(after).replace('.', ','), mpc_max: '' } },
-    )
+      { kind: 'substance', id: substance.id, values: { name: substance.name, unit_id: String(substance.unit_id), mpc: String(after).replace('.', ','), ...unchanged(substance) } },
+    ))
     const { page: choices } = await load('')
     expect(choices.substances.find((s) => s.id === substance.id)?.name).toBe(substance.name)
 
@@ -103,11 +113,11 @@ describe('the as-of page names people, not logins', () => {
   })
 
   it('names a reference change’s author by the account’s full name', async () => {
-    const substance = await t.database.db.selectFrom('substances').select(['id', 'name', 'unit_id', 'mpc']).where('mpc', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow()
-    await changeReferenceEntry(
+    const substance = await t.database.db.selectFrom('substances').select(['id', 'name', 'unit_id', 'mpc', 'mpc_max', 'source']).where('mpc', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow()
+    accepted(await changeReferenceEntry(
       { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: await user('admin'), requestId: 'test', clientAddress: null, now: new Date(), notices: writeNotices },
-      { kind: 'substance', id: substance.id, values: { name: substance.name, unit_id: String(substance.unit_id), mpc: String(Number(substance.mpc) * 2).replace('.', ','), mpc_max: '' } },
-    )
+      { kind: 'substance', id: substance.id, values: { name: substance.name, unit_id: String(substance.unit_id), mpc: String(raisedLimit(substance)).replace('.', ','), ...unchanged(substance) } },
+    ))
     const today = (await load(`?substance=${substance.id}&date=${regionDay(0)}&from=${regionDay(-1)}`)).page.substance!
     expect(today.changes.map((c) => c.person)).toEqual([`${await fullName('admin')} (Администратор)`])
   })

@@ -8,10 +8,11 @@ import { useWorkerScene } from './support/worker-scene.ts'
 import { addReferenceEntry, changeReferenceEntry, decideOnReport, verifyProjections } from '@portal/workflow-service/commands.server.ts'
 import { readingSeries } from '@portal/workflow-service/use-cases.server.ts'
 import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
-import { accepted, CommandRefused, Refused, refusalAnswer } from '@portal/workflow-service/views.ts'
+import { accepted } from '@portal/workflow-service/views.ts'
 import { replayCommand } from '../../workflow-service/test/support/replay-command.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 import { actorOf, commandContext, prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
+import { refusalOf } from '../../test-support/refusal-of.ts'
 
 const { t, holderContext, departmentContext, settled } = useWorkerScene()
 const SLOW = { timeout: 240_000 }
@@ -32,16 +33,6 @@ beforeAll(async () => {
 })
 afterAll(() => folder.remove())
 
-async function refusalOf(call: Promise<unknown>) {
-  try {
-    const answer = await call
-    if (answer instanceof Refused) return refusalAnswer(answer.refusal)
-  } catch (error) {
-    if (error instanceof CommandRefused) return refusalAnswer(error.refusal)
-    throw error
-  }
-  throw new Error('the call was not refused')
-}
 
 /** The unit's id, added to the reference data the way an administrator adds it when it is not there yet. */
 async function unitId(name: string): Promise<number> {
@@ -69,7 +60,7 @@ async function publish(fixture: ReportFixture, name: string, rows: Array<Array<s
 describe('a unit change of a substance in the reference data', SLOW, () => {
   it('refuses moving NO2 to мкг/м³ while its readings are public in мг/м³, naming how many: one chart, one unit, verify agrees', async () => {
     const air = report.points.find((p) => p.kind === 'ambient_air')!
-    await publish(report, 'no2.csv', [[air.nomenclature, 2026, '10.03.2026', NO2, '0,05', 'мг/м³', '0,2', '0,4']], 1)
+    await publish(report, 'no2.csv', [[air.nomenclature, 2026, '10.03.2026', NO2, '0,05', 'мг/м³', '0,1', '0,2']], 1)
     const no2 = await substanceOf(NO2, 'мг/м³')
     const no2Unit = await unitId('мг/м³')
     const published = Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM measures_point_indications WHERE name = ${NO2} AND measure = 'мг/м³'`.execute(t.database.db)).rows[0].n)
@@ -81,12 +72,13 @@ describe('a unit change of a substance in the reference data', SLOW, () => {
       parameter: 'unit_id',
       detail: `Нельзя изменить единицу измерения вещества «${NO2}»: в «мг/м³» опубликованы его показания (${published}). Опубликованные значения в другую единицу не пересчитываются: оставьте «мг/м³», чтобы у вещества была одна единица на всех страницах.`,
     })
-    // Nothing changed: the reference, and the point page's one NO2 chart in мг/м³ at 0,25 of its limit.
+    // Nothing changed: the reference, and the point page's one NO2 chart in мг/м³ at 0,5 of its limit (the standard's
+    // daily mean, 0,1 мг/м³).
     expect(await substanceOf(NO2, 'мг/м³')).toEqual(no2)
     const pointId = (await t.database.db.selectFrom('measures_points').select('id').where('nomenclature', '=', air.nomenclature).executeTakeFirstOrThrow()).id
     const series = (await readingSeries(t.database.db, pointId)).filter((s) => s.name === NO2)
     expect(series.map((s) => s.measure)).toEqual(['мг/м³'])
-    expect(series[0].years.find((y) => y.year === 2026)).toMatchObject({ value: 0.05, mpc: 0.2, share: 0.25 })
+    expect(series[0].years.find((y) => y.year === 2026)).toMatchObject({ value: 0.05, mpc: 0.1, share: 0.5 })
     expect((await verifyProjections(t.database.db)).publicRecord!.findings).toEqual([])
     // Nor may it be renamed: its readings hold the name as their key's part.
     const renamed = changeReferenceEntry(adminContext(), { kind: 'substance', id: no2.id, values: { name: 'Азота диоксид', unit_id: String(no2Unit), mpc: String(no2.mpc).replace('.', ','), mpc_max: no2.mpc_max === null ? '' : String(no2.mpc_max).replace('.', ',') } })

@@ -5,13 +5,13 @@ import { addReferenceEntry, changeReferenceEntry, deleteReferenceEntry, retireRe
 import { isRequired, REFERENCE_KIND_LIST } from '../src/admin/reference/reference-kinds.ts'
 import { referencePage } from '../src/admin/reference/reference-queries.server.ts'
 import type { CurrentUser } from '../src/auth/permissions.ts'
-import { refusalAnswer } from '../src/http/refusal-answers.ts'
 import type { CommandContext } from '../src/workflow/command-context.server.ts'
-import { CommandRefused, Refused } from '../src/workflow/refusal.ts'
+import { Refused } from '../src/workflow/refusal.ts'
 import { verifyProjections } from '../src/all-streams/replay/replay.server.ts'
 import { portalUseCases } from '../src/use-cases/portal-use-cases.server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { writeNotices } from '../src/notifications/notice-writer.server.ts'
+import { refusalOf } from '../../test-support/refusal-of.ts'
 
 const t = useTestApp()
 const actors: Record<'admin' | 'department' | 'holder1', CurrentUser> = {} as never
@@ -27,17 +27,6 @@ function as(actor: CurrentUser): CommandContext {
   return { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor, requestId: 'admin-test', clientAddress: '10.1.2.3', now: new Date(), notices: writeNotices }
 }
 
-/** The refusal a call ends with, answered as the edge answers it. */
-async function refusalOf(call: Promise<unknown>) {
-  try {
-    const answer = await call
-    if (answer instanceof Refused) return refusalAnswer(answer.refusal)
-  } catch (error) {
-    if (error instanceof CommandRefused) return refusalAnswer(error.refusal)
-    throw error
-  }
-  throw new Error('the call was not refused')
-}
 
 /** The answer of a call that was not refused. */
 async function accepted<T>(call: Promise<T | Refused>): Promise<T> {

@@ -1,7 +1,7 @@
 // The due-date notices (decision 3603): a report still to be sent gets one reminder DUE_REMINDER_DAYS before its due
 // date (a notice to its company's users, a letter to its responsible person once the address is confirmed), the
-// Department one digest a day of what is overdue; each once, under retries and two runs at once, and the worker asks
-// for them by itself.
+// Department one digest a day of what is overdue; each once, under retries and two runs at once (that the workers ask
+// for them by themselves: workers/test/due-notices-schedule.test.ts).
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { CurrentUser } from '../src/auth/permissions.ts'
@@ -10,7 +10,6 @@ import { writeNotices } from '../src/notifications/notice-writer.server.ts'
 import { digestKey, reminderKey, sendDueNotices } from '../src/notifications/due-notices.server.ts'
 import { Refused } from '../src/workflow/refusal.ts'
 import { defaultDueDate, regionDay } from '../src/workflow/reports/due-dates.ts'
-import { startWorkers } from '../../workers/src/start-workers.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { checkedFile, holder, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'
 
@@ -132,32 +131,5 @@ describe('reminders of due dates and the overdue digest', () => {
     // The next day is another digest.
     await sendDueNotices(t.database.db, { now: dayFrom(due, 4), reminderDays: 14, queue: t.queue })
     expect(await noticeId(digestKey(regionDay(dayFrom(due, 4))))).not.toBeNull()
-  })
-
-  it('is asked for by the workers themselves when they start', { timeout: 180_000 }, async () => {
-    // A report due in three days (an administrator's date), nothing sent yet: of a year of this one or before (a due
-    // date is not before its year) whose greenhouse report the demo data does not hold.
-    const h = await holder(t.app, t.database.db, 'holder1')
-    const taken = new Set((await t.database.db.selectFrom('import_reports').select('year').where('company_id', '=', h.companyId).where('report_type', '=', 'greenhouse_gases').execute()).map((r) => r.year))
-    let year = Number(regionDay(new Date()).slice(0, 4))
-    while (taken.has(year)) year--
-    const dueDay = regionDay(new Date(Date.now() + 3 * 86_400_000))
-    const admin = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', 'admin').executeTakeFirstOrThrow()
-    const actor = { id: admin.id, username: admin.username, groups: admin.groups, companyId: admin.company_id } as unknown as CurrentUser
-    const added = await addReferenceEntry(
-      { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor, requestId: 'due-test', clientAddress: '10.1.2.3', now: new Date(), notices: writeNotices },
-      { kind: 'due-date', values: { report_type: 'greenhouse_gases', year: String(year), due_date: dueDay } },
-    )
-    if (added instanceof Refused) throw new Error(JSON.stringify(added.refusal))
-    const { reportId } = await greenhouseReport(year)
-    await startWorkers(t.queue, { db: t.database.db, config: t.app.config, log: { info() {}, warn() {}, error() {} } })
-    const deadline = Date.now() + 150_000
-    let id: number | null = null
-    while (id === null && Date.now() < deadline) {
-      id = await noticeId(reminderKey(reportId, dueDay))
-      if (id === null) await new Promise((resolve) => setTimeout(resolve, 500))
-    }
-    expect(id).not.toBeNull()
-    expect(await noticesOf('due_reminder', -id!)).not.toHaveLength(0)
   })
 })

@@ -22,6 +22,7 @@ import {
   sectionAddress,
 } from '../workflow/reports/board-cells.ts'
 import { REPORT_TYPE_CODES, REPORT_TYPES } from '../workflow/reports/report-types.ts'
+import { STATE_SQL } from '../workflow/reports/board-state-sql.ts'
 import { type DueInfo, dueInfo, regionDay } from '../workflow/reports/due-dates.ts'
 import { dueDateSql } from '../workflow/reports/due-date-sql.ts'
 import { statusSinceSql } from './review-queue.server.ts'
@@ -75,14 +76,6 @@ const ALWAYS_COMPANY = REPORT_TYPE_CODES.filter((code) => REPORT_TYPES[code].per
 const WITHOUT_AREAS = REPORT_TYPE_CODES.filter((code) => REPORT_TYPES[code].perCompany === 'without-areas')
 const ORDER = new Map(REPORT_TYPE_CODES.map((code, i) => [code, i]))
 
-/** The SQL of the state, the same rule as cellState (its test compares them on every combination). */
-export const STATE_SQL = sql<CellState>`CASE
-    WHEN r.status = 'agreed' THEN 'agreed'
-    WHEN r.status = 'rejected' THEN 'rejected'
-    WHEN COALESCE(f.live, 0) = 0 THEN 'no_files'
-    WHEN f.processing > 0 THEN 'checking'
-    WHEN f.errors > 0 THEN 'errors'
-    ELSE 'consideration' END`
 
 interface Filter {
   year: number

@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest'
 import type { CurrentUser } from '../../src/auth/permissions.ts'
 import { addReferenceEntry, changeReferenceEntry } from '../../src/admin/reference/reference-commands.server.ts'
 import { referencePage } from '../../src/admin/reference/reference-queries.server.ts'
-import { refusalAnswer } from '../../src/http/refusal-answers.ts'
-import { CommandRefused, Refused } from '../../src/workflow/refusal.ts'
+import { Refused } from '../../src/workflow/refusal.ts'
 import { writeNotices } from '../../src/notifications/notice-writer.server.ts'
 import { REPORT_TYPE_CODES } from '../../src/workflow/reports/report-types.ts'
 import { defaultDueDate, dueInfo, dueWords, regionDay } from '../../src/workflow/reports/due-dates.ts'
 import { defaultDueSql } from '../../src/workflow/reports/due-date-sql.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { checkedFile, holder, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
+import { refusalOf } from '../../../test-support/refusal-of.ts'
 
 const t = useTestApp()
 const context = (actor: CurrentUser | null) => ({ actor, clientAddress: '198.51.100.4', requestId: 'test' })
@@ -33,17 +33,6 @@ async function board(username: string, input: Parameters<typeof t.app.useCases.w
   return outcome.value
 }
 
-/** The refusal a call ends with, answered as the edge answers it. */
-async function refusalOf(call: Promise<unknown>) {
-  try {
-    const answer = await call
-    if (answer instanceof Refused) return refusalAnswer(answer.refusal)
-  } catch (error) {
-    if (error instanceof CommandRefused) return refusalAnswer(error.refusal)
-    throw error
-  }
-  throw new Error('the call was not refused')
-}
 
 describe('due dates of report types', () => {
   it('computes the same default in SQL as in the pure rule for every type and year', async () => {

@@ -3,10 +3,12 @@
 // digest is computed from. `npm run verify-public -- URL` checks all three from outside, with no secret.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { MAX_ID } from '../../http/params.ts'
+import { keepOutOfPublicCache } from '../../plugins/public-cache.plugin.server.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
-const After = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0, description: 'Продолжить после этой позиции (или id строки)' })
+const After = Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'Продолжить после этой позиции (или id строки); 0 по умолчанию' }))
 
 const Key = Type.Object({
   algorithm: Type.Literal('Ed25519'),
@@ -45,11 +47,15 @@ export const transparencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Открытая запись журнала: ключи подписи, подписанные контрольные точки и их сводки опубликованных показаний',
-        querystring: Type.Object({ after: After, limit: Type.Integer({ minimum: 1, maximum: 1000, default: 1000 }) }, { additionalProperties: false }),
+        querystring: Type.Object({ after: After, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: '1000 по умолчанию' })) }, { additionalProperties: false }),
         response: { 200: Index },
       },
     },
-    async (request) => valueOrRefuse(await app.useCases.transparency.index(useCaseContextOf(request), request.query)),
+    async (request) => {
+      // The statements and the log's head change with every checkpoint, which no table tells the caches of.
+      keepOutOfPublicCache(request)
+      return valueOrRefuse(await app.useCases.transparency.index(useCaseContextOf(request), { after: request.query.after ?? 0, limit: request.query.limit ?? 1000 }))
+    },
   )
   app.get(
     '/transparency/rows/',
@@ -57,12 +63,16 @@ export const transparencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Опубликованные показания таблицы в том виде, по которому вычислена подписанная сводка',
         querystring: Type.Object(
-          { table: Type.String({ maxLength: 100 }), after: After, limit: Type.Integer({ minimum: 1, maximum: 10000, default: 10000 }) },
+          { table: Type.String({ maxLength: 100 }), after: After, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, description: '10000 по умолчанию' })) },
           { additionalProperties: false },
         ),
         response: { 200: Rows },
       },
     },
-    async (request) => valueOrRefuse(await app.useCases.transparency.rows(useCaseContextOf(request), request.query)),
+    async (request) => {
+      // Read fresh each time: a verifier compares it with the newest statement, never with a cached copy.
+      keepOutOfPublicCache(request)
+      return valueOrRefuse(await app.useCases.transparency.rows(useCaseContextOf(request), { table: request.query.table, after: request.query.after ?? 0, limit: request.query.limit ?? 10000 }))
+    },
   )
 }
