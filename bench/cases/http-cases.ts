@@ -105,14 +105,15 @@ export function coldAddresses(t: Targets) {
     'api.indicators.cold': () => crossed([t.allPointIds, t.years], (id, year) => `/api/v1/measures-point-indications/?measures_point=${id}&year=${year}&limit=20`),
     'page.area.cold': () => crossed([t.allAreaIds], (id) => `/monitoring/areas/${id}/`),
     'page.point.cold': () => crossed([t.allPointIds, yearOrLatest], (id, year) => `/monitoring/measures-points/${id}/${year}`),
-    // An anonymous visitor's search is no longer asked for (decision 3503), so it keys no page: the list's own
-    // parameter, «показать ещё»'s limit, keys it as written, so each of 10 000 spellings is a miss of a list page.
+    // An anonymous visitor's search is no longer asked for (decision 3503) and a limit the list does not show is sent
+    // to the one it shows (3509), so neither keys a page: the pages the list really has, one per page size «показать
+    // ещё» reaches (20, 40, … 1 000), are its misses — 50 of them, used up in a second or two.
     'page.companies.cold': () => crossed([COLD_LIMITS], (limit) => `/monitoring/companies/?limit=${limit}`),
   } satisfies Record<string, () => AddressPool>
 }
 
-/** 10 000 values of a list page's `limit`, each its own cache entry (the page shows the rows of the page size below it). */
-const COLD_LIMITS = Array.from({ length: 10_000 }, (_, i) => 20 + i)
+/** Every page size a list page shows (a multiple of 20 up to 1 000, decision 3509), each its own cache entry. */
+const COLD_LIMITS = Array.from({ length: 50 }, (_, i) => 20 * (i + 1))
 
 function loadResult(name: string, load: LoadResult, rss: number, limit?: string): CaseResult {
   if (load.errors > 0 || load.non2xx > 0) throw new Error(`${name}: ${load.errors} errors and ${load.non2xx} answers other than 2xx/3xx`)
