@@ -230,7 +230,8 @@ describe('a cluster of two web nodes and two worker nodes', () => {
     // The other worker node takes the job again once the dead one's lock lapses, and finishes it once.
     const survivor = cluster.workers.find((w) => w !== busy)!
     await vi.waitFor(async () => expect(await fileStatusOn(web1.url, largeFile)).toBe('success'), { timeout: 100_000, interval: 500 })
-    expect(survivor.lines.some((l) => l.requestId === requestId && l.msg === 'job file-check done')).toBe(true)
+    // The job's line is written after its transaction commits: the status can be read a moment before it arrives.
+    await vi.waitFor(() => expect(survivor.lines.some((l) => l.requestId === requestId && l.msg === 'job file-check done')).toBe(true), { timeout: 30_000, interval: 200 })
     expect(await staged()).toBe(LARGE_ROWS)
     const results = await sql<{ type: string }>`
       SELECT type FROM events WHERE stream_id = ${`file-${largeFile}`} AND type IN ('FileCheckPassed', 'FileCheckFailed')`.execute(cluster.db)
