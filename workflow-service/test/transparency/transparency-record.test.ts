@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordCatalogueBaseline } from '../../src/all-streams/baseline/catalogue-baseline.server.ts'
 import { PUBLISHED_TABLES } from '../../src/catalogue/published-rows.server.ts'
 import { auditKey } from '../../src/event-store/audit-key.server.ts'
+import { writeCheckpoint } from '../../src/event-store/checkpoints.server.ts'
 import { rowDigestAccumulator } from '../../src/transparency/row-digest.ts'
 import { publishedDigests, recordSigningKey, sealAndSign } from '../../src/transparency/sign-checkpoints.server.ts'
 import { signingKey } from '../../src/transparency/signing-key.server.ts'
@@ -180,6 +181,24 @@ describe('verify-public checks a running portal from outside', PROCESSES, () => 
       expect((await verifyPublicCommand(...args)).code, args.join(' ')).toBe(2)
     }
   })
+})
+
+describe('a checkpoint left unsigned by a crash', () => {
+  it('is signed at the next seal with no digest, and the chain of statements holds across it', async () => {
+    await sealAndSign(t.database.db)
+    // A process sealed a checkpoint and died before it signed it: the plain seal, as an earlier version wrote it.
+    await recordCatalogueBaseline(t.database.db)
+    const unsigned = await writeCheckpoint(t.database.db)
+    expect(unsigned).not.toBeNull()
+    await recordCatalogueBaseline(t.database.db)
+    expect((await sealAndSign(t.database.db)).signed).toBe(2)
+    const statements = (await index()).statements.map((s) => JSON.parse(s.statement) as CheckpointStatement)
+    const late = statements.find((s) => s.toPosition === unsigned!.toPosition)!
+    expect(late.published).toBeNull()
+    expect(statements.at(-1)!.published).toEqual(await publishedDigests(t.database.db))
+    const verdict = await verifyPublicCommand(base, '--tries', '1')
+    expect(verdict.code, verdict.stdout).toBe(0)
+  }, 240_000)
 })
 
 describe('signing from several processes at once', () => {

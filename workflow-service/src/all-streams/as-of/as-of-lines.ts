@@ -16,7 +16,7 @@ export interface AsOfNames {
   companies: Record<number, string>
 }
 
-const at = (date: Date) => `${formatDateTime(date)}`
+const at = formatDateTime
 const pad = (label: string) => label.padEnd(19)
 
 export function asOfLines(answer: AsOfAnswer, names: AsOfNames): string[] {
