@@ -138,7 +138,7 @@ describe('accessibility', () => {
     await tabTo(department, 'Согласовать')
     await department.keyboard.press('Enter')
     await eventually(() => agree.count()).toBe(0)
-    await department.getByRole('region', { name: 'Парниковые газы' }).getByRole('button', { name: /^Согласовано/ }).waitFor()
+    await department.getByRole('region', { name: 'Парниковые газы' }).getByRole('button', { name: /^Согласован / }).waitFor()
     await department.close()
   }, 180_000)
 

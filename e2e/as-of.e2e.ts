@@ -39,7 +39,7 @@ describe('the reports as of a day', () => {
     const reports = page.locator('table.as-of-reports tbody tr')
     expect(await reports.count()).toBeGreaterThan(0)
     const statuses = await page.locator('table.as-of-reports tbody tr td:nth-child(2)').allTextContents()
-    for (const status of statuses) expect(status).toMatch(/^(На рассмотрении|Согласовано|Отклонено)/)
+    for (const status of statuses) expect(status).toMatch(/^(На рассмотрении|Согласован|Отклонён)/)
     expect((await page.locator('table.as-of-reports').textContent()) ?? '').toMatch(/Принят|Ошибка/)
 
     const changes = page.locator('table.as-of-changes tbody tr')

@@ -119,7 +119,7 @@ describe('the report workflow as people live it (issue 14)', () => {
     const dialog = department.getByRole('dialog', { name: 'Согласовать отчёт' })
     await dialog.getByRole('button', { name: 'Согласовать' }).click()
     await eventually(() => dialog.count()).toBe(0)
-    await eventually(() => section(department).getByRole('button', { name: /^Согласовано/ }).count()).toBe(1)
+    await eventually(() => section(department).getByRole('button', { name: /^Согласован / }).count()).toBe(1)
     // Taking the decision back is offered, but as a secondary button beside the report's status.
     const cancel = section(department).getByRole('button', { name: 'Отменить решение (Парниковые газы)' })
     expect(await backgroundOf(cancel)).toBe(WHITE)
@@ -140,7 +140,7 @@ describe('the report workflow as people live it (issue 14)', () => {
     const decided = (await department.locator('.receipt-facts').textContent()) ?? ''
     expect(decided).toContain('Решение принялСоколова Анна Викторовна (Департамент)')
     expect(decided).not.toMatch(/department/i)
-    expect(decided).toContain('Статус отчётаСогласовано')
+    expect(decided).toContain('Статус отчётаСогласован')
     await department.close()
   }, 180_000)
 

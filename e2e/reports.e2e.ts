@@ -227,7 +227,7 @@ describe('the report workflow in the browser', () => {
     await eventually(() => decline.count()).toBe(0)
     // The button that opened the dialog is gone; the focus waits on the section's heading instead of the page's top.
     await eventually(() => page.evaluate(() => document.activeElement?.tagName + ' ' + document.activeElement?.textContent)).toBe('H3 Парниковые газы')
-    await section.getByRole('button', { name: /^Отклонено/ }).click()
+    await section.getByRole('button', { name: /^Отклонён / }).click()
     const status = page.getByRole('dialog', { name: 'Статус отчёта' })
     expect(await status.textContent()).toContain('Исправьте заголовок файла ghg-bad.csv.')
     expect(await status.getByRole('link', { name: 'Замечания.pdf' }).count()).toBe(1)
@@ -244,7 +244,7 @@ describe('the report workflow in the browser', () => {
     await agree.getByLabel('Комментарий').fill('Согласовано.')
     await agree.getByRole('button', { name: 'Согласовать' }).click()
     await eventually(() => agree.count()).toBe(0)
-    await section.getByRole('button', { name: /^Согласовано/ }).waitFor()
+    await section.getByRole('button', { name: /^Согласован / }).waitFor()
 
     // The history: each step of this year's greenhouse report with its author.
     await page.locator('summary', { hasText: 'История изменений' }).click()

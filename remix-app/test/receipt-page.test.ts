@@ -82,7 +82,7 @@ describe('the receipt page as a copy of record', () => {
     expect(after.since).toMatch(/^После выдачи квитанции: файл удалён \d{2}\.\d{2}\.\d{4}$/)
   })
 
-  it('shows a decision receipt headed «отчёт отклонён» with «Отклонено» after the resubmission, the agreement and the cancellation', async () => {
+  it('shows a decision receipt headed «отчёт отклонён» with «Отклонён» after the resubmission, the agreement and the cancellation', async () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     const department = await loginAs(t.app, 'department')
     const reportId = await report(h)
@@ -107,7 +107,7 @@ describe('the receipt page as a copy of record', () => {
       .executeTakeFirstOrThrow()
     const issued = await readPage(String(event.position))
     expect(issued.data).toContain('Квитанция о решении: отчёт отклонён')
-    expect(issued.html).toContain('<dt>Статус отчёта</dt><dd>Отклонено</dd>')
+    expect(issued.html).toContain('<dt>Статус отчёта</dt><dd>Отклонён</dd>')
     expect(issued.since).toBeNull()
 
     const corrected = await upload(h, reportId, 'Исправленный.csv')

@@ -2,6 +2,7 @@
 // The API sends it as JSON ({ detail, parameter }); pages show the same message.
 import type { ReferenceFieldProblem, Refusal } from '../workflow/refusal.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
+import { REPORT_DECISIONS, reportStatusWords } from '../workflow/reports/report-status-table.ts'
 import { CHARACTERS_GENITIVE, formatNumber, plural } from '../text/russian-format.ts'
 import { formatDateTime } from '../text/region-dates.ts'
 
@@ -16,8 +17,6 @@ export interface RefusalAnswer {
 export const LOST_RACE = 'Данные изменены другим пользователем одновременно с вами: обновите страницу и повторите действие.'
 export const FORBIDDEN = 'У вас недостаточно прав для выполнения данного действия.'
 
-const STATUS_LABEL = { none: 'не создан', consideration: 'На рассмотрении', agreed: 'Согласован', rejected: 'Отклонён' } as const
-const ACTION = { agree: 'согласовать отчёт', decline: 'отклонить отчёт', cancel: 'отменить решение' } as const
 const FIELD_TITLE = { fullname: 'ФИО', position: 'должность', email: 'электронная почта', phone: 'телефон', labs_name: 'лаборатория', labs_contacts: 'контакты лаборатории' }
 
 const MB = 1024 * 1024
@@ -66,7 +65,7 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
       return refusal.parameter ? bad(refusal.parameter, 'report: отчёт не найден') : { status: 404, detail: 'Отчёт не найден.' }
     case 'report-status':
       if (refusal.status === 'none') return { status: 409, detail: 'Отчёт не найден.' }
-      return { status: 409, detail: `Нельзя ${ACTION[refusal.action]}: отчёт уже в статусе «${STATUS_LABEL[refusal.status]}». Обновите страницу.` }
+      return { status: 409, detail: `Нельзя ${REPORT_DECISIONS[refusal.action].action}: отчёт уже в статусе «${reportStatusWords(refusal.status)}». Обновите страницу.` }
     case 'files-being-checked':
       return { status: 409, detail: 'Нельзя согласовать отчёт: его файлы ещё проверяются. Дождитесь окончания проверки.' }
     case 'no-file':

@@ -9,6 +9,7 @@ import type { Database } from '@portal/migrations/database.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
 import { sectionAddress } from '../workflow/reports/board-cells.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
+import { REPORT_STATUSES } from '../workflow/reports/report-status-table.ts'
 import { checkResultTitle, countFindings } from '../workflow/files/check-result-words.ts'
 import { sendNoticeLetters } from './notice-letters.server.ts'
 import { DEPARTMENT_MAIL_SUBJECTS, departmentNoticeBody } from './mail-rules.ts'
@@ -68,7 +69,7 @@ async function notifyDepartmentOf(db: Kysely<Database>, event: StoredEvent): Pro
     .select(['f.name as file_name', 'r.id', 'r.status', 'r.company_id', 'r.area_id', 'r.year', 'r.report_type', 'a.name as area_name', 'c.name as company_name'])
     .where('f.id', '=', data.fileId)
     .executeTakeFirst()
-  if (!found || found.status !== 'consideration') return
+  if (!found || !REPORT_STATUSES[found.status].tellsDepartmentOfFiles) return
   const notice = departmentNotice(event.type, event.data, {
     companyName: found.company_name,
     reportTypeTitle: REPORT_TYPES[found.report_type].title,

@@ -31,6 +31,7 @@ import type { CatalogueType, ParentKind } from '../catalogue/registry/types.ts'
 import { waterResourceIdsOf } from '../catalogue/water-system-points.server.ts'
 import { normaliseQuery, siteSearch } from '../search/site-search.server.ts'
 import { Refused, refused } from '../workflow/refusal.ts'
+import { REPORT_STATUS_CODES } from '../workflow/reports/report-status-table.ts'
 
 export type { UseCaseContext }
 
@@ -51,7 +52,7 @@ const CompanyQuery = {
   /** A comma-separated list of kinds, as the API takes it. */
   kindIn: Type.Optional(Text({ maxLength: 200 })),
   search: Type.Optional(Text({ maxLength: 200 })),
-  reportStatus: Type.Optional(Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')])),
+  reportStatus: Type.Optional(Literals(REPORT_STATUS_CODES)),
   ordering: Type.Optional(Type.String({ maxLength: 2000 })),
 }
 

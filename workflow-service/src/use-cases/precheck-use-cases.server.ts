@@ -12,6 +12,7 @@ import { storedContent } from '../workflow/files/stored-content.server.ts'
 import { Refused, refused } from '../workflow/refusal.ts'
 import { decideReport, initialReportState } from '../workflow/reports/report-decide.ts'
 import { reportStreamId } from '../workflow/reports/report-events.ts'
+import { REPORT_STATUSES } from '../workflow/reports/report-status-table.ts'
 import { findTarget } from '../workflow/reports/report-targets.server.ts'
 import { removeStoredFile, storedFilePath } from '../workflow/storage/file-storage.server.ts'
 import { useCase, type UseCaseContext } from './use-case.ts'
@@ -41,7 +42,7 @@ export function precheckUseCases(services: WorkflowServices & { prechecks?: File
     if (input.area && input.company && input.company !== found.companyId) return refused({ reason: 'area-of-other-company' })
     const target = { areaId: found.areaId ?? null, companyId: found.companyId }
     const report = await db.selectFrom('import_reports').select(['id', 'status']).where('stream_id', '=', reportStreamId(target, input.year, input.reportType)).executeTakeFirst()
-    if (report?.status === 'agreed') return refused({ reason: 'report-agreed-upload' })
+    if (report && !REPORT_STATUSES[report.status].uploadsOpen) return refused({ reason: 'report-agreed-upload' })
     if (!report) {
       // The section's report does not exist yet: the rules that would refuse creating it refuse the check too.
       const hasAreas = await db.selectFrom('areas').select('id').where('company_id', '=', target.companyId).where('kind', '=', 'licence_area').limit(1).executeTakeFirst()

@@ -26,6 +26,7 @@ import { STATE_SQL } from '../workflow/reports/board-state-sql.ts'
 import { type DueInfo, dueInfo, regionDay } from '../workflow/reports/due-dates.ts'
 import { dueDateSql } from '../workflow/reports/due-date-sql.ts'
 import { statusSinceSql } from './review-queue.server.ts'
+import { REPORT_STATUS_CODES } from '../workflow/reports/report-status-table.ts'
 
 export const ReportsBoardInput = Type.Object(
   {
@@ -121,7 +122,7 @@ function cellsSql(filter: Filter) {
            r.id AS report_id, r.status, r.round,
            COALESCE(f.live, 0) AS live, COALESCE(f.processing, 0) AS processing, COALESCE(f.errors, 0) AS errors, COALESCE(f.passed, 0) AS passed,
            ${STATE_SQL} AS state,
-           CASE r.status WHEN 'consideration' THEN ${statusSinceSql('consideration')} WHEN 'agreed' THEN ${statusSinceSql('agreed')} WHEN 'rejected' THEN ${statusSinceSql('rejected')} END AS since,
+           CASE r.status ${sql.join(REPORT_STATUS_CODES.map((s) => sql`WHEN ${sql.lit(s)} THEN ${statusSinceSql(s)}`), sql` `)} END AS since,
            COALESCE(er.fullname, cr.fullname) AS responsible,
            ${dueDateSql(sql`t.report_type`, sql`${filter.year}`)} AS due_date
     FROM targets t

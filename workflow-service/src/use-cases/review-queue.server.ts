@@ -10,6 +10,7 @@ import { awaitsDecision, filesLabel, sectionAddress } from '../workflow/reports/
 import { type DueInfo, dueInfo } from '../workflow/reports/due-dates.ts'
 import { dueDateSql } from '../workflow/reports/due-date-sql.ts'
 import { REPORT_TYPE_CODES } from '../workflow/reports/report-types.ts'
+import { REPORT_STATUS_CODES, REPORT_STATUSES } from '../workflow/reports/report-status-table.ts'
 import { Year } from '../http/params.ts'
 
 export const QUEUE_SORTS = ['oldest', 'newest', 'company', 'year'] as const
@@ -17,7 +18,7 @@ export type QueueSort = (typeof QUEUE_SORTS)[number]
 
 export const ReviewQueueInput = Type.Object(
   {
-    status: Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')]),
+    status: Literals(REPORT_STATUS_CODES),
     search: Type.String({ maxLength: 200 }),
     sort: Literals(QUEUE_SORTS),
     limit: Type.Integer({ minimum: 1, maximum: 1000 }),
@@ -89,11 +90,11 @@ const DAY = 86_400_000
  * back, else its first file still there; decided, the last decision of that kind. The board counts its days the same.
  */
 export function statusSinceSql(status: ReportStatus) {
-  return status === 'consideration'
-    ? sql`COALESCE(
-          (SELECT max(s.created) FROM report_status_changes s WHERE s.report_id = r.id AND s.event IN ('resubmitted', 'cancelled')),
-          (SELECT min(f.created) FROM import_files f WHERE f.report_id = r.id AND f.status NOT IN ('deletion', 'deleted')))`
-    : sql`(SELECT max(s.created) FROM report_status_changes s WHERE s.report_id = r.id AND s.event = ${status === 'agreed' ? 'agreed' : 'rejected'})`
+  const { events, orFirstFile } = REPORT_STATUSES[status].since
+  const last = sql`(SELECT max(s.created) FROM report_status_changes s WHERE s.report_id = r.id AND s.event IN (${sql.join(events.map((e) => sql.lit(e)))}))`
+  return orFirstFile
+    ? sql`COALESCE(${last}, (SELECT min(f.created) FROM import_files f WHERE f.report_id = r.id AND f.status NOT IN ('deletion', 'deleted')))`
+    : last
 }
 
 interface QueueFilter {
@@ -164,13 +165,13 @@ export async function reviewQueue(db: Kysely<Database>, input: Static<typeof Rev
       awaitsDecision: awaitsDecision(fileStates),
       responsible: r.responsible,
       // A declined report is the holder's to correct: its due date counts; one under review or agreed is sent.
-      due: dueInfo(r.due_date, now, input.status === 'rejected'),
+      due: dueInfo(r.due_date, now, REPORT_STATUSES[input.status].holderToAct),
       href: sectionAddress(r.company_id, r.year, r.area_id, r.report_type),
     }
   })
   return {
     count: Number(total.rows[0]?.count ?? 0),
-    counts: { consideration: countOf('consideration'), agreed: countOf('agreed'), rejected: countOf('rejected') },
+    counts: Object.fromEntries(REPORT_STATUS_CODES.map((s) => [s, countOf(s)])) as Record<ReportStatus, number>,
     results,
   }
 }

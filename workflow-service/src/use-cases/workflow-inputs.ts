@@ -1,10 +1,11 @@
 // The input schemas the workflow's use-cases share (TypeBox): report types and statuses, list filters and paging,
 // stored uploads, a responsible person's details.
 import { Type } from 'typebox'
-import { Id, MAX_ID, Text, Year } from '../http/params.ts'
+import { Id, Literals, MAX_ID, Text, Year } from '../http/params.ts'
+import { REPORT_STATUS_CODES } from '../workflow/reports/report-status-table.ts'
 
 export const ReportType = Type.Union([Type.Literal('final_report'), Type.Literal('program'), Type.Literal('observation_results'), Type.Literal('greenhouse_gases')])
-export const Status = Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')])
+export const Status = Literals(REPORT_STATUS_CODES)
 export const Scope = Type.Union([Type.Literal('area'), Type.Literal('company')])
 /** Only the shape: what a responsible person's field must hold (not blank, a real e-mail address…) is decide's rule. */
 const Field = Text({ maxLength: 2000 })

@@ -1,8 +1,9 @@
 // Why the workflow refuses a command: plain values of the domain. The edge maps each to an HTTP status and a Russian
 // message in one place (`http/refusal-answers.ts`); nothing here knows about HTTP.
-import type { ReportType } from '@portal/migrations/database.ts'
+import type { ReportStatus, ReportType } from '@portal/migrations/database.ts'
+import type { DecisionAction } from './reports/report-status-table.ts'
 
-export type DecisionAction = 'agree' | 'decline' | 'cancel'
+export type { DecisionAction }
 export type ResponsibleField = 'fullname' | 'position' | 'email' | 'phone' | 'labs_name' | 'labs_contacts'
 
 /** What is wrong with one field of a reference entry, named by its form's label. */
@@ -17,7 +18,7 @@ export interface ReferenceFieldProblem {
 export type Refusal =
   // Reports
   | { reason: 'report-not-found'; parameter?: 'report' }
-  | { reason: 'report-status'; action: DecisionAction; status: 'none' | 'consideration' | 'agreed' | 'rejected' }
+  | { reason: 'report-status'; action: DecisionAction; status: 'none' | ReportStatus }
   | { reason: 'files-being-checked' }
   | { reason: 'no-file'; action?: 'agree' | 'decline' }
   | { reason: 'files-failed' }

@@ -116,7 +116,7 @@ describe('receipts are copies of record', () => {
     expect(after.since!.changes.map((c) => c.type)).toEqual(['FileDeletionRequested'])
   })
 
-  it("keeps a decision's receipt headed «отклонён» at «Отклонено» through the resubmission, the agreement and its cancellation", async () => {
+  it("keeps a decision's receipt headed «отклонён» at «Отклонён» through the resubmission, the agreement and its cancellation", async () => {
     const h = await holder(t.app, t.database.db, 'holder1')
     const department = await loginAs(t.app, 'department')
     const reportId = await greenhouseReport(h)

@@ -1,10 +1,10 @@
 // The tabs of the Department's review lists and their page size (spec §2, §9).
-import type { ReportStatus } from '@portal/workflow-service/use-cases.server.ts'
+import { REPORT_STATUS_CODES, REPORT_STATUSES, type ReportStatus } from '@portal/workflow-service/views.ts'
 
 export const REVIEW_PAGE = 20
 
-export const REVIEW_TABS: Array<{ status: ReportStatus; param: string | undefined; path: string; title: string }> = [
-  { status: 'consideration', param: undefined, path: '/department-reports', title: 'На рассмотрении' },
-  { status: 'agreed', param: 'agreed', path: '/department-reports/agreed', title: 'Согласованные' },
-  { status: 'rejected', param: 'rejected', path: '/department-reports/rejected', title: 'Отклонённые' },
-]
+/** One tab per status, as the status table declares them. */
+export const REVIEW_TABS: Array<{ status: ReportStatus; param: string | undefined; path: string; title: string }> = REPORT_STATUS_CODES.map((status) => ({
+  status,
+  ...REPORT_STATUSES[status].queueTab,
+}))

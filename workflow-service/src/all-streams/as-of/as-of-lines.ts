@@ -6,7 +6,8 @@ import { formatDateTime } from '../../text/region-dates.ts'
 import { personWithRole } from '../../people/person-name.ts'
 import { AUDIT_EVENT_LABEL } from '../../workflow/history/audit-events.ts'
 import { REPORT_TYPES } from '../../workflow/reports/report-types.ts'
-import { fileStatusWords, REPORT_STATUS_LABEL } from '../../workflow/reports/status-words.ts'
+import { reportStatusWords } from '../../workflow/reports/report-status-table.ts'
+import { fileStatusWords } from '../../workflow/files/file-status-table.ts'
 import type { AsOfAnswer } from './as-of-fold.ts'
 
 /** The names the table shows for the answer's logins, areas and companies (as-of-queries.server.ts gathers them). */
@@ -30,7 +31,7 @@ export function asOfLines(answer: AsOfAnswer, names: AsOfNames): string[] {
     const company = names.companies[r.companyId] ?? `предприятие № ${r.companyId}`
     const target = r.areaId !== null ? `участок «${names.areas[r.areaId] ?? `№ ${r.areaId}`}», ${company}` : company
     lines.push('', `отчёт № ${r.id} (${r.streamId}): ${REPORT_TYPES[r.reportType].title}, ${r.year}, ${target}`)
-    lines.push(`  ${pad('статус:')}${REPORT_STATUS_LABEL[r.status]}, круг ${r.round}, с ${at(r.updated)}`)
+    lines.push(`  ${pad('статус:')}${reportStatusWords(r.status)}, круг ${r.round}, с ${at(r.updated)}`)
     lines.push(`  ${pad('ответственный:')}${r.responsible ? `${r.responsible.fullname}, ${r.responsible.position}, ${r.responsible.email}, ${r.responsible.phone}` : '—'}`)
     const d = r.lastDecision
     lines.push(

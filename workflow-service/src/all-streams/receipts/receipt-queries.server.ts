@@ -5,6 +5,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database, FileStatus, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { checkResultTitle, countFindings } from '../../workflow/files/check-result-words.ts'
+import { FILE_STATUSES } from '../../workflow/files/file-status-table.ts'
 import { personName, roleWord } from '../../people/person-name.ts'
 import { can, type CurrentUser } from '../../auth/permissions.ts'
 import { toStored } from '../../event-store/event-store.server.ts'
@@ -179,13 +180,8 @@ async function responsibleOf(db: Kysely<Database>, fileId: number) {
     .executeTakeFirst()
 }
 
-const FILE_STATE_WORDS: Partial<Record<FileStatus, string>> = {
-  processing: 'Файл проверяется',
-  deletion: 'Файл удаляется',
-  deleted: 'Файл удалён',
-}
 
 /** «Файл проверен: 2 ошибки, 1 предупреждение», or where the file stands while it has no result. */
 function checkTitle(status: FileStatus, problems: unknown): string {
-  return FILE_STATE_WORDS[status] ?? checkResultTitle(countFindings(problems))
+  return FILE_STATUSES[status].standing ?? checkResultTitle(countFindings(problems))
 }

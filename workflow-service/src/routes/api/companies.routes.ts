@@ -3,7 +3,8 @@
 // Each route parses, calls its use-case (`use-cases/catalogue-use-cases.server.ts`) and shapes the answer.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams, Text } from '../../http/params.ts'
+import { IdParams, Literals, Text } from '../../http/params.ts'
+import { REPORT_STATUS_CODES } from '../../workflow/reports/report-status-table.ts'
 import { orderingParameter } from '../../catalogue/filter-schema.ts'
 import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
@@ -38,7 +39,7 @@ export const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
             kind__in: Type.Optional(Text({ maxLength: 200 })),
             search: Type.Optional(Text({ maxLength: 200 })),
             // Companies having reports in this status (the Department's review lists).
-            report_status: Type.Optional(Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')])),
+            report_status: Type.Optional(Literals(REPORT_STATUS_CODES)),
             ordering: Type.Optional(Type.Unsafe<string>(orderingParameter(companies))),
             ...PagingQuery,
             ...FormatQuery,

@@ -8,15 +8,15 @@ import type { Column } from '../../exports/paged-export.server.ts'
 import { momentCell as when } from '../../exports/table-cells.ts'
 
 const REPORT_TYPE_TITLES: Record<string, string> = Object.fromEntries(Object.entries(REPORT_TYPES).map(([code, t]) => [code, t.title]))
-const REPORT_STATUS: Record<string, string> = { consideration: 'На рассмотрении', agreed: 'Согласован', rejected: 'Отклонён' }
-const FILE_STATUS: Record<string, string> = { processing: 'Проверяется', success: 'Проверен', error: 'Ошибка', deletion: 'Удаляется', deleted: 'Удалён' }
+import { reportStatusWords } from '../../workflow/reports/report-status-table.ts'
+import { fileStatusWords } from '../../workflow/files/file-status-table.ts'
 
 
 export const REPORT_COLUMNS: Array<Column<Static<typeof ImportReportAnswer>>> = [
   { header: 'ID', cell: (r) => r.id },
   { header: 'Вид отчёта', cell: (r) => REPORT_TYPE_TITLES[r.report_type] ?? r.report_type },
   { header: 'Год', cell: (r) => r.year },
-  { header: 'Статус', cell: (r) => REPORT_STATUS[r.status] ?? r.status },
+  { header: 'Статус', cell: (r) => reportStatusWords(r.status) },
   { header: 'Круг рассмотрения', cell: (r) => r.round },
   { header: 'Предприятие', cell: (r) => r.company.name },
   { header: 'Лицензионный участок', cell: (r) => r.area?.name ?? null },
@@ -41,7 +41,7 @@ export const FILE_COLUMNS: Array<Column<Static<typeof ImportFileAnswer>>> = [
   { header: 'ID', cell: (r) => r.id },
   { header: 'Файл', cell: (r) => r.name },
   { header: 'Описание', cell: (r) => r.description || null },
-  { header: 'Статус проверки', cell: (r) => FILE_STATUS[r.status] ?? r.status },
+  { header: 'Статус проверки', cell: (r) => fileStatusWords(r.status) },
   { header: 'Ошибок', cell: (r) => r.problems_count },
   { header: 'Первая ошибка', cell: (r) => r.error },
   { header: 'Размер, байт', cell: (r) => r.size },

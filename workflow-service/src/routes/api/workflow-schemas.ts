@@ -1,6 +1,9 @@
 // The answers of the workflow API as TypeBox schemas: the contract of spec §7, and fast serialisation.
 import { type Static, type TSchema, Type } from 'typebox'
 import { REPORT_TYPE_CODES } from '../../workflow/reports/report-types.ts'
+import { REPORT_STATUS_CODES } from '../../workflow/reports/report-status-table.ts'
+import { FILE_STATUS_CODES } from '../../workflow/files/file-status-table.ts'
+import { Literals } from '../../http/params.ts'
 
 // Dates leave the database as Date objects; the serialiser writes them as ISO strings.
 const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
@@ -36,7 +39,7 @@ export const ImportFileAnswer = Type.Object({
   file: Type.String(),
   name: Type.String(),
   description: Type.String(),
-  status: Type.Union([Type.Literal('processing'), Type.Literal('success'), Type.Literal('error'), Type.Literal('deletion'), Type.Literal('deleted')]),
+  status: Literals(FILE_STATUS_CODES),
   size: Type.Integer(),
   content_type: Type.String(),
   report: Type.Object({ id: Type.Integer() }),
@@ -90,7 +93,7 @@ export const StatusChangeAnswer = Type.Object({
 export const ImportReportAnswer = Type.Object({
   id: Type.Integer(),
   report_type: ReportTypeValue,
-  status: Type.Union([Type.Literal('consideration'), Type.Literal('agreed'), Type.Literal('rejected')]),
+  status: Literals(REPORT_STATUS_CODES),
   /** 1 for the first submission; more when the declined report was sent again with a corrected file. */
   round: Type.Integer(),
   year: Type.Integer(),

@@ -4,6 +4,7 @@ import type { Decider } from '../decider.ts'
 import { entryOf } from '../event-table.ts'
 import { machineSteps } from '../machine-steps.ts'
 import { FILE_EVENTS } from './file-event-table.ts'
+import { REPORT_STATUSES } from '../reports/report-status-table.ts'
 import { uploadTypesOf } from '../../catalogue/registry/uploads.ts'
 import { type ContentKind, uploadContentRefusal } from './file-content.ts'
 import type { Decision } from '../refusal.ts'
@@ -69,7 +70,7 @@ export function decideFile(state: FileState, command: FileCommand, facts: FileFa
       // bytes, and bytes that are not what the name says are refused too.
       const wrongContent = uploadContentRefusal(command.data.name, facts.content ?? 'empty', uploadTypesOf(report.reportType))
       if (wrongContent) return { reason: 'invalid-input', parameter: 'file', detail: wrongContent }
-      if (report.status === 'agreed') return { reason: 'report-agreed-upload' }
+      if (!REPORT_STATUSES[report.status].uploadsOpen) return { reason: 'report-agreed-upload' }
       // The same bytes twice would publish the same readings twice: the earlier file is named instead.
       if (facts.sameBytes) return { reason: 'duplicate-file', name: facts.sameBytes.name, uploadedAt: facts.sameBytes.uploadedAt }
       const perArea = report.areaId !== null

@@ -4,6 +4,7 @@
 import { plural } from '../../text/russian-format.ts'
 import { regionYearMonth } from '../../text/region-days.ts'
 import type { ReportStatus } from '@portal/migrations/database.ts'
+import { REPORT_STATUSES } from './report-status-table.ts'
 
 /**
  * The reporting year being filed on a date: January to March still file the year before (the annual reports are due
@@ -39,9 +40,9 @@ export const CELL_STATE_TITLES: Record<CellState, string> = {
   no_files: 'Файлы не загружены',
   checking: 'Проверяется',
   errors: 'Ошибки в файлах',
-  consideration: 'На рассмотрении',
-  rejected: 'Отклонён',
-  agreed: 'Согласован',
+  consideration: REPORT_STATUSES.consideration.label,
+  rejected: REPORT_STATUSES.rejected.label,
+  agreed: REPORT_STATUSES.agreed.label,
 }
 
 /** What the state of a cell is made of: its report's status (null: no report yet) and its files by status. */
@@ -58,8 +59,8 @@ export interface CellFacts {
  * comes first: no files, files still being checked, files with errors; else the report waits for the Department.
  */
 export function cellState(facts: CellFacts): CellState {
-  if (facts.status === 'agreed') return 'agreed'
-  if (facts.status === 'rejected') return 'rejected'
+  const byStatus: CellState | null = facts.status === null ? null : REPORT_STATUSES[facts.status].boardCell
+  if (byStatus !== null) return byStatus
   if (facts.live === 0) return 'no_files'
   if (facts.processing > 0) return 'checking'
   if (facts.errors > 0) return 'errors'

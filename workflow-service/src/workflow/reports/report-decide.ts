@@ -8,6 +8,7 @@ import { type ContentKind, uploadContentRefusal } from '../files/file-content.ts
 import type { Decision, DecisionAction, Refusal } from '../refusal.ts'
 import type { DecisionFile, ReportEvent } from './report-events.ts'
 import { REPORT_EVENTS } from './report-event-table.ts'
+import { REPORT_STATUSES } from './report-status-table.ts'
 import { reportMachine, type ReportMachineEvent, type ReportMachineState } from './report-machine.ts'
 import type { ReportState } from './report-state.ts'
 import { allowedFor, FIRST_REPORT_YEAR, type ReportTargetKind } from './report-types.ts'
@@ -105,7 +106,7 @@ export function decideReport(state: ReportState, command: ReportCommand, facts: 
     }
     case 'ResubmitReport':
       if (state.status === 'none') return { reason: 'report-not-found', parameter: 'report' }
-      if (state.status === 'agreed') return { reason: 'report-agreed-upload' }
+      if (!REPORT_STATUSES[state.status].uploadsOpen) return { reason: 'report-agreed-upload' }
       if (!can('resubmit')) return []
       return [{ type: 'ReportResubmitted', data: { reportId: state.reportId!, ...command.data, round: state.round + 1 } }]
   }

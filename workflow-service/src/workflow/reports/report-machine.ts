@@ -1,8 +1,10 @@
-// The report machine (XState v5): consideration → agreed | rejected, agreed | rejected → consideration on cancel,
-// and rejected → consideration when the holder uploads a corrected file (a new round).
+// The report machine (XState v5), built from the status table's transitions (report-status-table.ts):
+// consideration → agreed | rejected, agreed | rejected → consideration on cancel, and rejected → consideration when
+// the holder uploads a corrected file (a new round).
 import { setup } from 'xstate'
+import { REPORT_STATUS_CODES, REPORT_STATUSES, type ReportStatus, type ReportVerb } from './report-status-table.ts'
 
-export type ReportMachineEvent = { type: 'create' } | { type: 'agree' } | { type: 'decline' } | { type: 'cancel' } | { type: 'resubmit' }
+export type ReportMachineEvent = { type: ReportVerb }
 
 export const reportMachine = setup({
   types: { events: {} as ReportMachineEvent },
@@ -12,10 +14,8 @@ export const reportMachine = setup({
   initial: 'none',
   states: {
     none: { on: { create: 'consideration' } },
-    consideration: { on: { agree: 'agreed', decline: 'rejected' } },
-    agreed: { on: { cancel: 'consideration' } },
-    rejected: { on: { cancel: 'consideration', resubmit: 'consideration' } },
+    ...Object.fromEntries(REPORT_STATUS_CODES.map((status) => [status, { on: { ...REPORT_STATUSES[status].on } }])),
   },
 })
 
-export type ReportMachineState = 'none' | 'consideration' | 'agreed' | 'rejected'
+export type ReportMachineState = 'none' | ReportStatus

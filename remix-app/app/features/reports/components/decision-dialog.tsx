@@ -8,13 +8,10 @@ import { ModalDialog } from '../../../components/modal-dialog.tsx'
 import { useReportsPage } from './page-context.ts'
 import { NoScriptDecision } from './no-script-forms.tsx'
 import { FormError } from '../../../components/form-error.tsx'
+import { decisionsFrom, type OfferedDecision, type ReportDecisionRow } from '@portal/workflow-service/views.ts'
 
-type Decision = 'agreed' | 'rejected' | 'consideration'
-
-const TITLES: Record<Decision, string> = { agreed: 'Согласовать отчёт', rejected: 'Отклонить отчёт', consideration: 'Отменить решение' }
-const BUTTONS: Record<Decision, string> = { agreed: 'Согласовать', rejected: 'Отклонить', consideration: 'Отменить решение' }
-/** Each button weighted by its consequence: agreeing is the main step, declining is red, taking a decision back is secondary. */
-const BUTTON_CLASSES: Record<Decision, string> = { agreed: 'button', rejected: 'button button-danger', consideration: 'button button-secondary' }
+/** Each button weighted by its consequence (the decision's `tone`). */
+const BUTTON_CLASSES: Record<ReportDecisionRow['tone'], string> = { primary: 'button', danger: 'button button-danger', secondary: 'button button-secondary' }
 
 /** headingId: the section heading that takes the focus after a decision, as the button that had it goes away. */
 /** agreeBlocked: why agreeing is not possible yet (the button is disabled and says so); null when it is. */
@@ -34,12 +31,12 @@ export function DecisionButtons({
   const reasonId = useId()
   const { csrfToken, maxUploadMb } = useReportsPage()
   const fetcher = useFetcher<ReportsActionAnswer>()
-  const [decision, setDecision] = useState<Decision | null>(null)
+  const [decision, setDecision] = useState<OfferedDecision | null>(null)
   const [error, setError] = useState<string | null>(null)
   const busy = fetcher.state !== 'idle'
   const sent = useRef(false)
   const formId = useId()
-  const offered: Decision[] = status === 'consideration' ? ['agreed', 'rejected'] : ['consideration']
+  const offered = decisionsFrom(status)
   const decided = useRef(false)
   // Runs after the dialog's own effect has closed it (children first), so this focus is the last word.
   useEffect(() => {
@@ -63,7 +60,7 @@ export function DecisionButtons({
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const comment = String(form.get('comment') ?? '').trim()
-    if (decision === 'rejected' && !comment) {
+    if (decision?.commentRequired && !comment) {
       setError('Укажите причину отклонения в комментарии')
       return
     }
@@ -88,12 +85,12 @@ export function DecisionButtons({
     <NoScriptDecision reportId={reportId} status={status} title={title} agreeBlocked={agreeBlocked} />
     <span className="decision-buttons">
       {offered.map((d) => {
-        const blocked = d === 'agreed' ? agreeBlocked : null
+        const blocked = d.verb === 'agree' ? agreeBlocked : null
         return (
           <button
-            key={d}
+            key={d.verb}
             type="button"
-            className={BUTTON_CLASSES[d]}
+            className={BUTTON_CLASSES[d.tone]}
             disabled={blocked !== null}
             aria-describedby={blocked !== null ? reasonId : undefined}
             onClick={() => {
@@ -101,35 +98,35 @@ export function DecisionButtons({
               setDecision(d)
             }}
           >
-            {BUTTONS[d]}
+            {d.button}
             <span className="visually-hidden"> ({title})</span>
           </button>
         )
       })}
-      {offered.includes('agreed') && agreeBlocked !== null ? (
+      {offered.some((d) => d.verb === 'agree') && agreeBlocked !== null ? (
         <span id={reasonId} className="hint agree-blocked">
           Согласовать нельзя: {agreeBlocked.toLowerCase()}
         </span>
       ) : null}
       <ModalDialog
         open={decision !== null}
-        title={decision ? TITLES[decision] : ''}
+        title={decision?.title ?? ''}
         onClose={() => setDecision(null)}
-        confirmLabel={decision ? BUTTONS[decision] : 'OK'}
-        tone={decision === 'rejected' ? 'danger' : 'primary'}
+        confirmLabel={decision?.button ?? 'OK'}
+        tone={decision?.tone === 'danger' ? 'danger' : 'primary'}
         confirmForm={formId}
         cancelLabel="Отмена"
         busy={busy}
         wide
       >
         <form id={formId} onSubmit={submit} className="modal-form" encType="multipart/form-data" noValidate>
-          <input type="hidden" name="status" value={decision ?? ''} />
+          <input type="hidden" name="status" value={decision?.to ?? ''} />
           <p className="hint">{title}</p>
           <label className="field">
-            Комментарий{decision === 'rejected' ? ' (обязательно)' : ''}
-            <textarea name="comment" rows={4} maxLength={5000} required={decision === 'rejected'} />
+            Комментарий{decision?.commentRequired ? ' (обязательно)' : ''}
+            <textarea name="comment" rows={4} maxLength={5000} required={decision?.commentRequired === true} />
           </label>
-          {decision !== 'consideration' ? (
+          {decision?.takesFiles ? (
             <label className="field">
               Файл (необязательно)
               <input type="file" name="files" />

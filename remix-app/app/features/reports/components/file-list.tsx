@@ -5,7 +5,8 @@ import type { SectionFile as ListedFile } from '../server/reports-page.server.ts
 import { DeleteFileButton } from './delete-file-button.tsx'
 import { DownloadLink } from './download-link.tsx'
 import { useReportsPage } from './page-context.ts'
-import { FILE_STATUS_LABEL, formatDateTime } from './report-texts.ts'
+import { fileStatusWords, formatDateTime } from './report-texts.ts'
+import { FILE_STATUSES, REPORT_STATUSES } from '@portal/workflow-service/views.ts'
 
 export function problemText(p: FileProblem): string {
   const where = [p.row !== undefined ? `строка ${p.row}` : '', p.column ? `«${p.column}»` : ''].filter(Boolean).join(', ')
@@ -28,7 +29,7 @@ export function FileList({ files, reportStatus = null }: { files: ListedFile[]; 
             </DownloadLink>
             <span className="file-date">{formatDateTime(file.created)}</span>
             <span className={`file-status status-${file.status}`} role="status">
-              {FILE_STATUS_LABEL[file.status as keyof typeof FILE_STATUS_LABEL]}
+              {fileStatusWords(file.status)}
             </span>
             {/* The reviewer sees a repeated file, or repeated readings, as such (decision 2120). */}
             {file.duplicate ? <span className="file-duplicate">{file.duplicate}</span> : null}
@@ -37,7 +38,7 @@ export function FileList({ files, reportStatus = null }: { files: ListedFile[]; 
               Квитанция<span className="visually-hidden"> ({file.description})</span>
             </Link>
             {role === 'holder' ? (
-              <DeleteFileButton fileId={file.id} description={file.description} offered={reportStatus !== 'agreed' && (file.status === 'success' || file.status === 'error')} />
+              <DeleteFileButton fileId={file.id} description={file.description} offered={(reportStatus === null || REPORT_STATUSES[reportStatus].uploadsOpen) && FILE_STATUSES[file.status].deletable} />
             ) : null}
           </div>
           {file.problems.length > 0 ? <Findings file={file} /> : null}

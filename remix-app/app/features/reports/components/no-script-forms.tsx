@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import type { ReportStatus, Responsible } from '../server/reports-page.server.ts'
 import type { UploadTarget } from './upload-target.ts'
 import { useReportsPage } from './page-context.ts'
+import { decisionsFrom } from '@portal/workflow-service/views.ts'
 
 const FIELDS = [
   { name: 'fullname', label: 'ФИО', type: 'text' },
@@ -85,10 +86,9 @@ export function NoScriptResponsible({ responsible, areaId, title }: { responsibl
   )
 }
 
-const DECISIONS: Record<'agreed' | 'rejected' | 'consideration', string> = { agreed: 'Согласовать', rejected: 'Отклонить', consideration: 'Отменить решение' }
 
 export function NoScriptDecision({ reportId, status, title, agreeBlocked }: { reportId: number; status: ReportStatus; title: string; agreeBlocked: string | null }) {
-  const offered = status === 'consideration' ? (['agreed', 'rejected'] as const).filter((d) => d !== 'agreed' || agreeBlocked === null) : (['consideration'] as const)
+  const offered = decisionsFrom(status).filter((d) => d.verb !== 'agree' || agreeBlocked === null)
   return (
     <noscript>
       <form method="post" encType="multipart/form-data" className="no-script-form">
@@ -97,18 +97,18 @@ export function NoScriptDecision({ reportId, status, title, agreeBlocked }: { re
           Решение<Hint> ({title})</Hint>
           <select name="status">
             {offered.map((d) => (
-              <option key={d} value={d}>
-                {DECISIONS[d]}
+              <option key={d.verb} value={d.to}>
+                {d.button}
               </option>
             ))}
           </select>
         </label>
-        {status === 'consideration' && agreeBlocked !== null ? <p className="hint">{agreeBlocked}</p> : null}
+        {decisionsFrom(status).some((d) => d.verb === 'agree') && agreeBlocked !== null ? <p className="hint">{agreeBlocked}</p> : null}
         <label>
           Комментарий<Hint> ({title})</Hint>
           <textarea name="comment" rows={2} />
         </label>
-        {status === 'consideration' ? (
+        {offered.some((d) => d.takesFiles) ? (
           <label>
             Файл (необязательно)<Hint> ({title})</Hint>
             <input type="file" name="files" multiple />

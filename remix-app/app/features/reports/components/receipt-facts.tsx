@@ -5,7 +5,7 @@ import type { SerializeFrom } from '@remix-run/node'
 import type { Receipt } from '@portal/workflow-service/use-cases.server.ts'
 import { personWithRole } from '@portal/workflow-service/views.ts'
 import { formatNumber, plural } from '../../../utils/russian-format.ts'
-import { formatDateTime, REPORT_STATUS_LABEL, REPORT_TYPE_TITLE } from './report-texts.ts'
+import { formatDateTime, reportStatusWords, REPORT_TYPE_TITLE } from './report-texts.ts'
 
 function formatBytes(size: number): string {
   return `${formatNumber(size)} ${plural(size, ['байт', 'байта', 'байт'])}`
@@ -41,7 +41,7 @@ export function ReceiptFacts({ receipt }: { receipt: SerializeFrom<Receipt> }) {
           </>
         ) : null}
         <dt>Статус отчёта</dt>
-        <dd>{REPORT_STATUS_LABEL[receipt.reportStatus]}</dd>
+        <dd>{reportStatusWords(receipt.reportStatus)}</dd>
         {receipt.comment !== null ? (
           <>
             <dt>Комментарий</dt>

@@ -11,7 +11,7 @@ import { Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import type { SectionFile } from '../server/reports-page.server.ts'
 import { formatDateTime } from './report-texts.ts'
-import { personWithRole } from '@portal/workflow-service/views.ts'
+import { personWithRole, REPORT_STATUSES } from '@portal/workflow-service/views.ts'
 
 /** Why the Department cannot agree yet (the server refuses the same): a file being checked, none passed, none at all. */
 export function agreeBlocked(files: readonly SectionFile[]): string | null {
@@ -30,6 +30,7 @@ function zipUrl(section: Section, accordion: ReportAccordion, companyId: number,
 export function ReportSection({ section, accordion, targeted = false }: { section: Section; accordion: ReportAccordion; targeted?: boolean }) {
   const { role, companyId, year } = useReportsPage()
   const { report } = section
+  const uploadsClosed = report !== null && !REPORT_STATUSES[report.status].uploadsOpen
   const typeTitle = REPORT_TYPE_TITLE[section.reportType]
   // The section's full name, for buttons that repeat in every section (screen readers list them out of context).
   const title = accordion.title === typeTitle ? typeTitle : `${accordion.title}, ${typeTitle}`
@@ -115,10 +116,10 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
       <div className="report-section-tools">
         {role === 'holder' ? (
           <>
-            {report?.status === 'agreed' ? <p className="hint">Отчёт согласован: загрузка закрыта.</p> : null}
+            {uploadsClosed ? <p className="hint">Отчёт согласован: загрузка закрыта.</p> : null}
             {/* In the same place either way: a refusal the refresh brings (the report agreed meanwhile) stays shown. */}
-            <FileUpload target={uploadTarget} closed={report?.status === 'agreed'} />
-            {report?.status === 'agreed' ? null : <PrecheckForm target={uploadTarget} />}
+            <FileUpload target={uploadTarget} closed={uploadsClosed} />
+            {uploadsClosed ? null : <PrecheckForm target={uploadTarget} />}
           </>
         ) : null}
         {files.length > 0 ? (

@@ -4,7 +4,7 @@ import { REPORT_TYPE_CODES, REPORT_TYPES } from '@portal/workflow-service/views.
 
 export const REPORT_TYPE_TITLE = Object.fromEntries(REPORT_TYPE_CODES.map((code) => [code, REPORT_TYPES[code].title])) as Record<ReportType, string>
 
-export { FILE_STATUS_LABEL, REPORT_STATUS_LABEL } from '@portal/workflow-service/views.ts'
+export { fileStatusWords, reportStatusWords } from '@portal/workflow-service/views.ts'
 
 export const NO_RESPONSIBLE = 'Внесите данные ответственного лица'
 /** A file of a type this section does not take, named as the upload check names it. */

@@ -4,12 +4,12 @@ import type { StatusChangeView as StatusChange } from '../server/reports-page.se
 import { useState } from 'react'
 import { ModalDialog } from '../../../components/modal-dialog.tsx'
 import { DownloadLink } from './download-link.tsx'
-import { formatDateTime, REPORT_STATUS_LABEL } from './report-texts.ts'
+import { formatDateTime, reportStatusWords } from './report-texts.ts'
 import { personWithRole } from '@portal/workflow-service/views.ts'
 
 export function StatusLabel({ status, change, title }: { status: ReportStatus; change: StatusChange | null; title: string }) {
   const [open, setOpen] = useState(false)
-  const label = REPORT_STATUS_LABEL[status]
+  const label = reportStatusWords(status)
   if (!change) return <span className={`report-status status-${status}`}>{label}</span>
   return (
     <>

@@ -10,7 +10,7 @@ import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'
 import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
-import { FILE_STATUS_LABEL, formatDateTime, REPORT_STATUS_LABEL, REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
+import { fileStatusWords, formatDateTime, reportStatusWords, REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
 import type { CompanyAsOf, SubstanceAsOfAnswer } from '@portal/workflow-service/use-cases.server.ts'
 import { REFERENCE_KINDS } from '@portal/workflow-service/registry.ts'
@@ -122,7 +122,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const dayWords = (day: string) => day.split('-').reverse().join('.')
-const fileStatus = (status: keyof typeof FILE_STATUS_LABEL | 'deleted') => (status === 'deleted' ? 'Удалён' : FILE_STATUS_LABEL[status])
 
 export default function AsOfPage() {
   const { raw, problem, answer, substance, substances, companies } = useLoaderData<PageData>()
@@ -206,7 +205,7 @@ export default function AsOfPage() {
                     <tr key={r.id} data-report={r.id}>
                       <td>{reportNames.get(r.id)}</td>
                       <td>
-                        {REPORT_STATUS_LABEL[r.status]}
+                        {reportStatusWords(r.status)}
                         {r.round > 1 ? `, раунд ${r.round}` : ''}
                         <br />
                         <small>с {formatDateTime(r.updated)}</small>
@@ -218,7 +217,7 @@ export default function AsOfPage() {
                           <ul className="as-of-files">
                             {r.files.map((f) => (
                               <li key={f.id}>
-                                {f.name}: {fileStatus(f.status)}
+                                {f.name}: {fileStatusWords(f.status)}
                                 {f.errors || f.warnings ? ` (ошибок: ${f.errors}, предупреждений: ${f.warnings})` : ''}
                                 <br />
                                 <small>
