@@ -16,13 +16,16 @@ export interface FileStatusRow {
   deletable: boolean
 }
 
-export const FILE_STATUSES = {
+const STATUS_ROWS = {
   processing: { label: 'Проверяется', standing: 'Файл проверяется', live: true, deletable: false },
   success: { label: 'Принят', standing: null, live: true, deletable: true },
   error: { label: 'Ошибка: несоответствие полей', standing: null, live: true, deletable: true },
   deletion: { label: 'Удаляется', standing: 'Файл удаляется', live: false, deletable: false },
   deleted: { label: 'Удалён', standing: 'Файл удалён', live: false, deletable: false },
 } as const satisfies Record<FileStatus, FileStatusRow>
+
+/** Read through the row's type, so a status missing here fails to compile here and nowhere else. */
+export const FILE_STATUSES: Readonly<Record<FileStatus, FileStatusRow>> = STATUS_ROWS
 
 export const FILE_STATUS_CODES = Object.keys(FILE_STATUSES) as FileStatus[]
 

@@ -36,7 +36,7 @@ export interface ReportStatusRow {
   tellsDepartmentOfFiles: boolean
 }
 
-export const REPORT_STATUSES = {
+const STATUS_ROWS = {
   consideration: {
     label: 'На рассмотрении',
     queueTab: { param: undefined, path: '/department-reports', title: 'На рассмотрении' },
@@ -69,6 +69,9 @@ export const REPORT_STATUSES = {
   },
 } as const satisfies Record<ReportStatus, ReportStatusRow>
 
+/** Read through the row's type, so a status missing here fails to compile here and nowhere else. */
+export const REPORT_STATUSES: Readonly<Record<ReportStatus, ReportStatusRow>> = STATUS_ROWS
+
 /** Every status, in the queue's order. */
 export const REPORT_STATUS_CODES = Object.keys(REPORT_STATUSES) as ReportStatus[]
 
@@ -89,11 +92,13 @@ export interface ReportDecisionRow {
 }
 
 /** Each of the Department's decisions: what its dialog, button and refusal say. */
-export const REPORT_DECISIONS = {
+const DECISION_ROWS = {
   agree: { title: 'Согласовать отчёт', action: 'согласовать отчёт', button: 'Согласовать', tone: 'primary', commentRequired: false, takesFiles: true },
   decline: { title: 'Отклонить отчёт', action: 'отклонить отчёт', button: 'Отклонить', tone: 'danger', commentRequired: true, takesFiles: true },
   cancel: { title: 'Отменить решение', action: 'отменить решение', button: 'Отменить решение', tone: 'secondary', commentRequired: false, takesFiles: false },
 } as const satisfies Record<DecisionAction, ReportDecisionRow>
+
+export const REPORT_DECISIONS: Readonly<Record<DecisionAction, ReportDecisionRow>> = DECISION_ROWS
 
 const isDecision = (verb: string): verb is DecisionAction => Object.hasOwn(REPORT_DECISIONS, verb)
 
