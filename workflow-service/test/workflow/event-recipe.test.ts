@@ -4,19 +4,8 @@
 // the entry exactly the two files that lack them do not compile (the decide's switch must answer every command, the
 // table must hold every event); with them every file does, because the live projection, the replay, the history, the
 // audit, the exports and the notices all read the table. docs/architecture.md's command recipe counts these files.
-import { execFile } from 'node:child_process'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import type { Edit } from '../support/files-that-fail.ts'
-
-const run = promisify(execFile)
-const root = path.resolve(import.meta.dirname, '../../..')
-
-async function filesThatFail(edits: Edit[]): Promise<string[]> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'workflow-service/test/support/files-that-fail.ts', JSON.stringify(edits)], { cwd: root })
-  return JSON.parse(stdout) as string[]
-}
+import { type Edit, filesThatFail } from '../support/files-that-fail-of.ts'
 
 const DECIDE = 'workflow-service/src/workflow/reports/report-decide.ts'
 const EVENTS = 'workflow-service/src/workflow/reports/report-events.ts'

@@ -5,19 +5,8 @@
 // fail; with them every file compiles, because the machine, the decisions offered, the queue's tabs and counts, the
 // board, the exports, the refusals and the notices all read the table (decision 3903). docs/architecture.md's recipe
 // counts these files; the database's CHECK on import_reports.status takes a migration besides.
-import { execFile } from 'node:child_process'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import type { Edit } from '../support/files-that-fail.ts'
-
-const run = promisify(execFile)
-const root = path.resolve(import.meta.dirname, '../../..')
-
-async function filesThatFail(edits: Edit[]): Promise<string[]> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'workflow-service/test/support/files-that-fail.ts', JSON.stringify(edits)], { cwd: root })
-  return JSON.parse(stdout) as string[]
-}
+import { type Edit, filesThatFail } from '../support/files-that-fail-of.ts'
 
 const DATABASE = 'migrations/src/database.ts'
 const STATUSES = 'workflow-service/src/workflow/reports/report-status-table.ts'
