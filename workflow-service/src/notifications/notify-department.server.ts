@@ -6,6 +6,7 @@
 // items are the 'review' topic; a publication's exceedances are another (notify-exceedances.server.ts, decision 2450).
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
+import { noticeToDepartment } from './department-notice.server.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
 import { sectionAddress } from '../workflow/reports/board-cells.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
@@ -79,23 +80,9 @@ async function notifyDepartmentOf(db: Kysely<Database>, event: StoredEvent): Pro
   })
   if (!notice) return
   const link = `/monitoring${sectionAddress(found.company_id, found.year, found.area_id, found.report_type)}`
-  // One unread notification per Department user and report: a newer event takes its place and counts itself in. The
-  // update only moves forward (a repeat of the same event changes nothing), and a user already told of this very event
-  // (read since) is not told again.
-  const { rows: told } = await sql<{ user_id: number; inserted: boolean }>`
-    INSERT INTO notifications (user_id, company_id, event_position, report_id, topic, kind, title, body, link, created_at)
-    SELECT u.id, NULL, ${event.position}, ${found.id}, 'review', ${notice.kind}, ${notice.title}, ${notice.body}, ${link}, ${event.createdAt}
-    FROM users u
-    WHERE u.is_active AND 'Департамент' = ANY (u.groups)
-      AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.event_position = ${event.position})
-    ON CONFLICT (user_id, report_id, topic) WHERE read_at IS NULL AND report_id IS NOT NULL
-    DO UPDATE SET kind = EXCLUDED.kind, title = EXCLUDED.title, body = EXCLUDED.body, link = EXCLUDED.link,
-                  created_at = EXCLUDED.created_at, event_position = EXCLUDED.event_position, events = notifications.events + 1
-    WHERE notifications.event_position < EXCLUDED.event_position
-    RETURNING user_id, (xmax = 0) AS inserted`.execute(db)
+  const fresh = await noticeToDepartment(db, { position: event.position, reportId: found.id, topic: 'review', kind: notice.kind, title: notice.title, body: notice.body, link, createdAt: event.createdAt })
   // A letter goes with a new notice only: while it is unread, later events of the report are grouped into it, and so
   // are their letters (decision 2685).
-  const fresh = told.filter((r) => r.inserted).map((r) => r.user_id)
   if (fresh.length > 0) await mailDepartment(db, event, fresh, notice, link)
 }
 

@@ -3,8 +3,9 @@
 // page filtered for the report (decision 2450). The item stands for the agreement event that published the rows, so a
 // retried publication (or a later run publishing a freed row) tells nobody twice; an agreement after a cancellation is
 // a new event and tells again, taking the place of an unread item of the earlier one.
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
+import { noticeToDepartment } from './department-notice.server.ts'
 import { exceedancesOfReport } from '../catalogue/exceedances.server.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 import { exceedanceNotice, exceedancesLink } from './exceedance-notice.ts'
@@ -39,15 +40,13 @@ export async function notifyDepartmentOfExceedances(db: Kysely<Database>, report
     worst,
   })
   const position = Number(report.agreed_at)
-  await sql`
-    INSERT INTO notifications (user_id, company_id, event_position, report_id, topic, kind, title, body, link, created_at)
-    SELECT u.id, NULL, ${position}, ${report.id}, ${EXCEEDANCES_TOPIC}, 'department_exceedances', ${notice.title}, ${notice.body},
-           ${exceedancesLink(report.company_id, report.year, report.area_id)}, now()
-    FROM users u
-    WHERE u.is_active AND 'Департамент' = ANY (u.groups)
-      AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = u.id AND n.topic = ${EXCEEDANCES_TOPIC} AND n.event_position = ${position})
-    ON CONFLICT (user_id, report_id, topic) WHERE read_at IS NULL AND report_id IS NOT NULL
-    DO UPDATE SET title = EXCLUDED.title, body = EXCLUDED.body, link = EXCLUDED.link,
-                  created_at = EXCLUDED.created_at, event_position = EXCLUDED.event_position, events = notifications.events + 1
-    WHERE notifications.event_position < EXCLUDED.event_position`.execute(db)
+  await noticeToDepartment(db, {
+    position,
+    reportId: report.id,
+    topic: EXCEEDANCES_TOPIC,
+    kind: 'department_exceedances',
+    title: notice.title,
+    body: notice.body,
+    link: exceedancesLink(report.company_id, report.year, report.area_id),
+  })
 }
