@@ -10,6 +10,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Cluster, freePort, type Node, startCluster } from './support/cluster.ts'
 import { Client } from './support/http-client.ts'
+import { startSharedCache } from './support/shared-cache.ts'
 import { sampledOn } from '../workers/test/support/fixture-files.ts'
 import { addTestSubstances } from '../workers/test/support/workflow-fixture.ts'
 import { useAuditKey } from '@portal/workflow-service/commands.server.ts'
@@ -42,6 +43,14 @@ function csv(rows: number, year: number): Blob {
   // Every row a reading of its own: the natural key (point, year, substance, sampling date) repeats nowhere (decision 2120).
   for (let i = 0; i < rows; i++) lines.push(`${area.nomenclature};${year};${sampledOn(year, i)};Сажа ${Math.floor(i / 300)};${((i % 1000) / 1000).toFixed(3)};мг/м3;0,15;`)
   return new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv' })
+}
+
+/** The requests a node has answered, by its metrics (its answers to /metrics left out). */
+function requestsServed(metrics: string): number {
+  return metrics
+    .split('\n')
+    .filter((line) => line.startsWith('portal_http_requests_total{') && !line.includes('route="/metrics"'))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0)
 }
 
 /** A report of observation results for the holder's area and year, made through web node `base`. */
@@ -210,6 +219,74 @@ describe('a cluster of two web nodes and two worker nodes', () => {
     expect(agreed.status, JSON.stringify(agreed.body)).toBe(200)
     await vi.waitFor(async () => expect(await publishedOn(web1.url, 2018)).toBe(before + 50), { timeout: 60_000, interval: 250 })
     await vi.waitFor(() => expect(linesWith(cluster.workers, requestId).map((l) => l.msg)).toContain('job report-publication done'), { timeout: 10_000 })
+  })
+
+  it("keeps a public answer in the deployment's shared cache, so a second read does not reach a web node, and passes every signed-in one", async () => {
+    // A web node of its own, whose metrics count what reaches it.
+    const token = randomBytes(12).toString('hex')
+    const node = await cluster.startWeb('web-behind-cache', { METRICS_TOKEN: token })
+    const cache = await startSharedCache(node.url)
+    const served = async () => requestsServed(await (await fetch(`${node.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text())
+    // What reached the node: its count settles at `expected` (a request is counted once its answer is sent).
+    const reached = (more: number) => vi.waitFor(async () => expect(await served()).toBe(base + more), { timeout: 5_000, interval: 50 })
+    // The node's readiness probes are counted too: start from where its count has settled.
+    let base = await served()
+    for (let same = 0; same < 3; ) {
+      await new Promise((r) => setTimeout(r, 100))
+      const now = await served()
+      same = now === base ? same + 1 : 0
+      base = now
+    }
+    try {
+      const api = '/api/v1/companies/'
+      const first = await fetch(`${cache.url}${api}`)
+      expect(first.status).toBe(200)
+      expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+/)
+      expect(first.headers.get('x-cache-status')).toBe('MISS')
+      const body = await first.text()
+      await reached(1)
+      const second = await fetch(`${cache.url}${api}`)
+      expect(second.headers.get('x-cache-status')).toBe('HIT')
+      expect(await second.text()).toBe(body)
+      // One request straight to the node makes 2: had the second read reached it, it would make 3.
+      expect((await fetch(`${node.url}${api}`)).status).toBe(200)
+      await reached(2)
+
+      // Signed in, the same address is the holder's own answer each time: never kept, never served from the copy.
+      const signedIn = new Client()
+      await signedIn.login(node.url, 'holder1')
+      // The login's requests: the count settles again.
+      const login = await served()
+      await reached(login - base)
+      const afterLogin = login - base
+      for (const round of [1, 2]) {
+        const own = await fetch(`${cache.url}${api}`, { headers: { cookie: signedIn.cookie } })
+        expect(own.status).toBe(200)
+        expect(own.headers.get('x-cache-status'), `round ${round}`).not.toBe('HIT')
+        expect(own.headers.get('cache-control') ?? '').not.toMatch(/public/)
+        await reached(afterLogin + round)
+      }
+
+      // A page: the first visit sets the anonymous CSRF cookie and is private; with that cookie it is kept for it.
+      const page = '/monitoring/companies/'
+      const visit = await fetch(`${cache.url}${page}`)
+      expect(visit.status).toBe(200)
+      expect(visit.headers.get('x-cache-status')).not.toBe('HIT')
+      const cookie = visit.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+      expect(cookie).not.toBe('')
+      const kept = await fetch(`${cache.url}${page}`, { headers: { cookie } })
+      expect(kept.headers.get('cache-control')).toMatch(/^public/)
+      const pageBody = await kept.text()
+      await reached(afterLogin + 4)
+      const again = await fetch(`${cache.url}${page}`, { headers: { cookie } })
+      expect(again.headers.get('x-cache-status')).toBe('HIT')
+      expect(await again.text()).toBe(pageBody)
+      expect((await fetch(`${node.url}/api/v1/companies/`)).status).toBe(200)
+      await reached(afterLogin + 5)
+    } finally {
+      await cache.stop()
+      await node.stop()
+    }
   })
 
   it('leaves no job stuck and no row published twice when a worker node is killed in the middle of a large file', async () => {

@@ -30,7 +30,7 @@ echo "== unit and integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/unit.json" || status=1
 
 echo "== cluster test (two web and two worker nodes of the production build)"
-if bash scripts/ensure-redis.sh; then
+if bash scripts/ensure-redis.sh && bash scripts/ensure-nginx.sh; then
   npx vitest run --config cluster/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$results/cluster.json" || status=1
 else
   status=1

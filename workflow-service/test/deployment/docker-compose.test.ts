@@ -62,6 +62,23 @@ describe('the deployment described by docker-compose.yml', () => {
     expect(services.web.environment?.TRUST_PROXY).toBe(lbAddress)
   })
 
+  it("puts the shared cache between the balancer's public site and its internal one, each reaching the other by its fixed address", () => {
+    const addressOf = (name: string) => Object.values((services[name]?.networks ?? {}) as Record<string, { ipv4_address?: string }>).map((n) => n?.ipv4_address).find(Boolean)
+    const cache = services.cache
+    expect(cache?.image).toMatch(/^nginx:/)
+    expect(cache.volumes).toContain('./deploy/cache.conf:/etc/nginx/conf.d/default.conf:ro')
+    expect(cache.ports ?? []).toEqual([])
+    const caddyfile = read('deploy/Caddyfile')
+    const cacheConf = read('deploy/cache.conf')
+    expect(caddyfile).toContain(`reverse_proxy ${addressOf('cache')}:8080 {`)
+    expect(cacheConf).toContain('listen 8080;')
+    expect(caddyfile).toMatch(/^:8081 \{/m)
+    expect(cacheConf).toContain(`proxy_pass http://${addressOf(balancerName!)}:8081;`)
+    // The web nodes see the balancer's internal site as their peer, with the public site's X-Forwarded-For.
+    expect(caddyfile).toContain('header_up X-Forwarded-For {http.request.header.X-Forwarded-For}')
+    expect(cacheConf).not.toMatch(/proxy_set_header X-Forwarded-For/)
+  })
+
   it('runs the migration once before any node starts', () => {
     for (const name of ['web', 'worker']) {
       expect(dependsOn(services[name]).migrate?.condition, name).toBe('service_completed_successfully')
