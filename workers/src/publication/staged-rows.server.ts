@@ -3,7 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { JOBS } from '@portal/workflow-service/ports.ts'
 import { importSpecOfTable, type ImportSpec } from '@portal/workflow-service/registry.ts'
-import { notifyDepartmentOfExceedances, publishedFilesOfReport, recordReportPublication } from '@portal/workflow-service/commands.server.ts'
+import { lockSubstanceUnits, notifyDepartmentOfExceedances, publishedFilesOfReport, recordReportPublication } from '@portal/workflow-service/commands.server.ts'
 import { publishedIdSql, rememberPublishedIds } from './stable-row-ids.server.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -101,6 +101,12 @@ export async function syncReportPublication(db: Kysely<Database>, reportId: numb
   return db.transaction().execute(async (trx) => {
     // One reconciliation per report at a time: two workers cannot publish the same file twice.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${JOBS.reportPublication}), ${reportId})`.execute(trx)
+    // A unit change of a substance among these rows waits for this run, or this run for it (decision 3416): the rows
+    // it publishes are read in the unit they will stay in.
+    const substances = await sql<{ id: number }>`
+      SELECT s.id FROM substances s WHERE s.name IN (
+        SELECT DISTINCT data->>'name' FROM import_staged_rows WHERE report_id = ${reportId} AND target_table = 'measures_point_indications')`.execute(trx)
+    await lockSubstanceUnits(trx, substances.rows.map((r) => r.id), true)
     const report = await trx.selectFrom('import_reports').select(['status']).where('id', '=', reportId).executeTakeFirst()
     const files = await trx.selectFrom('import_files').select(['id', 'status']).where('report_id', '=', reportId).execute()
     const publishedFiles = await trx.selectFrom('import_published_rows').select('file_id').distinct().where('report_id', '=', reportId).execute()
