@@ -31,7 +31,7 @@ let adminContext: () => ReturnType<typeof commandContext>
 beforeAll(async () => {
   report = await prepareAreaReport(holderContext(), 'observation_results', 2026)
   later = await prepareAreaReport(holderContext(), 'observation_results', 2025)
-  staging = await prepareAreaReport(holderContext(), 'observation_results', 2025)
+  staging = await prepareAreaReport(holderContext(), 'observation_results', 2022)
   const admin = await actorOf(t.database.db, 'admin')
   adminContext = () => commandContext(t.database.db, t.queue, t.app.config.storageDir, admin)
 })
@@ -80,7 +80,7 @@ describe('a unit change of a substance in the reference data', SLOW, () => {
     ], 2)
     // A checked file of a report not yet agreed: its staged row must be published in the new unit later.
     const stagingAir = staging.points.find((p) => p.kind === 'ambient_air')!
-    const stagedFile = await uploadStored(holderContext(), staging.reportId, writeCsv(folder.file('no2-staging.csv'), [HEADER, [stagingAir.nomenclature, 2025, '12.03.2025', NO2, '0,07', 'мг/м³', '', '']]), 'no2-staging.csv')
+    const stagedFile = await uploadStored(holderContext(), staging.reportId, writeCsv(folder.file('no2-staging.csv'), [HEADER, [stagingAir.nomenclature, 2022, '12.03.2022', NO2, '0,07', 'мг/м³', '', '']]), 'no2-staging.csv')
     await settled(stagedFile, 'success', 120_000)
     const no2 = await substanceOf(NO2, 'мг/м³')
     const before = await readingsOf(NO2)
