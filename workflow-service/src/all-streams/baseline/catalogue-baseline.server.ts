@@ -10,7 +10,7 @@ import type { Decider } from '../../workflow/decider.ts'
 import { systemMetadata } from '../../workflow/command-context.server.ts'
 import { handleCommand } from '../../workflow/handle-command.server.ts'
 import { BASELINE_EVENTS, type BaselineState } from '../../workflow/publication/baseline-event-table.ts'
-import { BASELINE_STREAM, type BaselineEvent, type ReferenceRows } from '../../workflow/publication/baseline-events.ts'
+import { BASELINE_STREAM, type BaselineEvent, type CatalogueBaselineRecorded, type ReferenceRows } from '../../workflow/publication/baseline-events.ts'
 
 export { seededRows }
 
@@ -34,7 +34,7 @@ export async function referenceRows(db: Db): Promise<ReferenceRows[]> {
   return result
 }
 
-type BaselineCommand = { type: 'RecordBaseline'; data: BaselineEvent['data'] }
+type BaselineCommand = { type: 'RecordBaseline'; data: CatalogueBaselineRecorded['data'] }
 
 const baselineDecider: Decider<BaselineState, BaselineCommand, BaselineEvent, null> = {
   table: BASELINE_EVENTS,
