@@ -10,7 +10,7 @@ import { addReferenceEntry, changeReferenceEntry, decideOnReport, verifyProjecti
 import { readingSeries } from '@portal/workflow-service/use-cases.server.ts'
 import { convertUnit, uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { accepted, formatNumber, multipleOf } from '@portal/workflow-service/views.ts'
-import { syncReportPublication } from '../src/publication/staged-rows.server.ts'
+import { stagedInAStaleUnit, stageRows, syncReportPublication } from '../src/publication/staged-rows.server.ts'
 import { replayCommand } from '../../workflow-service/test/support/replay-command.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 import { actorOf, commandContext, prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
@@ -204,6 +204,23 @@ describe('a unit change of a substance in the reference data', SLOW, () => {
     }
     const verified = await replayCommand(t.database.url, '--verify')
     expect(verified.code, verified.stdout).toBe(0)
+  })
+
+  it('finds the rows a check staged in the old unit after a conversion had run, so the check runs again', async () => {
+    const name = 'Сероводород (проверка во время пересчёта)'
+    const { id } = accepted(await addReferenceEntry(adminContext(), { kind: 'substance', values: { name, unit_id: String(await unitId('мг/м³')), mpc: '0,008', mpc_max: '' } }))
+    const fixture = await prepareAreaReport(holderContext(), 'observation_results', 2021)
+    const point = fixture.points.find((p) => p.kind === 'ambient_air')!
+    const fileId = await uploadStored(holderContext(), fixture.reportId, writeCsv(folder.file('during.csv'), [HEADER, [point.nomenclature, 2021, '10.03.2021', name, '0,004', 'мг/м³', '', '']]), 'during.csv')
+    await settled(fileId, 'success', 120_000)
+    const target = { fileId, reportId: fixture.reportId, spec: uploadSpecOf('observation_results'), fixed: {} }
+    const staged = (await t.database.db.selectFrom('import_staged_rows').select('data').where('file_id', '=', fileId).executeTakeFirstOrThrow()).data as Record<string, string | number | null>
+    expect(await stagedInAStaleUnit(t.database.db, fileId)).toBeNull()
+    // The conversion converts what is staged; a batch the check stages after it, read with the old unit, is stale.
+    accepted(await changeReferenceEntry(adminContext(), { kind: 'substance', id, values: { name, unit_id: String(await unitId('мкг/м³')), mpc: '0,008', mpc_max: '' } }))
+    expect(await stagedInAStaleUnit(t.database.db, fileId)).toBeNull()
+    await stageRows(t.database.db, target, [{ number: 3, values: { ...staged, sampled: '2021-03-11', value: 0.005, measure: 'мг/м³' } }])
+    expect(await stagedInAStaleUnit(t.database.db, fileId)).toEqual({ row: 3, measure: 'мг/м³', unit: 'мкг/м³' })
   })
 
   it('converts the limits of a substance with no readings by a recorded event; a later file is stored, judged and charted in the new unit, never «250×»', async () => {

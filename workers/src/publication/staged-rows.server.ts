@@ -93,6 +93,30 @@ export async function withdrawFile(db: Db, fileId: number): Promise<number> {
 }
 
 /**
+ * A staged row of the file whose substance is in the reference in another unit than the row's (decision 3416): a unit
+ * change committed while the file was checked, after the conversion had converted the rows staged so far. Read under
+ * the substances' shared unit lock, so a conversion either saw every row staged before it or committed before this
+ * look. Answers the row's number and both units, or null.
+ */
+export async function stagedInAStaleUnit(db: Kysely<Database>, fileId: number): Promise<{ row: number; measure: string; unit: string } | null> {
+  return db.transaction().execute(async (trx) => {
+    const substances = await sql<{ id: number }>`
+      SELECT s.id FROM substances s WHERE s.name IN (
+        SELECT DISTINCT data->>'name' FROM import_staged_rows WHERE file_id = ${fileId} AND target_table = 'measures_point_indications')`.execute(trx)
+    await lockSubstanceUnits(trx, substances.rows.map((r) => r.id), true)
+    const { rows } = await sql<{ row: number; measure: string; unit: string }>`
+      SELECT st.row_number AS row, st.data->>'measure' AS measure, u.name AS unit
+      FROM import_staged_rows st
+      JOIN substances sb ON sb.name = st.data->>'name'
+      JOIN units u ON u.id = sb.unit_id
+      WHERE st.file_id = ${fileId} AND st.target_table = 'measures_point_indications' AND u.name <> st.data->>'measure'
+        AND NOT EXISTS (SELECT 1 FROM substances o JOIN units ou ON ou.id = o.unit_id WHERE o.name = sb.name AND ou.name = st.data->>'measure')
+      ORDER BY st.row_number LIMIT 1`.execute(trx)
+    return rows[0] ?? null
+  })
+}
+
+/**
  * Makes the catalogue agree with the report as it is now: an agreed report shows the rows of its successful
  * files; any other status (or a deleted file) shows none. Safe to run any number of times, in any order. A run
  * that publishes rows tells the Department of the report's readings above their ПДК in the same transaction.
