@@ -196,7 +196,36 @@ describe('a unit change of a substance in the reference data', SLOW, () => {
       const micro = String(await unitId('мкг/м³'))
       const change = () => changeReferenceEntry(adminContext(), { kind: 'substance', id, values: { name, unit_id: micro, mpc: '0,008', mpc_max: '' } })
       const publication = () => syncReportPublication(t.database.db, race.reportId)
-      await Promise.all(first === 'publication' ? [publication(), change()] : [change(), publication()])
+      if (first === 'change') await Promise.all([change(), publication()])
+      else {
+        // The publication held between its insert and its commit: a transaction of the owner's holds one of the rows'
+        // keys, so the publication's INSERT waits on it with the rest of its rows written and not committed. The change
+        // comes meanwhile; only then is the key let go. Without the shared lock the conversion would commit first, miss
+        // the rows it could not see, and the publication commit them in мг/м³.
+        let release!: () => void
+        const released = new Promise<void>((resolve) => { release = resolve })
+        let holding!: () => void
+        const held = new Promise<void>((resolve) => { holding = resolve })
+        const blocker = t.database.ownerDb.transaction().execute(async (trx) => {
+          await sql`INSERT INTO measures_point_indications (measures_point_id, year, sampled, name, value, measure, mpc, mpc_max)
+            SELECT r.measures_point_id, r.year, r.sampled, r.name, r.value, r.measure, r.mpc, r.mpc_max
+            FROM import_staged_rows s CROSS JOIN LATERAL jsonb_populate_record(NULL::measures_point_indications, s.data) r
+            WHERE s.file_id = ${file} ORDER BY s.row_number DESC LIMIT 1`.execute(trx)
+          holding()
+          await released
+          throw new Error('rolled back')
+        }).catch(() => {})
+        await held
+        const waiting = async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`.execute(t.database.ownerDb)).rows[0].n)
+        const published = publication()
+        await vi.waitFor(async () => expect(await waiting()).toBeGreaterThan(0), { timeout: 30_000, interval: 50 })
+        let changed = false
+        const changing = change().then((answer) => { changed = true; return answer })
+        const before = await waiting()
+        await vi.waitFor(async () => expect(changed || (await waiting()) > before).toBe(true), { timeout: 30_000, interval: 50 })
+        release()
+        await Promise.all([blocker, published, changing])
+      }
       await vi.waitFor(async () => expect(await publishedOf(race.reportId)).toHaveLength(40), { timeout: 60_000, interval: 250 })
       const units = await sql<{ measure: string; value: number; n: number }>`
         SELECT measure, value, count(*)::int AS n FROM measures_point_indications WHERE name = ${name} GROUP BY measure, value`.execute(t.database.db)
