@@ -12,15 +12,20 @@ import ExcelJS from 'exceljs'
 import { checkInChild, peakRssMb, FILE_LIMITS } from '@portal/workers/workers.server.ts'
 import type { RowContext } from '@portal/workers/workers.server.ts'
 import { writeZip, zipItem } from '../workers/test/support/fixture-files.ts'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { hygienicLimit, uploadSpecOf } from '@portal/workflow-service/registry.ts'
 
 const spec = uploadSpecOf('observation_results')
 const POINTS = Array.from({ length: 12 }, (_, i) => `ПН-7-${String(i + 1).padStart(2, '0')}`)
-const SUBSTANCES: Array<[string, string, number]> = [['Нефтепродукты', 'мг/дм3', 0.05], ['Фенолы', 'мг/дм3', 0.001], ['Железо общее', 'мг/дм3', 0.1], ['Медь', 'мг/дм3', 0.001]]
+/** The substances the rows measure, with the limits of the standard the demo data cites (decision 3415). */
+const SUBSTANCES: Array<[string, string, number, number | null]> = ['Нефтепродукты', 'Фенолы', 'Железо общее', 'Медь'].map((name) => {
+  const limit = hygienicLimit(name, 'мг/дм³')
+  if (!limit || limit.mpc === null) throw new Error(`no hygienic limit for ${name} in мг/дм³`)
+  return [name, 'мг/дм3', limit.mpc, limit.mpcMax]
+})
 
 function row(i: number): Array<string | number> {
-  const [name, unit, mpc] = SUBSTANCES[i % SUBSTANCES.length]
-  return [POINTS[i % POINTS.length], 2025, `${String((i % 28) + 1).padStart(2, '0')}.0${(i % 9) + 1}.2025`, name, Number(((i % 997) / 10_000).toFixed(4)), unit, mpc, mpc * 2]
+  const [name, unit, mpc, mpcMax] = SUBSTANCES[i % SUBSTANCES.length]
+  return [POINTS[i % POINTS.length], 2025, `${String((i % 28) + 1).padStart(2, '0')}.0${(i % 9) + 1}.2025`, name, Number(((i % 997) / 10_000).toFixed(4)), unit, mpc, mpcMax ?? '']
 }
 
 function context(): RowContext {

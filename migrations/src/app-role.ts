@@ -35,6 +35,8 @@ export async function grantAppRole(ownerDb: Kysely<any>, appRole: string): Promi
     await sql`REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${sql.id(table)} FROM ${app}`.execute(ownerDb)
   }
   await sql`GRANT EXECUTE ON FUNCTION withdraw_published_file(integer) TO ${app}`.execute(ownerDb)
+  // A unit change converts a substance's readings only through the owner's function (decision 3416).
+  await sql`GRANT EXECUTE ON FUNCTION convert_published_readings(text, text, text, integer) TO ${app}`.execute(ownerDb)
   // ANALYZE after a seed or a large publication (decision 3505): MAINTAIN (PostgreSQL 17+) lets the role refresh the
   // planner's statistics and vacuum, never read or change a row it may not already.
   if (Number((await sql<{ v: string }>`SELECT current_setting('server_version_num') AS v`.execute(ownerDb)).rows[0].v) >= 170000) {

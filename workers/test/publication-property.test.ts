@@ -6,9 +6,9 @@
 // file) are refused or named by verify, exactly as they took effect (decision 3310).
 // Each upload spells its substance at random (case, doubled and no-break spaces, Latin look-alikes), writes its value in
 // a unit of one family, its sampling moment as a day, an instant in UTC or in another zone, and its ПДК as nothing, the
-// reference's limit in the written unit or a wrong one; the reference may be asked to change a substance's unit. After
-// every step each public reading is in its substance's unit against the reference limit, and the exceedances and the
-// charts are those readings (decisions 3410–3413).
+// reference's limit in the written unit or a wrong one; the reference may change a substance's unit, converting its
+// published and staged readings (decision 3416). After every step each public reading is in its substance's unit
+// against the reference limit, and the exceedances and the charts are those readings (decisions 3410–3413).
 // A point is deleted exactly when nothing names it (decision 1601: no published reading, no checked row, no file of
 // its area being checked); a deleted point takes nothing with it, and a later file naming it fails its check. A fixed
 // seed keeps npm test repeatable; PUBLICATION_PROPERTY_SEED tries another.
@@ -59,7 +59,7 @@ const styleArb: fc.Arbitrary<Style> = fc.record({ spelling: fc.nat(3), unit: fc.
 
 type Step =
   | ({ kind: 'upload'; point: number; days: number[]; marker: number; value: number; name: number; key: number | null } & Partial<Style>)
-  /** The administrator moves Свойство-Б between мг/дм³ and мкг/дм³ (refused while readings hold the old unit). */
+  /** The administrator moves Свойство-Б between мг/дм³ and мкг/дм³, its readings converted with it (decision 3416). */
   | { kind: 'unit-change' }
   /** The bytes of an earlier upload again (the same file, or a copy under the other name). */
   | { kind: 'again'; upload: number; name: number }
@@ -137,26 +137,28 @@ const csv = (step: Extract<Step, { kind: 'upload' }>, nomenclature: string) => {
 }
 
 let unitChanges = 0
-let unitChangesRefused = 0
+let unitChangesWithReadings = 0
 
-/** Moves Свойство-Б to the other unit of its family, its limit left for the command to convert. */
+/**
+ * Moves Свойство-Б to the other unit of its family, its limit left for the command to convert: its public and staged
+ * readings are converted with it by the recorded event (decision 3416), each one's multiple of its limit unchanged.
+ */
 async function changeUnit(): Promise<void> {
   const current = await sql<{ id: number; unit: string; mpc: number }>`
     SELECT s.id, u.name AS unit, s.mpc::float8 AS mpc FROM substances s JOIN units u ON u.id = s.unit_id WHERE s.name = ${MARKERS[1]}`.execute(t.database.db)
   const { id, unit, mpc } = current.rows[0]
   const target = unit === 'мг/дм³' ? 'мкг/дм³' : 'мг/дм³'
   const { id: unitId } = await t.database.db.selectFrom('units').select('id').where('name', '=', target).executeTakeFirstOrThrow()
-  try {
-    const changed = await changeReferenceEntry(adminContext(), { kind: 'substance', id, values: { name: MARKERS[1], unit_id: String(unitId), mpc: String(mpc).replace('.', ','), mpc_max: '' } })
-    if (changed instanceof Refused) throw new CommandRefused(changed.refusal)
-    unitChanges += 1
-  } catch (error) {
-    if (error instanceof CommandRefused) {
-      expect(error.refusal.reason, 'a unit change is refused only while readings hold the old unit').toBe('reference-unit-in-use')
-      unitChangesRefused += 1
-    }
-    throw error
-  }
+  const multiples = () =>
+    sql<{ id: string; value: number; mpc: number | null }>`SELECT id, value::float8 AS value, mpc::float8 AS mpc FROM measures_point_indications WHERE name = ${MARKERS[1]} ORDER BY id`
+      .execute(t.database.db)
+      .then((r) => r.rows.map((row) => [row.id, multipleOf(row.value, row.mpc)]))
+  const before = await multiples()
+  const changed = await changeReferenceEntry(adminContext(), { kind: 'substance', id, values: { name: MARKERS[1], unit_id: String(unitId), mpc: String(mpc).replace('.', ','), mpc_max: '' } })
+  expect(changed instanceof Refused ? changed.refusal : null, 'a unit change within the family is never refused').toBeNull()
+  unitChanges += 1
+  if (before.length > 0) unitChangesWithReadings += 1
+  expect(await multiples(), 'a conversion keeps every reading\'s multiple of its limit').toEqual(before)
 }
 
 let admin: CurrentUser
@@ -437,7 +439,8 @@ describe('publication under random uploads, checks, decisions, file and point de
     // Forgeries were tried: some took effect and verify named each, some the database refused.
     expect(forgeriesSeen).toBeGreaterThan(0)
     expect(forgeriesRefused).toBeGreaterThan(0)
-    // The reference was asked to change a unit.
-    expect(unitChanges + unitChangesRefused).toBeGreaterThan(0)
+    // The reference changed a unit, and some of those changes converted published readings.
+    expect(unitChanges).toBeGreaterThan(0)
+    expect(unitChangesWithReadings).toBeGreaterThan(0)
   }, 900_000)
 })

@@ -78,8 +78,26 @@ describe('a substance\'s unit change in the reference data stream', () => {
     expect(when([], change({ unit_id: 4, mpc: 0.03 }), { current, ...unit('мг/кг', 'г/кг') })).toMatchObject([{ data: { changes: [{ field: 'unit_id' }, { field: 'mpc', from: 32, to: 0.03 }] } }])
   })
 
-  it('refuses while readings are public or staged in the old unit, naming how many', () => {
-    expect(when([], change({ unit_id: 4 }), { current, ...unit('мг/кг', 'г/кг', 3, 2) })).toEqual({ reason: 'reference-unit-in-use', name: 'Свинец', unit: 'мг/кг', readings: 3, staged: 2 })
+  it('converts readings public or staged in the old unit by the same factor, recording how many', () => {
+    expect(when([], change({ unit_id: 4 }), { current, unit: { from: 'мг/кг', to: 'г/кг', readings: 3, staged: 2, largest: { value: 120, label: 'показание № 7' } } })).toEqual([{
+      type: 'ReferenceEntryChanged',
+      data: { kind: 'substance', id: 5, changes: [{ field: 'unit_id', from: 3, to: 4 }, { field: 'mpc', from: 32, to: 0.032 }], conversion: { from: 'мг/кг', to: 'г/кг', factor: 0.001, readings: 3, staged: 2 } },
+    }])
+  })
+
+  it('refuses a unit of another family while readings hold the old unit, naming the units they convert to', () => {
+    const bare = { ...current, mpc: null }
+    expect(when([], { type: 'ChangeEntry', data: { kind: 'substance', id: 5, values: { ...bare, unit_id: 7 } } }, { current: bare, ...unit('мг/кг', 'Бк/кг', 3, 2) })).toEqual({
+      reason: 'reference-unit-in-use', name: 'Свинец', unit: 'мг/кг', to: 'Бк/кг', readings: 3, staged: 2, convertsTo: ['мг/кг', 'г/кг'],
+    })
+  })
+
+  it('refuses a conversion that would leave a reading beyond the plausible bound of the new unit, naming the reading and the value', () => {
+    const air = { name: 'Оксид углерода', unit_id: 1, mpc: 3, mpc_max: 5 }
+    const facts = { current: air, unit: { from: 'мкг/м³', to: 'мг/м³', readings: 1, staged: 0, largest: { value: 2e13, label: 'показание № 9' } } }
+    expect(when([], { type: 'ChangeEntry', data: { kind: 'substance', id: 6, values: { ...air, unit_id: 2 } } }, facts)).toEqual({
+      reason: 'reference-unit-not-convertible', name: 'Оксид углерода', value: 2e13, label: 'показание № 9', from: 'мкг/м³', to: 'мг/м³', max: 10_000,
+    })
   })
 
   it('refuses a conversion whose result is not a finite number, naming the value', () => {

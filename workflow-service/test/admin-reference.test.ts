@@ -12,6 +12,7 @@ import { portalUseCases } from '../src/use-cases/portal-use-cases.server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { writeNotices } from '../src/notifications/notice-writer.server.ts'
 import { refusalOf } from '../../test-support/refusal-of.ts'
+import { formatNumber } from '../src/text/russian-format.ts'
 
 const t = useTestApp()
 const actors: Record<'admin' | 'department' | 'holder1', CurrentUser> = {} as never
@@ -67,6 +68,22 @@ describe('reference data administration', () => {
     const page = await referencePage(as(actors.admin), { kind: 'substance' })
     expect(page.history[0]).toMatchObject({ id: substance.id, entryName: 'Нефтепродукты', changes: [{ field: 'mpc', from: 0.1, to: 0.3 }] })
     expect(page.options.unit_id.map((u) => u.name)).toContain('мг/дм³')
+  })
+
+  it('converts a substance\'s limits and its readings with its unit, and the history says so beside the changed fields', async () => {
+    const phenols = await t.database.db.selectFrom('substances').innerJoin('units', 'units.id', 'substances.unit_id').select(['substances.id', 'substances.unit_id', 'substances.mpc', 'substances.source'])
+      .where('substances.name', '=', 'Фенолы').where('units.name', '=', 'мг/дм³').executeTakeFirstOrThrow()
+    const readings = async (unit: string) => Number((await t.database.db.selectFrom('measures_point_indications').select((eb) => eb.fn.countAll().as('n')).where('name', '=', 'Фенолы').where('measure', '=', unit).executeTakeFirstOrThrow()).n)
+    const inMg = await readings('мг/дм³')
+    const micro = (await t.database.db.selectFrom('units').select('id').where('name', '=', 'мкг/дм³').executeTakeFirst())?.id ?? (await accepted(addReferenceEntry(as(actors.admin), { kind: 'unit', values: { name: 'мкг/дм³' } }))).id
+    const values = { name: 'Фенолы', unit_id: String(micro), mpc: String(phenols.mpc).replace('.', ','), mpc_max: '', source: phenols.source ?? '' }
+    expect(await accepted(changeReferenceEntry(as(actors.admin), { kind: 'substance', id: phenols.id, values }))).toMatchObject({ changed: true, values: { mpc: Number(phenols.mpc) * 1000 } })
+    expect(await readings('мг/дм³')).toBe(0)
+    expect(await readings('мкг/дм³')).toBe(inMg)
+    const page = await referencePage(as(actors.admin), { kind: 'substance' })
+    expect(page.history[0]).toMatchObject({ id: phenols.id, changes: [{ field: 'unit_id', from: phenols.unit_id, to: micro }, { field: 'mpc' }] })
+    expect(page.history[0].conversion).toBe(`Пересчитаны ПДК и показания из «мг/дм³» в «мкг/дм³» (× ${formatNumber(1000)}): опубликованные — ${formatNumber(inMg)}, ждущие публикации — 0`)
+    expect((await verifyProjections(t.database.db)).publicRecord!.findings).toEqual([])
   })
 
   it('refuses a Department user and a license holder on the server, for changes and for the screen, and writes nothing', async () => {

@@ -3,7 +3,7 @@ import { recordFileChecked, storedFilePath } from '@portal/workflow-service/comm
 import { fileCheckRows } from '@portal/workflow-service/service.server.ts'
 import type { JobDependencies } from '../job-dependencies.ts'
 import { PermanentJobError } from '@portal/workflow-service/ports.ts'
-import { clearStagedRows, stageRows, syncReportPublication } from '../publication/staged-rows.server.ts'
+import { clearStagedRows, stageRows, stagedInAStaleUnit, syncReportPublication } from '../publication/staged-rows.server.ts'
 import { checkDocumentFile } from './check-document-file.server.ts'
 import { checkInChild } from './check-in-child.server.ts'
 import { importSpecForReport } from '@portal/workflow-service/registry.ts'
@@ -64,6 +64,13 @@ export function fileCheckJob({ db, config, log, queue }: JobDependencies) {
           }
         }
         if (!result.ok) await clearStagedRows(db, fileId)
+        // A unit change committed during the check left the rows staged after it in the old unit: checked again, in
+        // the new one (the job's retry starts clean).
+        const stale = result.ok ? await stagedInAStaleUnit(db, fileId) : null
+        if (stale) {
+          await clearStagedRows(db, fileId)
+          throw new Error(`file ${fileId}: row ${stale.row} was staged in ${stale.measure}, its substance is now in ${stale.unit}: checked again`)
+        }
       } else {
         // A document is only recognised by its first bytes (and a ZIP's bounded directory): nothing to parse.
         result = await checkDocumentFile(path, file.name)

@@ -3,7 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { JOBS } from '@portal/workflow-service/ports.ts'
 import { importSpecOfTable, type ImportSpec } from '@portal/workflow-service/registry.ts'
-import { notifyDepartmentOfExceedances, publishedFilesOfReport, recordReportPublication } from '@portal/workflow-service/commands.server.ts'
+import { lockSubstanceUnits, notifyDepartmentOfExceedances, publishedFilesOfReport, recordReportPublication } from '@portal/workflow-service/commands.server.ts'
 import { publishedIdSql, rememberPublishedIds } from './stable-row-ids.server.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -93,6 +93,30 @@ export async function withdrawFile(db: Db, fileId: number): Promise<number> {
 }
 
 /**
+ * A staged row of the file whose substance is in the reference in another unit than the row's (decision 3416): a unit
+ * change committed while the file was checked, after the conversion had converted the rows staged so far. Read under
+ * the substances' shared unit lock, so a conversion either saw every row staged before it or committed before this
+ * look. Answers the row's number and both units, or null.
+ */
+export async function stagedInAStaleUnit(db: Kysely<Database>, fileId: number): Promise<{ row: number; measure: string; unit: string } | null> {
+  return db.transaction().execute(async (trx) => {
+    const substances = await sql<{ id: number }>`
+      SELECT s.id FROM substances s WHERE s.name IN (
+        SELECT DISTINCT data->>'name' FROM import_staged_rows WHERE file_id = ${fileId} AND target_table = 'measures_point_indications')`.execute(trx)
+    await lockSubstanceUnits(trx, substances.rows.map((r) => r.id), true)
+    const { rows } = await sql<{ row: number; measure: string; unit: string }>`
+      SELECT st.row_number AS row, st.data->>'measure' AS measure, u.name AS unit
+      FROM import_staged_rows st
+      JOIN substances sb ON sb.name = st.data->>'name'
+      JOIN units u ON u.id = sb.unit_id
+      WHERE st.file_id = ${fileId} AND st.target_table = 'measures_point_indications' AND u.name <> st.data->>'measure'
+        AND NOT EXISTS (SELECT 1 FROM substances o JOIN units ou ON ou.id = o.unit_id WHERE o.name = sb.name AND ou.name = st.data->>'measure')
+      ORDER BY st.row_number LIMIT 1`.execute(trx)
+    return rows[0] ?? null
+  })
+}
+
+/**
  * Makes the catalogue agree with the report as it is now: an agreed report shows the rows of its successful
  * files; any other status (or a deleted file) shows none. Safe to run any number of times, in any order. A run
  * that publishes rows tells the Department of the report's readings above their ПДК in the same transaction.
@@ -101,6 +125,12 @@ export async function syncReportPublication(db: Kysely<Database>, reportId: numb
   return db.transaction().execute(async (trx) => {
     // One reconciliation per report at a time: two workers cannot publish the same file twice.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${JOBS.reportPublication}), ${reportId})`.execute(trx)
+    // A unit change of a substance among these rows waits for this run, or this run for it (decision 3416): the rows
+    // it publishes are read in the unit they will stay in.
+    const substances = await sql<{ id: number }>`
+      SELECT s.id FROM substances s WHERE s.name IN (
+        SELECT DISTINCT data->>'name' FROM import_staged_rows WHERE report_id = ${reportId} AND target_table = 'measures_point_indications')`.execute(trx)
+    await lockSubstanceUnits(trx, substances.rows.map((r) => r.id), true)
     const report = await trx.selectFrom('import_reports').select(['status']).where('id', '=', reportId).executeTakeFirst()
     const files = await trx.selectFrom('import_files').select(['id', 'status']).where('report_id', '=', reportId).execute()
     const publishedFiles = await trx.selectFrom('import_published_rows').select('file_id').distinct().where('report_id', '=', reportId).execute()

@@ -59,3 +59,24 @@ export async function publishedFilesOfReport(db: Db, reportId: number, visible: 
   }
   return [...records.values()].sort((a, b) => a.fileId - b.fileId || a.table.localeCompare(b.table))
 }
+
+/** The rows of a table of published readings that no publication holds: how many, the largest id and their digest. */
+export interface SeededRows {
+  table: string
+  rows: number
+  maxId: number
+  digest: string
+}
+
+/** The rows of each table of published readings that no publication holds, as verify and the baseline count them. */
+export async function seededRows(db: Db): Promise<SeededRows[]> {
+  const result: SeededRows[] = []
+  for (const spec of PUBLISHED_TABLES) {
+    const { rows } = await sql<{ rows: number; max_id: string | null; digest: string }>`
+      SELECT count(*)::int AS rows, max(t.id) AS max_id, ${rowDigest(spec)} AS digest
+      FROM ${sql.table(spec.table)} t
+      WHERE NOT EXISTS (SELECT 1 FROM import_published_rows p WHERE p.target_table = ${spec.table} AND p.row_id = t.id)`.execute(db)
+    result.push({ table: spec.table, rows: rows[0].rows, maxId: Number(rows[0].max_id ?? 0), digest: rows[0].digest })
+  }
+  return result
+}

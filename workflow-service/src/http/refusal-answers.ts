@@ -135,7 +135,13 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
     case 'reference-unit-in-use':
       return {
         status: 409,
-        detail: `Нельзя изменить единицу измерения вещества «${refusal.name}»: в «${refusal.unit}» ${readingsInUse(refusal)}. Опубликованные значения в другую единицу не пересчитываются: оставьте «${refusal.unit}», чтобы у вещества была одна единица на всех страницах.`,
+        detail: `Нельзя изменить единицу измерения вещества «${refusal.name}»: в «${refusal.unit}» ${readingsInUse(refusal)}, а в «${refusal.to}» они не пересчитываются. Допустимы ${refusal.convertsTo.join(', ')}: показания будут пересчитаны, и у вещества останется одна единица на всех страницах.`,
+        parameter: 'unit_id',
+      }
+    case 'reference-unit-not-convertible':
+      return {
+        status: 409,
+        detail: `Нельзя изменить единицу измерения вещества «${refusal.name}»: ${refusal.label}, ${formatNumber(refusal.value)} ${refusal.from}, в «${refusal.to}» ${refusal.max === null ? 'не пересчитывается в конечное число' : `превысило бы правдоподобную границу ${formatNumber(refusal.max)} ${refusal.to}`}. Ничего не изменено: исправьте это показание или оставьте «${refusal.from}».`,
         parameter: 'unit_id',
       }
     case 'reference-name-in-use':

@@ -70,8 +70,10 @@ export type Refusal =
   | { reason: 'reference-not-found' }
   /** Deleting an entry that readings or other records use: it is to be retired instead. */
   | { reason: 'reference-in-use'; name: string }
-  /** Changing the unit of a substance whose readings are public or staged in its old unit (decision 3411). */
-  | { reason: 'reference-unit-in-use'; name: string; unit: string; readings: number; staged: number }
+  /** Moving a substance whose readings are public or staged in its old unit into a unit they do not convert to (decisions 3411, 3416). */
+  | { reason: 'reference-unit-in-use'; name: string; unit: string; to: string; readings: number; staged: number; convertsTo: readonly string[] }
+  /** A unit change whose conversion would leave a reading no finite, plausible number (decision 3416): the value named. */
+  | { reason: 'reference-unit-not-convertible'; name: string; value: number; label: string; from: string; to: string; max: number | null }
   /** Renaming a substance whose readings are public or staged under its name (decision 3413). */
   | { reason: 'reference-name-in-use'; name: string; readings: number; staged: number }
   // Accounts (administrators)

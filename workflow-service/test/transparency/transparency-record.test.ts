@@ -16,6 +16,9 @@ import { signingKey } from '../../src/transparency/signing-key.server.ts'
 import { type CheckpointStatement, fingerprintOf, GENESIS_HASH, signatureHolds, statementHash } from '../../src/transparency/statement.ts'
 import type { TransparencyIndex, TransparencyRows } from '../../src/transparency/transparency-reads.server.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
+import { addReferenceEntry, changeReferenceEntry } from '../../src/admin/reference/reference-commands.server.ts'
+import type { CurrentUser } from '../../src/auth/permissions.ts'
+import { writeNotices } from '../../src/notifications/notice-writer.server.ts'
 import { holder, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
@@ -142,6 +145,25 @@ describe('verify-public checks a running portal from outside', PROCESSES, () => 
     expect(verdict.stdout).toContain(`ключи подписи: ${signingKey().fingerprint}`)
     for (const spec of PUBLISHED_TABLES) expect(verdict.stdout).toMatch(new RegExp(`${spec.table}: \\d+ строк, сводка совпадает`))
     expect(verdict.stdout).toContain('итог: запись прозрачности сходится')
+  })
+
+  it('answers 0 after a unit change converted published readings: the next statement signs the converted digest, the earlier ones still hold', async () => {
+    await sealAndSign(t.database.db)
+    const signed = async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM signed_checkpoints`.execute(t.database.db)).rows[0].n)
+    const signedBefore = await signed()
+    const no2 = await t.database.db.selectFrom('substances').selectAll().where('name', '=', 'Диоксид азота (NO2)').executeTakeFirstOrThrow()
+    const micro = await t.database.db.selectFrom('units').select('id').where('name', '=', 'мкг/м³').executeTakeFirst()
+    const admin = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', 'admin').executeTakeFirstOrThrow()
+    const context = { db: t.database.db, queue: t.queue, storageDir: t.app.config.storageDir, actor: { id: admin.id, username: admin.username, groups: admin.groups as CurrentUser['groups'], companyId: admin.company_id }, requestId: null, clientAddress: null, now: new Date(), notices: writeNotices }
+    const unitId = micro ? micro.id : ((await addReferenceEntry(context, { kind: 'unit', values: { name: 'мкг/м³' } })) as { id: number }).id
+    const changed = await changeReferenceEntry(context, { kind: 'substance', id: no2.id, values: { name: no2.name, unit_id: String(unitId), mpc: String(no2.mpc ?? ''), mpc_max: String(no2.mpc_max ?? '') } })
+    expect(changed).toMatchObject({ changed: true })
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM measures_point_indications WHERE name = ${no2.name} AND measure = 'мкг/м³'`.execute(t.database.db)
+    expect(rows[0].n).toBeGreaterThan(0)
+    await sealAndSign(t.database.db)
+    expect(await signed()).toBeGreaterThan(signedBefore)
+    const verdict = await verifyPublicCommand(base, '--tries', '1')
+    expect(verdict.code, verdict.stdout).toBe(0)
   })
 
   it('answers 1 when a published reading was changed behind the log, naming the table and both digests', async () => {

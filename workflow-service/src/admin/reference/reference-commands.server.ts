@@ -10,6 +10,7 @@ import type { ReferenceFacts } from './reference-decide.ts'
 import { referenceDecider } from './reference-decide.ts'
 import { parseReferenceInput, type ReferenceInput } from './reference-input.ts'
 import { REFERENCE_KINDS, type ReferenceKind, referenceStreamId, type ReferenceValues } from './reference-kinds.ts'
+import { convertReadings, lockSubstanceUnits } from './convert-readings.server.ts'
 
 /** The form's values by the kind's rules, or the refusal naming every wrong field. */
 function parsed(kind: ReferenceKind, input: ReferenceInput): ReferenceValues | Refused {
@@ -59,12 +60,24 @@ function readingsIn(name: unknown, unit: RawBuilder<unknown>) {
           AND NOT EXISTS (SELECT 1 FROM import_published_rows p WHERE p.file_id = s.file_id)) AS staged`
 }
 
-/** A substance's unit change as its decision needs it: both units' names and the readings in the old unit. */
+/**
+ * A substance's unit change as its decision needs it: both units' names, the readings in the old unit, and the largest
+ * of their values (public, or staged by any file: the conversion changes both), named for the refusal.
+ */
 async function unitChangeOf(trx: Transaction<Database>, current: ReferenceValues, unitId: number): Promise<ReferenceFacts['unit']> {
   const { rows } = await sql<{ from: string; to: string; readings: number; staged: number }>`
     SELECT f.name AS from, t.name AS to, ${readingsIn(current.name, sql`f.name`)}
     FROM units f, units t WHERE f.id = ${current.unit_id} AND t.id = ${unitId}`.execute(trx)
-  return rows[0]
+  if (!rows[0]) return undefined
+  const { rows: largest } = await sql<{ value: number; label: string }>`
+    (SELECT abs(i.value) AS value, 'показание № ' || i.id AS label FROM measures_point_indications i
+      WHERE i.name = ${current.name} AND i.measure = ${rows[0].from} ORDER BY abs(i.value) DESC LIMIT 1)
+    UNION ALL
+    (SELECT abs((s.data->>'value')::float8), 'строка ' || s.row_number || ' файла № ' || s.file_id FROM import_staged_rows s
+      WHERE s.target_table = 'measures_point_indications' AND s.data->>'name' = ${current.name} AND s.data->>'measure' = ${rows[0].from}
+      ORDER BY abs((s.data->>'value')::float8) DESC LIMIT 1)
+    ORDER BY value DESC LIMIT 1`.execute(trx)
+  return { ...rows[0], largest: largest[0] ? { value: Number(largest[0].value), label: largest[0].label } : null }
 }
 
 /** The readings under a substance's current name and unit, for a rename. */
@@ -144,20 +157,33 @@ export async function addReferenceEntry(context: CommandContext, input: { kind: 
   })
 }
 
-/** Changes an entry's fields; saving the same values records nothing. Answers the values saved. Administrators only. */
+/**
+ * Changes an entry's fields; saving the same values records nothing. Answers the values saved. Administrators only.
+ * A substance's unit change converts its readings in the same transaction as its event (decision 3416).
+ */
 export async function changeReferenceEntry(
   context: CommandContext,
   input: { kind: ReferenceKind; id: number; values: ReferenceInput },
 ): Promise<{ changed: boolean; values: ReferenceValues } | Refused> {
   const values = parsed(input.kind, input.values)
   if (values instanceof Refused) return values
-  const { events } = await handleCommand(context, {
-    decider: referenceDecider,
-    streamId: referenceStreamId(input.kind, input.id),
-    command: { type: 'ChangeEntry', data: { kind: input.kind, id: input.id, values } },
-    facts: (db) => factsOf(db, input.kind, input.id, values),
+  return inTransaction(context.db, async (trx) => {
+    const inTrx = { ...context, db: trx }
+    // Before the log's barrier, as a publication of its readings takes it: one waits for the other (decision 3416).
+    if (input.kind === 'substance') await lockSubstanceUnits(trx, [input.id], false)
+    const { events } = await handleCommand(inTrx, {
+      decider: referenceDecider,
+      streamId: referenceStreamId(input.kind, input.id),
+      command: { type: 'ChangeEntry', data: { kind: input.kind, id: input.id, values } },
+      facts: (db) => factsOf(db, input.kind, input.id, values),
+    })
+    for (const event of events) {
+      if (event.type === 'ReferenceEntryChanged' && event.data.conversion?.readings !== undefined) {
+        await convertReadings(inTrx, String(values.name), event.data.conversion)
+      }
+    }
+    return { changed: events.length > 0, values: await savedValues(trx, input.kind, input.id) }
   })
-  return { changed: events.length > 0, values: await savedValues(context.db, input.kind, input.id) }
 }
 
 /** Retires an entry from use (`retire`) or restores it; doing it twice records nothing. Administrators only (its use-case checks). */

@@ -6,6 +6,7 @@ import type { Decider } from '../../workflow/decider.ts'
 import type { Decision } from '../../workflow/refusal.ts'
 import type { ReferenceChange, ReferenceEvent, UnitConversion } from './reference-events.ts'
 import { convertible, convertUnit, unitsConvertibleTo } from '../../catalogue/registry/unit-conversions.ts'
+import { implausibleBound } from '../../catalogue/registry/plausible-values.ts'
 import { formatNumber } from '../../text/russian-format.ts'
 import { entryOf } from '../../workflow/event-table.ts'
 import { REFERENCE_EVENTS } from './reference-event-table.ts'
@@ -31,26 +32,33 @@ export interface ReferenceFacts {
   /** Readings or other records refer to the entry (asked only for a deletion). */
   used?: boolean
   /**
-   * A substance's unit the change replaces (asked only when `unit_id` changes): both units' names and how many
-   * readings are public, or staged by a checked file and not yet public, in the old one.
+   * A substance's unit the change replaces (asked only when `unit_id` changes): both units' names, how many readings
+   * are public, and staged by a checked file and not yet public, in the old one, and the largest of their values
+   * (with the words naming it), which the conversion must keep a plausible number.
    */
-  unit?: { from: string; to: string; readings: number; staged: number }
+  unit?: { from: string; to: string; readings: number; staged: number; largest?: { value: number; label: string } | null }
   /** A substance's readings under its old name, public or staged (asked only when its `name` changes). */
   named?: { readings: number; staged: number }
 }
 
 const LIMITS = ['mpc', 'mpc_max'] as const
 
+type UnitRefusal =
+  | { reason: 'reference-unit-in-use'; name: string; unit: string; to: string; readings: number; staged: number; convertsTo: readonly string[] }
+  | { reason: 'reference-unit-not-convertible'; name: string; value: number; label: string; from: string; to: string; max: number | null }
+
 /**
- * A substance's new unit (decision 3411): refused while readings are public or staged in the old one (their values
- * would stay in it); its limits, where the form left them as they were, converted within the unit family (refused,
- * naming the value, across families or when the result is not a finite number); a limit the form changed is taken
- * as written, in the new unit.
+ * A substance's new unit (decisions 3411, 3416). Within its unit family the change converts: its limits, where the
+ * form left them as they were (a limit the form changed is taken as written, in the new unit), and its readings,
+ * public and staged, by the same power of ten, recorded in the event beside the factor. Refused, naming the value,
+ * when a limit or the largest reading would not be a finite, plausible number in the new unit; refused with a 409
+ * into another family while readings hold the old unit (nothing converts them), and with a 400 while a limit does.
  */
-function changeOfUnit(unit: NonNullable<ReferenceFacts['unit']>, current: ReferenceValues, values: ReferenceValues): { reason: 'reference-unit-in-use'; name: string; unit: string; readings: number; staged: number } | ReturnType<typeof fieldProblem> | UnitConversion | null {
-  if (unit.readings > 0 || unit.staged > 0) return { reason: 'reference-unit-in-use', name: String(current.name), unit: unit.from, readings: unit.readings, staged: unit.staged }
+function changeOfUnit(unit: NonNullable<ReferenceFacts['unit']>, current: ReferenceValues, values: ReferenceValues): UnitRefusal | ReturnType<typeof fieldProblem> | UnitConversion | null {
+  const inUse = unit.readings > 0 || unit.staged > 0
   const kept = LIMITS.filter((f) => current[f] !== null && current[f] !== undefined && same(values[f], current[f]))
   if (!convertible(unit.from, unit.to)) {
+    if (inUse) return { reason: 'reference-unit-in-use', name: String(current.name), unit: unit.from, to: unit.to, readings: unit.readings, staged: unit.staged, convertsTo: unitsConvertibleTo(unit.from) }
     if (kept.length === 0) return null
     const limit = `${formatNumber(Number(current[kept[0]]))} ${unit.from}`
     return fieldProblem('unit_id', 'Единица измерения', 'unit-family', `«${unit.to}» не пересчитывается из «${unit.from}»: ПДК ${limit} в ней не выразить; допустимы ${unitsConvertibleTo(unit.from).join(', ')} — или сначала измените ПДК`)
@@ -62,7 +70,15 @@ function changeOfUnit(unit: NonNullable<ReferenceFacts['unit']>, current: Refere
     }
     values[field] = converted
   }
-  return { from: unit.from, to: unit.to, factor: convertUnit(1, unit.from, unit.to)! }
+  if (unit.largest) {
+    const converted = convertUnit(unit.largest.value, unit.from, unit.to)!
+    const bound = Number.isFinite(converted) ? implausibleBound(Math.abs(converted), unit.to, String(current.name)) : null
+    if (!Number.isFinite(converted) || bound) {
+      return { reason: 'reference-unit-not-convertible', name: String(current.name), value: unit.largest.value, label: unit.largest.label, from: unit.from, to: unit.to, max: bound?.max ?? null }
+    }
+  }
+  const factor = convertUnit(1, unit.from, unit.to)!
+  return { from: unit.from, to: unit.to, factor, ...(inUse ? { readings: unit.readings, staged: unit.staged } : {}) }
 }
 
 const fieldProblem = (field: string, label: string, problem: 'unit-family' | 'not-convertible', hint: string) => ({ reason: 'reference-field' as const, field, label, problem, hint })

@@ -11,13 +11,19 @@ export interface ReferenceChange {
 
 /**
  * A substance's unit changed within one unit family (decision 3411): the power of ten its limits were multiplied by,
- * so a limit recorded before the change is read in today's unit (`limitAsOf`).
+ * so a limit recorded before the change is read in today's unit (`limitAsOf`). Its readings in `from`, public and
+ * staged, were multiplied by it in the event's transaction (decision 3416): how many, when there were any.
  */
 export interface UnitConversion {
   from: string
   to: string
   factor: number
+  readings?: number
+  staged?: number
 }
+
+/** The power of ten a conversion's factor is (1000 → 3, 0,001 → −3): what `convert_published_readings` is given. */
+export const powerOf = (conversion: UnitConversion): number => Math.round(Math.log10(conversion.factor))
 
 export type ReferenceEvent =
   | { type: 'ReferenceEntryAdded'; data: { kind: ReferenceKind; id: number; values: ReferenceValues } }

@@ -5,7 +5,8 @@ import type { CurrentUser } from '../../auth/permissions.ts'
 import { inChainSql } from '../../event-store/positions.ts'
 import { personNameSql } from '../../people/person-name-sql.server.ts'
 import { roleWord } from '../../people/person-name.ts'
-import type { ReferenceChange } from './reference-events.ts'
+import type { ReferenceChange, UnitConversion } from './reference-events.ts'
+import { conversionLine } from './conversion-line.ts'
 import { fieldAsOf, fieldChanges, type SubstanceLimit } from './reference-as-of.ts'
 import { REFERENCE_KINDS, type ReferenceKind, type ReferenceValues } from './reference-kinds.ts'
 import { dayOf } from './reference-commands.server.ts'
@@ -37,6 +38,8 @@ export interface ReferenceHistoryItem {
   action: 'added' | 'changed' | 'retired' | 'restored' | 'deleted'
   added: ReferenceValues | null
   changes: ReferenceChange[]
+  /** A unit change's conversion of the limits and readings, in words (decision 3416); null for any other change. */
+  conversion: string | null
 }
 
 const ACTIONS: Record<string, ReferenceHistoryItem['action']> = {
@@ -92,6 +95,7 @@ export async function referencePage(context: ReferenceReadContext, input: { kind
     action: ACTIONS[e.type],
     added: e.type === 'ReferenceEntryAdded' ? (e.data.values as ReferenceValues) : null,
     changes: e.type === 'ReferenceEntryChanged' ? (e.data.changes as ReferenceChange[]) : [],
+    conversion: e.type === 'ReferenceEntryChanged' && e.data.conversion ? conversionLine(e.data.conversion as UnitConversion) : null,
   }))
   return { entries, options, history }
 }

@@ -4,28 +4,17 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { REFERENCE_KINDS } from '../../admin/reference/reference-kinds.ts'
-import { PUBLISHED_TABLES, rowDigest } from '../../catalogue/published-rows.server.ts'
+import { seededRows } from '../../catalogue/published-rows.server.ts'
 import { NO_QUEUE } from '../../ports/job-queue.ts'
 import type { Decider } from '../../workflow/decider.ts'
 import { systemMetadata } from '../../workflow/command-context.server.ts'
 import { handleCommand } from '../../workflow/handle-command.server.ts'
 import { BASELINE_EVENTS, type BaselineState } from '../../workflow/publication/baseline-event-table.ts'
-import { BASELINE_STREAM, type BaselineEvent, type ReferenceRows, type SeededRows } from '../../workflow/publication/baseline-events.ts'
+import { BASELINE_STREAM, type BaselineEvent, type CatalogueBaselineRecorded, type ReferenceRows } from '../../workflow/publication/baseline-events.ts'
+
+export { seededRows }
 
 type Db = Kysely<Database> | Transaction<Database>
-
-/** The rows of each table of published readings that no publication holds, as verify and the baseline count them. */
-export async function seededRows(db: Db): Promise<SeededRows[]> {
-  const result: SeededRows[] = []
-  for (const spec of PUBLISHED_TABLES) {
-    const { rows } = await sql<{ rows: number; max_id: string | null; digest: string }>`
-      SELECT count(*)::int AS rows, max(t.id) AS max_id, ${rowDigest(spec)} AS digest
-      FROM ${sql.table(spec.table)} t
-      WHERE NOT EXISTS (SELECT 1 FROM import_published_rows p WHERE p.target_table = ${spec.table} AND p.row_id = t.id)`.execute(db)
-    result.push({ table: spec.table, rows: rows[0].rows, maxId: Number(rows[0].max_id ?? 0), digest: rows[0].digest })
-  }
-  return result
-}
 
 /** The declared columns of each reference table (and `retired`), the values verify compares. */
 export const referenceColumns = (table: string): string[] => {
@@ -45,7 +34,7 @@ export async function referenceRows(db: Db): Promise<ReferenceRows[]> {
   return result
 }
 
-type BaselineCommand = { type: 'RecordBaseline'; data: BaselineEvent['data'] }
+type BaselineCommand = { type: 'RecordBaseline'; data: CatalogueBaselineRecorded['data'] }
 
 const baselineDecider: Decider<BaselineState, BaselineCommand, BaselineEvent, null> = {
   table: BASELINE_EVENTS,

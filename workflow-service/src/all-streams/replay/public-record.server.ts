@@ -121,10 +121,16 @@ async function checkAgreedReports(trx: Db, schema: string, findings: string[]): 
   }
 }
 
+/**
+ * The latest baseline: its reference rows (the position the reference events are applied after) and the seeded rows
+ * of the latest record of them, a unit change's `SeededRowsConverted` after it included (decision 3416).
+ */
 async function latestBaseline(trx: Db): Promise<{ position: number; data: CatalogueBaselineRecorded['data'] } | null> {
   const events = await readStream(trx, BASELINE_STREAM)
-  const last = events.at(-1)
-  return last ? { position: last.position, data: last.data as CatalogueBaselineRecorded['data'] } : null
+  const last = events.findLast((e) => e.type === 'CatalogueBaselineRecorded')
+  if (!last) return null
+  const seeded = (events.at(-1)!.data as { seeded: CatalogueBaselineRecorded['data']['seeded'] }).seeded
+  return { position: last.position, data: { ...(last.data as CatalogueBaselineRecorded['data']), seeded } }
 }
 
 /** The rows no publication holds against the baseline: the seed's, which nothing may change or add to. */

@@ -16,6 +16,14 @@ export const BASELINE_EVENTS = {
     label: 'Исходные данные каталога записаны',
     notice: null,
   },
+  SeededRowsConverted: {
+    machine: null,
+    evolve: (state) => state,
+    rows: () => [],
+    history: null,
+    label: 'Исходные показания пересчитаны в новую единицу',
+    notice: null,
+  },
 } satisfies EventTable<BaselineEvent, BaselineState>
 
 export const BASELINE_EVENT_TYPES = eventTypesOf<BaselineEvent, BaselineState>(BASELINE_EVENTS)

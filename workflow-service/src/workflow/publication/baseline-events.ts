@@ -3,13 +3,9 @@
 // the seed's; verify holds them against the latest baseline, and the reference data against the baseline with every
 // reference event after it.
 
-/** The rows of a table of published readings that no publication holds: how many, the largest id and their digest. */
-export interface SeededRows {
-  table: string
-  rows: number
-  maxId: number
-  digest: string
-}
+import type { SeededRows } from '../../catalogue/published-rows.server.ts'
+
+export type { SeededRows }
 
 /** A reference table's rows as they stood: their ids and every declared field's value (and `retired`). */
 export interface ReferenceRows {
@@ -22,6 +18,16 @@ export interface CatalogueBaselineRecorded {
   data: { seeded: SeededRows[]; reference: ReferenceRows[] }
 }
 
-export type BaselineEvent = CatalogueBaselineRecorded
+/**
+ * A substance's unit change converted readings no publication holds (the seed's, decision 3416): their digest after
+ * it, recorded in the conversion's transaction, so verify holds them against it; the reference rows stay held against
+ * the last `CatalogueBaselineRecorded` and the reference events after it.
+ */
+export interface SeededRowsConverted {
+  type: 'SeededRowsConverted'
+  data: { seeded: SeededRows[]; substance: string; from: string; to: string; factor: number }
+}
+
+export type BaselineEvent = CatalogueBaselineRecorded | SeededRowsConverted
 
 export const BASELINE_STREAM = 'catalogue-baseline'

@@ -208,6 +208,7 @@ export default function AdminReference() {
                           const field = fieldOf(c.field)
                           return <li key={c.field}>{field?.label ?? c.field}: {field ? shownValue(field, c.from, options) : String(c.from)} → {field ? shownValue(field, c.to, options) : String(c.to)}</li>
                         })}
+                        {h.conversion ? <li className="conversion">{h.conversion}</li> : null}
                       </ul>
                     ) : (
                       HISTORY_ACTION[h.action]
