@@ -4,14 +4,21 @@ import { clusterLabel, markerLines, placesFromGeoJson } from '../app/features/ma
 const KINDS = { surface_water: 'Поверхностные воды', ambient_air: 'Атмосферный воздух' }
 
 describe("a map marker's tooltip and a cluster's label", () => {
-  it('names the point, its kind in words and its worst multiple of the limit with the year, in Russian digits', () => {
+  it('names the point, its kind in words, its latest reading and its worst multiple of the limit with the year, in Russian digits', () => {
     // The multiple keeps the three decimals the server gives it, as the exceedances list shows it (0,126 is not «0,13»).
-    expect(markerLines({ name: 'ПН-1-01', kind: 'surface_water', worst: 1.834 }, KINDS, '2024')).toEqual(['ПН-1-01', 'Поверхностные воды', 'Наибольшая кратность ПДК (2024): 1,834'])
-    expect(markerLines({ name: 'ПН-1-02', kind: 'ambient_air', worst: 0.126 }, KINDS, '')).toEqual(['ПН-1-02', 'Атмосферный воздух', 'Наибольшая кратность ПДК: 0,126'])
+    const copper = { name: 'Медь', value: 12345.5, measure: 'мг/дм³', sampled: '2024-07-15' }
+    expect(markerLines({ name: 'ПН-1-01', kind: 'surface_water', worst: 1.834, latest: copper }, KINDS, '2024')).toEqual([
+      'ПН-1-01',
+      'Поверхностные воды',
+      'Последнее значение: Медь — 12\u00a0345,5 мг/дм³, 15.07.2024',
+      'Наибольшая кратность ПДК (2024): 1,834 × ПДК',
+    ])
+    const soot = { name: 'Сажа', value: 0.012, measure: 'мг/м³', sampled: null }
+    expect(markerLines({ name: 'ПН-1-02', kind: 'ambient_air', worst: 0.126, latest: soot }, KINDS, '')).toEqual(['ПН-1-02', 'Атмосферный воздух', 'Последнее значение: Сажа — 0,012 мг/м³', 'Наибольшая кратность ПДК: 0,126 × ПДК'])
   })
 
-  it('says there is no data rather than a zero when the point has no multiple', () => {
-    expect(markerLines({ name: 'ПН', kind: 'ambient_air', worst: null }, KINDS, '2024')[2]).toBe('Кратность ПДК (2024): нет данных')
+  it('says there is no data rather than a zero when the point has no reading or no multiple', () => {
+    expect(markerLines({ name: 'ПН', kind: 'ambient_air', worst: null, latest: null }, KINDS, '2024').slice(2)).toEqual(['Последнее значение (2024): нет данных', 'Кратность ПДК (2024): нет данных'])
   })
 
   it('counts a cluster and names every point in it', () => {
