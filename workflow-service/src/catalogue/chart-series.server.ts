@@ -48,11 +48,13 @@ export type Aggregate = 'sum' | 'avg'
 
 export interface YearValues {
   year: number
+  /** How many of the list's records the year has. */
+  count: number
   /** Field name → the year's sum or mean over the list's records (null when no record has a value). */
   values: Record<string, number | null>
 }
 
-/** Per year, the sum or mean of some numeric fields over the records of a list with its filters. */
+/** Per year, the count of the records of a list with its filters and the sum or mean of some numeric fields (none: the count alone). */
 export async function yearlyValues(db: Kysely<Database>, type: CatalogueType, filters: AppliedFilters, fields: readonly string[], aggregate: Aggregate): Promise<YearValues[]> {
   const columns = fields.map((name) => {
     const field = type.fields.find((f) => f.name === name && f.type === 'number' && !f.compute)
@@ -60,11 +62,11 @@ export async function yearlyValues(db: Kysely<Database>, type: CatalogueType, fi
     const column = sql.ref(`t.${columnOf(field)}`)
     return aggregate === 'sum' ? sql`sum(${column})::float8 AS ${sql.id(name)}` : sql`avg(${column})::float8 AS ${sql.id(name)}`
   })
-  if (!type.fields.some((f) => f.name === 'year') || columns.length === 0) return []
-  const { rows } = await sql<Record<string, number | null> & { year: number }>`
-    SELECT t.year, ${sql.join(columns)} FROM ${sql.table(type.table)} AS t ${whereClause(type, filters)}
+  if (!type.fields.some((f) => f.name === 'year')) return []
+  const { rows } = await sql<Record<string, number | null> & { year: number; count: number }>`
+    SELECT t.year, ${sql.join([sql`count(*)::int AS count`, ...columns])} FROM ${sql.table(type.table)} AS t ${whereClause(type, filters)}
     GROUP BY t.year ORDER BY t.year`.execute(db)
-  return rows.map(({ year, ...values }) => ({ year, values }))
+  return rows.map(({ year, count, ...values }) => ({ year, count, values }))
 }
 
 export interface MapFilters {
