@@ -143,7 +143,7 @@ describe('charts, map, downloads and notifications in the browser', () => {
     await page.close()
   })
 
-  it('gathers dense markers into clusters, tells kind and worst multiple, opens a point by click or tap-after-tooltip, and shows the area filter', async () => {
+  it('gathers dense markers into clusters, tells kind, latest reading and worst multiple, opens a point by click or tap-after-tooltip, and shows the area filter', async () => {
     const page = await withoutTiles()
     await page.goto(`${b.baseUrl}/monitoring/map`)
     const map = page.locator('.points-map')
