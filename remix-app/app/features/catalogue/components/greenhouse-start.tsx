@@ -22,10 +22,10 @@ export function GreenhouseStart({ title, crumbs, tabs, years, controls = [] }: {
         <ul className="list year-sections">
           {years.map((y) => (
             <li key={y.year} className={y.latest ? 'latest-year' : undefined}>
-              <h2>
-                {y.title}
+              <div className="year-head">
+                <h2>{y.title}</h2>
                 {y.latest ? <span className="year-badge">последний отчётный год</span> : null}
-              </h2>
+              </div>
               <ul className="tiles">
                 {y.sections.map((s) => (
                   <li key={s.to} className={`tile-${s.kind}`}>
