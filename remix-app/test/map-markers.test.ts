@@ -30,17 +30,17 @@ describe("a map marker's tooltip and a cluster's label", () => {
 
 describe("the live map's places from the GeoJSON list", () => {
   const page = [
-    { id: 1, name: 'ПН-1', kind: 'surface_water', latitude: 66, longitude: 70, worst: 2.5 },
-    { id: 2, name: 'ПН-2', kind: 'surface_water', latitude: 67, longitude: 71, worst: null },
-    { id: 3, name: 'ПН-3', kind: 'surface_water', latitude: 68, longitude: 72, worst: 0.4 },
+    { id: 1, name: 'ПН-1', kind: 'surface_water', latitude: 66, longitude: 70, worst: 2.5, latest: { name: 'Медь', value: 2.5, measure: 'мг/дм³', sampled: '2024-07-15' } },
+    { id: 2, name: 'ПН-2', kind: 'surface_water', latitude: 67, longitude: 71, worst: null, latest: null },
+    { id: 3, name: 'ПН-3', kind: 'surface_water', latitude: 68, longitude: 72, worst: 0.4, latest: null },
   ]
   const feature = (id: number, coordinates: unknown, properties: Record<string, unknown> = {}) => ({ type: 'Feature', id, geometry: { type: 'Point', coordinates }, properties })
 
-  it("puts each of the page's points at the list's place, keeps its worst multiple and leaves out the points the page's filters dropped", () => {
+  it("puts each of the page's points at the list's place, keeps its worst multiple and latest reading and leaves out the points the page's filters dropped", () => {
     const answer = { type: 'FeatureCollection', features: [feature(3, [72.5, 68.5], { name: 'ПН-3 новое', kind: 'surface_water' }), feature(1, [70, 66]), feature(9, [80, 70])] }
     expect(placesFromGeoJson(answer, page)).toEqual([
-      { id: 1, name: 'ПН-1', kind: 'surface_water', latitude: 66, longitude: 70, worst: 2.5 },
-      { id: 3, name: 'ПН-3 новое', kind: 'surface_water', latitude: 68.5, longitude: 72.5, worst: 0.4 },
+      { id: 1, name: 'ПН-1', kind: 'surface_water', latitude: 66, longitude: 70, worst: 2.5, latest: page[0].latest },
+      { id: 3, name: 'ПН-3 новое', kind: 'surface_water', latitude: 68.5, longitude: 72.5, worst: 0.4, latest: null },
     ])
   })
 
