@@ -58,7 +58,7 @@ describe('reference data administration', () => {
     await page.goto(`${b.baseUrl}/monitoring/admin/reference/substance`)
     for (const [name, mpc, mpcMax] of [['Оксид азота (NO)', '0,06', '0,4'], ['Сероводород (H2S)', '0,008', '0,008'], ['Метан (CH4)', '50', '—']]) {
       const row = page.getByRole('row').filter({ hasText: name })
-      await expect.poll(async () => (await row.first().getByRole('cell').allTextContents()).slice(0, 4), name).toEqual([name, 'мг/м³', mpc, mpcMax])
+      await expect.poll(async () => (await row.first().getByRole('cell').allTextContents()).slice(0, 4), { message: name }).toEqual([name, 'мг/м³', mpc, mpcMax])
     }
     await page.close()
   })
