@@ -53,6 +53,16 @@ describe('reference data administration', () => {
     await page.close()
   })
 
+  it('lists every substance the air reports show a ПДК for, with the limits of the standard (decision 3608)', async () => {
+    const page = await logIn(b, 'admin')
+    await page.goto(`${b.baseUrl}/monitoring/admin/reference/substance`)
+    for (const [name, mpc, mpcMax] of [['Оксид азота (NO)', '0,06', '0,4'], ['Сероводород (H2S)', '0,008', '0,008'], ['Метан (CH4)', '50', '—']]) {
+      const row = page.getByRole('row').filter({ hasText: name })
+      await expect.poll(async () => (await row.first().getByRole('cell').allTextContents()).slice(0, 4), { message: name }).toEqual([name, 'мг/м³', mpc, mpcMax])
+    }
+    await page.close()
+  })
+
   it('answers empty and malformed fields in Russian from the server, every one at once, then shows what was saved', async () => {
     const page = await logIn(b, 'admin')
     await page.goto(`${b.baseUrl}/monitoring/admin/reference/company`)

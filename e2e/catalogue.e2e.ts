@@ -221,6 +221,59 @@ describe('polygons and greenhouse gases', () => {
   })
 })
 
+describe("a company's greenhouse gases of a year and the greenhouse start page", () => {
+  // A company that reported greenhouse gases, and its latest year of them.
+  async function companyYear(page: Page): Promise<{ id: number; name: string; year: number }> {
+    const answer = (await (await page.request.get(`${b.baseUrl}/api/v1/greenhouse-gases/?limit=1`)).json()) as { results: Array<{ year: number; company: { id: number; name: string } }> }
+    const { year, company } = answer.results[0]
+    return { id: company.id, name: company.name, year }
+  }
+
+  for (const width of [1280, 390]) {
+    it(`shows one table by gas with the total row and a chart by gas, the company named once, at ${width} px`, async () => {
+      const page = await b.browser.newPage({ locale: 'ru-RU', timezoneId: 'Asia/Yekaterinburg', viewport: { width, height: 900 } })
+      const company = await companyYear(page)
+      await page.goto(`${b.baseUrl}/monitoring/companies/${company.id}/greenhousegases?year=${company.year}`)
+      const summary = page.locator('section.gas-summary')
+      await expect.poll(() => summary.getByRole('heading', { level: 2 }).textContent()).toBe(`Выбросы по газам, ${company.year} год`)
+      const table = summary.locator('table.data-table')
+      expect(await table.locator('thead th').allTextContents()).toEqual(['Газ', 'Выброс, т', 'CO₂-эквивалент, т'])
+      expect(await table.locator('tbody tr td:first-child').allTextContents()).toEqual(['CO₂', 'CH₄', 'N₂O', 'SF₆', 'C₂F₆', 'CHF₃', 'CF₄'])
+      expect(await table.locator('tfoot th').textContent()).toBe('Всего, т CO₂-экв.')
+      expect(await table.locator('tfoot td').last().textContent()).toMatch(/^[\d\u00a0]+,\d{3}$/)
+      // The chart by gas: a bar per gas, each named on its axis.
+      expect(await summary.locator('svg .chart-bar').count()).toBe(7)
+      expect(await summary.locator('svg .chart-years text').allTextContents()).toEqual(['CO₂', 'CH₄', 'N₂O', 'SF₆', 'C₂F₆', 'CHF₃', 'CF₄'])
+      // The heading names the company; the rows below name only their category and year.
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(company.name)
+      const rows = await listLinks(page).allTextContents()
+      expect(rows.length).toBeGreaterThan(0)
+      expect(rows.every((row) => !row.includes(company.name) && row.endsWith(String(company.year)))).toBe(true)
+      // Nothing spills past the screen's width: the table and the chart scroll in their own boxes.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      await page.close()
+    })
+  }
+
+  it("gives each year's tiles what they hold, with an emblem per section and the latest year marked", async () => {
+    const page = await b.open('/greenhouse-gases')
+    const years = page.locator('ul.year-sections > li')
+    await expect.poll(() => years.count()).toBeGreaterThan(1)
+    expect(await years.first().locator('.year-badge').textContent()).toBe('последний отчётный год')
+    expect(await page.locator('.year-badge').count()).toBe(1)
+    const facts = (year: number) => years.nth(year).locator('.tile-emissions .tile-fact').allTextContents()
+    const [first, second] = [await facts(0), await facts(1)]
+    expect(first[0]).toMatch(/^Всего [\d\u00a0]+,\d{3} т CO₂-экв\.$/)
+    expect(first[1]).toMatch(/^\d+ запис(ь|и|ей) по категориям источников$/)
+    expect(first).not.toEqual(second)
+    expect(await years.first().locator('.tile-activities .tile-fact').textContent()).toMatch(/^Мероприятия \d+ предприяти(я|й)$/)
+    // The two sections look apart: each its own accent.
+    const accents = await years.first().locator('.tiles > li > a').evaluateAll((links) => links.map((a) => getComputedStyle(a).borderLeftColor))
+    expect(new Set(accents).size).toBe(2)
+    await page.close()
+  })
+})
+
 describe('reference', () => {
   it('lists the report templates as downloads under Справочники', async () => {
     const page = await b.open('/reference')

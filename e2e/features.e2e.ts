@@ -143,7 +143,7 @@ describe('charts, map, downloads and notifications in the browser', () => {
     await page.close()
   })
 
-  it('gathers dense markers into clusters, tells kind and worst multiple, opens a point by click or tap-after-tooltip, and shows the area filter', async () => {
+  it('gathers dense markers into clusters, tells kind, latest reading and worst multiple, opens a point by click or tap-after-tooltip, and shows the area filter', async () => {
     const page = await withoutTiles()
     await page.goto(`${b.baseUrl}/monitoring/map`)
     const map = page.locator('.points-map')
@@ -156,14 +156,24 @@ describe('charts, map, downloads and notifications in the browser', () => {
     expect(await clusters.count()).toBeLessThan(points / 2)
     expect(await clusters.first().getAttribute('role')).toBe('button')
     expect(await clusters.first().textContent()).toMatch(/Пунктов: \d+ — /)
-    // A marker's tooltip: its name, its kind in words and its worst multiple of ПДК in the year shown.
+    // A marker's tooltip: its name, its kind in words, its latest reading and its worst multiple of ПДК in the year
+    // shown («1,834 × ПДК»), from the page's own data: hovering asks the server nothing.
     const marker = await aMarker(page)
     const name = (await marker.getAttribute('aria-label'))!
+    const asked: string[] = []
+    const listen = (request: { url(): string }) => asked.push(request.url())
+    page.on('request', listen)
     await marker.hover()
     const tooltip = page.locator('.leaflet-tooltip')
     await eventually(() => tooltip.count()).toBe(1)
-    expect(await tooltip.locator('strong').textContent()).toBe(name)
-    expect(await tooltip.textContent()).toMatch(/(Атмосферный воздух|Поверхностные воды|Почвы|Донные отложения|[А-Я][а-я]+).*(Наибольшая кратность ПДК \(\d{4}\): \d+(,\d+)?|Кратность ПДК \(\d{4}\): нет данных)$/)
+    page.off('request', listen)
+    expect(asked).toEqual([])
+    const lines = await tooltip.locator('.map-tip-line').allTextContents()
+    expect(lines).toHaveLength(4)
+    expect(lines[0]).toBe(name)
+    expect(lines[1]).toMatch(/^[А-ЯЁ]/)
+    expect(lines[2]).toMatch(/^Последнее значение: .+ — -?[\d\u00a0]+(,\d+)? \S+(, \d{2}\.\d{2}\.\d{4})?$|^Последнее значение \(\d{4}\): нет данных$/)
+    expect(lines[3]).toMatch(/^Наибольшая кратность ПДК \(\d{4}\): [\d\u00a0]+(,\d+)? × ПДК$|^Кратность ПДК \(\d{4}\): нет данных$/)
     await marker.click()
     await page.waitForURL(/\/monitoring\/measures-points\/\d+$/)
     await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(name)

@@ -95,7 +95,8 @@ describe('the findings of the spec check', () => {
     const page = await b.open('/greenhouse-gases')
     const firstYear = page.locator('ul.year-sections > li').first()
     await expect.poll(() => firstYear.locator('h2').textContent()).toMatch(/^\d{4} год$/)
-    expect(await firstYear.getByRole('link').allTextContents()).toEqual(['Категории выбросов', 'Мероприятия по сокращению выбросов'])
+    // Each tile is titled by its section; what it holds that year follows the title (decision 3609).
+    expect(await firstYear.getByRole('link').locator('.tile-title').allTextContents()).toEqual(['Категории выбросов', 'Мероприятия по сокращению выбросов'])
     const year = (await firstYear.locator('h2').textContent())!.slice(0, 4)
     await page.getByLabel('Отчетный период').selectOption(year)
     await page.waitForURL(new RegExp(`year=${year}`))

@@ -12,7 +12,7 @@ import { loader as companyLoader } from '../app/features/catalogue/routes/compan
 import { loader as pointsLoader } from '../app/features/catalogue/routes/area-points.tsx'
 import { loader as companiesLoader } from '../app/features/catalogue/routes/company-list.tsx'
 import { isNotFound } from '../app/features/catalogue/server/not-found.ts'
-import { categoriesTable } from '../app/features/catalogue/server/greenhouse-pages.server.ts'
+import { categoriesTable, greenhouseList, greenhouseStart } from '../app/features/catalogue/server/greenhouse-pages.server.ts'
 import { controlIndicatorsPage } from '../app/features/catalogue/server/point-water-pages.server.ts'
 import { recordOf } from '../app/utils/catalogue-record.server.ts'
 import { loader as searchLoader } from '../app/features/search/routes/search.tsx'
@@ -195,6 +195,59 @@ describe('one read for both doors', () => {
       if (year === '') expect(api.length).toBeGreaterThan(0)
       expect(page.rows.map((r) => r.cells[0])).toEqual(api.map((r) => r.name))
     }
+  })
+})
+
+describe("a company's greenhouse gases of a year and the greenhouse start page", () => {
+  it('gives one table by gas with the records\' total and a chart by gas, and names each row without the company', async () => {
+    const { rows } = await sql<{ company_id: number; name: string; year: number }>`
+      SELECT g.company_id, c.name, max(g.year) AS year FROM greenhouse_gases g JOIN companies c ON c.id = g.company_id GROUP BY g.company_id, c.name ORDER BY g.company_id LIMIT 1`.execute(t.database.db)
+    const { company_id: company, name, year } = rows[0]
+    const { rows: sums } = await sql<Record<string, number>>`
+      SELECT sum(co2)::float8 AS co2, sum(ch4)::float8 AS ch4, sum(n2o)::float8 AS n2o, sum(total)::float8 AS total, count(*)::int AS records
+      FROM greenhouse_gases WHERE company_id = ${company} AND year = ${year}`.execute(t.database.db)
+    for (const address of [`companies/${company}/greenhousegases`, 'greenhouse-gases']) {
+      const params = new URLSearchParams(address === 'greenhouse-gases' ? { year: String(year), responsible__company: String(company) } : { year: String(year) })
+      const page = address === 'greenhouse-gases' ? await greenhouseList(contextOf(), params) : await genericPage(contextOf(), address, params)
+      if (!('list' in page)) throw new Error('not a list')
+      const gases = page.gases!
+      expect(gases.columns).toEqual(['Газ', 'Выброс, т', 'CO₂-эквивалент, т'])
+      expect(gases.rows.map((r) => r.cells[0])).toEqual(['CO₂', 'CH₄', 'N₂O', 'SF₆', 'C₂F₆', 'CHF₃', 'CF₄'])
+      const close = (text: string, value: number) => expect(Number(text.replace(/\s/g, '').replace(',', '.'))).toBeCloseTo(value, 2)
+      close(gases.rows[0].cells[1], sums[0].co2)
+      close(gases.rows[1].cells[1], sums[0].ch4)
+      close(gases.rows[1].cells[2], sums[0].ch4 * 25)
+      close(gases.rows[2].cells[2], sums[0].n2o * 298)
+      expect(gases.total[0]).toBe('Всего, т CO₂-экв.')
+      close(gases.total[2], sums[0].total)
+      expect(gases.bars.map((b) => b.label)).toEqual(gases.rows.map((r) => r.cells[0]))
+      expect(gases.bars[0].value).toBeCloseTo(sums[0].co2, 2)
+      // The heading names the company once; the rows name their category and year.
+      expect(page.list.items).toHaveLength(sums[0].records)
+      expect(page.list.items.every((item) => !item.title.includes(name) && item.title.endsWith(String(year)))).toBe(true)
+    }
+    // Without a year (or a company) the list is as before: no table by gas.
+    const all = await genericPage(contextOf(), `companies/${company}/greenhousegases`, new URLSearchParams())
+    expect('gases' in all && all.gases).toBeFalsy()
+  })
+
+  it('gives each year\'s tiles what they hold: the total in CO₂ equivalent, the records, the activities', async () => {
+    const start = await greenhouseStart(contextOf())
+    expect(start.length).toBeGreaterThan(1)
+    expect(start.filter((y) => y.latest).map((y) => y.year)).toEqual([start[0].year])
+    const { rows } = await sql<{ year: number; total: number; records: number }>`
+      SELECT year, sum(total)::float8 AS total, count(*)::int AS records FROM greenhouse_gases GROUP BY year ORDER BY year DESC`.execute(t.database.db)
+    for (const [i, row] of rows.slice(0, 3).entries()) {
+      const emissions = start[i].sections.find((s) => s.kind === 'emissions')!
+      expect(start[i].year).toBe(row.year)
+      expect(emissions.title).toBe('Категории выбросов')
+      expect(emissions.facts[0]).toMatch(/^Всего [\d\u00a0]+,\d{3} т CO₂-экв\.$/)
+      expect(Number(emissions.facts[0].replace(/[^\d,]/g, '').replace(',', '.'))).toBeCloseTo(row.total, 2)
+      expect(emissions.facts[1]).toMatch(new RegExp(`^${row.records} запис(ь|и|ей) по категориям источников$`))
+      expect(start[i].sections.find((s) => s.kind === 'activities')!.facts[0]).toMatch(/^Мероприятия \d+ предприяти(я|й)$/)
+    }
+    // Two years' tiles differ by what they hold.
+    expect(start[0].sections[0].facts).not.toEqual(start[1].sections[0].facts)
   })
 })
 

@@ -2,6 +2,7 @@
 // 'ПДК', points coloured by their multiple of the limit, the data table), the map's filters, and the tile host in
 // the Content-Security-Policy.
 import type { AppLoadContext } from '@remix-run/node'
+import { sql } from 'kysely'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
@@ -158,6 +159,19 @@ describe('the map', () => {
       expect(p.worst).toBeCloseTo(Math.max(...shares), 3)
     }
     expect(view.map.tilesUrl).toBe('https://tiles.example.org/{z}/{x}/{y}.png')
+  })
+
+  it("gives each point its latest reading of the chosen year, or of the chosen substance, in the page's own data", async () => {
+    const view = await mapView(contextOf(), new URLSearchParams({ kind: 'surface_water', year: '2020' }))
+    for (const p of view.map.points.slice(0, 5)) {
+      const { rows } = await sql<{ name: string; value: number; measure: string; sampled: string | null }>`
+        SELECT name, value::float8 AS value, measure, to_char(sampled, 'YYYY-MM-DD') AS sampled FROM measures_point_indications
+        WHERE measures_point_id = ${p.id} AND year = 2020 ORDER BY sampled DESC NULLS LAST, id DESC LIMIT 1`.execute(t.database.db)
+      expect(p.latest).toEqual(rows[0])
+    }
+    const soot = await mapView(contextOf(), new URLSearchParams({ substance: 'Сажа', year: '' }))
+    expect(soot.map.points.length).toBeGreaterThan(0)
+    expect(soot.map.points.every((p) => p.latest?.name === 'Сажа')).toBe(true)
   })
 
   it("shows an area's points only, and a substance's points coloured by it alone", async () => {

@@ -77,6 +77,6 @@ describe('numbers on pages as the API gives them', () => {
   })
 
   it('gives the map marker the worst multiple with the three decimals the server keeps', () => {
-    expect(markerLines({ name: 'ПН-1-02', kind: 'ambient_air', worst: 0.126 }, { ambient_air: 'Атмосферный воздух' }, '').at(-1)).toBe('Наибольшая кратность ПДК: 0,126')
+    expect(markerLines({ name: 'ПН-1-02', kind: 'ambient_air', worst: 0.126, latest: null }, { ambient_air: 'Атмосферный воздух' }, '').at(-1)).toBe('Наибольшая кратность ПДК: 0,126 × ПДК')
   })
 })

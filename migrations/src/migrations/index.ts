@@ -42,6 +42,7 @@ import * as m3415SubstanceLimitSource from './2026-12-02-3415-substance-limit-so
 import * as m3507ConfirmationsByAccount from './2026-12-02-3507-confirmations-by-account.ts'
 import * as m3603DueNotices from './2026-12-02-3603-due-notices.ts'
 import * as m3416ConvertPublishedReadings from './2026-12-02-3416-convert-published-readings.ts'
+import * as m3608ReferenceSubstancesShownWithLimits from './2026-12-02-3608-reference-substances-shown-with-limits.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-3507-confirmations-by-account': m3507ConfirmationsByAccount,
   '2026-12-02-3603-due-notices': m3603DueNotices,
   '2026-12-02-3416-convert-published-readings': m3416ConvertPublishedReadings,
+  '2026-12-02-3608-reference-substances-shown-with-limits': m3608ReferenceSubstancesShownWithLimits,
 }

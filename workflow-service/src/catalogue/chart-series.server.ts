@@ -48,11 +48,13 @@ export type Aggregate = 'sum' | 'avg'
 
 export interface YearValues {
   year: number
+  /** How many of the list's records the year has. */
+  count: number
   /** Field name → the year's sum or mean over the list's records (null when no record has a value). */
   values: Record<string, number | null>
 }
 
-/** Per year, the sum or mean of some numeric fields over the records of a list with its filters. */
+/** Per year, the count of the records of a list with its filters and the sum or mean of some numeric fields (none: the count alone). */
 export async function yearlyValues(db: Kysely<Database>, type: CatalogueType, filters: AppliedFilters, fields: readonly string[], aggregate: Aggregate): Promise<YearValues[]> {
   const columns = fields.map((name) => {
     const field = type.fields.find((f) => f.name === name && f.type === 'number' && !f.compute)
@@ -60,11 +62,11 @@ export async function yearlyValues(db: Kysely<Database>, type: CatalogueType, fi
     const column = sql.ref(`t.${columnOf(field)}`)
     return aggregate === 'sum' ? sql`sum(${column})::float8 AS ${sql.id(name)}` : sql`avg(${column})::float8 AS ${sql.id(name)}`
   })
-  if (!type.fields.some((f) => f.name === 'year') || columns.length === 0) return []
-  const { rows } = await sql<Record<string, number | null> & { year: number }>`
-    SELECT t.year, ${sql.join(columns)} FROM ${sql.table(type.table)} AS t ${whereClause(type, filters)}
+  if (!type.fields.some((f) => f.name === 'year')) return []
+  const { rows } = await sql<Record<string, number | null> & { year: number; count: number }>`
+    SELECT t.year, ${sql.join([sql`count(*)::int AS count`, ...columns])} FROM ${sql.table(type.table)} AS t ${whereClause(type, filters)}
     GROUP BY t.year ORDER BY t.year`.execute(db)
-  return rows.map(({ year, ...values }) => ({ year, values }))
+  return rows.map(({ year, count, ...values }) => ({ year, count, values }))
 }
 
 export interface MapFilters {
@@ -86,19 +88,38 @@ export interface MapPoint {
   area: { id: number; name: string; kind: string } | null
   /** The highest multiple of the limit among the point's readings of the year, or null without any. */
   worst: number | null
+  /** The point's latest reading of the year (of the substance, when one is chosen): what its tooltip names first. */
+  latest: LatestReading | null
 }
 
-/** The measuring points with coordinates matching the filters, each with its worst multiple of the limit in the year. */
+export interface LatestReading {
+  name: string
+  value: number
+  measure: string
+  /** Its sampling day (yyyy-mm-dd), or null when it has none. */
+  sampled: string | null
+}
+
+/**
+ * The measuring points with coordinates matching the filters, each with its worst multiple of the limit in the year and
+ * its latest reading of that year (the latest sampled, then the latest filed), both read in the one query.
+ */
 export async function mapPoints(db: Kysely<Database>, filters: MapFilters): Promise<MapPoint[]> {
   const readings = sql`i.measures_point_id = p.id AND i.mpc > 0
     ${filters.year !== undefined ? sql`AND i.year = ${filters.year}` : sql``}
     ${filters.substance !== undefined ? sql`AND i.name = ${filters.substance}` : sql``}`
-  const { rows } = await sql<{ id: number; name: string; kind: string; latitude: number; longitude: number; area_id: number | null; area_name: string | null; area_kind: string | null; worst: number | null }>`
+  const latest = sql`i.measures_point_id = p.id
+    ${filters.year !== undefined ? sql`AND i.year = ${filters.year}` : sql``}
+    ${filters.substance !== undefined ? sql`AND i.name = ${filters.substance}` : sql``}`
+  const { rows } = await sql<{ id: number; name: string; kind: string; latitude: number; longitude: number; area_id: number | null; area_name: string | null; area_kind: string | null; worst: number | null; latest_name: string | null; latest_value: number | null; latest_measure: string | null; latest_sampled: string | null }>`
     SELECT p.id, p.name, p.kind, p.latitude::float8 AS latitude, p.longitude::float8 AS longitude,
-      a.id AS area_id, a.name AS area_name, a.kind AS area_kind, w.worst
+      a.id AS area_id, a.name AS area_name, a.kind AS area_kind, w.worst,
+      l.name AS latest_name, l.value AS latest_value, l.measure AS latest_measure, l.sampled AS latest_sampled
     FROM measures_points p
     LEFT JOIN areas a ON a.id = p.area_id
     LEFT JOIN LATERAL (SELECT least(max(i.value::numeric / i.mpc::numeric), 1e300)::float8 AS worst FROM measures_point_indications i WHERE ${readings}) w ON true
+    LEFT JOIN LATERAL (SELECT i.name, i.value::float8 AS value, i.measure, to_char(i.sampled, 'YYYY-MM-DD') AS sampled FROM measures_point_indications i
+      WHERE ${latest} ORDER BY i.year DESC, i.sampled DESC NULLS LAST, i.id DESC LIMIT 1) l ON true
     WHERE p.latitude IS NOT NULL AND p.longitude IS NOT NULL
       ${filters.area !== undefined ? sql`AND p.area_id = ${filters.area}` : sql``}
       ${filters.areaKind !== undefined ? sql`AND a.kind = ${filters.areaKind}` : sql``}
@@ -113,6 +134,7 @@ export async function mapPoints(db: Kysely<Database>, filters: MapFilters): Prom
     longitude: r.longitude,
     area: r.area_id === null ? null : { id: r.area_id, name: r.area_name ?? '', kind: r.area_kind ?? '' },
     worst: r.worst === null ? null : Number(r.worst.toFixed(3)),
+    latest: r.latest_name === null || r.latest_value === null ? null : { name: r.latest_name, value: r.latest_value, measure: r.latest_measure ?? '', sampled: r.latest_sampled },
   }))
 }
 

@@ -202,9 +202,9 @@ export function catalogueUseCases(db: Kysely<Database>) {
     readingSeries: useCase(Type.Object({ point: Id }), (_c, input) => readingSeries(db, input.point)),
     /** Substances' ПДК today and every change of it the log recorded, by name (what limit a reading was judged by). */
     substanceLimits: useCase(Type.Object({ names: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 1000 }) }), (_c, input) => substanceLimits(db, input.names)),
-    /** Per year, the sum or mean of numeric fields of a type's records with filters (the list charts). */
+    /** Per year, the count of a type's records with filters and the sum or mean of their numeric fields (the list charts, the greenhouse tiles). */
     yearlyValues: useCase(
-      Type.Object({ type: Slug, filters: Filters, fields: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: 20 }), aggregate: Type.Union([Type.Literal('sum'), Type.Literal('avg')]) }),
+      Type.Object({ type: Slug, filters: Filters, fields: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20 }), aggregate: Type.Union([Type.Literal('sum'), Type.Literal('avg')]) }),
       async (_c, input) => {
         const type = typeOf(input.type)
         return type instanceof Refused ? type : yearlyValues(db, type, input.filters, input.fields, input.aggregate)

@@ -1,6 +1,7 @@
 // The map drawn without tiles: longitude and latitude projected onto an SVG (equirectangular, stretched by the cosine
 // of the middle latitude so the region keeps its shape), the outline's path, and the colours of kinds and levels.
 import { levelOf } from '../charts/chart-geometry.ts'
+import { formatDate } from '@portal/workflow-service/registry.ts'
 import { formatNumber } from '../../utils/russian-format.ts'
 
 export type Ring = ReadonlyArray<readonly [number, number] | readonly number[]>
@@ -88,14 +89,26 @@ export function kindColour(kind: string, kinds: readonly string[]): string {
   return KIND_PALETTE[(i < 0 ? kinds.length : i) % KIND_PALETTE.length]
 }
 
-/** What a marker's tooltip says, line by line: the point's name, its kind, and its worst multiple of the limit. */
-export function markerLines(point: { name: string; kind: string; worst: number | null }, kindLabels: Record<string, string>, yearLabel: string): string[] {
+/** A multiple of the limit as the map says it: «1,834 × ПДК», with the three decimals the server keeps (as the
+ *  exceedances list shows it: 0,126 is not «0,13»). */
+export function timesLimit(multiple: number): string {
+  return `${formatNumber(multiple)} × ПДК`
+}
+
+/**
+ * What a marker's tooltip says, line by line: the point's name, its kind, its latest reading of the year shown (the
+ * substance, value, unit and sampling day), and its worst multiple of the limit that year: all from the page's data.
+ */
+export function markerLines(point: Pick<MapMarker, 'name' | 'kind' | 'worst' | 'latest'>, kindLabels: Record<string, string>, yearLabel: string): string[] {
   const year = yearLabel ? ` (${yearLabel})` : ''
+  const latest = point.latest
+    ? `Последнее значение: ${point.latest.name} — ${formatNumber(point.latest.value)}${point.latest.measure ? ` ${point.latest.measure}` : ''}${point.latest.sampled ? `, ${formatDate(point.latest.sampled)}` : ''}`
+    : `Последнее значение${year}: нет данных`
   const worst =
     point.worst === null || !Number.isFinite(point.worst)
       ? `Кратность ПДК${year}: нет данных`
-      : `Наибольшая кратность ПДК${year}: ${formatNumber(point.worst)}`
-  return [point.name, kindLabels[point.kind] ?? point.kind, worst]
+      : `Наибольшая кратность ПДК${year}: ${timesLimit(point.worst)}`
+  return [point.name, kindLabels[point.kind] ?? point.kind, latest, worst]
 }
 
 /** What a cluster says to a screen reader: how many points, and which (every name, so a person looking for one point
@@ -112,13 +125,15 @@ export interface MapMarker {
   latitude: number
   longitude: number
   worst: number | null
+  /** Its latest reading of the year shown, or null without any. */
+  latest: { name: string; value: number; measure: string; sampled: string | null } | null
 }
 
 /**
  * The live map's points: the places the GeoJSON list of points answers (the address QGIS opens), the rest from the
  * page's data. The page's data decides which points are shown — its filters (year, substance, kind of area) go further
- * than the list's — and gives each its worst multiple, which is not a field of the list; the list gives each its place,
- * name and kind. A point the list leaves out has no usable place and is not drawn. An answer that is not a
+ * than the list's — and gives each its worst multiple and latest reading, which are not fields of the list; the list
+ * gives each its place, name and kind. A point the list leaves out has no usable place and is not drawn. An answer that is not a
  * FeatureCollection gives `null`: the caller keeps the page's own places rather than an empty map.
  */
 export function placesFromGeoJson(answer: unknown, points: readonly MapMarker[]): MapMarker[] | null {
@@ -133,6 +148,6 @@ export function placesFromGeoJson(answer: unknown, points: readonly MapMarker[])
     const [longitude, latitude] = Array.isArray(place?.coordinates) ? (place.coordinates as unknown[]) : []
     if (!place || typeof latitude !== 'number' || typeof longitude !== 'number' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return []
     const { name, kind } = place.properties
-    return [{ id: p.id, name: typeof name === 'string' ? name : p.name, kind: typeof kind === 'string' ? kind : p.kind, latitude, longitude, worst: p.worst }]
+    return [{ id: p.id, name: typeof name === 'string' ? name : p.name, kind: typeof kind === 'string' ? kind : p.kind, latitude, longitude, worst: p.worst, latest: p.latest }]
   })
 }

@@ -85,10 +85,11 @@ export function PdkLegend() {
   )
 }
 
-export function Table({ columns, rows }: { columns: string[]; rows: Array<{ id: number; cells: ReactNode[] }> }) {
+/** A table of rows under its column headings; `total`, a last row apart (a sum), its first cell heading the row. */
+export function Table({ columns, rows, total, label = 'Таблица' }: { columns: string[]; rows: Array<{ id: number; cells: ReactNode[] }>; total?: ReactNode[]; label?: string }) {
   if (rows.length === 0) return <p className="empty">Нет данных</p>
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Таблица">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
       <table className="data-table">
         <thead>
           <tr>
@@ -106,6 +107,21 @@ export function Table({ columns, rows }: { columns: string[]; rows: Array<{ id: 
             </tr>
           ))}
         </tbody>
+        {total ? (
+          <tfoot>
+            <tr className="total-row">
+              {total.map((cell, i) =>
+                i === 0 ? (
+                  <th key={columns[i]} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={columns[i]}>{cell}</td>
+                ),
+              )}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
   )

@@ -6,6 +6,7 @@ import { pagePath } from '../../../utils/links.ts'
 import { choseFilter, greenhouseList, greenhouseStartPage } from '../server/greenhouse-pages.server.ts'
 import { GreenhouseStart } from '../components/greenhouse-start.tsx'
 import { ListPage } from '../components/list-page.tsx'
+import { GasSummaryView } from '../components/gas-summary.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
@@ -18,6 +19,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function GreenhouseGases() {
   const page = useLoaderData<typeof loader>()
-  if (page.view === 'list') return <ListPage {...page} />
+  if (page.view === 'list') return <ListPage {...page}>{page.gases ? <GasSummaryView summary={page.gases} /> : null}</ListPage>
   return <GreenhouseStart {...page} />
 }

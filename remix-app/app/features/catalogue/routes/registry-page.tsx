@@ -8,6 +8,7 @@ import { Table } from '../components/data-table.tsx'
 import { ListPage } from '../components/list-page.tsx'
 import { NotFound } from '../../../components/not-found.tsx'
 import { ListChartView } from '../../charts/components/list-chart-view.tsx'
+import { GasSummaryView } from '../components/gas-summary.tsx'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return genericPage(context, pagePath(request), new URL(request.url).searchParams)
@@ -28,7 +29,12 @@ export default function CataloguePage() {
       </DetailCard>
     )
   }
-  return <ListPage {...page}>{page.chart ? <ListChartView chart={page.chart} /> : null}</ListPage>
+  return (
+    <ListPage {...page}>
+      {page.gases ? <GasSummaryView summary={page.gases} /> : null}
+      {page.chart ? <ListChartView chart={page.chart} /> : null}
+    </ListPage>
+  )
 }
 
 export function ErrorBoundary() {

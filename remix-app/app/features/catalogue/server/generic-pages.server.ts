@@ -14,9 +14,10 @@ import { recordOf } from '../../../utils/catalogue-record.server.ts'
 import { type FilterControl } from '../../../components/filter-form.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
 import { chosenLabel, headedByChoices } from './headed-by-choices.ts'
+import { type GasSummary, withCompanyYear } from './greenhouse-pages.server.ts'
 
 export type GenericPage =
-  | { view: 'list'; title: string; crumbs: Crumb[]; tabs: Tab[]; controls: FilterControl[]; list: ListView; chart: ListChart | null }
+  | { view: 'list'; title: string; crumbs: Crumb[]; tabs: Tab[]; controls: FilterControl[]; list: ListView; chart: ListChart | null; gases?: GasSummary | null }
   | { view: 'card'; title: string; crumbs: Crumb[]; tabs: Tab[]; groups: Group[]; table: AnalyteTable | null }
 
 const PARENT_OF_BASE: Record<string, ParentKind> = {
@@ -99,7 +100,9 @@ async function scopedList(context: AppLoadContext, type: CatalogueType, scoped: 
   const title = scoped.headedByChoices
     ? headedByChoices(scoped.title ?? type.title, String(parent.name), year, ...filters.filter((c) => c.name !== 'year').map((c) => chosenLabel(c)))
     : (scoped.title ?? type.title)
-  return { view: 'list', title, crumbs: [...head.crumbs, { title, to: path }], tabs: head.tabs, controls, list, chart }
+  // A company's greenhouse gases of one year: the table and chart by gas, the rows named without the company.
+  const shown = type.slug === 'greenhouse-gases' && scoped.parent === 'company' ? await withCompanyYear(context, list, { id: parentId, name: String(parent.name) }, year) : { list, gases: null }
+  return { view: 'list', title, crumbs: [...head.crumbs, { title, to: path }], tabs: head.tabs, controls, list: shown.list, chart, gases: shown.gases }
 }
 
 /** The crumbs of a record: its parent's trail and scoped list when it has one, else the type's list. */

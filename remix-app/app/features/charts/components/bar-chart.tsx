@@ -1,29 +1,56 @@
-// A bar chart over the years drawn as SVG on the server (decision 1910): one bar per year with its count, on the same
-// scales and round ticks as the line charts (chart-geometry.ts), and the numbers as a table under it.
+// A bar chart drawn as SVG on the server (decision 1910), on the same scales and round ticks as the line charts
+// (chart-geometry.ts), with the numbers as a table under it: one bar per year with its count (the exceedances), or one
+// bar per named category with its value (a company's greenhouse gases by gas, decision 3609).
 import { useId } from 'react'
 import { type Box, chartNumber, DEFAULT_BOX, scalesOf, valueAxis, yearAxis, yearTicks } from '../chart-geometry.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
 
-export interface BarChartProps {
+interface Common {
   title: string
-  bars: ReadonlyArray<{ year: number; count: number }>
   description: string
   box?: Box
 }
 
-export function BarChart({ title, bars, description, box = DEFAULT_BOX }: BarChartProps) {
-  const id = useId()
-  const years = yearAxis(bars.map((b) => b.year))
-  if (years.length === 0) return null
-  const axis = valueAxis(bars.map((b) => b.count))
-  // Bars stand between half-year margins, so the first and last are whole.
-  const plot = box.width - box.left - box.right
-  const slot = plot / years.length
-  const inner: Box = { ...box, left: box.left + slot / 2, right: box.right + slot / 2 }
-  const scales = scalesOf(inner, years, axis)
-  const barWidth = Math.max(2, slot * 0.6)
+export type BarChartProps = Common &
+  (
+    | { bars: ReadonlyArray<{ year: number; count: number }> }
+    | {
+        /** Bars by name, in their order; each is named on the axis. */
+        categories: ReadonlyArray<{ label: string; value: number }>
+        /** The data table's two headings: what a bar is, what its value is. */
+        heads: readonly [string, string]
+      }
+  )
+
+/** A bar as drawn: its name in the data table, on the axis (null: a year the axis skips), and its value. */
+interface Slot {
+  name: string
+  axisLabel: string | null
+  value: number
+}
+
+/** The bars of either kind: the years filled from the first to the last (a year without a count is 0). */
+function slotsOf(props: BarChartProps): { slots: Slot[]; heads: readonly [string, string] } {
+  if ('categories' in props) return { slots: props.categories.map((c) => ({ name: c.label, axisLabel: c.label, value: c.value })), heads: props.heads }
+  const years = yearAxis(props.bars.map((b) => b.year))
   const labelled = new Set(yearTicks(years))
-  const countOf = new Map(bars.map((b) => [b.year, b.count]))
+  const countOf = new Map(props.bars.map((b) => [b.year, b.count]))
+  return { slots: years.map((year) => ({ name: String(year), axisLabel: labelled.has(year) ? String(year) : null, value: countOf.get(year) ?? 0 })), heads: ['Год', 'Превышений'] }
+}
+
+export function BarChart(props: BarChartProps) {
+  const { title, description, box = DEFAULT_BOX } = props
+  const id = useId()
+  const { slots, heads } = slotsOf(props)
+  if (slots.length === 0) return null
+  const axis = valueAxis(slots.map((s) => s.value))
+  // Bars stand between half-slot margins, so the first and last are whole.
+  const plot = box.width - box.left - box.right
+  const slot = plot / slots.length
+  const inner: Box = { ...box, left: box.left + slot / 2, right: box.right + slot / 2 }
+  const places = slots.map((_, i) => i)
+  const scales = scalesOf(inner, places, axis)
+  const barWidth = Math.max(2, slot * 0.6)
   return (
     <figure className="chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`}>{title}</figcaption>
@@ -42,21 +69,20 @@ export function BarChart({ title, bars, description, box = DEFAULT_BOX }: BarCha
           ))}
         </g>
         <g className="chart-years">
-          {years.map((year) =>
-            labelled.has(year) ? (
-              <text key={year} x={scales.x(year)} y={box.height - box.bottom + 18} textAnchor="middle">
-                {year}
+          {slots.map((s, i) =>
+            s.axisLabel === null ? null : (
+              <text key={s.name} x={scales.x(i)} y={box.height - box.bottom + 18} textAnchor="middle">
+                {s.axisLabel}
               </text>
-            ) : null,
+            ),
           )}
         </g>
         <g className="chart-bars">
-          {years.map((year) => {
-            const count = countOf.get(year) ?? 0
-            const top = scales.y(count)
+          {slots.map((s, i) => {
+            const top = scales.y(s.value)
             return (
-              <rect key={year} className="chart-bar" x={scales.x(year) - barWidth / 2} y={top} width={barWidth} height={Math.max(0, scales.y(0) - top)} fill="#c0392b">
-                <title>{`${year}: ${formatNumber(count)}`}</title>
+              <rect key={s.name} className="chart-bar" x={scales.x(i) - barWidth / 2} y={top} width={barWidth} height={Math.max(0, scales.y(0) - top)} fill="#c0392b">
+                <title>{`${s.name}: ${formatNumber(s.value)}`}</title>
               </rect>
             )
           })}
@@ -68,15 +94,15 @@ export function BarChart({ title, bars, description, box = DEFAULT_BOX }: BarCha
         <table>
           <thead>
             <tr>
-              <th scope="col">Год</th>
-              <th scope="col">Превышений</th>
+              <th scope="col">{heads[0]}</th>
+              <th scope="col">{heads[1]}</th>
             </tr>
           </thead>
           <tbody>
-            {years.map((year) => (
-              <tr key={year}>
-                <td>{year}</td>
-                <td>{formatNumber(countOf.get(year) ?? 0)}</td>
+            {slots.map((s) => (
+              <tr key={s.name}>
+                <td>{s.name}</td>
+                <td>{formatNumber(s.value)}</td>
               </tr>
             ))}
           </tbody>

@@ -2,8 +2,8 @@
 // without any tile server), each marker a link to its point; in the browser Leaflet, loaded only by this component,
 // takes over with the tiles of MAP_TILES_URL. A tile server that cannot be reached leaves the outline and the markers
 // on a plain background. Dense markers gather into clusters (leaflet.markercluster) that name their points; a marker's
-// tooltip gives its name, kind and worst multiple of the limit; a tap on a touch screen shows the tooltip first and a
-// second tap opens the point. The live map takes the points' places from the GeoJSON list of points (the address an
+// tooltip gives its name, kind, latest reading and worst multiple of the limit («1,834 × ПДК»), all from the page's
+// data (no request per point); a tap on a touch screen shows the tooltip first and a second tap opens the point. The live map takes the points' places from the GeoJSON list of points (the address an
 // analyst opens in QGIS, with the page's filter) and from the page's data only what the list lacks: which points the
 // filters keep and each one's worst multiple. A list that does not answer leaves the page's own places on the map.
 import { useHref, useNavigate } from '@remix-run/react'
@@ -229,7 +229,7 @@ export function PointsMap({ points, placesUrl, tilesUrl, kindLabels, yearLabel }
             return (
               <a key={p.id} href={`${pointHref}${p.id}`} aria-label={p.name}>
                 <circle className="map-marker" cx={x} cy={y} r={5} fill={levelColour(p.worst)} stroke={kindColour(p.kind, kinds)} strokeWidth={2}>
-                  <title>{p.name}</title>
+                  <title>{markerLines(p, kindLabels, yearLabel).join('\n')}</title>
                 </circle>
               </a>
             )

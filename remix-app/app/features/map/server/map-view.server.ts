@@ -47,7 +47,7 @@ export async function mapView(context: AppLoadContext, params: URLSearchParams, 
     map: {
       // The places stay in the page's data: the server's SVG map (without JavaScript) draws them, and the live map
       // falls back to them when the list below does not answer.
-      points: points.map(({ id, name, kind: k, latitude, longitude, worst }) => ({ id, name, kind: k, latitude, longitude, worst })),
+      points: points.map(({ id, name, kind: k, latitude, longitude, worst, latest }) => ({ id, name, kind: k, latitude, longitude, worst, latest })),
       // The live map's places: the GeoJSON list with the filters it shares with the map (area and kind); the year,
       // substance and kind of area it lacks are applied by keeping only the points above.
       placesUrl: `/api/v1/measures-points/?${new URLSearchParams({ ...(area === undefined ? {} : { area: String(area) }), ...(kind === undefined ? {} : { kind }), format: 'geojson' })}`,
