@@ -5,12 +5,12 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useBrowser } from './support/browser.ts'
-import { csrfToken, logIn } from './support/log-in.ts'
+import { logIn } from './support/log-in.ts'
 import { fillResponsible } from './support/responsible-person.ts'
 
 const b = useBrowser()
-// A year no other browser file touches with holder1's areas: eleven years back.
-const YEAR = new Date().getFullYear() - 11
+// A year no other browser file touches with holder1's areas: five years back (the page offers the last ten).
+const YEAR = new Date().getFullYear() - 5
 const DRAFT = 'Итоговый отчет (черновик).pdf'
 const CORRECTED = 'Итоговый отчет.pdf'
 const ACCENT = 'rgb(11, 92, 140)'
@@ -23,7 +23,8 @@ const styleOf = (locator: Locator, properties: string[]) =>
   locator.first().evaluate((el, names) => Object.fromEntries(names.map((n) => [n, getComputedStyle(el).getPropertyValue(n)])), properties)
 
 describe('the rough screens finished', () => {
-  let reportId = 0
+  /** The report the first case sent, for the Department to decline in the second. */
+  let declined = { address: '', area: '' }
 
   it('shows only the corrected file’s check result once it replaced the failed draft', async () => {
     const page = await logIn(b, 'holder1')
@@ -55,19 +56,21 @@ describe('the rough screens finished', () => {
     expect(await section.getByRole('list', { name: `Ошибки файла ${DRAFT}` }).count()).toBe(0)
     expect(await fileRow(section, page, DRAFT).getByRole('status').textContent()).toBe(`Заменён файлом «${CORRECTED}»`)
 
-    const reports = (await (await page.request.get(`${b.baseUrl}/api/v1/import-reports/?year=${YEAR}&company=${companyId}&report_type=final_report`)).json()) as { results: Array<{ id: number }> }
-    reportId = reports.results[0].id
+    declined = { address: `${b.baseUrl}/monitoring/companies/${companyId}/reports?year=${YEAR}`, area: areaName }
     await page.close()
   }, 120_000)
 
   it('shows the notifications in the portal’s look: a readable list, unread distinct, a decline standing out, the portal’s button', async () => {
-    expect(reportId).toBeGreaterThan(0)
+    expect(declined.address).not.toBe('')
     const department = await logIn(b, 'department')
-    const decided = await department.request.put(`${b.baseUrl}/api/v1/import-reports/${reportId}/`, {
-      headers: { 'X-CSRFToken': await csrfToken(b, department) },
-      multipart: { status: 'rejected', comment: 'Приложите таблицы наблюдений.' },
-    })
-    expect(decided.status()).toBe(200)
+    await department.goto(declined.address)
+    // The Department's accordions start closed.
+    await department.locator('details.accordion > summary').filter({ hasText: declined.area }).click()
+    await department.getByRole('button', { name: `Отклонить (${declined.area}, Итоговый отчет)` }).click()
+    const dialog = department.getByRole('dialog', { name: 'Отклонить отчёт' })
+    await dialog.getByLabel('Комментарий (обязательно)').fill('Приложите таблицы наблюдений.')
+    await dialog.getByRole('button', { name: 'Отклонить' }).click()
+    await eventually(() => dialog.count()).toBe(0)
     await department.close()
 
     const page = await logIn(b, 'holder1')
