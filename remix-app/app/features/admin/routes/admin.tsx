@@ -5,6 +5,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import { refusalInWords } from '../../../utils/refusal-words.ts'
@@ -149,6 +150,23 @@ function invalidOf(answer: ActionAnswer | undefined, intent: string, id: number 
   return (field: string) => (refused.has(field) ? { 'aria-invalid': true as const } : {})
 }
 
+/**
+ * A <details> the page opens when `open` turns true (the row's answer came) and then leaves to the person: an answer
+ * to another row does not close it. Rendered open from the start when the server drew the answer (no scripts).
+ */
+function OpenedBy({ open, className, children }: { open: boolean; className: string; children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null)
+  const [first] = useState(open)
+  useEffect(() => {
+    if (open && ref.current) ref.current.open = true
+  }, [open])
+  return (
+    <details ref={ref} className={className} open={first || undefined}>
+      {children}
+    </details>
+  )
+}
+
 const GROUP_WORDS = (groups: string[]) => (groups.length ? groups.join(', ') : '—')
 
 export default function Admin() {
@@ -209,7 +227,7 @@ export default function Admin() {
               </td>
               <td>{user.is_active ? 'Активен' : 'Отключён'}</td>
               <td>
-                <details className="user-edit" open={answered || undefined}>
+                <OpenedBy open={answered} className="user-edit">
                   <summary>
                     Изменить<span className="visually-hidden"> {user.username}</span>
                   </summary>
@@ -251,7 +269,7 @@ export default function Admin() {
                   <button type="submit" className="button button-secondary" disabled={busy}>Сбросить пароль</button>
                 </Form>
                 <UserHistory items={history.filter((h) => h.userId === user.id)} username={user.username} />
-                </details>
+                </OpenedBy>
               </td>
             </tr>
             )

@@ -1,5 +1,5 @@
 // /notifications: the logged-in user's notifications of report status changes, newest first, each a card: an unread
-// one tinted and marked «Новое», a decline with a red edge; one button marks them all read (a plain form, so it works
+// one tinted with an accent edge and dot, a decline with a red edge; one button marks them all read (a plain form, so it works
 // without JavaScript). The header shows the unread count.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
@@ -73,10 +73,13 @@ export default function Notifications() {
         <ul className="notifications" aria-label="Уведомления">
           {notifications.map((n) => (
             <li key={n.id} className={['notification', n.unread ? 'unread' : '', n.declined ? 'declined' : ''].filter(Boolean).join(' ')}>
-              {/* The title says what happened; unread is the item's tint and its mark, which a screen reader reads too. */}
+              {/* The title says what happened; unread is the item's tint, edge and dot, and words only for a screen reader
+                  (decision 2611: no «Новое:» before the title). */}
               <div className="notification-title">
-                {n.unread ? <span className="unread-mark">Новое</span> : null}
-                <strong>{n.title}</strong>
+                <strong>
+                  {n.unread ? <span className="visually-hidden">Не прочитано. </span> : null}
+                  {n.title}
+                </strong>
               </div>
               <div className="notification-body">{n.body}</div>
               {n.events > 1 ? <div className="notification-events">Событий по этому отчёту: {n.events}</div> : null}
