@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get('intent') ?? '')
   const id = intent === 'create' ? null : Number(form.get('id'))
   const invalid = formRefusal(form)
-  if (invalid) return data<ActionAnswer>({ ok: null, errors: [{ field: null, message: invalid.message }], intent, id: Number.isInteger(id) ? id : null }, { status: 400 })
+  if (invalid) return data<ActionAnswer>({ ok: null, errors: [{ field: invalid.field, message: invalid.message }], intent, id: Number.isInteger(id) ? id : null }, { status: 400 })
   const refused = (refusal: Parameters<typeof refusalInWords>[0]) => {
     const { status, detail, parameter, fields } = refusalInWords(refusal)
     const errors = fields ? fields.map((f) => ({ field: f.parameter, message: f.detail })) : [{ field: parameter ?? null, message: detail }]
