@@ -5,6 +5,9 @@ import { logInThroughLoginPage as logInAs } from './support/log-in.ts'
 
 const b = useBrowser()
 
+/** Opens a user's forms on the admin page: each row's «Изменить» (issue 36). */
+const openUser = (page: Page, username: string) => page.locator('summary').filter({ hasText: new RegExp(`^Изменить ${username}$`) }).click()
+
 const NAVIGATION = ['ЛЭМ', 'Парниковые газы', 'РЭМ', 'Исследования', 'Водные объекты', 'Справочники']
 
 /** Content-Security-Policy violations the page reports: a page that passes the policy reports none. */
@@ -179,6 +182,7 @@ describe('admin page', () => {
     await form.getByLabel('Предприятие').selectOption(company)
     await form.getByRole('button', { name: 'Создать' }).click()
     await expect.poll(() => form.getByRole('status').textContent()).toBe('Пользователь holder9 создан.')
+    await openUser(page, 'holder9')
     await expect.poll(() => page.getByRole('form', { name: 'Пользователь holder9' }).getByLabel('Предприятие').inputValue()).toBe(company)
     await page.close()
 
@@ -191,6 +195,8 @@ describe('admin page', () => {
     const { page } = await logIn('admin')
     await page.goto(`${b.baseUrl}/monitoring/admin`)
     // The users the test above created: the demo users stay as they are for every other browser test of this run.
+    await openUser(page, 'inspector')
+    await openUser(page, 'holder9')
     const password = page.getByRole('form', { name: 'Пароль inspector' })
     await password.getByLabel('Новый пароль inspector').fill('inspector-2')
     await password.getByRole('button', { name: 'Сбросить пароль' }).click()

@@ -8,7 +8,7 @@ import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
 import { useBrowser } from './support/browser.ts'
 import { addTestSubstance } from './support/test-substance.ts'
 import { logIn } from './support/log-in.ts'
-import { fillResponsible } from './support/responsible-person.ts'
+import { nameResponsible } from './support/responsible-person.ts'
 
 const b = useBrowser()
 // A year no other browser file touches with holder1's areas: six years back.
@@ -51,11 +51,7 @@ describe('the same file uploaded twice into one report', () => {
     const points = (await (await page.request.get(`${b.baseUrl}/api/v1/measures-points/?area=${areaId}&kind=surface_water&limit=100`)).json()) as { results: Array<{ nomenclature: string | null }> }
     point = points.results.find((p) => p.nomenclature)!.nomenclature!
 
-    await page.getByRole('button', { name: `Внести ответственное лицо (${areaName})` }).click()
-    const dialog = page.getByRole('dialog', { name: 'Ответственное лицо' })
-    await fillResponsible(dialog, { fullname: 'Соколова Ирина Павловна', position: 'Эколог', phone: '+7 (3492) 22-33-44', email: 'sokolova@example.ru' })
-    await dialog.getByRole('button', { name: 'Сохранить' }).click()
-    await eventually(() => dialog.count()).toBe(0)
+    await nameResponsible(page, areaName, { fullname: 'Соколова Ирина Павловна', position: 'Эколог', phone: '+7 (3492) 22-33-44', email: 'sokolova@example.ru' })
 
     const section = page.getByRole('region', { name: 'Результаты наблюдений' }).first()
     const upload = page.getByLabel(`Загрузить файлы: ${areaName}, Результаты наблюдений`)

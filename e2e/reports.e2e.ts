@@ -5,7 +5,7 @@ import { seriousFindings } from './support/axe.ts'
 import { useBrowser } from './support/browser.ts'
 import { greenhouseCsv } from './support/greenhouse-file.ts'
 import { logIn as logInAs } from './support/log-in.ts'
-import { fillResponsible } from './support/responsible-person.ts'
+import { fillResponsible, nameResponsible } from './support/responsible-person.ts'
 
 const b = useBrowser()
 const YEAR = new Date().getFullYear()
@@ -125,11 +125,7 @@ describe('the report workflow in the browser', () => {
     await openReports(page, companyId)
     areaName = (await page.locator('details.accordion summary .accordion-title').first().textContent()) ?? ''
     expect(areaName).not.toBe('Парниковые газы')
-    await page.getByRole('button', { name: `Внести ответственное лицо (${areaName})` }).click()
-    const dialog = page.getByRole('dialog', { name: 'Ответственное лицо' })
-    await fillResponsible(dialog, { fullname: 'Петрова Анна Сергеевна', position: 'Ведущий специалист по экологии', phone: '+7 (3492) 11-22-33', email: 'petrova@example.ru' })
-    await dialog.getByRole('button', { name: 'Сохранить' }).click()
-    await eventually(() => dialog.count()).toBe(0)
+    await nameResponsible(page, areaName, { fullname: 'Петрова Анна Сергеевна', position: 'Ведущий специалист по экологии', phone: '+7 (3492) 11-22-33', email: 'petrova@example.ru' })
 
     const section = page.getByRole('region', { name: 'Результаты наблюдений' }).first()
     expect(await section.getByText('На рассмотрении').count()).toBe(0)

@@ -37,11 +37,11 @@ describe("the admin page's users", () => {
     const before = (await page(admin)).users.find((u) => u.id === department.id)!
     const form = { intent: 'update', id: String(department.id), version: String(before.version), full_name: 'Соколова Анна Викторовна', email: '', groups: 'Департамент', company: '' }
     const saved = answerOf(await action({ request: post({ ...form, full_name: 'Соколова-Белова Анна Викторовна', is_active: 'on' }), context: contextOf(admin), params: {} }))
-    expect(saved).toMatchObject({ status: 200, body: { ok: 'Изменения пользователя department сохранены.', error: null } })
+    expect(saved).toMatchObject({ status: 200, body: { ok: 'Изменения пользователя department сохранены.', errors: [] } })
     // The same form, drawn before that save: refused in words, nothing written.
     const stale = answerOf(await action({ request: post({ ...form, is_active: 'on' }), context: contextOf(admin), params: {} }))
     expect(stale.status).toBe(409)
-    expect(stale.body.error).toBe('Данные изменены другим пользователем одновременно с вами: обновите страницу и повторите действие.')
+    expect(stale.body.errors).toEqual([{ field: null, message: 'Данные изменены другим пользователем одновременно с вами: обновите страницу и повторите действие.' }])
     const stalePassword = answerOf(await action({ request: post({ intent: 'password', id: String(department.id), version: String(before.version), password: 'new-password-1' }), context: contextOf(admin), params: {} }))
     expect(stalePassword.status).toBe(409)
 
@@ -59,5 +59,36 @@ describe("the admin page's users", () => {
     const hashes = await t.database.db.selectFrom('users').select('password_hash').execute()
     const shown = JSON.stringify(after)
     for (const { password_hash } of hashes) expect(shown).not.toContain(password_hash)
+  })
+  it('answers every wrong field of a form at once, each named in Russian, and saves nothing', async () => {
+    const admin = await userNamed('admin')
+    const holder = await userNamed('holder2')
+    const before = (await page(admin)).users.find((u) => u.id === holder.id)!
+    const changed = answerOf(
+      await action({
+        request: post({ intent: 'update', id: String(holder.id), version: String(before.version), full_name: 'Иванов 2', email: 'не-адрес', groups: 'Недропользователь', company: String(before.company!.id), is_active: 'on' }),
+        context: contextOf(admin),
+        params: {},
+      }),
+    )
+    expect(changed.status).toBe(400)
+    expect(changed.body.errors).toEqual([
+      { field: 'full_name', message: 'ФИО: только буквы, пробелы, дефисы и точки' },
+      { field: 'email', message: 'Электронная почта: укажите адрес вида имя@домен.ru' },
+    ])
+    expect((await page(admin)).users.find((u) => u.id === holder.id)).toMatchObject({ full_name: before.full_name, email: before.email, version: before.version })
+
+    const created = answerOf(await action({ request: post({ intent: 'create', username: 'два слова', full_name: '', email: '@', password: '123', company: '' }), context: contextOf(admin), params: {} }))
+    expect(created.status).toBe(400)
+    expect(created.body.errors).toEqual([
+      { field: 'username', message: 'Логин: от 1 до 100 букв, цифр или знаков . _ @ + -' },
+      { field: 'email', message: 'Электронная почта: укажите адрес вида имя@домен.ru' },
+      { field: 'password', message: 'Пароль: от 8 до 100 символов' },
+      { field: 'groups', message: 'Группы: выберите хотя бы одну группу' },
+    ])
+    // One wrong field is still its own plain refusal.
+    const one = answerOf(await action({ request: post({ intent: 'create', username: 'inspector2', password: '123', groups: 'Департамент', company: '' }), context: contextOf(admin), params: {} }))
+    expect(one.body.errors).toEqual([{ field: 'password', message: 'Пароль: от 8 до 100 символов' }])
+    expect(await t.database.db.selectFrom('users').select('id').where('username', 'in', ['два слова', 'inspector2']).execute()).toEqual([])
   })
 })

@@ -48,7 +48,7 @@ describe('control characters in page forms', () => {
     const request = post('/admin', { intent: 'create', username: 'new\u0007user', password: 'a-good-password-1' })
     const answer = answerOf(await adminAction({ request, context: contextOf(admin), params: {} }))
     expect(answer.status).toBe(400)
-    expect(answer.body).toMatchObject({ ok: null, error: 'Поле «Логин» содержит недопустимые управляющие символы.' })
+    expect(answer.body).toMatchObject({ ok: null, errors: [{ field: 'username', message: 'Поле «Логин» содержит недопустимые управляющие символы.' }] })
     expect(await t.database.db.selectFrom('users').select('id').where('username', 'like', 'new%').execute()).toEqual([])
   })
 

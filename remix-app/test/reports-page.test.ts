@@ -11,7 +11,7 @@ import { useTestApp } from '../../test-support/test-app.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { DELETE_AGREED, DELETE_UNKNOWN } from '../app/features/reports/components/report-texts.ts'
 import { reportsAction } from '../app/features/reports/server/reports-actions.server.ts'
-import { loadReportsPage } from '../app/features/reports/server/reports-page.server.ts'
+import { loadReportsPage, replacingFile } from '../app/features/reports/server/reports-page.server.ts'
 import { loadReviewList } from '../app/features/review/review-list.server.ts'
 import { accepted } from '@portal/workflow-service/views.ts'
 
@@ -108,6 +108,23 @@ describe('the reports page loader', () => {
     const page = await loadReportsPage(new Request(pageUrl(holder.companyId!, '?year=2025')), contextOf(holder), holder.companyId!)
     const failed = page.accordions.flatMap((a) => a.sections.flatMap((s) => s.report?.files ?? [])).find((f) => f.status === 'error')
     expect(failed?.problems.map((p) => p.reason)).toEqual(['файл пуст (0 байт)'])
+    // The demo's draft failed after its report's accepted file: a standing failure, not one a later file replaced.
+    expect(failed?.replacedBy).toBeNull()
+  })
+
+  it('says a failed file is replaced only by a file uploaded after it that passed its check', () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute))
+    const draft = { status: 'error', created: at(1), description: 'черновик.pdf' }
+    const files = [
+      draft,
+      { status: 'success', created: at(0), description: 'раньше.pdf' },
+      { status: 'processing', created: at(2), description: 'проверяется.pdf' },
+      { status: 'success', created: at(4), description: 'позже.pdf' },
+      { status: 'success', created: at(3), description: 'исправленный.pdf' },
+    ]
+    expect(replacingFile(draft, files)).toBe('исправленный.pdf')
+    expect(replacingFile(draft, files.slice(0, 3))).toBeNull()
+    expect(replacingFile(files[4], files)).toBeNull()
   })
 
   it('gives the Department the history with its cancellations and authors by name and role, oldest first as the API', async () => {

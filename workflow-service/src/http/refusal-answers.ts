@@ -192,6 +192,8 @@ export function refusalAnswer(refusal: Refusal): RefusalAnswer {
       return { status: 404, detail: refusal.parameter === 'area' ? 'Участок не найден.' : 'Предприятие не найдено.' }
     case 'invalid-input':
       return bad(refusal.parameter, refusal.detail)
+    case 'invalid-fields':
+      return { status: 400, detail: refusal.problems.map((p) => p.detail).join('; '), parameter: refusal.problems[0]?.parameter, fields: refusal.problems }
     case 'login-required':
       return { status: 403, detail: 'Войдите, чтобы увидеть уведомления.' }
     case 'forbidden':

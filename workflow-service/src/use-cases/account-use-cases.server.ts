@@ -5,6 +5,7 @@ import { Type } from 'typebox'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { changeAccount, createAccount, resetAccountPassword } from '../admin/users/user-commands.server.ts'
+import { groupsRefusal } from '../admin/users/user-decide.ts'
 import { usersHistory } from '../admin/users/user-history.server.ts'
 import { can, type Group, GROUPS } from '../auth/permissions.ts'
 import { logIn } from '../auth/login.server.ts'
@@ -14,7 +15,7 @@ import { Id } from '../http/params.ts'
 import { HttpError } from '../http/http-errors.ts'
 import { NO_QUEUE } from '../ports/job-queue.ts'
 import { commandContextOf } from '../workflow/command-context.server.ts'
-import { Refused, refused } from '../workflow/refusal.ts'
+import { type Refusal, Refused, refused } from '../workflow/refusal.ts'
 import { useCase } from './use-case.ts'
 import { writeNotices } from '../notifications/notice-writer.server.ts'
 
@@ -35,6 +36,23 @@ function checked<T>(work: () => T): T | Refused {
     return refused({ reason: 'invalid-input', parameter, detail: error.message })
   }
 }
+
+/**
+ * Every field rule of a form, each run on its own: all that fail are answered at once, in the form's order, so the
+ * administrator corrects them in one go (issue 36); one that fails is the plain refusal of its field.
+ */
+function everyField(rules: ReadonlyArray<() => unknown>): Refused | null {
+  const problems: Array<{ parameter: string; detail: string }> = []
+  for (const rule of rules) {
+    const outcome = checked(rule)
+    const refusal = outcome instanceof Refused ? outcome.refusal : isRefusal(outcome) ? outcome : null
+    if (refusal?.reason === 'invalid-input') problems.push({ parameter: refusal.parameter, detail: refusal.detail })
+  }
+  if (problems.length === 0) return null
+  return problems.length === 1 ? refused({ reason: 'invalid-input', ...problems[0] }) : refused({ reason: 'invalid-fields', problems })
+}
+
+const isRefusal = (value: unknown): value is Refusal => typeof value === 'object' && value !== null && 'reason' in value
 
 /** One account, or its refusal. */
 async function accountOf(db: Kysely<Database>, id: number) {
@@ -100,14 +118,15 @@ export function accountUseCases(db: Kysely<Database>) {
       async (context, input) => {
         const denied = notAdministrator(context.actor)
       if (denied) return denied
-        const fields = checked(() => {
-          checkUsername(input.username)
-          const fullName = checkFullName(input.fullName ?? '')
-          const email = checkEmail(input.email)
-          checkPassword(input.password)
-          return { fullName, email }
-        })
-        if (fields instanceof Refused) return fields
+        const wrong = everyField([
+          () => checkUsername(input.username),
+          () => checkFullName(input.fullName ?? ''),
+          () => checkEmail(input.email),
+          () => checkPassword(input.password),
+          () => groupsRefusal(input.groups, input.company),
+        ])
+        if (wrong) return wrong
+        const fields = { fullName: checkFullName(input.fullName ?? ''), email: checkEmail(input.email) }
         const created = await createAccount(commandContextOf(services, context), {
           username: input.username,
           ...fields,
@@ -136,14 +155,20 @@ export function accountUseCases(db: Kysely<Database>) {
       async (context, input) => {
         const denied = notAdministrator(context.actor)
       if (denied) return denied
-        const changes = checked(() => ({
+        const wrong = everyField([
+          () => (input.fullName !== undefined ? checkFullName(input.fullName) : null),
+          () => (input.email !== undefined ? checkEmail(input.email) : null),
+          // The groups' rules with the company when the form gives both; the command checks them against the account too.
+          () => (input.groups !== undefined && input.company !== undefined ? groupsRefusal(input.groups, input.company) : null),
+        ])
+        if (wrong) return wrong
+        const changes = {
           fullName: input.fullName !== undefined ? checkFullName(input.fullName) : undefined,
           email: input.email !== undefined ? checkEmail(input.email) : undefined,
           groups: input.groups as Group[] | undefined,
           companyId: input.company,
           isActive: input.isActive,
-        }))
-        if (changes instanceof Refused) return changes
+        }
         await changeAccount(commandContextOf(services, context), { id: input.id, version: input.version ?? null, changes })
         return accountOf(db, input.id)
       },

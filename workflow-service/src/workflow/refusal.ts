@@ -84,6 +84,8 @@ export type Refusal =
   // Anyone
   /** An input that breaks its use-case's schema: the first wrong field and why. */
   | { reason: 'invalid-input'; parameter: string; detail: string }
+  /** More than one field of a form breaks its rules: each is named with why, in the form's order (issue 36). */
+  | { reason: 'invalid-fields'; problems: Array<{ parameter: string; detail: string }> }
   | { reason: 'login-required' }
   | { reason: 'receipt-not-found' }
   | { reason: 'forbidden' }

@@ -1,9 +1,11 @@
-// The admin page (Administrator only): lists users, creates and disables them, sets groups and company, resets passwords,
-// and shows each user's history of changes. Each form carries the version of the account it was drawn from: a change
-// another administrator saved meanwhile is refused, not overwritten.
+// The admin page (Administrator only): the users as a table (name, login, groups and company, state, actions), one row
+// each; «Изменить» opens the user's form (name, address, groups, company, active), a new password and the history of
+// changes. A refused form lists every wrong field at once and marks each. Each form carries the version of the account
+// it was drawn from: a change another administrator saved meanwhile is refused, not overwritten.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import { refusalInWords } from '../../../utils/refusal-words.ts'
@@ -50,13 +52,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get('intent') ?? '')
   const id = intent === 'create' ? null : Number(form.get('id'))
   const invalid = formRefusal(form)
-  if (invalid) return data<ActionAnswer>({ ok: null, error: invalid.message, intent, id: Number.isInteger(id) ? id : null }, { status: 400 })
+  if (invalid) return data<ActionAnswer>({ ok: null, errors: [{ field: invalid.field, message: invalid.message }], intent, id: Number.isInteger(id) ? id : null }, { status: 400 })
   const refused = (refusal: Parameters<typeof refusalInWords>[0]) => {
-    const { status, detail } = refusalInWords(refusal)
-    return data<ActionAnswer>({ ok: null, error: detail, intent, id }, { status })
+    const { status, detail, parameter, fields } = refusalInWords(refusal)
+    const errors = fields ? fields.map((f) => ({ field: f.parameter, message: f.detail })) : [{ field: parameter ?? null, message: detail }]
+    return data<ActionAnswer>({ ok: null, errors, intent, id }, { status })
   }
   // A company that is not a whole number was not picked from the list.
-  if (Number.isNaN(companyOf(form))) return data<ActionAnswer>({ ok: null, error: 'Предприятие: выберите предприятие из списка', intent, id }, { status: 400 })
+  if (Number.isNaN(companyOf(form))) return data<ActionAnswer>({ ok: null, errors: [{ field: 'company', message: 'Предприятие: выберите предприятие из списка' }], intent, id }, { status: 400 })
   const accounts = context.accounts
   if (intent === 'create') {
     const username = String(form.get('username') ?? '').trim()
@@ -68,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       groups: groupsOf(form),
       company: companyOf(form),
     })
-    return outcome.ok ? data<ActionAnswer>({ ok: `Пользователь ${username} создан.`, error: null, intent, id: null }) : refused(outcome.refusal)
+    return outcome.ok ? data<ActionAnswer>({ ok: `Пользователь ${username} создан.`, errors: [], intent, id: null }) : refused(outcome.refusal)
   }
   if (intent === 'update' && Number.isInteger(id)) {
     const changes = {
@@ -81,16 +84,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       isActive: form.get('is_active') === 'on',
     }
     const outcome = await accounts.updateUser(context.useCaseContext, changes)
-    return outcome.ok ? data<ActionAnswer>({ ok: `Изменения пользователя ${outcome.value.username} сохранены.`, error: null, intent, id }) : refused(outcome.refusal)
+    return outcome.ok ? data<ActionAnswer>({ ok: `Изменения пользователя ${outcome.value.username} сохранены.`, errors: [], intent, id }) : refused(outcome.refusal)
   }
   if (intent === 'password' && Number.isInteger(id)) {
     const outcome = await accounts.resetPassword(context.useCaseContext, { id: id as number, version: versionOf(form), password: String(form.get('password') ?? '') })
-    return outcome.ok ? data<ActionAnswer>({ ok: 'Пароль изменён.', error: null, intent, id }) : refused(outcome.refusal)
+    return outcome.ok ? data<ActionAnswer>({ ok: 'Пароль изменён.', errors: [], intent, id }) : refused(outcome.refusal)
   }
-  return data<ActionAnswer>({ ok: null, error: 'Неизвестное действие.', intent, id }, { status: 400 })
+  return data<ActionAnswer>({ ok: null, errors: [{ field: null, message: 'Неизвестное действие.' }], intent, id }, { status: 400 })
 }
 
-type ActionAnswer = { ok: string | null; error: string | null; intent: string; id: number | null }
+/** A form's answer: saved (ok), or every refused field with its message (field null: the form as a whole). */
+type ActionAnswer = { ok: string | null; errors: FieldError[]; intent: string; id: number | null }
+type FieldError = { field: string | null; message: string }
 
 type HistoryItem = { position: number; at: string; label: string; change: { from: string; to: string } | null; person: string; role: string; clientAddress: string | null }
 
@@ -120,11 +125,49 @@ function UserHistory({ items, username }: { items: HistoryItem[]; username: stri
   )
 }
 
+/** The answer of the form it belongs to: what was saved, or every refused field, each its own line. */
 function Message({ answer, intent, id }: { answer: ActionAnswer | undefined; intent: string; id: number | null }) {
-  if (!answer || answer.intent !== intent || answer.id !== id) return null
-  if (answer.error) return <FormError message={answer.error} />
-  return <p className="form-ok" role="status">{answer.ok}</p>
+  const mine = answerOf(answer, intent, id)
+  if (!mine) return null
+  if (mine.errors.length === 1) return <FormError message={mine.errors[0].message} />
+  if (mine.errors.length > 1) {
+    return (
+      <ul className="form-error error-list" role="alert" aria-label={`Не сохранено: исправьте поля (${mine.errors.length})`}>
+        {mine.errors.map((e) => (
+          <li key={`${e.field} ${e.message}`}>{e.message}</li>
+        ))}
+      </ul>
+    )
+  }
+  return <p className="form-ok" role="status">{mine.ok}</p>
 }
+
+const answerOf = (answer: ActionAnswer | undefined, intent: string, id: number | null) => (answer && answer.intent === intent && answer.id === id ? answer : null)
+
+/** The attributes marking a field the answer refused. */
+function invalidOf(answer: ActionAnswer | undefined, intent: string, id: number | null) {
+  const refused = new Set(answerOf(answer, intent, id)?.errors.map((e) => e.field) ?? [])
+  return (field: string) => (refused.has(field) ? { 'aria-invalid': true as const } : {})
+}
+
+/**
+ * A <details> the page opens when `open` turns true (the row's answer came) and then leaves to the person: an answer
+ * to another row does not close it. Rendered open from the start when the server drew the answer (no scripts).
+ */
+function OpenedBy({ open, className, children }: { open: boolean; className: string; children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null)
+  const [first] = useState(open)
+  useEffect(() => {
+    if (open && ref.current) ref.current.open = true
+  }, [open])
+  return (
+    <details ref={ref} className={className} open={first || undefined}>
+      {children}
+    </details>
+  )
+}
+
+const GROUP_WORDS = (groups: string[]) => (groups.length ? groups.join(', ') : '—')
 
 export default function Admin() {
   const { users, companies, groups, history, kinds, csrfToken, me } = useLoaderData<typeof loader>()
@@ -132,8 +175,8 @@ export default function Admin() {
   const busy = useNavigation().state !== 'idle'
   // The company is picked from the license-holding companies in use; the server checks it is one of them. A retired
   // company is offered only where it is already chosen, marked so.
-  const companyInput = (selected: { id: number; name: string } | null, label: string) => (
-    <select name="company" defaultValue={selected ? String(selected.id) : ''} aria-label={label}>
+  const companyInput = (selected: { id: number; name: string } | null, marked: ReturnType<typeof invalidOf>) => (
+    <select name="company" defaultValue={selected ? String(selected.id) : ''} {...marked('company')}>
       <option value="">---</option>
       {companies
         .filter((c) => !c.retired || c.id === selected?.id)
@@ -142,110 +185,127 @@ export default function Admin() {
         ))}
     </select>
   )
+  const groupBoxes = (chosen: string[], marked: ReturnType<typeof invalidOf>) => (
+    <fieldset className={'aria-invalid' in marked('groups') ? 'invalid' : undefined}>
+      <legend>Группы</legend>
+      {groups.map((g) => (
+        <label key={g} className="check">
+          <input type="checkbox" name="groups" value={g} defaultChecked={chosen.includes(g)} /> {g}
+        </label>
+      ))}
+    </fieldset>
+  )
+  const created = invalidOf(answer, 'create', null)
   return (
     <section className="admin-users">
       <h1>Пользователи</h1>
       <AdminNav kinds={kinds} />
       <div className="table-scroll">
-      <table className="admin-table">
+      <table className="admin-table users-table">
+        <caption className="visually-hidden">Пользователи</caption>
         <thead>
           <tr>
-            <th>Логин, ФИО</th>
-            <th>ФИО, почта, группы, предприятие, активен</th>
-            <th>Новый пароль</th>
+            <th scope="col">ФИО</th>
+            <th scope="col">Логин</th>
+            <th scope="col">Группы и предприятие</th>
+            <th scope="col">Состояние</th>
+            <th scope="col">Действия</th>
           </tr>
         </thead>
         <tbody>
-          {users.map((user) => (
-            <tr key={user.id} className={user.is_active ? undefined : 'inactive'}>
+          {users.map((user) => {
+            const marked = invalidOf(answer, 'update', user.id)
+            // The row's form stays open while its answer shows: a refusal beside the fields it names.
+            const answered = answer !== undefined && answer.id === user.id
+            return (
+            <tr key={user.id} className={user.is_active ? 'user-row' : 'user-row inactive'}>
+              <td>{user.full_name || '—'}</td>
+              <td>{user.username}</td>
               <td>
-                {user.username}
-                {user.is_active ? '' : ' (отключён)'}
-                {user.full_name ? <div className="muted">{user.full_name}</div> : null}
+                {GROUP_WORDS(user.groups)}
+                {user.company ? <div className="muted">{user.company.name}</div> : null}
               </td>
+              <td>{user.is_active ? 'Активен' : 'Отключён'}</td>
               <td>
-                <Form method="post" aria-label={`Пользователь ${user.username}`} noValidate>
+                <OpenedBy open={answered} className="user-edit">
+                  <summary>
+                    Изменить<span className="visually-hidden"> {user.username}</span>
+                  </summary>
+                <Form method="post" className="user-form" aria-label={`Пользователь ${user.username}`} noValidate>
                   <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
                   <input type="hidden" name="intent" value="update" />
                   <input type="hidden" name="id" value={user.id} />
                   <input type="hidden" name="version" value={user.version} />
                   <label>
                     ФИО
-                    <input name="full_name" defaultValue={user.full_name} autoComplete="off" />
+                    <input name="full_name" defaultValue={user.full_name} autoComplete="off" {...marked('full_name')} />
                   </label>
                   <label>
                     Электронная почта (для писем Департаменту)
-                    <input name="email" type="email" defaultValue={user.email ?? ''} autoComplete="off" />
+                    <input name="email" type="email" defaultValue={user.email ?? ''} autoComplete="off" {...marked('email')} />
                   </label>
-                  <fieldset>
-                    {groups.map((g) => (
-                      <label key={g} className="check">
-                        <input type="checkbox" name="groups" value={g} defaultChecked={user.groups.includes(g)} /> {g}
-                      </label>
-                    ))}
-                  </fieldset>
-                  {companyInput(user.company, `Предприятие ${user.username}`)}
+                  {groupBoxes(user.groups, marked)}
+                  <label>
+                    Предприятие
+                    {companyInput(user.company, marked)}
+                  </label>
                   <label className="check">
-                    <input type="checkbox" name="is_active" defaultChecked={user.is_active} disabled={user.id === me} /> Активен
+                    <input type="checkbox" name="is_active" defaultChecked={user.is_active} disabled={user.id === me} {...marked('is_active')} /> Активен
                   </label>
                   {user.id === me ? <input type="hidden" name="is_active" value="on" /> : null}
-                  <button type="submit" className="button" disabled={busy}>Сохранить</button>
                   <Message answer={answer} intent="update" id={user.id} />
+                  <button type="submit" className="button" disabled={busy}>Сохранить</button>
                 </Form>
-                {/* Beside the form, not in the login's cell: that cell is named by the login alone. */}
-                <UserHistory items={history.filter((h) => h.userId === user.id)} username={user.username} />
-              </td>
-              <td>
-                <Form method="post" aria-label={`Пароль ${user.username}`} noValidate>
+                <Form method="post" className="user-form" aria-label={`Пароль ${user.username}`} noValidate>
                   <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
                   <input type="hidden" name="intent" value="password" />
                   <input type="hidden" name="id" value={user.id} />
                   <input type="hidden" name="version" value={user.version} />
-                  <input type="password" name="password" autoComplete="new-password" aria-label={`Новый пароль ${user.username}`} />
-                  <button type="submit" className="button" disabled={busy}>Сбросить пароль</button>
+                  <label>
+                    Новый пароль
+                    <input type="password" name="password" autoComplete="new-password" aria-label={`Новый пароль ${user.username}`} {...invalidOf(answer, 'password', user.id)('password')} />
+                  </label>
                   <Message answer={answer} intent="password" id={user.id} />
+                  <button type="submit" className="button button-secondary" disabled={busy}>Сбросить пароль</button>
                 </Form>
+                <UserHistory items={history.filter((h) => h.userId === user.id)} username={user.username} />
+                </OpenedBy>
               </td>
             </tr>
-          ))}
+            )
+          })}
         </tbody>
       </table>
       </div>
 
       <h2>Новый пользователь</h2>
-      {/* noValidate: the server checks every field and answers in Russian, naming it. */}
+      {/* noValidate: the server checks every field and answers in Russian, naming each wrong one. */}
       <Form method="post" className="admin-form" aria-label="Новый пользователь" noValidate>
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
         <input type="hidden" name="intent" value="create" />
         <label>
           Логин
-          <input name="username" autoComplete="off" />
+          <input name="username" autoComplete="off" {...created('username')} />
         </label>
         <label>
           ФИО
-          <input name="full_name" autoComplete="off" />
+          <input name="full_name" autoComplete="off" {...created('full_name')} />
         </label>
         <label>
           Электронная почта (для писем Департаменту)
-          <input name="email" type="email" autoComplete="off" />
+          <input name="email" type="email" autoComplete="off" {...created('email')} />
         </label>
         <label>
           Пароль
-          <input name="password" type="password" autoComplete="new-password" />
+          <input name="password" type="password" autoComplete="new-password" {...created('password')} />
         </label>
-        <fieldset>
-          {groups.map((g) => (
-            <label key={g} className="check">
-              <input type="checkbox" name="groups" value={g} /> {g}
-            </label>
-          ))}
-        </fieldset>
+        {groupBoxes([], created)}
         <label>
           Предприятие (для недропользователя)
-          {companyInput(null, 'Предприятие нового пользователя')}
+          {companyInput(null, created)}
         </label>
-        <button type="submit" className="button" disabled={busy}>Создать</button>
         <Message answer={answer} intent="create" id={null} />
+        <button type="submit" className="button" disabled={busy}>Создать</button>
       </Form>
     </section>
   )

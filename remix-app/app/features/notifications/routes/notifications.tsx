@@ -1,12 +1,19 @@
-// /notifications: the logged-in user's notifications of report status changes, newest first; one button marks them
-// all read (a plain form, so it works without JavaScript). The header shows the unread count.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+// /notifications: the logged-in user's notifications of report status changes, newest first, each a card: an unread
+// one tinted with an accent edge and dot, a decline with a red edge; one button marks them all read (a plain form, so it works
+// without JavaScript). The header shows the unread count.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { Form, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { formatDateTime } from '@portal/workflow-service/registry.ts'
 import { RouteError } from '../../../components/route-error.tsx'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import type { TitleHandle } from '../../../utils/page-title.ts'
+import notificationStyles from '../../../styles/notifications.css?url'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: notificationStyles }]
+
+/** The kinds that ask the reader to act again stand out: the Department declined their report. */
+const STANDS_OUT = new Set(['report_rejected'])
 
 // The shell writes the one <title> from this (a `meta` title would be a second one, after the shell's).
 export const handle: TitleHandle = { title: 'Уведомления' }
@@ -29,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       link: n.link?.replace(/^\/monitoring/, '') ?? null,
       created: formatDateTime(n.created),
       unread: n.read === null,
+      declined: STANDS_OUT.has(n.kind),
       events: n.events,
     })),
   }
@@ -47,28 +55,35 @@ export default function Notifications() {
   const { notifications, unread } = useLoaderData<typeof loader>()
   const root = useRouteLoaderData<{ csrfToken: string }>('root')
   return (
-    <section>
-      <h1>Уведомления</h1>
-      {unread > 0 ? (
-        <Form method="post">
-          <input type="hidden" name="csrfmiddlewaretoken" value={root?.csrfToken ?? ''} />
-          <button type="submit">Отметить все прочитанными</button>
-        </Form>
-      ) : null}
+    <section className="notifications-page">
+      <div className="notifications-head">
+        <h1>Уведомления</h1>
+        {unread > 0 ? (
+          <Form method="post">
+            <input type="hidden" name="csrfmiddlewaretoken" value={root?.csrfToken ?? ''} />
+            <button type="submit" className="button">
+              Отметить все прочитанными
+            </button>
+          </Form>
+        ) : null}
+      </div>
       {notifications.length === 0 ? (
         <p className="empty">Уведомлений нет</p>
       ) : (
-        <ul className="notifications">
+        <ul className="notifications" aria-label="Уведомления">
           {notifications.map((n) => (
-            <li key={n.id} className={n.unread ? 'notification unread' : 'notification'}>
-              {/* The title says what happened; unread is the item's style, and words only for a screen reader. */}
-              <strong>
-                {n.unread ? <span className="visually-hidden">Не прочитано. </span> : null}
-                {n.title}
-              </strong>
-              <div>{n.body}</div>
+            <li key={n.id} className={['notification', n.unread ? 'unread' : '', n.declined ? 'declined' : ''].filter(Boolean).join(' ')}>
+              {/* The title says what happened; unread is the item's tint, edge and dot, and words only for a screen reader
+                  (decision 2611: no «Новое:» before the title). */}
+              <div className="notification-title">
+                <strong>
+                  {n.unread ? <span className="visually-hidden">Не прочитано. </span> : null}
+                  {n.title}
+                </strong>
+              </div>
+              <div className="notification-body">{n.body}</div>
               {n.events > 1 ? <div className="notification-events">Событий по этому отчёту: {n.events}</div> : null}
-              <small>
+              <small className="notification-meta">
                 {n.created}
                 {n.link ? (
                   <>

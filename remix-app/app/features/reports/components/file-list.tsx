@@ -1,4 +1,5 @@
-// The files of a report section: download link, status, the problems of a rejected file, deletion for the holder.
+// The files of a report section: download link, status, the problems of a rejected file (unless a later accepted file
+// replaced it), deletion for the holder.
 import type { FileProblem, ReportStatus } from '../server/reports-page.server.ts'
 import { Link } from '@remix-run/react'
 import type { SectionFile as ListedFile } from '../server/reports-page.server.ts'
@@ -28,8 +29,9 @@ export function FileList({ files, reportStatus = null }: { files: ListedFile[]; 
               {file.description}
             </DownloadLink>
             <span className="file-date">{formatDateTime(file.created)}</span>
-            <span className={`file-status status-${file.status}`} role="status">
-              {fileStatusWords(file.status)}
+            {/* A failed file a later accepted one replaced: its old result leaves the screen (issue 36, item 8). */}
+            <span className={`file-status status-${file.replacedBy ? 'replaced' : file.status}`} role="status">
+              {file.replacedBy ? `Заменён файлом «${file.replacedBy}»` : fileStatusWords(file.status)}
             </span>
             {/* The reviewer sees a repeated file, or repeated readings, as such (decision 2120). */}
             {file.duplicate ? <span className="file-duplicate">{file.duplicate}</span> : null}
@@ -41,7 +43,7 @@ export function FileList({ files, reportStatus = null }: { files: ListedFile[]; 
               <DeleteFileButton fileId={file.id} description={file.description} offered={(reportStatus === null || REPORT_STATUSES[reportStatus].uploadsOpen) && FILE_STATUSES[file.status].deletable} />
             ) : null}
           </div>
-          {file.problems.length > 0 ? <Findings file={file} /> : null}
+          {file.problems.length > 0 && !file.replacedBy ? <Findings file={file} /> : null}
         </li>
       ))}
     </ul>

@@ -39,6 +39,11 @@ export interface SectionFile {
    * rows whose natural key already stands; null otherwise.
    */
   duplicate: string | null
+  /**
+   * A file whose check failed and that a later file of the report passing its check replaced: that file's name. The
+   * section then shows the later file's check result alone (issue 36, item 8); the failed one stays listed.
+   */
+  replacedBy: string | null
 }
 
 export interface StatusChangeView {
@@ -129,6 +134,15 @@ function duplicateLabel(sameBytes: string | undefined, problems: readonly FilePr
   return problems.some((p) => p.kind === 'duplicate') ? 'Повтор данных' : null
 }
 
+/** The name of the first file uploaded after a failed one that passed its check, or null (a standing failure). */
+export function replacingFile(file: { status: string; created: Date | string }, files: ReadonlyArray<{ status: string; created: Date | string; description: string }>): string | null {
+  if (file.status !== 'error') return null
+  const after = new Date(file.created).getTime()
+  const passed = files.filter((f) => f.status === 'success' && new Date(f.created).getTime() > after)
+  passed.sort((a, b) => new Date(a.created).getTime() - new Date(b.created).getTime())
+  return passed[0]?.description ?? null
+}
+
 function toSectionReport(report: ImportReport, data: ReportsOfCompany): SectionReport {
   const change = report.status_change
   const decline = data.declines[report.id]
@@ -152,6 +166,7 @@ function toSectionReport(report: ImportReport, data: ReportsOfCompany): SectionR
         created: iso(f.created),
         problems,
         duplicate: f.status === 'deleted' ? null : duplicateLabel(data.sameBytes[f.id], problems),
+        replacedBy: replacingFile(f, report.files),
       }
     }),
   }

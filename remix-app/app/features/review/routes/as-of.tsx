@@ -3,7 +3,7 @@
 // reference entry: a substance's name, unit and ПДК at the end of the day (the limit a reading of that day was judged
 // by) beside today's, and its changes with who made them (decision 2790). Companies and substances are chosen by name.
 import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { AUDIT_EVENT_LABEL, personWithRole } from '@portal/workflow-service/views.ts'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
@@ -15,6 +15,7 @@ import { formatNumber } from '../../../utils/russian-format.ts'
 import type { CompanyAsOf, SubstanceAsOfAnswer } from '@portal/workflow-service/use-cases.server.ts'
 import { REFERENCE_KINDS } from '@portal/workflow-service/registry.ts'
 import { FormError } from '../../../components/form-error.tsx'
+import { FilterForm } from '../../../components/filter-form.tsx'
 import { refusalInWords } from '../../../utils/refusal-words.ts'
 
 /** The form's labels, for a refusal naming its field. */
@@ -138,45 +139,16 @@ export default function AsOfPage() {
         Отчёты предприятия и запись справочника веществ (ПДК, по которой оценивались показания) такими, какими они были в
         конце выбранного дня, и изменения за период — по журналу событий.
       </p>
-      <Form method="get" className="audit-filters">
-        <label>
-          Предприятие
-          <select name="company" defaultValue={raw.company ?? ''}>
-            <option value="">—</option>
-            {companyChoices.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Вещество
-          <select name="substance" defaultValue={raw.substance ?? ''}>
-            <option value="">—</option>
-            {substances.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}, {s.unit}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          На дату
-          <input type="date" name="date" required defaultValue={raw.date ?? ''} />
-        </label>
-        <label>
-          Изменения с
-          <input type="date" name="from" defaultValue={raw.from ?? ''} />
-        </label>
-        <label>
-          по
-          <input type="date" name="to" defaultValue={raw.to ?? ''} />
-        </label>
-        <button type="submit" className="button">
-          Показать
-        </button>
-      </Form>
+      <FilterForm
+        submitLabel="Показать"
+        controls={[
+          { name: 'company', label: AS_OF_LABELS.company, kind: 'select', value: raw.company ?? '', options: [{ value: '', label: '—' }, ...companyChoices.map((c) => ({ value: String(c.id), label: c.name }))] },
+          { name: 'substance', label: AS_OF_LABELS.substance, kind: 'select', value: raw.substance ?? '', options: [{ value: '', label: '—' }, ...substances.map((s) => ({ value: String(s.id), label: `${s.name}, ${s.unit}` }))] },
+          { name: 'date', label: AS_OF_LABELS.date, kind: 'date', value: raw.date ?? '', required: true },
+          { name: 'from', label: AS_OF_LABELS.from, kind: 'date', value: raw.from ?? '' },
+          { name: 'to', label: AS_OF_LABELS.to, kind: 'date', value: raw.to ?? '' },
+        ]}
+      />
       <FormError message={problem} />
       {substance ? <SubstanceAsOf substance={substance} /> : null}
       {answer ? (

@@ -3,7 +3,7 @@
 // CSV/XLSX' downloads what it shows (the same filters, through /api/v1/report-audit/). A wrong filter is said in the
 // form's words («С даты: нет такой даты»), never by a parameter's name.
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { AUDIT_EVENT_LABEL, AUDIT_EVENTS } from '@portal/workflow-service/views.ts'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
@@ -14,6 +14,7 @@ import { CommentFilesAuthorCells, CommentFilesAuthorHeaders, EventCell } from '.
 import { formatDateTime, REPORT_TYPE_TITLE } from '../../reports/components/report-texts.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
 import { FormError } from '../../../components/form-error.tsx'
+import { FilterForm } from '../../../components/filter-form.tsx'
 import { refusalInWords } from '../../../utils/refusal-words.ts'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
@@ -52,7 +53,7 @@ export default function AuditPage() {
   const { raw, problem, companies, count, results, exportQuery, limit } = useLoaderData<typeof loader>()
   const chosen = companies.find((c) => String(c.id) === raw.company)
   // A company or area asked by the address but not offered (no reports, or not a number) stays shown as asked.
-  const asked = (value: string | undefined, offered: boolean) => (value !== undefined && !offered ? <option value={value}>№ {value} — нет отчётов</option> : null)
+  const asked = (value: string | undefined, offered: boolean) => (value !== undefined && !offered ? [{ value, label: `№ ${value} — нет отчётов` }] : [])
   const areaGroups = chosen ? [chosen] : companies.filter((c) => c.areas.length > 0)
   const exportUrl = (format: 'csv' | 'xlsx') => `/api/v1/report-audit/?${exportQuery ? `${exportQuery}&` : ''}format=${format}`
   return (
@@ -64,66 +65,28 @@ export default function AuditPage() {
       <p>
         <Link to={`/department-reports/as-of${raw.company ? `?${new URLSearchParams({ company: raw.company })}` : ''}`}>Состояние отчётности на дату</Link>
       </p>
-      <Form method="get" className="audit-filters">
-        <label>
-          Предприятие
-          <select name="company" defaultValue={raw.company ?? ''}>
-            <option value="">Все</option>
-            {asked(raw.company, chosen !== undefined)}
-            {companies.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Участок
-          <select name="area" defaultValue={raw.area ?? ''}>
-            <option value="">Все</option>
-            {asked(raw.area, areaGroups.some((c) => c.areas.some((a) => String(a.id) === raw.area)))}
-            {areaGroups.map((c) => (
-              <optgroup key={c.id} label={c.name}>
-                {c.areas.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </label>
-        <label>
-          Год
-          <input name="year" inputMode="numeric" defaultValue={raw.year ?? ''} />
-        </label>
-        <label>
-          Событие
-          <select name="event" defaultValue={raw.event ?? ''}>
-            <option value="">Все</option>
-            {AUDIT_EVENTS.map((e) => (
-              <option key={e} value={e}>
-                {AUDIT_EVENT_LABEL[e]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Пользователь
-          <input name="user" defaultValue={raw.user ?? ''} />
-        </label>
-        <label>
-          С даты
-          <input type="date" name="from" defaultValue={raw.from ?? ''} />
-        </label>
-        <label>
-          По дату
-          <input type="date" name="to" defaultValue={raw.to ?? ''} />
-        </label>
-        <button type="submit" className="button">
-          Показать
-        </button>
-      </Form>
+      <FilterForm
+        submitLabel="Показать"
+        controls={[
+          { name: 'company', label: 'Предприятие', kind: 'select', value: raw.company ?? '', options: [{ value: '', label: 'Все' }, ...asked(raw.company, chosen !== undefined), ...companies.map((c) => ({ value: String(c.id), label: c.name }))] },
+          {
+            name: 'area',
+            label: 'Участок',
+            kind: 'select',
+            value: raw.area ?? '',
+            options: [
+              { value: '', label: 'Все' },
+              ...asked(raw.area, areaGroups.some((c) => c.areas.some((a) => String(a.id) === raw.area))),
+              ...areaGroups.flatMap((c) => c.areas.map((a) => ({ value: String(a.id), label: a.name, group: c.name }))),
+            ],
+          },
+          { name: 'year', label: 'Год', kind: 'text', value: raw.year ?? '', inputMode: 'numeric' },
+          { name: 'event', label: 'Событие', kind: 'select', value: raw.event ?? '', options: [{ value: '', label: 'Все' }, ...AUDIT_EVENTS.map((e) => ({ value: e, label: AUDIT_EVENT_LABEL[e] }))] },
+          { name: 'user', label: 'Пользователь', kind: 'text', value: raw.user ?? '' },
+          { name: 'from', label: 'С даты', kind: 'date', value: raw.from ?? '' },
+          { name: 'to', label: 'По дату', kind: 'date', value: raw.to ?? '' },
+        ]}
+      />
       <FormError message={problem} />
       <p>
         Записей: {formatNumber(count)}. <a href={exportUrl('csv')} download>Скачать CSV</a> · <a href={exportUrl('xlsx')} download>Скачать XLSX</a>
