@@ -4,7 +4,7 @@
 // `--profile DIR` the process also writes a CPU profile (`node --cpu-prof`) per case into DIR, and the samples of
 // the measured requests are summed by function and package (`--top N` lines).
 //   npm run build && npx tsx bench/page-miss-cpu.ts [--requests 300] [--connections 4] [--profile DIR] [--checkout DIR]
-//     [--cases point,area,companies,empty]   (`empty`: the companies page finding nothing, the floor of any page)
+//     [--cases point,area,companies]
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { createKysely } from '@portal/workflow-service/service.server.ts'
 import { openBenchDataSet } from './support/bench-data-set.ts'
-import { findTargets } from './cases/http-cases.ts'
+import { COLD_LIMITS, findTargets } from './cases/http-cases.ts'
 import { freePort, stopChild, waitForHealth } from './support/portal-process.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -46,15 +46,12 @@ await db.destroy()
 const notifier = new pg.Client({ connectionString: data.url })
 await notifier.connect()
 
-const enc = encodeURIComponent
 // Every address of a case; a pass over them all starts with an emptied cache, so each is a miss.
 const cases: Record<string, string[]> = {
   point: t.allPointIds.flatMap((id) => ['', ...t.years.map((y) => `?year=${y}`)].map((q) => `/monitoring/measures-points/${id}/${q}`)),
   area: t.allAreaIds.map((id) => `/monitoring/areas/${id}/`),
-  companies: Array.from({ length: 500 }, (_, i) => `/monitoring/companies/?search=${enc(`${['Газ', 'Нефть', 'Ямал', 'Пур', 'Тазов'][i % 5]}${Math.floor(i / 5)}`)}&limit=${[20, 40, 60, 80, 100][i % 5]}`),
-  // The floor of a page on a miss: the companies page finding nothing is the layout, the filter form and two
-  // statements with no rows, so what it costs is the stack's (Fastify, Remix, React) and not any page's content.
-  empty: Array.from({ length: 500 }, (_, i) => `/monitoring/companies/?search=${enc(`нет такого ${i}`)}`),
+  // The public's search is not asked (decision 3503): the list's own page sizes make its different addresses.
+  companies: COLD_LIMITS.map((limit) => `/monitoring/companies/?limit=${limit}`),
 }
 
 async function run(name: string, addresses: string[], baseUrl: string, count: number): Promise<{ misses: number; hits: number; bytes: number }> {

@@ -113,7 +113,8 @@ export function coldAddresses(t: Targets) {
 }
 
 /** Every page size a list page shows (a multiple of 20 up to 1 000, decision 3509), each its own cache entry. */
-const COLD_LIMITS = Array.from({ length: 50 }, (_, i) => 20 * (i + 1))
+/** The page sizes the companies list offers (decision 3509): its cold case asks each once per pass. */
+export const COLD_LIMITS = Array.from({ length: 50 }, (_, i) => 20 * (i + 1))
 
 function loadResult(name: string, load: LoadResult, rss: number, limit?: string): CaseResult {
   if (load.errors > 0 || load.non2xx > 0) throw new Error(`${name}: ${load.errors} errors and ${load.non2xx} answers other than 2xx/3xx`)
