@@ -122,7 +122,7 @@ export function decideReport(state: ReportState, command: ReportCommand, facts: 
     case 'PostMessage': {
       // A report is never closed: a question may come after an agreement too (the published data), so every status
       // takes messages; only a report that does not exist takes none (decision 3712).
-      if (state.status === 'none') return { reason: 'report-not-found', parameter: 'report' }
+      if (state.status === 'none') return { reason: 'report-not-found' }
       const { side, key, files } = command.data
       // The same post again (a reload, a retry after a lost answer) records nothing: the first one stands.
       if (key !== null && state.messageKeys.includes(key)) return []
