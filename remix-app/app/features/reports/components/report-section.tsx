@@ -7,6 +7,7 @@ import { PrecheckForm } from './precheck-form.tsx'
 import { useReportsPage } from './page-context.ts'
 import { REPORT_TYPE_TITLE } from './report-texts.ts'
 import { StatusLabel } from './status-dialog.tsx'
+import { ConversationLink } from './conversation-link.tsx'
 import { Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import type { SectionFile } from '../server/reports-page.server.ts'
@@ -121,6 +122,7 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
             {report?.status === 'agreed' ? null : <PrecheckForm target={uploadTarget} />}
           </>
         ) : null}
+        {report ? <ConversationLink reportId={report.id} companyId={companyId} title={title} /> : null}
         {files.length > 0 ? (
           <a className="zip-link" href={zipUrl(section, accordion, companyId, year)} download>
             Скачать все файлы (ZIP)<span className="visually-hidden"> ({title})</span>
