@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Database, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { containsPattern } from '../catalogue/search-pattern.ts'
 import { Instant, Literals } from '../http/params.ts'
-import { awaitsDecision, filesLabel, sectionAddress } from '../workflow/reports/board-cells.ts'
+import { awaitsDecision, conversationAddress, filesLabel, sectionAddress } from '../workflow/reports/board-cells.ts'
 import { type DueInfo, dueInfo } from '../workflow/reports/due-dates.ts'
 import { dueDateSql } from '../workflow/reports/due-date-sql.ts'
 import { awaitsDepartmentSql } from '../workflow/reports/report-message-queries.server.ts'
@@ -60,6 +60,8 @@ export interface QueueRow {
   due: DueInfo
   /** The reports page with this report's section opened. */
   href: string
+  /** The report's conversation (decision 3711). */
+  conversationHref: string
 }
 
 interface QueueSqlRow {
@@ -177,6 +179,7 @@ export async function reviewQueue(db: Kysely<Database>, input: Static<typeof Rev
       // A declined report is the holder's to correct: its due date counts; one under review or agreed is sent.
       due: dueInfo(r.due_date, now, input.status === 'rejected'),
       href: sectionAddress(r.company_id, r.year, r.area_id, r.report_type),
+      conversationHref: conversationAddress(r.company_id, r.report_id),
     }
   })
   return {
