@@ -137,6 +137,18 @@ describe('the conversation on a report, through the API', () => {
     // The history and the audit show the messages under their one label; the replay folds them.
     const history = await t.database.db.selectFrom('report_history').select('event').where('report_id', '=', report.id).where('event', '=', 'message').execute()
     expect(history).toHaveLength(2)
+    const audit = await t.app.inject({ url: `/api/v1/report-audit/?company=${h.companyId}&event=message`, headers: department.headers })
+    expect(audit.statusCode).toBe(200)
+    expect(audit.json().results.map((e: { event_display?: string; comment?: string }) => e.comment)).toEqual(['PDF с подписью лаборатории.', 'Какой формат протокола нужен?'])
+    // Each message has its receipt, for the company and the Department only.
+    const actor = async (username: string) => {
+      const row = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', username).executeTakeFirstOrThrow()
+      return { id: row.id, username: row.username, groups: row.groups as never, companyId: row.company_id }
+    }
+    const receiptFor = async (username: string) => t.app.useCases.workflow.receipt({ actor: await actor(username), clientAddress: '127.0.0.1', requestId: 'test' }, { position: asked.json().id })
+    const receipt = await receiptFor('holder1')
+    expect(receipt.ok && receipt.value).toMatchObject({ kind: 'message', comment: 'Какой формат протокола нужен?', files: [{ name: 'Протокол.pdf' }], clientAddress: '127.0.0.1' })
+    expect(await receiptFor('holder2')).toMatchObject({ ok: false, refusal: { reason: 'receipt-not-found' } })
     expect((await verifyProjections(t.database.db)).differences).toEqual([])
   })
 

@@ -1,6 +1,7 @@
 // The conversation on a report (decision 3711): the messages, oldest first, each signed and dated, with its files, and
 // the form of a new message. The form is a plain multipart form posted to the page: it works without a script.
 import type { SerializeFrom } from '@remix-run/node'
+import { Link } from '@remix-run/react'
 import { personWithRole } from '@portal/workflow-service/views.ts'
 import type { loadReportMessages, MessageActionAnswer } from '../server/report-messages-page.server.ts'
 import { formatDateTime } from './report-texts.ts'
@@ -18,7 +19,8 @@ export function ReportConversation({ page, answer }: { page: Page; answer: Messa
         {page.messages.map((m) => (
           <li key={m.id} className={`conversation-message from-${m.side}`}>
             <p className="conversation-meta">
-              <strong>{personWithRole(m.author, SIDE_ROLE[m.side])}</strong>, {formatDateTime(m.created)}
+              <strong>{personWithRole(m.author, SIDE_ROLE[m.side])}</strong>, {formatDateTime(m.created)} ·{' '}
+              <Link to={`/receipts/${m.id}`}>Квитанция № {m.id}</Link>
             </p>
             <p className="conversation-text">{m.text}</p>
             {m.files.length > 0 ? (
