@@ -3,7 +3,7 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sendDownload } from '../../http/send-download.server.ts'
-import { valueOrRefuse } from '../../use-cases/use-case.ts'
+import { passOrRefuse, valueOrRefuse } from '../../use-cases/use-case.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 import { Id } from '../../http/params.ts'
 import { fileAnswer } from '../../api-docs/error-answers.ts'
@@ -47,7 +47,7 @@ export const reportMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let form: Awaited<ReturnType<typeof readMultipartForm>> | undefined
       if (request.isMultipart()) {
         // Spares the disk for who may write in no report's conversation; the use-case checks this report's company.
-        if (reportsReadRefusal(request.user)) valueOrRefuse(refused({ reason: 'report-not-found' }))
+        passOrRefuse(reportsReadRefusal(request.user) ? refused({ reason: 'report-not-found' }) : null)
         form = await readMultipartForm(request, { storageDir: app.config.storageDir, maxUploadMb: app.config.maxUploadMb, fileFields: ['files', 'file'], maxFiles: MESSAGE_FILES_MAX })
         fields = form.fields
       } else {
