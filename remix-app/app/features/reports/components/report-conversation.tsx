@@ -4,6 +4,7 @@ import type { SerializeFrom } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { personWithRole } from '@portal/workflow-service/views.ts'
 import type { loadReportMessages, MessageActionAnswer } from '../server/report-messages-page.server.ts'
+import { FileLinks } from './file-links.tsx'
 import { formatDateTime } from './report-texts.ts'
 
 type Page = SerializeFrom<Awaited<ReturnType<typeof loadReportMessages>>>
@@ -24,15 +25,7 @@ export function ReportConversation({ page, answer }: { page: Page; answer: Messa
             </p>
             <p className="conversation-text">{m.text}</p>
             {m.files.length > 0 ? (
-              <ul className="conversation-files">
-                {m.files.map((f) => (
-                  <li key={f.id}>
-                    <a href={f.file} download>
-                      {f.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <FileLinks className="conversation-files" files={m.files.map((f) => ({ href: f.file, name: f.name }))} />
             ) : null}
           </li>
         ))}

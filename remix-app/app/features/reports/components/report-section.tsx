@@ -8,6 +8,7 @@ import { useReportsPage } from './page-context.ts'
 import { REPORT_TYPE_TITLE } from './report-texts.ts'
 import { StatusLabel } from './status-dialog.tsx'
 import { ConversationLink } from './conversation-link.tsx'
+import { FileLinks } from './file-links.tsx'
 import { Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import type { SectionFile } from '../server/reports-page.server.ts'
@@ -75,15 +76,7 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
           </p>
           <p className="decline-comment">{report.decline.comment}</p>
           {report.decline.files.length > 0 ? (
-            <ul className="decline-files">
-              {report.decline.files.map((f) => (
-                <li key={f.file}>
-                  <a href={f.file} download>
-                    {f.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <FileLinks className="decline-files" files={report.decline.files.map((f) => ({ href: f.file, name: f.name }))} />
           ) : null}
           <p>
             <Link to={`/receipts/${report.decline.number}`}>Квитанция о решении</Link>
@@ -101,15 +94,7 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
           <summary>
             Шаблоны файлов<span className="visually-hidden"> ({title})</span>
           </summary>
-          <ul>
-            {section.templates.map((t) => (
-              <li key={t.href}>
-                <a href={t.href} download>
-                  {t.name}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <FileLinks files={section.templates} />
           {section.templatesNote ? <p className="hint">{section.templatesNote}</p> : null}
         </details>
       ) : null}
