@@ -79,6 +79,11 @@ describe('the conversation page of a report', () => {
       expect((await answerOf(reportMessagesAction(form(h.companyId, reportId, { text: 'Чужой' }), contextOf(who), h.companyId, reportId))).status).toBe(404)
     }
     expect((await t.app.inject({ url: page.data.messages[0].files[0].file })).statusCode).toBe(404)
+    // The Department's queue reads the filter strictly: the word it offers, else the 400 page naming it.
+    const filtered = await callPage('/department-reports?questions=unanswered', contextOf(department))
+    expect([filtered.status, filtered.data.unanswered]).toEqual([200, true])
+    expect(filtered.data.results.every((r: { awaitsAnswer: boolean }) => r.awaitsAnswer)).toBe(true)
+    expect(await callPage('/department-reports?questions=everything', contextOf(department))).toMatchObject({ status: 400, data: 'Вопросы: выберите значение из списка' })
     // Another company's address with this report is no page either.
     expect((await callPage(`/companies/${h.companyId + 100000}/reports/${reportId}/messages`, contextOf(department))).status).toBe(404)
   })

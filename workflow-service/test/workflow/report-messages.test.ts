@@ -140,6 +140,17 @@ describe('the conversation on a report, through the API', () => {
     const audit = await t.app.inject({ url: `/api/v1/report-audit/?company=${h.companyId}&event=message`, headers: department.headers })
     expect(audit.statusCode).toBe(200)
     expect(audit.json().results.map((e: { event_display?: string; comment?: string }) => e.comment)).toEqual(['PDF с подписью лаборатории.', 'Какой формат протокола нужен?'])
+    // The as-of view's list of changes names each message and its text.
+    // Days of the region (UTC+5): today, and the day before as the window's start, whatever the hour of the run.
+    const regionDay = (offsetDays: number) => new Date(Date.now() + 5 * 3_600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10)
+    const asOf = await t.app.inject({ url: `/api/v1/report-as-of/?company=${h.companyId}&date=${regionDay(0)}&from=${regionDay(-1)}&to=${regionDay(0)}`, headers: department.headers })
+    expect(asOf.statusCode).toBe(200)
+    expect(asOf.json().changes.filter((c: { type: string }) => c.type === 'ReportMessagePosted').map((c: { label: string; comment: string }) => [c.label, c.comment])).toEqual(
+      expect.arrayContaining([
+        ['Сообщение по отчёту', 'Какой формат протокола нужен?'],
+        ['Сообщение по отчёту', 'PDF с подписью лаборатории.'],
+      ]),
+    )
     // Each message has its receipt, for the company and the Department only.
     const actor = async (username: string) => {
       const row = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', username).executeTakeFirstOrThrow()
