@@ -364,8 +364,24 @@ export interface ReportHistoryTable {
   id: number
   company_id: number
   report_id: number
-  event: 'added' | 'agreed' | 'rejected' | 'deleted' | 'resubmitted' | 'cancelled'
+  event: 'added' | 'agreed' | 'rejected' | 'deleted' | 'resubmitted' | 'cancelled' | 'message'
   import_files: Json<Array<{ id: number; name: string }>>
+  created: Timestamp
+  creator_id: number | null
+  creator_username: string
+}
+
+/** A message of the conversation on a report (decision 3711), numbered by its event's position. */
+export interface ReportMessagesTable {
+  id: number
+  report_id: number
+  company_id: number
+  /** Who wrote it: the Department or the company's users. */
+  side: 'department' | 'holder'
+  text: string
+  files: Json<Array<{ id: string; name: string; size: number; sha256?: string; contentType: string }>>
+  /** The key the post was sent with (a form's, or the API's Idempotency-Key): a retry finds this message. */
+  key: string | null
   created: Timestamp
   creator_id: number | null
   creator_username: string
@@ -510,6 +526,7 @@ export interface Database {
   decision_files: DecisionFilesTable
   import_files: ImportFilesTable
   report_history: ReportHistoryTable
+  report_messages: ReportMessagesTable
   users: UsersTable
   sessions: SessionsTable
   login_throttle: LoginThrottleTable

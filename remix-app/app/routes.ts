@@ -61,6 +61,8 @@ const pages: RouteEntry[] = [
   // The check before sending of a section's file (a resource route: the marked workbook or the findings).
   { id: 'reports/precheck', path: '/companies/:id/reports/precheck', file: 'features/reports/routes/precheck.ts' },
   { id: 'reports/area-responsible', path: '/areas/:id/responsible', file: 'features/reports/routes/area-responsible.tsx' },
+  // The conversation on one report (decision 3711).
+  { id: 'reports/report-messages', path: '/companies/:id/reports/:report/messages', file: 'features/reports/routes/report-messages.tsx' },
   { id: 'reports/receipt', path: '/receipts/:key', file: 'features/reports/routes/receipt.tsx' },
   // The status board of a reporting year: a holder's company, or every company for the Department.
   { id: 'board/reports-board', path: '/board', file: 'features/board/routes/reports-board.tsx' },

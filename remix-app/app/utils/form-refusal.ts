@@ -29,6 +29,7 @@ const FIELD_LABELS: Record<string, string> = {
   report: 'Отчёт',
   report_type: 'Вид отчёта',
   status: 'Решение',
+  text: 'Сообщение',
 }
 
 export const fieldLabel = (name: string, labels: Record<string, string> = FIELD_LABELS) =>

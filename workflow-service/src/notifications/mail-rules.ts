@@ -12,12 +12,14 @@ export const MAIL_SUBJECTS: Readonly<Record<NotificationText['kind'], string>> =
   report_agreed: `${PORTAL}: отчёт согласован`,
   report_rejected: `${PORTAL}: отчёт отклонён`,
   report_cancelled: `${PORTAL}: решение по отчёту отменено`,
+  report_message: `${PORTAL}: новое сообщение по отчёту`,
 }
 
 /** The subject of each kind of the Department's notices (decision 2685). */
 export const DEPARTMENT_MAIL_SUBJECTS = {
   department_file_checked: `${PORTAL}: проверен файл отчёта на рассмотрении`,
   department_resubmitted: `${PORTAL}: отчёт отправлен повторно`,
+  department_message: `${PORTAL}: новое сообщение по отчёту`,
 } as const
 
 /** A Department notice's body: the company and report (catalogue words), what happened, the link; never a file's name. */
@@ -84,6 +86,8 @@ export function noticeBody(text: Pick<NotificationText, 'kind'>, report: { repor
     report_agreed: `${what}: отчёт согласован Департаментом.`,
     report_rejected: `${what}: отчёт отклонён Департаментом.`,
     report_cancelled: `${what}: Департамент отменил решение, отчёт снова на рассмотрении.`,
+    // The message itself is read on the portal: a letter quotes nothing anyone typed.
+    report_message: `${what}: Департамент написал сообщение по отчёту.`,
   }
   return [lines[text.kind], comment ? `Комментарий Департамента: ${comment}` : '', '', `Подробности на портале: ${ORIGIN_PLACEHOLDER}${link}`].filter((l, i) => l !== '' || i > 1).join('\n')
 }

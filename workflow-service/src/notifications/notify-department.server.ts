@@ -8,17 +8,17 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { noticeToDepartment } from './department-notice.server.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
-import { sectionAddress } from '../workflow/reports/board-cells.ts'
+import { conversationAddress, sectionAddress } from '../workflow/reports/board-cells.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 import { REPORT_STATUSES } from '../workflow/reports/report-status-table.ts'
 import { checkResultTitle, countFindings } from '../workflow/files/check-result-words.ts'
 import { sendNoticeLetters } from './notice-letters.server.ts'
 import { DEPARTMENT_MAIL_SUBJECTS, departmentNoticeBody } from './mail-rules.ts'
 
-const TOLD_OF = new Set(['FileCheckPassed', 'FileCheckFailed', 'ReportResubmitted'])
+const TOLD_OF = new Set(['FileCheckPassed', 'FileCheckFailed', 'ReportResubmitted', 'ReportMessagePosted'])
 
 export interface DepartmentNotice {
-  kind: 'department_file_checked' | 'department_resubmitted'
+  kind: 'department_file_checked' | 'department_resubmitted' | 'department_message'
   title: string
   body: string
   /** The company and report, without the file: what a letter may say (decision 2224). */
@@ -46,6 +46,9 @@ export function departmentNotice(type: string, data: Record<string, unknown>, fa
       const round = typeof data.round === 'number' ? `, раунд ${data.round}` : ''
       return { kind: 'department_resubmitted', title: 'Отчёт отправлен повторно', body: `${subject}: исправленный файл «${facts.fileName ?? data.fileName}»${round}.`, subject }
     }
+    case 'ReportMessagePosted':
+      // A question of the company waits for an answer; the Department's own messages tell the company instead.
+      return data.side === 'holder' ? { kind: 'department_message', title: 'Новое сообщение по отчёту', body: `${subject}: компания написала сообщение.`, subject } : null
     default:
       return null
   }
@@ -58,19 +61,26 @@ export async function notifyDepartment(db: Kysely<Database>, events: readonly St
   for (const event of events) if (TOLD_OF.has(event.type)) await notifyDepartmentOf(db, event)
 }
 
-async function notifyDepartmentOf(db: Kysely<Database>, event: StoredEvent): Promise<void> {
-  const data = event.data as { reportId?: number; fileId?: number }
-  if (data.fileId === undefined) return
-  // The file's report as it stands after this event's projection: a check is told only in a report under consideration.
-  const found = await db
-    .selectFrom('import_files as f')
-    .innerJoin('import_reports as r', 'r.id', 'f.report_id')
+/** The report a Department notice is about, as it stands after the event's projection, with the file's name. */
+async function reportOf(db: Kysely<Database>, data: { reportId?: number; fileId?: number }) {
+  const query = db
+    .selectFrom('import_reports as r')
     .innerJoin('companies as c', 'c.id', 'r.company_id')
     .leftJoin('areas as a', 'a.id', 'r.area_id')
-    .select(['f.name as file_name', 'r.id', 'r.status', 'r.company_id', 'r.area_id', 'r.year', 'r.report_type', 'a.name as area_name', 'c.name as company_name'])
-    .where('f.id', '=', data.fileId)
-    .executeTakeFirst()
-  if (!found || !REPORT_STATUSES[found.status].tellsDepartmentOfFiles) return
+    .select(['r.id', 'r.status', 'r.company_id', 'r.area_id', 'r.year', 'r.report_type', 'a.name as area_name', 'c.name as company_name'])
+  if (data.fileId !== undefined) {
+    return query.innerJoin('import_files as f', 'f.report_id', 'r.id').select('f.name as file_name').where('f.id', '=', data.fileId).executeTakeFirst()
+  }
+  if (data.reportId === undefined) return undefined
+  const report = await query.where('r.id', '=', data.reportId).executeTakeFirst()
+  return report ? { ...report, file_name: null } : undefined
+}
+
+async function notifyDepartmentOf(db: Kysely<Database>, event: StoredEvent): Promise<void> {
+  const message = event.type === 'ReportMessagePosted'
+  const found = await reportOf(db, event.data as { reportId?: number; fileId?: number })
+  // A check is told only in a report under consideration; a question, whatever the report's status (decision 3712).
+  if (!found || (!message && !REPORT_STATUSES[found.status].tellsDepartmentOfFiles)) return
   const notice = departmentNotice(event.type, event.data, {
     companyName: found.company_name,
     reportTypeTitle: REPORT_TYPES[found.report_type].title,
@@ -79,7 +89,7 @@ async function notifyDepartmentOf(db: Kysely<Database>, event: StoredEvent): Pro
     fileName: found.file_name,
   })
   if (!notice) return
-  const link = `/monitoring${sectionAddress(found.company_id, found.year, found.area_id, found.report_type)}`
+  const link = `/monitoring${message ? conversationAddress(found.company_id, found.id) : sectionAddress(found.company_id, found.year, found.area_id, found.report_type)}`
   const fresh = await noticeToDepartment(db, { position: event.position, reportId: found.id, topic: 'review', kind: notice.kind, title: notice.title, body: notice.body, link, createdAt: event.createdAt })
   // A letter goes with a new notice only: while it is unread, later events of the report are grouped into it, and so
   // are their letters (decision 2685).

@@ -14,6 +14,7 @@ import { eventUse } from '../all-streams/event-tables.ts'
 import type { EventUse } from '../workflow/event-table.ts'
 import { REPORT_TYPES } from '../workflow/reports/report-types.ts'
 import { fixed, rowsOf } from '../db/fixed-statement.server.ts'
+import { conversationAddress } from '../workflow/reports/board-cells.ts'
 
 /**
  * Whether telling of an event may write a letter: it has a notice, asks a new address to confirm, or tells the
@@ -56,7 +57,9 @@ async function notifyOf(db: Kysely<Database>, event: StoredEvent, notice: NonNul
   if (!report) return
   const subject = noticeSubject({ reportId: report.id, companyId: report.company_id, year: report.year, reportTypeTitle: REPORT_TYPES[report.report_type].title, areaName: report.area_name })
   const text = notice(event, { subject, fileName })
-  const link = `/monitoring/companies/${report.company_id}/reports?year=${report.year}`
+  // An event that tells no one this time (a message the company itself wrote: the Department is told instead).
+  if (!text) return
+  const link = text.page === 'conversation' ? `/monitoring${conversationAddress(report.company_id, report.id)}` : `/monitoring/companies/${report.company_id}/reports?year=${report.year}`
   const people =
     report.area_id !== null
       ? sql`SELECT email FROM ecomon_responsibles WHERE area_id = ${report.area_id} AND year = ${report.year}`

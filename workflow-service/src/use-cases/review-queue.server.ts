@@ -6,9 +6,10 @@ import { type Kysely, sql } from 'kysely'
 import type { Database, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { containsPattern } from '../catalogue/search-pattern.ts'
 import { Instant, Literals } from '../http/params.ts'
-import { awaitsDecision, filesLabel, sectionAddress } from '../workflow/reports/board-cells.ts'
+import { awaitsDecision, conversationAddress, filesLabel, sectionAddress } from '../workflow/reports/board-cells.ts'
 import { type DueInfo, dueInfo } from '../workflow/reports/due-dates.ts'
 import { dueDateSql } from '../workflow/reports/due-date-sql.ts'
+import { awaitsDepartmentSql } from '../workflow/reports/report-message-queries.server.ts'
 import { REPORT_TYPE_CODES } from '../workflow/reports/report-types.ts'
 import { REPORT_STATUS_CODES, REPORT_STATUSES } from '../workflow/reports/report-status-table.ts'
 import { Year } from '../http/params.ts'
@@ -25,6 +26,8 @@ export const ReviewQueueInput = Type.Object(
     /** Only the reports of a reporting year, of a report type. */
     year: Type.Optional(Year),
     reportType: Type.Optional(Literals(REPORT_TYPE_CODES)),
+    /** Only the reports whose conversation waits for the Department's answer (decision 3712). */
+    unanswered: Type.Optional(Type.Boolean()),
     /** Today, for the ages (the edge reads the clock). */
     now: Type.Optional(Instant),
   },
@@ -50,12 +53,16 @@ export interface QueueRow {
   filesLabel: string
   /** Whether the Department has something to decide: a passed file and none being checked (board-cells.ts). */
   awaitsDecision: boolean
+  /** Whether the company's last message on the report has no answer of the Department yet (decision 3712). */
+  awaitsAnswer: boolean
   /** The responsible person's name for the area (or company) and year; null when none is named. */
   responsible: string | null
   /** The due date of its type and year; counted while the holder has to correct a declined report. */
   due: DueInfo
   /** The reports page with this report's section opened. */
   href: string
+  /** The report's conversation (decision 3711). */
+  conversationHref: string
 }
 
 interface QueueSqlRow {
@@ -74,6 +81,7 @@ interface QueueSqlRow {
   passed: string
   responsible: string | null
   due_date: string
+  awaits_answer: boolean | null
 }
 
 const ORDER: Record<QueueSort, ReturnType<typeof sql>> = {
@@ -101,16 +109,19 @@ interface QueueFilter {
   search: string
   year?: number
   reportType?: ReportType
+  unanswered?: boolean
 }
 
-function queueSql(status: ReportStatus, { search, year, reportType }: QueueFilter) {
+function queueSql(status: ReportStatus, { search, year, reportType, unanswered }: QueueFilter) {
+  const awaitsAnswer = awaitsDepartmentSql(sql.ref('r.id'))
   const since = statusSinceSql(status)
   const pattern = search.trim() ? containsPattern(search) : null
   return sql<QueueSqlRow>`
     SELECT r.id AS report_id, r.company_id, c.name AS company_name, r.area_id, a.name AS area_name, r.year, r.report_type, r.round,
            ${since} AS since, fs.files, fs.processing, fs.errors, fs.passed,
            COALESCE(er.fullname, cr.fullname) AS responsible,
-           ${dueDateSql(sql`r.report_type`, sql`r.year`)} AS due_date
+           ${dueDateSql(sql`r.report_type`, sql`r.year`)} AS due_date,
+           ${awaitsAnswer} AS awaits_answer
     FROM import_reports r
     JOIN companies c ON c.id = r.company_id
     LEFT JOIN areas a ON a.id = r.area_id
@@ -126,12 +137,13 @@ function queueSql(status: ReportStatus, { search, year, reportType }: QueueFilte
       AND EXISTS (SELECT 1 FROM import_files f WHERE f.report_id = r.id AND f.status NOT IN ('deletion', 'deleted'))
       ${pattern ? sql`AND search_text(c.name) LIKE ${pattern}` : sql``}
       ${year !== undefined ? sql`AND r.year = ${year}` : sql``}
-      ${reportType !== undefined ? sql`AND r.report_type = ${reportType}` : sql``}`
+      ${reportType !== undefined ? sql`AND r.report_type = ${reportType}` : sql``}
+      ${unanswered ? sql`AND ${awaitsAnswer}` : sql``}`
 }
 
 export async function reviewQueue(db: Kysely<Database>, input: Static<typeof ReviewQueueInput>) {
   const now = input.now ?? new Date()
-  const filter: QueueFilter = { search: input.search, year: input.year, reportType: input.reportType }
+  const filter: QueueFilter = { search: input.search, year: input.year, reportType: input.reportType, unanswered: input.unanswered }
   const [page, total, counts] = await Promise.all([
     sql<QueueSqlRow>`
       SELECT * FROM (${queueSql(input.status, filter)}) q ORDER BY ${ORDER[input.sort]} LIMIT ${input.limit}`.execute(db),
@@ -163,10 +175,12 @@ export async function reviewQueue(db: Kysely<Database>, input: Static<typeof Rev
       fileStates,
       filesLabel: filesLabel({ live: Number(r.files), ...fileStates }),
       awaitsDecision: awaitsDecision(fileStates),
+      awaitsAnswer: r.awaits_answer === true,
       responsible: r.responsible,
       // A declined report is the holder's to correct: its due date counts; one under review or agreed is sent.
       due: dueInfo(r.due_date, now, REPORT_STATUSES[input.status].holderToAct),
       href: sectionAddress(r.company_id, r.year, r.area_id, r.report_type),
+      conversationHref: conversationAddress(r.company_id, r.report_id),
     }
   })
   return {

@@ -7,12 +7,14 @@ import { precheckUseCases } from './precheck-use-cases.server.ts'
 import { fileUseCases } from './file-use-cases.server.ts'
 import { historyUseCases } from './history-use-cases.server.ts'
 import { reportUseCases } from './report-use-cases.server.ts'
+import { reportMessageUseCases } from './report-message-use-cases.server.ts'
 import { responsibleUseCases } from './responsible-use-cases.server.ts'
 import { reviewUseCases } from './review-use-cases.server.ts'
 
 export function workflowUseCases(services: WorkflowServices) {
   return {
     ...reportUseCases(services),
+    ...reportMessageUseCases(services),
     ...fileUseCases(services),
     ...precheckUseCases(services),
     ...responsibleUseCases(services),

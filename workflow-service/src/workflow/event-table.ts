@@ -18,6 +18,7 @@ export const PROJECTION_TABLES = [
   'decision_files',
   'import_files',
   'report_history',
+  'report_messages',
   'report_publications',
 ] as const
 
@@ -82,9 +83,11 @@ export interface Seen {
 
 /** What a person is told of an event. */
 export interface NotificationText {
-  kind: 'file_checked' | 'file_failed' | 'report_agreed' | 'report_rejected' | 'report_cancelled'
+  kind: 'file_checked' | 'file_failed' | 'report_agreed' | 'report_rejected' | 'report_cancelled' | 'report_message'
   title: string
   body: string
+  /** The page the notice links to: the report's conversation, or (absent) the company's reports page of its year. */
+  page?: 'conversation'
 }
 
 /** What a notice says the event is about: the report in words, and the file's name for a file's event. */
@@ -136,8 +139,8 @@ export function useOf(table: EventUses, type: string): EventUse {
   return table[type]
 }
 
-/** A method's type (its parameters compare both ways, as an entry's methods do). */
-export type Notice<E> = { tell(event: E, about: NoticeAbout): NotificationText }['tell']
+/** A method's type (its parameters compare both ways, as an entry's methods do); null: this event tells no one. */
+export type Notice<E> = { tell(event: E, about: NoticeAbout): NotificationText | null }['tell']
 
 /** One entry per event type of the union E, each typed by its own event. */
 export type EventTable<E extends { type: string; data: object }, S, M = never> = { [K in E['type']]: EventEntry<Extract<E, { type: K }>, S, M> }

@@ -33,8 +33,10 @@ export async function loadReviewList(request: Request, context: AppLoadContext, 
   const shown = shownOf(url.searchParams)
   const year = yearOf(url.searchParams)
   const reportType = strictChoice<ReportType>(url.searchParams, 'type', 'Отчёт', REPORT_TYPE_CODES)
+  // Only the reports whose company's last message waits for the Department's answer (decision 3712).
+  const unanswered = strictChoice(url.searchParams, 'questions', 'Вопросы', ['unanswered'] as const) === 'unanswered'
   // Who may see the lists is the use-case's one check: the public is sent to log in, anyone else gets the 403 page.
-  const page = pageValue(request, context.user, await context.workflow.reviewQueue(context.useCaseContext, { status: tab.status, search, sort, limit: shown, ...(year !== undefined ? { year } : {}), ...(reportType ? { reportType } : {}) }))
+  const page = pageValue(request, context.user, await context.workflow.reviewQueue(context.useCaseContext, { status: tab.status, search, sort, limit: shown, ...(year !== undefined ? { year } : {}), ...(reportType ? { reportType } : {}), ...(unanswered ? { unanswered } : {}) }))
   return {
     tab: tab.status,
     search,
@@ -42,6 +44,7 @@ export async function loadReviewList(request: Request, context: AppLoadContext, 
     shown,
     year: year ?? null,
     reportType: reportType ?? null,
+    unanswered,
     count: page.count,
     counts: page.counts,
     results: page.results.map((r) => ({ ...r, since: r.since.toISOString() })),

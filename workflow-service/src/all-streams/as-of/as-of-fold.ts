@@ -179,7 +179,9 @@ function inScope(models: ReadModels, event: StoredEvent, scope: AsOfScope): bool
 }
 
 function changeOf(models: ReadModels, event: StoredEvent): ChangeAsOf {
-  const data = event.data as { reportId?: number; fileId?: number; fileName?: string; name?: string; comment?: string }
+  const data = event.data as { reportId?: number; fileId?: number; fileName?: string; name?: string; comment?: string; text?: string }
+  // A decision's comment, or a message's text (decision 3711).
+  const said = data.comment ?? data.text
   const file = typeof data.fileId === 'number' ? models.import_files.get(data.fileId) : undefined
   const report = reportOfEvent(models, event)
   return {
@@ -192,7 +194,7 @@ function changeOf(models: ReadModels, event: StoredEvent): ChangeAsOf {
     streamId: event.streamId,
     reportId: report ? (report.id as number) : null,
     fileName: (file?.name as string | undefined) ?? data.fileName ?? null,
-    comment: typeof data.comment === 'string' && data.comment.trim() ? data.comment : null,
+    comment: typeof said === 'string' && said.trim() ? said : null,
   }
 }
 

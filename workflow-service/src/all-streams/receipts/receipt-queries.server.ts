@@ -15,7 +15,8 @@ import type { ReportAgreed, ReportDecisionCancelled, ReportEvent, ReportRejected
 import { canReadReportsOf } from '../../workflow/read-access.ts'
 import { type ReceiptSince, standingAt } from './receipt-standing.ts'
 
-export type ReceiptKind = 'submission' | 'agreed' | 'rejected' | 'cancelled'
+/** 'message': a message of the report's conversation (decision 3711), its text as the comment. */
+export type ReceiptKind = 'submission' | 'agreed' | 'rejected' | 'cancelled' | 'message'
 
 export interface ReceiptFile {
   name: string
@@ -98,6 +99,11 @@ export async function findReceipt(
     reportId = logged.data.reportId
     comment = logged.data.comment
     files = logged.data.files.map((f) => ({ name: f.name, size: f.size, sha256: f.sha256 ?? null }))
+  } else if (logged.type === 'ReportMessagePosted') {
+    kind = 'message'
+    reportId = logged.data.reportId
+    comment = logged.data.text
+    files = logged.data.files.map((f) => ({ name: f.name, size: f.size, sha256: f.sha256 ?? null }))
   } else {
     return undefined
   }
@@ -135,7 +141,8 @@ export async function findReceipt(
   // A decision is the Department's act: the receipt names the person who took it and the Department, never a login
   // or the address they decided from (issue 22 item 11, issue 26); the log keeps both for the audit. An account
   // without a name is the Department's name to readers outside it.
-  const decision = kind !== 'submission'
+  // A message the Department wrote is its act as a decision is; a company's message is named as a submission is.
+  const decision = kind !== 'submission' && !(logged.type === 'ReportMessagePosted' && logged.data.side === 'holder')
   const person = named ?? (decision && !can(actor, 'decide:report:any') ? departmentName : personName(null, metadata.username))
   return {
     number: Number(event.position),

@@ -1,5 +1,6 @@
 // /api/v1/import-files/: file lists, uploads (streamed to storage), deletion, problems, downloads and the streamed ZIP.
 // Each route parses, calls its use-case (`use-cases/file-use-cases.server.ts`) and shapes the answer.
+import { idempotencyKeyOf } from '../../http/idempotency-key.ts'
 import { createReadStream } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { Type } from 'typebox'
@@ -69,13 +70,6 @@ function idField(fields: Record<string, string>, name: string, required: boolean
   const value = Number(raw)
   if (!Number.isInteger(value) || value < 1 || value > MAX_ID) throw badRequest(`${name}: ожидается целое число`, name)
   return value
-}
-
-/** The Idempotency-Key header of an upload: 1 to 200 visible ASCII characters (a UUID, say), or absent. */
-function idempotencyKeyOf(raw: string | string[] | undefined): string | undefined {
-  if (raw === undefined) return undefined
-  if (typeof raw !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(raw)) throw badRequest('Idempotency-Key: от 1 до 200 видимых символов ASCII', 'Idempotency-Key')
-  return raw
 }
 
 /** Reads a body to its end without keeping a byte, so the connection can carry the answer and the next request. */

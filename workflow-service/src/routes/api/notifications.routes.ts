@@ -13,7 +13,7 @@ import { momentCell } from '../../exports/table-cells.ts'
 const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
 const Notification = Type.Object({
   id: Type.Integer(),
-  kind: Type.String({ description: 'file_checked, file_failed, report_agreed, report_rejected, report_cancelled; the Department: department_file_checked, department_resubmitted, department_exceedances, overdue_digest; the holder, of a due date: due_reminder' }),
+  kind: Type.String({ description: 'file_checked, file_failed, report_agreed, report_rejected, report_cancelled, report_message; the Department: department_file_checked, department_resubmitted, department_message, department_exceedances, overdue_digest; the holder, of a due date: due_reminder' }),
   title: Type.String(),
   body: Type.String(),
   link: Type.Union([Type.String(), Type.Null()]),

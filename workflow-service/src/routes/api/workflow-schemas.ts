@@ -108,7 +108,7 @@ export const ImportReportAnswer = Type.Object({
 export const HistoryEntryAnswer = Type.Object({
   id: Type.Integer(),
   created: DateTime,
-  event: Type.Union([Type.Literal('added'), Type.Literal('agreed'), Type.Literal('rejected'), Type.Literal('deleted'), Type.Literal('resubmitted'), Type.Literal('cancelled')]),
+  event: Type.Union([Type.Literal('added'), Type.Literal('agreed'), Type.Literal('rejected'), Type.Literal('deleted'), Type.Literal('resubmitted'), Type.Literal('cancelled'), Type.Literal('message')]),
   import_files: Type.Array(Named),
   report: Type.Object({ id: Type.Integer(), year: Type.Integer(), area: Nullable(Named), report_type: ReportTypeValue }),
   creator: Type.Object({ id: Nullable(Type.Integer()), username: Type.String() }),

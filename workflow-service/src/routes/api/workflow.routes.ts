@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { importFilesRoutes } from './import-files.routes.ts'
 import { importReportsRoutes } from './import-reports.routes.ts'
 import { reportHistoryRoutes } from './report-history.routes.ts'
+import { reportMessagesRoutes } from './report-messages.routes.ts'
 import { responsiblesRoutes } from './responsibles.routes.ts'
 
 export const workflowRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,6 +12,7 @@ export const workflowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { throwFileSizeLimit: false })
   await app.register(responsiblesRoutes)
   await app.register(importReportsRoutes)
+  await app.register(reportMessagesRoutes)
   await app.register(importFilesRoutes)
   await app.register(reportHistoryRoutes)
 }

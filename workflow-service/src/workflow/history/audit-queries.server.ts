@@ -1,6 +1,7 @@
 // The audit of the report workflow: every file added or deleted, every decision, cancellation and resubmission, with
 // who, when, from where (the event's metadata), the comment, the files and the round. The company's history on the
 // reports page and the Department's audit view are the same read with other filters; newest first.
+import { messageFileUrl } from '../reports/report-message-queries.server.ts'
 import { type Kysely, sql } from 'kysely'
 import type { Database, ReportType } from '@portal/migrations/database.ts'
 import { inChainSql } from '../../event-store/positions.ts'
@@ -109,6 +110,11 @@ function toEntry(row: Row): AuditEntry {
     comment = typeof d.comment === 'string' ? d.comment : ''
     const attached = Array.isArray(d.files) ? (d.files as Array<{ id: string; name: string; size?: number; sha256?: string }>) : []
     files = attached.map((f) => ({ name: f.name, size: f.size ?? null, sha256: f.sha256 ?? null, url: `/api/v1/import-reports/decision-files/${f.id}/` }))
+  } else if (row.event === 'message') {
+    // A message of the conversation (decision 3711): its text as the comment, its files by their own address.
+    comment = typeof d.text === 'string' ? d.text : ''
+    const attached = Array.isArray(d.files) ? (d.files as Array<{ id: string; name: string; size?: number; sha256?: string }>) : []
+    files = attached.map((f) => ({ name: f.name, size: f.size ?? null, sha256: f.sha256 ?? null, url: messageFileUrl(f.id) }))
   } else if (row.event === 'added') {
     files = [{ name: String(d.name), size: typeof d.size === 'number' ? d.size : null, sha256: typeof d.sha256 === 'string' ? d.sha256 : null, url: `/api/v1/import-files/${d.fileId}/download/` }]
   } else {

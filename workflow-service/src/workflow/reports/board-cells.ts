@@ -121,3 +121,8 @@ export function sectionAddress(companyId: number, year: number, areaId: number |
   const key = sectionKey(areaId, reportType)
   return `/companies/${companyId}/reports?${new URLSearchParams({ year: String(year), section: key })}#section-${key}`
 }
+
+/** The page of a report's conversation (decision 3711), under /monitoring. */
+export function conversationAddress(companyId: number, reportId: number): string {
+  return `/companies/${companyId}/reports/${reportId}/messages`
+}

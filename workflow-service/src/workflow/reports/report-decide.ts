@@ -6,7 +6,7 @@ import { entryOf } from '../event-table.ts'
 import { machineSteps } from '../machine-steps.ts'
 import { type ContentKind, uploadContentRefusal } from '../files/file-content.ts'
 import type { Decision, DecisionAction, Refusal } from '../refusal.ts'
-import type { DecisionFile, ReportEvent } from './report-events.ts'
+import type { DecisionFile, MessageSide, ReportEvent } from './report-events.ts'
 import { REPORT_EVENTS } from './report-event-table.ts'
 import { REPORT_STATUSES } from './report-status-table.ts'
 import { reportMachine, type ReportMachineEvent, type ReportMachineState } from './report-machine.ts'
@@ -17,7 +17,7 @@ const steps = machineSteps(reportMachine)
 
 export function initialReportState(): ReportState {
   const snapshot = steps.initial
-  return { snapshot, status: snapshot.value as ReportMachineState, reportId: null, round: 1, version: 0 }
+  return { snapshot, status: snapshot.value as ReportMachineState, reportId: null, round: 1, messageKeys: [], version: 0 }
 }
 
 /** The machine takes the event's machine event; the event's own entry says what else it changes (the round). */
@@ -41,6 +41,8 @@ export type ReportCommand =
   | { type: 'CancelReportDecision'; data: DecisionData }
   /** A file was uploaded to the report: a declined report goes back to consideration. */
   | { type: 'ResubmitReport'; data: { fileId: number; fileName: string } }
+  /** A message of the report's conversation, from the Department or the company's users (decision 3711). */
+  | { type: 'PostMessage'; data: { side: MessageSide; text: string; files: DecisionFile[]; key: string | null } }
 
 /** What the rules need besides the stream, read in the command's transaction. */
 export interface ReportFacts {
@@ -57,6 +59,16 @@ export interface ReportFacts {
 }
 
 export const COMMENT_MAX = 5000
+/** The longest message of a report's conversation, in characters (a letter's worth, as a decision's comment). */
+export const MESSAGE_MAX = 5000
+/** The most files one message carries. */
+export const MESSAGE_FILES_MAX = 10
+
+/** A decision's or a message's files, judged by their stored bytes as uploads are: a program or a disguised file is refused. */
+function attachmentsRefusal(files: readonly DecisionFile[], kinds: readonly ContentKind[] | undefined): Refusal | null {
+  const wrong = files.map((file, i) => (kinds?.[i] === undefined ? null : uploadContentRefusal(file.name, kinds[i]))).find((r) => r !== null)
+  return wrong ? { reason: 'invalid-input', parameter: 'files', detail: wrong } : null
+}
 
 const ACTION_OF = { AgreeReport: 'agree', DeclineReport: 'decline', CancelReportDecision: 'cancel' } as const
 
@@ -88,9 +100,8 @@ export function decideReport(state: ReportState, command: ReportCommand, facts: 
       if (!can(action)) return { reason: 'report-status', action, status: state.status }
       const comment = command.data.comment.trim()
       if (comment.length > COMMENT_MAX) return { reason: 'comment-too-long', max: COMMENT_MAX }
-      // A decision's files are judged by their content as uploads are: a program or a disguised file is refused.
-      const wrongContent = command.data.files.map((file, i) => (facts.attachments?.[i] === undefined ? null : uploadContentRefusal(file.name, facts.attachments[i]))).find((r) => r !== null)
-      if (wrongContent) return { reason: 'invalid-input', parameter: 'files', detail: wrongContent }
+      const wrongContent = attachmentsRefusal(command.data.files, facts.attachments)
+      if (wrongContent) return wrongContent
       const data = { reportId: state.reportId!, comment, files: command.data.files }
       if (command.type === 'AgreeReport') {
         const refusal = decideOnFiles(facts.files)
@@ -109,6 +120,21 @@ export function decideReport(state: ReportState, command: ReportCommand, facts: 
       if (!REPORT_STATUSES[state.status].uploadsOpen) return { reason: 'report-agreed-upload' }
       if (!can('resubmit')) return []
       return [{ type: 'ReportResubmitted', data: { reportId: state.reportId!, ...command.data, round: state.round + 1 } }]
+    case 'PostMessage': {
+      // A report is never closed: a question may come after an agreement too (the published data), so every status
+      // takes messages; only a report that does not exist takes none (decision 3712).
+      if (state.status === 'none') return { reason: 'report-not-found' }
+      const { side, key, files } = command.data
+      // The same post again (a reload, a retry after a lost answer) records nothing: the first one stands.
+      if (key !== null && state.messageKeys.includes(key)) return []
+      const text = command.data.text.trim()
+      if (!text) return { reason: 'invalid-input', parameter: 'text', detail: 'text: введите текст сообщения' }
+      if (text.length > MESSAGE_MAX) return { reason: 'invalid-input', parameter: 'text', detail: `text: не более ${MESSAGE_MAX} символов` }
+      if (files.length > MESSAGE_FILES_MAX) return { reason: 'invalid-input', parameter: 'files', detail: `files: не более ${MESSAGE_FILES_MAX} файлов` }
+      const wrongContent = attachmentsRefusal(files, facts.attachments)
+      if (wrongContent) return wrongContent
+      return [{ type: 'ReportMessagePosted', data: { reportId: state.reportId!, side, text, files, key } }]
+    }
   }
 }
 

@@ -3,7 +3,7 @@
 import type { LoggedEvent } from '../../event-store/event-store.server.ts'
 import { type EventEntry, type EventTable, eventTypesOf, needSeen, type ReadModelRow, type RowChange, same, type Stored } from '../event-table.ts'
 import { historyRow } from '../history/history-rows.ts'
-import type { DecisionFile, ReportAgreed, ReportDecisionCancelled, ReportEvent, ReportRejected } from './report-events.ts'
+import type { DecisionFile, ReportAgreed, ReportDecisionCancelled, ReportEvent, ReportMessagePosted, ReportRejected } from './report-events.ts'
 import type { ReportMachineEvent } from './report-machine.ts'
 import type { ReportState } from './report-state.ts'
 
@@ -68,6 +68,51 @@ function decisionEntry<E extends ReportAgreed | ReportRejected>(
     label,
     notice: (event, about) => ({ kind: `report_${outcome}`, title: label, body: `${about.subject}: отчёт ${participle} Департаментом.${withComment(event.data.comment)}` }),
   }
+}
+
+/** How much of a message a notice in the portal quotes. */
+const QUOTED = 200
+
+const quoted = (text: string) => (text.length > QUOTED ? `${text.slice(0, QUOTED - 1)}…` : text)
+
+/**
+ * A message of the conversation (decision 3711): its row, a history entry (naming no files: a message's files are its
+ * own, not the report's), and a notice to the company's users when the Department wrote it. The Department is told of
+ * a holder's message by its own grouped notices (notify-department.server.ts).
+ */
+const messagePosted: EventEntry<ReportMessagePosted, ReportState, ReportMachineEvent> = {
+  machine: null,
+  evolve: (state, event) => (event.data.key === null ? state : { ...state, messageKeys: [...state.messageKeys, event.data.key] }),
+  reads: (event) => ({ report: event.data.reportId }),
+  rows: (event, seen) => {
+    const companyId = needSeen(seen, 'report', event, event.data.reportId).company_id
+    return [
+      {
+        table: 'report_messages',
+        insert: [
+          {
+            id: event.position,
+            report_id: event.data.reportId,
+            company_id: companyId,
+            side: event.data.side,
+            text: event.data.text,
+            files: event.data.files,
+            key: event.data.key,
+            created: event.createdAt,
+            creator_id: event.metadata.userId,
+            creator_username: event.metadata.username,
+          },
+        ],
+      },
+      historyRow(event, { company_id: companyId, report_id: event.data.reportId, event: 'message', import_files: [] }),
+    ]
+  },
+  history: { code: 'message' },
+  label: 'Сообщение по отчёту',
+  notice: (event, about) =>
+    event.data.side === 'department'
+      ? { kind: 'report_message', title: 'Новое сообщение Департамента', body: `${about.subject}: ${quoted(event.data.text)}`, page: 'conversation' }
+      : null,
 }
 
 export const REPORT_EVENTS = {
@@ -136,6 +181,7 @@ export const REPORT_EVENTS = {
     label: 'Отчёт отправлен повторно',
     notice: null,
   },
+  ReportMessagePosted: messagePosted,
 } satisfies EventTable<ReportEvent, ReportState, ReportMachineEvent>
 
 export const REPORT_EVENT_TYPES = eventTypesOf<ReportEvent, ReportState, ReportMachineEvent>(REPORT_EVENTS)

@@ -38,7 +38,19 @@ export interface ReportResubmitted {
   data: { reportId: number; fileId: number; fileName: string; round: number }
 }
 
-export type ReportEvent = ReportCreated | ReportAgreed | ReportRejected | ReportDecisionCancelled | ReportResubmitted
+/** Who wrote a message of a report's conversation: the Department, or the company's users (the holder). */
+export type MessageSide = 'department' | 'holder'
+
+/**
+ * A message of the conversation on a report (decision 3711), with the files it carries (stored as a decision's are).
+ * `key` is the key its post was sent with: the same post again records nothing.
+ */
+export interface ReportMessagePosted {
+  type: 'ReportMessagePosted'
+  data: { reportId: number; side: MessageSide; text: string; files: DecisionFile[]; key: string | null }
+}
+
+export type ReportEvent = ReportCreated | ReportAgreed | ReportRejected | ReportDecisionCancelled | ReportResubmitted | ReportMessagePosted
 
 /** Reports are one per area (or company), year and type, so the stream id is derived from them. */
 export function reportStreamId(target: { areaId: number | null; companyId: number }, year: number, reportType: ReportType): string {

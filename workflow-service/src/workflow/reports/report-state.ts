@@ -9,6 +9,8 @@ export interface ReportState {
   reportId: number | null
   /** 1 for the first submission, one more each time a declined report is sent again. */
   round: number
+  /** The keys the report's messages were posted with (a retry of one records nothing). */
+  messageKeys: readonly string[]
   /** How many events the stream holds. */
   version: number
 }

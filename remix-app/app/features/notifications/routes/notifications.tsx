@@ -48,8 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect('/notifications')
 }
 
-/** The link says where it leads: the exceedances list of a publication's notice, else the reports. */
-const linkWords = (link: string) => (link.startsWith('/exceedances') ? 'Открыть превышения' : 'Открыть отчёты')
+/** The link says where it leads: the exceedances list of a publication's notice, a report's conversation, else the reports. */
+const linkWords = (link: string) => (link.startsWith('/exceedances') ? 'Открыть превышения' : /\/reports\/\d+\/messages$/.test(link) ? 'Открыть переписку' : 'Открыть отчёты')
 
 export default function Notifications() {
   const { notifications, unread } = useLoaderData<typeof loader>()

@@ -28,7 +28,7 @@ export function ReceiptFacts({ receipt }: { receipt: SerializeFrom<Receipt> }) {
         <dd>
           <time dateTime={receipt.created}>{formatDateTime(receipt.created)}</time> (Екатеринбург, UTC+5)
         </dd>
-        <dt>{receipt.kind === 'submission' ? 'Отправил' : 'Решение принял'}</dt>
+        <dt>{receipt.kind === 'submission' ? 'Отправил' : receipt.kind === 'message' ? 'Написал' : 'Решение принял'}</dt>
         <dd>{personWithRole(receipt.person, receipt.role)}</dd>
         {receipt.kind === 'submission' ? (
           <>
@@ -44,7 +44,7 @@ export function ReceiptFacts({ receipt }: { receipt: SerializeFrom<Receipt> }) {
         <dd>{reportStatusWords(receipt.reportStatus)}</dd>
         {receipt.comment !== null ? (
           <>
-            <dt>Комментарий</dt>
+            <dt>{receipt.kind === 'message' ? 'Сообщение' : 'Комментарий'}</dt>
             <dd className="receipt-comment">{receipt.comment || '—'}</dd>
           </>
         ) : null}

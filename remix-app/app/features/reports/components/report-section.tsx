@@ -7,6 +7,8 @@ import { PrecheckForm } from './precheck-form.tsx'
 import { useReportsPage } from './page-context.ts'
 import { REPORT_TYPE_TITLE } from './report-texts.ts'
 import { StatusLabel } from './status-dialog.tsx'
+import { ConversationLink } from './conversation-link.tsx'
+import { FileLinks } from './file-links.tsx'
 import { Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import type { SectionFile } from '../server/reports-page.server.ts'
@@ -75,15 +77,7 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
           </p>
           <p className="decline-comment">{report.decline.comment}</p>
           {report.decline.files.length > 0 ? (
-            <ul className="decline-files">
-              {report.decline.files.map((f) => (
-                <li key={f.file}>
-                  <a href={f.file} download>
-                    {f.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <FileLinks className="decline-files" files={report.decline.files.map((f) => ({ href: f.file, name: f.name }))} />
           ) : null}
           <p>
             <Link to={`/receipts/${report.decline.number}`}>Квитанция о решении</Link>
@@ -101,15 +95,7 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
           <summary>
             Шаблоны файлов<span className="visually-hidden"> ({title})</span>
           </summary>
-          <ul>
-            {section.templates.map((t) => (
-              <li key={t.href}>
-                <a href={t.href} download>
-                  {t.name}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <FileLinks files={section.templates} />
           {section.templatesNote ? <p className="hint">{section.templatesNote}</p> : null}
         </details>
       ) : null}
@@ -122,6 +108,7 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
             {uploadsClosed ? null : <PrecheckForm target={uploadTarget} />}
           </>
         ) : null}
+        {report ? <ConversationLink reportId={report.id} companyId={companyId} title={title} /> : null}
         {files.length > 0 ? (
           <a className="zip-link" href={zipUrl(section, accordion, companyId, year)} download>
             Скачать все файлы (ZIP)<span className="visually-hidden"> ({title})</span>

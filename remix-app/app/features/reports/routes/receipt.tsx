@@ -18,6 +18,7 @@ const TITLE: Record<ReceiptKind, string> = {
   agreed: 'Квитанция о решении: отчёт согласован',
   rejected: 'Квитанция о решении: отчёт отклонён',
   cancelled: 'Квитанция об отмене решения',
+  message: 'Квитанция о сообщении по отчёту',
 }
 
 /** `/receipts/{number}` (an event of the log) or `/receipts/file-{id}` (the upload of a file). */

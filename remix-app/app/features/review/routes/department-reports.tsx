@@ -26,12 +26,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 const SORT_LABEL = { oldest: 'сначала старые', newest: 'сначала новые', company: 'по предприятию', year: 'по году' } as const
 
 export default function DepartmentReports() {
-  const { tab, search, sort, results, count, counts, shown, year, reportType } = useLoaderData<typeof loader>()
+  const { tab, search, sort, results, count, counts, shown, year, reportType, unanswered } = useLoaderData<typeof loader>()
   const submit = useSubmit()
   const searchLater = useDebouncedSubmit({ replace: true, preventScrollReset: true })
   const current = REVIEW_TABS.find((t) => t.status === tab)!
   const sinceTitle = tab === 'consideration' ? 'На рассмотрении с' : 'Дата решения'
-  const filters = { ...(year !== null ? { year: String(year) } : {}), ...(reportType ? { type: reportType } : {}) }
+  const filters = { ...(year !== null ? { year: String(year) } : {}), ...(reportType ? { type: reportType } : {}), ...(unanswered ? { questions: 'unanswered' } : {}) }
   const query = (changes: Record<string, string>) => `?${new URLSearchParams({ ...(search ? { search } : {}), ...filters, sort, ...changes })}`
   const thisYear = new Date().getFullYear()
   const years = Array.from({ length: 11 }, (_, i) => thisYear + 1 - i)
@@ -83,6 +83,12 @@ export default function DepartmentReports() {
                     {row.areaName ? `${row.areaName}, ` : ''}
                     {REPORT_TYPE_TITLE[row.reportType]}
                     {tab === 'consideration' && row.round > 1 ? <span className="resubmitted-mark"> Повторно, раунд {row.round}</span> : null}
+                    {row.awaitsAnswer ? (
+                      <Link className="question-mark" to={row.conversationHref}>
+                        {' '}
+                        Вопрос без ответа
+                      </Link>
+                    ) : null}
                   </td>
                   <td className={row.fileStates.errors > 0 ? 'files-with-errors' : undefined}>{row.filesLabel}</td>
                   <td>{row.responsible ?? 'не назначено'}</td>
@@ -130,6 +136,13 @@ export default function DepartmentReports() {
                 {REPORT_TYPE_TITLE[code]}
               </option>
             ))}
+          </select>
+        </label>
+        <label className="field-inline">
+          Вопросы
+          <select name="questions" defaultValue={unanswered ? 'unanswered' : ''}>
+            <option value="">Все</option>
+            <option value="unanswered">Ждут ответа Департамента</option>
           </select>
         </label>
         <label className="visually-hidden" htmlFor="review-search">
