@@ -41,6 +41,7 @@ import * as m3710SignedCheckpoints from './2026-12-02-3710-signed-checkpoints.ts
 import * as m3415SubstanceLimitSource from './2026-12-02-3415-substance-limit-source.ts'
 import * as m3507ConfirmationsByAccount from './2026-12-02-3507-confirmations-by-account.ts'
 import * as m3603DueNotices from './2026-12-02-3603-due-notices.ts'
+import * as m3714ReportRoundReadings from './2026-12-02-3714-report-round-readings.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-3415-substance-limit-source': m3415SubstanceLimitSource,
   '2026-12-02-3507-confirmations-by-account': m3507ConfirmationsByAccount,
   '2026-12-02-3603-due-notices': m3603DueNotices,
+  '2026-12-02-3714-report-round-readings': m3714ReportRoundReadings,
 }

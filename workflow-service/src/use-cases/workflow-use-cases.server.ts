@@ -9,6 +9,7 @@ import { historyUseCases } from './history-use-cases.server.ts'
 import { reportUseCases } from './report-use-cases.server.ts'
 import { responsibleUseCases } from './responsible-use-cases.server.ts'
 import { reviewUseCases } from './review-use-cases.server.ts'
+import { reportChangesUseCases } from './report-changes.server.ts'
 
 export function workflowUseCases(services: WorkflowServices) {
   return {
@@ -18,6 +19,7 @@ export function workflowUseCases(services: WorkflowServices) {
     ...responsibleUseCases(services),
     ...historyUseCases(services),
     ...reviewUseCases(services),
+    ...reportChangesUseCases(services),
   }
 }
 

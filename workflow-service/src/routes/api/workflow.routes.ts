@@ -2,6 +2,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { importFilesRoutes } from './import-files.routes.ts'
+import { reportChangesRoutes } from './report-changes.routes.ts'
 import { importReportsRoutes } from './import-reports.routes.ts'
 import { reportHistoryRoutes } from './report-history.routes.ts'
 import { responsiblesRoutes } from './responsibles.routes.ts'
@@ -11,6 +12,7 @@ export const workflowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { throwFileSizeLimit: false })
   await app.register(responsiblesRoutes)
   await app.register(importReportsRoutes)
+  await app.register(reportChangesRoutes)
   await app.register(importFilesRoutes)
   await app.register(reportHistoryRoutes)
 }

@@ -1,0 +1,183 @@
+// «Что изменилось» (issue 37, decision 3714): one use-case answers the report's page, its file (CSV, XLSX) and the
+// API with the same rows, for the Department and the report's company's users only.
+import { type Kysely, type RawBuilder } from 'kysely'
+import { Type } from 'typebox'
+import type { Database } from '@portal/migrations/database.ts'
+import { importSpecForReport } from '../catalogue/registry/uploads.ts'
+import { Id } from '../http/params.ts'
+import { companyReportsReadRefusal, reportsReadRefusal } from '../workflow/read-access.ts'
+import { Refused, refused } from '../workflow/refusal.ts'
+import { type ChangeRow, changeWords, compareRounds, plausibilityWords } from '../workflow/changes/round-changes.ts'
+import {
+  type ChangesReport,
+  findChangesReport,
+  groupRows,
+  lastYearGroups,
+  pointLabels,
+  previousRound,
+  standingRows,
+} from '../workflow/changes/round-changes-queries.server.ts'
+import type { Cell } from '../exports/table-cells.ts'
+import type { WriteRows } from '../exports/send-export.server.ts'
+import { useCase, type UseCaseContext } from './use-case.ts'
+import type { WorkflowServices } from '../ports/workflow-services.ts'
+import { Limit, Offset } from './workflow-inputs.ts'
+
+export const CHANGES_REPORT_TYPE = 'observation_results'
+
+export interface ReportChanges {
+  report: {
+    id: number
+    year: number
+    round: number
+    status: string
+    companyId: number
+    areaId: number | null
+  }
+  /** The declined round compared with (null when none was declined). */
+  previousRound: number | null
+  /** The year whose published readings are compared with. */
+  lastYear: number
+  /** The plausibility rule's factor (the upload declaration's `lastYear.factor`). */
+  factor: number
+  count: number
+  /** Rows with a plausibility mark or a jump from the declined round past the factor. */
+  marked: number
+  results: ChangeRow[]
+}
+
+/** The factor of the year-on-year rule, declared once with the upload (10). */
+export function plausibilityFactor(): number {
+  return importSpecForReport(CHANGES_REPORT_TYPE)?.lastYear?.factor ?? 10
+}
+
+/**
+ * Every row of the comparison of `current` (rows with a `data` column) with the report's declined round before
+ * `before` and last year's readings: the use-case's answer and the check before sending both read it.
+ */
+export async function changesOf(
+  db: Kysely<Database>,
+  report: Pick<ChangesReport, 'id' | 'year' | 'areaId' | 'companyId'>,
+  current: RawBuilder<unknown>,
+  before: number,
+) {
+  const [now, previous, lastYear] = await Promise.all([groupRows(db, current), previousRound(db, report.id, before), lastYearGroups(db, report)])
+  const points = await pointLabels(
+    db,
+    [...now, ...previous.groups].map((g) => g.point),
+  )
+  const factor = plausibilityFactor()
+  const rows = compareRounds({
+    current: now,
+    previous: previous.groups,
+    lastYear,
+    points,
+    factor,
+  })
+  return { previousRound: previous.round, factor, rows }
+}
+
+const CHANGE_HEADERS = [
+  'Пункт наблюдения',
+  'Номенклатура',
+  'Показатель',
+  'Единица измерения',
+  'Среднее в этом круге',
+  'Проб в этом круге',
+  'Среднее в прошлом круге',
+  'Изменение к прошлому кругу',
+  'Среднее за прошлый год',
+  'Изменение к прошлому году',
+  'Отметка',
+]
+
+/** The mark of a row in words: the plausibility rule's hit and a jump from the declined round. */
+export function markWords(row: ChangeRow, factor: number): string {
+  const words: string[] = []
+  if (row.plausibility) words.push(plausibilityWords(row.plausibility))
+  if (row.roundJump) words.push(`изменение к прошлому кругу больше чем в ${factor} раз`)
+  return words.join('; ')
+}
+
+const changeCells = (row: ChangeRow, factor: number): Cell[] => [
+  row.point.name,
+  row.point.nomenclature,
+  row.substance,
+  row.unit,
+  row.current,
+  row.currentCount,
+  row.previous,
+  changeWords(row.fromPrevious),
+  row.lastYear,
+  changeWords(row.fromLastYear),
+  markWords(row, factor),
+]
+
+export function reportChangesUseCases(services: WorkflowServices) {
+  const { db } = services
+
+  /** The report, when the reader may see it and it is an observation-results report. */
+  const readable = async (context: UseCaseContext, id: number): Promise<ChangesReport | Refused> => {
+    const denied = reportsReadRefusal(context.actor)
+    if (denied) return denied
+    const report = await findChangesReport(db, id)
+    if (!report) return refused({ reason: 'report-not-found' })
+    // Another company's report is answered as a missing one: its existence is nobody else's business.
+    if (companyReportsReadRefusal(context.actor, report.companyId)) return refused({ reason: 'report-not-found' })
+    if (report.reportType !== CHANGES_REPORT_TYPE)
+      return refused({
+        reason: 'invalid-input',
+        parameter: 'id',
+        detail: 'id: сравнение с прошлым кругом и прошлым годом есть только у отчёта о результатах наблюдений',
+      })
+    return report
+  }
+
+  const compared = async (report: ChangesReport) => changesOf(db, report, standingRows(report.id), report.round)
+
+  return {
+    /** A page of the report's changes, the largest first; an offset past the last row is refused. */
+    reportChanges: useCase(Type.Object({ id: Id, limit: Limit, offset: Offset }), async (context, input) => {
+      const report = await readable(context, input.id)
+      if (report instanceof Refused) return report
+      const { previousRound, factor, rows } = await compared(report)
+      if (input.offset > 0 && input.offset >= rows.length) {
+        return refused({
+          reason: 'invalid-input',
+          parameter: 'offset',
+          detail: `offset: за концом списка (строк: ${rows.length})`,
+        })
+      }
+      return {
+        report: {
+          id: report.id,
+          year: report.year,
+          round: report.round,
+          status: report.status,
+          companyId: report.companyId,
+          areaId: report.areaId,
+        },
+        previousRound,
+        lastYear: report.year - 1,
+        factor,
+        count: rows.length,
+        marked: rows.filter((r) => r.plausibility || r.roundJump).length,
+        results: rows.slice(input.offset, input.offset + input.limit),
+      } satisfies ReportChanges
+    }),
+
+    /** The same rows as a file: its headers and a producer writing them in batches. */
+    reportChangesExport: useCase(Type.Object({ id: Id }), async (context, input) => {
+      const report = await readable(context, input.id)
+      if (report instanceof Refused) return report
+      const { factor, rows } = await compared(report)
+      return {
+        name: `Изменения отчёта ${report.id}`,
+        headers: CHANGE_HEADERS,
+        produce: async (write: WriteRows) => {
+          for (let at = 0; at < rows.length; at += 1000) await write(rows.slice(at, at + 1000).map((row) => changeCells(row, factor)))
+        },
+      }
+    }),
+  }
+}
