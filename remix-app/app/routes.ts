@@ -62,6 +62,8 @@ const pages: RouteEntry[] = [
   { id: 'reports/precheck', path: '/companies/:id/reports/precheck', file: 'features/reports/routes/precheck.ts' },
   { id: 'reports/area-responsible', path: '/areas/:id/responsible', file: 'features/reports/routes/area-responsible.tsx' },
   { id: 'reports/receipt', path: '/receipts/:key', file: 'features/reports/routes/receipt.tsx' },
+  // What changed in an observation-results report since its declined round and last year (decision 3714).
+  { id: 'reports/report-changes', path: '/reports/:id/changes', file: 'features/reports/routes/report-changes.tsx' },
   // The status board of a reporting year: a holder's company, or every company for the Department.
   { id: 'board/reports-board', path: '/board', file: 'features/board/routes/reports-board.tsx' },
   // Review: the Department's lists of companies by report status.

@@ -118,7 +118,7 @@ describe('what changed in a resubmitted report', () => {
     expect(res.headers['content-type']).toContain('text/csv')
     const lines = res.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/)
     expect(lines).toHaveLength(5)
-    expect(lines[0]).toContain('Изменение к прошлому кругу')
+    expect(lines[0]).toContain('Изменение к прошлому раунду')
     expect(lines[1]).toContain('Медь')
     expect(lines[1]).toContain('в 40 раз выше среднего за прошлый год')
     expect(res.body).not.toMatch(/Infinity|NaN/)

@@ -45,7 +45,7 @@ describe('the comparison of a round with the declined one and last year', () => 
     expect(rows.map((r) => [r.substance, changeWords(r.fromPrevious)])).toEqual([
       ['Железо', '+100 %'],
       ['Медь', 'нет раньше'],
-      ['Свинец', 'нет в этом круге'],
+      ['Свинец', 'нет в этом раунде'],
     ])
     expect(rows[2].current).toBeNull()
     expect(rows[2].point.nomenclature).toBe('ПН-1-02')

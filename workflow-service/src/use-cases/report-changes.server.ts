@@ -7,7 +7,7 @@ import { importSpecForReport } from '../catalogue/registry/uploads.ts'
 import { Id } from '../http/params.ts'
 import { companyReportsReadRefusal, reportsReadRefusal } from '../workflow/read-access.ts'
 import { Refused, refused } from '../workflow/refusal.ts'
-import { type ChangeRow, changeWords, compareRounds, plausibilityWords } from '../workflow/changes/round-changes.ts'
+import { type ChangeRow, changeWords, compareRounds, markWords } from '../workflow/changes/round-changes.ts'
 import {
   type ChangesReport,
   findChangesReport,
@@ -32,6 +32,7 @@ export interface ReportChanges {
     round: number
     status: string
     companyId: number
+    companyName: string
     areaId: number | null
   }
   /** The declined round compared with (null when none was declined). */
@@ -82,22 +83,14 @@ const CHANGE_HEADERS = [
   'Номенклатура',
   'Показатель',
   'Единица измерения',
-  'Среднее в этом круге',
-  'Проб в этом круге',
-  'Среднее в прошлом круге',
-  'Изменение к прошлому кругу',
+  'Среднее в этом раунде',
+  'Проб в этом раунде',
+  'Среднее в прошлом раунде',
+  'Изменение к прошлому раунду',
   'Среднее за прошлый год',
   'Изменение к прошлому году',
   'Отметка',
 ]
-
-/** The mark of a row in words: the plausibility rule's hit and a jump from the declined round. */
-export function markWords(row: ChangeRow, factor: number): string {
-  const words: string[] = []
-  if (row.plausibility) words.push(plausibilityWords(row.plausibility))
-  if (row.roundJump) words.push(`изменение к прошлому кругу больше чем в ${factor} раз`)
-  return words.join('; ')
-}
 
 const changeCells = (row: ChangeRow, factor: number): Cell[] => [
   row.point.name,
@@ -128,7 +121,7 @@ export function reportChangesUseCases(services: WorkflowServices) {
       return refused({
         reason: 'invalid-input',
         parameter: 'id',
-        detail: 'id: сравнение с прошлым кругом и прошлым годом есть только у отчёта о результатах наблюдений',
+        detail: 'id: сравнение с прошлым раундом и прошлым годом есть только у отчёта о результатах наблюдений',
       })
     return report
   }
@@ -155,6 +148,7 @@ export function reportChangesUseCases(services: WorkflowServices) {
           round: report.round,
           status: report.status,
           companyId: report.companyId,
+          companyName: report.companyName,
           areaId: report.areaId,
         },
         previousRound,

@@ -10,7 +10,7 @@ import { valueOrRefuse } from '../../use-cases/use-case.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
 const Change = Type.Object({
-  kind: Type.String({ description: 'relative — относительное изменение; from-zero — было 0; only-now — раньше не измерялось; only-before — нет в этом круге; none' }),
+  kind: Type.String({ description: 'relative — относительное изменение; from-zero — было 0; only-now — раньше не измерялось; only-before — нет в этом раунде; none' }),
   relative: Type.Optional(Type.Number({ description: 'Относительное изменение: 0,25 — на 25 % больше' })),
   factor: Type.Optional(Type.Number({ description: 'Во сколько раз больше или меньше (порядок строк)' })),
 })
@@ -18,22 +18,22 @@ const Change = Type.Object({
 const ChangeRowAnswer = Type.Object({
   point: Type.Object({ id: Type.Integer(), nomenclature: Nullable(Type.String()), name: Type.String() }),
   substance: Type.String(),
-  unit: Type.String({ description: 'Единица всех средних строки: единица ПДК показателя в этом круге' }),
-  current: Nullable(Type.Number({ description: 'Среднее значение в этом круге' })),
+  unit: Type.String({ description: 'Единица всех средних строки: единица ПДК показателя в этом раунде' }),
+  current: Nullable(Type.Number({ description: 'Среднее значение в этом раунде' })),
   currentCount: Type.Integer(),
-  previous: Nullable(Type.Number({ description: 'Среднее значение в отклонённом прошлом круге' })),
+  previous: Nullable(Type.Number({ description: 'Среднее значение в отклонённом прошлом раунде' })),
   lastYear: Nullable(Type.Number({ description: 'Среднее опубликованное значение за прошлый год' })),
   fromPrevious: Change,
   fromLastYear: Change,
   plausibility: Nullable(
-    Type.Object({ value: Type.Number(), times: Type.Number(), direction: Type.String() }, { description: 'Значение этого круга, отличающееся от среднего за прошлый год больше чем в factor раз' }),
+    Type.Object({ value: Type.Number(), times: Type.Number(), direction: Type.String() }, { description: 'Значение этого раунда, отличающееся от среднего за прошлый год больше чем в factor раз' }),
   ),
-  roundJump: Type.Boolean({ description: 'Среднее изменилось к прошлому кругу больше чем в factor раз' }),
+  roundJump: Type.Boolean({ description: 'Среднее изменилось к прошлому раунду больше чем в factor раз' }),
 })
 
 const ChangesAnswer = Type.Object({
-  report: Type.Object({ id: Type.Integer(), year: Type.Integer(), round: Type.Integer(), status: Type.String(), companyId: Type.Integer(), areaId: Nullable(Type.Integer()) }),
-  previousRound: Nullable(Type.Integer({ description: 'Номер отклонённого круга, с которым сравнивается отчёт' })),
+  report: Type.Object({ id: Type.Integer(), year: Type.Integer(), round: Type.Integer(), status: Type.String(), companyId: Type.Integer(), companyName: Type.String(), areaId: Nullable(Type.Integer()) }),
+  previousRound: Nullable(Type.Integer({ description: 'Номер отклонённого раунда, с которым сравнивается отчёт' })),
   lastYear: Type.Integer(),
   factor: Type.Number({ description: 'Порог правдоподобия: во сколько раз значение может отличаться от прошлогоднего' }),
   marked: Type.Integer({ description: 'Строк с отметкой' }),
@@ -49,7 +49,7 @@ export const reportChangesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/import-reports/:id/changes/',
     {
       schema: {
-        summary: 'Что изменилось: результаты наблюдений отчёта против прошлого круга и прошлого года, большие изменения первыми; format=csv или xlsx — файлом',
+        summary: 'Что изменилось: результаты наблюдений отчёта против прошлого раунда и прошлого года, большие изменения первыми; format=csv или xlsx — файлом',
         params: Type.Object({ id: Id }),
         querystring: Type.Object({ ...PagingQuery, ...FormatQuery }, { additionalProperties: false }),
         response: { 200: ChangesAnswer },

@@ -15,14 +15,16 @@ export interface ChangesReport {
   year: number
   areaId: number | null
   companyId: number
+  companyName: string
   round: number
 }
 
 export async function findChangesReport(db: Kysely<Database>, id: number): Promise<ChangesReport | undefined> {
   const report = await db
-    .selectFrom('import_reports')
-    .select(['id', 'report_type', 'status', 'year', 'area_id', 'company_id', 'round'])
-    .where('id', '=', id)
+    .selectFrom('import_reports as r')
+    .innerJoin('companies as c', 'c.id', 'r.company_id')
+    .select(['r.id', 'r.report_type', 'r.status', 'r.year', 'r.area_id', 'r.company_id', 'c.name as company_name', 'r.round'])
+    .where('r.id', '=', id)
     .executeTakeFirst()
   return (
     report && {
@@ -32,6 +34,7 @@ export async function findChangesReport(db: Kysely<Database>, id: number): Promi
       year: report.year,
       areaId: report.area_id,
       companyId: report.company_id,
+      companyName: report.company_name,
       round: report.round,
     }
   )

@@ -203,7 +203,7 @@ export function compareRounds(sides: Sides): ChangeRow[] {
   return rows.map((r) => r.row)
 }
 
-/** «+25 %», «−90 %», «с нуля», «только в этом круге», «нет в этом круге», «—»: every change in words, never Infinity. */
+/** «+25 %», «−90 %», «с нуля», «только в этом раунде», «нет в этом раунде», «—»: every change in words, never Infinity. */
 export function changeWords(change: Change): string {
   switch (change.kind) {
     case 'relative': {
@@ -218,7 +218,7 @@ export function changeWords(change: Change): string {
     case 'only-now':
       return 'нет раньше'
     case 'only-before':
-      return 'нет в этом круге'
+      return 'нет в этом раунде'
     default:
       return '—'
   }
@@ -227,4 +227,12 @@ export function changeWords(change: Change): string {
 /** «значение 4,1 в 12 раз выше среднего за прошлый год» — the plausibility mark in words. */
 export function plausibilityWords(mark: NonNullable<ChangeRow['plausibility']>): string {
   return `значение ${formatNumber(mark.value)} ${formatTimes(mark.times)} ${mark.direction === 'up' ? 'выше' : 'ниже'} среднего за прошлый год`
+}
+
+/** The mark of a row in words: the plausibility rule's hit and a jump from the declined round. */
+export function markWords(row: ChangeRow, factor: number): string {
+  const words: string[] = []
+  if (row.plausibility) words.push(plausibilityWords(row.plausibility))
+  if (row.roundJump) words.push(`изменение к прошлому раунду больше чем в ${factor} раз`)
+  return words.join('; ')
 }
