@@ -1,10 +1,16 @@
-// What changed in a resubmitted observation-results report (decision 3714), through the API on a real database: the
+// What changed in a resubmitted observation-results report (decision 3714), through the API and the page on a real database: the
 // declined round is kept at the decline and survives the file's deletion, the new round is compared with it and
 // with last year's published readings, the largest change first with its mark; the file holds the same rows; only
 // the Department and the report's company see any of it; bad input is a 400 or a 404 naming what is wrong.
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { recordFileChecked, recordFileDeleted } from '../src/use-cases/worker-commands.server.ts'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import { recordFileChecked, recordFileDeleted } from '@portal/workflow-service/commands.server.ts'
+import { ReportChangesTable } from '../app/features/reports/components/report-changes-table.tsx'
+import { callPage } from './support/call-page.ts'
+import { pageContext } from './support/load-context.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE, sectionFile, type Holder } from '../../test-support/workflow-fixtures.ts'
@@ -147,4 +153,36 @@ describe('what changed in a resubmitted report', () => {
     expect(past.body).toContain('offset')
     expect((await changes('?format=pdf')).statusCode).toBe(400)
   })
+
+  it('is a page the Department and the holder open, the biggest change first with its mark in words', async () => {
+    for (const username of ['department', 'holder1']) {
+      const page = await pageAs(username, `/reports/${reportId}/changes`)
+      expect(page.status).toBe(200)
+      expect(page.data.title).toBe(`Что изменилось: результаты наблюдений за ${YEAR} год`)
+      const html = renderToString(createElement(ReportChangesTable, { rows: page.data.results, factor: page.data.factor, caption: 'Строки' }))
+      expect(html.indexOf('Медь')).toBeLessThan(html.indexOf('Железо общее'))
+      expect(html).toContain('значение 0,08 в 40 раз выше среднего за прошлый год')
+      expect(html).toContain('+2567 %')
+      expect(html).not.toMatch(/Infinity|NaN/)
+    }
+  })
+
+  it('sends the public to log in and answers another company, a wrong id or a report of another type with the 404 page', async () => {
+    const anonymous = await pageAs(null, `/reports/${reportId}/changes`)
+    expect(anonymous.status).toBe(302)
+    expect(anonymous.location).toContain('/login')
+    expect((await pageAs('holder2', `/reports/${reportId}/changes`)).status).toBe(404)
+    for (const path of [`/reports/abc/changes`, `/reports/${programId}/changes`, `/reports/${reportId}/changes?offset=x`, `/reports/${reportId}/changes?offset=500`]) {
+      expect((await pageAs('department', path)).status, path).toBe(404)
+    }
+  })
 })
+
+async function pageAs(username: string | null, path: string) {
+  let user: CurrentUser | null = null
+  if (username) {
+    const row = await t.database.db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', username).executeTakeFirstOrThrow()
+    user = { id: row.id, username: row.username, groups: row.groups as Group[], companyId: row.company_id }
+  }
+  return callPage(path, pageContext({ db: t.database.db, queue: t.queue }, user, { dataDir: '.test-data/report-changes-page' }))
+}
