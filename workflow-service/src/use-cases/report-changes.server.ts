@@ -1,29 +1,17 @@
 // «Что изменилось» (issue 37, decision 3714): one use-case answers the report's page, its file (CSV, XLSX) and the
 // API with the same rows, for the Department and the report's company's users only.
-import { type Kysely, type RawBuilder } from 'kysely'
 import { Type } from 'typebox'
-import type { Database } from '@portal/migrations/database.ts'
-import { importSpecForReport } from '../catalogue/registry/uploads.ts'
 import { Id } from '../http/params.ts'
 import { companyReportsReadRefusal, reportsReadRefusal } from '../workflow/read-access.ts'
 import { Refused, refused } from '../workflow/refusal.ts'
-import { type ChangeRow, changeWords, compareRounds, markWords } from '../workflow/changes/round-changes.ts'
-import {
-  type ChangesReport,
-  findChangesReport,
-  groupRows,
-  lastYearGroups,
-  pointLabels,
-  previousRound,
-  standingRows,
-} from '../workflow/changes/round-changes-queries.server.ts'
+import { type ChangeRow, changeWords, markWords } from '../workflow/changes/round-changes.ts'
+import { type ChangesReport, findChangesReport, standingRows } from '../workflow/changes/round-changes-queries.server.ts'
+import { CHANGES_REPORT_TYPE, changesOf } from '../workflow/changes/report-changes.server.ts'
 import type { Cell } from '../exports/table-cells.ts'
 import type { WriteRows } from '../exports/send-export.server.ts'
 import { useCase, type UseCaseContext } from './use-case.ts'
 import type { WorkflowServices } from '../ports/workflow-services.ts'
 import { Limit, Offset } from './workflow-inputs.ts'
-
-export const CHANGES_REPORT_TYPE = 'observation_results'
 
 export interface ReportChanges {
   report: {
@@ -45,37 +33,6 @@ export interface ReportChanges {
   /** Rows with a plausibility mark or a jump from the declined round past the factor. */
   marked: number
   results: ChangeRow[]
-}
-
-/** The factor of the year-on-year rule, declared once with the upload (10). */
-export function plausibilityFactor(): number {
-  return importSpecForReport(CHANGES_REPORT_TYPE)?.lastYear?.factor ?? 10
-}
-
-/**
- * Every row of the comparison of `current` (rows with a `data` column) with the report's declined round before
- * `before` and last year's readings: the use-case's answer and the check before sending both read it.
- */
-export async function changesOf(
-  db: Kysely<Database>,
-  report: Pick<ChangesReport, 'id' | 'year' | 'areaId' | 'companyId'>,
-  current: RawBuilder<unknown>,
-  before: number,
-) {
-  const [now, previous, lastYear] = await Promise.all([groupRows(db, current), previousRound(db, report.id, before), lastYearGroups(db, report)])
-  const points = await pointLabels(
-    db,
-    [...now, ...previous.groups].map((g) => g.point),
-  )
-  const factor = plausibilityFactor()
-  const rows = compareRounds({
-    current: now,
-    previous: previous.groups,
-    lastYear,
-    points,
-    factor,
-  })
-  return { previousRound: previous.round, factor, rows }
 }
 
 const CHANGE_HEADERS = [

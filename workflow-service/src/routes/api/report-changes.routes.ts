@@ -3,33 +3,12 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Id, Nullable, PagingQuery } from '../../http/params.ts'
+import { ChangeRowAnswer } from './workflow-schemas.ts'
 import { pageWindow, toPage } from '../../http/paging.ts'
 import { FormatQuery, isFileFormat } from '../../exports/export-formats.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
 import { valueOrRefuse } from '../../use-cases/use-case.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
-
-const Change = Type.Object({
-  kind: Type.String({ description: 'relative — относительное изменение; from-zero — было 0; only-now — раньше не измерялось; only-before — нет в этом раунде; none' }),
-  relative: Type.Optional(Type.Number({ description: 'Относительное изменение: 0,25 — на 25 % больше' })),
-  factor: Type.Optional(Type.Number({ description: 'Во сколько раз больше или меньше (порядок строк)' })),
-})
-
-const ChangeRowAnswer = Type.Object({
-  point: Type.Object({ id: Type.Integer(), nomenclature: Nullable(Type.String()), name: Type.String() }),
-  substance: Type.String(),
-  unit: Type.String({ description: 'Единица всех средних строки: единица ПДК показателя в этом раунде' }),
-  current: Nullable(Type.Number({ description: 'Среднее значение в этом раунде' })),
-  currentCount: Type.Integer(),
-  previous: Nullable(Type.Number({ description: 'Среднее значение в отклонённом прошлом раунде' })),
-  lastYear: Nullable(Type.Number({ description: 'Среднее опубликованное значение за прошлый год' })),
-  fromPrevious: Change,
-  fromLastYear: Change,
-  plausibility: Nullable(
-    Type.Object({ value: Type.Number(), times: Type.Number(), direction: Type.String() }, { description: 'Значение этого раунда, отличающееся от среднего за прошлый год больше чем в factor раз' }),
-  ),
-  roundJump: Type.Boolean({ description: 'Среднее изменилось к прошлому раунду больше чем в factor раз' }),
-})
 
 const ChangesAnswer = Type.Object({
   report: Type.Object({ id: Type.Integer(), year: Type.Integer(), round: Type.Integer(), status: Type.String(), companyId: Type.Integer(), companyName: Type.String(), areaId: Nullable(Type.Integer()) }),
