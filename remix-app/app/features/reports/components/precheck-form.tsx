@@ -7,12 +7,14 @@ import type { FileProblem } from '../server/reports-page.server.ts'
 import type { UploadTarget } from './upload-target.ts'
 import { problemText } from './file-list.tsx'
 import { useReportsPage } from './page-context.ts'
+import { PrecheckChanges, type CheckedChanges } from './precheck-changes.tsx'
 
 interface Findings {
   name: string
   ok: boolean
   rows: number
   results: Array<FileProblem & { level: 'error' | 'warning' }>
+  changes?: CheckedChanges | null
 }
 
 /** The marked book's name as the server's Content-Disposition gives it (RFC 5987), or a plain one. */
@@ -119,6 +121,7 @@ export function PrecheckForm({ target }: { target: UploadTarget }) {
                   ))}
                 </ul>
               ) : null}
+              {findings.changes ? <PrecheckChanges changes={findings.changes} fileName={findings.name} /> : null}
             </div>
           ) : null}
         </div>

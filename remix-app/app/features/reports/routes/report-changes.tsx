@@ -9,9 +9,9 @@ import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
 import { RouteError } from '../../../components/route-error.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'
 import { ReportChangesTable } from '../components/report-changes-table.tsx'
-import changesStyles from '../../../styles/report-changes.css?url'
+import reportsStyles from '../../../styles/reports.css?url'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: changesStyles }]
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: reportsStyles }]
 
 const PAGE = 50
 
