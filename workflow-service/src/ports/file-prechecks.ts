@@ -2,7 +2,7 @@
 // the file in its limited child process, exactly as an upload's check, and marks the holder's own workbook.
 import type { Kysely } from 'kysely'
 import type { Database, FileProblem, ReportType } from '@portal/migrations/database.ts'
-import type { PrecheckChanges } from '../workflow/changes/report-changes.server.ts'
+import type { ChangesSummary } from '../workflow/changes/round-changes.ts'
 
 /** The bounds of a check before sending: rows read, bytes of the file, seconds the check may take. */
 export interface PrecheckBudget {
@@ -38,7 +38,7 @@ export interface PrecheckFindings {
   /** Errors, then warnings (level 'warning'), as an upload's check records them. */
   findings: FileProblem[]
   /** Observation results: the good rows against the declined round and last year (decision 3714). */
-  changes?: PrecheckChanges
+  changes?: ChangesSummary
 }
 
 /** The holder's workbook with its faulty cells marked, or the reason it cannot be written (the file's fault). */

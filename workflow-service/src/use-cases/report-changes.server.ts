@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { Id } from '../http/params.ts'
 import { companyReportsReadRefusal, reportsReadRefusal } from '../workflow/read-access.ts'
 import { Refused, refused } from '../workflow/refusal.ts'
-import { type ChangeRow, changeWords, markWords } from '../workflow/changes/round-changes.ts'
+import { type ChangeRow, type ChangesSummary, changeWords, markWords, summaryOf } from '../workflow/changes/round-changes.ts'
 import { type ChangesReport, findChangesReport, standingRows } from '../workflow/changes/round-changes-queries.server.ts'
 import { CHANGES_REPORT_TYPE, changesOf } from '../workflow/changes/report-changes.server.ts'
 import type { Cell } from '../exports/table-cells.ts'
@@ -13,7 +13,7 @@ import { useCase, type UseCaseContext } from './use-case.ts'
 import type { WorkflowServices } from '../ports/workflow-services.ts'
 import { Limit, Offset } from './workflow-inputs.ts'
 
-export interface ReportChanges {
+export interface ReportChanges extends ChangesSummary {
   report: {
     id: number
     year: number
@@ -23,16 +23,6 @@ export interface ReportChanges {
     companyName: string
     areaId: number | null
   }
-  /** The declined round compared with (null when none was declined). */
-  previousRound: number | null
-  /** The year whose published readings are compared with. */
-  lastYear: number
-  /** The plausibility rule's factor (the upload declaration's `lastYear.factor`). */
-  factor: number
-  count: number
-  /** Rows with a plausibility mark or a jump from the declined round past the factor. */
-  marked: number
-  results: ChangeRow[]
 }
 
 const CHANGE_HEADERS = [
@@ -108,12 +98,7 @@ export function reportChangesUseCases(services: WorkflowServices) {
           companyName: report.companyName,
           areaId: report.areaId,
         },
-        previousRound,
-        lastYear: report.year - 1,
-        factor,
-        count: rows.length,
-        marked: rows.filter((r) => r.plausibility || r.roundJump).length,
-        results: rows.slice(input.offset, input.offset + input.limit),
+        ...summaryOf(rows, { previousRound, lastYear: report.year - 1, factor }, input.offset, input.limit),
       } satisfies ReportChanges
     }),
 

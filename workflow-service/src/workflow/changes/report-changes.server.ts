@@ -3,7 +3,7 @@
 import type { Kysely, RawBuilder } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { importSpecForReport } from '../../catalogue/registry/uploads.ts'
-import { type ChangeRow, compareRounds } from './round-changes.ts'
+import { type ChangesSummary, compareRounds, summaryOf } from './round-changes.ts'
 import { type ChangesReport, groupRows, lastYearGroups, pointLabels, previousRound } from './round-changes-queries.server.ts'
 
 /** The report type whose rounds are compared: its rows are readings of points. */
@@ -40,16 +40,6 @@ export async function changesOf(
   return { previousRound: previous.round, factor, rows }
 }
 
-/** What the check before sending shows of a file's changes: the largest few, the counts of all. */
-export interface PrecheckChanges {
-  previousRound: number | null
-  lastYear: number
-  factor: number
-  count: number
-  marked: number
-  results: ChangeRow[]
-}
-
 /** Rows of the check before sending: the largest changes come first, so the first few are the ones to look at. */
 export const PRECHECK_CHANGE_ROWS = 20
 
@@ -61,14 +51,7 @@ export async function precheckChanges(
   db: Kysely<Database>,
   scope: { reportId: number | null; year: number; areaId: number | null; companyId: number; roundBefore: number },
   rows: RawBuilder<unknown>,
-): Promise<PrecheckChanges> {
+): Promise<ChangesSummary> {
   const { previousRound, factor, rows: found } = await changesOf(db, { id: scope.reportId ?? 0, year: scope.year, areaId: scope.areaId, companyId: scope.companyId }, rows, scope.roundBefore)
-  return {
-    previousRound,
-    lastYear: scope.year - 1,
-    factor,
-    count: found.length,
-    marked: found.filter((r) => r.plausibility || r.roundJump).length,
-    results: found.slice(0, PRECHECK_CHANGE_ROWS),
-  }
+  return summaryOf(found, { previousRound, lastYear: scope.year - 1, factor }, 0, PRECHECK_CHANGE_ROWS)
 }

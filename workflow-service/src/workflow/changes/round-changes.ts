@@ -236,3 +236,22 @@ export function markWords(row: ChangeRow, factor: number): string {
   if (row.roundJump) words.push(`изменение к прошлому раунду больше чем в ${factor} раз`)
   return words.join('; ')
 }
+
+/** A comparison's page: what it is against, its counts and the rows asked for (the page, the API, the check before sending). */
+export interface ChangesSummary {
+  /** The declined round compared with (null when none was declined). */
+  previousRound: number | null
+  /** The year whose published readings are compared with. */
+  lastYear: number
+  /** The plausibility rule's factor (the upload declaration's `lastYear.factor`). */
+  factor: number
+  count: number
+  /** Rows with a plausibility mark or a jump from the declined round past the factor. */
+  marked: number
+  results: ChangeRow[]
+}
+
+/** The rows `offset`…`offset + limit` of a comparison, with the counts of all of them. */
+export function summaryOf(rows: readonly ChangeRow[], against: { previousRound: number | null; lastYear: number; factor: number }, offset: number, limit: number): ChangesSummary {
+  return { ...against, count: rows.length, marked: rows.filter((r) => r.plausibility || r.roundJump).length, results: rows.slice(offset, offset + limit) }
+}

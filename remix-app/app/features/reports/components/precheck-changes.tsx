@@ -1,19 +1,9 @@
 // What a file checked before sending would change (decision 3714): its readings against the declined round and last
 // year's published ones, the largest few first, as the report's own page shows them once the file is sent.
-import { formatNumber, plural, type ChangeRow } from '@portal/workflow-service/views.ts'
+import { type ChangesSummary, formatNumber, plural } from '@portal/workflow-service/views.ts'
 import { ReportChangesTable } from './report-changes-table.tsx'
 
-/** The check's answer `changes` (the API's PrecheckAnswer). */
-export interface CheckedChanges {
-  previousRound: number | null
-  lastYear: number
-  factor: number
-  count: number
-  marked: number
-  results: ChangeRow[]
-}
-
-export function PrecheckChanges({ changes, fileName }: { changes: CheckedChanges; fileName: string }) {
+export function PrecheckChanges({ changes, fileName }: { changes: ChangesSummary; fileName: string }) {
   if (changes.count === 0) return null
   const against = changes.previousRound !== null ? `отклонённым раундом ${changes.previousRound} и прошлым годом (${changes.lastYear})` : `прошлым годом (${changes.lastYear})`
   return (

@@ -7,14 +7,15 @@ import type { FileProblem } from '../server/reports-page.server.ts'
 import type { UploadTarget } from './upload-target.ts'
 import { problemText } from './file-list.tsx'
 import { useReportsPage } from './page-context.ts'
-import { PrecheckChanges, type CheckedChanges } from './precheck-changes.tsx'
+import type { ChangesSummary } from '@portal/workflow-service/views.ts'
+import { PrecheckChanges } from './precheck-changes.tsx'
 
 interface Findings {
   name: string
   ok: boolean
   rows: number
   results: Array<FileProblem & { level: 'error' | 'warning' }>
-  changes?: CheckedChanges | null
+  changes?: ChangesSummary | null
 }
 
 /** The marked book's name as the server's Content-Disposition gives it (RFC 5987), or a plain one. */
