@@ -397,6 +397,20 @@ export interface ImportStagedRowsTable {
   data: ColumnType<Record<string, unknown>, string, string>
 }
 
+/** A declined round's readings summed per point, substance and unit (decision 3714): what the next round is compared with. */
+export interface ReportRoundReadingsTable {
+  report_id: number
+  round: number
+  measures_point_id: number
+  name: string
+  measure: string
+  sum: number
+  count: number
+  /** The smallest positive value and the largest value of the group (null when it has none). */
+  low: number | null
+  high: number | null
+}
+
 export interface ImportPublishedRowsTable {
   target_table: string
   row_id: number
@@ -531,6 +545,7 @@ export interface Database {
   sessions: SessionsTable
   login_throttle: LoginThrottleTable
   import_staged_rows: ImportStagedRowsTable
+  report_round_readings: ReportRoundReadingsTable
   import_published_rows: ImportPublishedRowsTable
   report_publications: ReportPublicationsTable
   published_row_ids: PublishedRowIdsTable

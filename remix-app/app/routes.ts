@@ -64,6 +64,8 @@ const pages: RouteEntry[] = [
   // The conversation on one report (decision 3711).
   { id: 'reports/report-messages', path: '/companies/:id/reports/:report/messages', file: 'features/reports/routes/report-messages.tsx' },
   { id: 'reports/receipt', path: '/receipts/:key', file: 'features/reports/routes/receipt.tsx' },
+  // What changed in an observation-results report since its declined round and last year (decision 3714).
+  { id: 'reports/report-changes', path: '/reports/:id/changes', file: 'features/reports/routes/report-changes.tsx' },
   // The status board of a reporting year: a holder's company, or every company for the Department.
   { id: 'board/reports-board', path: '/board', file: 'features/board/routes/reports-board.tsx' },
   // Review: the Department's lists of companies by report status.

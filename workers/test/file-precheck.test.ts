@@ -48,7 +48,7 @@ afterAll(() => folder.remove())
 beforeAll(async () => {
   report = await prepareAreaReport(holderContext(), 'observation_results')
   point = report.points.find((p) => p.kind === 'surface_water')!.nomenclature
-  await addTestSubstances(t.database.db, t.queue, t.app.config.storageDir, ['Проверка-1', 'Проверка-2', 'Проверка-3', 'Проверка-4', 'Проверка-5', 'Проверка-6', 'Проверка-7', 'Проверка-8', 'Проверка-9', 'Проверка-10'])
+  await addTestSubstances(t.database.db, t.queue, t.app.config.storageDir, ['Проверка-1', 'Проверка-2', 'Проверка-3', 'Проверка-4', 'Проверка-5', 'Проверка-6', 'Проверка-7', 'Проверка-8', 'Проверка-9', 'Проверка-10', 'Сравнение-1', 'Сравнение-2'])
   holder1 = await holder(t.app, t.database.db, 'holder1')
 })
 
@@ -89,6 +89,23 @@ function precheck(file: { name: string; content: Buffer | string } | null, optio
 const csvOf = (name: string, rows: unknown[][]) => ({ name, content: readFileSync(writeCsv(folder.file(name), [HEADER, ...(rows as Array<Array<string | number>>)])) })
 
 describe('a check before sending', SLOW, () => {
+  it('shows the holder an observation file’s readings against last year before sending, the one ten times off marked first (decision 3714)', async () => {
+    const { id } = await t.database.db.selectFrom('measures_points').select('id').where('nomenclature', '=', point).executeTakeFirstOrThrow()
+    await t.database.db
+      .insertInto('measures_point_indications')
+      .values({ measures_point_id: id, year: report.year - 1, sampled: `${report.year - 1}-08-01`, name: 'Сравнение-1', value: 0.001, measure: 'мг/дм³', mpc: 0.05, mpc_max: null })
+      .execute()
+    const before = await recordCounts()
+    const res = await precheck(csvOf('сравнение.csv', [row('Сравнение-2', 1, '0,01'), row('Сравнение-1', 2, '0,05')]))
+    expect(res.statusCode).toBe(200)
+    const { changes } = res.json()
+    expect(changes).toMatchObject({ previousRound: null, lastYear: report.year - 1, factor: 10, count: 2, marked: 1 })
+    expect(changes.results[0]).toMatchObject({ substance: 'Сравнение-1', current: 0.05, lastYear: 0.001, plausibility: { times: 50, direction: 'up' } })
+    expect(changes.results[1]).toMatchObject({ substance: 'Сравнение-2', fromLastYear: { kind: 'only-now' }, plausibility: null })
+    // Still nothing recorded: the comparison read the check's temporary rows.
+    expect(await recordCounts()).toEqual(before)
+  })
+
   it('answers the findings an upload would get (errors, warnings, unit conversions) and records nothing, leaving no bytes on disk', async () => {
     const before = await recordCounts()
     const stored = uploadedFiles(t.app.config.storageDir)
@@ -344,6 +361,7 @@ describe('the budget of a check before sending', SLOW, () => {
       reportType: 'observation_results' as const,
       scope: { year: report.year, areaId: report.areaId, companyId: holder1.companyId },
       reportId: report.reportId,
+      roundBefore: 1,
       budget: { maxRows: 1_000_000, deadline: AbortSignal.abort() },
     }
     expect(importSpecForReport('observation_results')).toBeDefined()

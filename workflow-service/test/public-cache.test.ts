@@ -145,8 +145,9 @@ describe('the public cache', () => {
   // published_row_ids: the ids withdrawn rows had, which no page shows; report_due_dates: shown only on the boards;
   // due_notices: which reminders were sent; signed_checkpoints: public, but the transparency door keeps its answers out
   // of the cache (they change with every checkpoint, decision 3710); report_messages: a report's conversation, which the
-  // public never sees (decision 3711).
-  const LATER_PRIVATE_TABLES = ['notifications', 'mail_outbox', 'email_confirmations', 'login_throttle', 'event_log_identity', 'report_publications', 'published_row_ids', 'report_due_dates', 'due_notices', 'signed_checkpoints', 'report_messages', ...WORKFLOW_READ_MODELS]
+  // public never sees (decision 3711); report_round_readings: a declined round's sums, read only by the report's
+  // company and the Department (decision 3714).
+  const LATER_PRIVATE_TABLES = ['notifications', 'mail_outbox', 'email_confirmations', 'login_throttle', 'event_log_identity', 'report_publications', 'published_row_ids', 'report_due_dates', 'due_notices', 'signed_checkpoints', 'report_messages', 'report_round_readings', ...WORKFLOW_READ_MODELS]
 
   it('has every table the public sees send the change notification', async () => {
     const { rows } = await sql<{ table: string }>`

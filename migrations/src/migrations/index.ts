@@ -44,6 +44,7 @@ import * as m3603DueNotices from './2026-12-02-3603-due-notices.ts'
 import * as m3416ConvertPublishedReadings from './2026-12-02-3416-convert-published-readings.ts'
 import * as m3608ReferenceSubstancesShownWithLimits from './2026-12-02-3608-reference-substances-shown-with-limits.ts'
 import * as m3711ReportMessages from './2026-12-02-3711-report-messages.ts'
+import * as m3714ReportRoundReadings from './2026-12-02-3714-report-round-readings.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-3416-convert-published-readings': m3416ConvertPublishedReadings,
   '2026-12-02-3608-reference-substances-shown-with-limits': m3608ReferenceSubstancesShownWithLimits,
   '2026-12-02-3711-report-messages': m3711ReportMessages,
+  '2026-12-02-3714-report-round-readings': m3714ReportRoundReadings,
 }

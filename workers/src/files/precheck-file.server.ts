@@ -1,6 +1,7 @@
 // The check before sending (decision 2420): the upload's own check of a file, in the same limited child process, its
 // good rows held in a temporary table of one transaction for the duplicate search and gone with it. No file, event,
 // staged row or notification is written: the Department sees nothing.
+// An observation-results file is also compared with the declined round and last year (decision 3714).
 import { sql } from 'kysely'
 import type { FileProblem } from '@portal/migrations/database.ts'
 import { importSpecForReport } from '@portal/workflow-service/registry.ts'
@@ -11,6 +12,7 @@ import { checkInChild } from './check-in-child.server.ts'
 import { FILE_LIMITS, LIMIT_MESSAGES } from './file-limits.ts'
 import { findDuplicatesOfRows } from './duplicate-rows.server.ts'
 import { loadRowContext } from './row-context.server.ts'
+import { CHANGES_REPORT_TYPE, precheckChanges } from '@portal/workflow-service/commands.server.ts'
 
 /** The values a report gives every row (the greenhouse report's company), as staging adds them. */
 function fixedValues(request: PrecheckRequest): Record<string, number | null> {
@@ -65,7 +67,10 @@ export const filePrechecks: FilePrechecks = {
         }
       }
       const findings: FileProblem[] = [...result.problems, ...(result.warnings ?? [])]
-      return { ok: result.ok, rows: result.rows ?? 0, findings }
+      // Readings are shown against the declined round and last year before they are sent (decision 3714).
+      if (spec.reportType !== CHANGES_REPORT_TYPE) return { ok: result.ok, rows: result.rows ?? 0, findings }
+      const changes = await precheckChanges(trx, { reportId: request.reportId, ...request.scope, roundBefore: request.roundBefore }, sql`SELECT data FROM precheck_rows`)
+      return { ok: result.ok, rows: result.rows ?? 0, findings, changes }
     }))
   },
 

@@ -2,6 +2,7 @@
 // the file in its limited child process, exactly as an upload's check, and marks the holder's own workbook.
 import type { Kysely } from 'kysely'
 import type { Database, FileProblem, ReportType } from '@portal/migrations/database.ts'
+import type { ChangesSummary } from '../workflow/changes/round-changes.ts'
 
 /** The bounds of a check before sending: rows read, bytes of the file, seconds the check may take. */
 export interface PrecheckBudget {
@@ -19,6 +20,8 @@ export interface PrecheckRequest {
   scope: { year: number; areaId: number | null; companyId: number }
   /** The section's report when it exists: its standing files count for duplicates. */
   reportId: number | null
+  /** The round the file would start or join: its readings are compared with the declined round before it (decision 3714). */
+  roundBefore: number
   /** What the check may take on: rows read, and a signal aborted when its time is up (config `precheckBudget`). */
   budget: { maxRows: number; deadline: AbortSignal }
 }
@@ -34,6 +37,8 @@ export interface PrecheckFindings {
   rows: number
   /** Errors, then warnings (level 'warning'), as an upload's check records them. */
   findings: FileProblem[]
+  /** Observation results: the good rows against the declined round and last year (decision 3714). */
+  changes?: ChangesSummary
 }
 
 /** The holder's workbook with its faulty cells marked, or the reason it cannot be written (the file's fault). */

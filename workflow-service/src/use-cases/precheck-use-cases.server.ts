@@ -41,7 +41,7 @@ export function precheckUseCases(services: WorkflowServices & { prechecks?: File
     if (!can(context.actor, 'write:report:own', { companyId: found.companyId })) return refused({ reason: 'forbidden' })
     if (input.area && input.company && input.company !== found.companyId) return refused({ reason: 'area-of-other-company' })
     const target = { areaId: found.areaId ?? null, companyId: found.companyId }
-    const report = await db.selectFrom('import_reports').select(['id', 'status']).where('stream_id', '=', reportStreamId(target, input.year, input.reportType)).executeTakeFirst()
+    const report = await db.selectFrom('import_reports').select(['id', 'status', 'round']).where('stream_id', '=', reportStreamId(target, input.year, input.reportType)).executeTakeFirst()
     if (report && !REPORT_STATUSES[report.status].uploadsOpen) return refused({ reason: 'report-agreed-upload' })
     if (!report) {
       // The section's report does not exist yet: the rules that would refuse creating it refuse the check too.
@@ -66,6 +66,8 @@ export function precheckUseCases(services: WorkflowServices & { prechecks?: File
       reportType: input.reportType,
       scope: { year: input.year, ...target },
       reportId: report?.id ?? null,
+      // A file sent to a declined report starts its next round; otherwise it joins the current one.
+      roundBefore: report ? report.round + (report.status === 'rejected' ? 1 : 0) : 1,
       budget: { maxRows: budget?.maxRows ?? Number.POSITIVE_INFINITY, deadline: budget ? AbortSignal.timeout(budget.seconds * 1000) : new AbortController().signal },
     }
   }
@@ -96,7 +98,7 @@ export function precheckUseCases(services: WorkflowServices & { prechecks?: File
       withUpload(context, input, async (request, prechecks) => {
         const result = await prechecks.check(db, request)
         if ('overBudget' in result) return overBudget(result)
-        return { name: input.upload.name, ok: result.ok, rows: result.rows, count: result.findings.length, results: findingsOf(result.findings) }
+        return { name: input.upload.name, ok: result.ok, rows: result.rows, count: result.findings.length, results: findingsOf(result.findings), changes: result.changes ?? null }
       }),
     ),
 

@@ -10,6 +10,7 @@ import { reportUseCases } from './report-use-cases.server.ts'
 import { reportMessageUseCases } from './report-message-use-cases.server.ts'
 import { responsibleUseCases } from './responsible-use-cases.server.ts'
 import { reviewUseCases } from './review-use-cases.server.ts'
+import { reportChangesUseCases } from './report-changes.server.ts'
 
 export function workflowUseCases(services: WorkflowServices) {
   return {
@@ -20,6 +21,7 @@ export function workflowUseCases(services: WorkflowServices) {
     ...responsibleUseCases(services),
     ...historyUseCases(services),
     ...reviewUseCases(services),
+    ...reportChangesUseCases(services),
   }
 }
 

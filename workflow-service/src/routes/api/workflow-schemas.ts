@@ -70,6 +70,29 @@ export const ProblemsAnswer = Type.Object({
   ),
 })
 
+const Change = Type.Object({
+  kind: Type.String({ description: 'relative — относительное изменение; from-zero — было 0; only-now — раньше не измерялось; only-before — нет в этом раунде; none' }),
+  relative: Type.Optional(Type.Number({ description: 'Относительное изменение: 0,25 — на 25 % больше' })),
+  factor: Type.Optional(Type.Number({ description: 'Во сколько раз больше или меньше (порядок строк)' })),
+})
+
+/** One point and substance of «Что изменилось» (decision 3714). */
+export const ChangeRowAnswer = Type.Object({
+  point: Type.Object({ id: Type.Integer(), nomenclature: Nullable(Type.String()), name: Type.String() }),
+  substance: Type.String(),
+  unit: Type.String({ description: 'Единица всех средних строки: единица ПДК показателя в этом раунде' }),
+  current: Nullable(Type.Number({ description: 'Среднее значение в этом раунде' })),
+  currentCount: Type.Integer(),
+  previous: Nullable(Type.Number({ description: 'Среднее значение в отклонённом прошлом раунде' })),
+  lastYear: Nullable(Type.Number({ description: 'Среднее опубликованное значение за прошлый год' })),
+  fromPrevious: Change,
+  fromLastYear: Change,
+  plausibility: Nullable(
+    Type.Object({ value: Type.Number(), times: Type.Number(), direction: Type.String() }, { description: 'Значение этого раунда, отличающееся от среднего за прошлый год больше чем в factor раз' }),
+  ),
+  roundJump: Type.Boolean({ description: 'Среднее изменилось к прошлому раунду больше чем в factor раз' }),
+})
+
 /** A file checked before sending (nothing registered): its findings, as a registered file's problems. */
 export const PrecheckAnswer = Type.Object({
   name: Type.String(),
@@ -77,6 +100,21 @@ export const PrecheckAnswer = Type.Object({
   rows: Type.Integer({ description: 'строк данных прочитано' }),
   count: Type.Integer(),
   results: ProblemsAnswer.properties.results,
+  changes: Type.Optional(
+    Nullable(
+      Type.Object(
+        {
+          previousRound: Nullable(Type.Integer()),
+          lastYear: Type.Integer(),
+          factor: Type.Number(),
+          count: Type.Integer(),
+          marked: Type.Integer(),
+          results: Type.Array(ChangeRowAnswer),
+        },
+        { description: 'Результаты наблюдений: что изменится против отклонённого раунда и прошлого года (самые большие изменения, не более 20 строк)' },
+      ),
+    ),
+  ),
 })
 
 export const StatusChangeAnswer = Type.Object({

@@ -2,6 +2,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { importFilesRoutes } from './import-files.routes.ts'
+import { reportChangesRoutes } from './report-changes.routes.ts'
 import { importReportsRoutes } from './import-reports.routes.ts'
 import { reportHistoryRoutes } from './report-history.routes.ts'
 import { reportMessagesRoutes } from './report-messages.routes.ts'
@@ -13,6 +14,7 @@ export const workflowRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(responsiblesRoutes)
   await app.register(importReportsRoutes)
   await app.register(reportMessagesRoutes)
+  await app.register(reportChangesRoutes)
   await app.register(importFilesRoutes)
   await app.register(reportHistoryRoutes)
 }

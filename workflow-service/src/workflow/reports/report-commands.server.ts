@@ -13,6 +13,7 @@ import { reportTypesWithResponsible } from './report-types.ts'
 import { storedContent } from '../files/stored-content.server.ts'
 import { fixed, rowsOf } from '../../db/fixed-statement.server.ts'
 import { sendUnanswered } from '../../db/pipelined-driver.server.ts'
+import { recordDeclinedRound } from '../changes/round-changes-queries.server.ts'
 
 export interface ReportTarget {
   areaId: number | null
@@ -144,19 +145,25 @@ export async function decideOnReport(
   if (!can(context.actor, 'decide:report:any')) return refused({ reason: 'forbidden' })
   const [report] = await rowsOf(context.db, fixed<{ stream_id: string; company_id: number }>`SELECT stream_id, company_id FROM import_reports WHERE id = ${reportId}`)
   if (!report) return refused({ reason: 'report-not-found' })
-  await handleCommand(context, {
-    decider: reportDecider,
-    streamId: report.stream_id,
-    command: decisionCommand(input.decision, { comment: input.comment, files: input.files }),
-    facts: async (trx) => ({
-      ...(await reportFacts(trx, context, { id: reportId, companyId: report.company_id })),
-      attachments: await Promise.all(input.files.map((file) => storedContent(context.storageDir, file.id))),
-      deciderOfOwnCompany: context.actor?.companyId != null && context.actor.companyId === report.company_id,
-    }),
-    // Agreeing publishes the report's staged data to the catalogue; cancelling an agreement withdraws it (workers).
-    jobs: (events) =>
-      events.some((e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'))
-        ? [{ name: JOBS.reportPublication, data: { reportId } }]
-        : [],
+  await inTransaction(context.db, async (trx) => {
+    const inTrx = { ...context, db: trx }
+    const { events } = await handleCommand(inTrx, {
+      decider: reportDecider,
+      streamId: report.stream_id,
+      command: decisionCommand(input.decision, { comment: input.comment, files: input.files }),
+      facts: async (db) => ({
+        ...(await reportFacts(db, inTrx, { id: reportId, companyId: report.company_id })),
+        attachments: await Promise.all(input.files.map((file) => storedContent(context.storageDir, file.id))),
+        deciderOfOwnCompany: context.actor?.companyId != null && context.actor.companyId === report.company_id,
+      }),
+      // Agreeing publishes the report's staged data to the catalogue; cancelling an agreement withdraws it (workers).
+      jobs: (events) =>
+        events.some((e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'))
+          ? [{ name: JOBS.reportPublication, data: { reportId } }]
+          : [],
+    })
+    // What the declined round held is kept for the next round's comparison (decision 3714): the holder's replacing the
+    // file removes its staged rows, so they are summed now, in the decline's transaction.
+    if (events.some((e) => e.type === 'ReportRejected')) await recordDeclinedRound(trx, reportId)
   })
 }

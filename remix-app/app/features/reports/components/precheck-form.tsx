@@ -7,12 +7,15 @@ import type { FileProblem } from '../server/reports-page.server.ts'
 import type { UploadTarget } from './upload-target.ts'
 import { problemText } from './file-list.tsx'
 import { useReportsPage } from './page-context.ts'
+import type { ChangesSummary } from '@portal/workflow-service/views.ts'
+import { PrecheckChanges } from './precheck-changes.tsx'
 
 interface Findings {
   name: string
   ok: boolean
   rows: number
   results: Array<FileProblem & { level: 'error' | 'warning' }>
+  changes?: ChangesSummary | null
 }
 
 /** The marked book's name as the server's Content-Disposition gives it (RFC 5987), or a plain one. */
@@ -119,6 +122,7 @@ export function PrecheckForm({ target }: { target: UploadTarget }) {
                   ))}
                 </ul>
               ) : null}
+              {findings.changes ? <PrecheckChanges changes={findings.changes} fileName={findings.name} /> : null}
             </div>
           ) : null}
         </div>

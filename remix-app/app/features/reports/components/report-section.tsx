@@ -4,6 +4,7 @@ import { DecisionButtons } from './decision-dialog.tsx'
 import { FileList } from './file-list.tsx'
 import { FileUpload } from './file-upload.tsx'
 import { PrecheckForm } from './precheck-form.tsx'
+import { ReportChangesLink } from './report-changes-link.tsx'
 import { useReportsPage } from './page-context.ts'
 import { REPORT_TYPE_TITLE } from './report-texts.ts'
 import { StatusLabel } from './status-dialog.tsx'
@@ -90,6 +91,7 @@ export function ReportSection({ section, accordion, targeted = false }: { sectio
         </p>
       ) : null}
       <FileList files={files} reportStatus={report?.status ?? null} />
+      <ReportChangesLink reportId={report?.id ?? null} reportType={section.reportType} hasFiles={!nothingSent} title={title} />
       {role === 'holder' && section.templates.length > 0 ? (
         <details className="report-templates">
           <summary>
