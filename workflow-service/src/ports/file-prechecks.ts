@@ -2,7 +2,7 @@
 // the file in its limited child process, exactly as an upload's check, and marks the holder's own workbook.
 import type { Kysely } from 'kysely'
 import type { Database, FileProblem, ReportType } from '@portal/migrations/database.ts'
-import type { ChangesSummary } from '../workflow/changes/round-changes.ts'
+import type { ChangesSummary } from '../changes/round-changes.ts'
 
 /** The bounds of a check before sending: rows read, bytes of the file, seconds the check may take. */
 export interface PrecheckBudget {

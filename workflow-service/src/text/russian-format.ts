@@ -87,15 +87,16 @@ export function formatTimes(multiple: number): string {
 
 /**
  * A value's multiple of its limit, the one computation of the exceedances' `multiple`, the readings' `share` and the
- * charts: value / limit to three decimals (of its twelve significant digits), or null without a positive limit or when the quotient is not a finite number.
+ * charts: value / limit to three decimals (of its fifteen significant digits), or null without a positive limit or when the quotient is not a finite number.
  */
 export function multipleOf(value: number | null | undefined, limit: number | null | undefined): number | null {
   if (typeof value !== 'number' || typeof limit !== 'number' || !(limit > 0) || !Number.isFinite(value)) return null
   const quotient = value / limit
   if (!Number.isFinite(quotient)) return null
-  // Twelve significant digits first: the last bits of a quotient are noise, and 0,0955 must round alike whether it is
-  // 0,0573 / 0,6 or 57,3 / 600 (a unit change multiplies both by one power of ten, decision 3416).
-  const rounded = Number(Number(quotient.toPrecision(12)).toFixed(3))
+  // Fifteen significant digits first (what a double holds exactly): the last bits of a quotient are noise, and 0,0955
+  // must round alike whether it is 0,0573 / 0,6 or 57,3 / 600 (a unit change multiplies both by one power of ten,
+  // decision 3416), while 6 666 666 666,667 keeps its three decimals.
+  const rounded = Number(Number(quotient.toPrecision(15)).toFixed(3))
   return Object.is(rounded, -0) ? 0 : rounded
 }
 

@@ -52,7 +52,7 @@ describe.skipIf(!composeCommand)('docker-compose.yml read by docker-compose', ()
   it('passes `docker-compose config` with the variables of .env.example', () => {
     const output = execFileSync('docker-compose', ['--env-file', '.env.example', '-f', 'docker-compose.yml', 'config'], { cwd: root, encoding: 'utf8' })
     const resolved = load(output)
-    expect(Object.keys(resolved.services).sort()).toEqual(['lb', 'migrate', 'postgres', 'redis', 'web', 'worker'])
+    expect(Object.keys(resolved.services).sort()).toEqual(['cache', 'lb', 'migrate', 'postgres', 'redis', 'web', 'worker'])
     expect(resolved.services.web.environment.MIGRATIONS).toBe('check')
   })
 

@@ -24,9 +24,8 @@ export function boardYears(now = new Date()): number[] {
   return Array.from({ length: 11 }, (_, i) => next - i)
 }
 
-/** What a cell of the board is, in the order a person acts on it. */
-export const CELL_STATES = ['no_files', 'checking', 'errors', 'consideration', 'rejected', 'agreed'] as const
-export type CellState = (typeof CELL_STATES)[number]
+export { CELL_STATES, type CellState } from './board-cell-states.ts'
+import type { CellState } from './board-cell-states.ts'
 
 /** The states in which the holder still has to send or correct the report: the ones its due date is counted for. */
 export const OPEN_STATES: readonly CellState[] = ['no_files', 'checking', 'errors', 'rejected']

@@ -2,7 +2,7 @@
 // same rule as `cellState` (board-cells.ts), which the boards, the queue and the due-date notices all read, and
 // reports-board.test.ts compares the two on every combination.
 import { sql } from 'kysely'
-import type { CellState } from './board-cells.ts'
+import type { CellState } from './board-cell-states.ts'
 import { REPORT_STATUS_CODES, REPORT_STATUSES } from './report-status-table.ts'
 
 /** The statuses that decide the cell by themselves (the status table's `boardCell`), before the files are looked at. */

@@ -13,7 +13,7 @@ import { reportTypesWithResponsible } from './report-types.ts'
 import { storedContent } from '../files/stored-content.server.ts'
 import { fixed, rowsOf } from '../../db/fixed-statement.server.ts'
 import { sendUnanswered } from '../../db/pipelined-driver.server.ts'
-import { recordDeclinedRound } from '../changes/round-changes-queries.server.ts'
+import { recordDeclinedRound } from '../../changes/round-changes-queries.server.ts'
 
 export interface ReportTarget {
   areaId: number | null

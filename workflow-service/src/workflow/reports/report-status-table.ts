@@ -5,7 +5,7 @@
 // date). `satisfies Record<ReportStatus, …>` makes a new status a compile error until its row is written here, and
 // nothing else spells a status's words (decision 3903).
 import type { ReportStatus } from '@portal/migrations/database.ts'
-import type { CellState } from './board-cells.ts'
+import type { CellState } from './board-cell-states.ts'
 
 export type { ReportStatus }
 

@@ -2,9 +2,9 @@
 // readings against the declined round before it and against last year's published ones, the largest changes first,
 // with the year-on-year plausibility rule's hits marked. Pure: the three sides come in as grouped sums, the words
 // and the order come out.
-import { convertUnit } from '../../catalogue/registry/unit-conversions.ts'
-import { foldName } from '../../text/name-fold.ts'
-import { formatNumber, formatTimes } from '../../text/russian-format.ts'
+import { convertUnit } from '../catalogue/registry/unit-conversions.ts'
+import { foldName } from '../text/name-fold.ts'
+import { formatNumber, formatTimes } from '../text/russian-format.ts'
 
 /** One side's readings of a point and substance in one unit: their sum, count, smallest positive and largest value. */
 export interface ReadingGroup {

@@ -2,7 +2,7 @@
 // readings: its three grouped reads and the pure comparison, for the report's changes and for the check before sending.
 import type { Kysely, RawBuilder } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { importSpecForReport } from '../../catalogue/registry/uploads.ts'
+import { importSpecForReport } from '../catalogue/registry/uploads.ts'
 import { type ChangesSummary, compareRounds, summaryOf } from './round-changes.ts'
 import { type ChangesReport, groupRows, lastYearGroups, pointLabels, previousRound } from './round-changes-queries.server.ts'
 
