@@ -112,19 +112,23 @@ describe('the reports page loader', () => {
     expect(failed?.replacedBy).toBeNull()
   })
 
-  it('says a failed file is replaced only by a file uploaded after it that passed its check', () => {
+  it('says a failed file is replaced only by a file uploaded after its failure was known that passed its check', () => {
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute))
-    const draft = { status: 'error', created: at(1), description: 'черновик.pdf' }
+    // Uploaded at 1, its check failed at 2.
+    const draft = { status: 'error', created: at(1), updated: at(2), description: 'черновик.pdf' }
     const files = [
       draft,
-      { status: 'success', created: at(0), description: 'раньше.pdf' },
-      { status: 'processing', created: at(2), description: 'проверяется.pdf' },
-      { status: 'success', created: at(4), description: 'позже.pdf' },
-      { status: 'success', created: at(3), description: 'исправленный.pdf' },
+      { status: 'success', created: at(0), updated: at(1), description: 'раньше.pdf' },
+      { status: 'processing', created: at(3), updated: at(3), description: 'проверяется.pdf' },
+      { status: 'success', created: at(5), updated: at(6), description: 'позже.pdf' },
+      { status: 'success', created: at(4), updated: at(5), description: 'исправленный.pdf' },
     ]
     expect(replacingFile(draft, files)).toBe('исправленный.pdf')
     expect(replacingFile(draft, files.slice(0, 3))).toBeNull()
     expect(replacingFile(files[4], files)).toBeNull()
+    // Two files sent together are two files: the one that passed, even a moment later, replaces nothing.
+    const together = [draft, { status: 'success', created: new Date(at(1).getTime() + 200), updated: at(2), description: 'вместе.pdf' }]
+    expect(replacingFile(draft, together)).toBeNull()
   })
 
   it('gives the Department the history with its cancellations and authors by name and role, oldest first as the API', async () => {

@@ -134,10 +134,17 @@ function duplicateLabel(sameBytes: string | undefined, problems: readonly FilePr
   return problems.some((p) => p.kind === 'duplicate') ? 'Повтор данных' : null
 }
 
-/** The name of the first file uploaded after a failed one that passed its check, or null (a standing failure). */
-export function replacingFile(file: { status: string; created: Date | string }, files: ReadonlyArray<{ status: string; created: Date | string; description: string }>): string | null {
+/**
+ * The name of the first file that passed its check among those uploaded once this failed one's result was known (its
+ * `updated`, when its check ended), or null: a standing failure. Files sent together are two files, neither replacing
+ * the other, whichever was checked first.
+ */
+export function replacingFile(
+  file: { status: string; created: Date | string; updated: Date | string },
+  files: ReadonlyArray<{ status: string; created: Date | string; description: string }>,
+): string | null {
   if (file.status !== 'error') return null
-  const after = new Date(file.created).getTime()
+  const after = new Date(file.updated).getTime()
   const passed = files.filter((f) => f.status === 'success' && new Date(f.created).getTime() > after)
   passed.sort((a, b) => new Date(a.created).getTime() - new Date(b.created).getTime())
   return passed[0]?.description ?? null
