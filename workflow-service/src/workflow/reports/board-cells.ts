@@ -5,6 +5,7 @@ import { plural } from '../../text/russian-format.ts'
 import { regionYearMonth } from '../../text/region-days.ts'
 import type { ReportStatus } from '@portal/migrations/database.ts'
 import { REPORT_STATUSES } from './report-status-table.ts'
+import type { CellState } from './board-cell-states.ts'
 
 /**
  * The reporting year being filed on a date: January to March still file the year before (the annual reports are due
@@ -25,7 +26,6 @@ export function boardYears(now = new Date()): number[] {
 }
 
 export { CELL_STATES, type CellState } from './board-cell-states.ts'
-import type { CellState } from './board-cell-states.ts'
 
 /** The states in which the holder still has to send or correct the report: the ones its due date is counted for. */
 export const OPEN_STATES: readonly CellState[] = ['no_files', 'checking', 'errors', 'rejected']
