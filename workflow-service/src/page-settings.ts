@@ -1,7 +1,5 @@
 // What pages may know of the configuration: the settings a page shows or obeys. The configuration itself (the
 // addresses of the databases, the session secret) stays with the server; pages get this through their load context.
-import type { Config } from './config.ts'
-
 export interface PageSettings {
   /** The map's tile address, which the browser asks for its tiles. */
   mapTilesUrl: string
@@ -9,6 +7,7 @@ export interface PageSettings {
   maxUploadMb: number
 }
 
-export function pageSettingsOf(config: Config): PageSettings {
+/** The page settings of a configuration (the server's `Config` has these fields among its others). */
+export function pageSettingsOf(config: PageSettings): PageSettings {
   return { mapTilesUrl: config.mapTilesUrl, maxUploadMb: config.maxUploadMb }
 }

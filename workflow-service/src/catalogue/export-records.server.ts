@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { readInBatches } from '../exports/read-in-batches.server.ts'
-import type { WriteRows } from '../exports/send-export.server.ts'
+import type { WriteRows } from '../exports/row-writers.ts'
 import { companiesQuery, type CompanyFilters, toCompany } from './companies.server.ts'
 import { exportColumns } from './export-columns.ts'
 import type { OrderTerm } from './ordering.ts'

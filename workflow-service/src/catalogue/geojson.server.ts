@@ -5,7 +5,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { readInBatches } from '../exports/read-in-batches.server.ts'
-import type { Feature, WriteFeatures } from '../exports/send-geojson.server.ts'
+import type { Feature, WriteFeatures } from '../exports/row-writers.ts'
 import type { OrderTerm } from './ordering.ts'
 import type { AppliedFilters } from './filters.ts'
 import { listSql, shapeRow } from './query.server.ts'

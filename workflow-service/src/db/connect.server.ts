@@ -5,7 +5,6 @@ import pg from 'pg'
 import { prepareDatabase } from '@portal/migrations/app-role.ts'
 import type { Database } from '@portal/migrations/database.ts'
 import { pendingMigrations } from '@portal/migrations/migrate.ts'
-import type { Config } from '../config.ts'
 import { startEmbeddedPostgres, type Supervision } from './embedded-postgres.server.ts'
 import { PipelinedPostgresDialect } from './pipelined-driver.server.ts'
 import { nameRepeatedStatements } from './repeated-statements.server.ts'
@@ -103,8 +102,17 @@ export async function checkReachable(url: string, variable = 'DATABASE_URL'): Pr
   }
 }
 
+/** What opening the database reads of the configuration (the server's `Config` holds these among its others). */
+export interface DatabaseSettings {
+  dataDir: string
+  databaseUrl: string | undefined
+  databaseOwnerUrl: string | undefined
+  migrations: 'apply' | 'check'
+  embeddedPostgresPort: number
+}
+
 export async function openDatabase(
-  config: Config,
+  config: DatabaseSettings,
   log: (m: string) => void = () => {},
   warn: (m: string) => void = log,
   embeddedOptions: EmbeddedOptions = {},

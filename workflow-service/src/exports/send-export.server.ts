@@ -11,9 +11,10 @@ import { csvLines } from './csv-writer.ts'
 import { CONTENT_TYPES, csvDialectOf, type FileFormat } from './export-formats.ts'
 import { type Cell, sheetColumnWidth, sheetValue } from './table-cells.ts'
 import { spendExportRows } from './export-budget.server.ts'
+import type { WriteRows } from './row-writers.ts'
 
-/** Hands rows to the file; resolves when the client has room for more. */
-export type WriteRows = (rows: Cell[][]) => Promise<void>
+export type { WriteRows } from './row-writers.ts'
+
 
 export interface ExportRequest {
   format: FileFormat

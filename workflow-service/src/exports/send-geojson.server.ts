@@ -6,16 +6,9 @@ import { contentDisposition } from '../http/content-disposition.ts'
 import { GEOJSON_CONTENT_TYPE } from './export-formats.ts'
 import { ClientGone, roomIn } from './send-export.server.ts'
 import { spendExportRows } from './export-budget.server.ts'
+import type { WriteFeatures } from './row-writers.ts'
 
-export interface Feature {
-  type: 'Feature'
-  id: number
-  geometry: { type: 'Point'; coordinates: [number, number] } | { type: 'MultiPoint'; coordinates: Array<[number, number]> }
-  properties: Record<string, unknown>
-}
-
-/** Hands features to the answer; resolves when the client has room for more. */
-export type WriteFeatures = (features: Feature[]) => Promise<void>
+export type { Feature, WriteFeatures } from './row-writers.ts'
 
 export function sendGeoJson(reply: FastifyReply, request: { name: string; produce: (write: WriteFeatures) => Promise<void> }): FastifyReply {
   const body = new PassThrough()

@@ -8,6 +8,7 @@ import { sql } from 'kysely'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { Database } from '@portal/migrations/database.ts'
 import type { JobQueue } from '../ports/job-queue.ts'
+import { onEventsAppended } from '../ports/appended-events.ts'
 import { storageSpace } from './storage-space.server.ts'
 
 export const registry = new Registry()
@@ -47,6 +48,8 @@ export const eventsAppended = new Counter({
   help: 'Events appended to the workflow event log by this process',
   registers: [registry],
 })
+// The domain reports its appends through its port; this process counts them from the moment its metrics load.
+onEventsAppended((count) => eventsAppended.inc(count))
 
 export interface MetricsSources {
   db: Kysely<Database>

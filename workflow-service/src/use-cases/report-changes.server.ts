@@ -8,7 +8,7 @@ import { type ChangeRow, type ChangesSummary, changeWords, markWords, summaryOf 
 import { type ChangesReport, findChangesReport, standingRows } from '../changes/round-changes-queries.server.ts'
 import { CHANGES_REPORT_TYPE, changesOf } from '../changes/report-changes.server.ts'
 import type { Cell } from '../exports/table-cells.ts'
-import type { WriteRows } from '../exports/send-export.server.ts'
+import type { WriteRows } from '../exports/row-writers.ts'
 import { useCase, type UseCaseContext } from './use-case.ts'
 import type { WorkflowServices } from '../ports/workflow-services.ts'
 import { Limit, Offset } from './workflow-inputs.ts'

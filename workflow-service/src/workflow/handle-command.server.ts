@@ -6,7 +6,7 @@
 import type { Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { appendToStream, type EventMetadata, readStreamForAppend, type StoredEvent, type StreamEvent } from '../event-store/event-store.server.ts'
-import { eventsAppended } from '../observability/metrics.server.ts'
+import { reportEventsAppended } from '../ports/appended-events.ts'
 import type { JobPayloads } from '../ports/jobs.ts'
 import { type CommandContext, inTransaction, metadataOf } from './command-context.server.ts'
 import { projectEvents } from './projections.server.ts'
@@ -64,7 +64,7 @@ export async function handleCommand<S, C, E extends { type: string; data: object
     const decision = run.decider.decide(state, run.command, facts)
     if (isRefusal(decision)) throw new CommandRefused(decision)
     const appended = await appendToStream(trx, run.streamId, version, decision, run.metadata ?? metadataOf(context), context.now, head)
-    eventsAppended.inc(appended.length)
+    reportEventsAppended(appended.length)
     await projectEvents(trx, run.decider.table, appended)
     // The people concerned are told in the same transaction, with their letters' jobs: no status change without its
     // notice, none without one.
