@@ -6,7 +6,9 @@ WORKDIR /app
 # The lock file and the workspaces' manifests first, so a change of the sources reuses the installed packages.
 COPY package.json package-lock.json ./
 COPY migrations/package.json migrations/
-COPY workflow-service/package.json workflow-service/
+COPY workflow-service/platform/package.json workflow-service/platform/
+COPY workflow-service/domain/package.json workflow-service/domain/
+COPY workflow-service/server/package.json workflow-service/server/
 COPY workers/package.json workers/
 COPY remix-app/package.json remix-app/
 COPY patches/ patches/

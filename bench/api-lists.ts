@@ -2,7 +2,7 @@
 // Usage: npm run bench:api [-- --scale 5 --requests 200]
 import { parseArgs } from 'node:util'
 import { createQueue } from '@portal/workers/workers.server.ts'
-import { buildApp, loadConfig } from '@portal/workflow-service/service.server.ts'
+import { buildApp, loadConfig } from '@portal/workflow-server/service.server.ts'
 import { reportTemplateFiles } from '../portal/src/composition.server.ts'
 import { openBenchDatabase } from './support/bench-database.ts'
 import { LATENCY_HEADER, latencyRow } from './support/latency-table.ts'

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import { createQueue } from '@portal/workers/workers.server.ts'
-import { buildApp, loadConfig } from '@portal/workflow-service/service.server.ts'
+import { buildApp, loadConfig } from '@portal/workflow-server/service.server.ts'
 import { reportTemplateFiles } from '../portal/src/composition.server.ts'
 import { openBenchDatabase } from './support/bench-database.ts'
 import { LATENCY_HEADER, latencyRow } from './support/latency-table.ts'

@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs'
 import { checkInChild, peakRssMb, FILE_LIMITS } from '@portal/workers/workers.server.ts'
 import type { RowContext } from '@portal/workers/workers.server.ts'
 import { writeZip, zipItem } from '../workers/test/support/fixture-files.ts'
-import { hygienicLimit, uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { hygienicLimit, uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 
 const spec = uploadSpecOf('observation_results')
 const POINTS = Array.from({ length: 12 }, (_, i) => `ПН-7-${String(i + 1).padStart(2, '0')}`)

@@ -23,7 +23,7 @@ try {
       const copy = await set.scratchCopy()
       try {
         const load = os.loadavg()[0].toFixed(1)
-        const args = ['--import', 'tsx', path.join(root, 'workflow-service/src/all-streams/replay/replay-command.ts')]
+        const args = ['--import', 'tsx', path.join(root, 'workflow-service/server/src/cli/replay-command.ts')]
         if (values.verify) args.push('--verify')
         const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, DATABASE_URL: copy.url, DATA_DIR: set.folder, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] })
         const rss = sampleRss(child.pid!)

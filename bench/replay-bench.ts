@@ -2,8 +2,8 @@
 // and the replay (fold in memory, batched writes) and its verification. Prints a table; not a test.
 // Usage: npx tsx bench/replay-bench.ts [--events 200000 --rounds 2000 --seconds 5]
 import { parseArgs } from 'node:util'
-import { appendToStream, ConcurrencyError, verifyHashChain, systemMetadata, rebuildProjections, verifyProjections } from '@portal/workflow-service/commands.server.ts'
-import { seedLargeWorkflow } from '@portal/workflow-service/service.server.ts'
+import { appendToStream, ConcurrencyError, verifyHashChain, systemMetadata, rebuildProjections, verifyProjections } from '@portal/workflow-domain/commands.server.ts'
+import { seedLargeWorkflow } from '@portal/workflow-server/service.server.ts'
 import { openBenchDatabase } from './support/bench-database.ts'
 
 const { values } = parseArgs({ options: { events: { type: 'string', default: '200000' }, rounds: { type: 'string', default: '2000' }, seconds: { type: 'string', default: '5' } } })

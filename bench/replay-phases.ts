@@ -18,7 +18,7 @@ import {
   type ProjectionTable,
   readLogByCopy,
   withOwnConnection,
-} from '@portal/workflow-service/service.server.ts'
+} from '@portal/workflow-server/service.server.ts'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, events: { type: 'string', default: '200000' } } })
 const set = await openReplayLab(Number(values.events))

@@ -18,7 +18,7 @@ try {
   try {
     rmSync(values.out, { recursive: true, force: true })
     mkdirSync(values.out, { recursive: true })
-    const args = ['--cpu-prof', `--cpu-prof-dir=${values.out}`, '--import', 'tsx', path.join(values.root, 'workflow-service/src/all-streams/replay/replay-command.ts')]
+    const args = ['--cpu-prof', `--cpu-prof-dir=${values.out}`, '--import', 'tsx', path.join(values.root, 'workflow-service/server/src/cli/replay-command.ts')]
     const child = spawn(process.execPath, args, { cwd: values.root, env: { ...process.env, DATABASE_URL: copy.url, DATA_DIR: set.folder, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] })
     await new Promise((resolve) => child.once('exit', resolve))
   } finally {

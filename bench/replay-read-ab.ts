@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { openReplayLab } from './support/replay-lab.ts'
 import { postgresCpuSeconds, postmasterOf } from './support/cpu-seconds.ts'
-import { createKysely, createReplayFold, inChain, type LoggedEvent, readLogByCopy, withOwnConnection } from '@portal/workflow-service/service.server.ts'
+import { createKysely, createReplayFold, inChain, type LoggedEvent, readLogByCopy, withOwnConnection } from '@portal/workflow-server/service.server.ts'
 import type { EventMetadata } from '@portal/migrations/database.ts'
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, events: { type: 'string', default: '200000' } } })

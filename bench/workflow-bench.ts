@@ -3,10 +3,10 @@
 // Usage: npx tsx bench/workflow-bench.ts [--reports 200 --rounds 5 --no-queue (what the jobs cost)]
 import { parseArgs } from 'node:util'
 import { createQueue } from '@portal/workers/workers.server.ts'
-import type { CurrentUser } from '@portal/workflow-service/views.ts'
-import { accepted, HttpError } from '@portal/workflow-service/views.ts'
-import type { CommandContext } from '@portal/workflow-service/commands.server.ts'
-import { verifyProjections, createReport, decideOnReport, writeNotices } from '@portal/workflow-service/commands.server.ts'
+import type { CurrentUser } from '@portal/workflow-domain/views.ts'
+import { accepted, HttpError } from '@portal/workflow-domain/views.ts'
+import type { CommandContext } from '@portal/workflow-domain/commands.server.ts'
+import { verifyProjections, createReport, decideOnReport, writeNotices } from '@portal/workflow-domain/commands.server.ts'
 import { openBenchDatabase } from './support/bench-database.ts'
 
 const { values } = parseArgs({ options: { reports: { type: 'string', default: '200' }, rounds: { type: 'string', default: '5' }, 'no-queue': { type: 'boolean', default: false } } })

@@ -12,7 +12,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureAppRole } from '@portal/workflow-service/service.server.ts'
+import { ensureAppRole } from '@portal/workflow-server/service.server.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const serverUrl = process.env.PG_TOOLS_URL || 'postgres://postgres@127.0.0.1:5432/postgres'

@@ -13,8 +13,8 @@ import { Client } from './support/http-client.ts'
 import { startSharedCache } from './support/shared-cache.ts'
 import { sampledOn } from '../workers/test/support/fixture-files.ts'
 import { addTestSubstances } from '../workers/test/support/workflow-fixture.ts'
-import { useAuditKey } from '@portal/workflow-service/commands.server.ts'
-import { NO_QUEUE } from '@portal/workflow-service/ports.ts'
+import { useAuditKey } from '@portal/workflow-domain/commands.server.ts'
+import { NO_QUEUE } from '@portal/workflow-domain/ports.ts'
 
 const RESPONSIBLE = { fullname: 'Иванова Мария Петровна', position: 'Инженер-эколог', email: 'ivanova@example.ru', phone: '+7 (34922) 4-12-34' }
 const HEADER = [

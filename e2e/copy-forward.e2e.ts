@@ -3,7 +3,7 @@
 import ExcelJS from 'exceljs'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import { useBrowser } from './support/browser.ts'
 import { downloadedBytes } from './support/download.ts'
 import { logIn } from './support/log-in.ts'

@@ -4,7 +4,7 @@
 // the earlier one ends «Ошибка» naming both places, and the Department sees it labelled «Повтор данных».
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import { useBrowser } from './support/browser.ts'
 import { addTestSubstance } from './support/test-substance.ts'
 import { logIn } from './support/log-in.ts'

@@ -3,7 +3,7 @@
 // notice among its notifications, with the count and the worst multiple, and follows it to the exceedances page
 // filtered for the report's year, company and area, where the readings stand worst first.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import { useBrowser } from './support/browser.ts'
 import { addTestSubstance } from './support/test-substance.ts'
 import { csrfToken, logIn } from './support/log-in.ts'

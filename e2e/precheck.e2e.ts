@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import { useBrowser } from './support/browser.ts'
 import { addTestSubstance } from './support/test-substance.ts'
 import { downloadedBytes } from './support/download.ts'

@@ -4,7 +4,7 @@
 // sending, sees the same comparison under the findings.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import { useBrowser } from './support/browser.ts'
 import { addTestSubstance } from './support/test-substance.ts'
 import { csrfToken, logIn } from './support/log-in.ts'

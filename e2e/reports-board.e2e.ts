@@ -3,7 +3,7 @@
 // a holder cannot read another company's board by changing the address.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { filingYear } from '@portal/workflow-service/views.ts'
+import { filingYear } from '@portal/workflow-domain/views.ts'
 import { useBrowser } from './support/browser.ts'
 import { csrfToken, logIn, logInThroughLoginPage } from './support/log-in.ts'
 

@@ -2,7 +2,7 @@
 // take the Department's decision with a comment and a file; the notice names only what still needs JavaScript.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import { useBrowser } from './support/browser.ts'
 import { logIn } from './support/log-in.ts'
 import { fillResponsible } from './support/responsible-person.ts'

@@ -3,7 +3,7 @@
 // not name gets 403 or the login page. Demo records are found through the public API.
 import type { APIRequestContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { findTypeByTable } from '@portal/workflow-service/registry.ts'
+import { findTypeByTable } from '@portal/workflow-domain/registry.ts'
 import { codes, coverageTable, ROLES, type Role, roleGetsPage } from '../remix-app/test/support/coverage-table.ts'
 import { useBrowser } from './support/browser.ts'
 import { logIn } from './support/log-in.ts'

@@ -19,8 +19,8 @@ const entryPoints = {
   // The process each uploaded file is checked in (workers/src/files/check-in-child.server.ts).
   'file-check-child': 'workers/src/files/file-check-child.ts',
   migrate: 'portal/src/migrate-command.ts',
-  replay: 'workflow-service/src/all-streams/replay/replay-command.ts',
-  user: 'workflow-service/src/cli/user-command.ts',
+  replay: 'workflow-service/server/src/cli/replay-command.ts',
+  user: 'workflow-service/server/src/cli/user-command.ts',
   seed: 'portal/src/seed-command.ts',
 }
 

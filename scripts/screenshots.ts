@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Page } from 'playwright-core'
 import ExcelJS from 'exceljs'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import { freePort } from '../cluster/support/free-port.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')

@@ -3,7 +3,7 @@
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { expect } from 'vitest'
-import { CSV_DIALECTS, type CsvDialect } from '@portal/workflow-service/views.ts'
+import { CSV_DIALECTS, type CsvDialect } from '@portal/workflow-domain/views.ts'
 
 /** The rows of a CSV export: it starts with the BOM and splits at its dialect's separator (`;` for people). */
 export function csvTable(bytes: Buffer, dialect: CsvDialect = 'excel'): string[][] {

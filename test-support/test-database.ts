@@ -5,7 +5,7 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { createKysely } from '@portal/workflow-service/service.server.ts'
+import { createKysely } from '@portal/workflow-server/service.server.ts'
 
 export interface TestDatabase {
   /** The portal's connection (the application role): what every test acts as. */

@@ -4,8 +4,8 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { recordFileChecked } from '@portal/workflow-service/commands.server.ts'
-import { reportContent } from '@portal/workflow-service/registry.ts'
+import { recordFileChecked } from '@portal/workflow-domain/commands.server.ts'
+import { reportContent } from '@portal/workflow-domain/registry.ts'
 import { loginAs } from './login.ts'
 
 export interface FilePart {

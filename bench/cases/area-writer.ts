@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { accepted, type CurrentUser } from '@portal/workflow-service/views.ts'
-import { type CommandContext, createResponsible, storeFile, uploadFile } from '@portal/workflow-service/commands.server.ts'
+import { accepted, type CurrentUser } from '@portal/workflow-domain/views.ts'
+import { type CommandContext, createResponsible, storeFile, uploadFile } from '@portal/workflow-domain/commands.server.ts'
 
 export const holderOf = (companyId: number): CurrentUser => ({ id: 0, username: `bench-holder-${companyId}`, groups: ['Недропользователь'], companyId })
 export const department: CurrentUser = { id: 0, username: 'bench-department', groups: ['Департамент'], companyId: null }

@@ -2,7 +2,7 @@
 // (that many consumers of one queue, each as the portal's workers run it), over a fixed time after the jobs were sent.
 import { Redis } from 'ioredis'
 import { createQueue } from '@portal/workers/workers.server.ts'
-import { type JobPolicy, type JobQueue, LIGHT_JOB_BATCH } from '@portal/workflow-service/ports.ts'
+import { type JobPolicy, type JobQueue, LIGHT_JOB_BATCH } from '@portal/workflow-domain/ports.ts'
 import type { BenchContext, Recorder } from './bench-context.ts'
 
 export const QUEUE_CONCURRENCY = 4

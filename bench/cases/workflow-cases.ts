@@ -7,9 +7,9 @@ import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { createQueue } from '@portal/workers/workers.server.ts'
-import { accepted, type CurrentUser } from '@portal/workflow-service/views.ts'
-import { createKysely } from '@portal/workflow-service/service.server.ts'
-import { appendToStream, type CommandContext, systemMetadata, recordFileChecked, decideOnReport, writeNotices } from '@portal/workflow-service/commands.server.ts'
+import { accepted, type CurrentUser } from '@portal/workflow-domain/views.ts'
+import { createKysely } from '@portal/workflow-server/service.server.ts'
+import { appendToStream, type CommandContext, systemMetadata, recordFileChecked, decideOnReport, writeNotices } from '@portal/workflow-domain/commands.server.ts'
 import { measureLoops } from '../support/load.ts'
 import { sampleRss } from '../support/process-rss.ts'
 import type { BenchContext, Recorder } from './bench-context.ts'
@@ -20,7 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** workflow.replay: `npm run replay` on the copy; its own figure of events per second, and its peak RSS. */
 export async function replayCase(context: BenchContext, databaseUrl: string, record: Recorder): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'workflow-service/src/all-streams/replay/replay-command.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'workflow-service/server/src/cli/replay-command.ts')], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: context.dataSet.folder, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 import pg from 'pg'
 import type { Database } from '@portal/migrations/database.ts'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
-import { createKysely, startEmbeddedPostgres } from '@portal/workflow-service/service.server.ts'
+import { createKysely, startEmbeddedPostgres } from '@portal/workflow-server/service.server.ts'
 import { seedPortal } from '../../portal/src/composition.server.ts'
 
 export interface BenchDatabase {

@@ -12,7 +12,7 @@ import { Redis } from 'ioredis'
 import type { Kysely } from 'kysely'
 import pg from 'pg'
 import type { Database } from '@portal/migrations/database.ts'
-import { createKysely, ensureAppRole, startEmbeddedPostgres } from '@portal/workflow-service/service.server.ts'
+import { createKysely, ensureAppRole, startEmbeddedPostgres } from '@portal/workflow-server/service.server.ts'
 import { freePort } from './free-port.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 import type { Database } from '@portal/migrations/database.ts'
-import { createKysely } from '@portal/workflow-service/service.server.ts'
+import { createKysely } from '@portal/workflow-server/service.server.ts'
 
 export interface BrowserContext {
   browser: Browser

@@ -1,7 +1,7 @@
 // A greenhouse-gas report file as a holder would upload it: the template's header (from the upload declaration) and
 // one row of a category the portal knows; `valid: false` puts a word where a number belongs.
 import type { Page } from 'playwright-core'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 
 export interface FilePayload {
   name: string

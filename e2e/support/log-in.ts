@@ -5,7 +5,7 @@
 // the user's start page without walking the login page. The login page itself (its form, refusals, CSP, logout, the
 // `next` address) is proved by the tests that use `logInThroughLoginPage` (auth.e2e.ts).
 import type { Page } from 'playwright-core'
-import { accountUseCases, SESSION_COOKIE } from '@portal/workflow-service/use-cases.server.ts'
+import { accountUseCases, SESSION_COOKIE } from '@portal/workflow-domain/use-cases.server.ts'
 import type { BrowserContext } from './browser.ts'
 
 export interface LogInOptions {

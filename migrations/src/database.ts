@@ -426,7 +426,7 @@ export interface PublishedFileRecord {
   rows: number
   /** Rows the file's check staged (a row whose key was already public is staged, not published again). */
   staged: number
-  /** The digest of the file's public rows (workflow-service/src/catalogue/published-rows.server.ts). */
+  /** The digest of the file's public rows (workflow-service/domain/src/catalogue/published-rows.server.ts). */
   digest: string
 }
 

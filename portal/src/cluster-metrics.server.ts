@@ -4,7 +4,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import { randomUUID } from 'node:crypto'
 import { AggregatorRegistry } from 'prom-client'
-import { gatherMetricsWith, registry } from '@portal/workflow-service/service.server.ts'
+import { gatherMetricsWith, registry } from '@portal/workflow-server/service.server.ts'
 
 const ASK_ALL = 'portal:metrics-of-all?'
 const ALL = 'portal:metrics-of-all'

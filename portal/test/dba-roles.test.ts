@@ -13,7 +13,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { prepareDatabase } from '@portal/migrations/app-role.ts'
 import { freePort } from '../../cluster/support/free-port.ts'
-import { createKysely } from '@portal/workflow-service/service.server.ts'
+import { createKysely } from '@portal/workflow-server/service.server.ts'
 import type {} from '../../test-support/global-setup.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')

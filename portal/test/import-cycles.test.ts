@@ -40,7 +40,7 @@ export function circlesOf(nodes: string[], edgesOf: (node: string) => string[]):
   return found.sort((a, b) => a[0].localeCompare(b[0]))
 }
 
-const PACKAGES = ['migrations/src', 'workflow-service/src', 'workers/src', 'remix-app/app', 'portal/src']
+const PACKAGES = ['migrations/src', 'workflow-service/platform/src', 'workflow-service/domain/src', 'workflow-service/server/src', 'workers/src', 'remix-app/app', 'portal/src']
 
 const files = PACKAGES.flatMap(sourceFiles)
 const known = new Set(files)

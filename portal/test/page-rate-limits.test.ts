@@ -5,7 +5,7 @@
 // The whole portal in this process (Fastify, its hooks and the built pages), called with inject(): no process
 // boundary is under test here.
 import { describe, expect, it } from 'vitest'
-import { RATE_LIMITED } from '@portal/workflow-service/service.server.ts'
+import { RATE_LIMITED } from '@portal/workflow-server/service.server.ts'
 import { builtPages } from '../../remix-app/test/support/built-pages.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 const LOGIN_LIMIT = 3

@@ -5,7 +5,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { isUnreachable } from '@portal/workflow-service/views.ts'
+import { isUnreachable } from '@portal/workflow-domain/views.ts'
 
 const ABORT_DELAY = 5_000
 

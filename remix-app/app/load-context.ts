@@ -1,6 +1,6 @@
 // What Fastify hands every loader and action: the domain's services, never a connection of their own.
-import type { CurrentUser, UseCaseContext, PageSettings } from '@portal/workflow-service/views.ts'
-import type { CatalogueUseCases, AccountUseCases, NotificationUseCases, ReferenceUseCases, WorkflowUseCases, UploadStorage } from '@portal/workflow-service/use-cases.server.ts'
+import type { CurrentUser, UseCaseContext, PageSettings } from '@portal/workflow-domain/views.ts'
+import type { CatalogueUseCases, AccountUseCases, NotificationUseCases, ReferenceUseCases, WorkflowUseCases, UploadStorage } from '@portal/workflow-domain/use-cases.server.ts'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {

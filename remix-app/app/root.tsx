@@ -5,7 +5,7 @@ import { type ReactNode, useContext } from 'react'
 // The router's state holds the error a route's own boundary shows; Remix's useRouteError gives it only inside that
 // boundary, and its meta functions see only the routes above theirs (Remix's <Meta> reads the same context).
 import { UNSAFE_DataRouterStateContext as RouterState } from 'react-router-dom'
-import { seesNavigation, userInfo } from '@portal/workflow-service/views.ts'
+import { seesNavigation, userInfo } from '@portal/workflow-domain/views.ts'
 import { SiteFooter, SiteHeader } from './components/site-chrome.tsx'
 import { PageLoader } from './components/page-loader.tsx'
 import { useScrollCues } from './components/use-scroll-cues.ts'

@@ -2,7 +2,7 @@
 // what was saved, every refused field, or why an entry's action was refused — and never a 500.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import type { CurrentUser, Group } from '@portal/workflow-domain/views.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { pageContext } from './support/load-context.ts'
 import { action } from '../app/features/admin/routes/admin-reference.tsx'

@@ -2,7 +2,7 @@
 // version of the account refused in Russian rather than overwriting another administrator's change.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import type { CurrentUser, Group } from '@portal/workflow-domain/views.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { pageContext } from './support/load-context.ts'
 import { action, loader } from '../app/features/admin/routes/admin.tsx'

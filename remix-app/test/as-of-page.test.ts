@@ -3,9 +3,9 @@
 // made them; the companies and substances are picked by name.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { accepted, type CurrentUser, type Group } from '@portal/workflow-service/views.ts'
-import { addReferenceEntry, changeReferenceEntry, writeNotices } from '@portal/workflow-service/commands.server.ts'
-import { formatNumber } from '@portal/workflow-service/registry.ts'
+import { accepted, type CurrentUser, type Group } from '@portal/workflow-domain/views.ts'
+import { addReferenceEntry, changeReferenceEntry, writeNotices } from '@portal/workflow-domain/commands.server.ts'
+import { formatNumber } from '@portal/workflow-domain/registry.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { type AsOfPageData, loader } from '../app/features/review/routes/as-of.tsx'
 import { pageContext } from './support/load-context.ts'

@@ -2,7 +2,7 @@
 // period is refused naming its field in the form's words, and no message shows a parameter's name.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import type { CurrentUser, Group } from '@portal/workflow-domain/views.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { loader } from '../app/features/review/routes/audit.tsx'
 import { pageContext } from './support/load-context.ts'

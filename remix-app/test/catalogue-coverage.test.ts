@@ -6,11 +6,11 @@ import path from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import type { CurrentUser, Group } from '@portal/workflow-domain/views.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { callPage, routeOf } from './support/call-page.ts'
 import { pageContext } from './support/load-context.ts'
-import { findType } from '@portal/workflow-service/registry.ts'
+import { findType } from '@portal/workflow-domain/registry.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { codes, coverageDoc, namedTests, coverageTable, PROJECT_ROOT, ROLES } from './support/coverage-table.ts'
 import { SPEC_DOCUMENTS as DOCS, specItems } from '../../scripts/spec-items.ts'
@@ -45,7 +45,7 @@ describe('the coverage table of the spec', () => {
   it('lists every quoted Russian text, and the code uses each one marked done', () => {
     const listed = texts.map((row) => row[0].replace(/^'|'$/g, ''))
     for (const name of DOCS) for (const text of specItems(name).quotedTexts) expect(listed, `${name}: ${text}`).toContain(text)
-    const code = ['remix-app/app', 'workflow-service/src', 'workers/src']
+    const code = ['remix-app/app', 'workflow-service/platform/src', 'workflow-service/domain/src', 'workflow-service/server/src', 'workers/src']
       .flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => path.join(root, dir, f)))
       .map((file) => fs.readFileSync(file, 'utf8'))
       .join('\n')

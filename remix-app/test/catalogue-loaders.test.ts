@@ -2,7 +2,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import { pageContext } from './support/load-context.ts'
-import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import type { CurrentUser, Group } from '@portal/workflow-domain/views.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { genericPage } from '../app/features/catalogue/server/generic-pages.server.ts'
 import { areaList, areaCard } from '../app/features/catalogue/server/area-pages.server.ts'
@@ -16,7 +16,7 @@ import { categoriesTable, greenhouseList, greenhouseStart } from '../app/feature
 import { controlIndicatorsPage } from '../app/features/catalogue/server/point-water-pages.server.ts'
 import { recordOf } from '../app/utils/catalogue-record.server.ts'
 import { loader as searchLoader } from '../app/features/search/routes/search.tsx'
-import { findType } from '@portal/workflow-service/registry.ts'
+import { findType } from '@portal/workflow-domain/registry.ts'
 import { sql } from 'kysely'
 import { loginAs } from '../../test-support/login.ts'
 

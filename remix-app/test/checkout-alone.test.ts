@@ -86,11 +86,11 @@ describe('the spec tests in a checkout with nothing beside it', () => {
     try {
       const copy = path.join(alone, 'portal')
       expect(copyTrackedFiles(PROJECT_ROOT, copy)).toBeGreaterThan(100)
-      for (const dir of ['.', 'remix-app', 'workflow-service', 'workers', 'migrations']) {
+      for (const dir of ['.', 'remix-app', 'workflow-service/platform', 'workflow-service/domain', 'workflow-service/server', 'workers', 'migrations']) {
         linkPackages(path.join(PROJECT_ROOT, dir, 'node_modules'), path.join(copy, dir, 'node_modules'), PROJECT_ROOT)
       }
       // The copy's workspace packages are its own folders, not the repository's.
-      expect(fs.realpathSync(path.join(copy, 'node_modules/@portal/workflow-service'))).toBe(fs.realpathSync(path.join(copy, 'workflow-service')))
+      expect(fs.realpathSync(path.join(copy, 'node_modules/@portal/workflow-domain'))).toBe(fs.realpathSync(path.join(copy, 'workflow-service/domain')))
       expect(fs.readdirSync(alone)).toEqual(['portal'])
 
       // No setting of this run leaks in: not the spec folder's variable, not the running Vitest's own.

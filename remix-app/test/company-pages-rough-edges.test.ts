@@ -1,7 +1,7 @@
 // A company's pages lead where a person expects: the card links to the company's licence areas, a company that does not
 // exist sends its reports page to /404 like every other page, and the ZIP of files names `area` when it has none.
 import { describe, expect, it } from 'vitest'
-import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import type { CurrentUser, Group } from '@portal/workflow-domain/views.ts'
 import { pageContext } from './support/load-context.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { loginAs } from '../../test-support/login.ts'

@@ -2,7 +2,7 @@
 // answered 400 or 404 with one warn line and no stack, so a page fuzz does not drown the real errors in the log.
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { createLogger } from '@portal/workflow-service/service.server.ts'
+import { createLogger } from '@portal/workflow-server/service.server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { builtPages } from './support/built-pages.ts'
 

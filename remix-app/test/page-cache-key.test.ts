@@ -1,7 +1,7 @@
 // The public cache keys a page by its path and the query parameters its route's renders read (issue 22 item 9,
 // decision 2232): a parameter no loader reads (`?bust=…`) neither renders the page afresh nor makes an entry.
 import { describe, expect, it } from 'vitest'
-import { PublicCache } from '@portal/workflow-service/service.server.ts'
+import { PublicCache } from '@portal/workflow-server/service.server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { builtPages } from './support/built-pages.ts'
 

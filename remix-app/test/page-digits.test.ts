@@ -2,7 +2,7 @@
 // digits with a decimal comma (0,126 is not «0,1», 2 is not «2,00»), for every type with a card and a number field.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { catalogueTypes, type FieldDef } from '@portal/workflow-service/registry.ts'
+import { catalogueTypes, type FieldDef } from '@portal/workflow-domain/registry.ts'
 import { pageContext } from './support/load-context.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { genericPage } from '../app/features/catalogue/server/generic-pages.server.ts'

@@ -2,7 +2,7 @@
 // Russian message naming the field, in the page's own answer: never a 500 and never an English JSON error.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import type { CurrentUser, Group } from '@portal/workflow-domain/views.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { pageContext } from './support/load-context.ts'
 import { action as adminAction } from '../app/features/admin/routes/admin.tsx'

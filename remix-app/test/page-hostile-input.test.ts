@@ -4,7 +4,7 @@
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKysely, buildApp, loadConfig, createLogger } from '@portal/workflow-service/service.server.ts'
+import { createKysely, buildApp, loadConfig, createLogger } from '@portal/workflow-server/service.server.ts'
 import { reportTemplateFiles } from '../../portal/src/composition.server.ts'
 import routes from '../app/routes.ts'
 import { anonymousCsrf, loginAs } from '../../test-support/login.ts'

@@ -6,8 +6,8 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
-import { serverOnlyVariableNames } from '@portal/workflow-service/service.server.ts'
-import { auditKey } from '@portal/workflow-service/commands.server.ts'
+import { serverOnlyVariableNames } from '@portal/workflow-server/service.server.ts'
+import { auditKey } from '@portal/workflow-domain/commands.server.ts'
 
 const contexts: AppLoadContext[] = []
 

@@ -2,8 +2,8 @@
 // administrator's change is an event, and the page takes today's limit back through it (decision 2411).
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { changeReferenceEntry, writeNotices } from '@portal/workflow-service/commands.server.ts'
-import { formatDate, formatNumber } from '@portal/workflow-service/registry.ts'
+import { changeReferenceEntry, writeNotices } from '@portal/workflow-domain/commands.server.ts'
+import { formatDate, formatNumber } from '@portal/workflow-domain/registry.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { pageContext } from './support/load-context.ts'
 import { loader as readingsLoader } from '../app/features/catalogue/routes/point-readings.tsx'

@@ -5,8 +5,8 @@ import type { AppLoadContext } from '@remix-run/node'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterAll, describe, expect, it } from 'vitest'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
-import { decideOnReport } from '@portal/workflow-service/commands.server.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
+import { decideOnReport } from '@portal/workflow-domain/commands.server.ts'
 import { fileCheckJob, syncReportPublication } from '@portal/workers/workers.server.ts'
 import { tempFolder, writeCsv } from '../../workers/test/support/fixture-files.ts'
 import { actorOf, commandContext, prepareAreaReport, uploadStored } from '../../workers/test/support/workflow-fixture.ts'
@@ -16,7 +16,7 @@ import { loader as readingsLoader } from '../app/features/catalogue/routes/point
 import { ReadingsTable } from '../app/features/catalogue/components/data-table.tsx'
 import { ReadingCharts } from '../app/features/charts/components/reading-charts.tsx'
 import { xlsxTable } from '../../test-support/export-files.ts'
-import { accepted } from '@portal/workflow-service/views.ts'
+import { accepted } from '@portal/workflow-domain/views.ts'
 
 const t = useTestApp()
 const folder = tempFolder()

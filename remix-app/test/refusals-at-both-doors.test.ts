@@ -3,7 +3,7 @@
 // the API). Each use-case checks who may act once; the pages no longer check it again before calling it.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import type { CurrentUser, Group } from '@portal/workflow-service/views.ts'
+import type { CurrentUser, Group } from '@portal/workflow-domain/views.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { multipartWithFiles, uploadedFiles } from '../../test-support/workflow-fixtures.ts'

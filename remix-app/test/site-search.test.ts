@@ -2,7 +2,7 @@
 // against every name in the database, bad queries refused with a 400 naming `q`, and the results page's links.
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
-import { catalogueUseCases } from '@portal/workflow-service/use-cases.server.ts'
+import { catalogueUseCases } from '@portal/workflow-domain/use-cases.server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { loader as searchLoader } from '../app/features/search/routes/search.tsx'
 

@@ -2,8 +2,8 @@
 // (jobs.ts) imports the job files and no job file imports the list.
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { Config } from '@portal/workflow-service/service.server.ts'
-import type { JobQueue } from '@portal/workflow-service/ports.ts'
+import type { Config } from '@portal/workflow-server/service.server.ts'
+import type { JobQueue } from '@portal/workflow-domain/ports.ts'
 
 export interface Logger {
   info(message: string): void

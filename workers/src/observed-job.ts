@@ -1,7 +1,7 @@
 // Runs each job inside its request's context (log lines and events name the request id of the web request that
 // sent it), and times it for the metrics: a log line when a job starts and one with its outcome and duration.
-import { requestIdOf, runInJobContext, deadLetterName, errorMessage, type JobDefinition } from '@portal/workflow-service/ports.ts'
-import { jobDuration } from '@portal/workflow-service/service.server.ts'
+import { requestIdOf, runInJobContext, deadLetterName, errorMessage, type JobDefinition } from '@portal/workflow-domain/ports.ts'
+import { jobDuration } from '@portal/workflow-server/service.server.ts'
 import type { Logger } from './job-dependencies.ts'
 
 export function observedJob<T extends object>(definition: JobDefinition<T>, log: Logger): JobDefinition<T> {

@@ -2,8 +2,8 @@
 import type { JobDependencies } from './job-dependencies.ts'
 import { createJobDefinitions } from './jobs.ts'
 import { observedJob } from './observed-job.ts'
-import type { JobQueue } from '@portal/workflow-service/ports.ts'
-import { queueWaitingLetters } from '@portal/workflow-service/commands.server.ts'
+import type { JobQueue } from '@portal/workflow-domain/ports.ts'
+import { queueWaitingLetters } from '@portal/workflow-domain/commands.server.ts'
 import { syncReportTemplates } from './templates/report-templates.server.ts'
 import { startDueNotices } from './notices/due-notices-job.server.ts'
 

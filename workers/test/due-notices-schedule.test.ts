@@ -1,8 +1,8 @@
 // The due-date notices are asked for by the workers themselves (decision 3603): started, a worker process sends the
 // reminder of a report due in three days without anyone asking.
 import { describe, expect, it } from 'vitest'
-import { addReferenceEntry, reminderKey, writeNotices } from '@portal/workflow-service/commands.server.ts'
-import { type CurrentUser, Refused, regionDay } from '@portal/workflow-service/views.ts'
+import { addReferenceEntry, reminderKey, writeNotices } from '@portal/workflow-domain/commands.server.ts'
+import { type CurrentUser, Refused, regionDay } from '@portal/workflow-domain/views.ts'
 import { startWorkers } from '../src/workers.server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { holder, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'

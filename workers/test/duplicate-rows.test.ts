@@ -5,14 +5,14 @@ import { readFileSync } from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useWorkerScene } from './support/worker-scene.ts'
-import { decideOnReport, uploadFile, newStorageKey, storeFile } from '@portal/workflow-service/commands.server.ts'
-import { UPLOADS, uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { decideOnReport, uploadFile, newStorageKey, storeFile } from '@portal/workflow-domain/commands.server.ts'
+import { UPLOADS, uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import { stageRows, syncReportPublication } from '../src/publication/staged-rows.server.ts'
 import { duplicateRowsQuery } from '../src/files/duplicate-rows.server.ts'
 import { countStagedRows } from './support/staged-rows.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 import { addTestSubstances, prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
-import { accepted } from '@portal/workflow-service/views.ts'
+import { accepted } from '@portal/workflow-domain/views.ts'
 
 const { t, holderContext, departmentContext, fileRow, settled } = useWorkerScene()
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.

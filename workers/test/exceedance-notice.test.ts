@@ -2,13 +2,13 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { silent, useWorkerScene } from './support/worker-scene.ts'
 import { loginAs } from '../../test-support/login.ts'
-import { decideOnReport } from '@portal/workflow-service/commands.server.ts'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { decideOnReport } from '@portal/workflow-domain/commands.server.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import { reportPublicationJob } from '../src/publication/report-publication-job.server.ts'
 import { syncReportPublication } from '../src/publication/staged-rows.server.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 import { prepareAreaReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
-import { accepted } from '@portal/workflow-service/views.ts'
+import { accepted } from '@portal/workflow-domain/views.ts'
 
 const { t, holderContext, departmentContext, settled } = useWorkerScene()
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.

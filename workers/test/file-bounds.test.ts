@@ -4,7 +4,7 @@ import { checkDataFile } from '../src/files/check-data-file.server.ts'
 import { checkInChild } from '../src/files/check-in-child.server.ts'
 import type { RowContext } from '../src/files/check-row.ts'
 import { FILE_LIMITS, LIMIT_MESSAGES } from '../src/files/file-limits.ts'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import { tempFolder, writeCsv, writeZip, zipItem } from './support/fixture-files.ts'
 
 const folder = tempFolder()

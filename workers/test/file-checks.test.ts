@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { checkDataFile, MAX_PROBLEMS, type CheckedRow } from '../src/files/check-data-file.server.ts'
 import { checkDocumentFile } from '../src/files/check-document-file.server.ts'
 import type { RowContext } from '../src/files/check-row.ts'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import { REPORT_TEMPLATES, renderTemplate } from '../src/templates/report-templates.server.ts'
 import { sampledOn, tempFolder, writeCsv, writeSparseXlsx, writeXlsx, writeXlsxOfSheet, writeZip, writeZipBomb, writeZipOf, zipBytesOf, zipItem } from './support/fixture-files.ts'
 

@@ -2,13 +2,13 @@ import { existsSync, writeFileSync } from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useWorkerScene } from './support/worker-scene.ts'
-import { decideOnReport, requestFileDeletion, storedFilePath } from '@portal/workflow-service/commands.server.ts'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
-import { JOBS } from '@portal/workflow-service/ports.ts'
+import { decideOnReport, requestFileDeletion, storedFilePath } from '@portal/workflow-domain/commands.server.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
+import { JOBS } from '@portal/workflow-domain/ports.ts'
 import { countStagedRows } from './support/staged-rows.ts'
 import { tempFolder, writeCsv, writeZipBomb } from './support/fixture-files.ts'
 import { addTestSubstances, prepareAreaReport, prepareCompanyReport, uploadStored, type ReportFixture } from './support/workflow-fixture.ts'
-import { accepted } from '@portal/workflow-service/views.ts'
+import { accepted } from '@portal/workflow-domain/views.ts'
 
 const { t, holderContext, departmentContext, fileRow, settled } = useWorkerScene()
 // Each data file is checked in a process of its own: on a busy machine its start alone takes seconds.

@@ -2,7 +2,7 @@
 // waiting longer each time, then given up and marked; a letter is sent once when its job runs again or twice at once.
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { JOBS } from '@portal/workflow-service/ports.ts'
+import { JOBS } from '@portal/workflow-domain/ports.ts'
 import { useSmtpServer } from '../../test-support/smtp-server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { holder, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useTestApp } from '../../test-support/test-app.ts'
-import { AGREED_REPORTS_REASON, deleteMeasuresPoint, PENDING_REPORTS_REASON, decideOnReport } from '@portal/workflow-service/commands.server.ts'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { AGREED_REPORTS_REASON, deleteMeasuresPoint, PENDING_REPORTS_REASON, decideOnReport } from '@portal/workflow-domain/commands.server.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import { startWorkers } from '../src/start-workers.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 import { actorOf, addTestSubstances, commandContext, prepareAreaReport, uploadStored } from './support/workflow-fixture.ts'
 import { catalogueTables } from '../../test-support/catalogue-tables.ts'
-import { accepted } from '@portal/workflow-service/views.ts'
+import { accepted } from '@portal/workflow-domain/views.ts'
 
 const t = useTestApp()
 const folder = tempFolder()

@@ -2,13 +2,13 @@ import { createWriteStream } from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useTestApp } from '../../test-support/test-app.ts'
-import { decideOnReport } from '@portal/workflow-service/commands.server.ts'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
+import { decideOnReport } from '@portal/workflow-domain/commands.server.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import { startWorkers } from '../src/start-workers.ts'
 import { syncReportPublication } from '../src/publication/staged-rows.server.ts'
 import { tempFolder } from './support/fixture-files.ts'
 import { actorOf, commandContext, prepareAreaReport, uploadStored } from './support/workflow-fixture.ts'
-import { accepted, CommandRefused, Refused } from '@portal/workflow-service/views.ts'
+import { accepted, CommandRefused, Refused } from '@portal/workflow-domain/views.ts'
 
 const t = useTestApp()
 const folder = tempFolder()

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts'
 import { redisConnection } from '../src/queue/bullmq-queue.ts'
 import { createQueue } from '../src/queue/create-queue.ts'
-import { deadLetterName, PermanentJobError, type JobDefinition, type JobPolicy, type JobQueue } from '@portal/workflow-service/ports.ts'
+import { deadLetterName, PermanentJobError, type JobDefinition, type JobPolicy, type JobQueue } from '@portal/workflow-domain/ports.ts'
 import { redisAvailable, TEST_REDIS_URL } from './support/redis-available.ts'
 
 const redisUp = await redisAvailable()

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { checkDataFile, type CheckedRow } from '../src/files/check-data-file.server.ts'
 import type { RowContext } from '../src/files/check-row.ts'
-import { uploadSpecOf, convertUnit, unitsConvertibleTo, pointReportTypes, unitFitsKind, unitsOf } from '@portal/workflow-service/registry.ts'
+import { uploadSpecOf, convertUnit, unitsConvertibleTo, pointReportTypes, unitFitsKind, unitsOf } from '@portal/workflow-domain/registry.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 
 const folder = tempFolder()

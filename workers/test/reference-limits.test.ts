@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { checkDataFile, type CheckedRow } from '../src/files/check-data-file.server.ts'
 import { parseDate, type RowContext, type SubstanceEntry } from '../src/files/check-row.ts'
-import { foldName, uploadSpecOf, co2Equivalent } from '@portal/workflow-service/registry.ts'
-import { formatNumber, formatTimes, multipleOf } from '@portal/workflow-service/views.ts'
+import { foldName, uploadSpecOf, co2Equivalent } from '@portal/workflow-domain/registry.ts'
+import { formatNumber, formatTimes, multipleOf } from '@portal/workflow-domain/views.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'
 
 const folder = tempFolder()

@@ -3,9 +3,9 @@
 // a reading never published before takes the table's next id, and the sequence stays ahead of every id given.
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { decideOnReport, recordFileChecked } from '@portal/workflow-service/commands.server.ts'
-import { uploadSpecOf } from '@portal/workflow-service/registry.ts'
-import { accepted } from '@portal/workflow-service/views.ts'
+import { decideOnReport, recordFileChecked } from '@portal/workflow-domain/commands.server.ts'
+import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
+import { accepted } from '@portal/workflow-domain/views.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { stageRows, syncReportPublication } from '../src/publication/staged-rows.server.ts'
 import { tempFolder, writeCsv } from './support/fixture-files.ts'

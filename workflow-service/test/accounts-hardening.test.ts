@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'
-import { retireReferenceEntry } from '../src/admin/reference/reference-commands.server.ts'
-import type { CurrentUser } from '../src/auth/permissions.ts'
-import { portalUseCases } from '../src/use-cases/portal-use-cases.server.ts'
-import { writeNotices } from '../src/notifications/notice-writer.server.ts'
+import { retireReferenceEntry } from '../domain/src/admin/reference/reference-commands.server.ts'
+import type { CurrentUser } from '../domain/src/auth/permissions.ts'
+import { portalUseCases } from '../domain/src/use-cases/portal-use-cases.server.ts'
+import { writeNotices } from '../domain/src/notifications/notice-writer.server.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1

@@ -1,8 +1,8 @@
 // The reference-data stream, as given events (and the entry's row) → when a command → then events or a refusal.
 import { describe, expect, it } from 'vitest'
-import { decideReference, type ReferenceCommand, type ReferenceFacts, referenceDecider } from '../src/admin/reference/reference-decide.ts'
-import type { ReferenceEvent } from '../src/admin/reference/reference-events.ts'
-import { fold } from '../src/workflow/handle-command.server.ts'
+import { decideReference, type ReferenceCommand, type ReferenceFacts, referenceDecider } from '../domain/src/admin/reference/reference-decide.ts'
+import type { ReferenceEvent } from '../domain/src/admin/reference/reference-events.ts'
+import { fold } from '../domain/src/workflow/handle-command.server.ts'
 
 const NO_ROW: ReferenceFacts = { current: null, duplicate: false, missing: [] }
 const added: ReferenceEvent = { type: 'ReferenceEntryAdded', data: { kind: 'unit', id: 9, values: { name: 'мг/л' } } }

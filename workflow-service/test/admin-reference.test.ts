@@ -1,18 +1,18 @@
 // The administrators' reference data: every change is an event of the entry's stream, its projection updates the
 // table, the history shows it; only an Administrator may change anything, and bad input is refused in Russian.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addReferenceEntry, changeReferenceEntry, deleteReferenceEntry, retireReferenceEntry } from '../src/admin/reference/reference-commands.server.ts'
-import { isRequired, REFERENCE_KIND_LIST } from '../src/admin/reference/reference-kinds.ts'
-import { referencePage } from '../src/admin/reference/reference-queries.server.ts'
-import type { CurrentUser } from '../src/auth/permissions.ts'
-import type { CommandContext } from '../src/workflow/command-context.server.ts'
-import { Refused } from '../src/workflow/refusal.ts'
-import { verifyProjections } from '../src/all-streams/replay/replay.server.ts'
-import { portalUseCases } from '../src/use-cases/portal-use-cases.server.ts'
+import { addReferenceEntry, changeReferenceEntry, deleteReferenceEntry, retireReferenceEntry } from '../domain/src/admin/reference/reference-commands.server.ts'
+import { isRequired, REFERENCE_KIND_LIST } from '../domain/src/admin/reference/reference-kinds.ts'
+import { referencePage } from '../domain/src/admin/reference/reference-queries.server.ts'
+import type { CurrentUser } from '../domain/src/auth/permissions.ts'
+import type { CommandContext } from '../domain/src/workflow/command-context.server.ts'
+import { Refused } from '../domain/src/workflow/refusal.ts'
+import { verifyProjections } from '../domain/src/all-streams/replay/replay.server.ts'
+import { portalUseCases } from '../domain/src/use-cases/portal-use-cases.server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
-import { writeNotices } from '../src/notifications/notice-writer.server.ts'
+import { writeNotices } from '../domain/src/notifications/notice-writer.server.ts'
 import { refusalOf } from '../../test-support/refusal-of.ts'
-import { formatNumber } from '../src/text/russian-format.ts'
+import { formatNumber } from '../domain/src/text/russian-format.ts'
 
 const t = useTestApp()
 const actors: Record<'admin' | 'department' | 'holder1', CurrentUser> = {} as never

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { can, type CurrentUser, type Group, PERMISSIONS, seesNavigation } from '../src/auth/permissions.ts'
+import { can, type CurrentUser, type Group, PERMISSIONS, seesNavigation } from '../domain/src/auth/permissions.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 

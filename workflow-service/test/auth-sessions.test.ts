@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { sessionIdOf } from '../src/auth/sessions.server.ts'
+import { sessionIdOf } from '../domain/src/auth/sessions.server.ts'
 import { loginAs, postLogin, setCookies } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from '../src/auth/login-throttle.server.ts'
+import { MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from '../domain/src/auth/login-throttle.server.ts'
 import { postLogin } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { catalogueTypes } from '../src/catalogue/registry/index.ts'
+import { catalogueTypes } from '../domain/src/catalogue/registry/index.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { catalogueTables } from '../../test-support/catalogue-tables.ts'

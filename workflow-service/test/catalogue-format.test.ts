@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fileNameOf, fillTemplate, isEmptyValue, showValue, toDms } from '../src/catalogue/format.ts'
-import { formatDateTime } from '../src/text/region-dates.ts'
+import { fileNameOf, fillTemplate, isEmptyValue, showValue, toDms } from '../domain/src/catalogue/format.ts'
+import { formatDateTime } from '../domain/src/text/region-dates.ts'
 
 describe('catalogue value display', () => {
   it('shows dates as dd.mm.yyyy hh:mm in Asia/Yekaterinburg', () => {

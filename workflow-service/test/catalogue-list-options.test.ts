@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { parseFilters } from '../src/catalogue/filters.ts'
-import { listRecords } from '../src/catalogue/query.server.ts'
-import { catalogueTypes, findType } from '../src/catalogue/registry/index.ts'
+import { parseFilters } from '../domain/src/catalogue/filters.ts'
+import { listRecords } from '../domain/src/catalogue/query.server.ts'
+import { catalogueTypes, findType } from '../domain/src/catalogue/registry/index.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()

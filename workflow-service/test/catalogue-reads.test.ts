@@ -1,10 +1,10 @@
 // The catalogue's read use-cases the pages call: checked input, the same answers as the API.
 import { describe, expect, it } from 'vitest'
-import { catalogueUseCases, type UseCaseContext } from '../src/use-cases/catalogue-use-cases.server.ts'
-import { refusalAnswer } from '../src/http/refusal-answers.ts'
-import type { Outcome } from '../src/use-cases/use-case.ts'
+import { catalogueUseCases, type UseCaseContext } from '../domain/src/use-cases/catalogue-use-cases.server.ts'
+import { refusalAnswer } from '../domain/src/vocabulary/refusal-answers.ts'
+import type { Outcome } from '../domain/src/use-cases/use-case.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
-import { catalogueTypes } from '../src/catalogue/registry/index.ts'
+import { catalogueTypes } from '../domain/src/catalogue/registry/index.ts'
 
 const t = useTestApp()
 const caller: UseCaseContext = { actor: null, clientAddress: '192.0.2.7', requestId: 'req-1' }

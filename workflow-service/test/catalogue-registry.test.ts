@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { frozenSnapshot } from '../src/catalogue/registry/generate-migration.ts'
-import { migrationFor, sqlTypeOf } from '../src/catalogue/registry/ddl.ts'
-import { catalogueTypes, checkRegistry, findType, storedFields } from '../src/catalogue/registry/index.ts'
+import { frozenSnapshot } from '../domain/src/catalogue/registry/generate-migration.ts'
+import { migrationFor, sqlTypeOf } from '../domain/src/catalogue/registry/ddl.ts'
+import { catalogueTypes, checkRegistry, findType, storedFields } from '../domain/src/catalogue/registry/index.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()

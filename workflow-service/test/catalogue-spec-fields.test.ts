@@ -1,7 +1,7 @@
 // Spec §3 fields in the answers, §7 parameters applied and validated, and demo data that fills every section.
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { catalogueTypes } from '../src/catalogue/registry/index.ts'
+import { catalogueTypes } from '../domain/src/catalogue/registry/index.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { catalogueTypes, findType, storedFields } from '../src/catalogue/registry/index.ts'
+import { catalogueTypes, findType, storedFields } from '../domain/src/catalogue/registry/index.ts'
 import {
   checkUploads,
   importSpecForReport,
@@ -11,9 +11,9 @@ import {
   UPLOAD_TEMPLATES,
   UPLOADS,
   uploadSpecOf,
-} from '../src/catalogue/registry/uploads.ts'
-import { unitsOf } from '../src/catalogue/registry/point-units.ts'
-import { REPORT_TYPE_CODES, REPORT_TYPES } from '../src/workflow/reports/report-types.ts'
+} from '../domain/src/catalogue/registry/uploads.ts'
+import { unitsOf } from '../domain/src/catalogue/registry/point-units.ts'
+import { REPORT_TYPE_CODES, REPORT_TYPES } from '../domain/src/workflow/reports/report-types.ts'
 
 describe('uploads derived from the registry', () => {
   it('has sound upload declarations', () => {

@@ -1,10 +1,10 @@
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { loadSessionSecret, SESSION_SECRET_FILE } from '../src/auth/session-secret.server.ts'
+import { loadSessionSecret, SESSION_SECRET_FILE } from '../server/src/auth/session-secret.server.ts'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { ConfigError, environmentDefaults, environmentVariableNames, loadConfig } from '../src/config.ts'
+import { ConfigError, environmentDefaults, environmentVariableNames, loadConfig } from '../server/src/config.ts'
 
 describe('configuration from the environment', () => {
   it('uses the documented defaults', () => {
@@ -206,13 +206,13 @@ describe('the documented configuration is the declared one', () => {
     // `process.env.NAME`, `env.NAME`, `(… env).NAME` and `env['NAME']` in the code the portal runs (tests, benchmarks and scripts aside).
     const readsOf = (text: string) => [...text.matchAll(/\benv\)?(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)].map(([, dotted, quoted]) => dotted ?? quoted)
     expect(readsOf("process.env.SOME_NEW_VARIABLE; options.env['OTHER_ONE']; (options.env ?? process.env).THIRD")).toEqual(['SOME_NEW_VARIABLE', 'OTHER_ONE', 'THIRD'])
-    const folders = ['workflow-service/src', 'workers/src', 'portal/src', 'migrations/src', 'remix-app/app']
+    const folders = ['workflow-service/platform/src', 'workflow-service/domain/src', 'workflow-service/server/src', 'workers/src', 'portal/src', 'migrations/src', 'remix-app/app']
     const reads = folders.flatMap((folder) =>
       readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
         .filter((file) => /\.(ts|tsx)$/.test(file))
         .flatMap((file) => readsOf(readFileSync(path.join(root, folder, file), 'utf8')).map((name) => ({ name, where: `${folder}/${file}` }))))
     // The event log's key is read where it is used (event-store/audit-key.server.ts).
-    expect(reads).toContainEqual({ name: 'AUDIT_KEY', where: 'workflow-service/src/event-store/audit-key.server.ts' })
+    expect(reads).toContainEqual({ name: 'AUDIT_KEY', where: 'workflow-service/domain/src/event-store/audit-key.server.ts' })
     // TMPDIR is no setting of the portal: the embedded database's start points it at a folder of its own for a moment.
     expect(reads.filter(({ name }) => name !== 'TMPDIR' && !(environmentVariableNames as string[]).includes(name))).toEqual([])
   })

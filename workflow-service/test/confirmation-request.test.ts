@@ -4,8 +4,8 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '@portal/migrations/database.ts'
-import { CONFIRMATION_SUBJECT, CONFIRMATIONS_PER_DAY } from '../src/notifications/mail-rules.ts'
-import { requestConfirmation } from '../src/notifications/email-confirmations.server.ts'
+import { CONFIRMATION_SUBJECT, CONFIRMATIONS_PER_DAY } from '../domain/src/notifications/mail-rules.ts'
+import { requestConfirmation } from '../domain/src/notifications/email-confirmations.server.ts'
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts'
 
 let database: TestDatabase

@@ -1,6 +1,6 @@
 // The CSRF and same-origin rules are decided on the route, so no spelling of its URL reaches a handler without them.
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { RouteEntry } from '../src/plugins/route-table.server.ts'
+import type { RouteEntry } from '../server/src/plugins/route-table.server.ts'
 import { anonymousCsrf, loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 

@@ -4,8 +4,8 @@
 // the file is split at the other separator and the quotes are not at a cell's start — gets an apostrophe.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { csvLines } from '../src/exports/csv-writer.ts'
-import { type Cell, type CsvSeparator, dayCell, momentCell, neutralise, wordCell } from '../src/exports/table-cells.ts'
+import { csvLines } from '../server/src/exports/csv-writer.ts'
+import { type Cell, type CsvSeparator, dayCell, momentCell, neutralise, wordCell } from '../domain/src/exports/table-cells.ts'
 
 /** One row written in the dialect whose separator this is: `;` for people, `,` for programs. */
 const csvLine = (cells: readonly Cell[], separator: CsvSeparator) => csvLines([cells], separator === ';' ? 'excel' : 'rfc4180')

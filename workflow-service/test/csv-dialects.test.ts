@@ -2,8 +2,8 @@
 // Excel opens right by a double click; for programs (dialect=rfc4180), RFC 4180 with the values of the JSON answer.
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
-import { csvLines } from '../src/exports/csv-writer.ts'
-import { type Cell, dayCell, momentCell, sheetValue, wordCell } from '../src/exports/table-cells.ts'
+import { csvLines } from '../server/src/exports/csv-writer.ts'
+import { type Cell, dayCell, momentCell, sheetValue, wordCell } from '../domain/src/exports/table-cells.ts'
 
 const ROW: Cell[] = [
   1234.5,

@@ -3,8 +3,8 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { migrations } from '@portal/migrations/migrations/index.ts'
-import { ConfigError, loadConfig } from '../src/config.ts'
-import { openDatabase, pendingWarning, SAME_ROLE_WARNING } from '../src/db/connect.server.ts'
+import { ConfigError, loadConfig } from '../server/src/config.ts'
+import { openDatabase, pendingWarning, SAME_ROLE_WARNING } from '../platform/src/db/connect.server.ts'
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts'
 
 let database: TestDatabase

@@ -2,7 +2,7 @@
 // them in the outbox with a reason and the sender skips them, while a real decision's letter is still sent.
 import nodemailer from 'nodemailer'
 import { describe, expect, it } from 'vitest'
-import { DEMO_MAIL_REASON } from '../src/seed/demo-mail.server.ts'
+import { DEMO_MAIL_REASON } from '../server/src/seed/demo-mail.server.ts'
 import { useSmtpServer } from '../../test-support/smtp-server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { loginAs } from '../../test-support/login.ts'

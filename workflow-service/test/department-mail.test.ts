@@ -2,8 +2,8 @@
 // report while its notice is unread (grouped as the notices are), only once the address is confirmed (decision 2224),
 // under a fixed subject and without a file's name.
 import { describe, expect, it } from 'vitest'
-import { confirmAddress } from '../src/notifications/email-confirmations.server.ts'
-import { recordFileChecked } from '../src/use-cases/worker-commands.server.ts'
+import { confirmAddress } from '../domain/src/notifications/email-confirmations.server.ts'
+import { recordFileChecked } from '../domain/src/use-cases/worker-commands.server.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'

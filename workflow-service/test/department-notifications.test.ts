@@ -2,11 +2,11 @@
 // Department, grouped per report while unread; a holder's own upload does not raise the holder's count; the items
 // say what happened, errors and warnings counted apart.
 import { describe, expect, it } from 'vitest'
-import { readStream } from '../src/event-store/event-store.server.ts'
-import { fileStreamId } from '../src/workflow/files/file-events.ts'
-import { checkResultTitle, countFindings } from '../src/workflow/files/check-result-words.ts'
-import { notifyDepartment } from '../src/notifications/notify-department.server.ts'
-import { recordFileChecked } from '../src/use-cases/worker-commands.server.ts'
+import { readStream } from '../domain/src/event-store/event-store.server.ts'
+import { fileStreamId } from '../domain/src/workflow/files/file-events.ts'
+import { checkResultTitle, countFindings } from '../domain/src/workflow/files/check-result-words.ts'
+import { notifyDepartment } from '../domain/src/notifications/notify-department.server.ts'
+import { recordFileChecked } from '../domain/src/use-cases/worker-commands.server.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE, sectionFile } from '../../test-support/workflow-fixtures.ts'

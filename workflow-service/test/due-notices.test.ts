@@ -4,12 +4,12 @@
 // for them by themselves: workers/test/due-notices-schedule.test.ts).
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import type { CurrentUser } from '../src/auth/permissions.ts'
-import { addReferenceEntry } from '../src/admin/reference/reference-commands.server.ts'
-import { writeNotices } from '../src/notifications/notice-writer.server.ts'
-import { digestKey, reminderKey, sendDueNotices } from '../src/notifications/due-notices.server.ts'
-import { Refused } from '../src/workflow/refusal.ts'
-import { defaultDueDate, regionDay } from '../src/workflow/reports/due-dates.ts'
+import type { CurrentUser } from '../domain/src/auth/permissions.ts'
+import { addReferenceEntry } from '../domain/src/admin/reference/reference-commands.server.ts'
+import { writeNotices } from '../domain/src/notifications/notice-writer.server.ts'
+import { digestKey, reminderKey, sendDueNotices } from '../domain/src/notifications/due-notices.server.ts'
+import { Refused } from '../domain/src/workflow/refusal.ts'
+import { defaultDueDate, regionDay } from '../domain/src/workflow/reports/due-dates.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { checkedFile, holder, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'
 

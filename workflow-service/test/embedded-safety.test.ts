@@ -6,7 +6,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.server.ts'
+import { startEmbeddedPostgres } from '../platform/src/db/embedded-postgres.server.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-safety-'))
@@ -142,7 +142,7 @@ describe('the embedded database across starts: its roles, a running portal, and 
       await app.end()
 
       const pid = postmasterPid()
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'workflow-service/src/all-streams/replay/replay-command.ts', '--verify'], { cwd: root, env })
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'workflow-service/server/src/cli/replay-command.ts', '--verify'], { cwd: root, env })
       expect(stdout).toMatch(/hash chain:\s+intact \(\d+ events, [1-9]\d* checkpoints/)
       expect(stdout).toMatch(/differences:\s+0/)
       expect(stdout).toMatch(/chain head:\s+compared with audit\.head/)

@@ -3,7 +3,7 @@
 import net from 'node:net'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { sendExport } from '../src/exports/send-export.server.ts'
+import { sendExport } from '../server/src/exports/send-export.server.ts'
 
 const BATCHES = 2000
 const ROW = 'x'.repeat(1000)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanFileName } from '../src/workflow/storage/file-storage.server.ts'
+import { cleanFileName } from '../domain/src/workflow/storage/file-storage.server.ts'
 
 describe('stored file names', () => {
   it('drops right-to-left override and other bidi controls, so a name shows as what it is', () => {

@@ -1,7 +1,7 @@
 // Walks every registered route with hostile values derived from its schema: never a 5xx, and a 400 names the parameter.
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { RouteEntry } from '../src/plugins/route-table.server.ts'
+import type { RouteEntry } from '../server/src/plugins/route-table.server.ts'
 import { anonymousCsrf, loginAs, multipartBody } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 

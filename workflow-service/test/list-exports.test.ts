@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { COMPANY_KINDS } from '../src/catalogue/registry/labels.ts'
+import { COMPANY_KINDS } from '../domain/src/catalogue/registry/labels.ts'
 import { csvTable, dialectOf, xlsxSheet, xlsxTable } from '../../test-support/export-files.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 

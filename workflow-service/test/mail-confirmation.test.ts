@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest'
 import { anonymousCsrf, loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { checkedFile, holder, type Holder, multipartWithFiles } from '../../test-support/workflow-fixtures.ts'
-import { recordFileChecked } from '../src/use-cases/worker-commands.server.ts'
+import { recordFileChecked } from '../domain/src/use-cases/worker-commands.server.ts'
 import { sendDueMail } from '../../test-support/system.ts'
-import { CONFIRMATION_SUBJECT, CONFIRMATIONS_PER_ACCOUNT_PER_DAY, MAIL_SUBJECTS, NOTIFICATIONS_PER_ADDRESS_PER_HOUR } from '../src/notifications/mail-rules.ts'
+import { CONFIRMATION_SUBJECT, CONFIRMATIONS_PER_ACCOUNT_PER_DAY, MAIL_SUBJECTS, NOTIFICATIONS_PER_ADDRESS_PER_HOUR } from '../domain/src/notifications/mail-rules.ts'
 
 // The confirmation page is served by the built pages (npm test builds them first), as the portal serves them.
 const built = path.resolve(import.meta.dirname, '../../remix-app/build')

@@ -2,10 +2,10 @@
 // account's full name with the role, never the login; a file's receipt also says its check's result, the report's
 // status and the responsible person; a decision's receipt names the deciding person and the Department, no address.
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { CurrentUser } from '../src/auth/permissions.ts'
-import { findReceipt } from '../src/all-streams/receipts/receipt-queries.server.ts'
-import { lastDeclinesOf, statusChangesOf } from '../src/workflow/reports/report-queries.server.ts'
-import { recordFileChecked } from '../src/use-cases/worker-commands.server.ts'
+import type { CurrentUser } from '../domain/src/auth/permissions.ts'
+import { findReceipt } from '../domain/src/all-streams/receipts/receipt-queries.server.ts'
+import { lastDeclinesOf, statusChangesOf } from '../domain/src/workflow/reports/report-queries.server.ts'
+import { recordFileChecked } from '../domain/src/use-cases/worker-commands.server.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'

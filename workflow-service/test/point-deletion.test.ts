@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { deleteMeasuresPoint } from '../src/catalogue/measures-point-deletion.server.ts'
+import { deleteMeasuresPoint } from '../domain/src/catalogue/measures-point-deletion.server.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 

@@ -1,11 +1,11 @@
 // A substance's ПДК as of a moment, from the log: today's value taken back through every change recorded after it.
 import { describe, expect, it } from 'vitest'
-import { changeReferenceEntry } from '../src/admin/reference/reference-commands.server.ts'
-import { limitOn, type SubstanceLimit } from '../src/admin/reference/reference-as-of.ts'
-import { substanceLimits } from '../src/admin/reference/reference-queries.server.ts'
-import type { CurrentUser } from '../src/auth/permissions.ts'
+import { changeReferenceEntry } from '../domain/src/admin/reference/reference-commands.server.ts'
+import { limitOn, type SubstanceLimit } from '../domain/src/admin/reference/reference-as-of.ts'
+import { substanceLimits } from '../domain/src/admin/reference/reference-queries.server.ts'
+import type { CurrentUser } from '../domain/src/auth/permissions.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
-import { writeNotices } from '../src/notifications/notice-writer.server.ts'
+import { writeNotices } from '../domain/src/notifications/notice-writer.server.ts'
 
 const t = useTestApp()
 const at = (text: string) => new Date(text)

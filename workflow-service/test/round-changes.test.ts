@@ -1,7 +1,7 @@
 // What changed in an observation-results report (decision 3714), the pure comparison: means in this round's unit,
 // a substance of one side only, a zero before, the plausibility rule's hits, and the order.
 import { describe, expect, it } from 'vitest'
-import { changeOf, changeWords, compareRounds, type ReadingGroup } from '../src/changes/round-changes.ts'
+import { changeOf, changeWords, compareRounds, type ReadingGroup } from '../domain/src/changes/round-changes.ts'
 
 const points = new Map([
   [1, { id: 1, nomenclature: 'ПН-1-01', name: 'Река' }],

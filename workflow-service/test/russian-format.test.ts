@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatCount, formatNumber, plural } from '../src/text/russian-format.ts'
-import { showValue, toDms } from '../src/catalogue/format.ts'
+import { formatCount, formatNumber, plural } from '../domain/src/text/russian-format.ts'
+import { showValue, toDms } from '../domain/src/catalogue/format.ts'
 
 const SPECIES = ['вид', 'вида', 'видов'] as const
 const NBSP = '\u00a0'

@@ -3,7 +3,7 @@
 import { Type } from 'typebox'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { sharedSchemaCompilers } from '../src/http/schema-compilers.server.ts'
+import { sharedSchemaCompilers } from '../server/src/http/schema-compilers.server.ts'
 
 const validatorOf = (schema: object, httpPart: 'querystring' | 'body' | 'headers' = 'querystring') =>
   sharedSchemaCompilers.buildValidator!({}, { customOptions: {} } as never)({ schema, method: 'GET', url: '/x', httpPart } as never)

@@ -2,7 +2,7 @@
 // search_text(), over the column and the pattern, and a trigram index over that very expression for each searched column.
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { catalogueTypes } from '../src/catalogue/registry/index.ts'
+import { catalogueTypes } from '../domain/src/catalogue/registry/index.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { catalogueTables } from '../../test-support/catalogue-tables.ts'

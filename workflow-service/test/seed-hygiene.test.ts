@@ -4,8 +4,8 @@
 import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '@portal/migrations/database.ts'
-import { UPLOAD_TEMPLATES } from '../src/catalogue/registry/uploads.ts'
-import { seedLargeCatalogue } from '../src/seed/large-catalogue-seed.server.ts'
+import { UPLOAD_TEMPLATES } from '../domain/src/catalogue/registry/uploads.ts'
+import { seedLargeCatalogue } from '../server/src/seed/large-catalogue-seed.server.ts'
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts'
 
 let demo: TestDatabase

@@ -2,9 +2,9 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { specItems } from '../../scripts/spec-items.ts'
-import { storedFields } from '../src/catalogue/registry/index.ts'
-import { measuresPoints } from '../src/catalogue/registry/core.ts'
-import { co2Equivalent, GLOBAL_WARMING_POTENTIALS } from '../src/catalogue/registry/greenhouse.ts'
+import { storedFields } from '../domain/src/catalogue/registry/index.ts'
+import { measuresPoints } from '../domain/src/catalogue/registry/core.ts'
+import { co2Equivalent, GLOBAL_WARMING_POTENTIALS } from '../domain/src/catalogue/registry/greenhouse.ts'
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.ts'
 
 // A fresh copy of the database the demo data was loaded into (the same `npm run seed` does).

@@ -6,8 +6,8 @@ import path from 'node:path'
 import pg from 'pg'
 import { describe, expect, inject, it } from 'vitest'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
-import { createKysely } from '../src/db/connect.server.ts'
-import { seedWhenEmpty } from '../src/seed/seed.server.ts'
+import { createKysely } from '../platform/src/db/connect.server.ts'
+import { seedWhenEmpty } from '../server/src/seed/seed.server.ts'
 
 describe('the demo data on first start', () => {
   it('is loaded once when two nodes start together on an empty database', { timeout: 180_000 }, async () => {

@@ -4,9 +4,9 @@
 // $select/$expand/$filter, @iot.nextLink), and every malformed query refused with a 400 naming its part.
 import { sql } from 'kysely'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { parseFilter, StaQueryError } from '../src/sta/filter-parser.ts'
-import { DEFAULT_TOP, MAX_TOP } from '../src/sta/query-options.ts'
-import { PUBLIC_CACHE_CONTROL } from '../src/http/shared-cache-headers.ts'
+import { parseFilter, StaQueryError } from '../domain/src/sta/filter-parser.ts'
+import { DEFAULT_TOP, MAX_TOP } from '../domain/src/sta/query-options.ts'
+import { PUBLIC_CACHE_CONTROL } from '../server/src/http/shared-cache-headers.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clearedSessionCookie, csrfCookie, readCookies, sessionCookie } from '../src/auth/session-cookies.server.ts'
+import { clearedSessionCookie, csrfCookie, readCookies, sessionCookie } from '../server/src/auth/session-cookies.server.ts'
 
 describe('session and CSRF cookies', () => {
   it('reads the first value of each name and skips a pair whose value is not valid percent-encoding', () => {

@@ -2,8 +2,8 @@
 // `public` with a short max-age, the public GET API answers CORS, and nothing a signed-in user gets is either.
 import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { RouteEntry } from '../src/plugins/route-table.server.ts'
-import { PUBLIC_CACHE_CONTROL, SHARED_CACHE_MAX_AGE_SECONDS, SHARED_CACHE_STALE_SECONDS } from '../src/http/shared-cache-headers.ts'
+import type { RouteEntry } from '../server/src/plugins/route-table.server.ts'
+import { PUBLIC_CACHE_CONTROL, SHARED_CACHE_MAX_AGE_SECONDS, SHARED_CACHE_STALE_SECONDS } from '../server/src/http/shared-cache-headers.ts'
 import { anonymousCsrf, loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 

@@ -5,12 +5,17 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
-const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src')
+const service = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/** The service's three packages' sources, each file named from the service's folder (`domain/src/…`). */
+const sourceNames = () =>
+  ['platform', 'domain', 'server'].flatMap((pkg) =>
+    readdirSync(path.join(service, pkg, 'src'), { recursive: true, encoding: 'utf8' }).map((file) => path.join(pkg, 'src', file)),
+  )
 
 function sources(): Array<{ file: string; text: string }> {
-  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+  return sourceNames()
     .filter((file) => /\.tsx?$/.test(file))
-    .map((file) => ({ file, text: readFileSync(path.join(src, file), 'utf8') }))
+    .map((file) => ({ file, text: readFileSync(path.join(service, file), 'utf8') }))
 }
 
 describe("the service's source", () => {

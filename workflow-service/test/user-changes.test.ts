@@ -3,8 +3,8 @@
 // in the wrong order — a disabled user still logged in, groups changed mid-upload, two administrators at once, the
 // last administrator, a reset twice, hostile names.
 import { describe, expect, it } from 'vitest'
-import { readStream } from '../src/event-store/event-store.server.ts'
-import { verifyProjections } from '../src/all-streams/replay/replay.server.ts'
+import { readStream } from '../domain/src/event-store/event-store.server.ts'
+import { verifyProjections } from '../domain/src/all-streams/replay/replay.server.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE } from '../../test-support/workflow-fixtures.ts'

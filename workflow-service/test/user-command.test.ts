@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { runUserCommand } from '../src/cli/user-command-run.server.ts'
-import { readStream } from '../src/event-store/event-store.server.ts'
+import { runUserCommand } from '../server/src/cli/user-command-run.server.ts'
+import { readStream } from '../domain/src/event-store/event-store.server.ts'
 import { loginAs } from '../../test-support/login.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 
@@ -14,7 +14,7 @@ function environment(env: Record<string, string>) {
 
 /** `npm run user` in a process of its own: for what only a process shows (arguments, standard streams, exit codes). */
 function userCommandProcess(args: string[], input: string, env: Record<string, string> = { DATABASE_URL: t.database.url }) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'workflow-service/src/cli/user-command.ts', ...args], {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'workflow-service/server/src/cli/user-command.ts', ...args], {
     env: environment(env),
     input,
     encoding: 'utf8',

@@ -1,7 +1,7 @@
 // The one-off check of readings published under variant spellings before names were folded (decision 3410).
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { pointCodeVariants, substanceVariants, variantLines } from '../src/catalogue/variant-spellings.server.ts'
+import { pointCodeVariants, substanceVariants, variantLines } from '../domain/src/catalogue/variant-spellings.server.ts'
 import { useTestApp } from '../../test-support/test-app.ts'
 
 const t = useTestApp()

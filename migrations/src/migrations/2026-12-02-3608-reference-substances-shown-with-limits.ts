@@ -1,6 +1,6 @@
 // The substances the public pages show a ПДК for but a database seeded before the demo's limits (decision 3415) left
 // out of the reference: the air reports' NO, H₂S and methane (issue 36 item 7, decision 3608). Added with the limits
-// and sources of workflow-service/src/catalogue/hygienic-limits.ts, copied here because an applied migration is
+// and sources of workflow-service/domain/src/catalogue/hygienic-limits.ts, copied here because an applied migration is
 // frozen while that table may change; workers/test/template-substances.test.ts holds the two equal. An entry the
 // reference already has (any limit an administrator gave it, retired or not) is left as it is.
 import { type Kysely, sql } from 'kysely'

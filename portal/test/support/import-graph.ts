@@ -11,7 +11,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** Where each workspace's `@portal/<name>/…` imports point. */
 const WORKSPACES: Record<string, string> = {
   migrations: 'migrations/src',
-  'workflow-service': 'workflow-service/src',
+  'workflow-platform': 'workflow-service/platform/src',
+  'workflow-domain': 'workflow-service/domain/src',
+  'workflow-server': 'workflow-service/server/src',
   workers: 'workers/src',
   'remix-app': 'remix-app/app',
 }

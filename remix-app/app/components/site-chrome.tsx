@@ -1,6 +1,6 @@
 // Header (logo to main) and footer (© and the current year) around every page.
 import { Form, Link } from '@remix-run/react'
-import type { UserInfo } from '@portal/workflow-service/views.ts'
+import type { UserInfo } from '@portal/workflow-domain/views.ts'
 import { SiteSearch } from './site-search.tsx'
 
 /** Spec §2 shell: the bar is shown to Department and Administrator users only (Предприятия is hidden). */

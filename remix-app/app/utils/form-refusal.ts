@@ -1,7 +1,7 @@
 // The first text field of a page form that holds control characters (NUL, escape codes…), as a Russian message
 // naming the field: every page action checks its form with this before using it, and answers in its own shape.
 import { data } from '@remix-run/node'
-import { controlCharacterAt } from '@portal/workflow-service/views.ts'
+import { controlCharacterAt } from '@portal/workflow-domain/views.ts'
 
 /** The fields' names as the pages label them; a field without a label is named as it is sent. */
 const FIELD_LABELS: Record<string, string> = {

@@ -1,6 +1,6 @@
 // The title of a page in the browser's tab and history: '{заголовок} — Экологический мониторинг ЯНАО', built from
 // what the page's own loader already returns (its title or its breadcrumbs), so a new page gets a title for free.
-import { SITE_TITLE } from '@portal/workflow-service/views.ts'
+import { SITE_TITLE } from '@portal/workflow-domain/views.ts'
 
 export { SITE_TITLE }
 

@@ -1,6 +1,6 @@
 // Page-side use of the permission table: the same can() as the API, answered as a redirect to login or a 403 page.
 import { redirect } from '@remix-run/node'
-import { can, type CurrentUser, type Permission, type Resource } from '@portal/workflow-service/views.ts'
+import { can, type CurrentUser, type Permission, type Resource } from '@portal/workflow-domain/views.ts'
 
 /** The public is sent to the login page (and back after it); a logged-in user without the right gets 403. */
 export function requirePermission(request: Request, user: CurrentUser | null, permission: Permission, resource?: Resource): CurrentUser {

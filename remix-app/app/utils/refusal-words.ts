@@ -1,6 +1,6 @@
 // A refusal as a page says it: the API's message names the parameter («year: не больше 2100»), a page names the field
 // as its form labels it («Год: не больше 2100»), and never shows a parameter's name, even one it has no label for.
-import { refusalAnswer, type Refusal } from '@portal/workflow-service/views.ts'
+import { refusalAnswer, type Refusal } from '@portal/workflow-domain/views.ts'
 import { fieldLabel } from './form-refusal.ts'
 
 /** A parameter the page has no label for is «Значение», not its name. */

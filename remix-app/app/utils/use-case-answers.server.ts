@@ -1,8 +1,8 @@
 // How a page answers a use-case's refusal: the same mapping as the API's (status and Russian message), shown as the
 // login page, the 403 or 404 page for a loader, or as the message of an action's answer.
 import { redirect } from '@remix-run/node'
-import { refusalAnswer } from '@portal/workflow-service/views.ts'
-import type { CurrentUser, Outcome, Refusal } from '@portal/workflow-service/views.ts'
+import { refusalAnswer } from '@portal/workflow-domain/views.ts'
+import type { CurrentUser, Outcome, Refusal } from '@portal/workflow-domain/views.ts'
 
 /** The error page of a refused read: the public goes to log in, a wrong or missing record is the 404 page. */
 export function refusalPage(request: Request, user: CurrentUser | null, refusal: Refusal): Response {

@@ -3,11 +3,11 @@
 import type { AppLoadContext } from '@remix-run/node'
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { CurrentUser } from '@portal/workflow-service/views.ts'
-import { loadConfig } from '@portal/workflow-service/service.server.ts'
-import type { JobQueue } from '@portal/workflow-service/ports.ts'
-import { pageSettingsOf } from '@portal/workflow-service/views.ts'
-import { portalUseCases } from '@portal/workflow-service/use-cases.server.ts'
+import type { CurrentUser } from '@portal/workflow-domain/views.ts'
+import { loadConfig } from '@portal/workflow-server/service.server.ts'
+import type { JobQueue } from '@portal/workflow-domain/ports.ts'
+import { pageSettingsOf } from '@portal/workflow-domain/views.ts'
+import { portalUseCases } from '@portal/workflow-domain/use-cases.server.ts'
 
 export function pageContext(
   services: { db: Kysely<Database>; queue: JobQueue },

@@ -3,8 +3,8 @@
 // by its name, no path that leaves the archive (`zip-guard.server.ts`), and the same for an archive inside, to a
 // bounded depth. Issue 22 item 8: a ZIP holding `Отчёт.pdf.exe` (MZ), `readme.lnk` or `../../x` was accepted.
 import path from 'node:path'
-import { SNIFF_BYTES } from '@portal/workflow-service/views.ts'
-import { sniffContent } from '@portal/workflow-service/ports.ts'
+import { SNIFF_BYTES } from '@portal/workflow-domain/views.ts'
+import { sniffContent } from '@portal/workflow-domain/ports.ts'
 import { FileRejected } from './file-problem.ts'
 import { readZipDirectory, verifyZipEntries, XLSX_LIMITS, type ZipLimits, type ZipSource } from './zip-guard.server.ts'
 

@@ -4,7 +4,7 @@ import { cellText, checkRow, type RowContext, type RowValues } from './check-row
 import { detectFileKind, KIND_TITLES } from './file-signature.server.ts'
 import { FILE_LIMITS, LIMIT_MESSAGES, type FileLimits } from './file-limits.ts'
 import { FileRejected, type Problem } from './file-problem.ts'
-import type { ImportSpec } from '@portal/workflow-service/registry.ts'
+import type { ImportSpec } from '@portal/workflow-domain/registry.ts'
 import { readCsvRows, type FileRow } from './read-csv.server.ts'
 import { readXlsxRows } from './read-xlsx.server.ts'
 

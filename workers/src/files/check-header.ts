@@ -1,6 +1,6 @@
 // Matches a file's header row against the template's columns: missing, unknown and repeated columns are named; a
 // declared side column (last year's values of a pre-filled template, decision 2443) is read past wherever it stands.
-import type { ColumnSpec } from '@portal/workflow-service/registry.ts'
+import type { ColumnSpec } from '@portal/workflow-domain/registry.ts'
 import type { Problem } from './file-problem.ts'
 
 const FIELD_MISMATCH = 'несоответствие полей'

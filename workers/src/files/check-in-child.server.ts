@@ -9,7 +9,7 @@ import type { CheckedRow } from './check-data-file.server.ts'
 import type { RowContext } from './check-row.ts'
 import { FILE_LIMITS, LIMIT_MESSAGES, type FileLimits } from './file-limits.ts'
 import type { Problem } from './file-problem.ts'
-import type { ImportSpec } from '@portal/workflow-service/registry.ts'
+import type { ImportSpec } from '@portal/workflow-domain/registry.ts'
 
 export type ChildRequest =
   | { kind: 'data'; path: string; spec: ImportSpec; context: RowContext; stage: boolean; limits?: FileLimits }

@@ -4,7 +4,7 @@
 // the checking child no memory; each duplicate row is one error naming both places.
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { ImportSpec } from '@portal/workflow-service/registry.ts'
+import type { ImportSpec } from '@portal/workflow-domain/registry.ts'
 import type { Problem } from './file-problem.ts'
 
 export interface DuplicateSearch {

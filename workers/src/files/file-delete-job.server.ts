@@ -1,7 +1,7 @@
 // The file-delete job: removes a file's bytes, staged and published rows, then records the file as deleted.
-import { recordFileDeleted, removeStoredFile } from '@portal/workflow-service/commands.server.ts'
+import { recordFileDeleted, removeStoredFile } from '@portal/workflow-domain/commands.server.ts'
 import type { JobDependencies } from '../job-dependencies.ts'
-import { PermanentJobError } from '@portal/workflow-service/ports.ts'
+import { PermanentJobError } from '@portal/workflow-domain/ports.ts'
 import { clearStagedRows, withdrawFile } from '../publication/staged-rows.server.ts'
 import { fileIdOf, type FileJobData } from './file-check-job.server.ts'
 

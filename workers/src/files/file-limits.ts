@@ -1,6 +1,6 @@
 // The bounds of a file check, in one place: what a file may hold before its check ends with a message naming the
 // bound, so no file (honest or crafted) can make a checking process grow without limit.
-import { CHARACTERS_GENITIVE, formatNumber, plural, type PluralForms } from '@portal/workflow-service/views.ts'
+import { CHARACTERS_GENITIVE, formatNumber, plural, type PluralForms } from '@portal/workflow-domain/views.ts'
 
 export interface FileLimits {
   /** Data rows after the header (Excel's own sheet holds 1 048 576 rows, the header included). */

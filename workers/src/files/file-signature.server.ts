@@ -1,8 +1,8 @@
 // Tells a file's real type from its first bytes (the upload's sniffer, file-type) and, for ZIP containers, the names
 // inside, never from its name.
 import { open } from 'node:fs/promises'
-import { SNIFF_BYTES } from '@portal/workflow-service/views.ts'
-import { sniffContent } from '@portal/workflow-service/ports.ts'
+import { SNIFF_BYTES } from '@portal/workflow-domain/views.ts'
+import { sniffContent } from '@portal/workflow-domain/ports.ts'
 import { readZipDirectory, type ZipLimits } from './zip-guard.server.ts'
 
 export type FileKind = 'empty' | 'pdf' | 'docx' | 'xlsx' | 'zip' | 'ole2' | 'unknown'

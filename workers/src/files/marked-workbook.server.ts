@@ -2,8 +2,8 @@
 // error red, a warning yellow) with the messages in its comment, and a sheet listing every finding. A CSV file's
 // rows become the first sheet of a new book. Run in the checking child process, after the same guards as a check.
 import ExcelJS from 'exceljs'
-import type { ImportSpec } from '@portal/workflow-service/registry.ts'
-import { ERROR_REPORT_HEADERS, errorReportRow, findingsOf, type Finding } from '@portal/workflow-service/views.ts'
+import type { ImportSpec } from '@portal/workflow-domain/registry.ts'
+import { ERROR_REPORT_HEADERS, errorReportRow, findingsOf, type Finding } from '@portal/workflow-domain/views.ts'
 import { dataFileKind } from './check-data-file.server.ts'
 import { matchHeader } from './check-header.ts'
 import { FILE_LIMITS, LIMIT_MESSAGES, type FileLimits } from './file-limits.ts'

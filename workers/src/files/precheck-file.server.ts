@@ -4,15 +4,15 @@
 // An observation-results file is also compared with the declined round and last year (decision 3714).
 import { sql } from 'kysely'
 import type { FileProblem } from '@portal/migrations/database.ts'
-import { importSpecForReport } from '@portal/workflow-service/registry.ts'
-import type { FilePrechecks, OverBudget, PrecheckFindings, PrecheckRequest } from '@portal/workflow-service/ports.ts'
+import { importSpecForReport } from '@portal/workflow-domain/registry.ts'
+import type { FilePrechecks, OverBudget, PrecheckFindings, PrecheckRequest } from '@portal/workflow-domain/ports.ts'
 import { MAX_PROBLEMS, type CheckedRow } from './check-data-file.server.ts'
 import { checkDocumentFile } from './check-document-file.server.ts'
 import { checkInChild } from './check-in-child.server.ts'
 import { FILE_LIMITS, LIMIT_MESSAGES } from './file-limits.ts'
 import { findDuplicatesOfRows } from './duplicate-rows.server.ts'
 import { loadRowContext } from './row-context.server.ts'
-import { CHANGES_REPORT_TYPE, precheckChanges } from '@portal/workflow-service/commands.server.ts'
+import { CHANGES_REPORT_TYPE, precheckChanges } from '@portal/workflow-domain/commands.server.ts'
 
 /** The values a report gives every row (the greenhouse report's company), as staging adds them. */
 function fixedValues(request: PrecheckRequest): Record<string, number | null> {

@@ -2,8 +2,8 @@
 // the records a file may name (as the upload declaration says: by which column, within the report's area or not).
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { ImportSpec } from '@portal/workflow-service/registry.ts'
-import { canonicalUnit, foldName, type RecordedChange } from '@portal/workflow-service/registry.ts'
+import type { ImportSpec } from '@portal/workflow-domain/registry.ts'
+import { canonicalUnit, foldName, type RecordedChange } from '@portal/workflow-domain/registry.ts'
 import { lastYearKey, normalizeLookup, type LastYearReadings, type ReferenceRecord, type RowContext, type SubstanceEntry } from './check-row.ts'
 import { readLastYear } from './last-year-readings.server.ts'
 

@@ -12,7 +12,7 @@
 import { type Kysely, sql } from 'kysely'
 import nodemailer from 'nodemailer'
 import type { Database } from '@portal/migrations/database.ts'
-import { ORIGIN_PLACEHOLDER } from '@portal/workflow-service/views.ts'
+import { ORIGIN_PLACEHOLDER } from '@portal/workflow-domain/views.ts'
 import type { Logger } from '../job-dependencies.ts'
 
 /** What the sender logs with: the warnings and errors of a job's logger (pino's logger fits). */

@@ -1,7 +1,7 @@
 // The `due-notices` job: the day's due-date reminders and the Department's overdue digest (decision 3603). Sent every
 // hour by each worker process (startDueNotices); running it again, or on two workers at once, writes nothing twice.
-import { sendDueNotices } from '@portal/workflow-service/commands.server.ts'
-import { JOBS, type JobQueue } from '@portal/workflow-service/ports.ts'
+import { sendDueNotices } from '@portal/workflow-domain/commands.server.ts'
+import { JOBS, type JobQueue } from '@portal/workflow-domain/ports.ts'
 import type { JobDependencies } from '../job-dependencies.ts'
 
 /** How often each worker process asks for the job: a reminder or digest waits at most this long after the day turns. */

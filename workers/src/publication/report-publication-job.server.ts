@@ -1,7 +1,7 @@
 // The report-publication job: after a report is agreed or its decision cancelled, the catalogue is made to match it.
 import type { JobDependencies } from '../job-dependencies.ts'
-import { PermanentJobError } from '@portal/workflow-service/ports.ts'
-import { analyzeTables, READINGS_TABLE, recordPublicationFailed } from '@portal/workflow-service/commands.server.ts'
+import { PermanentJobError } from '@portal/workflow-domain/ports.ts'
+import { analyzeTables, READINGS_TABLE, recordPublicationFailed } from '@portal/workflow-domain/commands.server.ts'
 import { syncReportPublication } from './staged-rows.server.ts'
 
 export interface ReportJobData {

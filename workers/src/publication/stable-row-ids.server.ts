@@ -3,7 +3,7 @@
 // again, any other row the next value of its table's own sequence, so the sequence stays ahead of every id given.
 import { type RawBuilder, sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { ImportSpec } from '@portal/workflow-service/registry.ts'
+import type { ImportSpec } from '@portal/workflow-domain/registry.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 

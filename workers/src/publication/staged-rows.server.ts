@@ -1,9 +1,9 @@
 // Staged rows of checked files and their publication into the catalogue tables: insert on agreement, delete on withdrawal.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { JOBS } from '@portal/workflow-service/ports.ts'
-import { importSpecOfTable, type ImportSpec } from '@portal/workflow-service/registry.ts'
-import { lockSubstanceUnits, notifyDepartmentOfExceedances, publishedFilesOfReport, recordReportPublication } from '@portal/workflow-service/commands.server.ts'
+import { JOBS } from '@portal/workflow-domain/ports.ts'
+import { importSpecOfTable, type ImportSpec } from '@portal/workflow-domain/registry.ts'
+import { lockSubstanceUnits, notifyDepartmentOfExceedances, publishedFilesOfReport, recordReportPublication } from '@portal/workflow-domain/commands.server.ts'
 import { publishedIdSql, rememberPublishedIds } from './stable-row-ids.server.ts'
 
 type Db = Kysely<Database> | Transaction<Database>

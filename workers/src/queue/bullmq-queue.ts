@@ -8,7 +8,7 @@ import {
   type JobPolicy,
   type JobQueue,
   type SendOptions,
-} from '@portal/workflow-service/ports.ts'
+} from '@portal/workflow-domain/ports.ts'
 import { startOutboxRelay, writeOutbox, type OutboxRelay } from './job-outbox.server.ts'
 
 export interface BullMqQueueOptions {

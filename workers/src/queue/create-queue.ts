@@ -1,7 +1,7 @@
 // Picks the queue engine from the configuration: pg-boss on the portal's database (default), BullMQ when REDIS_URL is set.
 import { jobPolicies } from '../jobs.ts'
 import { createBullMqQueue } from './bullmq-queue.ts'
-import type { JobPolicy, JobQueue } from '@portal/workflow-service/ports.ts'
+import type { JobPolicy, JobQueue } from '@portal/workflow-domain/ports.ts'
 import { createPgBossQueue } from './pg-boss-queue.ts'
 
 export async function createQueue(options: {

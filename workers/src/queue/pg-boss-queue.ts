@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { CompiledQuery } from 'kysely'
 import { type JobResult, PgBoss } from 'pg-boss'
-import { sendUnanswered } from '@portal/workflow-service/service.server.ts'
+import { sendUnanswered } from '@portal/workflow-server/service.server.ts'
 import {
   deadLetterName,
   errorMessage,
@@ -11,7 +11,7 @@ import {
   type JobPolicy,
   type JobQueue,
   type SendOptions,
-} from '@portal/workflow-service/ports.ts'
+} from '@portal/workflow-domain/ports.ts'
 
 export interface PgBossQueueOptions {
   url: string

@@ -2,7 +2,7 @@
 // with: one per point of the template's kind and substance of last year's published readings, with last year's mean.
 import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { canonicalUnit, type TemplateSpec } from '@portal/workflow-service/registry.ts'
+import { canonicalUnit, type TemplateSpec } from '@portal/workflow-domain/registry.ts'
 import { lastYearMean, normalizeLookup, type LastYearReadings } from '../files/check-row.ts'
 import { readLastYear, type LastYearGroup } from '../files/last-year-readings.server.ts'
 

@@ -1,5 +1,5 @@
 // Demo-data step: the report templates are listed from the first start (workers keep them current afterwards).
-import type { SeedStep } from '@portal/workflow-service/service.server.ts'
+import type { SeedStep } from '@portal/workflow-server/service.server.ts'
 import { syncReportTemplates } from './report-templates.server.ts'
 
 export const reportTemplatesSeed: SeedStep = {

@@ -6,7 +6,7 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { copiedRows, type CopiedRow } from './copy-forward.server.ts'
 import { normalizeLookup } from '../files/check-row.ts'
-import { greenhouseCategories, UNITS_BY_POINT_KIND, defaultLimitUnit, unitsConvertibleTo, UPLOAD_TEMPLATES, type ColumnSpec, type TemplateSpec, substancesOf } from '@portal/workflow-service/registry.ts'
+import { greenhouseCategories, UNITS_BY_POINT_KIND, defaultLimitUnit, unitsConvertibleTo, UPLOAD_TEMPLATES, type ColumnSpec, type TemplateSpec, substancesOf } from '@portal/workflow-domain/registry.ts'
 
 /** A downloadable template: declared with its type in the registry (`upload.templates`). */
 export type ReportTemplate = TemplateSpec

@@ -1,5 +1,5 @@
 // A worker-only process for the crash test: the real jobs on the test database, with heartbeats short enough to wait for.
-import { loadConfig, createKysely } from '@portal/workflow-service/service.server.ts'
+import { loadConfig, createKysely } from '@portal/workflow-server/service.server.ts'
 import { jobPolicies } from '../../src/jobs.ts'
 import { createQueue } from '../../src/queue/create-queue.ts'
 import { startWorkers } from '../../src/start-workers.ts'

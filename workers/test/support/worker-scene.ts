@@ -1,8 +1,8 @@
 // The scene of a worker test: a test app on a database of its own with the real workers started on its queue, the demo
 // holder and the Department as actors of the workflow's commands, and a wait for a file's check to end.
 import { beforeAll, expect, vi } from 'vitest'
-import type { CurrentUser } from '@portal/workflow-service/views.ts'
-import type { CommandContext } from '@portal/workflow-service/commands.server.ts'
+import type { CurrentUser } from '@portal/workflow-domain/views.ts'
+import type { CommandContext } from '@portal/workflow-domain/commands.server.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { startWorkers } from '../../src/start-workers.ts'
 import { actorOf, commandContext } from './workflow-fixture.ts'

@@ -2,11 +2,11 @@
 import { createReadStream } from 'node:fs'
 import type { Kysely } from 'kysely'
 import type { Database, ReportType } from '@portal/migrations/database.ts'
-import type { CurrentUser } from '@portal/workflow-service/views.ts'
-import type { CommandContext } from '@portal/workflow-service/commands.server.ts'
-import { addReferenceEntry, uploadFile, createReport, createResponsible, newStorageKey, storeFile, writeNotices } from '@portal/workflow-service/commands.server.ts'
-import type { JobQueue } from '@portal/workflow-service/ports.ts'
-import { accepted } from '@portal/workflow-service/views.ts'
+import type { CurrentUser } from '@portal/workflow-domain/views.ts'
+import type { CommandContext } from '@portal/workflow-domain/commands.server.ts'
+import { addReferenceEntry, uploadFile, createReport, createResponsible, newStorageKey, storeFile, writeNotices } from '@portal/workflow-domain/commands.server.ts'
+import type { JobQueue } from '@portal/workflow-domain/ports.ts'
+import { accepted } from '@portal/workflow-domain/views.ts'
 
 export async function actorOf(db: Kysely<Database>, username: string): Promise<CurrentUser> {
   const user = await db.selectFrom('users').select(['id', 'username', 'groups', 'company_id']).where('username', '=', username).executeTakeFirstOrThrow()

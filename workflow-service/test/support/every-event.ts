@@ -1,12 +1,12 @@
 // Events of every type a workflow stream can record, with data carrying every field any of them reads: for the tests
 // of the replay's fold (replay-fold.test.ts) and of the columns it writes (replay.test.ts).
-import type { StoredEvent } from '../../src/event-store/event-store.server.ts'
-import { REFERENCE_EVENT_TYPES } from '../../src/admin/reference/reference-event-table.ts'
-import { FILE_EVENT_TYPES } from '../../src/workflow/files/file-event-table.ts'
-import { REPORT_EVENT_TYPES } from '../../src/workflow/reports/report-event-table.ts'
-import { RESPONSIBLE_EVENT_TYPES } from '../../src/workflow/responsibles/responsible-event-table.ts'
-import { PUBLICATION_EVENT_TYPES } from '../../src/workflow/publication/publication-event-table.ts'
-import { BASELINE_EVENT_TYPES } from '../../src/workflow/publication/baseline-event-table.ts'
+import type { StoredEvent } from '../../domain/src/event-store/event-store.server.ts'
+import { REFERENCE_EVENT_TYPES } from '../../domain/src/admin/reference/reference-event-table.ts'
+import { FILE_EVENT_TYPES } from '../../domain/src/workflow/files/file-event-table.ts'
+import { REPORT_EVENT_TYPES } from '../../domain/src/workflow/reports/report-event-table.ts'
+import { RESPONSIBLE_EVENT_TYPES } from '../../domain/src/workflow/responsibles/responsible-event-table.ts'
+import { PUBLICATION_EVENT_TYPES } from '../../domain/src/workflow/publication/publication-event-table.ts'
+import { BASELINE_EVENT_TYPES } from '../../domain/src/workflow/publication/baseline-event-table.ts'
 
 export const EVERY_TYPE = [...RESPONSIBLE_EVENT_TYPES, ...REPORT_EVENT_TYPES, ...FILE_EVENT_TYPES, ...PUBLICATION_EVENT_TYPES, ...BASELINE_EVENT_TYPES, ...REFERENCE_EVENT_TYPES]
 

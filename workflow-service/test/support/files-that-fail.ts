@@ -1,7 +1,7 @@
 // Runs the TypeScript checker on the service's sources with some files edited in memory (the files on disk stay as
 // they are) and prints the files that do not compile, as JSON. A separate process: the check takes a while and the
 // test runner's worker must keep answering meanwhile.
-//   node --import tsx files-that-fail.ts '[{"file":"workflow-service/src/…","piece":"…","by":"…"}]'
+//   node --import tsx files-that-fail.ts '[{"file":"workflow-service/domain/src/…","piece":"…","by":"…"}]'
 import fs from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
@@ -36,7 +36,7 @@ host.readFile = (file) => {
   }
   return text
 }
-const program = ts.createProgram({ rootNames: sources(path.join(root, 'workflow-service/src')), options: { ...config.options, noEmit: true }, host })
+const program = ts.createProgram({ rootNames: ['platform', 'domain', 'server'].flatMap((pkg) => sources(path.join(root, 'workflow-service', pkg, 'src'))), options: { ...config.options, noEmit: true }, host })
 const failing = new Set<string>()
 for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
   if (!diagnostic.file) throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))

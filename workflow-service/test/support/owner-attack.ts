@@ -3,8 +3,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely'
 import { expect } from 'vitest'
 import type { Database } from '@portal/migrations/database.ts'
-import { chainHeadFile } from '../../src/event-store/chain-head.server.ts'
-import { type ChainCheck, verifyHashChain } from '../../src/event-store/event-store.server.ts'
+import { chainHeadFile } from '../../domain/src/event-store/chain-head.server.ts'
+import { type ChainCheck, verifyHashChain } from '../../domain/src/event-store/event-store.server.ts'
 
 export async function asOwnerThenRollBack(
   ownerDb: Kysely<Database>,

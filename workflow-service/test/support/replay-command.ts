@@ -9,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '../../..')
 
 export async function replayCommand(databaseUrl: string, ...args: string[]): Promise<{ code: number; stdout: string }> {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'workflow-service/src/all-streams/replay/replay-command.ts', ...args], {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'workflow-service/server/src/cli/replay-command.ts', ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: databaseUrl },
     })

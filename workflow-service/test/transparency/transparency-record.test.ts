@@ -6,19 +6,19 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { recordCatalogueBaseline } from '../../src/all-streams/baseline/catalogue-baseline.server.ts'
-import { PUBLISHED_TABLES } from '../../src/catalogue/published-rows.server.ts'
-import { auditKey } from '../../src/event-store/audit-key.server.ts'
-import { writeCheckpoint } from '../../src/event-store/checkpoints.server.ts'
-import { rowDigestAccumulator } from '../../src/transparency/row-digest.ts'
-import { publishedDigests, recordSigningKey, sealAndSign } from '../../src/transparency/sign-checkpoints.server.ts'
-import { signingKey } from '../../src/transparency/signing-key.server.ts'
-import { type CheckpointStatement, fingerprintOf, GENESIS_HASH, signatureHolds, statementHash } from '../../src/transparency/statement.ts'
-import type { TransparencyIndex, TransparencyRows } from '../../src/transparency/transparency-reads.server.ts'
+import { recordCatalogueBaseline } from '../../domain/src/all-streams/baseline/catalogue-baseline.server.ts'
+import { PUBLISHED_TABLES } from '../../domain/src/catalogue/published-rows.server.ts'
+import { auditKey } from '../../domain/src/event-store/audit-key.server.ts'
+import { writeCheckpoint } from '../../domain/src/event-store/checkpoints.server.ts'
+import { rowDigestAccumulator } from '../../domain/src/transparency/row-digest.ts'
+import { publishedDigests, recordSigningKey, sealAndSign } from '../../domain/src/transparency/sign-checkpoints.server.ts'
+import { signingKey } from '../../domain/src/transparency/signing-key.server.ts'
+import { type CheckpointStatement, fingerprintOf, GENESIS_HASH, signatureHolds, statementHash } from '../../domain/src/transparency/statement.ts'
+import type { TransparencyIndex, TransparencyRows } from '../../domain/src/transparency/transparency-reads.server.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
-import { addReferenceEntry, changeReferenceEntry } from '../../src/admin/reference/reference-commands.server.ts'
-import type { CurrentUser } from '../../src/auth/permissions.ts'
-import { writeNotices } from '../../src/notifications/notice-writer.server.ts'
+import { addReferenceEntry, changeReferenceEntry } from '../../domain/src/admin/reference/reference-commands.server.ts'
+import type { CurrentUser } from '../../domain/src/auth/permissions.ts'
+import { writeNotices } from '../../domain/src/notifications/notice-writer.server.ts'
 import { holder, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
 const t = useTestApp()
@@ -43,7 +43,7 @@ async function index(): Promise<TransparencyIndex> {
 
 async function verifyPublicCommand(...args: string[]): Promise<{ code: number; stdout: string }> {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'workflow-service/src/cli/verify-public-command.ts', ...args], { cwd: root, env: process.env })
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'workflow-service/server/src/cli/verify-public-command.ts', ...args], { cwd: root, env: process.env })
     return { code: 0, stdout }
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string }

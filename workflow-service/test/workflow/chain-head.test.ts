@@ -7,11 +7,11 @@ import path from 'node:path'
 import { sql, type Transaction } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '@portal/migrations/database.ts'
-import { CHAIN_HEAD_FILE, databaseIdentity, flushChainHead, useChainHead } from '../../src/event-store/chain-head.server.ts'
-import { writeCheckpoint } from '../../src/event-store/checkpoints.server.ts'
-import { appendToStream, type ChainCheck, verifyHashChain } from '../../src/event-store/event-store.server.ts'
-import { inTransaction, systemMetadata } from '../../src/workflow/command-context.server.ts'
-import { chainHeadLine } from '../../src/all-streams/replay/chain-head-line.ts'
+import { CHAIN_HEAD_FILE, databaseIdentity, flushChainHead, useChainHead } from '../../domain/src/event-store/chain-head.server.ts'
+import { writeCheckpoint } from '../../domain/src/event-store/checkpoints.server.ts'
+import { appendToStream, type ChainCheck, verifyHashChain } from '../../domain/src/event-store/event-store.server.ts'
+import { inTransaction, systemMetadata } from '../../domain/src/workflow/command-context.server.ts'
+import { chainHeadLine } from '../../domain/src/all-streams/replay/chain-head-line.ts'
 import { createTestDatabase } from '../../../test-support/test-database.ts'
 import { asOwnerThenRollBack as ownerAttack } from '../support/owner-attack.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
@@ -172,10 +172,10 @@ const root = path.resolve(import.meta.dirname, '../../..')
  */
 function portalProcess(before: string[], after: string[], end: 'SIGKILL' | 'exit') {
   const script = `
-    import { createKysely } from './workflow-service/src/db/connect.server.ts'
-    import { databaseIdentity, flushChainHead, useChainHead } from './workflow-service/src/event-store/chain-head.server.ts'
-    import { appendToStream } from './workflow-service/src/event-store/event-store.server.ts'
-    import { inTransaction, systemMetadata } from './workflow-service/src/workflow/command-context.server.ts'
+    import { createKysely } from './workflow-service/platform/src/db/connect.server.ts'
+    import { databaseIdentity, flushChainHead, useChainHead } from './workflow-service/domain/src/event-store/chain-head.server.ts'
+    import { appendToStream } from './workflow-service/domain/src/event-store/event-store.server.ts'
+    import { inTransaction, systemMetadata } from './workflow-service/domain/src/workflow/command-context.server.ts'
     // The head's batch timer is held back in this process, so "gathered, not written" holds however slow the machine:
     // otherwise the appends below may take longer than its delay, and it writes them before the end comes.
     const setTimer = globalThis.setTimeout

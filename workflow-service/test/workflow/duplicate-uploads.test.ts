@@ -1,9 +1,9 @@
 // The same file twice in one report: refused at the upload, naming the earlier file and its day, with nothing stored
 // and no event; a retry with the upload's Idempotency-Key still answers the first upload.
 import { describe, expect, it } from 'vitest'
-import { formatDateTime } from '../../src/text/region-dates.ts'
-import { recordFileChecked } from '../../src/use-cases/worker-commands.server.ts'
-import { newStorageKey, storeFile } from '../../src/workflow/storage/file-storage.server.ts'
+import { formatDateTime } from '../../domain/src/text/region-dates.ts'
+import { recordFileChecked } from '../../domain/src/use-cases/worker-commands.server.ts'
+import { newStorageKey, storeFile } from '../../domain/src/workflow/storage/file-storage.server.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { holder, type Holder, multipartWithFiles, RESPONSIBLE, uploadedFiles } from '../../../test-support/workflow-fixtures.ts'
 

@@ -2,7 +2,7 @@
 // (`event_display`), the company's history and its export, and the Department's audit and its export.
 import { csvTable } from '../../../test-support/export-files.ts'
 import { describe, expect, it } from 'vitest'
-import { recordFileChecked } from '../../src/use-cases/worker-commands.server.ts'
+import { recordFileChecked } from '../../domain/src/use-cases/worker-commands.server.ts'
 import { loginAs } from '../../../test-support/login.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'

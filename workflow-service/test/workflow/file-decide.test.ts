@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { refusalAnswer } from '../../src/http/refusal-answers.ts'
-import { decideFile, type FileCommand, type FileFacts, foldFile } from '../../src/workflow/files/file-decide.ts'
-import type { FileEvent, FileUploaded } from '../../src/workflow/files/file-events.ts'
-import { isRefusal } from '../../src/workflow/refusal.ts'
+import { refusalAnswer } from '../../domain/src/vocabulary/refusal-answers.ts'
+import { decideFile, type FileCommand, type FileFacts, foldFile } from '../../domain/src/workflow/files/file-decide.ts'
+import type { FileEvent, FileUploaded } from '../../domain/src/workflow/files/file-events.ts'
+import { isRefusal } from '../../domain/src/workflow/refusal.ts'
 
 const file: FileUploaded['data'] = {
   fileId: 11,

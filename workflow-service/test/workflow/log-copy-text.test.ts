@@ -2,7 +2,7 @@
 // PostgreSQL's COPY TO writes them; replay.test.ts reads the same kinds of rows from a real log and compares them with
 // node-postgres's own reading.
 import { describe, expect, it } from 'vitest'
-import { createLogLineReader, logEventOfLine, unescapeCopy } from '../../src/event-store/log-copy-text.ts'
+import { createLogLineReader, logEventOfLine, unescapeCopy } from '../../domain/src/event-store/log-copy-text.ts'
 
 /** COPY TO's text of a column: a backslash and the control characters it names by letter are escaped. */
 const copyColumn = (text: string) => text.replace(/[\\\b\f\n\r\t\v]/g, (c) => '\\' + ({ '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't', '\v': 'v' } as Record<string, string>)[c])

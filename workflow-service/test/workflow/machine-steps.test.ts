@@ -3,9 +3,9 @@
 import fc from 'fast-check'
 import { type AnyMachineSnapshot, assign, getInitialSnapshot, setup, transition } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { fileMachine, type FileMachineEvent } from '../../src/workflow/files/file-machine.ts'
-import { machineSteps } from '../../src/workflow/machine-steps.ts'
-import { reportMachine, type ReportMachineEvent } from '../../src/workflow/reports/report-machine.ts'
+import { fileMachine, type FileMachineEvent } from '../../domain/src/workflow/files/file-machine.ts'
+import { machineSteps } from '../../domain/src/workflow/machine-steps.ts'
+import { reportMachine, type ReportMachineEvent } from '../../domain/src/workflow/reports/report-machine.ts'
 
 const reportEvents: ReportMachineEvent[] = ['create', 'agree', 'decline', 'cancel', 'resubmit'].map((type) => ({ type }) as ReportMachineEvent)
 const fileEvents: FileMachineEvent[] = [

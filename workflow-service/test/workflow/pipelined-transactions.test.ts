@@ -2,14 +2,14 @@
 // of a transaction or nothing, the first failure reported, a lost race still a lost race.
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKysely } from '../../src/db/connect.server.ts'
-import { appendToStream, ConcurrencyError, readStream, verifyHashChain } from '../../src/event-store/event-store.server.ts'
-import { inTransaction, systemMetadata } from '../../src/workflow/command-context.server.ts'
-import { CommandRefused } from '../../src/workflow/refusal.ts'
+import { createKysely } from '../../platform/src/db/connect.server.ts'
+import { appendToStream, ConcurrencyError, readStream, verifyHashChain } from '../../domain/src/event-store/event-store.server.ts'
+import { inTransaction, systemMetadata } from '../../domain/src/workflow/command-context.server.ts'
+import { CommandRefused } from '../../domain/src/workflow/refusal.ts'
 import { createTestDatabase, type TestDatabase } from '../../../test-support/test-database.ts'
 import { countRoundTrips } from '../../../test-support/round-trips.ts'
-import { sendAhead } from '../../src/db/pipelined-driver.server.ts'
-import { fixed, rowsOf } from '../../src/db/fixed-statement.server.ts'
+import { sendAhead } from '../../platform/src/db/pipelined-driver.server.ts'
+import { fixed, rowsOf } from '../../platform/src/db/fixed-statement.server.ts'
 
 let database: TestDatabase
 beforeAll(async () => {

@@ -2,12 +2,12 @@
 // and only for those who may read the company's reports.
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { findReceipt } from '../../src/all-streams/receipts/receipt-queries.server.ts'
-import type { CurrentUser } from '../../src/auth/permissions.ts'
+import { findReceipt } from '../../domain/src/all-streams/receipts/receipt-queries.server.ts'
+import type { CurrentUser } from '../../domain/src/auth/permissions.ts'
 import { loginAs } from '../../../test-support/login.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE, type Holder } from '../../../test-support/workflow-fixtures.ts'
-import { recordFileChecked } from '../../src/use-cases/worker-commands.server.ts'
+import { recordFileChecked } from '../../domain/src/use-cases/worker-commands.server.ts'
 
 const t = useTestApp()
 const YEAR = new Date().getFullYear() + 1

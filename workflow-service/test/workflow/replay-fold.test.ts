@@ -2,7 +2,7 @@
 // event. Every event type a stream can record must be folded: one it did not know once stopped `npm run replay` on any
 // log with a resubmission (replay.test.ts shows that case row by row).
 import { describe, expect, it } from 'vitest'
-import { createReplayFold } from '../../src/all-streams/replay/replay-fold.ts'
+import { createReplayFold } from '../../domain/src/all-streams/replay/replay-fold.ts'
 import { EVENT_DATA as DATA, EVERY_TYPE, storedEvent as event } from '../support/every-event.ts'
 
 describe('the replay folds every event type of the log', () => {

@@ -10,11 +10,11 @@ import path from 'node:path'
 import { type RawBuilder, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { writeCheckpoint } from '../../src/event-store/checkpoints.server.ts'
-import { GENESIS_HASH } from '../../src/event-store/event-hash.ts'
-import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.server.ts'
-import { rebuildProjections, verifyProjections } from '../../src/all-streams/replay/replay.server.ts'
-import { regionDay } from '../../src/text/region-dates.ts'
+import { writeCheckpoint } from '../../domain/src/event-store/checkpoints.server.ts'
+import { GENESIS_HASH } from '../../domain/src/event-store/event-hash.ts'
+import { startEmbeddedPostgres } from '../../platform/src/db/embedded-postgres.server.ts'
+import { rebuildProjections, verifyProjections } from '../../domain/src/all-streams/replay/replay.server.ts'
+import { regionDay } from '../../domain/src/text/region-dates.ts'
 import { replayCommand as runReplay } from '../support/replay-command.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 
@@ -164,7 +164,7 @@ describe('the replay on the embedded database a portal keeps', { timeout: 240_00
   })
   const env = { ...process.env, DATABASE_URL: '', DATABASE_OWNER_URL: '', AUDIT_KEY: '', DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port) }
   // A process of its own, as an operator's cron job runs it: its status is what the job sees.
-  const replay = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'workflow-service/src/all-streams/replay/replay-command.ts', ...args], { cwd: root, env, encoding: 'utf8' })
+  const replay = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'workflow-service/server/src/cli/replay-command.ts', ...args], { cwd: root, env, encoding: 'utf8' })
 
   it('exits 1 on a forged event although the embedded database\'s exit hook ends the process, and says what it compared the head with', async () => {
     // This process keeps the server, as a running portal does; the command joins it.

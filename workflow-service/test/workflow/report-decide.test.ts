@@ -1,9 +1,9 @@
 // The report stream, as given events → when a command (with its facts) → then events or a refusal.
 import { describe, expect, it } from 'vitest'
-import { refusalAnswer } from '../../src/http/refusal-answers.ts'
-import { isRefusal } from '../../src/workflow/refusal.ts'
-import { decideReport, foldReport, type ReportCommand, type ReportFacts } from '../../src/workflow/reports/report-decide.ts'
-import type { ReportEvent } from '../../src/workflow/reports/report-events.ts'
+import { refusalAnswer } from '../../domain/src/vocabulary/refusal-answers.ts'
+import { isRefusal } from '../../domain/src/workflow/refusal.ts'
+import { decideReport, foldReport, type ReportCommand, type ReportFacts } from '../../domain/src/workflow/reports/report-decide.ts'
+import type { ReportEvent } from '../../domain/src/workflow/reports/report-events.ts'
 
 const created: ReportEvent = { type: 'ReportCreated', data: { reportId: 7, reportType: 'program', year: 2025, areaId: 3, companyId: 1 } }
 const decision = { comment: 'Комментарий', files: [] }

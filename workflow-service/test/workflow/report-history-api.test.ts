@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { loginAs } from '../../../test-support/login.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
-import { recordFileChecked } from '../../src/use-cases/worker-commands.server.ts'
+import { recordFileChecked } from '../../domain/src/use-cases/worker-commands.server.ts'
 import * as historyShowsCancellations from '../../../migrations/src/migrations/2026-12-01-3350-history-shows-cancellations.ts'
 
 const t = useTestApp()

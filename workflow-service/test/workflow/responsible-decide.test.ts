@@ -1,9 +1,9 @@
 // The responsible-person stream, as given events → when a command → then events or a refusal.
 import { describe, expect, it } from 'vitest'
-import { refusalAnswer } from '../../src/http/refusal-answers.ts'
-import { isRefusal } from '../../src/workflow/refusal.ts'
-import { decideResponsible, foldResponsible, type ResponsibleCommand } from '../../src/workflow/responsibles/responsible-decide.ts'
-import type { ResponsibleEvent, ResponsibleSaved } from '../../src/workflow/responsibles/responsible-events.ts'
+import { refusalAnswer } from '../../domain/src/vocabulary/refusal-answers.ts'
+import { isRefusal } from '../../domain/src/workflow/refusal.ts'
+import { decideResponsible, foldResponsible, type ResponsibleCommand } from '../../domain/src/workflow/responsibles/responsible-decide.ts'
+import type { ResponsibleEvent, ResponsibleSaved } from '../../domain/src/workflow/responsibles/responsible-events.ts'
 
 const details = { fullname: 'Иванов Иван Иванович', position: 'Эколог', email: 'ivanov@example.ru', phone: '+7 (3492) 12-34-56', labsName: 'Лаборатория', labsContacts: 'lab@example.ru' }
 const data: ResponsibleSaved['data'] = { responsibleId: 5, scope: 'area', areaId: 3, companyId: 1, year: 2025, ...details }

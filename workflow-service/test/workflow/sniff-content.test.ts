@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sniffContent } from '../../src/workflow/files/sniff-content.server.ts'
+import { sniffContent } from '../../domain/src/workflow/files/sniff-content.server.ts'
 
 const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))))
 

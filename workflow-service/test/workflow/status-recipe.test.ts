@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest'
 import { type Edit, filesThatFail } from '../support/files-that-fail-of.ts'
 
 const DATABASE = 'migrations/src/database.ts'
-const STATUSES = 'workflow-service/src/workflow/reports/report-status-table.ts'
-const DECIDE = 'workflow-service/src/workflow/reports/report-decide.ts'
-const EVENTS = 'workflow-service/src/workflow/reports/report-events.ts'
-const TABLE = 'workflow-service/src/workflow/reports/report-event-table.ts'
+const STATUSES = 'workflow-service/domain/src/workflow/reports/report-status-table.ts'
+const DECIDE = 'workflow-service/domain/src/workflow/reports/report-decide.ts'
+const EVENTS = 'workflow-service/domain/src/workflow/reports/report-events.ts'
+const TABLE = 'workflow-service/domain/src/workflow/reports/report-event-table.ts'
 
 const NEW_STATUS: Edit = {
   file: DATABASE,

@@ -2,10 +2,10 @@
 // Department is offered the decisions the table's transitions name, and the exports say the pages' words.
 import { createActor } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { reportMachine } from '../../src/workflow/reports/report-machine.ts'
-import { decisionsFrom, REPORT_STATUS_CODES, REPORT_STATUSES, reportStatusWords } from '../../src/workflow/reports/report-status-table.ts'
-import { FILE_STATUS_CODES, fileStatusWords } from '../../src/workflow/files/file-status-table.ts'
-import { FILE_COLUMNS, REPORT_COLUMNS } from '../../src/routes/api/workflow-columns.ts'
+import { reportMachine } from '../../domain/src/workflow/reports/report-machine.ts'
+import { decisionsFrom, REPORT_STATUS_CODES, REPORT_STATUSES, reportStatusWords } from '../../domain/src/workflow/reports/report-status-table.ts'
+import { FILE_STATUS_CODES, fileStatusWords } from '../../domain/src/workflow/files/file-status-table.ts'
+import { FILE_COLUMNS, REPORT_COLUMNS } from '../../server/src/routes/api/workflow-columns.ts'
 
 const VERBS = ['agree', 'decline', 'cancel', 'resubmit'] as const
 

@@ -9,10 +9,10 @@ import path from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../src/app.ts'
-import { loadConfig } from '../../src/config.ts'
-import { createLogger } from '../../src/logger.ts'
-import { useStorageSync } from '../../src/workflow/storage/file-storage.server.ts'
+import { buildApp } from '../../server/src/app.ts'
+import { loadConfig } from '../../server/src/config.ts'
+import { createLogger } from '../../platform/src/logs/logger.ts'
+import { useStorageSync } from '../../domain/src/workflow/storage/file-storage.server.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { reportTemplateFiles } from '../../../test-support/system.ts'
 import { holder, type Holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
@@ -179,7 +179,7 @@ describe('an acknowledged file is durable', () => {
   })
 
   it('syncs with the disk by default: a stored file and its folder are fsynced', async () => {
-    const { storeFile, newStorageKey, storedFilePath } = await import('../../src/workflow/storage/file-storage.server.ts')
+    const { storeFile, newStorageKey, storedFilePath } = await import('../../domain/src/workflow/storage/file-storage.server.ts')
     const key = newStorageKey()
     await storeFile(store, key, Buffer.from('synced bytes'))
     expect(readdirSync(path.dirname(storedFilePath(store, key)))).toContain(key)

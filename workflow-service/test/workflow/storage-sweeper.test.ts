@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { storedFilePath } from '../../src/workflow/storage/file-storage.server.ts'
-import { sweepStorage } from '../../src/workflow/storage/storage-sweeper.server.ts'
+import { storedFilePath } from '../../domain/src/workflow/storage/file-storage.server.ts'
+import { sweepStorage } from '../../domain/src/workflow/storage/storage-sweeper.server.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'
 
@@ -28,7 +28,7 @@ describe('the storage sweeper', () => {
 
     // A process writes an upload's bytes as the route does, and is killed before the command runs.
     const script = `
-      import { newStorageKey, storeFile } from './workflow-service/src/workflow/storage/file-storage.server.ts'
+      import { newStorageKey, storeFile } from './workflow-service/domain/src/workflow/storage/file-storage.server.ts'
       const key = newStorageKey()
       await storeFile(process.env.STORAGE, key, Buffer.from('half an upload'))
       process.stdout.write(key)

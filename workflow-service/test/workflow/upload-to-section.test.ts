@@ -1,8 +1,8 @@
 // An upload to a section that has no report yet: the report is made in the upload's own transaction, so two first
 // uploads at once make one report, a refused or failed upload leaves no empty report, and a retry registers once.
 import { describe, expect, it } from 'vitest'
-import { sweepStorage } from '../../src/workflow/storage/storage-sweeper.server.ts'
-import { uploadStorage } from '../../src/use-cases/upload-storage.server.ts'
+import { sweepStorage } from '../../domain/src/workflow/storage/storage-sweeper.server.ts'
+import { uploadStorage } from '../../domain/src/use-cases/upload-storage.server.ts'
 import { Readable } from 'node:stream'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { holder, type Holder, multipartWithFiles, RESPONSIBLE, uploadedFiles } from '../../../test-support/workflow-fixtures.ts'

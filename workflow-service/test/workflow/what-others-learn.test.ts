@@ -2,7 +2,7 @@
 // Department's, and a holder's receipt of a Department decision names the Department, not its employee's login and
 // address.
 import { describe, expect, it } from 'vitest'
-import type { CurrentUser } from '../../src/auth/permissions.ts'
+import type { CurrentUser } from '../../domain/src/auth/permissions.ts'
 import { loginAs } from '../../../test-support/login.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'

@@ -1,8 +1,8 @@
 // The workflow's outcome rules through the API, whatever the order of calls: agreeing only something to agree,
 // resubmission, the review queue, nothing agreed deleted, the holder's years and fields.
 import { describe, expect, it } from 'vitest'
-import { hashPassword } from '../../src/auth/passwords.server.ts'
-import { recordFileChecked } from '../../src/use-cases/worker-commands.server.ts'
+import { hashPassword } from '../../domain/src/auth/passwords.server.ts'
+import { recordFileChecked } from '../../domain/src/use-cases/worker-commands.server.ts'
 import { loginAs } from '../../../test-support/login.ts'
 import { useTestApp } from '../../../test-support/test-app.ts'
 import { checkedFile, holder, multipartWithFiles, RESPONSIBLE } from '../../../test-support/workflow-fixtures.ts'

@@ -1,8 +1,8 @@
 // The answer of the reference data page's action, shaped for the form: what was saved (to show under «Сохранено»), or
 // every field the server refused with its own message, or one message that belongs to no field. Whatever the
 // use-case answers becomes one of these, so a post never ends without a word (decision 2687).
-import { REFERENCE_KINDS, type ReferenceKind, type ReferenceValues } from '@portal/workflow-service/registry.ts'
-import type { Outcome } from '@portal/workflow-service/views.ts'
+import { REFERENCE_KINDS, type ReferenceKind, type ReferenceValues } from '@portal/workflow-domain/registry.ts'
+import type { Outcome } from '@portal/workflow-domain/views.ts'
 import { refusalInWords } from '../../utils/refusal-words.ts'
 
 export type ReferenceIntent = 'add' | 'change' | 'retire' | 'restore' | 'delete'

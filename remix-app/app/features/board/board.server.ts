@@ -1,8 +1,8 @@
 // Loads the status board: the address's filters read leniently (a value that is not one of the choices is no filter),
 // except the company and the due-date filter and order (a 400 page for an impossible value), and the company, which goes to the use-case as asked: a holder naming another company is refused there (403).
 import type { AppLoadContext } from '@remix-run/node'
-import { MAX_ID, BOARD_DUE_FILTERS, BOARD_SORTS, CELL_STATES, type CellState, REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
-import type { ReportType } from '@portal/workflow-service/use-cases.server.ts'
+import { MAX_ID, BOARD_DUE_FILTERS, BOARD_SORTS, CELL_STATES, type CellState, REPORT_TYPE_CODES } from '@portal/workflow-domain/views.ts'
+import type { ReportType } from '@portal/workflow-domain/use-cases.server.ts'
 import { pageValue } from '../../utils/use-case-answers.server.ts'
 import { BOARD_PAGE } from './board-page.ts'
 import { strictChoice } from '../../utils/strict-choice.server.ts'

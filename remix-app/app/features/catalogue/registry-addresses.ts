@@ -1,7 +1,7 @@
 // The page addresses the catalogue registry declares (a type's list, its cards, the lists scoped to a parent), as
 // route patterns: `routes.ts` declares each of them, and the registry page's loader finds its type by them.
-import { catalogueTypes } from '@portal/workflow-service/registry.ts'
-import type { ParentKind } from '@portal/workflow-service/registry.ts'
+import { catalogueTypes } from '@portal/workflow-domain/registry.ts'
+import type { ParentKind } from '@portal/workflow-domain/registry.ts'
 import { REGIONAL_POINT_LISTS } from './polygon-section-addresses.ts'
 
 /** The first address segment of each parent kind's pages; an area's lists also live under its polygon addresses. */

@@ -1,7 +1,7 @@
 // The map drawn without tiles: longitude and latitude projected onto an SVG (equirectangular, stretched by the cosine
 // of the middle latitude so the region keeps its shape), the outline's path, and the colours of kinds and levels.
 import { levelOf } from '../charts/chart-geometry.ts'
-import { formatDate } from '@portal/workflow-service/registry.ts'
+import { formatDate } from '@portal/workflow-domain/registry.ts'
 import { formatNumber } from '../../utils/russian-format.ts'
 
 export type Ring = ReadonlyArray<readonly [number, number] | readonly number[]>

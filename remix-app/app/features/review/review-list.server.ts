@@ -2,13 +2,13 @@
 // age in days and round, its due date, the count of each status, sortable (oldest first by default), searchable by
 // company, filtered by reporting year and report type.
 import type { AppLoadContext } from '@remix-run/node'
-import { QUEUE_SORTS, type QueueSort } from '@portal/workflow-service/use-cases.server.ts'
+import { QUEUE_SORTS, type QueueSort } from '@portal/workflow-domain/use-cases.server.ts'
 import { shownOf } from '../catalogue/server/views.server.ts'
 import { REVIEW_TABS } from './review-tabs.ts'
 import { pageValue } from '../../utils/use-case-answers.server.ts'
 import { strictChoice } from '../../utils/strict-choice.server.ts'
-import { FIRST_REPORT_YEAR, REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
-import type { ReportType } from '@portal/workflow-service/use-cases.server.ts'
+import { FIRST_REPORT_YEAR, REPORT_TYPE_CODES } from '@portal/workflow-domain/views.ts'
+import type { ReportType } from '@portal/workflow-domain/use-cases.server.ts'
 import { data } from '@remix-run/node'
 
 /** The year filter, read strictly: four digits within the years a report can be for, else the 400 page naming it. */

@@ -1,5 +1,5 @@
 // The tabs of the Department's review lists and their page size (spec §2, §9).
-import { REPORT_STATUS_CODES, REPORT_STATUSES, type ReportStatus } from '@portal/workflow-service/views.ts'
+import { REPORT_STATUS_CODES, REPORT_STATUSES, type ReportStatus } from '@portal/workflow-domain/views.ts'
 
 export const REVIEW_PAGE = 20
 

@@ -1,7 +1,7 @@
 // One field of a reference entry's form, as its kind declares it: the label, a mark when it is required (with the
 // `required` and `aria-required` the server's rule agrees with: reference-input.ts `isRequired`), and its own message
 // when the server refused it. A value shown in a table or in «Сохранено» reads as the pages write it.
-import { isRequired, type ReferenceField } from '@portal/workflow-service/registry.ts'
+import { isRequired, type ReferenceField } from '@portal/workflow-domain/registry.ts'
 import { formatNumber } from '../../../utils/russian-format.ts'
 
 export type ReferenceOptions = Record<string, Array<{ id: number; name: string; retired: boolean }>>

@@ -2,7 +2,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { Form, useLoaderData } from '@remix-run/react'
-import { clearedSessionCookie, readCookies, SESSION_COOKIE } from '@portal/workflow-service/use-cases.server.ts'
+import { SESSION_COOKIE } from '@portal/workflow-domain/use-cases.server.ts'
+import { clearedSessionCookie, readCookies } from '@portal/workflow-server/cookies.server.ts'
 import authStyles from '../../../styles/auth.css?url'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: authStyles }]

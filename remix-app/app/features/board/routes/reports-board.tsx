@@ -4,7 +4,7 @@
 // needed); the server decides who sees what (use-cases/reports-board.server.ts).
 import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
-import { BOARD_DUE_FILTERS, CELL_STATE_TITLES, CELL_STATES, REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
+import { BOARD_DUE_FILTERS, CELL_STATE_TITLES, CELL_STATES, REPORT_TYPE_CODES } from '@portal/workflow-domain/views.ts'
 import { RouteError } from '../../../components/route-error.tsx'
 import { CatalogueLink } from '../../../components/catalogue-link.tsx'
 import type { TitleHandle } from '../../../utils/page-title.ts'

@@ -1,7 +1,7 @@
 // /companies-by-kind/{lem_industry|gas_emissions}: the companies of one kind, with the spec's titles.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { COMPANY_LIST_TITLES, type CompanyKindCode } from '@portal/workflow-service/registry.ts'
+import { COMPANY_LIST_TITLES, type CompanyKindCode } from '@portal/workflow-domain/registry.ts'
 import { HOME } from '../../../utils/links.ts'
 import { listView, searchListParams, typeOrThrow } from '../server/views.server.ts'
 import { ListPage } from '../components/list-page.tsx'

@@ -2,7 +2,7 @@
 // section data sees their own company page.
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { SECTION_MAX_LENGTH, sectionTiles, sectionTrail } from '@portal/workflow-service/registry.ts'
+import { SECTION_MAX_LENGTH, sectionTiles, sectionTrail } from '@portal/workflow-domain/registry.ts'
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
 import { DetailCard } from '../components/detail-card.tsx'
 import { companyCard } from '../server/company-card.server.ts'

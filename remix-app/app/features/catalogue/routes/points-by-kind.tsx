@@ -1,7 +1,7 @@
 // /points/{kind_point}: the measuring points of one kind, headed as catalogue.md §2.3 says.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { POINT_KINDS, POINT_LIST_HEADINGS, type PointKindCode } from '@portal/workflow-service/registry.ts'
+import { POINT_KINDS, POINT_LIST_HEADINGS, type PointKindCode } from '@portal/workflow-domain/registry.ts'
 import { HOME } from '../../../utils/links.ts'
 import { notFound } from '../server/not-found.ts'
 import { pointList } from '../server/points.server.ts'

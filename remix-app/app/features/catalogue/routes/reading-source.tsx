@@ -6,7 +6,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { idParam } from '../server/not-found.ts'
 import { PageHead } from '../../../components/page-head.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
-import { regionDateTime as formatDateTime } from '@portal/workflow-service/views.ts'
+import { regionDateTime as formatDateTime } from '@portal/workflow-domain/views.ts'
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const source = await context.catalogue.readingSource(context.useCaseContext, { id: idParam(params.id) }).then(readValue)

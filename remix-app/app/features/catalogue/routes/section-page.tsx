@@ -3,7 +3,7 @@
 // ('Развитие экологического мониторинга'), the alternative start page of the regional monitoring system.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { REGIONAL_HOME, REGIONAL_SYSTEM, sectionTiles } from '@portal/workflow-service/registry.ts'
+import { REGIONAL_HOME, REGIONAL_SYSTEM, sectionTiles } from '@portal/workflow-domain/registry.ts'
 import { HOME, pagePath } from '../../../utils/links.ts'
 import { notFound } from '../server/not-found.ts'
 import { PageHead } from '../../../components/page-head.tsx'

@@ -1,8 +1,8 @@
 // The analyte table of a water, flora or hydrological detail (catalogue.md §2.4, §2.6): one row per analyte (its
 // name and unit), one column per year of the same point's records, so a reading is seen beside the other years.
 import type { AppLoadContext } from '@remix-run/node'
-import { formatDate, showValue } from '@portal/workflow-service/registry.ts'
-import type { CatalogueType, FieldDef } from '@portal/workflow-service/registry.ts'
+import { formatDate, showValue } from '@portal/workflow-domain/registry.ts'
+import type { CatalogueType, FieldDef } from '@portal/workflow-domain/registry.ts'
 import { type Group, recordsOf } from './views.server.ts'
 
 /** The group of each type whose numbers form the table. */

@@ -1,9 +1,9 @@
 // Pages of every registry type without a route of its own, resolved from the declarations: the list
 // (`pages.list`), the card (`pages.detail/{id}`) and the lists scoped to a parent (`/areas/{id}/<suffix>`…).
 import type { AppLoadContext } from '@remix-run/node'
-import { parseFiltersLenient, fillTemplate, findType, findTypeByTable } from '@portal/workflow-service/registry.ts'
+import { parseFiltersLenient, fillTemplate, findType, findTypeByTable } from '@portal/workflow-domain/registry.ts'
 import { matchRegistryAddress } from '../registry-addresses.ts'
-import type { CatalogueType, ParentKind, ScopedPage } from '@portal/workflow-service/registry.ts'
+import type { CatalogueType, ParentKind, ScopedPage } from '@portal/workflow-domain/registry.ts'
 import { areaCrumbs, companyCrumbs, type Crumb, HOME, pointCrumbs } from '../../../utils/links.ts'
 import { idParam, notFound } from './not-found.ts'
 import { type AnalyteTable, analyteTable, withoutAnalytes } from './analyte-table.server.ts'

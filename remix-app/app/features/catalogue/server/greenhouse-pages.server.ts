@@ -1,9 +1,9 @@
 // The greenhouse-gas pages (catalogue.md §2.8): the start page per year with its two sections (for all companies or
 // one), the list of emissions titled with the chosen company, year and category, and the categories table.
 import type { AppLoadContext } from '@remix-run/node'
-import { formatNumber, GLOBAL_WARMING_POTENTIALS, greenhouseGases, parseFiltersLenient } from '@portal/workflow-service/registry.ts'
+import { formatNumber, GLOBAL_WARMING_POTENTIALS, greenhouseGases, parseFiltersLenient } from '@portal/workflow-domain/registry.ts'
 import { formatCount } from '../../../utils/russian-format.ts'
-import { GASES } from '@portal/workflow-service/commands.server.ts'
+import { GASES } from '@portal/workflow-domain/commands.server.ts'
 import { withSubscripts } from '../../../utils/chemical-formula.ts'
 import { companyCrumbs, HOME, type Crumb } from '../../../utils/links.ts'
 import { type ListView, listView, recordsOf, type Tab, typeOrThrow } from './views.server.ts'

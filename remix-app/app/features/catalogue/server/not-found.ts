@@ -2,7 +2,7 @@
 // /404, the not-found page, as catalogue.md §8 and portal-and-workflow.md §8 say ('Loading stops and the user goes
 // to /404'). An address that no route declares shows the 404 page in place (routes.ts, the `*` route).
 import { redirect } from '@remix-run/node'
-import { MAX_ID } from '@portal/workflow-service/views.ts'
+import { MAX_ID } from '@portal/workflow-domain/views.ts'
 
 /** The answer a loader throws: a redirect to /404 (Remix puts the /monitoring base in front). */
 export function notFound(): Response {

@@ -1,7 +1,7 @@
 // Loaders of a water-object point's pages under /points/{kind}/{id}/: the merged control indicators and the visual
 // inspection results (catalogue.md §2.3), each with the point's crumbs and tabs and the 'Отчетный период' filter.
 import type { AppLoadContext } from '@remix-run/node'
-import { parseFilterValue, showValue, yearFilter, POINT_KINDS } from '@portal/workflow-service/registry.ts'
+import { parseFilterValue, showValue, yearFilter, POINT_KINDS } from '@portal/workflow-domain/registry.ts'
 import { idParam, notFound } from './not-found.ts'
 import { pointHead, pointOf, type PointRecord } from './points.server.ts'
 import { type ListItem, listView, moreQuery, PAGE_SIZE, shownOf, typeOrThrow, yearControl } from './views.server.ts'

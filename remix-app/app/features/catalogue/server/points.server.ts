@@ -1,7 +1,7 @@
 // Loaders of the measuring point pages: lists per area and per kind, the card, readings and reports.
 import { type AppLoadContext, data } from '@remix-run/node'
-import { FilterError, parseFilterValue, yearFilter, formatDate, formatDateTime, formatNumber, substancesOf, findType, GEOCHEMICAL_POINT_KINDS, POINT_CATEGORIES, POINT_KINDS, POINT_REPORT_TYPES, limitOn } from '@portal/workflow-service/registry.ts'
-import { can, nextDayStart, regionDayStart } from '@portal/workflow-service/views.ts'
+import { FilterError, parseFilterValue, yearFilter, formatDate, formatDateTime, formatNumber, substancesOf, findType, GEOCHEMICAL_POINT_KINDS, POINT_CATEGORIES, POINT_KINDS, POINT_REPORT_TYPES, limitOn } from '@portal/workflow-domain/registry.ts'
+import { can, nextDayStart, regionDayStart } from '@portal/workflow-domain/views.ts'
 import type { Reading } from '../components/data-table.tsx'
 import { pointCrumbs } from '../../../utils/links.ts'
 import { notFound } from './not-found.ts'

@@ -6,8 +6,8 @@
 // /measures-point-{section}/{id}/{kind} (regional) or /measure-point-{section}/{id}/{kind} (region-wide), whose
 // tabs lead to its indicator lists at /regional-measures-point/{id}/{kind}/{x}-indicators.
 import type { AppLoadContext } from '@remix-run/node'
-import { GEOCHEMICAL_POINT_KINDS, POINT_KINDS, POINT_LIST_HEADINGS, type PointKindCode } from '@portal/workflow-service/registry.ts'
-import { can } from '@portal/workflow-service/views.ts'
+import { GEOCHEMICAL_POINT_KINDS, POINT_KINDS, POINT_LIST_HEADINGS, type PointKindCode } from '@portal/workflow-domain/registry.ts'
+import { can } from '@portal/workflow-domain/views.ts'
 import { areaCrumbs } from '../../../utils/links.ts'
 import { areaOf } from './area-pages.server.ts'
 import { AREA_KIND, REGIONAL_POINT_LISTS, SECTIONS, type SectionKey, sectionPath, sectionPointPath, sectionTitle, SYSTEM_SECTIONS, systemCrumb, type SystemBase } from '../polygon-section-addresses.ts'

@@ -1,7 +1,7 @@
 // The tabs of company, area and point pages with the audiences of portal-and-workflow.md §2.
 import type { AppLoadContext } from '@remix-run/node'
-import type { CurrentUser } from '@portal/workflow-service/views.ts'
-import { can } from '@portal/workflow-service/views.ts'
+import type { CurrentUser } from '@portal/workflow-domain/views.ts'
+import { can } from '@portal/workflow-domain/views.ts'
 import { areaHref } from '../../../utils/links.ts'
 import { scopedTabs, type Tab } from './views.server.ts'
 

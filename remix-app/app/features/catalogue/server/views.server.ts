@@ -1,10 +1,10 @@
 // View models of the generic catalogue screens, built on the server from the registry: list pages (filters in the
 // URL, 'Показать еще'), detail cards (label/value groups with empty values hidden) and scoped tabs.
 import { type AppLoadContext, redirect } from '@remix-run/node'
-import { can } from '@portal/workflow-service/views.ts'
-import { parseFiltersLenient, fillTemplate, showValue, findType, queryOfFilters } from '@portal/workflow-service/registry.ts'
-import type { AppliedFilters } from '@portal/workflow-service/registry.ts'
-import type { CatalogueType, ParentKind } from '@portal/workflow-service/registry.ts'
+import { can } from '@portal/workflow-domain/views.ts'
+import { parseFiltersLenient, fillTemplate, showValue, findType, queryOfFilters } from '@portal/workflow-domain/registry.ts'
+import type { AppliedFilters } from '@portal/workflow-domain/registry.ts'
+import type { CatalogueType, ParentKind } from '@portal/workflow-domain/registry.ts'
 import { recordHref } from '../../../utils/links.ts'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
 import type { CatalogueRecord } from '../../../utils/catalogue-record.server.ts'

@@ -1,6 +1,6 @@
 // A point's readings as charts: each substance over the years against its limit, one small chart per substance
 // (their units and limits differ), with the colour key of the multiples of the limit.
-import type { ReadingSeries } from '@portal/workflow-service/use-cases.server.ts'
+import type { ReadingSeries } from '@portal/workflow-domain/use-cases.server.ts'
 import { LEVEL_LABELS } from '../chart-geometry.ts'
 import { LineChart } from './line-chart.tsx'
 

@@ -2,10 +2,10 @@
 // substance), one page of the list sorted by the multiple, the count per year for the chart, and the export addresses
 // carrying the filters. A malformed filter is the 400 page naming the field (decision 2650).
 import { type AppLoadContext, data } from '@remix-run/node'
-import type { Exceedance, ExceedanceFilters } from '@portal/workflow-service/commands.server.ts'
-import { FilterError, parseFilterValue } from '@portal/workflow-service/registry.ts'
-import type { FilterDef } from '@portal/workflow-service/registry.ts'
-import { CONTROL_CHARACTERS } from '@portal/workflow-service/views.ts'
+import type { Exceedance, ExceedanceFilters } from '@portal/workflow-domain/commands.server.ts'
+import { FilterError, parseFilterValue } from '@portal/workflow-domain/registry.ts'
+import type { FilterDef } from '@portal/workflow-domain/registry.ts'
+import { CONTROL_CHARACTERS } from '@portal/workflow-domain/views.ts'
 import type { FilterControl } from '../../../components/filter-form.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
 

@@ -2,8 +2,8 @@
 // year (the latest by default, 'Все' for every year), the address of their places as GeoJSON, the tile address from
 // the configuration and the filters.
 import type { AppLoadContext } from '@remix-run/node'
-import { MAX_ID } from '@portal/workflow-service/views.ts'
-import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-service/registry.ts'
+import { MAX_ID } from '@portal/workflow-domain/views.ts'
+import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-domain/registry.ts'
 import { recordOf } from '../../../utils/catalogue-record.server.ts'
 import { type FilterControl } from '../../../components/filter-form.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import type { ConfirmationState } from '@portal/workflow-service/use-cases.server.ts'
+import type { ConfirmationState } from '@portal/workflow-domain/use-cases.server.ts'
 import type { TitleHandle } from '../../../utils/page-title.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { redirect } from '@remix-run/node'
 import { Form, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { formatDateTime } from '@portal/workflow-service/registry.ts'
+import { formatDateTime } from '@portal/workflow-domain/registry.ts'
 import { RouteError } from '../../../components/route-error.tsx'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import type { TitleHandle } from '../../../utils/page-title.ts'

@@ -8,7 +8,7 @@ import { ModalDialog } from '../../../components/modal-dialog.tsx'
 import { useReportsPage } from './page-context.ts'
 import { NoScriptDecision } from './no-script-forms.tsx'
 import { FormError } from '../../../components/form-error.tsx'
-import { decisionsFrom, type OfferedDecision, type ReportDecisionRow } from '@portal/workflow-service/views.ts'
+import { decisionsFrom, type OfferedDecision, type ReportDecisionRow } from '@portal/workflow-domain/views.ts'
 
 /** Each button weighted by its consequence (the decision's `tone`). */
 const BUTTON_CLASSES: Record<ReportDecisionRow['tone'], string> = { primary: 'button', danger: 'button button-danger', secondary: 'button button-secondary' }

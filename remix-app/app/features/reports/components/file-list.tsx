@@ -7,7 +7,7 @@ import { DeleteFileButton } from './delete-file-button.tsx'
 import { DownloadLink } from './download-link.tsx'
 import { useReportsPage } from './page-context.ts'
 import { fileStatusWords, formatDateTime } from './report-texts.ts'
-import { FILE_STATUSES, REPORT_STATUSES } from '@portal/workflow-service/views.ts'
+import { FILE_STATUSES, REPORT_STATUSES } from '@portal/workflow-domain/views.ts'
 
 export function problemText(p: FileProblem): string {
   const where = [p.row !== undefined ? `строка ${p.row}` : '', p.column ? `«${p.column}»` : ''].filter(Boolean).join(', ')

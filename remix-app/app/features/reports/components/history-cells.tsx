@@ -1,7 +1,7 @@
 // The cells that a company's history and the Department's audit show alike for one event: what happened (with the
 // round of a resubmission), the comment, the files as downloads, who (by name, with the role) and from where.
-import type { AuditEvent } from '@portal/workflow-service/views.ts'
-import { AUDIT_EVENT_LABEL, personWithRole } from '@portal/workflow-service/views.ts'
+import type { AuditEvent } from '@portal/workflow-domain/views.ts'
+import { AUDIT_EVENT_LABEL, personWithRole } from '@portal/workflow-domain/views.ts'
 
 export interface HistoryEventRow {
   event: AuditEvent

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import type { ReportStatus, Responsible } from '../server/reports-page.server.ts'
 import type { UploadTarget } from './upload-target.ts'
 import { useReportsPage } from './page-context.ts'
-import { decisionsFrom } from '@portal/workflow-service/views.ts'
+import { decisionsFrom } from '@portal/workflow-domain/views.ts'
 
 const FIELDS = [
   { name: 'fullname', label: 'ФИО', type: 'text' },

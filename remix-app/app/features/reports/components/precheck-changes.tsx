@@ -1,6 +1,6 @@
 // What a file checked before sending would change (decision 3714): its readings against the declined round and last
 // year's published ones, the largest few first, as the report's own page shows them once the file is sent.
-import { type ChangesSummary, formatNumber, plural } from '@portal/workflow-service/views.ts'
+import { type ChangesSummary, formatNumber, plural } from '@portal/workflow-domain/views.ts'
 import { ReportChangesTable } from './report-changes-table.tsx'
 
 export function PrecheckChanges({ changes, fileName }: { changes: ChangesSummary; fileName: string }) {

@@ -7,7 +7,7 @@ import type { FileProblem } from '../server/reports-page.server.ts'
 import type { UploadTarget } from './upload-target.ts'
 import { problemText } from './file-list.tsx'
 import { useReportsPage } from './page-context.ts'
-import type { ChangesSummary } from '@portal/workflow-service/views.ts'
+import type { ChangesSummary } from '@portal/workflow-domain/views.ts'
 import { PrecheckChanges } from './precheck-changes.tsx'
 
 interface Findings {

@@ -2,8 +2,8 @@
 // change once the receipt is issued (what happened since is the page's separate line), so this part renders the same
 // bytes for the same event whenever it is read.
 import type { SerializeFrom } from '@remix-run/node'
-import type { Receipt } from '@portal/workflow-service/use-cases.server.ts'
-import { personWithRole } from '@portal/workflow-service/views.ts'
+import type { Receipt } from '@portal/workflow-domain/use-cases.server.ts'
+import { personWithRole } from '@portal/workflow-domain/views.ts'
 import { formatNumber, plural } from '../../../utils/russian-format.ts'
 import { formatDateTime, reportStatusWords, REPORT_TYPE_TITLE } from './report-texts.ts'
 

@@ -1,6 +1,6 @@
 // The rows of «Что изменилось» (decision 3714): per point and substance this round's mean against the declined round's
 // and last year's, the largest change first, a marked row saying why in words. Numbers through the one helper.
-import { changeWords, type ChangeRow, formatNumber, markWords } from '@portal/workflow-service/views.ts'
+import { changeWords, type ChangeRow, formatNumber, markWords } from '@portal/workflow-domain/views.ts'
 
 const mean = (value: number | null) => (value === null ? '—' : formatNumber(value))
 

@@ -2,7 +2,7 @@
 // the form of a new message. The form is a plain multipart form posted to the page: it works without a script.
 import type { SerializeFrom } from '@remix-run/node'
 import { Link } from '@remix-run/react'
-import { personWithRole } from '@portal/workflow-service/views.ts'
+import { personWithRole } from '@portal/workflow-domain/views.ts'
 import type { loadReportMessages, MessageActionAnswer } from '../server/report-messages-page.server.ts'
 import { FileLinks } from './file-links.tsx'
 import { formatDateTime } from './report-texts.ts'

@@ -14,7 +14,7 @@ import { Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import type { SectionFile } from '../server/reports-page.server.ts'
 import { formatDateTime } from './report-texts.ts'
-import { personWithRole, REPORT_STATUSES } from '@portal/workflow-service/views.ts'
+import { personWithRole, REPORT_STATUSES } from '@portal/workflow-domain/views.ts'
 
 /** Why the Department cannot agree yet (the server refuses the same): a file being checked, none passed, none at all. */
 export function agreeBlocked(files: readonly SectionFile[]): string | null {

@@ -1,6 +1,6 @@
 // The hints of the responsible-person form shown in the browser before sending; the real check is the command's
 // (workflow-service responsible-details.ts), whose e-mail rule this uses.
-import { isEmail } from '@portal/workflow-service/views.ts'
+import { isEmail } from '@portal/workflow-domain/views.ts'
 
 export interface ResponsibleFields {
   fullname: string

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { ModalDialog } from '../../../components/modal-dialog.tsx'
 import { DownloadLink } from './download-link.tsx'
 import { formatDateTime, reportStatusWords } from './report-texts.ts'
-import { personWithRole } from '@portal/workflow-service/views.ts'
+import { personWithRole } from '@portal/workflow-domain/views.ts'
 
 export function StatusLabel({ status, change, title }: { status: ReportStatus; change: StatusChange | null; title: string }) {
   const [open, setOpen] = useState(false)

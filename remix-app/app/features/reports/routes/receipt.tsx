@@ -3,7 +3,7 @@
 // happened since is one marked line below them. Print stylesheet in receipts.css.
 import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import type { ReceiptKind } from '@portal/workflow-service/use-cases.server.ts'
+import type { ReceiptKind } from '@portal/workflow-domain/use-cases.server.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
 import { RouteError } from '../../../components/route-error.tsx'

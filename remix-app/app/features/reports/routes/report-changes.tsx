@@ -3,7 +3,7 @@
 // gets the 404 page, as for the report's files.
 import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { formatNumber, plural } from '@portal/workflow-service/views.ts'
+import { formatNumber, plural } from '@portal/workflow-domain/views.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import { Breadcrumbs } from '../../../components/breadcrumbs.tsx'
 import { RouteError } from '../../../components/route-error.tsx'

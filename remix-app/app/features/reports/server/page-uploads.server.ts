@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream'
 import type { AppLoadContext } from '@remix-run/node'
 import { unstable_parseMultipartFormData } from '@remix-run/node'
-import type { StoredUpload } from '@portal/workflow-service/commands.server.ts'
+import type { StoredUpload } from '@portal/workflow-domain/commands.server.ts'
 
 export class TooLargeUpload extends Error {}
 

@@ -3,8 +3,8 @@
 // they answer. `intent=marked` answers the marked book as a download (also without JavaScript); `intent=check` the
 // findings as JSON for the page's script. A refusal is its Russian message as plain text, with its status.
 import type { AppLoadContext } from '@remix-run/node'
-import type { Refusal } from '@portal/workflow-service/views.ts'
-import { contentDisposition } from '@portal/workflow-service/commands.server.ts'
+import type { Refusal } from '@portal/workflow-domain/views.ts'
+import { contentDisposition } from '@portal/workflow-domain/commands.server.ts'
 import { refusalInWords } from '../../../utils/refusal-words.ts'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { readPageForm, TooLargeUpload, type PageForm } from './page-uploads.server.ts'

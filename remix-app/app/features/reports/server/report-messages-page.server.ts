@@ -4,7 +4,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { data } from '@remix-run/node'
 import { randomUUID } from 'node:crypto'
-import { can } from '@portal/workflow-service/views.ts'
+import { can } from '@portal/workflow-domain/views.ts'
 import { refusalInWords } from '../../../utils/refusal-words.ts'
 import { formRefusal } from '../../../utils/form-refusal.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'

@@ -3,16 +3,16 @@
 // by door.
 import type { AppLoadContext } from '@remix-run/node'
 import { data } from '@remix-run/node'
-import type { Refusal } from '@portal/workflow-service/views.ts'
+import type { Refusal } from '@portal/workflow-domain/views.ts'
 import { refusalInWords } from '../../../utils/refusal-words.ts'
 import { responsibleFieldsOf, type ResponsibleErrors } from '../components/responsible-rules.ts'
 import { DELETE_AGREED, DELETE_UNKNOWN } from '../components/report-texts.ts'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { formRefusal } from '../../../utils/form-refusal.ts'
-import { can } from '@portal/workflow-service/views.ts'
-import type { StoredUpload } from '@portal/workflow-service/commands.server.ts'
+import { can } from '@portal/workflow-domain/views.ts'
+import type { StoredUpload } from '@portal/workflow-domain/commands.server.ts'
 import { type PageForm, readPageForm, TooLargeUpload } from './page-uploads.server.ts'
-import { isStorageFault, STORAGE_FULL_MESSAGE } from '@portal/workflow-service/views.ts'
+import { isStorageFault, STORAGE_FULL_MESSAGE } from '@portal/workflow-domain/views.ts'
 
 const RESPONSIBLE_FIELDS = { fullname: true, position: true, phone: true, email: true }
 

@@ -3,9 +3,9 @@
 // the page's crumbs, tabs and form token. Only what the page shows travels to the browser.
 import { randomUUID } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
-import { acceptedTypesOf, acceptOf, copiesForward, PREFILL_LAST_YEAR, templatesForReport } from '@portal/workflow-service/registry.ts'
-import type { FileProblem, FileStatus, ImportReport, ReportStatus, ReportType, ReportsOfCompany } from '@portal/workflow-service/use-cases.server.ts'
-import { cellState, type DueInfo, dueInfo, OPEN_STATES, regionYearMonth, REPORT_TYPE_CODES, REPORT_TYPES } from '@portal/workflow-service/views.ts'
+import { acceptedTypesOf, acceptOf, copiesForward, PREFILL_LAST_YEAR, templatesForReport } from '@portal/workflow-domain/registry.ts'
+import type { FileProblem, FileStatus, ImportReport, ReportStatus, ReportType, ReportsOfCompany } from '@portal/workflow-domain/use-cases.server.ts'
+import { cellState, type DueInfo, dueInfo, OPEN_STATES, regionYearMonth, REPORT_TYPE_CODES, REPORT_TYPES } from '@portal/workflow-domain/views.ts'
 import { companyCrumbs } from '../../../utils/links.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import { notFound } from '../../catalogue/server/not-found.ts'

@@ -4,7 +4,7 @@
 // form's words («С даты: нет такой даты»), never by a parameter's name.
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { AUDIT_EVENT_LABEL, AUDIT_EVENTS } from '@portal/workflow-service/views.ts'
+import { AUDIT_EVENT_LABEL, AUDIT_EVENTS } from '@portal/workflow-domain/views.ts'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { pageValue } from '../../../utils/use-case-answers.server.ts'
 import reportsStyles from '../../../styles/reports.css?url'

@@ -4,7 +4,7 @@
 // the last keystroke), filtered by reporting year and report type.
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react'
-import { REPORT_TYPE_CODES } from '@portal/workflow-service/views.ts'
+import { REPORT_TYPE_CODES } from '@portal/workflow-domain/views.ts'
 import { Tabs } from '../../../components/tabs.tsx'
 import { CatalogueLink } from '../../../components/catalogue-link.tsx'
 import { REVIEW_PAGE, REVIEW_TABS } from '../review-tabs.ts'

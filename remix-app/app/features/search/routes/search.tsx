@@ -3,8 +3,8 @@
 // points that measure it.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-service/registry.ts'
-import { MIN_QUERY, type SearchHit, type SearchKind } from '@portal/workflow-service/use-cases.server.ts'
+import { AREA_KINDS, POINT_KINDS } from '@portal/workflow-domain/registry.ts'
+import { MIN_QUERY, type SearchHit, type SearchKind } from '@portal/workflow-domain/use-cases.server.ts'
 import { HOME, recordHref } from '../../../utils/links.ts'
 import { PageHead } from '../../../components/page-head.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
