@@ -3,6 +3,7 @@
 // that grew with the data on every cache miss. Triggers keep the count in the transaction that adds or removes the
 // rows, so a reader sees the rows and their count from the same snapshot.
 import { type Kysely, sql } from 'kysely'
+import { notifyPublicChanges } from './2026-11-23-1701-public-change-notify.ts'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
@@ -29,6 +30,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE TRIGGER companies_count_added AFTER INSERT ON companies REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION keep_row_count()`.execute(db)
   await sql`CREATE TRIGGER companies_count_removed AFTER DELETE ON companies REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION keep_row_count()`.execute(db)
   await sql`CREATE TRIGGER companies_count_emptied AFTER TRUNCATE ON companies FOR EACH STATEMENT EXECUTE FUNCTION keep_row_count()`.execute(db)
+  // The public sees the count (a list's total): its changes tell the caches, as every public table's do.
+  await notifyPublicChanges(db, 'table_row_counts')
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
