@@ -3,10 +3,14 @@
 // cache miss (checked by `x-cache`), and the process's user + system CPU from /proc divided by the answers. With
 // `--profile DIR` the process also writes a CPU profile (`node --cpu-prof`) per case into DIR, and the samples of
 // the measured requests are summed by function and package (`--top N` lines).
+// With `--against DIR` a second checkout's build is measured in the same run: both servers run at once, and their
+// measured passes alternate (`--rounds N` of each, the order flipped every round), so the machine's other load falls
+// on both alike; each line then also gives PostgreSQL's CPU per answer (every process of the embedded server, during
+// that server's passes only) and the second's CPU as a share of the first's.
 //   npm run build && npx tsx bench/page-miss-cpu.ts [--requests 300] [--connections 4] [--profile DIR] [--checkout DIR]
-//     [--cases point,area,companies]
+//     [--against DIR] [--rounds 6] [--cases point,area,companies]
 import { spawn } from 'node:child_process'
-import { readdirSync, readFileSync, mkdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -15,6 +19,7 @@ import { createKysely } from '@portal/workflow-server/service.server.ts'
 import { openBenchDataSet } from './support/bench-data-set.ts'
 import { COLD_LIMITS, findTargets } from './cases/http-cases.ts'
 import { freePort, stopChild, waitForHealth } from './support/portal-process.ts'
+import { postgresCpuSeconds, postmasterOf } from './support/cpu-seconds.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const { values } = parseArgs({
@@ -26,11 +31,16 @@ const { values } = parseArgs({
     cases: { type: 'string', default: 'point,area,companies' },
     // Another checkout's build to measure (an A/B run against main): its dist/server.js, run in its folder.
     checkout: { type: 'string' },
+    // A second build measured in the same run, its passes interleaved with the first's (an A/B of one change).
+    against: { type: 'string' },
+    rounds: { type: 'string', default: '6' },
   },
 })
 const requests = Number(values.requests)
 const connections = Number(values.connections)
 const checkout = values.checkout ? path.resolve(values.checkout) : root
+const builds = [checkout, ...(values.against ? [path.resolve(values.against)] : [])]
+const rounds = values.against ? Math.max(1, Number(values.rounds)) : 1
 
 function cpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
@@ -155,13 +165,35 @@ function summarise(profile: Profile, from: number, to: number, top: number): voi
   log(`  ${busy} samples of ${from.toFixed(1)}–${to.toFixed(1)} s (and ${idle} idle)\n by share:\n${show(shares, SHARES.length)}\n by package (self):\n${show(pkg, top)}\n by function (self):\n${show(self, top)}`)
 }
 
-for (const name of values.cases!.split(',')) {
+// PostgreSQL's CPU is read only for the embedded server the data set started (an external one is not on /proc here).
+const pgFolder = path.join(data.folder, 'pg')
+const postmaster = existsSync(path.join(pgFolder, 'postmaster.pid')) ? postmasterOf(pgFolder) : null
+const pgSeconds = () => (postmaster === null ? 0 : postgresCpuSeconds(postmaster))
+
+interface Server {
+  build: string
+  child: ReturnType<typeof spawn>
+  baseUrl: string
+  started: number
+  profileDir?: string
+  /** The measured passes' span in the profile's time, and what they cost and answered. */
+  from: number
+  to: number
+  cpu: number
+  pg: number
+  seconds: number
+  misses: number
+  hits: number
+  bytes: number
+}
+
+async function startServer(build: string, name: string, label: string): Promise<Server> {
   const port = await freePort()
-  const profileDir = values.profile ? path.resolve(values.profile, name) : undefined
+  const profileDir = values.profile ? path.resolve(values.profile, builds.length > 1 ? `${name}-${label}` : name) : undefined
   if (profileDir) mkdirSync(profileDir, { recursive: true })
   const started = performance.now()
-  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--enable-source-maps', path.join(checkout, 'dist/server.js')], {
-    cwd: checkout,
+  const child = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--enable-source-maps', path.join(build, 'dist/server.js')], {
+    cwd: build,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -177,26 +209,54 @@ for (const name of values.cases!.split(',')) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
-  const baseUrl = `http://127.0.0.1:${port}`
+  const server: Server = { build, child, baseUrl: `http://127.0.0.1:${port}`, started, profileDir, from: Infinity, to: 0, cpu: 0, pg: 0, seconds: 0, misses: 0, hits: 0, bytes: 0 }
+  await waitForHealth(`${server.baseUrl}/healthz`, child, 120_000)
+  return server
+}
+
+for (const name of values.cases!.split(',')) {
+  const servers: Server[] = []
   try {
-    await waitForHealth(`${baseUrl}/healthz`, child, 120_000)
+    for (const [i, build] of builds.entries()) servers.push(await startServer(build, name, 'AB'[i]))
     // Warm-up: every address once (the route's query names learnt, the code optimised).
-    await run(name, cases[name], baseUrl, Math.min(cases[name].length, 100))
-    const cpu0 = cpuSeconds(child.pid!)
-    const from = (performance.now() - started) / 1000
-    const result = await run(name, cases[name], baseUrl, requests)
-    const to = (performance.now() - started) / 1000
-    const cpu = cpuSeconds(child.pid!) - cpu0
-    const answers = result.misses + result.hits
-    log(`${name}: ${answers} answers (${result.hits} hits), ${((1000 * cpu) / answers).toFixed(2)} CPU ms per answer, ${(result.bytes / answers / 1024).toFixed(1)} KB each, ${(answers / (to - from)).toFixed(0)} req/s`)
-    if (result.hits > 0) log(`  ${result.hits} answers were not misses`)
-    await stopChild(child)
-    if (profileDir) {
-      const file = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).sort().at(-1)!
-      summarise(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')), from, to, Number(values.top))
+    for (const server of servers) await run(name, cases[name], server.baseUrl, Math.min(cases[name].length, 100))
+    const perRound = Math.ceil(requests / rounds)
+    for (let round = 0; round < rounds; round++) {
+      for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
+        const cpu0 = cpuSeconds(server.child.pid!)
+        const pg0 = pgSeconds()
+        const from = performance.now()
+        const result = await run(name, cases[name], server.baseUrl, perRound)
+        const to = performance.now()
+        server.cpu += cpuSeconds(server.child.pid!) - cpu0
+        server.pg += pgSeconds() - pg0
+        server.seconds += (to - from) / 1000
+        server.from = Math.min(server.from, (from - server.started) / 1000)
+        server.to = (to - server.started) / 1000
+        server.misses += result.misses
+        server.hits += result.hits
+        server.bytes += result.bytes
+      }
+    }
+    const perAnswer = (server: Server) => (1000 * server.cpu) / (server.misses + server.hits)
+    for (const [i, server] of servers.entries()) {
+      const answers = server.misses + server.hits
+      const label = builds.length > 1 ? ` ${'AB'[i]} (${path.relative(root, server.build) || '.'})` : ''
+      const versus = i > 0 ? `, ${(perAnswer(server) / perAnswer(servers[0])).toFixed(3)} × A` : ''
+      const pgPart = postmaster === null ? '' : `, PostgreSQL ${((1000 * server.pg) / answers).toFixed(2)} ms`
+      log(`${name}${label}: ${answers} answers (${server.hits} hits), ${perAnswer(server).toFixed(2)} CPU ms per answer${pgPart}${versus}, ${(server.bytes / answers / 1024).toFixed(1)} KB each, ${(answers / server.seconds).toFixed(0)} req/s`)
+      if (server.hits > 0) log(`  ${server.hits} answers were not misses`)
+    }
+    for (const server of servers) {
+      await stopChild(server.child)
+      if (server.profileDir) {
+        const file = readdirSync(server.profileDir).filter((f) => f.endsWith('.cpuprofile')).sort().at(-1)!
+        log(`profile of ${name}${builds.length > 1 ? ` (${path.relative(root, server.build) || '.'})` : ''}:`)
+        summarise(JSON.parse(readFileSync(path.join(server.profileDir, file), 'utf8')), server.from, server.to, Number(values.top))
+      }
     }
   } finally {
-    await stopChild(child)
+    for (const server of servers) await stopChild(server.child)
   }
 }
 await notifier.end()

@@ -516,7 +516,14 @@ export interface DueNoticesTable {
   created_at: Generated<Date>
 }
 
+/** The row count of a table kept beside it by triggers (decision 3813): what an unfiltered list shows as its total. */
+export interface TableRowCountsTable {
+  table_name: string
+  count: number
+}
+
 export interface Database {
+  table_row_counts: TableRowCountsTable
   administrative_regions: AdministrativeRegionsTable
   head_companies: HeadCompaniesTable
   companies: CompaniesTable

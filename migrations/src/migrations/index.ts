@@ -45,6 +45,7 @@ import * as m3416ConvertPublishedReadings from './2026-12-02-3416-convert-publis
 import * as m3608ReferenceSubstancesShownWithLimits from './2026-12-02-3608-reference-substances-shown-with-limits.ts'
 import * as m3711ReportMessages from './2026-12-02-3711-report-messages.ts'
 import * as m3714ReportRoundReadings from './2026-12-02-3714-report-round-readings.ts'
+import * as m3813RowCountsKept from './2026-12-03-3813-row-counts-kept.ts'
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-core-catalogue': coreCatalogue,
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-3608-reference-substances-shown-with-limits': m3608ReferenceSubstancesShownWithLimits,
   '2026-12-02-3711-report-messages': m3711ReportMessages,
   '2026-12-02-3714-report-round-readings': m3714ReportRoundReadings,
+  '2026-12-03-3813-row-counts-kept': m3813RowCountsKept,
 }

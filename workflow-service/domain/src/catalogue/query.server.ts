@@ -1,6 +1,6 @@
 // The generic catalogue queries: a filtered page (one query for the rows with their nested objects, one for the
 // exact count) and one record by id, for any type of the registry.
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type RawBuilder, sql } from 'kysely'
+import { CompiledQuery, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type RawBuilder, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { storedFields } from './registry/index.ts'
 import type { CatalogueType, FilterDef, RefDef } from './registry/types.ts'
@@ -131,16 +131,77 @@ function condition(filter: FilterDef, value: FilterValue): RawBuilder<unknown> {
   }
 }
 
-export function whereClause(type: CatalogueType, filters: AppliedFilters, extra: readonly RawBuilder<unknown>[] = []): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [...extra]
+/** The filters that narrow a list: a declared one with a value (an empty search narrows nothing). */
+function narrowing(type: CatalogueType, filters: AppliedFilters): Array<[FilterDef, FilterValue]> {
+  const applied: Array<[FilterDef, FilterValue]> = []
   for (const filter of type.filters) {
     const value = filters[filter.name]
     if (value === undefined) continue
     if (filter.kind === 'search' && String(value).trim() === '') continue
-    parts.push(condition(filter, value))
+    applied.push([filter, value])
   }
+  return applied
+}
+
+/** The values `condition` binds, in its order: the parameters of a statement whose text is kept (`shapeKey`). */
+function conditionValues(filter: FilterDef, value: FilterValue): unknown[] {
+  if (filter.through) return conditionValues({ ...filter, through: undefined }, value)
+  switch (filter.kind) {
+    case 'search':
+      return [containsPattern(String(value))]
+    case 'bbox': {
+      const [minLon, minLat, maxLon, maxLat] = value as number[]
+      return [minLat, maxLat, minLon, maxLon]
+    }
+    case 'isnull':
+      return []
+    default:
+      return [value]
+  }
+}
+
+/**
+ * What a statement's text depends on besides the type: the filters that narrow it (an isnull filter's text also on
+ * its value) and the ordering. Values never change the text (a list is one array parameter), so one text serves
+ * every request of the same shape (decision 3811).
+ */
+function shapeKey(type: CatalogueType, applied: Array<[FilterDef, FilterValue]>, ordering: readonly OrderTerm[]): string {
+  let key = type.slug
+  for (const [filter, value] of applied) key += filter.kind === 'isnull' ? `|${filter.name}=${value ? 1 : 0}` : `|${filter.name}`
+  for (const term of ordering) key += `/${term.column} ${term.direction}`
+  return key
+}
+
+/**
+ * Statements compiled once per shape: the text from its first compile, kept, and the values bound afresh. The first
+ * compile's parameters are checked against the values computed for it, so a shape whose values this module would
+ * put in another order is compiled every time instead of sent wrong. Bounded: the shapes are the registry's types
+ * times the filters a page combines, never the values.
+ */
+const MAX_SHAPES = 2_000
+const shapes = new Map<string, string | null>()
+function kept<R>(key: string, values: unknown[], build: () => RawBuilder<R>): CompiledQuery<R> {
+  const text = shapes.get(key)
+  if (typeof text === 'string') return CompiledQuery.raw(text, values) as CompiledQuery<R>
+  const compiled = build().compile(compiler)
+  if (text === undefined && shapes.size < MAX_SHAPES) shapes.set(key, sameValues(compiled.parameters, values) ? compiled.sql : null)
+  return compiled
+}
+
+function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((v, i) => (Array.isArray(v) && Array.isArray(b[i]) ? sameValues(v, b[i] as unknown[]) : Object.is(v, b[i])))
+}
+
+export function whereClause(type: CatalogueType, filters: AppliedFilters, extra: readonly RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [...extra, ...narrowing(type, filters).map(([filter, value]) => condition(filter, value))]
   return parts.length ? sql`WHERE ${sql.join(parts, sql` AND `)}` : sql``
 }
+
+/**
+ * The tables whose row count triggers keep beside them (migration 3813): a list of one of them shown whole reads its
+ * total there instead of counting every row on each cache miss, the one cost of a page that grew with the data.
+ */
+const KEPT_COUNTS: ReadonlySet<string> = new Set(['companies'])
 
 /** The requested order first (`ordering=`), then the type's own order, then id: every page is deterministic. */
 function orderClause(type: CatalogueType, ordering: readonly OrderTerm[] = []): RawBuilder<unknown> {
@@ -178,7 +239,10 @@ export interface PageResult {
 export function listStatements(type: CatalogueType, filters: AppliedFilters, limit: number, offset: number, ordering: readonly OrderTerm[] = []) {
   return {
     rows: sql<Row>`${listSql(type, filters, ordering)} LIMIT ${limit} OFFSET ${offset}`,
-    count: sql<{ count: number }>`SELECT count(*)::int AS count FROM ${sql.table(type.table)} AS t ${whereClause(type, filters)}`,
+    count:
+      KEPT_COUNTS.has(type.table) && narrowing(type, filters).length === 0
+        ? sql<{ count: number }>`SELECT count::int AS count FROM table_row_counts WHERE table_name = ${type.table}`
+        : sql<{ count: number }>`SELECT count(*)::int AS count FROM ${sql.table(type.table)} AS t ${whereClause(type, filters)}`,
   }
 }
 
@@ -190,8 +254,14 @@ export async function listRecords(
   offset: number,
   ordering: readonly OrderTerm[] = [],
 ): Promise<PageResult> {
-  const statements = listStatements(type, filters, limit, offset, ordering)
-  const [rows, total] = await Promise.all([statements.rows.execute(db), statements.count.execute(db)])
+  // The texts of listStatements, compiled once per shape (decision 3811).
+  const applied = narrowing(type, filters)
+  const key = shapeKey(type, applied, ordering)
+  const where = applied.flatMap(([filter, value]) => conditionValues(filter, value))
+  const keptCount = KEPT_COUNTS.has(type.table) && applied.length === 0
+  const rowsQuery = kept(`rows ${key}`, [...where, limit, offset], () => listStatements(type, filters, limit, offset, ordering).rows)
+  const countQuery = kept(`count ${key}`, keptCount ? [type.table] : where, () => listStatements(type, filters, limit, offset, ordering).count)
+  const [rows, total] = await Promise.all([db.executeQuery(rowsQuery), db.executeQuery(countQuery)])
   return { count: Number(total.rows[0]?.count ?? 0), results: rows.rows.map((r) => shapeRow(type, r)) }
 }
 
@@ -208,15 +278,30 @@ export function listSql(type: CatalogueType, filters: AppliedFilters, ordering: 
   return sql<Row>`SELECT ${columns}${more} FROM ${from} ${whereClause(type, filters, extra?.where)} ${orderClause(type, ordering)}`
 }
 
+/**
+ * A type's read of one record as text, made once per type (decision 3811): compiling it per card was a share of a
+ * page miss, and the same text object each time is named without its whole text hashed again.
+ */
+const recordTexts = new WeakMap<CatalogueType, string>()
+
 export async function findRecord(db: Kysely<Database>, type: CatalogueType, id: number): Promise<Row | undefined> {
-  const { columns, from } = selectionText(type)
-  const { rows } = await sql<Row>`SELECT ${columns} FROM ${from} WHERE t.id = ${id}`.execute(db)
+  let text = recordTexts.get(type)
+  if (text === undefined) {
+    const { columns, from } = selectionText(type)
+    text = sql`SELECT ${columns} FROM ${from} WHERE t.id = $1`.compile(compiler).sql
+    recordTexts.set(type, text)
+  }
+  const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(text, [id]))
   return rows[0] ? shapeRow(type, rows[0]) : undefined
 }
 
 /** The distinct years of a type's records, newest first (reference year lists, year filter options). */
 export async function yearsOf(db: Kysely<Database>, type: CatalogueType, filters: AppliedFilters = {}): Promise<number[]> {
   if (!storedFields(type).some((f) => f.column === 'year')) return []
-  const { rows } = await sql<{ year: number }>`SELECT DISTINCT t.year FROM ${sql.table(type.table)} AS t ${whereClause(type, filters)} ORDER BY t.year DESC`.execute(db)
+  const applied = narrowing(type, filters)
+  const years = kept(`years ${shapeKey(type, applied, [])}`, applied.flatMap(([filter, value]) => conditionValues(filter, value)), () =>
+    sql<{ year: number }>`SELECT DISTINCT t.year FROM ${sql.table(type.table)} AS t ${whereClause(type, filters)} ORDER BY t.year DESC`,
+  )
+  const { rows } = await db.executeQuery(years)
   return rows.map((r) => r.year)
 }

@@ -8,6 +8,7 @@ import { CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { can } from '../auth/permissions.ts'
 import { type UseCaseContext, useCase } from './use-case.ts'
+import { sharedReads } from '@portal/workflow-platform/database.server.ts'
 import { Id, Literals, MAX_ID, MAX_PAGE_SIZE, Text, Year } from '../vocabulary/params.ts'
 import { substanceLimits } from '../admin/reference/reference-queries.server.ts'
 import { mapPoints, readingSeries, readingYears, substanceNames, yearlyValues } from '../catalogue/chart-series.server.ts'
@@ -167,17 +168,20 @@ function scopedChecksOf(db: Kysely<Database>, parent: ParentKind): ScopedChecks 
 }
 
 export function catalogueUseCases(db: Kysely<Database>) {
+  // The reads of a page's loader, started together, share a connection and a socket write (decision 3810); the
+  // exports (read in batches, long) and the one command keep connections of their own.
+  const reads = sharedReads(db)
   return {
     /** The years a type has records for in a scope, newest first. */
     years: useCase(Type.Object({ type: Slug, filters: Filters }), async (context, input) => {
       const type = typeOf(input.type)
-      return type instanceof Refused ? type : yearsOf(db, type, withoutOthersSearch(context, input.type, input.filters))
+      return type instanceof Refused ? type : yearsOf(reads, type, withoutOthersSearch(context, input.type, input.filters))
     }),
     /** The scoped lists (type slug and suffix) of a parent record that hold any data for it. */
     scopedListsWithData: useCase(Type.Object({ parent: Parent, id: Id }), async (_c, input) => {
       const { candidates, text } = scopedChecksOf(db, input.parent as ParentKind)
       if (text === null) return []
-      const { rows } = await db.executeQuery<{ i: number }>(CompiledQuery.raw(text, [input.id]))
+      const { rows } = await reads.executeQuery<{ i: number }>(CompiledQuery.raw(text, [input.id]))
       const present = new Set(rows.map((r) => r.i))
       return candidates.filter((_, i) => present.has(i))
     }),
@@ -186,28 +190,28 @@ export function catalogueUseCases(db: Kysely<Database>) {
       const type = typeOf(input.type)
       if (type instanceof Refused) return type
       if (!type.reference) return refused({ reason: 'invalid-input', parameter: 'type', detail: 'type: это не справочник' })
-      const { rows } = await sql<{ id: number; name: string }>`SELECT id, name FROM ${sql.table(type.table)} ORDER BY id`.execute(db)
+      const { rows } = await sql<{ id: number; name: string }>`SELECT id, name FROM ${sql.table(type.table)} ORDER BY id`.execute(reads)
       return rows
     }),
     /** The point categories present among the points of an area (or of all points). */
     pointCategories: useCase(Type.Object({ area: Type.Optional(Id) }), async (_c, input) => {
       const { rows } = await sql<{ category: string }>`
-        SELECT DISTINCT category FROM measures_points WHERE category IS NOT NULL ${input.area ? sql`AND area_id = ${input.area}` : sql``} ORDER BY category`.execute(db)
+        SELECT DISTINCT category FROM measures_points WHERE category IS NOT NULL ${input.area ? sql`AND area_id = ${input.area}` : sql``} ORDER BY category`.execute(reads)
       return rows.map((r) => r.category)
     }),
-    controlIndicatorYears: useCase(Type.Object({ point: Id }), (_c, input) => controlIndicatorYears(db, input.point)),
+    controlIndicatorYears: useCase(Type.Object({ point: Id }), (_c, input) => controlIndicatorYears(reads, input.point)),
     /** The water bodies a water system controls. */
-    waterResourcesOfSystem: useCase(Type.Object({ system: Id }), (_c, input) => waterResourceIdsOf(db, input.system)),
+    waterResourcesOfSystem: useCase(Type.Object({ system: Id }), (_c, input) => waterResourceIdsOf(reads, input.system)),
     /** A point's substances over the years: each year's worst value and the limit (the readings chart). */
-    readingSeries: useCase(Type.Object({ point: Id }), (_c, input) => readingSeries(db, input.point)),
+    readingSeries: useCase(Type.Object({ point: Id }), (_c, input) => readingSeries(reads, input.point)),
     /** Substances' ПДК today and every change of it the log recorded, by name (what limit a reading was judged by). */
-    substanceLimits: useCase(Type.Object({ names: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 1000 }) }), (_c, input) => substanceLimits(db, input.names)),
+    substanceLimits: useCase(Type.Object({ names: Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 1000 }) }), (_c, input) => substanceLimits(reads, input.names)),
     /** Per year, the count of a type's records with filters and the sum or mean of their numeric fields (the list charts, the greenhouse tiles). */
     yearlyValues: useCase(
       Type.Object({ type: Slug, filters: Filters, fields: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20 }), aggregate: Type.Union([Type.Literal('sum'), Type.Literal('avg')]) }),
       async (_c, input) => {
         const type = typeOf(input.type)
-        return type instanceof Refused ? type : yearlyValues(db, type, input.filters, input.fields, input.aggregate)
+        return type instanceof Refused ? type : yearlyValues(reads, type, input.filters, input.fields, input.aggregate)
       },
     ),
     /** The measuring points on a map with their worst multiple of the limit in a year. */
@@ -219,12 +223,12 @@ export function catalogueUseCases(db: Kysely<Database>) {
         year: Type.Optional(Year),
         substance: Type.Optional(Type.String({ maxLength: 500 })),
       }),
-      (_c, input) => mapPoints(db, input),
+      (_c, input) => mapPoints(reads, input),
     ),
     /** The names of the substances measured anywhere, in name order: the map's substance filter. */
-    substanceNames: useCase(Type.Object({}), () => substanceNames(db)),
+    substanceNames: useCase(Type.Object({}), () => substanceNames(reads)),
     /** The years with readings (of one substance), newest first: the map's year filter. */
-    readingYears: useCase(Type.Object({ substance: Type.Optional(Type.String({ maxLength: 500 })) }), (_c, input) => readingYears(db, input.substance)),
+    readingYears: useCase(Type.Object({ substance: Type.Optional(Type.String({ maxLength: 500 })) }), (_c, input) => readingYears(reads, input.substance)),
 
     // The reads of both doors: the query parameters as sent, parsed here so a bad one is a refusal naming it. A page
     // passes the filters it kept (a bad one dropped, the scope added) written back as parameters (`queryOfFilters`).
@@ -233,7 +237,7 @@ export function catalogueUseCases(db: Kysely<Database>) {
       const request = typedListRequestOf(input.type, input.query)
       if (request instanceof Refused) return request
       const { type, filters, ordering } = request
-      return listRecords(db, type, withoutOthersSearch(context, type.slug, filters), input.limit, input.offset, ordering)
+      return listRecords(reads, type, withoutOthersSearch(context, type.slug, filters), input.limit, input.offset, ordering)
     }),
     /** Every record of the list as its exported table: the filters checked now, the rows read as the file is written. */
     listExport: useCase(Type.Object({ type: Slug, query: RawQuery }), async (context, input) => {
@@ -243,13 +247,13 @@ export function catalogueUseCases(db: Kysely<Database>) {
       return recordsExport(db, type, withoutOthersSearch(context, type.slug, filters), ordering)
     }),
     /** Published readings above their ПДК, the worst multiple first (the Department's list of exceedances). */
-    exceedances: useCase(Type.Object({ ...ExceedanceQuery, limit: Limit, offset: Offset }), (_c, { limit, offset, ...filters }) => listExceedances(db, filters, limit, offset)),
+    exceedances: useCase(Type.Object({ ...ExceedanceQuery, limit: Limit, offset: Offset }), (_c, { limit, offset, ...filters }) => listExceedances(reads, filters, limit, offset)),
     /** How many readings exceeded their ПДК each year, with the other filters. */
-    exceedancesPerYear: useCase(Type.Object({ area: Type.Optional(Id), company: Type.Optional(Id), substance: Type.Optional(Type.String({ maxLength: 500 })) }), (_c, input) => exceedancesPerYear(db, input)),
+    exceedancesPerYear: useCase(Type.Object({ area: Type.Optional(Id), company: Type.Optional(Id), substance: Type.Optional(Type.String({ maxLength: 500 })) }), (_c, input) => exceedancesPerYear(reads, input)),
     /** Where a public reading comes from: the publication (company, report, file, row, agreement) or the catalogue's own data. */
-    readingSource: useCase(Type.Object({ id: Id }), async (_c, input) => (await readingSource(db, input.id)) ?? refused({ reason: 'record-not-found', title: 'Показание', id: input.id })),
+    readingSource: useCase(Type.Object({ id: Id }), async (_c, input) => (await readingSource(reads, input.id)) ?? refused({ reason: 'record-not-found', title: 'Показание', id: input.id })),
     /** The years, companies, areas and substances that have exceedances (the page's selects). */
-    exceedanceChoices: useCase(Type.Object({ company: Type.Optional(Id) }), (_c, input) => exceedanceChoices(db, input)),
+    exceedanceChoices: useCase(Type.Object({ company: Type.Optional(Id) }), (_c, input) => exceedanceChoices(reads, input)),
     /** Every record of the list with coordinates as GeoJSON features; a type without a geometry has no such format. */
     listGeoJson: useCase(Type.Object({ type: Slug, query: RawQuery }), async (_c, input) => {
       const type = typeOf(input.type)
@@ -268,7 +272,7 @@ export function catalogueUseCases(db: Kysely<Database>) {
       const kindFilter = type.filters.find((f) => f.name === 'kind' && f.kind === 'enum')
       const kind = kindFilter && input.kind !== undefined ? parsed(() => parseFilterValue(kindFilter, input.kind!)) : undefined
       if (kind instanceof Refused) return kind
-      const found = await findRecord(db, type, input.id)
+      const found = await findRecord(reads, type, input.id)
       if (!found || (kind !== undefined && found.kind !== kind)) return refused({ reason: 'record-not-found', title: type.title, id: input.id })
       return found
     }),
@@ -276,7 +280,7 @@ export function catalogueUseCases(db: Kysely<Database>) {
     /** The company list: kind, kinds, name search, report status, ordering. */
     companies: useCase(Type.Object({ ...CompanyQuery, limit: Limit, offset: Offset }), async (context, input) => {
       const request = companyRequestOf(context, input)
-      return request instanceof Refused ? request : listCompanies(db, request.filters, input.limit, input.offset, request.ordering)
+      return request instanceof Refused ? request : listCompanies(reads, request.filters, input.limit, input.offset, request.ordering)
     }),
     companiesExport: useCase(Type.Object(CompanyQuery), async (context, input) => {
       const request = companyRequestOf(context, input)
@@ -284,19 +288,19 @@ export function catalogueUseCases(db: Kysely<Database>) {
     }),
     /** One company; with `kind`, a company of another kind is not the one asked for. */
     company: useCase(Type.Object({ id: Id, kind: Type.Optional(CompanyKind) }), async (_c, input) => {
-      const company = await findCompany(db, input.id)
+      const company = await findCompany(reads, input.id)
       if (!company || (input.kind !== undefined && company.kind !== input.kind)) return refused({ reason: 'company-not-found' })
       return company
     }),
-    headCompanies: useCase(Type.Object({}), () => headCompanies(db)),
+    headCompanies: useCase(Type.Object({}), () => headCompanies(reads)),
 
     /** A water-object point's sediment and surface-water control indicators as one list, the year as typed (checked like every catalogue year filter). */
     controlIndicators: useCase(Type.Object({ point: Id, year: Type.Optional(Type.String({ maxLength: 2000 })), limit: Limit, offset: Offset }), async (_c, input) => {
       const year = input.year === undefined ? undefined : parsed(() => parseFilterValue(yearFilter(), input.year!) as number | undefined)
       if (year instanceof Refused) return year
-      const point = await db.selectFrom('measures_points').select('id').where('id', '=', input.point).executeTakeFirst()
+      const point = await reads.selectFrom('measures_points').select('id').where('id', '=', input.point).executeTakeFirst()
       if (!point) return refused({ reason: 'point-not-found' })
-      return listControlIndicators(db, point.id, { year }, input.limit, input.offset)
+      return listControlIndicators(reads, point.id, { year }, input.limit, input.offset)
     }),
     /** Deletes a measuring point unless it holds data of agreed or pending reports. Department and Administrator. */
     deletePoint: useCase(Type.Object({ id: Id }), async (context, input) => {
@@ -311,22 +315,22 @@ export function catalogueUseCases(db: Kysely<Database>) {
     search: useCase(Type.Object({ q: Type.String({ maxLength: 200 }), limit: Type.Integer({ minimum: 1, maximum: 50 }) }), async (_c, input) => {
       const query = normaliseQuery(input.q)
       if (query.length < MIN_QUERY) return refused({ reason: 'invalid-input', parameter: 'q', detail: `q: введите не меньше ${MIN_QUERY} символов` })
-      return siteSearch(db, query, input.limit)
+      return siteSearch(reads, query, input.limit)
     }),
 
     /** The reference lists of the filters and every table's years. */
-    references: useCase(Type.Object({}), () => references(db)),
+    references: useCase(Type.Object({}), () => references(reads)),
     /** The administrative districts; `filter`: the district filter's options instead (catalogue.md §3 'Reference lists'). One read for the API and the area pages. */
-    administrativeRegions: useCase(Type.Object({ filter: Type.Boolean() }), (_c, input) => (input.filter ? regionFilterList(db) : administrativeRegions(db))),
+    administrativeRegions: useCase(Type.Object({ filter: Type.Boolean() }), (_c, input) => (input.filter ? regionFilterList(reads) : administrativeRegions(reads))),
     /** The point category lists (geochemical, geobotanical, radionuclides, hydrological). */
-    pointCategoryLists: useCase(Type.Object({}), () => pointCategories(db)),
+    pointCategoryLists: useCase(Type.Object({}), () => pointCategories(reads)),
     /** Greenhouse emissions per category, the year and company as typed: one read for the API and the greenhouse pages. */
     greenhouseCategoryReport: useCase(Type.Object({ year: Type.Optional(Type.String({ maxLength: 10 })), company: Type.Optional(Type.String({ maxLength: 12 })) }), async (_c, input) => {
       const year = parsed(() => parseFilterValue({ name: 'year', kind: 'year', column: 'year' }, input.year ?? '') as number | undefined)
       if (year instanceof Refused) return year
       const company = parsed(() => parseFilterValue({ name: 'company', kind: 'id', column: 'company_id' }, input.company ?? '') as number | undefined)
       if (company instanceof Refused) return company
-      return categoryTotals(db, { year, company })
+      return categoryTotals(reads, { year, company })
     }),
   }
 }

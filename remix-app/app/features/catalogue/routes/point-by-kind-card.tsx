@@ -3,10 +3,11 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { pointCard } from '../server/point-card.server.ts'
 import { pointOfKind } from '../server/point-water-pages.server.ts'
+import { idParam } from '../server/not-found.ts'
 import { PointCard } from '../components/point-card.tsx'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return pointCard(context, await pointOfKind(context, params.kindPoint, params.id), new URL(request.url).searchParams)
+  return pointCard(context, idParam(params.id), pointOfKind(context, params.kindPoint, params.id), new URL(request.url).searchParams)
 }
 
 export default function PointByKindCard() {

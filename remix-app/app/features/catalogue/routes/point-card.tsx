@@ -7,7 +7,8 @@ import { pointOf } from '../server/points.server.ts'
 import { PointCard } from '../components/point-card.tsx'
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return pointCard(context, await pointOf(context, idParam(params.id)), new URL(request.url).searchParams)
+  const id = idParam(params.id)
+  return pointCard(context, id, pointOf(context, id), new URL(request.url).searchParams)
 }
 
 export default function MeasuresPointCard() {

@@ -6,7 +6,7 @@ import type { Reading } from '../components/data-table.tsx'
 import { pointCrumbs } from '../../../utils/links.ts'
 import { notFound } from './not-found.ts'
 import { pointTabs } from './tabs.server.ts'
-import { downloadsOf, listView, searchControl, recordsOf, typeOrThrow, yearControl } from './views.server.ts'
+import { downloadsOf, listView, scopedListsOf, searchControl, recordsOf, startNow, typeOrThrow, yearControl } from './views.server.ts'
 import { recordOf } from '../../../utils/catalogue-record.server.ts'
 import { type FilterControl } from '../../../components/filter-form.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'
@@ -63,8 +63,9 @@ export async function pointOf(context: AppLoadContext, id: number): Promise<Poin
   return point
 }
 
-export async function pointHead(context: AppLoadContext, point: PointRecord, last?: { title: string; to: string }) {
-  return { crumbs: [...pointCrumbs(point), ...(last ? [last] : [])], tabs: await pointTabs(context, point) }
+/** `lists`: the tabs' read, when the caller started it beside the point's own (`scopedListsOf`). */
+export async function pointHead(context: AppLoadContext, point: PointRecord, last?: { title: string; to: string }, lists?: ReturnType<typeof scopedListsOf>) {
+  return { crumbs: [...pointCrumbs(point), ...(last ? [last] : [])], tabs: await pointTabs(context, point, lists) }
 }
 
 /** The year a point table shows: the one in the address, else the latest with data; 'Все' (an empty year) is every
@@ -112,12 +113,20 @@ function readingOf(id: number, name: string, value: number, measure: string, mpc
   }
 }
 
-/** Readings of a point for a year (the latest year by default), each with its share of the limit. */
-export async function readingsOf(context: AppLoadContext, point: PointRecord, params: URLSearchParams) {
+/**
+ * Readings of a point for a year (the latest year by default), each with its share of the limit. It needs the point's
+ * id only, so a card starts it beside the point's own read; when the address names the year (or 'Все'), the readings
+ * are read together with the year list instead of after it (decision 3810).
+ */
+export async function readingsOf(context: AppLoadContext, point: { id: number }, params: URLSearchParams) {
   const type = typeOrThrow('measures-point-indications')
+  const raw = params.get('year')
+  const asked = askedYear(raw)
+  const known = raw === '' || asked !== undefined
+  const early = known ? startNow(recordsOf(context, type.slug, { measures_point: point.id, ...(asked ? { year: asked } : {}) }, 1000)) : null
   const yearFilter = await yearControl(context, type, params, { measures_point: point.id })
   const year = chosenYear(yearFilter, params)
-  const page = await recordsOf(context, type.slug, { measures_point: point.id, ...(year ? { year } : {}) }, 1000)
+  const page = early ? await early : await recordsOf(context, type.slug, { measures_point: point.id, ...(year ? { year } : {}) }, 1000)
   const rows = page.results as Array<{ id: number; name: string; value: number; measure: string; mpc: number | null; mpc_max?: number | null; sampled?: string | Date | null }>
   const readings: Reading[] = rows.map((row) => readingOf(row.id, row.name, row.value, row.measure, row.mpc, row.mpc_max ?? null))
   return { readings, limitNotes: await limitNotesOf(context, rows), controls: yearFilter ? [yearFilter] : [], year: year ?? null }

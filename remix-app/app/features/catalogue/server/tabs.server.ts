@@ -3,7 +3,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import type { CurrentUser } from '@portal/workflow-domain/views.ts'
 import { can } from '@portal/workflow-domain/views.ts'
 import { areaHref } from '../../../utils/links.ts'
-import { scopedTabs, type Tab } from './views.server.ts'
+import { scopedListsOf, scopedTabs, type Tab } from './views.server.ts'
 
 const isHolder = (user: CurrentUser | null) => !!user?.groups.includes('Недропользователь')
 
@@ -31,14 +31,15 @@ export function companyTabs(company: { id: number; kind: string }, user: Current
   return tabs
 }
 
-export async function areaTabs(context: AppLoadContext, area: { id: number; kind: string }, user: CurrentUser | null): Promise<Tab[]> {
+/** `lists`: the scoped lists' read, when the caller started it beside the area's own (`scopedListsOf`). */
+export async function areaTabs(context: AppLoadContext, area: { id: number; kind: string }, user: CurrentUser | null, lists = scopedListsOf(context, 'area', area.id)): Promise<Tab[]> {
   const tabs: Tab[] = [
     { title: 'Информация', to: areaHref({ ...area, name: '' }) },
     { title: 'Пункты наблюдения', to: `/areas/${area.id}/measures-points` },
     ...(area.kind === 'polygon_region_monitoring' ? [{ title: 'Система мониторинга', to: `/polygons/${area.id}/ecomonitoring-system` }] : []),
     ...(area.kind === 'polygon_YaNAO_monitoring' ? [{ title: 'Мониторинг', to: `/polygons-yanao/${area.id}/monitoring` }] : []),
     // A polygon's lists keep the polygon's address (/polygons/{id}/forecast), as its crumbs do.
-    ...(await scopedTabs(context, 'area', area.id, areaHref({ ...area, name: '' }).replace(/\/\d+$/, ''))),
+    ...(await scopedTabs(context, 'area', area.id, areaHref({ ...area, name: '' }).replace(/\/\d+$/, ''), lists)),
   ]
   // The ambient-air list (catalogue.md §2.1) is a tab only when the polygon has reports in it, as every scoped
   // list is; its address still answers with 'Нет данных' for a polygon without any.
@@ -49,11 +50,12 @@ export async function areaTabs(context: AppLoadContext, area: { id: number; kind
 /** Lists a water-object point shows at its /points/{kind}/{id}/ address (catalogue.md §2.3) instead of the generic one. */
 const CONTROL_SUFFIXES = new Set(['sediment-control-indicators', 'waters-control-indicators'])
 
-export async function pointTabs(context: AppLoadContext, point: { id: number; kind?: unknown }): Promise<Tab[]> {
+/** `lists`: the scoped lists' read, when the caller started it beside the point's own (`scopedListsOf`). */
+export async function pointTabs(context: AppLoadContext, point: { id: number; kind?: unknown }, lists = scopedListsOf(context, 'measures_point', point.id)): Promise<Tab[]> {
   const base = `/measures-points/${point.id}`
   const own = `/points/${String(point.kind)}/${point.id}`
   const tabs: Tab[] = []
-  for (const tab of await scopedTabs(context, 'measures_point', point.id)) {
+  for (const tab of await scopedTabs(context, 'measures_point', point.id, undefined, lists)) {
     const suffix = tab.to.slice(base.length + 1)
     // The two control lists are one merged tab, so a point with both shows it once.
     if (CONTROL_SUFFIXES.has(suffix)) {

@@ -219,8 +219,26 @@ const PARENT_BASE: { [K in ParentKind]: string } = {
 }
 
 /** The scoped lists of a parent record that hold any data for it, as tabs (one query for all of them). */
-export async function scopedTabs(context: AppLoadContext, parent: ParentKind, id: number, base = PARENT_BASE[parent]): Promise<Tab[]> {
-  const present = await context.catalogue.scopedListsWithData(context.useCaseContext, { parent, id }).then(readValue)
+/**
+ * The read behind a record's scoped tabs, which needs the record's id only: a card starts it beside the record's own
+ * read, so both go out in one socket write (decision 3810), and hands it to `scopedTabs`.
+ */
+export function scopedListsOf(context: AppLoadContext, parent: ParentKind, id: number): Promise<Array<{ slug: string; suffix: string }>> {
+  return startNow(context.catalogue.scopedListsWithData(context.useCaseContext, { parent, id }).then(readValue))
+}
+
+/**
+ * A read started now and waited for later, after another that may fail first (the record is not there: a 404): its
+ * own failure is then heard here instead of ending the process as an unhandled rejection. Whoever waits for it
+ * still gets the failure.
+ */
+export function startNow<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => {})
+  return read
+}
+
+export async function scopedTabs(context: AppLoadContext, parent: ParentKind, id: number, base = PARENT_BASE[parent], lists = scopedListsOf(context, parent, id)): Promise<Tab[]> {
+  const present = await lists
   return present.map(({ slug, suffix }) => {
     const type = typeOrThrow(slug)
     const scoped = type.pages!.scoped!.find((s) => s.parent === parent && s.suffix === suffix)!

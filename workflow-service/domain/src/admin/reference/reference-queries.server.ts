@@ -1,8 +1,8 @@
 // What the admin screens of reference data read: a kind's entries, the lists its fields pick from, its history.
-import { type Kysely, sql } from 'kysely'
+import { CompiledQuery, type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import type { CurrentUser } from '../../auth/permissions.ts'
-import { inChainSql } from '../../event-store/positions.ts'
+import { inChainSql, inChainText } from '../../event-store/positions.ts'
 import { personNameSql } from '../../people/person-name-sql.server.ts'
 import { roleWord } from '../../people/person-name.ts'
 import type { ReferenceChange, UnitConversion } from './reference-events.ts'
@@ -101,19 +101,25 @@ export async function referencePage(context: ReferenceReadContext, input: { kind
 }
 
 /** The substances of these names with the changes of their ПДК, read from the log's chain. Anyone may read them. */
+/**
+ * The two reads of substances' limits, written once as text (decision 3811): building them with the query builder and
+ * compiling them was the largest share of the query builder's CPU on a point page's miss, and the same text each time
+ * is named without hashing it again (repeated-statements.server.ts). Both take the names, so they go out together.
+ */
+const SUBSTANCES_BY_NAME = 'SELECT id, name, mpc FROM substances WHERE name = ANY($1::text[])'
+const SUBSTANCE_LIMIT_CHANGES = `SELECT data, created_at FROM events
+  WHERE type = 'ReferenceEntryChanged' AND data->>'kind' = 'substance'
+    AND (data->>'id') IN (SELECT id::text FROM substances WHERE name = ANY($1::text[])) AND ${inChainText()}
+  ORDER BY position`
+
 export async function substanceLimits(db: Kysely<Database>, names: string[]): Promise<SubstanceLimit[]> {
   if (names.length === 0) return []
-  const substances = await db.selectFrom('substances').select(['id', 'name', 'mpc']).where('name', 'in', names).execute()
+  // Started together: on the shared reads (db/shared-reads.server.ts) they leave in one socket write.
+  const [{ rows: substances }, { rows: events }] = await Promise.all([
+    db.executeQuery<{ id: number; name: string; mpc: string | number | null }>(CompiledQuery.raw(SUBSTANCES_BY_NAME, [names])),
+    db.executeQuery<{ data: unknown; created_at: Date }>(CompiledQuery.raw(SUBSTANCE_LIMIT_CHANGES, [names])),
+  ])
   if (substances.length === 0) return []
-  const events = await db
-    .selectFrom('events')
-    .select(['data', 'created_at'])
-    .where('type', '=', 'ReferenceEntryChanged')
-    .where(sql<boolean>`data->>'kind' = 'substance'`)
-    .where(sql<boolean>`(data->>'id') = ANY(${substances.map((s) => String(s.id))})`)
-    .where(inChainSql())
-    .orderBy('position')
-    .execute()
   return substances.map((s) => {
     const own = events
       .map((e) => ({ data: e.data as { id: number; changes: ReferenceChange[] }, at: e.created_at }))
