@@ -60,12 +60,15 @@ async function companyHasLicenceAreas(db: Db, companyId: number): Promise<boolea
   return area !== undefined
 }
 
-/** The facts of a report's rules: its files' statuses, its company's areas, this year. */
-export async function reportFacts(db: Db, context: CommandContext, report: { id: number | null; companyId: number }): Promise<ReportFacts> {
+/**
+ * The facts of a report's rules: its files' statuses, its company's areas, this year. `locked`: the caller's first
+ * statement locked the report's row already (a decision reads it with its stream, decision 3820).
+ */
+export async function reportFacts(db: Db, context: CommandContext, report: { id: number | null; companyId: number; locked?: boolean }): Promise<ReportFacts> {
   // The report's row is locked until the commit: uploads and deletions of its files (which lock it too) wait, so the
   // files decided on are the files the report has when the decision is recorded. Its answer is not waited for: the
   // statement below goes out behind it in the same round trip (decision 2800).
-  if (report.id !== null) await sendUnanswered(db, fixed`SELECT id FROM import_reports WHERE id = ${report.id} FOR UPDATE`)
+  if (report.id !== null && !report.locked) await sendUnanswered(db, fixed`SELECT id FROM import_reports WHERE id = ${report.id} FOR UPDATE`)
   // The files and the company's areas in one statement, read after the lock: PostgreSQL runs a connection's statements
   // in the order sent, and this one, a statement of its own, takes its snapshot once the lock is held, so it sees
   // every file committed before it.
@@ -134,8 +137,15 @@ function decisionCommand(decision: Decision, data: { comment: string; files: Dec
 }
 
 /**
+ * The report a decision is on, read and locked with its stream in the decision's first statement (decision 3820):
+ * its stream and company, and the row locked until the commit (see reportFacts).
+ */
+const REPORT_OF_DECISION = 'SELECT stream_id, company_id FROM import_reports WHERE id = $1 FOR UPDATE'
+
+/**
  * PUT import-reports/{id}: the Department agrees, declines or cancels its decision, with a comment and files. Who may
- * decide and a report that is not there are returned before the transaction; the decider's own refusals roll it back.
+ * decide is checked before the transaction; a report that is not there is found by its first statement, and it and
+ * the decider's own refusals roll it back.
  */
 export async function decideOnReport(
   context: CommandContext,
@@ -143,27 +153,40 @@ export async function decideOnReport(
   input: { decision: Decision; comment: string; files: DecisionFile[] },
 ): Promise<void | Refused> {
   if (!can(context.actor, 'decide:report:any')) return refused({ reason: 'forbidden' })
-  const [report] = await rowsOf(context.db, fixed<{ stream_id: string; company_id: number }>`SELECT stream_id, company_id FROM import_reports WHERE id = ${reportId}`)
-  if (!report) return refused({ reason: 'report-not-found' })
-  await inTransaction(context.db, async (trx) => {
-    const inTrx = { ...context, db: trx }
-    const { events } = await handleCommand(inTrx, {
-      decider: reportDecider,
-      streamId: report.stream_id,
-      command: decisionCommand(input.decision, { comment: input.comment, files: input.files }),
-      facts: async (db) => ({
-        ...(await reportFacts(db, inTrx, { id: reportId, companyId: report.company_id })),
-        attachments: await Promise.all(input.files.map((file) => storedContent(context.storageDir, file.id))),
-        deciderOfOwnCompany: context.actor?.companyId != null && context.actor.companyId === report.company_id,
-      }),
-      // Agreeing publishes the report's staged data to the catalogue; cancelling an agreement withdraws it (workers).
-      jobs: (events) =>
-        events.some((e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'))
-          ? [{ name: JOBS.reportPublication, data: { reportId } }]
-          : [],
+  try {
+    await inTransaction(context.db, async (trx) => {
+      const inTrx = { ...context, db: trx }
+      let companyId = 0
+      const { events } = await handleCommand(inTrx, {
+        decider: reportDecider,
+        streamId: {
+          row: REPORT_OF_DECISION,
+          key: reportId,
+          found(report: { stream_id: string; company_id: number } | null) {
+            if (!report) throw new CommandRefused({ reason: 'report-not-found' })
+            companyId = report.company_id
+            return report.stream_id
+          },
+        },
+        command: decisionCommand(input.decision, { comment: input.comment, files: input.files }),
+        facts: async (db) => ({
+          ...(await reportFacts(db, inTrx, { id: reportId, companyId, locked: true })),
+          attachments: await Promise.all(input.files.map((file) => storedContent(context.storageDir, file.id))),
+          deciderOfOwnCompany: context.actor?.companyId != null && context.actor.companyId === companyId,
+        }),
+        // Agreeing publishes the report's staged data to the catalogue; cancelling an agreement withdraws it (workers).
+        jobs: (events) =>
+          events.some((e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'))
+            ? [{ name: JOBS.reportPublication, data: { reportId } }]
+            : [],
+      })
+      // What the declined round held is kept for the next round's comparison (decision 3714): the holder's replacing the
+      // file removes its staged rows, so they are summed now, in the decline's transaction.
+      if (events.some((e) => e.type === 'ReportRejected')) await recordDeclinedRound(trx, reportId)
     })
-    // What the declined round held is kept for the next round's comparison (decision 3714): the holder's replacing the
-    // file removes its staged rows, so they are summed now, in the decline's transaction.
-    if (events.some((e) => e.type === 'ReportRejected')) await recordDeclinedRound(trx, reportId)
-  })
+  } catch (error) {
+    // A report that is not there is answered as before, not thrown: nothing was written (its transaction rolled back).
+    if (error instanceof CommandRefused && error.refusal.reason === 'report-not-found') return refused(error.refusal)
+    throw error
+  }
 }
