@@ -100,18 +100,18 @@ const STREAM_FOR_APPEND = `
  * readStreamForAppend of the stream a row names, that row read (and locked, when `row` says FOR UPDATE) in the same
  * statement (decision 3820): a command that knows its report by id finds the report's stream, the columns its facts
  * need and the report's lock in its first round trip, instead of a lookup before its transaction and a lock after the
- * stream read. `row` is a SELECT of at most one row, with a column `stream_id`, whose one parameter is `key`; it is
- * evaluated after the barrier is taken (a lateral subquery on the head), so the locks are taken in the order every
- * command takes them. Its columns come back as `row`, null when there is no such row (no stream, no events then).
+ * stream read. `row` is a SELECT of at most one row, with a column `stream_id`, whose one parameter (if any) is
+ * `key`; it is evaluated after the barrier is taken (a lateral subquery on the head), so the locks are taken in the
+ * order every command takes them. Its columns come back as `row`, null when there is no such row (no stream, no events then).
  */
 export async function readRowStreamForAppend<R extends { stream_id: string }>(
   trx: Transaction<Database>,
   row: string,
-  key: unknown,
+  key?: unknown,
 ): Promise<{ row: R | null; events: StreamEvent[]; head: StreamHead }> {
   let text = rowStreamTexts.get(row)
   if (text === undefined) rowStreamTexts.set(row, (text = rowStreamForAppend(row)))
-  const { rows } = await trx.executeQuery(CompiledQuery.raw(text, [key]) as CompiledQuery<StreamForAppendRow & { named: R | null }>)
+  const { rows } = await trx.executeQuery(CompiledQuery.raw(text, key === undefined ? [] : [key]) as CompiledQuery<StreamForAppendRow & { named: R | null }>)
   const events: StreamEvent[] = rows.filter((r) => r.stream_version !== null).map((r) => ({ streamVersion: r.stream_version!, type: r.type, data: r.data }))
   const last = rows.at(-1)!
   return { row: last.named, events, head: { lastHash: last.last_hash, reservedPositions: [Number(rows[0].reserved)] } }

@@ -23,7 +23,8 @@ export type JobRequest = { [N in keyof JobPayloads]: { name: N; data: JobPayload
  */
 export interface NamedStream<R extends { stream_id: string }> {
   row: string
-  key: unknown
+  /** The row's one parameter ($1); none when the row takes none. */
+  key?: unknown
   found(row: R | null): string
 }
 
@@ -31,7 +32,8 @@ export interface CommandRun<S, C, E extends { type: string }, F> {
   decider: Decider<S, C, E, F>
   /** The stream's id, or the row that names it. */
   streamId: string | NamedStream<{ stream_id: string }>
-  command: C
+  /** The command, or a function answering it once the stream is read (a command that names what `found` learnt). */
+  command: C | (() => C)
   /** The facts the rules need, read in the command's transaction after the append lock (so they cannot move). */
   facts: (trx: Transaction<Database>, state: S) => Promise<F> | F
   /** The jobs the recorded events call for. */
@@ -83,7 +85,8 @@ export async function handleCommand<S, C, E extends { type: string; data: object
     const { streamId, state, version, head } =
       typeof run.streamId === 'string' ? { streamId: run.streamId, ...(await loadStream(trx, run.decider, run.streamId)) } : await loadNamedStream(trx, run.decider, run.streamId)
     const facts = await run.facts(trx, state)
-    const decision = run.decider.decide(state, run.command, facts)
+    const command = typeof run.command === 'function' ? (run.command as () => C)() : run.command
+    const decision = run.decider.decide(state, command, facts)
     if (isRefusal(decision)) throw new CommandRefused(decision)
     const appended = await appendToStream(trx, streamId, version, decision, run.metadata ?? metadataOf(context), context.now, head)
     eventsAppended.inc(appended.length)
