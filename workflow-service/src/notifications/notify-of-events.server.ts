@@ -3,7 +3,8 @@
 // person of the report's area (or company) and year, once that address is confirmed (decision 2224). Writing twice
 // for the same event changes nothing.
 import { type Kysely, sql } from 'kysely'
-import type { Database, ReportType } from '@portal/migrations/database.ts'
+import type { Database } from '@portal/migrations/database.ts'
+import type { KnownReport } from '../ports/notice-writer.ts'
 import type { StoredEvent } from '../event-store/event-store.server.ts'
 import { requestConfirmation } from './email-confirmations.server.ts'
 import { MAIL_SUBJECTS, noticeBody } from './mail-rules.ts'
@@ -18,13 +19,13 @@ import { conversationAddress } from '../workflow/reports/board-cells.ts'
 
 /**
  * Events whose table entry has a notice are told; the others are not. Answers the ids of the letters written that wait
- * to be sent, which the caller queues (decision 3821).
+ * to be sent, which the caller queues (decision 3821). `known`: the report the command read already (decision 3820).
  */
-export async function notifyOfEvents(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<number[]> {
+export async function notifyOfEvents(db: Kysely<Database>, events: readonly StoredEvent[], known?: KnownReport): Promise<number[]> {
   const letters: number[] = []
   for (const event of events) {
     const notice = eventUse(event.type).notice
-    if (notice) letters.push(...(await notifyOf(db, event, notice)))
+    if (notice) letters.push(...(await notifyOf(db, event, notice, known)))
     // A responsible person's new address is asked to confirm before it gets any letter (decision 2224).
     // It counts for the account that saved the person (decision 3508).
     else if (event.type === 'ResponsibleSaved') {
@@ -37,7 +38,7 @@ export async function notifyOfEvents(db: Kysely<Database>, events: readonly Stor
   return letters
 }
 
-async function notifyOf(db: Kysely<Database>, event: StoredEvent, notice: NonNullable<EventUse['notice']>): Promise<number[]> {
+async function notifyOf(db: Kysely<Database>, event: StoredEvent, notice: NonNullable<EventUse['notice']>, known?: KnownReport): Promise<number[]> {
   const data = event.data as { reportId?: number; fileId?: number }
   let reportId = data.reportId
   let fileName: string | null = null
@@ -51,11 +52,15 @@ async function notifyOf(db: Kysely<Database>, event: StoredEvent, notice: NonNul
     uploader = file.creator_id
   }
   if (reportId === undefined) return []
-  const [report] = await rowsOf(
-    db,
-    fixed<{ id: number; company_id: number; area_id: number | null; year: number; report_type: ReportType; area_name: string | null }>`
+  // The report the command read with its stream, under its lock, is not read again (decision 3820).
+  const [report] =
+    known?.id === reportId
+      ? [known]
+      : await rowsOf(
+          db,
+          fixed<KnownReport>`
     SELECT r.id, r.company_id, r.area_id, r.year, r.report_type, a.name AS area_name FROM import_reports r LEFT JOIN areas a ON a.id = r.area_id WHERE r.id = ${reportId}`,
-  )
+        )
   if (!report) return []
   const subject = noticeSubject({ reportId: report.id, companyId: report.company_id, year: report.year, reportTypeTitle: REPORT_TYPES[report.report_type].title, areaName: report.area_name })
   const text = notice(event, { subject, fileName })

@@ -8,6 +8,7 @@ import type { Database } from '@portal/migrations/database.ts'
 import { appendToStream, type EventMetadata, readRowStreamForAppend, readStreamForAppend, type StoredEvent, type StreamEvent } from '../event-store/event-store.server.ts'
 import { eventsAppended } from '../observability/metrics.server.ts'
 import type { JobPayloads } from '../ports/jobs.ts'
+import type { KnownReport } from '../ports/notice-writer.ts'
 import { type CommandContext, inTransaction, metadataOf } from './command-context.server.ts'
 import { projectEvents } from './projections.server.ts'
 import type { Decider } from './decider.ts'
@@ -40,6 +41,11 @@ export interface CommandRun<S, C, E extends { type: string }, F> {
   jobs?: (events: E[], state: S) => JobRequest[]
   /** Who the events are recorded for; default the context's actor, address and request. */
   metadata?: EventMetadata
+  /**
+   * The report the command read under its lock (a decision's, with its stream): the projection and the notices take
+   * it instead of reading it again (decision 3820).
+   */
+  report?: () => KnownReport | undefined
 }
 
 /** The stream's own events, typed by the decider's table (a type it does not know in the stream is a broken log). */
@@ -90,10 +96,11 @@ export async function handleCommand<S, C, E extends { type: string; data: object
     if (isRefusal(decision)) throw new CommandRefused(decision)
     const appended = await appendToStream(trx, streamId, version, decision, run.metadata ?? metadataOf(context), context.now, head)
     eventsAppended.inc(appended.length)
-    await projectEvents(trx, run.decider.table, appended)
+    const report = run.report?.()
+    await projectEvents(trx, run.decider.table, appended, report && { report: { id: report.id, company_id: report.company_id } })
     // The people concerned are told in the same transaction, with their letters' jobs: no status change without its
     // notice, none without one.
-    await context.notices(trx, appended, { queue: context.queue, requestId: context.requestId })
+    await context.notices(trx, appended, { queue: context.queue, requestId: context.requestId, report })
     const after = decision.reduce(run.decider.evolve, state)
     // The job carries the request id, so the worker's log lines and events can be followed back to the request.
     for (const job of run.jobs?.(decision, after) ?? []) await context.queue.send(job.name, { ...job.data, requestId: context.requestId }, { trx, key: job.key })

@@ -4,6 +4,7 @@ import type { Database, FileStatus, ReportType } from '@portal/migrations/databa
 import { can, type CurrentUser } from '../../auth/permissions.ts'
 import { JOBS } from '../../ports/jobs.ts'
 import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
+import type { KnownReport } from '../../ports/notice-writer.ts'
 import { handleCommand } from '../handle-command.server.ts'
 import { CommandRefused, Refused, refused } from '../refusal.ts'
 import { type ReportCommand, reportDecider, type ReportFacts } from './report-decide.ts'
@@ -138,9 +139,10 @@ function decisionCommand(decision: Decision, data: { comment: string; files: Dec
 
 /**
  * The report a decision is on, read and locked with its stream in the decision's first statement (decision 3820):
- * its stream and company, and the row locked until the commit (see reportFacts).
+ * its stream, its company and what its notices name, and the row locked until the commit (see reportFacts).
  */
-const REPORT_OF_DECISION = 'SELECT stream_id, company_id FROM import_reports WHERE id = $1 FOR UPDATE'
+const REPORT_OF_DECISION = `SELECT r.stream_id, r.id, r.company_id, r.area_id, r.year, r.report_type, a.name AS area_name
+    FROM import_reports r LEFT JOIN areas a ON a.id = r.area_id WHERE r.id = $1 FOR UPDATE OF r`
 
 /**
  * PUT import-reports/{id}: the Department agrees, declines or cancels its decision, with a comment and files. Who may
@@ -156,18 +158,23 @@ export async function decideOnReport(
   try {
     await inTransaction(context.db, async (trx) => {
       const inTrx = { ...context, db: trx }
+      let known: KnownReport | undefined
       let companyId = 0
       const { events } = await handleCommand(inTrx, {
         decider: reportDecider,
         streamId: {
           row: REPORT_OF_DECISION,
           key: reportId,
-          found(report: { stream_id: string; company_id: number } | null) {
+          found(report: (KnownReport & { stream_id: string }) | null) {
             if (!report) throw new CommandRefused({ reason: 'report-not-found' })
+            const { stream_id: streamId, ...named } = report
+            known = named
             companyId = report.company_id
-            return report.stream_id
+            return streamId
           },
         },
+        // Its projection and notices take the report as read here, not again.
+        report: () => known,
         command: decisionCommand(input.decision, { comment: input.comment, files: input.files }),
         facts: async (db) => ({
           ...(await reportFacts(db, inTrx, { id: reportId, companyId, locked: true })),
