@@ -42,10 +42,16 @@ export interface CommandRun<S, C, E extends { type: string }, F> {
   /** Who the events are recorded for; default the context's actor, address and request. */
   metadata?: EventMetadata
   /**
-   * The report the command read under its lock (a decision's, with its stream): the projection and the notices take
-   * it instead of reading it again (decision 3820).
+   * What the command read under its lock of the rows its projection and notices read (a decision's report, with its
+   * stream, and its live files, with its facts): they take it instead of reading it again (decision 3820).
    */
-  report?: () => KnownReport | undefined
+  known?: () => KnownRows | undefined
+}
+
+/** A report as a command read it under its lock, and the files of it not on their way out (in id order), if read. */
+export interface KnownRows {
+  report: KnownReport
+  liveFilesOfReport?: Array<{ id: number; name: string }>
 }
 
 /** The stream's own events, typed by the decider's table (a type it does not know in the stream is a broken log). */
@@ -96,8 +102,9 @@ export async function handleCommand<S, C, E extends { type: string; data: object
     if (isRefusal(decision)) throw new CommandRefused(decision)
     const appended = await appendToStream(trx, streamId, version, decision, run.metadata ?? metadataOf(context), context.now, head)
     eventsAppended.inc(appended.length)
-    const report = run.report?.()
-    await projectEvents(trx, run.decider.table, appended, report && { report: { id: report.id, company_id: report.company_id } })
+    const known = run.known?.()
+    const report = known?.report
+    await projectEvents(trx, run.decider.table, appended, known && { report: { id: known.report.id, company_id: known.report.company_id }, liveFilesOfReport: known.liveFilesOfReport })
     // The people concerned are told in the same transaction, with their letters' jobs: no status change without its
     // notice, none without one.
     await context.notices(trx, appended, { queue: context.queue, requestId: context.requestId, report })

@@ -11,7 +11,8 @@ export { PROJECTION_TABLES } from './event-table.ts'
 
 /**
  * Writes an event's rows, as its entry in `table` (its stream's event table) computes them. `known`: rows the command
- * read already under its lock (a decision's report: its id and company never change), not read again.
+ * read already under its lock (a decision's report, whose id and company never change, and its live files, which no
+ * one else can change while the report is locked, the files of `known.report`), not read again.
  */
 export async function projectEvent(db: Kysely<Database>, table: EventUses, event: StoredEvent, known: Seen = {}): Promise<void> {
   const use = useOf(table, event.type)
@@ -19,7 +20,9 @@ export async function projectEvent(db: Kysely<Database>, table: EventUses, event
   let seen: Seen = {}
   if (reads) {
     const report = reads.report !== undefined && known.report?.id === reads.report ? known.report : undefined
-    seen = { ...(await readSeen(db, report ? { ...reads, report: undefined } : reads)), ...(report ? { report } : {}) }
+    const live = reads.liveFilesOfReport !== undefined && known.report?.id === reads.liveFilesOfReport ? known.liveFilesOfReport : undefined
+    const rest: Reads = { ...reads, ...(report ? { report: undefined } : {}), ...(live ? { liveFilesOfReport: undefined } : {}) }
+    seen = { ...(await readSeen(db, rest)), ...(report ? { report } : {}), ...(live ? { liveFilesOfReport: live } : {}) }
   }
   await writeChanges(db, use.rows(event, seen))
 }

@@ -5,7 +5,7 @@ import { can, type CurrentUser } from '../../auth/permissions.ts'
 import { JOBS } from '../../ports/jobs.ts'
 import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
 import type { KnownReport } from '../../ports/notice-writer.ts'
-import { handleCommand } from '../handle-command.server.ts'
+import { handleCommand, type KnownRows } from '../handle-command.server.ts'
 import { CommandRefused, Refused, refused } from '../refusal.ts'
 import { type ReportCommand, reportDecider, type ReportFacts } from './report-decide.ts'
 import { type DecisionFile, reportStreamId } from './report-events.ts'
@@ -61,15 +61,12 @@ async function companyHasLicenceAreas(db: Db, companyId: number): Promise<boolea
   return area !== undefined
 }
 
-/**
- * The facts of a report's rules: its files' statuses, its company's areas, this year. `locked`: the caller's first
- * statement locked the report's row already (a decision reads it with its stream, decision 3820).
- */
-export async function reportFacts(db: Db, context: CommandContext, report: { id: number | null; companyId: number; locked?: boolean }): Promise<ReportFacts> {
+/** The facts of a report's rules: its files' statuses, its company's areas, this year. */
+export async function reportFacts(db: Db, context: CommandContext, report: { id: number | null; companyId: number }): Promise<ReportFacts> {
   // The report's row is locked until the commit: uploads and deletions of its files (which lock it too) wait, so the
   // files decided on are the files the report has when the decision is recorded. Its answer is not waited for: the
   // statement below goes out behind it in the same round trip (decision 2800).
-  if (report.id !== null && !report.locked) await sendUnanswered(db, fixed`SELECT id FROM import_reports WHERE id = ${report.id} FOR UPDATE`)
+  if (report.id !== null) await sendUnanswered(db, fixed`SELECT id FROM import_reports WHERE id = ${report.id} FOR UPDATE`)
   // The files and the company's areas in one statement, read after the lock: PostgreSQL runs a connection's statements
   // in the order sent, and this one, a statement of its own, takes its snapshot once the lock is held, so it sees
   // every file committed before it.
@@ -80,6 +77,23 @@ export async function reportFacts(db: Db, context: CommandContext, report: { id:
            EXISTS (SELECT 1 FROM areas WHERE company_id = ${report.companyId} AND kind = 'licence_area') AS has_areas`,
   )
   return { files: row.statuses, companyHasLicenceAreas: row.has_areas, currentYear: context.now.getFullYear() }
+}
+
+/**
+ * A decision's facts, its report locked already by its first statement (decision 3820): reportFacts' files and areas,
+ * and the report's live files (id and name, in id order), which its history entry names: read here under the lock,
+ * they are what the projection would read after the append, as no file of a locked report changes.
+ */
+async function decisionFacts(db: Db, context: CommandContext, reportId: number, companyId: number): Promise<{ facts: ReportFacts; liveFiles: Array<{ id: number; name: string }> }> {
+  const [row] = await rowsOf(
+    db,
+    fixed<{ statuses: FileStatus[]; has_areas: boolean; live_files: Array<{ id: number; name: string }> }>`
+    SELECT ARRAY(SELECT status::text FROM import_files WHERE report_id = ${reportId} AND status NOT IN ('deletion', 'deleted')) AS statuses,
+           EXISTS (SELECT 1 FROM areas WHERE company_id = ${companyId} AND kind = 'licence_area') AS has_areas,
+           (SELECT COALESCE(jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name) ORDER BY f.id), '[]'::jsonb) FROM import_files f
+            WHERE f.report_id = ${reportId} AND f.status NOT IN ('deletion', 'deleted')) AS live_files`,
+  )
+  return { facts: { files: row.statuses, companyHasLicenceAreas: row.has_areas, currentYear: context.now.getFullYear() }, liveFiles: row.live_files }
 }
 
 /**
@@ -158,7 +172,7 @@ export async function decideOnReport(
   try {
     await inTransaction(context.db, async (trx) => {
       const inTrx = { ...context, db: trx }
-      let known: KnownReport | undefined
+      let known: KnownRows | undefined
       let companyId = 0
       const { events } = await handleCommand(inTrx, {
         decider: reportDecider,
@@ -168,19 +182,23 @@ export async function decideOnReport(
           found(report: (KnownReport & { stream_id: string }) | null) {
             if (!report) throw new CommandRefused({ reason: 'report-not-found' })
             const { stream_id: streamId, ...named } = report
-            known = named
+            known = { report: named }
             companyId = report.company_id
             return streamId
           },
         },
-        // Its projection and notices take the report as read here, not again.
-        report: () => known,
+        // Its projection and notices take the report and its live files as read here, not again.
+        known: () => known,
         command: decisionCommand(input.decision, { comment: input.comment, files: input.files }),
-        facts: async (db) => ({
-          ...(await reportFacts(db, inTrx, { id: reportId, companyId, locked: true })),
-          attachments: await Promise.all(input.files.map((file) => storedContent(context.storageDir, file.id))),
-          deciderOfOwnCompany: context.actor?.companyId != null && context.actor.companyId === companyId,
-        }),
+        facts: async (db) => {
+          const { facts, liveFiles } = await decisionFacts(db, inTrx, reportId, companyId)
+          known!.liveFilesOfReport = liveFiles
+          return {
+            ...facts,
+            attachments: await Promise.all(input.files.map((file) => storedContent(context.storageDir, file.id))),
+            deciderOfOwnCompany: context.actor?.companyId != null && context.actor.companyId === companyId,
+          }
+        },
         // Agreeing publishes the report's staged data to the catalogue; cancelling an agreement withdraws it (workers).
         jobs: (events) =>
           events.some((e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'))
