@@ -56,6 +56,10 @@ describe('notifications of report status changes', () => {
     const mails = (await outbox()).slice(before.length)
     expect(mails).toHaveLength(1)
     expect(mails[0]).toMatchObject({ to_address: RESPONSIBLE.email, sent_at: null, attempts: 0 })
+    // The decision's letter and the confirmation the saved person was asked have their sending jobs, written with them
+    // (the statements that wrote the letters answered their ids).
+    const jobsOf = async (id: number) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pgboss.job WHERE name = 'mail-send' AND data->>'outboxId' = ${String(id)}`.execute(t.database.db)).rows[0].n)
+    expect([await jobsOf(mails[0].id), await jobsOf(asked[0].id)]).toEqual([1, 1])
     expect(mails[0].body).toContain('отклонён')
     expect(mails[0].body).toContain('Нет подписи')
     const users = await t.database.db.selectFrom('users').select('id').where('company_id', '=', h.companyId).where('is_active', '=', true).execute()

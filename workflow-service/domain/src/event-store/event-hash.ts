@@ -1,19 +1,51 @@
 // The hashes of the event log. Each event carries an HMAC (key outside the database) of its content and of the
 // hash of the event before it in its stream; checkpoints chain the log's events together in position order.
-import { createHash, createHmac } from 'node:crypto'
+import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto'
 
 /** The hash the first event of a stream (and the first checkpoint) points back to. */
 export const GENESIS_HASH = '0'.repeat(64)
 
-/** JSON with object keys sorted, so the hash does not depend on how jsonb reorders keys. */
+/** The JSON text of each key met, kept: an event's keys are a few dozen names, escaped anew for every event before. */
+const keyTexts = new Map<string, string>()
+/** Bound on the keys kept (the log's keys are a few hundred names); past it a key's text is made per call. */
+const MAX_KEYS = 10_000
+
+function keyText(key: string): string {
+  let text = keyTexts.get(key)
+  if (text === undefined) {
+    text = JSON.stringify(key)
+    if (keyTexts.size < MAX_KEYS) keyTexts.set(key, text)
+  }
+  return text
+}
+
+/**
+ * JSON with object keys sorted, so the hash does not depend on how jsonb reorders keys. Written with loops and one
+ * string rather than arrays of entries filtered, sorted, mapped and joined: the chain check of the whole log spent
+ * more on this than on the hashes (decision 3822); the text is the same, character for character (the sort of the
+ * keys is by UTF-16 code units either way, and a hole of an array is nothing between its commas, as join made it).
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null)
   if (value instanceof Date) return JSON.stringify(value.toISOString())
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
+  if (Array.isArray(value)) {
+    let out = '['
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ','
+      if (i in value) out += canonicalJson(value[i]) ?? ''
+    }
+    return `${out}]`
+  }
+  const keys = Object.keys(value).sort()
+  let out = '{'
+  let first = true
+  for (const key of keys) {
+    const v = (value as Record<string, unknown>)[key]
+    if (v === undefined) continue
+    out += `${first ? '' : ','}${keyText(key)}:${canonicalJson(v)}`
+    first = false
+  }
+  return `${out}}`
 }
 
 export interface HashedContent {
@@ -40,9 +72,22 @@ function content(event: HashedContent): string {
   ])
 }
 
+/**
+ * The key as a KeyObject, made once per key. Given the key's bytes, createHmac imports them into a new key object at
+ * every call, which cost four times the hash itself of an event's few hundred bytes (measured, decision 3822): every
+ * append, and every event of a chain check, paid it. The key's bytes are never changed in place (audit-key.server.ts
+ * replaces the buffer), so the object made for a buffer stays its key.
+ */
+const keyObjects = new WeakMap<Buffer, KeyObject>()
+function secretKeyOf(key: Buffer): KeyObject {
+  let object = keyObjects.get(key)
+  if (object === undefined) keyObjects.set(key, (object = createSecretKey(key)))
+  return object
+}
+
 /** The keyed hash of an event: prevHash is the hash of the event before it in the same stream. */
 export function hmacEvent(key: Buffer, event: HashedContent): string {
-  return createHmac('sha256', key).update(content(event)).digest('hex')
+  return createHmac('sha256', secretKeyOf(key)).update(content(event)).digest('hex')
 }
 
 /** The unkeyed hash of events written before the keyed chain (one global chain); verified, never written again. */
@@ -61,7 +106,7 @@ export interface CheckpointContent {
 
 /** The keyed seal of a checkpoint: the events of (fromPosition, toPosition] and the checkpoint before it. */
 export function hmacCheckpoint(key: Buffer, checkpoint: CheckpointContent): string {
-  return createHmac('sha256', key)
+  return createHmac('sha256', secretKeyOf(key))
     .update(
       canonicalJson([
         checkpoint.fromPosition,

@@ -96,6 +96,44 @@ const STREAM_FOR_APPEND = `
     LEFT JOIN events e ON e.stream_id = $1 AND ${inChainText('e.position')}
     ORDER BY e.stream_version`
 
+/**
+ * readStreamForAppend of the stream a row names, that row read (and locked, when `row` says FOR UPDATE) in the same
+ * statement (decision 3820): a command that knows its report by id finds the report's stream, the columns its facts
+ * need and the report's lock in its first round trip, instead of a lookup before its transaction and a lock after the
+ * stream read. `row` is a SELECT of at most one row, with a column `stream_id`, whose one parameter (if any) is
+ * `key`; it is evaluated after the barrier is taken (a lateral subquery on the head), so the locks are taken in the
+ * order every command takes them. Its columns come back as `row`, null when there is no such row (no stream, no events then).
+ */
+export async function readRowStreamForAppend<R extends { stream_id: string }>(
+  trx: Transaction<Database>,
+  row: string,
+  key?: unknown,
+): Promise<{ row: R | null; events: StreamEvent[]; head: StreamHead }> {
+  let text = rowStreamTexts.get(row)
+  if (text === undefined) rowStreamTexts.set(row, (text = rowStreamForAppend(row)))
+  const { rows } = await trx.executeQuery(CompiledQuery.raw(text, key === undefined ? [] : [key]) as CompiledQuery<StreamForAppendRow & { named: R | null }>)
+  const events: StreamEvent[] = rows.filter((r) => r.stream_version !== null).map((r) => ({ streamVersion: r.stream_version!, type: r.type, data: r.data }))
+  const last = rows.at(-1)!
+  return { row: last.named, events, head: { lastHash: last.last_hash, reservedPositions: [Number(rows[0].reserved)] } }
+}
+
+/** The text of each row lookup readRowStreamForAppend was given (a handful of call sites, each one constant text). */
+const rowStreamTexts = new Map<string, string>()
+
+// As STREAM_FOR_APPEND, the stream named by the row: the row's subquery refers to the head (OFFSET 0 keeps PostgreSQL
+// from pulling it up into the join, where that reference would be a join condition and the order free), so it runs
+// inside a nested loop after the head, once the barrier is held; its columns come back once, on the last line.
+const rowStreamForAppend = (row: string) => `
+    SELECT e.stream_version, e.type, e.data,
+           CASE WHEN lead(e.stream_version) OVER w IS NULL THEN e.hash END AS last_hash,
+           CASE WHEN lead(e.stream_version) OVER w IS NULL THEN to_jsonb(named) END AS named,
+           head.reserved
+    FROM (SELECT nextval('events_position_seq') AS reserved FROM (SELECT pg_advisory_xact_lock_shared(${APPEND_BARRIER})) barrier) head
+    LEFT JOIN LATERAL (SELECT * FROM (${row}) found WHERE head.reserved IS NOT NULL OFFSET 0) named ON true
+    LEFT JOIN events e ON e.stream_id = named.stream_id AND ${inChainText('e.position')}
+    WINDOW w AS (ORDER BY e.stream_version)
+    ORDER BY e.stream_version`
+
 /** The insert of one event, the usual append, as one text (decision 2800); several events go through the builder. */
 const INSERT_ONE_EVENT = `INSERT INTO events (position, stream_id, stream_version, type, data, metadata, created_at, prev_hash, hash, keyed)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, true)`

@@ -5,8 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { sendUnanswered } from '@portal/workflow-platform/database.server.ts'
-import { fixed } from '@portal/workflow-platform/database.server.ts'
+import { fixed, rowsOf } from '@portal/workflow-platform/database.server.ts'
 import { CONFIRMATION_DAYS, CONFIRMATION_SUBJECT, CONFIRMATION_TOKEN, CONFIRMATIONS_PER_ACCOUNT_PER_DAY, CONFIRMATIONS_PER_DAY, CONFIRMATIONS_PER_HOUR, confirmationBody } from './mail-rules.ts'
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -18,20 +17,21 @@ export const addressKey = (email: string) => email.trim().toLowerCase()
  * Asks an address to confirm, in the caller's transaction, unless it is confirmed already or had its letters for the
  * hour or the day. `eventPosition` ties the letter to the event that caused it (one letter per event and address).
  * `by` is the account whose command asks (a holder saving a responsible person): past its letters for the day it asks
- * no more; null (a notice's letter, which no account's command aims) counts for nobody.
+ * no more; null (a notice's letter, which no account's command aims) counts for nobody. Answers the letter's id in the
+ * outbox, to be queued for sending, or null when no letter was written.
  */
-export async function requestConfirmation(db: Kysely<Database>, email: string, eventPosition: number | bigint, at: Date, by: number | null = null): Promise<void> {
+export async function requestConfirmation(db: Kysely<Database>, email: string, eventPosition: number | bigint, at: Date, by: number | null = null): Promise<number | null> {
   const address = addressKey(email)
-  if (!address.includes('@')) return
+  if (!address.includes('@')) return null
   const token = randomBytes(32).toString('base64url')
   // One statement (decision 2316): it runs inside a command's transaction, where every round trip waits its turn.
   // `asked` is empty for a confirmed address or one past its letters for the hour or the day. The token is replaced
   // only when its letter is written, so the link of the last letter sent keeps working after a refused request or
-  // an event asked twice. Nothing reads its answer: it goes out with the transaction's next statement (decision 2770),
-  // which sees its letter (the outbox's jobs are looked up behind it), and a failure of it fails that statement or the commit.
-  await sendUnanswered(
+  // an event asked twice. It answers the letter it wrote, which its caller queues: the outbox is not looked up again
+  // for the letters of the event (decision 3821).
+  const [letter] = await rowsOf(
     db,
-    fixed`
+    fixed<{ id: number }>`
     WITH asked AS (
       SELECT 1 FROM (
         SELECT count(*) FILTER (WHERE created_at > ${at}::timestamptz - interval '1 hour') AS hour, count(*) AS day
@@ -47,13 +47,16 @@ export async function requestConfirmation(db: Kysely<Database>, email: string, e
       INSERT INTO mail_outbox (event_position, to_address, subject, body, kind, created_at, next_attempt_at, requested_by)
       SELECT ${Number(eventPosition)}::bigint, ${address}, ${CONFIRMATION_SUBJECT}, ${confirmationBody(token)}, 'confirmation', ${at}::timestamptz, ${at}::timestamptz, ${by}::integer FROM asked
       ON CONFLICT (event_position, to_address) DO NOTHING
-      RETURNING 1
+      RETURNING id
+    ), tokened AS (
+      INSERT INTO email_confirmations (address, token_sha256, token_created_at)
+      SELECT ${address}, ${sha256(token)}, ${at}::timestamptz FROM letter
+      ON CONFLICT (address) DO UPDATE SET token_sha256 = excluded.token_sha256, token_created_at = excluded.token_created_at
+      WHERE email_confirmations.confirmed_at IS NULL
     )
-    INSERT INTO email_confirmations (address, token_sha256, token_created_at)
-    SELECT ${address}, ${sha256(token)}, ${at}::timestamptz FROM letter
-    ON CONFLICT (address) DO UPDATE SET token_sha256 = excluded.token_sha256, token_created_at = excluded.token_created_at
-    WHERE email_confirmations.confirmed_at IS NULL`,
+    SELECT id FROM letter`,
   )
+  return letter ? Number(letter.id) : null
 }
 
 export type ConfirmationState = 'pending' | 'confirmed' | 'invalid'

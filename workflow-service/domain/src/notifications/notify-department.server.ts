@@ -57,8 +57,11 @@ export function departmentNotice(type: string, data: Record<string, unknown>, fa
 /** Whether the Department is told of an event of this type (and may get a letter of it). */
 export const departmentToldOf = (type: string): boolean => TOLD_OF.has(type)
 
-export async function notifyDepartment(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<void> {
-  for (const event of events) if (TOLD_OF.has(event.type)) await notifyDepartmentOf(db, event)
+/** Answers the ids of the letters written that wait to be sent (decision 3821). */
+export async function notifyDepartment(db: Kysely<Database>, events: readonly StoredEvent[]): Promise<number[]> {
+  const letters: number[] = []
+  for (const event of events) if (TOLD_OF.has(event.type)) letters.push(...(await notifyDepartmentOf(db, event)))
+  return letters
 }
 
 /** The report a Department notice is about, as it stands after the event's projection, with the file's name. */
@@ -76,11 +79,11 @@ async function reportOf(db: Kysely<Database>, data: { reportId?: number; fileId?
   return report ? { ...report, file_name: null } : undefined
 }
 
-async function notifyDepartmentOf(db: Kysely<Database>, event: StoredEvent): Promise<void> {
+async function notifyDepartmentOf(db: Kysely<Database>, event: StoredEvent): Promise<number[]> {
   const message = event.type === 'ReportMessagePosted'
   const found = await reportOf(db, event.data as { reportId?: number; fileId?: number })
   // A check is told only in a report under consideration; a question, whatever the report's status (decision 3712).
-  if (!found || (!message && !REPORT_STATUSES[found.status].tellsDepartmentOfFiles)) return
+  if (!found || (!message && !REPORT_STATUSES[found.status].tellsDepartmentOfFiles)) return []
   const notice = departmentNotice(event.type, event.data, {
     companyName: found.company_name,
     reportTypeTitle: REPORT_TYPES[found.report_type].title,
@@ -88,20 +91,20 @@ async function notifyDepartmentOf(db: Kysely<Database>, event: StoredEvent): Pro
     areaName: found.area_name,
     fileName: found.file_name,
   })
-  if (!notice) return
+  if (!notice) return []
   const link = `/monitoring${message ? conversationAddress(found.company_id, found.id) : sectionAddress(found.company_id, found.year, found.area_id, found.report_type)}`
   const fresh = await noticeToDepartment(db, { position: event.position, reportId: found.id, topic: 'review', kind: notice.kind, title: notice.title, body: notice.body, link, createdAt: event.createdAt })
   // A letter goes with a new notice only: while it is unread, later events of the report are grouped into it, and so
   // are their letters (decision 2685).
-  if (fresh.length > 0) await mailDepartment(db, event, fresh, notice, link)
+  return fresh.length > 0 ? mailDepartment(db, event, fresh, notice, link) : []
 }
 
 /**
  * The letters of a new Department notice, in the event's transaction: to each of these users' addresses once it is
  * confirmed, under the hour's limit per address (past it, kept and marked); an address not confirmed is asked to.
  */
-async function mailDepartment(db: Kysely<Database>, event: StoredEvent, userIds: number[], notice: DepartmentNotice, link: string): Promise<void> {
+async function mailDepartment(db: Kysely<Database>, event: StoredEvent, userIds: number[], notice: DepartmentNotice, link: string): Promise<number[]> {
   const body = departmentNoticeBody(notice.subject, notice.title, link)
   const people = sql`SELECT DISTINCT lower(btrim(u.email)) AS address FROM users u WHERE u.id IN (${sql.join(userIds)}) AND u.is_active AND u.email LIKE '%@%'`
-  await sendNoticeLetters(db, event, { subject: DEPARTMENT_MAIL_SUBJECTS[notice.kind], body }, people)
+  return sendNoticeLetters(db, event, { subject: DEPARTMENT_MAIL_SUBJECTS[notice.kind], body }, people)
 }

@@ -2,7 +2,6 @@
 // letter without its job, no job without its letter), and a worker's start queues the letters that have none.
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import type { StoredEvent } from '../event-store/event-store.server.ts'
 import { NO_QUEUE, type JobQueue } from '../ports/job-queue.ts'
 import { JOBS } from '../ports/jobs.ts'
 import { fixed, rowsOf } from '@portal/workflow-platform/database.server.ts'
@@ -12,11 +11,6 @@ export const mailSendKey = (outboxId: number) => `${JOBS.mailSend}:${outboxId}`
 
 const waiting = (db: Kysely<Database>) =>
   db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).where('skipped_reason', 'is', null).where(sql<boolean>`next_attempt_at < 'infinity'::timestamptz`)
-
-/** Queues the sending of the letters these events wrote, in their transaction. */
-export async function queueLettersOf(trx: Transaction<Database>, queue: JobQueue, events: readonly StoredEvent[], requestId: string | null): Promise<void> {
-  await queueLettersAt(trx, queue, events.map((e) => Number(e.position)), requestId)
-}
 
 /** Queues the sending of the letters written at these positions (events', or a due notice's negated id), in the transaction. */
 export async function queueLettersAt(trx: Transaction<Database>, queue: JobQueue, positions: readonly number[], requestId: string | null): Promise<void> {
@@ -29,6 +23,16 @@ export async function queueLettersAt(trx: Transaction<Database>, queue: JobQueue
       AND event_position = ANY(${[...positions]}::bigint[]) ORDER BY id`,
   )
   for (const { id } of rows) await queue.send(JOBS.mailSend, { outboxId: id, requestId }, { trx, key: mailSendKey(id) })
+}
+
+/**
+ * Queues the sending of these letters (the ids the writes that made them answered, decision 3821), in their
+ * transaction: no lookup of the outbox.
+ */
+export async function queueLetters(trx: Transaction<Database>, queue: JobQueue, letters: readonly number[], requestId: string | null): Promise<void> {
+  // The demo data and the tools run without a queue: their letters are queued when a worker starts.
+  if (queue === NO_QUEUE) return
+  for (const id of letters) await queue.send(JOBS.mailSend, { outboxId: id, requestId }, { trx, key: mailSendKey(id) })
 }
 
 /**

@@ -9,16 +9,26 @@ import { type EventUses, type Reads, type RowChange, type Seen, useOf } from './
 
 export { PROJECTION_TABLES } from './event-table.ts'
 
-/** Writes an event's rows, as its entry in `table` (its stream's event table) computes them. */
-export async function projectEvent(db: Kysely<Database>, table: EventUses, event: StoredEvent): Promise<void> {
+/**
+ * Writes an event's rows, as its entry in `table` (its stream's event table) computes them. `known`: rows the command
+ * read already under its lock (a decision's report, whose id and company never change, and its live files, which no
+ * one else can change while the report is locked, the files of `known.report`), not read again.
+ */
+export async function projectEvent(db: Kysely<Database>, table: EventUses, event: StoredEvent, known: Seen = {}): Promise<void> {
   const use = useOf(table, event.type)
   const reads = use.reads?.(event)
-  const seen = reads ? await readSeen(db, reads) : {}
+  let seen: Seen = {}
+  if (reads) {
+    const report = reads.report !== undefined && known.report?.id === reads.report ? known.report : undefined
+    const live = reads.liveFilesOfReport !== undefined && known.report?.id === reads.liveFilesOfReport ? known.liveFilesOfReport : undefined
+    const rest: Reads = { ...reads, ...(report ? { report: undefined } : {}), ...(live ? { liveFilesOfReport: undefined } : {}) }
+    seen = { ...(await readSeen(db, rest)), ...(report ? { report } : {}), ...(live ? { liveFilesOfReport: live } : {}) }
+  }
   await writeChanges(db, use.rows(event, seen))
 }
 
-export async function projectEvents(db: Kysely<Database>, table: EventUses, events: readonly StoredEvent[]): Promise<void> {
-  for (const event of events) await projectEvent(db, table, event)
+export async function projectEvents(db: Kysely<Database>, table: EventUses, events: readonly StoredEvent[], known?: Seen): Promise<void> {
+  for (const event of events) await projectEvent(db, table, event, known)
 }
 
 /** The rows an event's rows depend on, in one round trip. */

@@ -15,8 +15,10 @@ const ROWS_PER_PIECE = 1_000
 
 /** The backslash, and the three characters that end a value or a line in the text format. */
 const SPECIAL = /[\\\t\n\r]/g
+/** The same characters, looked for once (no state between calls): most values hold none and are written as they are. */
+const HAS_SPECIAL = /[\\\t\n\r]/
 const ESCAPED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' }
-const escaped = (text: string) => text.replace(SPECIAL, (c) => ESCAPED[c])
+const escaped = (text: string) => (HAS_SPECIAL.test(text) ? text.replace(SPECIAL, (c) => ESCAPED[c]) : text)
 
 export function copyValue(value: unknown, column: CopyColumn, table: string): string {
   if (value === null || value === undefined) return '\\N'
@@ -38,13 +40,15 @@ export function copyValue(value: unknown, column: CopyColumn, table: string): st
 export function* copyText(rows: readonly Row[], columns: readonly CopyColumn[], table: string): Generator<string> {
   // A line is joined by hand, not by an array mapped and joined per row (decision 2762): ~300 000 rows, and each
   // array was garbage to collect.
+  // The columns' names taken out once, not read off each column for every value of every row.
+  const names = columns.map((column) => column.name)
   const last = columns.length - 1
   for (let start = 0; start < rows.length; start += ROWS_PER_PIECE) {
     let piece = ''
     const end = Math.min(start + ROWS_PER_PIECE, rows.length)
     for (let i = start; i < end; i++) {
       const row = rows[i]
-      for (let c = 0; c <= last; c++) piece += copyValue(row[columns[c].name], columns[c], table) + (c === last ? '\n' : '\t')
+      for (let c = 0; c <= last; c++) piece += copyValue(row[names[c]], columns[c], table) + (c === last ? '\n' : '\t')
     }
     yield piece
   }

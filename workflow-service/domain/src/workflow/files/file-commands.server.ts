@@ -4,12 +4,12 @@ import type { Selectable, Transaction } from 'kysely'
 import type { Database, ImportFilesTable, ImportReportsTable, ReportStatus, ReportType } from '@portal/migrations/database.ts'
 import { can } from '../../auth/permissions.ts'
 import { JOBS } from '../../ports/jobs.ts'
-import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
+import { type CommandContext, inTransaction } from '../command-context.server.ts'
 import { handleCommand } from '../handle-command.server.ts'
 import { CommandRefused, Refused, refused } from '../refusal.ts'
 import { reportDecider, resubmitsFrom } from '../reports/report-decide.ts'
 import { ensureReport, reportFacts, resolveTarget } from '../reports/report-commands.server.ts'
-import { fileDecider, type FileFacts } from './file-decide.ts'
+import { type FileCommand, fileDecider, type FileFacts } from './file-decide.ts'
 import { fileStreamId } from './file-events.ts'
 import { storedContent } from './stored-content.server.ts'
 import { storedFilePath } from '../storage/file-storage.server.ts'
@@ -132,6 +132,12 @@ async function sectionReport(context: CommandContext, trx: Transaction<Database>
   return (await ensureReport(context, target, section.year, section.reportType)).reportId
 }
 
+/**
+ * A new file's id and its stream, drawn in the stream read's statement (readRowStreamForAppend): the stream is new, so
+ * its read finds no events.
+ */
+const DRAWN_FILE_ID = `SELECT 'file-' || id AS stream_id, id FROM (SELECT nextval('import_files_id_seq') AS id) drawn`
+
 async function registerUpload(context: CommandContext, input: UploadInput): Promise<{ fileId: number } | Refused> {
   return inTransaction(context.db, async (trx) => {
     const inTrx = { ...context, db: trx }
@@ -139,14 +145,22 @@ async function registerUpload(context: CommandContext, input: UploadInput): Prom
     // made for it) in handleCommand below.
     const reportId = input.section === undefined ? input.reportId : await sectionReport(inTrx, trx, input.section)
     if (reportId instanceof Refused) return reportId
-    const fileId = await nextId(trx, 'import_files_id_seq')
+    let fileId = 0
     // The report's status as the file's facts read it, its row locked until the commit: it cannot move before the
     // resubmission below is decided.
     let reportStatus = null as ReportStatus | null
     const { events } = await handleCommand(inTrx, {
       decider: fileDecider,
-      streamId: fileStreamId(fileId),
-      command: {
+      // The file's id is drawn in the stream read's statement, after the barrier (decision 3820): one round trip less.
+      streamId: {
+        row: DRAWN_FILE_ID,
+        found(drawn: { stream_id: string; id: number } | null) {
+          fileId = Number(drawn!.id)
+          if (drawn!.stream_id !== fileStreamId(fileId)) throw new Error(`the drawn file id ${fileId} names the stream ${drawn!.stream_id}`)
+          return drawn!.stream_id
+        },
+      },
+      command: (): FileCommand => ({
         type: 'UploadFile',
         data: {
           fileId,
@@ -156,7 +170,7 @@ async function registerUpload(context: CommandContext, input: UploadInput): Prom
           companyResponsibleId: input.companyResponsibleId,
           ...(input.idempotencyKey !== undefined ? { idempotencyKey: input.idempotencyKey } : {}),
         },
-      },
+      }),
       facts: async (db) => {
         const facts = await fileFacts(db, inTrx, reportId, input.upload.sha256)
         reportStatus = facts.report?.status ?? null

@@ -4,7 +4,8 @@ import type { Database, FileStatus, ReportType } from '@portal/migrations/databa
 import { can, type CurrentUser } from '../../auth/permissions.ts'
 import { JOBS } from '../../ports/jobs.ts'
 import { type CommandContext, inTransaction, nextId } from '../command-context.server.ts'
-import { handleCommand } from '../handle-command.server.ts'
+import type { KnownReport } from '../../ports/notice-writer.ts'
+import { handleCommand, type KnownRows } from '../handle-command.server.ts'
 import { CommandRefused, Refused, refused } from '../refusal.ts'
 import { type ReportCommand, reportDecider, type ReportFacts } from './report-decide.ts'
 import { type DecisionFile, reportStreamId } from './report-events.ts'
@@ -79,6 +80,23 @@ export async function reportFacts(db: Db, context: CommandContext, report: { id:
 }
 
 /**
+ * A decision's facts, its report locked already by its first statement (decision 3820): reportFacts' files and areas,
+ * and the report's live files (id and name, in id order), which its history entry names: read here under the lock,
+ * they are what the projection would read after the append, as no file of a locked report changes.
+ */
+async function decisionFacts(db: Db, context: CommandContext, reportId: number, companyId: number): Promise<{ facts: ReportFacts; liveFiles: Array<{ id: number; name: string }> }> {
+  const [row] = await rowsOf(
+    db,
+    fixed<{ statuses: FileStatus[]; has_areas: boolean; live_files: Array<{ id: number; name: string }> }>`
+    SELECT ARRAY(SELECT status::text FROM import_files WHERE report_id = ${reportId} AND status NOT IN ('deletion', 'deleted')) AS statuses,
+           EXISTS (SELECT 1 FROM areas WHERE company_id = ${companyId} AND kind = 'licence_area') AS has_areas,
+           (SELECT COALESCE(jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name) ORDER BY f.id), '[]'::jsonb) FROM import_files f
+            WHERE f.report_id = ${reportId} AND f.status NOT IN ('deletion', 'deleted')) AS live_files`,
+  )
+  return { facts: { files: row.statuses, companyHasLicenceAreas: row.has_areas, currentYear: context.now.getFullYear() }, liveFiles: row.live_files }
+}
+
+/**
  * Makes sure the report of a target, year and type exists, inside the caller's transaction (or its own); returns
  * its id. Creating an existing report records nothing.
  */
@@ -134,8 +152,16 @@ function decisionCommand(decision: Decision, data: { comment: string; files: Dec
 }
 
 /**
+ * The report a decision is on, read and locked with its stream in the decision's first statement (decision 3820):
+ * its stream, its company and what its notices name, and the row locked until the commit (see reportFacts).
+ */
+const REPORT_OF_DECISION = `SELECT r.stream_id, r.id, r.company_id, r.area_id, r.year, r.report_type, a.name AS area_name
+    FROM import_reports r LEFT JOIN areas a ON a.id = r.area_id WHERE r.id = $1 FOR UPDATE OF r`
+
+/**
  * PUT import-reports/{id}: the Department agrees, declines or cancels its decision, with a comment and files. Who may
- * decide and a report that is not there are returned before the transaction; the decider's own refusals roll it back.
+ * decide is checked before the transaction; a report that is not there is found by its first statement, and it and
+ * the decider's own refusals roll it back.
  */
 export async function decideOnReport(
   context: CommandContext,
@@ -143,27 +169,49 @@ export async function decideOnReport(
   input: { decision: Decision; comment: string; files: DecisionFile[] },
 ): Promise<void | Refused> {
   if (!can(context.actor, 'decide:report:any')) return refused({ reason: 'forbidden' })
-  const [report] = await rowsOf(context.db, fixed<{ stream_id: string; company_id: number }>`SELECT stream_id, company_id FROM import_reports WHERE id = ${reportId}`)
-  if (!report) return refused({ reason: 'report-not-found' })
-  await inTransaction(context.db, async (trx) => {
-    const inTrx = { ...context, db: trx }
-    const { events } = await handleCommand(inTrx, {
-      decider: reportDecider,
-      streamId: report.stream_id,
-      command: decisionCommand(input.decision, { comment: input.comment, files: input.files }),
-      facts: async (db) => ({
-        ...(await reportFacts(db, inTrx, { id: reportId, companyId: report.company_id })),
-        attachments: await Promise.all(input.files.map((file) => storedContent(context.storageDir, file.id))),
-        deciderOfOwnCompany: context.actor?.companyId != null && context.actor.companyId === report.company_id,
-      }),
-      // Agreeing publishes the report's staged data to the catalogue; cancelling an agreement withdraws it (workers).
-      jobs: (events) =>
-        events.some((e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'))
-          ? [{ name: JOBS.reportPublication, data: { reportId } }]
-          : [],
+  try {
+    await inTransaction(context.db, async (trx) => {
+      const inTrx = { ...context, db: trx }
+      let known: KnownRows | undefined
+      let companyId = 0
+      const { events } = await handleCommand(inTrx, {
+        decider: reportDecider,
+        streamId: {
+          row: REPORT_OF_DECISION,
+          key: reportId,
+          found(report: (KnownReport & { stream_id: string }) | null) {
+            if (!report) throw new CommandRefused({ reason: 'report-not-found' })
+            const { stream_id: streamId, ...named } = report
+            known = { report: named }
+            companyId = report.company_id
+            return streamId
+          },
+        },
+        // Its projection and notices take the report and its live files as read here, not again.
+        known: () => known,
+        command: decisionCommand(input.decision, { comment: input.comment, files: input.files }),
+        facts: async (db) => {
+          const { facts, liveFiles } = await decisionFacts(db, inTrx, reportId, companyId)
+          known!.liveFilesOfReport = liveFiles
+          return {
+            ...facts,
+            attachments: await Promise.all(input.files.map((file) => storedContent(context.storageDir, file.id))),
+            deciderOfOwnCompany: context.actor?.companyId != null && context.actor.companyId === companyId,
+          }
+        },
+        // Agreeing publishes the report's staged data to the catalogue; cancelling an agreement withdraws it (workers).
+        jobs: (events) =>
+          events.some((e) => e.type === 'ReportAgreed' || (e.type === 'ReportDecisionCancelled' && e.data.previousStatus === 'agreed'))
+            ? [{ name: JOBS.reportPublication, data: { reportId } }]
+            : [],
+      })
+      // What the declined round held is kept for the next round's comparison (decision 3714): the holder's replacing the
+      // file removes its staged rows, so they are summed now, in the decline's transaction.
+      if (events.some((e) => e.type === 'ReportRejected')) await recordDeclinedRound(trx, reportId)
     })
-    // What the declined round held is kept for the next round's comparison (decision 3714): the holder's replacing the
-    // file removes its staged rows, so they are summed now, in the decline's transaction.
-    if (events.some((e) => e.type === 'ReportRejected')) await recordDeclinedRound(trx, reportId)
-  })
+  } catch (error) {
+    // A report that is not there is answered as before, not thrown: nothing was written (its transaction rolled back).
+    if (error instanceof CommandRefused && error.refusal.reason === 'report-not-found') return refused(error.refusal)
+    throw error
+  }
 }
