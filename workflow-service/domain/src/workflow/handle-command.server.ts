@@ -12,7 +12,7 @@ import type { KnownReport } from '../ports/notice-writer.ts'
 import { type CommandContext, inTransaction, metadataOf } from './command-context.server.ts'
 import { projectEvents } from './projections.server.ts'
 import type { Decider } from './decider.ts'
-import { CommandRefused, isRefusal } from './refusal.ts'
+import { CommandRefused, isRefusal, type Refusal } from './refusal.ts'
 
 /** A job the command's events call for, enqueued in the command's transaction. */
 export type JobRequest = { [N in keyof JobPayloads]: { name: N; data: JobPayloads[N]; key?: string } }[keyof JobPayloads]
@@ -20,13 +20,13 @@ export type JobRequest = { [N in keyof JobPayloads]: { name: N; data: JobPayload
 /**
  * The stream named by a row the command knows by its key (a report by its id), read with the stream in one statement
  * (readRowStreamForAppend, decision 3820): `row` is the row's SELECT (FOR UPDATE to lock it), and `found` answers
- * the stream's id from the row, or throws the refusal of a missing one.
+ * the stream's id from the row, or the refusal of a missing one (a value, rolled back like a decision's).
  */
 export interface NamedStream<R extends { stream_id: string }> {
   row: string
   /** The row's one parameter ($1); none when the row takes none. */
   key?: unknown
-  found(row: R | null): string
+  found(row: R | null): string | Refusal
 }
 
 export interface CommandRun<S, C, E extends { type: string }, F> {
@@ -81,9 +81,16 @@ export async function loadStream<S, C, E extends { type: string }, F>(trx: Trans
 async function loadNamedStream<S, C, E extends { type: string }, F, R extends { stream_id: string }>(trx: Transaction<Database>, decider: Decider<S, C, E, F>, named: NamedStream<R>) {
   const { row, events: stored, head } = await readRowStreamForAppend<R>(trx, named.row, named.key)
   const streamId = named.found(row)
+  if (isRefusal(streamId)) return streamId
   const state = fold(decider, eventsOf(decider, streamId, stored))
   const version = stored.length === 0 ? 0 : stored[stored.length - 1].streamVersion
   return { streamId, state, version, head }
+}
+
+/** A refusal inside the command's transaction rolls it back: thrown as CommandRefused, answered by the caller as the value it was. */
+function rollBackIf<T>(outcome: T | Refusal): T {
+  if (isRefusal(outcome)) throw new CommandRefused(outcome)
+  return outcome
 }
 
 /** Runs one command on one stream; a refusal rolls the transaction back and is thrown as CommandRefused. */
@@ -94,12 +101,12 @@ export async function handleCommand<S, C, E extends { type: string; data: object
   return inTransaction(context.db, async (trx) => {
     // Every append takes the barrier; taking it first (with the stream, in one round trip) makes the facts read below
     // stand until the commit.
-    const { streamId, state, version, head } =
-      typeof run.streamId === 'string' ? { streamId: run.streamId, ...(await loadStream(trx, run.decider, run.streamId)) } : await loadNamedStream(trx, run.decider, run.streamId)
+    const { streamId, state, version, head } = rollBackIf(
+      typeof run.streamId === 'string' ? { streamId: run.streamId, ...(await loadStream(trx, run.decider, run.streamId)) } : await loadNamedStream(trx, run.decider, run.streamId),
+    )
     const facts = await run.facts(trx, state)
     const command = typeof run.command === 'function' ? (run.command as () => C)() : run.command
-    const decision = run.decider.decide(state, command, facts)
-    if (isRefusal(decision)) throw new CommandRefused(decision)
+    const decision = rollBackIf(run.decider.decide(state, command, facts))
     const appended = await appendToStream(trx, streamId, version, decision, run.metadata ?? metadataOf(context), context.now, head)
     reportEventsAppended(appended.length)
     const known = run.known?.()

@@ -180,7 +180,7 @@ export async function decideOnReport(
           row: REPORT_OF_DECISION,
           key: reportId,
           found(report: (KnownReport & { stream_id: string }) | null) {
-            if (!report) throw new CommandRefused({ reason: 'report-not-found' })
+            if (!report) return { reason: 'report-not-found' }
             const { stream_id: streamId, ...named } = report
             known = { report: named }
             companyId = report.company_id
