@@ -12,6 +12,7 @@ import { AddressPool, crossed } from '../support/address-pool.ts'
 import { measureColdLoad, measureLoad, measureLoops, type LoadResult } from '../support/load.ts'
 import { freePort, type RunningPortal, stopChild, waitForHealth } from '../support/portal-process.ts'
 import { sampleRss } from '../support/process-rss.ts'
+import { cpuWindow } from '../support/cpu-seconds.ts'
 import type { CaseResult } from '../support/results.ts'
 import type { BenchContext, Recorder } from './bench-context.ts'
 
@@ -228,10 +229,14 @@ export async function portalColdCases(context: BenchContext, portal: RunningPort
     // A miss of a page takes hundreds of milliseconds on a loaded machine: a shorter run (the harness's test) might
     // see no answer complete.
     const seconds = Math.max(context.seconds, MIN_COLD_SECONDS)
-    const load = await measureColdLoad({ baseUrl: portal.baseUrl, addresses, connections: context.connections, seconds, warmupSeconds: context.warmupSeconds })
+    // CPU per answer of the web tier (the portal's process and its web processes) and of PostgreSQL, measured run only.
+    const cpu = cpuWindow(portal.pid, context.dataSet.postmaster)
+    const load = await measureColdLoad({ baseUrl: portal.baseUrl, addresses, connections: context.connections, seconds, warmupSeconds: context.warmupSeconds, beforeMeasured: () => cpu.start() })
+    const { cpuMs, pgCpuMs } = cpu.stop(load.requests)
+    // Refused, not reported: a figure with hits in it is not a miss's cost.
     if (load.notMisses > 0) throw new Error(`${name}: ${load.notMisses} of ${load.requests} answers were not cache misses, the first ${load.firstNotMiss}`)
     if (load.seconds < seconds * 0.9) context.log(`${name}: the ${addresses.size} addresses were used up after ${load.seconds} s`)
-    record(loadResult(name, load, rss.stop(), limits[name]))
+    record({ ...loadResult(name, load, rss.stop(), limits[name]), cpu_ms: cpuMs, ...(pgCpuMs !== null ? { pg_cpu_ms: pgCpuMs } : {}) })
   }
 }
 

@@ -11,8 +11,10 @@ import { accepted, type CurrentUser } from '@portal/workflow-service/views.ts'
 import { createKysely } from '@portal/workflow-service/service.server.ts'
 import { appendToStream, type CommandContext, systemMetadata, recordFileChecked, decideOnReport, writeNotices } from '@portal/workflow-service/commands.server.ts'
 import { measureLoops } from '../support/load.ts'
+import { cpuWindow, ownCpuSeconds } from '../support/cpu-seconds.ts'
 import { sampleRss } from '../support/process-rss.ts'
 import type { BenchContext, Recorder } from './bench-context.ts'
+import { sqlTxCase } from './floor-cases.ts'
 import { type AreaWriter, areaWriter, areasWithoutReports, department } from './area-writer.ts'
 
 export const WRITERS = 16
@@ -64,8 +66,12 @@ async function commandsCase(context: BenchContext, db: Kysely<Database>, databas
     const run = (loop: number) => step(loop, counters[loop]++)
     await measureLoops(WRITERS, context.warmupSeconds, run)
     // A warm-up that stopped between agree and cancel leaves the program agreed: the next step decides accordingly.
+    // CPU per command of this process (the commands run in it, as in the portal's) and of PostgreSQL.
+    const cpu = cpuWindow(ownCpuSeconds, context.dataSet.postmaster)
+    cpu.start()
     const load = await measureLoops(WRITERS, context.seconds, run)
-    record({ case: 'workflow.commands', value: load.requestsPerSecond, unit: 'commands/s', p50_ms: load.p50, p99_ms: load.p99 })
+    const { cpuMs, pgCpuMs } = cpu.stop(load.answers ?? 0)
+    record({ case: 'workflow.commands', value: load.requestsPerSecond, unit: 'commands/s', p50_ms: load.p50, p99_ms: load.p99, cpu_ms: cpuMs, ...(pgCpuMs !== null ? { pg_cpu_ms: pgCpuMs } : {}) })
   } finally {
     await queue.stop()
   }
@@ -101,10 +107,12 @@ async function peerAppendCase(context: BenchContext, databaseUrl: string, record
   }
 }
 
-export async function workflowWriteCases(context: BenchContext, databaseUrl: string, record: Recorder): Promise<void> {
+export async function workflowWriteCases(context: BenchContext, databaseUrl: string, wanted: (name: string) => boolean, record: Recorder): Promise<void> {
   const db = createKysely(databaseUrl, WRITERS + 4)
   try {
     await commandsCase(context, db, databaseUrl, record)
+    // The commands' floor, right after them on the same copy (their queue made the job tables).
+    if (wanted('sql.tx')) await sqlTxCase(context, databaseUrl, record)
     await appendCase(context, db, record)
     await peerAppendCase(context, databaseUrl, record)
   } finally {
