@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { createQueue } from '@portal/workers/workers.server.ts'
 import { accepted, type CurrentUser } from '@portal/workflow-service/views.ts'
-import { createKysely } from '@portal/workflow-service/service.server.ts'
+import { createKysely, createReplayFold, inChain, readLogByCopy, withOwnConnection } from '@portal/workflow-service/service.server.ts'
 import { appendToStream, type CommandContext, systemMetadata, recordFileChecked, decideOnReport, writeNotices } from '@portal/workflow-service/commands.server.ts'
 import { measureLoops } from '../support/load.ts'
 import { cpuWindow, ownCpuSeconds } from '../support/cpu-seconds.ts'
@@ -36,7 +36,34 @@ export async function replayCase(context: BenchContext, databaseUrl: string, rec
   const events = /events replayed:\s*(\d+)/.exec(output)
   if (code !== 0 || !rate) throw new Error(`npm run replay failed (exit ${code}):\n${output}`)
   context.log(`replay: ${events?.[1]} events, ${rate[1]} events/s, ${/hash chain:.*/.exec(output)?.[0] ?? ''}`)
-  record({ case: 'workflow.replay', value: Number(rate[1]), unit: 'events/s', rss_mb: peak })
+  const limit = await readAndFoldLimit(databaseUrl)
+  context.log(`replay: one core reads and folds the log at ${limit.eventsPerCpuSecond} events per CPU second (${limit.events} events)`)
+  record({ case: 'workflow.replay', value: Number(rate[1]), unit: 'events/s', rss_mb: peak, detail: { read_fold_events_per_cpu_s: limit.eventsPerCpuSecond } })
+}
+
+/**
+ * The replay's limit on one core, shown beside its rate: the log read (COPY) and folded in this process, as the
+ * replay's first phase does, its events divided by this process's CPU seconds. Writing the read models is not in it.
+ */
+async function readAndFoldLimit(databaseUrl: string): Promise<{ events: number; eventsPerCpuSecond: number }> {
+  const db = createKysely(databaseUrl, 1)
+  try {
+    return await withOwnConnection(db, async (own) => {
+      const fold = createReplayFold()
+      let events = 0
+      const cpu0 = ownCpuSeconds()
+      for await (const batch of readLogByCopy(own.copyOut)) {
+        for (const event of batch) {
+          if (!inChain(event.position)) continue
+          fold.apply(event)
+          events++
+        }
+      }
+      return { events, eventsPerCpuSecond: Math.round(events / Math.max(0.001, ownCpuSeconds() - cpu0)) }
+    })
+  } finally {
+    await db.destroy()
+  }
 }
 
 /**

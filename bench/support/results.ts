@@ -125,16 +125,17 @@ export function withRatios(results: CaseResult[]): CaseResult[] {
 export function formatTable(results: CaseResult[]): string {
   const cell = (v: number | string | undefined) => (v === undefined ? '' : String(v))
   const lines = [
-    '| case | value | unit | p50 ms | p99 ms | RSS MB | limit case | ratio | CPU ms/op | PG ms/op | floor | × floor | aim | met | above the floor (process / PG ms) |',
-    '|---|---:|---|---:|---:|---:|---|---:|---:|---:|---|---:|---|---|---|',
+    '| case | value | unit | p50 ms | p99 ms | RSS MB | limit case | ratio | CPU ms/op | PG ms/op | floor | × floor | aim | met | above the floor (process / PG ms) | detail |',
+    '|---|---:|---|---:|---:|---:|---|---:|---:|---:|---|---:|---|---|---|---|',
   ]
   for (const r of results) {
     const value = r.skipped ? `— (${r.skipped})` : cell(r.value)
     const met = r.aim_met === undefined ? '' : r.aim_met ? 'met' : 'missed'
     const above = r.above_floor ? `${r.above_floor.process_ms} / ${cell(r.above_floor.postgres_ms)}` : ''
+    const detail = Object.entries(r.detail ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')
     lines.push(
       `| ${r.case} | ${value} | ${r.unit} | ${cell(r.p50_ms)} | ${cell(r.p99_ms)} | ${cell(r.rss_mb)} | ${cell(r.limit_case)} | ${cell(r.ratio)} | ` +
-        `${cell(r.cpu_ms)} | ${cell(r.pg_cpu_ms)} | ${cell(r.floor_case)} | ${cell(r.floor_ratio)} | ${cell(r.aim)} | ${met} | ${above} |`,
+        `${cell(r.cpu_ms)} | ${cell(r.pg_cpu_ms)} | ${cell(r.floor_case)} | ${cell(r.floor_ratio)} | ${cell(r.aim)} | ${met} | ${above} | ${detail} |`,
     )
   }
   return lines.join('\n')
