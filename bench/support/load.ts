@@ -12,6 +12,8 @@ export interface LoadOptions {
   headers?: Record<string, string>
   /** Called between the warm-up and the measured run (a CPU window starts there). */
   beforeMeasured?: () => void
+  /** At least this many answers in the warm-up (its seconds may be too few for the JIT on a loaded machine). */
+  warmupRequests?: number
   /** Every answer's body must pass this (the floor's 20 rows): those that do not are counted in `failedChecks`. */
   check?: (body: string) => boolean
 }
@@ -28,12 +30,12 @@ export interface LoadResult {
   failedChecks?: number
 }
 
-async function run(options: LoadOptions, seconds: number, failed: { count: number }): Promise<autocannon.Result> {
+async function run(options: LoadOptions, seconds: number, failed: { count: number }, amount?: number): Promise<autocannon.Result> {
   const { check } = options
   return autocannon({
     url: options.baseUrl,
     connections: options.connections,
-    duration: seconds,
+    ...(amount ? { amount } : { duration: seconds }),
     headers: options.headers,
     requests: options.paths.map((path) => ({
       method: 'GET',
@@ -46,6 +48,7 @@ async function run(options: LoadOptions, seconds: number, failed: { count: numbe
 export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   const failed = { count: 0 }
   if (options.warmupSeconds > 0) await run(options, options.warmupSeconds, failed)
+  if (options.warmupRequests) await run(options, 0, failed, options.warmupRequests)
   options.beforeMeasured?.()
   const result = await run(options, options.seconds, failed)
   const ok = result['2xx'] + result['3xx']
