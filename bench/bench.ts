@@ -1,6 +1,6 @@
 // `npm run bench`: the portal's benchmark. Loads (once) the large data set, starts the portal as production runs it,
 // measures every case with a warm-up, prints one table and writes bench/results/latest.json.
-// Options: --scale large|tiny, --web-processes N, --seconds S, --warmup S, --connections N, --file-rows N,
+// Options: --scale large|large-x2|tiny, --web-processes N, --seconds S, --warmup S, --connections N, --file-rows N,
 //          --cases a,b (only these), --no-build, --out FILE.
 import os from 'node:os'
 import path from 'node:path'
@@ -11,9 +11,10 @@ import type { BenchContext } from './cases/bench-context.ts'
 import { browserCases } from './cases/browser-cases.ts'
 import { filesCases } from './cases/files-cases.ts'
 import { apiPaths, databaseVersion, emptyRouteCase, findTargets, portalColdCases, portalLoadCases, sqlListCase } from './cases/http-cases.ts'
+import { pageFloorCase } from './cases/floor-cases.ts'
 import { queueCases } from './cases/queue-cases.ts'
 import { replayCase, workflowWriteCases } from './cases/workflow-cases.ts'
-import { type BenchScale, openBenchDataSet } from './support/bench-data-set.ts'
+import { type BenchScale, openBenchDataSet, SCALES } from './support/bench-data-set.ts'
 import { buildPortal, startPortal } from './support/portal-process.ts'
 import { CASE_NAMES, type CaseResult, formatTable, machineBasics, writeResults, withRatios } from './support/results.ts'
 
@@ -32,8 +33,8 @@ const { values } = parseArgs({
     out: { type: 'string', default: path.join(root, 'bench/results/latest.json') },
   },
 })
-if (values.scale !== 'large' && values.scale !== 'tiny') {
-  process.stderr.write('--scale must be large or tiny\n')
+if (!Object.hasOwn(SCALES, values.scale)) {
+  process.stderr.write(`--scale must be one of ${Object.keys(SCALES).join(', ')}\n`)
   process.exit(2)
 }
 const scale = values.scale as BenchScale
@@ -41,7 +42,7 @@ const tiny = scale === 'tiny'
 const only = values.cases ? new Set(values.cases.split(',')) : null
 const wanted = (...names: string[]) => !only || names.some((n) => only.has(n))
 const COLD_CASES = ['api.list.cold', 'api.detail.cold', 'api.indicators.cold', 'page.area.cold', 'page.point.cold', 'page.companies.cold']
-const PORTAL_CASES = ['api.list', 'api.detail', 'api.indicators', 'api.search', 'page.companies', 'page.area', 'page.point', ...COLD_CASES, 'page.js', 'page.lcp']
+const PORTAL_CASES = ['page.floor', 'api.list', 'api.detail', 'api.indicators', 'api.search', 'page.companies', 'page.area', 'page.point', ...COLD_CASES, 'page.js', 'page.lcp']
 
 const started = Date.now()
 const log = (m: string) => process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${m}\n`)
@@ -97,7 +98,9 @@ try {
     const portal = await startPortal({ databaseUrl: dataSet.url, dataDir: dataSet.folder, storageDir: dataSet.storageDir, webProcesses: context.webProcesses })
     log(`portal started (${portal.compiled ? 'compiled JavaScript' : 'TypeScript through tsx'}, ${context.webProcesses} web process(es)) at ${portal.baseUrl}`)
     try {
-      // The misses first, on a portal nobody has asked anything yet.
+      // The pages' floor next to their misses (the same run, the same load on the machine), then the misses, on a
+      // portal nobody has asked anything yet.
+      await group(['page.floor'], () => pageFloorCase(context, !values['no-build'], record))
       await group(COLD_CASES, () => portalColdCases(context, portal, targets, (name) => wanted(name), record))
       await group(['api.list', 'api.detail', 'api.indicators', 'api.search', 'page.companies', 'page.area', 'page.point'], () => portalLoadCases(context, portal, targets, record))
       const pages = apiPaths(targets)
@@ -106,12 +109,12 @@ try {
       await portal.stop()
     }
   })
-  await group(['workflow.replay', 'workflow.commands', 'workflow.append', 'peer.append', 'queue.pgboss', 'queue.bullmq'], async () => {
+  await group(['workflow.replay', 'workflow.commands', 'sql.tx', 'workflow.append', 'peer.append', 'queue.pgboss', 'queue.bullmq'], async () => {
     log('copying the data set for the cases that write')
     const copy = await dataSet.scratchCopy()
     try {
       await group(['workflow.replay'], () => replayCase(context, copy.url, record))
-      await group(['workflow.commands', 'workflow.append', 'peer.append'], () => workflowWriteCases(context, copy.url, record))
+      await group(['workflow.commands', 'sql.tx', 'workflow.append', 'peer.append'], () => workflowWriteCases(context, copy.url, (name) => wanted(name), record))
       await group(['queue.pgboss', 'queue.bullmq'], () => queueCases(context, copy.url, record))
     } finally {
       await copy.close()

@@ -12,6 +12,7 @@ import { AddressPool, crossed } from '../support/address-pool.ts'
 import { measureColdLoad, measureLoad, measureLoops, type LoadResult } from '../support/load.ts'
 import { freePort, type RunningPortal, stopChild, waitForHealth } from '../support/portal-process.ts'
 import { sampleRss } from '../support/process-rss.ts'
+import { cpuWindow, ownCpuSeconds } from '../support/cpu-seconds.ts'
 import type { CaseResult } from '../support/results.ts'
 import type { BenchContext, Recorder } from './bench-context.ts'
 
@@ -157,8 +158,12 @@ export async function sqlListCase(context: BenchContext, targets: Targets, recor
       return Promise.all([pool.query(rows.sql, rows.parameters as unknown[]), pool.query(count.sql, count.parameters as unknown[])]).then(() => 1)
     }
     await measureLoops(context.connections, context.warmupSeconds, run)
+    // CPU per list of this process (the client) and of PostgreSQL: what api.list.cold's misses are held against.
+    const cpu = cpuWindow(ownCpuSeconds, context.dataSet.postmaster)
+    cpu.start()
     const load = await measureLoops(context.connections, context.seconds, run)
-    record({ case: 'sql.list', value: load.requestsPerSecond, unit: 'req/s', p50_ms: load.p50, p99_ms: load.p99 })
+    const { cpuMs, pgCpuMs } = cpu.stop(load.answers ?? 0)
+    record({ case: 'sql.list', value: load.requestsPerSecond, unit: 'req/s', p50_ms: load.p50, p99_ms: load.p99, cpu_ms: cpuMs, ...(pgCpuMs !== null ? { pg_cpu_ms: pgCpuMs } : {}) })
   } finally {
     await pool.end()
     await compiler.destroy()
@@ -228,10 +233,18 @@ export async function portalColdCases(context: BenchContext, portal: RunningPort
     // A miss of a page takes hundreds of milliseconds on a loaded machine: a shorter run (the harness's test) might
     // see no answer complete.
     const seconds = Math.max(context.seconds, MIN_COLD_SECONDS)
-    const load = await measureColdLoad({ baseUrl: portal.baseUrl, addresses, connections: context.connections, seconds, warmupSeconds: context.warmupSeconds })
+    // CPU per answer of the web tier (the portal's process and its web processes) and of PostgreSQL, measured run only.
+    const cpu = cpuWindow(portal.pid, context.dataSet.postmaster)
+    // A small pool (the companies list's 50 page sizes) cannot feed the usual connections through a warm-up and a run:
+    // fewer connections then, so each still asks its own address.
+    const connections = Math.max(1, Math.min(context.connections, Math.floor(addresses.size / 8)))
+    if (connections < context.connections) context.log(`${name}: ${connections} connections (a pool of ${addresses.size} addresses)`)
+    const load = await measureColdLoad({ baseUrl: portal.baseUrl, addresses, connections, seconds, warmupSeconds: context.warmupSeconds, beforeMeasured: () => cpu.start() })
+    const { cpuMs, pgCpuMs } = cpu.stop(load.requests)
+    // Refused, not reported: a figure with hits in it is not a miss's cost.
     if (load.notMisses > 0) throw new Error(`${name}: ${load.notMisses} of ${load.requests} answers were not cache misses, the first ${load.firstNotMiss}`)
     if (load.seconds < seconds * 0.9) context.log(`${name}: the ${addresses.size} addresses were used up after ${load.seconds} s`)
-    record(loadResult(name, load, rss.stop(), limits[name]))
+    record({ ...loadResult(name, load, rss.stop(), limits[name]), cpu_ms: cpuMs, ...(pgCpuMs !== null ? { pg_cpu_ms: pgCpuMs } : {}) })
   }
 }
 

@@ -8,11 +8,13 @@ import type { Kysely } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
 import { createQueue } from '@portal/workers/workers.server.ts'
 import { accepted, type CurrentUser } from '@portal/workflow-domain/views.ts'
-import { createKysely } from '@portal/workflow-server/service.server.ts'
+import { createKysely, createReplayFold, inChain, readLogByCopy, withOwnConnection } from '@portal/workflow-server/service.server.ts'
 import { appendToStream, type CommandContext, systemMetadata, recordFileChecked, decideOnReport, writeNotices } from '@portal/workflow-domain/commands.server.ts'
 import { measureLoops } from '../support/load.ts'
+import { cpuWindow, ownCpuSeconds } from '../support/cpu-seconds.ts'
 import { sampleRss } from '../support/process-rss.ts'
 import type { BenchContext, Recorder } from './bench-context.ts'
+import { sqlTxCase } from './floor-cases.ts'
 import { type AreaWriter, areaWriter, areasWithoutReports, department } from './area-writer.ts'
 
 export const WRITERS = 16
@@ -34,7 +36,34 @@ export async function replayCase(context: BenchContext, databaseUrl: string, rec
   const events = /events replayed:\s*(\d+)/.exec(output)
   if (code !== 0 || !rate) throw new Error(`npm run replay failed (exit ${code}):\n${output}`)
   context.log(`replay: ${events?.[1]} events, ${rate[1]} events/s, ${/hash chain:.*/.exec(output)?.[0] ?? ''}`)
-  record({ case: 'workflow.replay', value: Number(rate[1]), unit: 'events/s', rss_mb: peak })
+  const limit = await readAndFoldLimit(databaseUrl)
+  context.log(`replay: one core reads and folds the log at ${limit.eventsPerCpuSecond} events per CPU second (${limit.events} events)`)
+  record({ case: 'workflow.replay', value: Number(rate[1]), unit: 'events/s', rss_mb: peak, detail: { read_fold_events_per_cpu_s: limit.eventsPerCpuSecond } })
+}
+
+/**
+ * The replay's limit on one core, shown beside its rate: the log read (COPY) and folded in this process, as the
+ * replay's first phase does, its events divided by this process's CPU seconds. Writing the read models is not in it.
+ */
+async function readAndFoldLimit(databaseUrl: string): Promise<{ events: number; eventsPerCpuSecond: number }> {
+  const db = createKysely(databaseUrl, 1)
+  try {
+    return await withOwnConnection(db, async (own) => {
+      const fold = createReplayFold()
+      let events = 0
+      const cpu0 = ownCpuSeconds()
+      for await (const batch of readLogByCopy(own.copyOut)) {
+        for (const event of batch) {
+          if (!inChain(event.position)) continue
+          fold.apply(event)
+          events++
+        }
+      }
+      return { events, eventsPerCpuSecond: Math.round(events / Math.max(0.001, ownCpuSeconds() - cpu0)) }
+    })
+  } finally {
+    await db.destroy()
+  }
 }
 
 /**
@@ -64,8 +93,12 @@ async function commandsCase(context: BenchContext, db: Kysely<Database>, databas
     const run = (loop: number) => step(loop, counters[loop]++)
     await measureLoops(WRITERS, context.warmupSeconds, run)
     // A warm-up that stopped between agree and cancel leaves the program agreed: the next step decides accordingly.
+    // CPU per command of this process (the commands run in it, as in the portal's) and of PostgreSQL.
+    const cpu = cpuWindow(ownCpuSeconds, context.dataSet.postmaster)
+    cpu.start()
     const load = await measureLoops(WRITERS, context.seconds, run)
-    record({ case: 'workflow.commands', value: load.requestsPerSecond, unit: 'commands/s', p50_ms: load.p50, p99_ms: load.p99 })
+    const { cpuMs, pgCpuMs } = cpu.stop(load.answers ?? 0)
+    record({ case: 'workflow.commands', value: load.requestsPerSecond, unit: 'commands/s', p50_ms: load.p50, p99_ms: load.p99, cpu_ms: cpuMs, ...(pgCpuMs !== null ? { pg_cpu_ms: pgCpuMs } : {}) })
   } finally {
     await queue.stop()
   }
@@ -101,10 +134,12 @@ async function peerAppendCase(context: BenchContext, databaseUrl: string, record
   }
 }
 
-export async function workflowWriteCases(context: BenchContext, databaseUrl: string, record: Recorder): Promise<void> {
+export async function workflowWriteCases(context: BenchContext, databaseUrl: string, wanted: (name: string) => boolean, record: Recorder): Promise<void> {
   const db = createKysely(databaseUrl, WRITERS + 4)
   try {
     await commandsCase(context, db, databaseUrl, record)
+    // The commands' floor, right after them on the same copy (their queue made the job tables).
+    if (wanted('sql.tx')) await sqlTxCase(context, databaseUrl, record)
     await appendCase(context, db, record)
     await peerAppendCase(context, databaseUrl, record)
   } finally {

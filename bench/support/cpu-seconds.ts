@@ -40,3 +40,55 @@ export function postgresCpuSeconds(postmaster: number): number {
   }
   return total / TICK
 }
+
+/** CPU seconds of a process and of every living process below it (the portal's primary and its web processes). */
+export function processTreeCpuSeconds(root: number): number {
+  const parents = new Map<number, number>()
+  const own = new Map<number, number>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const fields = statFields(Number(entry))
+      parents.set(Number(entry), Number(fields[1]))
+      own.set(Number(entry), Number(fields[11]) + Number(fields[12]))
+    } catch {
+      // The process ended while the folder was read.
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid, hops = 0; p !== undefined && p > 1 && hops < 64; p = parents.get(p), hops++) if (p === root) return true
+    return false
+  }
+  let total = 0
+  for (const [pid, ticks] of own) if (inTree(pid)) total += ticks
+  return total / TICK
+}
+
+/** This process's own CPU seconds (user + system, every thread): the client side of a case run in the bench. */
+export function ownCpuSeconds(): number {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1e6
+}
+
+/** CPU per operation over a measured window: of one side (a process tree or this process) and of PostgreSQL. */
+export interface CpuWindow {
+  start(): void
+  /** CPU ms per operation of the process side and of PostgreSQL (null when the server is not ours to read). */
+  stop(operations: number): { cpuMs: number; pgCpuMs: number | null }
+}
+
+export function cpuWindow(side: (() => number) | number, postmaster: number | null): CpuWindow {
+  const read = typeof side === 'number' ? () => processTreeCpuSeconds(side) : side
+  let process0 = 0
+  let pg0 = 0
+  return {
+    start() {
+      process0 = read()
+      pg0 = postmaster === null ? 0 : postgresCpuSeconds(postmaster)
+    },
+    stop(operations) {
+      const per = (seconds: number) => Number(((1000 * seconds) / Math.max(1, operations)).toFixed(3))
+      return { cpuMs: per(read() - process0), pgCpuMs: postmaster === null ? null : per(postgresCpuSeconds(postmaster) - pg0) }
+    },
+  }
+}

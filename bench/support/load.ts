@@ -10,6 +10,12 @@ export interface LoadOptions {
   seconds: number
   warmupSeconds: number
   headers?: Record<string, string>
+  /** Called between the warm-up and the measured run (a CPU window starts there). */
+  beforeMeasured?: () => void
+  /** At least this many answers in the warm-up (its seconds may be too few for the JIT on a loaded machine). */
+  warmupRequests?: number
+  /** Every answer's body must pass this (the floor's 20 rows): those that do not are counted in `failedChecks`. */
+  check?: (body: string) => boolean
 }
 
 export interface LoadResult {
@@ -18,21 +24,33 @@ export interface LoadResult {
   p99: number
   errors: number
   non2xx: number
+  /** Answers of the measured run (2xx and 3xx). */
+  answers?: number
+  /** Answers whose body failed the check (LoadOptions.check), warm-up included. */
+  failedChecks?: number
 }
 
-async function run(options: LoadOptions, seconds: number): Promise<autocannon.Result> {
+async function run(options: LoadOptions, seconds: number, failed: { count: number }, amount?: number): Promise<autocannon.Result> {
+  const { check } = options
   return autocannon({
     url: options.baseUrl,
     connections: options.connections,
-    duration: seconds,
+    ...(amount ? { amount } : { duration: seconds }),
     headers: options.headers,
-    requests: options.paths.map((path) => ({ method: 'GET', path })),
+    requests: options.paths.map((path) => ({
+      method: 'GET',
+      path,
+      ...(check ? { onResponse: (_status: number, body: string) => void (check(body) || (failed.count += 1)) } : {}),
+    })),
   })
 }
 
 export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
-  if (options.warmupSeconds > 0) await run(options, options.warmupSeconds)
-  const result = await run(options, options.seconds)
+  const failed = { count: 0 }
+  if (options.warmupSeconds > 0) await run(options, options.warmupSeconds, failed)
+  if (options.warmupRequests) await run(options, 0, failed, options.warmupRequests)
+  options.beforeMeasured?.()
+  const result = await run(options, options.seconds, failed)
   const ok = result['2xx'] + result['3xx']
   return {
     requestsPerSecond: Math.round(ok / options.seconds),
@@ -40,6 +58,8 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    answers: ok,
+    failedChecks: failed.count,
   }
 }
 
@@ -50,6 +70,8 @@ export interface ColdLoadOptions {
   connections: number
   seconds: number
   warmupSeconds: number
+  /** Called between the warm-up and the measured run (a CPU window starts there). */
+  beforeMeasured?: () => void
 }
 
 export interface ColdLoadResult extends LoadResult {
@@ -107,6 +129,7 @@ export async function measureColdLoad(options: ColdLoadOptions): Promise<ColdLoa
   }
   // The warm-up may take at most half of the addresses (a small data set has few).
   if (options.warmupSeconds > 0) await runCold(options.warmupSeconds, 0.5)
+  options.beforeMeasured?.()
   const { result, seconds } = await runCold(options.seconds, 1)
   if (ranOut > 0) throw new Error(`the pool of ${addresses.size} addresses ran out: ${ranOut} request(s) had no new address`)
   const ok = result['2xx'] + result['3xx']
@@ -120,6 +143,7 @@ export async function measureColdLoad(options: ColdLoadOptions): Promise<ColdLoa
     firstNotMiss,
     seconds: Number(seconds.toFixed(2)),
     requests: ok,
+    answers: ok,
   }
 }
 
@@ -142,5 +166,5 @@ export async function measureLoops(concurrency: number, seconds: number, work: (
   const elapsed = (performance.now() - started) / 1000
   times.sort((a, b) => a - b)
   const pick = (p: number) => Number((times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0).toFixed(2))
-  return { requestsPerSecond: Math.round(operations / elapsed), p50: pick(0.5), p99: pick(0.99), errors: 0, non2xx: 0 }
+  return { requestsPerSecond: Math.round(operations / elapsed), p50: pick(0.5), p99: pick(0.99), errors: 0, non2xx: 0, answers: operations }
 }

@@ -49,6 +49,9 @@ export function sampleRss(root: number, intervalMs = 250): { stop(): number } {
   const timer = setInterval(() => {
     peak = Math.max(peak, treeRssMb(root))
   }, intervalMs)
+  // A case that fails before it stops its sampler must not keep the bench from exiting (a failed run once hung
+  // after printing its table).
+  timer.unref()
   return {
     stop() {
       clearInterval(timer)

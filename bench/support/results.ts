@@ -16,11 +16,28 @@ export interface CaseResult {
   ratio?: number
   /** Why the case has no figure (e.g. Redis unreachable); value is 0 then. */
   skipped?: string
+  /** CPU ms per operation of the serving side, from /proc: the web tier's processes, or the bench process for the cases it runs itself. */
+  cpu_ms?: number
+  /** CPU ms per operation of PostgreSQL (every process of the embedded server); absent on a server that is not ours. */
+  pg_cpu_ms?: number
+  /** The bare case this one is held against in CPU per operation (page.floor, sql.tx, sql.list). */
+  floor_case?: string
+  /** (cpu_ms + pg_cpu_ms) / the floor's. */
+  floor_ratio?: number
+  /** The issue's aim for the case, and whether this run met it. */
+  aim?: string
+  aim_met?: boolean
+  /** An aim missed: where the CPU above the floor goes, measured (ms per operation). */
+  above_floor?: { process_ms: number; postgres_ms?: number }
+  /** What the case checked or is made of (the floor's routes, a replay's own limit). */
+  detail?: Record<string, number | string>
 }
 
 export const CASE_NAMES = [
   'http.empty',
+  'page.floor',
   'sql.list',
+  'sql.tx',
   'api.list',
   'api.detail',
   'api.indicators',
@@ -50,24 +67,76 @@ export type CaseName = (typeof CASE_NAMES)[number]
 
 const round = (n: number, digits: number) => Number(n.toFixed(digits))
 
-/** Fills ratio from limit_case for every case whose limit was measured too. */
+/** The floor of each case held to one: the bare page of the portal's stack, the bare transaction of a command. */
+export const FLOORS: Record<string, string> = {
+  'page.area.cold': 'page.floor',
+  'page.point.cold': 'page.floor',
+  'page.companies.cold': 'page.floor',
+  'workflow.commands': 'sql.tx',
+  // Its aim is in answers per second (≥ 0.7 of the bare statements'); its CPU is held to theirs beside it.
+  'api.list.cold': 'sql.list',
+}
+
+/** The issue's aims (38), read from the run's own figures: a ratio to the floor or the limit case, or a value. */
+interface Aim {
+  text: string
+  met(r: CaseResult): boolean | undefined
+}
+const atMost = (bound: number): Aim => ({ text: `CPU ≤ ${bound} × floor`, met: (r) => (r.floor_ratio === undefined ? undefined : r.floor_ratio <= bound) })
+export const AIMS: Record<string, Aim> = {
+  'page.area.cold': atMost(1.6),
+  'page.point.cold': atMost(1.6),
+  'page.companies.cold': atMost(1.6),
+  'workflow.commands': atMost(3),
+  'workflow.replay': { text: '≥ 100000 events/s', met: (r) => (r.value ? r.value >= 100_000 : undefined) },
+  'api.list.cold': { text: '≥ 0.7 × sql.list', met: (r) => (r.ratio === undefined ? undefined : r.ratio >= 0.7) },
+}
+
+const cpuOf = (r: CaseResult) => (r.cpu_ms === undefined ? undefined : r.cpu_ms + (r.pg_cpu_ms ?? 0))
+
+/**
+ * Fills ratio from limit_case, floor_ratio from the case's floor (CPU per operation, web or client process and
+ * PostgreSQL together), whether the case's aim is met, and, where it is missed, the CPU above the floor by part.
+ */
 export function withRatios(results: CaseResult[]): CaseResult[] {
   const byName = new Map(results.map((r) => [r.case, r]))
-  return results.map((r) => {
+  return results.map((measured) => {
+    let r = measured
     const limit = r.limit_case ? byName.get(r.limit_case) : undefined
-    if (!limit || !limit.value || !r.value) return r
-    const ratio = r.value / limit.value
-    // A miss can be a thousandth of the bare route: two decimals would print 0.
-    return { ...r, ratio: round(ratio, ratio < 0.1 ? 4 : 2) }
+    if (limit && limit.value && r.value) {
+      const ratio = r.value / limit.value
+      // A miss can be a thousandth of the bare route: two decimals would print 0.
+      r = { ...r, ratio: round(ratio, ratio < 0.1 ? 4 : 2) }
+    }
+    const floor = FLOORS[r.case] ? byName.get(FLOORS[r.case]) : undefined
+    const [own, floorCpu] = [cpuOf(r), floor && cpuOf(floor)]
+    if (floor && own !== undefined && floorCpu) r = { ...r, floor_case: floor.case, floor_ratio: round(own / floorCpu, 2) }
+    const aim = AIMS[r.case]
+    const met = aim && !r.skipped ? aim.met(r) : undefined
+    if (aim && met !== undefined) r = { ...r, aim: aim.text, aim_met: met }
+    if (met === false && floor && r.cpu_ms !== undefined && floor.cpu_ms !== undefined) {
+      const postgres = r.pg_cpu_ms !== undefined ? round(r.pg_cpu_ms - (floor.pg_cpu_ms ?? 0), 3) : undefined
+      r = { ...r, above_floor: { process_ms: round(r.cpu_ms - floor.cpu_ms, 3), ...(postgres !== undefined ? { postgres_ms: postgres } : {}) } }
+    }
+    return r
   })
 }
 
 export function formatTable(results: CaseResult[]): string {
   const cell = (v: number | string | undefined) => (v === undefined ? '' : String(v))
-  const lines = ['| case | value | unit | p50 ms | p99 ms | RSS MB | limit case | ratio |', '|---|---:|---|---:|---:|---:|---|---:|']
+  const lines = [
+    '| case | value | unit | p50 ms | p99 ms | RSS MB | limit case | ratio | CPU ms/op | PG ms/op | floor | × floor | aim | met | above the floor (process / PG ms) | detail |',
+    '|---|---:|---|---:|---:|---:|---|---:|---:|---:|---|---:|---|---|---|---|',
+  ]
   for (const r of results) {
     const value = r.skipped ? `— (${r.skipped})` : cell(r.value)
-    lines.push(`| ${r.case} | ${value} | ${r.unit} | ${cell(r.p50_ms)} | ${cell(r.p99_ms)} | ${cell(r.rss_mb)} | ${cell(r.limit_case)} | ${cell(r.ratio)} |`)
+    const met = r.aim_met === undefined ? '' : r.aim_met ? 'met' : 'missed'
+    const above = r.above_floor ? `${r.above_floor.process_ms} / ${cell(r.above_floor.postgres_ms)}` : ''
+    const detail = Object.entries(r.detail ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')
+    lines.push(
+      `| ${r.case} | ${value} | ${r.unit} | ${cell(r.p50_ms)} | ${cell(r.p99_ms)} | ${cell(r.rss_mb)} | ${cell(r.limit_case)} | ${cell(r.ratio)} | ` +
+        `${cell(r.cpu_ms)} | ${cell(r.pg_cpu_ms)} | ${cell(r.floor_case)} | ${cell(r.floor_ratio)} | ${cell(r.aim)} | ${met} | ${above} | ${detail} |`,
+    )
   }
   return lines.join('\n')
 }

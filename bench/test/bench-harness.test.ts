@@ -60,12 +60,24 @@ describe('the benchmark harness', () => {
     expect(results.machine).toMatchObject({ cpus: expect.any(Number), scale: 'tiny', postgres: expect.any(String) })
     expect(results.cases.map((c) => c.case)).toEqual([...CASE_NAMES])
     for (const c of results.cases) {
-      expect(Object.keys(c).every((k) => ['case', 'value', 'unit', 'p50_ms', 'p99_ms', 'rss_mb', 'limit_case', 'ratio', 'skipped'].includes(k)), JSON.stringify(c)).toBe(true)
+      const fields = ['case', 'value', 'unit', 'p50_ms', 'p99_ms', 'rss_mb', 'limit_case', 'ratio', 'skipped', 'cpu_ms', 'pg_cpu_ms', 'floor_case', 'floor_ratio', 'aim', 'aim_met', 'above_floor', 'detail']
+      expect(Object.keys(c).every((k) => fields.includes(k)), JSON.stringify(c)).toBe(true)
       if (!c.skipped) expect(c.value, c.case as string).toBeGreaterThan(0)
     }
     const byName = new Map(results.cases.map((c) => [c.case, c]))
     expect(byName.get('api.list')).toMatchObject({ limit_case: 'sql.list', ratio: expect.any(Number) })
     expect(byName.get('workflow.append')).toMatchObject({ limit_case: 'peer.append', ratio: expect.any(Number) })
+    // The floors, measured in the same run, and every page miss and the commands held to theirs (no figure checked).
+    expect(byName.get('page.floor')).toMatchObject({ unit: 'req/s', cpu_ms: expect.any(Number), detail: { rows: 20, routes: expect.any(Number) } })
+    expect(byName.get('sql.tx')).toMatchObject({ unit: 'tx/s', cpu_ms: expect.any(Number) })
+    for (const name of ['page.area.cold', 'page.point.cold', 'page.companies.cold']) {
+      expect(byName.get(name), name).toMatchObject({ cpu_ms: expect.any(Number), floor_case: 'page.floor', floor_ratio: expect.any(Number), aim: expect.any(String), aim_met: expect.any(Boolean) })
+    }
+    expect(byName.get('workflow.commands')).toMatchObject({ cpu_ms: expect.any(Number), floor_case: 'sql.tx', floor_ratio: expect.any(Number), aim_met: expect.any(Boolean) })
+    expect(byName.get('workflow.replay')).toMatchObject({ aim: expect.any(String), aim_met: expect.any(Boolean) })
+    expect(byName.get('api.list.cold')).toMatchObject({ limit_case: 'sql.list', aim_met: expect.any(Boolean) })
+    // A missed aim shows where the CPU above the floor goes.
+    for (const c of results.cases.filter((r) => r.aim_met === false && r.floor_case)) expect(c.above_floor, c.case as string).toMatchObject({ process_ms: expect.any(Number) })
     expect(output).toContain('| case | value | unit |')
   }, 400_000)
 })
