@@ -3,29 +3,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { vitePlugin as remix } from '@remix-run/dev'
 import { defineConfig } from 'vite'
+import { REMIX_OPTIONS } from './remix-options.ts'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
 export default defineConfig({
   root,
-  base: '/monitoring/',
-  plugins: [
-    remix({
-      basename: '/monitoring/',
-      appDirectory: 'app',
-      buildDirectory: 'build',
-      // Server code of the service (domain, database) stays external: it runs in the same Node process.
-      serverModuleFormat: 'esm',
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_lazyRouteDiscovery: true,
-        v3_singleFetch: true,
-        // The URL space is declared in app/routes.ts (no file routes).
-        v3_routeConfig: true,
-      },
-    }),
-  ],
+  base: REMIX_OPTIONS.basename,
+  plugins: [remix(REMIX_OPTIONS)],
   build: { sourcemap: false },
 })
