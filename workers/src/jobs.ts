@@ -1,6 +1,5 @@
 // Every background job of the portal, in one place: its retry, heartbeat and dead-letter policy, and its handler.
-import { type JobDefinition, type JobPolicy, LIGHT_JOB_BATCH } from '@portal/workflow-domain/ports.ts'
-import { JOBS } from '@portal/workflow-domain/ports.ts'
+import { type JobDefinition, type JobPolicy, LIGHT_JOB_BATCH, JOBS } from '@portal/workflow-domain/ports.ts'
 import type { JobDependencies } from './job-dependencies.ts'
 import { fileCheckJob, type FileJobData } from './files/file-check-job.server.ts'
 import { fileDeleteJob } from './files/file-delete-job.server.ts'

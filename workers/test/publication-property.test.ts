@@ -20,13 +20,14 @@ import { useTestApp } from '../../test-support/test-app.ts'
 import { uploadSpecOf } from '@portal/workflow-domain/registry.ts'
 import type { CurrentUser } from '@portal/workflow-domain/views.ts'
 import { addReferenceEntry, changeReferenceEntry, uploadFile, requestFileDeletion, decideOnReport, type Decision, rebuildProjections, verifyProjections, newStorageKey, removeStoredFile, storeFile } from '@portal/workflow-domain/commands.server.ts'
-import { CommandRefused, multipleOf, Refused, refusalAnswer } from '@portal/workflow-domain/views.ts'
+import {
+  CommandRefused, multipleOf, Refused, refusalAnswer, accepted as acceptedAnswer,
+} from '@portal/workflow-domain/views.ts'
 import { catalogueUseCases, readingSeries } from '@portal/workflow-domain/use-cases.server.ts'
 import { fileCheckJob } from '../src/files/file-check-job.server.ts'
 import { fileDeleteJob } from '../src/files/file-delete-job.server.ts'
 import { syncReportPublication } from '../src/publication/staged-rows.server.ts'
 import { actorOf, commandContext, prepareAreaReport, type ReportFixture } from './support/workflow-fixture.ts'
-import { accepted as acceptedAnswer } from '@portal/workflow-domain/views.ts'
 
 const t = useTestApp()
 const HEADER = uploadSpecOf('observation_results').columns.map((c) => c.header)

@@ -1,10 +1,12 @@
 // Checks one data row against the template's columns and the report: pure, over plain values.
 import type { ColumnSpec } from '@portal/workflow-domain/registry.ts'
 import type { Problem } from './file-problem.ts'
-import { canonicalUnit, unitFitsKind, convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo, foldName, limitAsOf, POINT_KINDS, type PointKindCode, type RecordedChange } from '@portal/workflow-domain/registry.ts'
-import { formatNumber, formatTimes, multipleOf } from '@portal/workflow-domain/views.ts'
-import { regionDay, implausibleBound, co2Equivalent, CO2_EQUIVALENT_TOLERANCE } from '@portal/workflow-domain/registry.ts'
-import { regionDayStart, nextDayStart } from '@portal/workflow-domain/views.ts'
+import {
+  canonicalUnit, unitFitsKind, convertible, convertUnit, defaultLimitUnit, unitsConvertibleTo, foldName, limitAsOf,
+  POINT_KINDS, type PointKindCode, type RecordedChange, regionDay, implausibleBound, co2Equivalent,
+  CO2_EQUIVALENT_TOLERANCE,
+} from '@portal/workflow-domain/registry.ts'
+import { formatNumber, formatTimes, multipleOf, regionDayStart, nextDayStart } from '@portal/workflow-domain/views.ts'
 
 export interface ReferenceRecord {
   id: number

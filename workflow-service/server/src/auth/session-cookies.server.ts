@@ -1,8 +1,7 @@
 // The Set-Cookie values of the session and the public CSRF token: httpOnly, SameSite=Lax, Secure behind HTTPS. Read
 // and written with the `cookie` package, for the API's hooks and the pages' login and logout alike (decision 2560).
 import { parseCookie, stringifySetCookie } from 'cookie'
-import { CSRF_COOKIE } from '@portal/workflow-domain/use-cases.server.ts'
-import { SESSION_COOKIE, SESSION_MAX_SECONDS } from '@portal/workflow-domain/use-cases.server.ts'
+import { CSRF_COOKIE, SESSION_COOKIE, SESSION_MAX_SECONDS } from '@portal/workflow-domain/use-cases.server.ts'
 
 /** A value that is not valid percent-encoding is not one of ours: skipped, and a later pair of the name may count. */
 function decodeOrSkip(value: string): string | undefined {

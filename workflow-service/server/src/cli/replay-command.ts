@@ -9,14 +9,12 @@ import { parseArgs } from 'node:util'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '@portal/workflow-platform/database.server.ts'
-import { useChainHead } from '@portal/workflow-domain/commands.server.ts'
-import { breakLine, type ChainCheck, outsideLine } from '@portal/workflow-domain/commands.server.ts'
+import {
+  useChainHead, breakLine, type ChainCheck, outsideLine, chainHeadLine, type AsOfVerifyReport, rebuildProjections,
+  type ReplayReport, verifyProjections, verifyProjectionsAsOf, asOfLines, asOfNames, askAsOf, type AsOfQuestion,
+  asOfQuestionFromArguments,
+} from '@portal/workflow-domain/commands.server.ts'
 import { exitWith } from './exit-status.ts'
-import { chainHeadLine } from '@portal/workflow-domain/commands.server.ts'
-import { type AsOfVerifyReport, rebuildProjections, type ReplayReport, verifyProjections, verifyProjectionsAsOf } from '@portal/workflow-domain/commands.server.ts'
-import { asOfLines } from '@portal/workflow-domain/commands.server.ts'
-import { asOfNames, askAsOf } from '@portal/workflow-domain/commands.server.ts'
-import { type AsOfQuestion, asOfQuestionFromArguments } from '@portal/workflow-domain/commands.server.ts'
 
 const { values } = parseArgs({
   options: {

@@ -6,10 +6,9 @@ import { sql } from 'kysely'
 import { migrateToLatest } from '@portal/migrations/migrate.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '@portal/workflow-platform/database.server.ts'
-import { refusalAnswer } from '@portal/workflow-domain/views.ts'
+import { refusalAnswer, type Group, GROUPS } from '@portal/workflow-domain/views.ts'
 import { accountUseCases } from '@portal/workflow-domain/use-cases.server.ts'
 import type { Outcome, UseCaseContext } from '@portal/workflow-domain/views.ts'
-import { type Group, GROUPS } from '@portal/workflow-domain/views.ts'
 
 /** What the command reads and writes besides the database: the process's, or a test's. */
 export interface UserCommandIo {

@@ -4,8 +4,7 @@
 // that crosses the budget is finished; the next one is answered 429 until the minute is over.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { normalizeIP } from '@fastify/rate-limit'
-import { HttpError } from '@portal/workflow-domain/views.ts'
-import { formatNumber, plural } from '@portal/workflow-domain/views.ts'
+import { HttpError, formatNumber, plural } from '@portal/workflow-domain/views.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,8 +2,7 @@
 // every row of the list's own query, read a page of 1 000 at a time through the same function that answers its JSON
 // pages, so the file holds exactly what paging to the end would show. These lists are one company's or one point's:
 // short enough that page-by-page reading needs no cursor.
-import type { Cell } from '@portal/workflow-domain/views.ts'
-import type { WriteRows } from './send-export.server.ts'
+import type { Cell, WriteRows } from '@portal/workflow-domain/views.ts'
 
 export interface Column<Row> {
   header: string

@@ -8,12 +8,11 @@ import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
 import { contentDisposition } from '@portal/workflow-domain/commands.server.ts'
 import { csvLines } from './csv-writer.ts'
-import { CONTENT_TYPES, csvDialectOf, type FileFormat } from '@portal/workflow-domain/views.ts'
-import { type Cell, sheetColumnWidth, sheetValue } from '@portal/workflow-domain/views.ts'
+import {
+  CONTENT_TYPES, csvDialectOf, type FileFormat, type Cell, sheetColumnWidth, sheetValue,
+} from '@portal/workflow-domain/views.ts'
 import { spendExportRows } from './export-budget.server.ts'
 import type { WriteRows } from '@portal/workflow-domain/views.ts'
-
-export type { WriteRows } from '@portal/workflow-domain/views.ts'
 
 
 export interface ExportRequest {

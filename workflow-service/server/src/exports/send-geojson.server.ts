@@ -8,8 +8,6 @@ import { ClientGone, roomIn } from './send-export.server.ts'
 import { spendExportRows } from './export-budget.server.ts'
 import type { WriteFeatures } from '@portal/workflow-domain/views.ts'
 
-export type { Feature, WriteFeatures } from '@portal/workflow-domain/views.ts'
-
 export function sendGeoJson(reply: FastifyReply, request: { name: string; produce: (write: WriteFeatures) => Promise<void> }): FastifyReply {
   const body = new PassThrough()
   reply

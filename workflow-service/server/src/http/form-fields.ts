@@ -1,9 +1,9 @@
 // Checks the text fields of a form (multipart or JSON read by hand) against the route's declared form schema, with
 // the same rules as the schemas of the API: bounded ids, own enum members only, no control characters, lengths.
 import type { Static, TObject, TSchema } from 'typebox'
-import { badRequest } from '@portal/workflow-domain/views.ts'
-import { controlCharacterAt, MULTILINE_PATTERN } from '@portal/workflow-domain/views.ts'
-import { CHARACTERS_GENITIVE, plural } from '@portal/workflow-domain/views.ts'
+import {
+  badRequest, controlCharacterAt, MULTILINE_PATTERN, CHARACTERS_GENITIVE, plural,
+} from '@portal/workflow-domain/views.ts'
 
 type Json = Record<string, unknown>
 

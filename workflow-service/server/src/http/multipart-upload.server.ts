@@ -1,8 +1,7 @@
 // Reads a multipart request part by part (the plugin is registered with throwFileSizeLimit: false): text fields into an object, files streamed to storage (never whole in memory).
 import type { FastifyRequest } from 'fastify'
-import { HttpError, badRequest } from '@portal/workflow-domain/views.ts'
+import { HttpError, badRequest, controlCharacterAt } from '@portal/workflow-domain/views.ts'
 import { isStorageFault } from '@portal/workflow-platform/faults.ts'
-import { controlCharacterAt } from '@portal/workflow-domain/views.ts'
 import { cleanFileName, newStorageKey, removeStoredFile, storeFile } from '@portal/workflow-domain/commands.server.ts'
 import type { StoredUpload } from '@portal/workflow-domain/commands.server.ts'
 

@@ -2,13 +2,14 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { allowUploadTime } from './body-timeout.server.ts'
-import { forbidden } from '@portal/workflow-domain/views.ts'
-import { CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, isValidAnonymousToken, issueAnonymousToken, sameToken } from '@portal/workflow-domain/use-cases.server.ts'
+import { forbidden, mayUploadFiles } from '@portal/workflow-domain/views.ts'
+import {
+  CSRF_COOKIE, CSRF_FIELD, CSRF_HEADER, isValidAnonymousToken, issueAnonymousToken, sameToken, findSession,
+  SESSION_COOKIE,
+} from '@portal/workflow-domain/use-cases.server.ts'
 import { boundaryOf, readFirstField } from '../auth/first-form-field.server.ts'
-import { mayUploadFiles } from '@portal/workflow-domain/views.ts'
 import { csrfCookie, readCookies } from '../auth/session-cookies.server.ts'
 import { isKeptOutOfSharedCaches, PUBLIC_CACHE_CONTROL, SHARED_CACHE_ROUTE_PREFIXES, underPrefix } from '../http/shared-cache-headers.ts'
-import { findSession, SESSION_COOKIE } from '@portal/workflow-domain/use-cases.server.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,10 +1,8 @@
 // One error handler for the whole service: JSON answers that name the bad parameter, never a leaked 5xx message.
 import type { FastifyError, FastifyInstance } from 'fastify'
-import { HttpError } from '@portal/workflow-domain/views.ts'
-import { refusalAnswer } from '@portal/workflow-domain/views.ts'
-import { CommandRefused } from '@portal/workflow-domain/views.ts'
-import { TEXT_PATTERNS } from '@portal/workflow-domain/views.ts'
-import { CHARACTERS_GENITIVE, VALUES_GENITIVE, plural } from '@portal/workflow-domain/views.ts'
+import {
+  HttpError, refusalAnswer, CommandRefused, TEXT_PATTERNS, CHARACTERS_GENITIVE, VALUES_GENITIVE, plural,
+} from '@portal/workflow-domain/views.ts'
 import { refusedAddressPage, wantsPage } from '../http/page-refusal.ts'
 import { ADDRESS_REFUSALS } from './input-guard.server.ts'
 import { isStorageFault, isUnreachable, RETRY_AFTER_SECONDS, STORAGE_FULL_DETAIL, UNAVAILABLE_DETAIL } from '@portal/workflow-platform/faults.ts'

@@ -3,8 +3,7 @@
 // half of a UTF-16 surrogate pair.
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { controlCharacterAt } from '@portal/workflow-domain/views.ts'
-import { badRequest } from '@portal/workflow-domain/views.ts'
+import { controlCharacterAt, badRequest } from '@portal/workflow-domain/views.ts'
 
 const MAX_DEPTH = 8
 

@@ -3,8 +3,7 @@
 import type { Faker } from '@faker-js/faker'
 import type { CompanyKind } from '@portal/migrations/database.ts'
 import { insertInBatches, type SeedContext, type SeedStep, YEARS } from './seed-context.ts'
-import { DEMO_RANGES, demoMultiple, hygienicLimit } from '@portal/workflow-domain/registry.ts'
-import { substancesOf } from '@portal/workflow-domain/registry.ts'
+import { DEMO_RANGES, demoMultiple, hygienicLimit, substancesOf } from '@portal/workflow-domain/registry.ts'
 import { formatCount, formatNumber } from '@portal/workflow-domain/views.ts'
 
 const DISTRICTS = ['Приуральский район', 'Шурышкарский район', 'Ямальский район', 'Тазовский район', 'Надымский район', 'Пуровский район', 'Красноселькупский район']

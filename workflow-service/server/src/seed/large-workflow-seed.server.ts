@@ -15,19 +15,13 @@ import type { Database } from '@portal/migrations/database.ts'
 // The checks are recorded here as the worker would; the publication jobs of agreements are not needed for the figures.
 import { NO_QUEUE } from '@portal/workflow-domain/ports.ts'
 import type { CurrentUser } from '@portal/workflow-domain/views.ts'
-import { type CommandContext, inTransaction, metadataOf } from '@portal/workflow-domain/commands.server.ts'
-import { appendToStream } from '@portal/workflow-domain/commands.server.ts'
-import { loadStream } from '@portal/workflow-domain/commands.server.ts'
-import { uploadFile } from '@portal/workflow-domain/commands.server.ts'
-import { recordFileChecked } from '@portal/workflow-domain/commands.server.ts'
-import { rebuildProjections } from '@portal/workflow-domain/commands.server.ts'
+import {
+  type CommandContext, inTransaction, metadataOf, appendToStream, loadStream, uploadFile, recordFileChecked,
+  rebuildProjections, createReport, createResponsible, storeFile, writeNotices,
+} from '@portal/workflow-domain/commands.server.ts'
 import { decideReport, evolveReport, reportDecider } from '@portal/workflow-domain/use-cases.server.ts'
 import type { ReportEvent } from '@portal/workflow-domain/commands.server.ts'
-import { createReport } from '@portal/workflow-domain/commands.server.ts'
-import { createResponsible } from '@portal/workflow-domain/commands.server.ts'
-import { storeFile } from '@portal/workflow-domain/commands.server.ts'
 import { demoPdf } from './demo-files.server.ts'
-import { writeNotices } from '@portal/workflow-domain/commands.server.ts'
 
 export interface LargeWorkflowOptions {
   /** Events to record at least (200 000 for the benchmark). */

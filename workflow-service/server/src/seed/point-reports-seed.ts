@@ -3,9 +3,7 @@
 // point's 'Отчёты' and 'Показания' list the same substances with the same values for a year.
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '@portal/migrations/database.ts'
-import { pointReportTypes } from '@portal/workflow-domain/registry.ts'
-import { hygienicLimit } from '@portal/workflow-domain/registry.ts'
-import { substancesOf } from '@portal/workflow-domain/registry.ts'
+import { pointReportTypes, hygienicLimit, substancesOf } from '@portal/workflow-domain/registry.ts'
 
 export async function alignPointReportsWithReadings(trx: Transaction<Database>): Promise<void> {
   for (const type of pointReportTypes) {

@@ -5,14 +5,12 @@ import type { Group, CurrentUser } from '@portal/workflow-domain/views.ts'
 import { NO_QUEUE } from '@portal/workflow-domain/ports.ts'
 import type { CommandContext } from '@portal/workflow-domain/commands.server.ts'
 import { accepted } from '@portal/workflow-domain/views.ts'
-import { requestFileDeletion, uploadFile } from '@portal/workflow-domain/commands.server.ts'
-import { recordFileChecked, recordFileDeleted } from '@portal/workflow-domain/commands.server.ts'
-import { createReport, decideOnReport } from '@portal/workflow-domain/commands.server.ts'
-import { createResponsible } from '@portal/workflow-domain/commands.server.ts'
-import { removeStoredFile, storeFile } from '@portal/workflow-domain/commands.server.ts'
+import {
+  requestFileDeletion, uploadFile, recordFileChecked, recordFileDeleted, createReport, decideOnReport,
+  createResponsible, removeStoredFile, storeFile, writeNotices,
+} from '@portal/workflow-domain/commands.server.ts'
 import type { SeedContext, SeedStep } from './seed-context.ts'
 import { demoPdf } from './demo-files.server.ts'
-import { writeNotices } from '@portal/workflow-domain/commands.server.ts'
 
 // Programmes and final reports are documents: their sections take PDF, DOC, DOCX, XLS, XLSX or ZIP (the upload
 // registry), so the demo files are PDFs, and the one that fails its check is an empty draft, as the check reports it.

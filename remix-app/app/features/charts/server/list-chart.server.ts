@@ -2,8 +2,7 @@
 // gases show each gas's yearly total, environmental indicators the yearly totals of each kind of cost; every other
 // list with numbers shows the mean of the indicator chosen in the address (`indicator=`) per year.
 import type { AppLoadContext } from '@remix-run/node'
-import type { AppliedFilters } from '@portal/workflow-domain/registry.ts'
-import type { CatalogueType, FieldDef } from '@portal/workflow-domain/registry.ts'
+import type { AppliedFilters, CatalogueType, FieldDef } from '@portal/workflow-domain/registry.ts'
 import type { FilterControl } from '../../../components/filter-form.tsx'
 import type { ChartSeries } from '../components/line-chart.tsx'
 import { readValue } from '../../../utils/use-case-answers.server.ts'

@@ -9,10 +9,9 @@ import { responsibleFieldsOf, type ResponsibleErrors } from '../components/respo
 import { DELETE_AGREED, DELETE_UNKNOWN } from '../components/report-texts.ts'
 import { requirePermission } from '../../../utils/permissions.server.ts'
 import { formRefusal } from '../../../utils/form-refusal.ts'
-import { can } from '@portal/workflow-domain/views.ts'
+import { can, isStorageFault, STORAGE_FULL_MESSAGE } from '@portal/workflow-domain/views.ts'
 import type { StoredUpload } from '@portal/workflow-domain/commands.server.ts'
 import { type PageForm, readPageForm, TooLargeUpload } from './page-uploads.server.ts'
-import { isStorageFault, STORAGE_FULL_MESSAGE } from '@portal/workflow-domain/views.ts'
 
 const RESPONSIBLE_FIELDS = { fullname: true, position: true, phone: true, email: true }
 

@@ -13,8 +13,7 @@ import { type FileCommand, fileDecider, type FileFacts } from './file-decide.ts'
 import { fileStreamId } from './file-events.ts'
 import { storedContent } from './stored-content.server.ts'
 import { storedFilePath } from '../storage/file-storage.server.ts'
-import { fixed, rowsOf } from '@portal/workflow-platform/database.server.ts'
-import { sendAhead } from '@portal/workflow-platform/database.server.ts'
+import { fixed, rowsOf, sendAhead } from '@portal/workflow-platform/database.server.ts'
 
 /** A file already written to storage under its key, waiting for its upload to be accepted. */
 export interface StoredUpload {

@@ -12,8 +12,7 @@ import { type DecisionFile, reportStreamId } from './report-events.ts'
 import { findTarget } from './report-targets.server.ts'
 import { reportTypesWithResponsible } from './report-types.ts'
 import { storedContent } from '../files/stored-content.server.ts'
-import { fixed, rowsOf } from '@portal/workflow-platform/database.server.ts'
-import { sendUnanswered } from '@portal/workflow-platform/database.server.ts'
+import { fixed, rowsOf, sendUnanswered } from '@portal/workflow-platform/database.server.ts'
 import { recordDeclinedRound } from '../../changes/round-changes-queries.server.ts'
 
 export interface ReportTarget {

@@ -3,15 +3,15 @@
 // Each route parses, calls its use-case (`use-cases/catalogue-use-cases.server.ts`) and shapes the answer.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { filterParameter, orderingParameter } from '@portal/workflow-domain/registry.ts'
-import { IdParams } from '@portal/workflow-domain/views.ts'
-import { FormatQuery, GEO_FORMAT, GeoFormatQuery, isFileFormat, type ListFormat } from '@portal/workflow-domain/views.ts'
+import {
+  filterParameter, orderingParameter, pageSchema, recordSchema, catalogueTypes, type CatalogueType,
+} from '@portal/workflow-domain/registry.ts'
+import {
+  IdParams, FormatQuery, GEO_FORMAT, GeoFormatQuery, isFileFormat, type ListFormat, valueOrRefuse,
+} from '@portal/workflow-domain/views.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
 import { sendGeoJson } from '../../exports/send-geojson.server.ts'
-import { pageSchema, recordSchema } from '@portal/workflow-domain/registry.ts'
-import { catalogueTypes, type CatalogueType } from '@portal/workflow-domain/registry.ts'
 import { MAX_PAGE_SIZE, PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
-import { valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
 export { IdParams }

@@ -3,17 +3,14 @@
 // Each route parses, calls its use-case (`use-cases/catalogue-use-cases.server.ts`) and shapes the answer.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams, Literals, Text } from '@portal/workflow-domain/views.ts'
-import { REPORT_STATUS_CODES } from '@portal/workflow-domain/views.ts'
-import { orderingParameter } from '@portal/workflow-domain/registry.ts'
-import { FormatQuery, isFileFormat } from '@portal/workflow-domain/views.ts'
+import {
+  IdParams, Literals, Text, REPORT_STATUS_CODES, FormatQuery, isFileFormat, valueOrRefuse,
+} from '@portal/workflow-domain/views.ts'
+import { orderingParameter, pageSchema, recordSchema, companies } from '@portal/workflow-domain/registry.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
-import { pageSchema, recordSchema } from '@portal/workflow-domain/registry.ts'
-import { companies } from '@portal/workflow-domain/registry.ts'
 import { BLANK } from '@portal/workflow-domain/use-cases.server.ts'
 import { keepOutOfPublicCache } from '../../plugins/public-cache.plugin.server.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
-import { valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
 const CompanyKind = Type.Union([Type.Literal('lem'), Type.Literal('lem_industry'), Type.Literal('gas_emissions')])

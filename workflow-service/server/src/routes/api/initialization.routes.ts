@@ -1,8 +1,7 @@
 // /api/v1/initialization/: who is logged in (the shell's user info) and the point category lists.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { userInfo } from '@portal/workflow-domain/views.ts'
-import { valueOrRefuse } from '@portal/workflow-domain/views.ts'
+import { userInfo, valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()])

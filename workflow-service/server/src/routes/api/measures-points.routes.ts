@@ -5,15 +5,12 @@
 // Each route parses, calls its use-case (`use-cases/catalogue-use-cases.server.ts`) and shapes the answer.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { IdParams, Text } from '@portal/workflow-domain/views.ts'
+import { IdParams, Text, valueOrRefuse, FormatQuery, isFileFormat, dayCell } from '@portal/workflow-domain/views.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
-import { valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 import { PageOf } from './workflow-schemas.ts'
-import { FormatQuery, isFileFormat } from '@portal/workflow-domain/views.ts'
 import { type Column, firstPageRead, pagedExport } from '../../exports/paged-export.server.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
-import { dayCell } from '@portal/workflow-domain/views.ts'
 
 // The item's own fields plus those of its type: the model says which.
 const ControlIndicator = Type.Object(

@@ -2,13 +2,10 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
-import { Id } from '@portal/workflow-domain/views.ts'
-import { FormatQuery, isFileFormat } from '@portal/workflow-domain/views.ts'
+import { Id, FormatQuery, isFileFormat, valueOrRefuse, momentCell } from '@portal/workflow-domain/views.ts'
 import { type Column, firstPageRead, pagedExport } from '../../exports/paged-export.server.ts'
-import { valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
-import { momentCell } from '@portal/workflow-domain/views.ts'
 
 const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
 const Notification = Type.Object({

@@ -3,8 +3,7 @@
 // fingerprint), or the catalogue's own data under its baseline. Public, as the reading is.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Id } from '@portal/workflow-domain/views.ts'
-import { valueOrRefuse } from '@portal/workflow-domain/views.ts'
+import { Id, valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
 const Named = Type.Object({ id: Type.Integer(), name: Type.String() })

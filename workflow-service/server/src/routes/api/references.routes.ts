@@ -3,10 +3,9 @@
 // (`use-cases/catalogue-use-cases.server.ts`) and shapes the answer; the home page's sections are a constant.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Text } from '@portal/workflow-domain/views.ts'
+import { Text, valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { GASES } from '@portal/workflow-domain/commands.server.ts'
 import { SECTION_MAX_LENGTH, sectionTiles } from '@portal/workflow-domain/registry.ts'
-import { valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
 const ReferenceItem = Type.Object({ id: Type.Union([Type.Integer(), Type.String()]), name: Type.String() })

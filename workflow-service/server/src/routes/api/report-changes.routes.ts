@@ -2,12 +2,10 @@
 // last year (decision 3714), a page of rows the largest change first, or format=csv|xlsx for every row as a file.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Id, Nullable, PagingQuery } from '@portal/workflow-domain/views.ts'
+import { Id, Nullable, PagingQuery, FormatQuery, isFileFormat, valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { ChangeRowAnswer } from './workflow-schemas.ts'
 import { pageWindow, toPage } from '../../http/paging.ts'
-import { FormatQuery, isFileFormat } from '@portal/workflow-domain/views.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
-import { valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
 const ChangesAnswer = Type.Object({

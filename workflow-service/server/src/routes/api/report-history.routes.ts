@@ -5,15 +5,12 @@
 import { type TSchema, Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HistoryEntryAnswer, PageOf } from './workflow-schemas.ts'
-import { Id } from '@portal/workflow-domain/views.ts'
+import { Id, FormatQuery, isFileFormat, valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { PagingQuery, pageWindow, toPage } from '../../http/paging.ts'
-import { FormatQuery, isFileFormat } from '@portal/workflow-domain/views.ts'
 import { firstPageRead, pagedExport } from '../../exports/paged-export.server.ts'
 import { sendExport } from '../../exports/send-export.server.ts'
 import { HISTORY_COLUMNS } from './workflow-columns.ts'
-import { AsOfInput } from '@portal/workflow-domain/use-cases.server.ts'
-import { AuditInput } from '@portal/workflow-domain/use-cases.server.ts'
-import { valueOrRefuse } from '@portal/workflow-domain/views.ts'
+import { AsOfInput, AuditInput } from '@portal/workflow-domain/use-cases.server.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])

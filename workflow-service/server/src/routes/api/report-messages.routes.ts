@@ -3,16 +3,13 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sendDownload } from '../../http/send-download.server.ts'
-import { passOrRefuse, valueOrRefuse } from '@portal/workflow-domain/views.ts'
+import { passOrRefuse, valueOrRefuse, Id, refused } from '@portal/workflow-domain/views.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
-import { Id } from '@portal/workflow-domain/views.ts'
 import { fileAnswer } from '../../api-docs/error-answers.ts'
 import { rateLimitOf } from '../../plugins/rate-limits.server.ts'
 import { readMultipartForm } from '../../http/multipart-upload.server.ts'
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts'
-import { reportsReadRefusal } from '@portal/workflow-domain/use-cases.server.ts'
-import { refused } from '@portal/workflow-domain/views.ts'
-import { MESSAGE_FILES_MAX } from '@portal/workflow-domain/use-cases.server.ts'
+import { reportsReadRefusal, MESSAGE_FILES_MAX } from '@portal/workflow-domain/use-cases.server.ts'
 
 const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
 

@@ -2,9 +2,8 @@
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { Id, Text as SafeText, Year } from '@portal/workflow-domain/views.ts'
+import { Id, Text as SafeText, Year, valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { PageOf, ResponsibleAnswer } from './workflow-schemas.ts'
-import { valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
 // Only the shape here (text without control characters, bounded): what a field must hold (not blank, a real e-mail

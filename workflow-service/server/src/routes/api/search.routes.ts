@@ -2,8 +2,7 @@
 // (ё and е alike, names by their words' other forms too, companies by ИНН, areas by licence, points by code).
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Text } from '@portal/workflow-domain/views.ts'
-import { valueOrRefuse } from '@portal/workflow-domain/views.ts'
+import { Text, valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
 const Hit = Type.Object({

@@ -3,9 +3,8 @@
 // digest is computed from. `npm run verify-public -- URL` checks all three from outside, with no secret.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { MAX_ID } from '@portal/workflow-domain/views.ts'
+import { MAX_ID, valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { keepOutOfPublicCache } from '../../plugins/public-cache.plugin.server.ts'
-import { valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
 const After = Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'Продолжить после этой позиции (или id строки); 0 по умолчанию' }))

@@ -4,8 +4,7 @@
 // asks) and shapes the answer.
 import { Type } from 'typebox'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Id, IdParams, Text } from '@portal/workflow-domain/views.ts'
-import { valueOrRefuse } from '@portal/workflow-domain/views.ts'
+import { Id, IdParams, Text, valueOrRefuse } from '@portal/workflow-domain/views.ts'
 import { useCaseContextOf } from './use-case-context.server.ts'
 
 const GroupSchema = Type.Union([

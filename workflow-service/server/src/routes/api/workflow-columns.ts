@@ -2,14 +2,12 @@
 // nested objects by name, codes with their Russian words next to them.
 import type { Static } from 'typebox'
 import type { HistoryEntryAnswer, ImportFileAnswer, ImportReportAnswer, StatusChangeAnswer } from './workflow-schemas.ts'
-import { AUDIT_EVENT_LABEL } from '@portal/workflow-domain/views.ts'
-import { REPORT_TYPES } from '@portal/workflow-domain/views.ts'
+import {
+  AUDIT_EVENT_LABEL, REPORT_TYPES, momentCell as when, reportStatusWords, fileStatusWords,
+} from '@portal/workflow-domain/views.ts'
 import type { Column } from '../../exports/paged-export.server.ts'
-import { momentCell as when } from '@portal/workflow-domain/views.ts'
 
 const REPORT_TYPE_TITLES: Record<string, string> = Object.fromEntries(Object.entries(REPORT_TYPES).map(([code, t]) => [code, t.title]))
-import { reportStatusWords } from '@portal/workflow-domain/views.ts'
-import { fileStatusWords } from '@portal/workflow-domain/views.ts'
 
 
 export const REPORT_COLUMNS: Array<Column<Static<typeof ImportReportAnswer>>> = [

@@ -1,9 +1,6 @@
 // The answers of the workflow API as TypeBox schemas: the contract of spec §7, and fast serialisation.
 import { type Static, type TSchema, Type } from 'typebox'
-import { REPORT_TYPE_CODES } from '@portal/workflow-domain/views.ts'
-import { REPORT_STATUS_CODES } from '@portal/workflow-domain/views.ts'
-import { FILE_STATUS_CODES } from '@portal/workflow-domain/views.ts'
-import { Literals } from '@portal/workflow-domain/views.ts'
+import { REPORT_TYPE_CODES, REPORT_STATUS_CODES, FILE_STATUS_CODES, Literals } from '@portal/workflow-domain/views.ts'
 
 // Dates leave the database as Date objects; the serialiser writes them as ISO strings.
 const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })
