@@ -1,6 +1,6 @@
 // `npm run bench`: the portal's benchmark. Loads (once) the large data set, starts the portal as production runs it,
 // measures every case with a warm-up, prints one table and writes bench/results/latest.json.
-// Options: --scale large|large-x2|tiny, --web-processes N, --seconds S, --warmup S, --connections N, --file-rows N,
+// Options: --scale large|large-x2|large-x10|tiny, --web-processes N, --seconds S, --warmup S, --connections N, --file-rows N,
 //          --cases a,b (only these), --no-build, --out FILE.
 import os from 'node:os'
 import path from 'node:path'

@@ -13,7 +13,7 @@ import { measureColdLoad, measureLoad, measureLoops, type LoadResult } from '../
 import { freePort, type RunningPortal, stopChild, waitForHealth } from '../support/portal-process.ts'
 import { sampleRss } from '../support/process-rss.ts'
 import { cpuWindow, ownCpuSeconds } from '../support/cpu-seconds.ts'
-import type { CaseResult } from '../support/results.ts'
+import { type CaseResult, round } from '../support/results.ts'
 import type { BenchContext, Recorder } from './bench-context.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -225,11 +225,18 @@ export async function portalColdCases(context: BenchContext, portal: RunningPort
   if (failures.length > 0) throw new Error(failures.join('; '))
 
   async function coldCase(name: keyof typeof pools, addresses: AddressPool): Promise<void> {
-    context.log(`${name}: ${addresses.size} addresses, each asked once, e.g. ${addresses.take()}`)
+    context.log(`${name}: ${addresses.size} addresses, each asked once, e.g. ${addresses.peek(1)[0]}`)
+    const rss = sampleRss(portal.pid)
+    const miss = await missCpu(name, addresses)
+    const result: CaseResult = { ...loadResult(name, miss.load, rss.stop(), limits[name]), cpu_ms: miss.cpuMs, ...(miss.pgCpuMs !== null ? { pg_cpu_ms: miss.pgCpuMs } : {}) }
+    record(isPageCase(name) ? { ...result, parts: await pageParts(name, miss) } : result)
+  }
+
+  /** CPU per answer of the web tier and of PostgreSQL over a pool's misses, after the cache was emptied. */
+  async function missCpu(name: string, addresses: AddressPool) {
     await sql`SELECT pg_notify('public_changed', '')`.execute(db)
     // The notification reaches every web process's listener in a moment; the first addresses are the warm-up's.
     await new Promise((r) => setTimeout(r, 300))
-    const rss = sampleRss(portal.pid)
     // A miss of a page takes hundreds of milliseconds on a loaded machine: a shorter run (the harness's test) might
     // see no answer complete.
     const seconds = Math.max(context.seconds, MIN_COLD_SECONDS)
@@ -241,11 +248,68 @@ export async function portalColdCases(context: BenchContext, portal: RunningPort
     if (connections < context.connections) context.log(`${name}: ${connections} connections (a pool of ${addresses.size} addresses)`)
     const load = await measureColdLoad({ baseUrl: portal.baseUrl, addresses, connections, seconds, warmupSeconds: context.warmupSeconds, beforeMeasured: () => cpu.start() })
     const { cpuMs, pgCpuMs } = cpu.stop(load.requests)
+    loadResult(name, load, 0)
     // Refused, not reported: a figure with hits in it is not a miss's cost.
     if (load.notMisses > 0) throw new Error(`${name}: ${load.notMisses} of ${load.requests} answers were not cache misses, the first ${load.firstNotMiss}`)
     if (load.seconds < seconds * 0.9) context.log(`${name}: the ${addresses.size} addresses were used up after ${load.seconds} s`)
-    record({ ...loadResult(name, load, rss.stop(), limits[name]), cpu_ms: cpuMs, ...(pgCpuMs !== null ? { pg_cpu_ms: pgCpuMs } : {}) })
+    return { load, cpuMs, pgCpuMs }
   }
+
+  /** CPU per answer of the web tier over addresses the cache holds (each asked in a warm-up first): the serving alone. */
+  async function hitCpu(name: string, paths: string[]): Promise<number> {
+    const cpu = cpuWindow(portal.pid, null)
+    const load = await measureLoad({
+      baseUrl: portal.baseUrl,
+      paths,
+      connections: context.connections,
+      seconds: Math.min(context.seconds, HIT_SECONDS),
+      warmupSeconds: Math.min(context.warmupSeconds, 1),
+      // Each connection asks the addresses from the first on, so each goes through them all twice (the connections
+      // are spread over the web processes, so each process holds every address), however short the seconds.
+      warmupRequests: paths.length * context.connections * 2,
+      beforeMeasured: () => cpu.start(),
+      measuredHeaders: { 'x-cache': 'hit' },
+    })
+    const { cpuMs } = cpu.stop(load.answers ?? 0)
+    if (load.failedHeaders) throw new Error(`${name}: ${load.failedHeaders} of ${load.answers} answers of the hit run were not cache hits, the first ${load.firstFailedHeader}`)
+    if (load.errors > 0 || load.non2xx > 0 || !load.answers) throw new Error(`${name}: ${load.errors} errors and ${load.non2xx} answers other than 2xx/3xx in the hit run`)
+    return cpuMs
+  }
+
+  /**
+   * A page miss by part, measured right after it: the same addresses served from the cache (the serving: Fastify,
+   * headers, the socket), their data requests (`.data`: the loaders, their reads and the loader data's encoding, no
+   * HTML) as misses and as hits. Loaders and reads = data miss − data hit; render = page miss − page hit − that;
+   * PostgreSQL = the page miss's.
+   */
+  async function pageParts(name: (typeof PAGE_CASES)[number], page: { cpuMs: number; pgCpuMs: number | null }): Promise<NonNullable<CaseResult['parts']>> {
+    const paths = pools[name]().peek(HIT_ADDRESSES)
+    const serving = await hitCpu(name, paths)
+    const dataPool = () => pools[name]().map(dataAddress)
+    const dataMiss = await missCpu(`${name} (data)`, dataPool())
+    const dataHit = await hitCpu(`${name} (data)`, dataPool().peek(HIT_ADDRESSES))
+    const loaders = dataMiss.cpuMs - dataHit
+    return {
+      serving_ms: round(serving, 3),
+      loaders_ms: round(loaders, 3),
+      render_ms: round(page.cpuMs - serving - loaders, 3),
+      ...(page.pgCpuMs !== null ? { postgres_ms: page.pgCpuMs } : {}),
+    }
+  }
+}
+
+/** The page cases, measured by part. */
+const PAGE_CASES = ['page.area.cold', 'page.point.cold', 'page.companies.cold'] as const
+const isPageCase = (name: string): name is (typeof PAGE_CASES)[number] => (PAGE_CASES as readonly string[]).includes(name)
+/** Addresses and seconds of a hit run: few enough to stay in every web process's cache, a run long enough to count. */
+const HIT_ADDRESSES = 50
+const HIT_SECONDS = 3
+
+/** A page's data request, as Remix's single fetch asks it: `/a/b/?q` → `/a/b.data?q` (the root is `/_root.data`). */
+export function dataAddress(address: string): string {
+  const [pathname, query] = address.split(/\?(.*)/s, 2)
+  const trimmed = pathname.replace(/\/$/, '')
+  return `${trimmed === '' ? '/_root' : trimmed}.data${query ? `?${query}` : ''}`
 }
 
 export async function databaseVersion(db: Kysely<Database>): Promise<string> {

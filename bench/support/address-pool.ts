@@ -23,6 +23,16 @@ export class AddressPool {
     return this.size - this.next
   }
 
+  /** The same addresses, each changed by `change` (a page's as its data request), handed out from the start. */
+  map(change: (address: string) => string): AddressPool {
+    return new AddressPool(this.size, (i) => change(this.address(i)))
+  }
+
+  /** The first `count` addresses in the order they are handed out, without handing them out. */
+  peek(count: number): string[] {
+    return Array.from({ length: Math.min(count, this.size) }, (_, i) => this.address((i * this.stride) % this.size))
+  }
+
   /** The next unused address, or null when every address has been handed out. */
   take(): string | null {
     if (this.next >= this.size) return null

@@ -11,7 +11,7 @@ import type { LargeCatalogueSize } from '@portal/workflow-server/service.server.
 import { workerSeedSteps } from '../../portal/src/composition.server.ts'
 import { postmasterOf } from './cpu-seconds.ts'
 
-export type BenchScale = 'large' | 'large-x2' | 'tiny'
+export type BenchScale = 'large' | 'large-x2' | 'large-x10' | 'tiny'
 
 interface ScaleSize {
   catalogue?: LargeCatalogueSize
@@ -19,20 +19,20 @@ interface ScaleSize {
 }
 
 /**
- * large: the issue's data set; large-x2: its catalogue twice as large (the same workflow log), to see which miss
- * grows with the data (the large seed's row arithmetic is in 32-bit integers, which overflow past ~20 500 areas:
- * three or ten times large needs that seed widened first); tiny: the same shape in seconds, for the harness's test.
+ * large: the issue's data set; large-x2 and large-x10: its catalogue two and ten times as large (the same workflow
+ * log), to see which miss grows with the data; tiny: the same shape in seconds, for the harness's test.
  */
 export const SCALES: Record<BenchScale, ScaleSize> = {
   large: {},
   'large-x2': { catalogue: { areas: 20_000, pointsPerArea: 10, years: 10 } },
+  'large-x10': { catalogue: { areas: 100_000, pointsPerArea: 10, years: 10 } },
   tiny: { catalogue: { areas: 40, pointsPerArea: 2, years: 2 }, workflowEvents: 400 },
 }
 
 // Changing the data set's shape changes this mark, so a data set of an older shape is loaded anew.
 const COMPLETE = 'portal benchmark data set v1: complete'
 
-const DEFAULT_PORTS: Record<BenchScale, number> = { large: 54339, tiny: 54340, 'large-x2': 54341 }
+const DEFAULT_PORTS: Record<BenchScale, number> = { large: 54339, tiny: 54340, 'large-x2': 54341, 'large-x10': 54342 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 

@@ -16,6 +16,8 @@ export interface LoadOptions {
   warmupRequests?: number
   /** Every answer's body must pass this (the floor's 20 rows): those that do not are counted in `failedChecks`. */
   check?: (body: string) => boolean
+  /** Every answer of the measured run must have these headers (a hit case's `x-cache: hit`): others are counted in `failedHeaders`. */
+  measuredHeaders?: Record<string, string>
 }
 
 export interface LoadResult {
@@ -28,10 +30,27 @@ export interface LoadResult {
   answers?: number
   /** Answers whose body failed the check (LoadOptions.check), warm-up included. */
   failedChecks?: number
+  /** Answers of the measured run without LoadOptions.measuredHeaders, and the first one's address and header. */
+  failedHeaders?: number
+  firstFailedHeader?: string
 }
 
-async function run(options: LoadOptions, seconds: number, failed: { count: number }, amount?: number): Promise<autocannon.Result> {
+type Failed = { count: number; headers: number; firstHeader?: string }
+
+async function run(options: LoadOptions, seconds: number, failed: Failed, amount?: number, measured = false): Promise<autocannon.Result> {
   const { check } = options
+  const wanted = measured && options.measuredHeaders ? Object.entries(options.measuredHeaders) : []
+  const onResponse =
+    check || wanted.length > 0
+      ? (path: string, body: string, headers?: Record<string, string | string[] | undefined>) => {
+          if (check && !check(body)) failed.count += 1
+          const other = wanted.find(([name, value]) => headers?.[name] !== value)
+          if (other) {
+            failed.headers += 1
+            failed.firstHeader ??= `${path} (${other[0]}: ${String(headers?.[other[0]])})`
+          }
+        }
+      : undefined
   return autocannon({
     url: options.baseUrl,
     connections: options.connections,
@@ -40,17 +59,17 @@ async function run(options: LoadOptions, seconds: number, failed: { count: numbe
     requests: options.paths.map((path) => ({
       method: 'GET',
       path,
-      ...(check ? { onResponse: (_status: number, body: string) => void (check(body) || (failed.count += 1)) } : {}),
+      ...(onResponse ? { onResponse: (_status: number, body: string, _context: unknown, headers?: Record<string, string | string[] | undefined>) => onResponse(path, body, headers) } : {}),
     })),
   })
 }
 
 export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
-  const failed = { count: 0 }
+  const failed: Failed = { count: 0, headers: 0 }
   if (options.warmupSeconds > 0) await run(options, options.warmupSeconds, failed)
   if (options.warmupRequests) await run(options, 0, failed, options.warmupRequests)
   options.beforeMeasured?.()
-  const result = await run(options, options.seconds, failed)
+  const result = await run(options, options.seconds, failed, undefined, true)
   const ok = result['2xx'] + result['3xx']
   return {
     requestsPerSecond: Math.round(ok / options.seconds),
@@ -60,6 +79,8 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
     answers: ok,
     failedChecks: failed.count,
+    failedHeaders: failed.headers,
+    firstFailedHeader: failed.firstHeader,
   }
 }
 

@@ -29,6 +29,12 @@ export interface CaseResult {
   aim_met?: boolean
   /** An aim missed: where the CPU above the floor goes, measured (ms per operation). */
   above_floor?: { process_ms: number; postgres_ms?: number }
+  /**
+   * A page miss by part (CPU ms per answer, measured in the same run): serving (the same page from the cache), the
+   * loaders with their reads (its data request's miss less its hit), the render (the rest of the web tier's) and
+   * PostgreSQL.
+   */
+  parts?: { serving_ms: number; loaders_ms: number; render_ms: number; postgres_ms?: number }
   /** What the case checked or is made of (the floor's routes, a replay's own limit). */
   detail?: Record<string, number | string>
 }
@@ -125,17 +131,18 @@ export function withRatios(results: CaseResult[]): CaseResult[] {
 export function formatTable(results: CaseResult[]): string {
   const cell = (v: number | string | undefined) => (v === undefined ? '' : String(v))
   const lines = [
-    '| case | value | unit | p50 ms | p99 ms | RSS MB | limit case | ratio | CPU ms/op | PG ms/op | floor | × floor | aim | met | above the floor (process / PG ms) | detail |',
-    '|---|---:|---|---:|---:|---:|---|---:|---:|---:|---|---:|---|---|---|---|',
+    '| case | value | unit | p50 ms | p99 ms | RSS MB | limit case | ratio | CPU ms/op | PG ms/op | floor | × floor | aim | met | above the floor (process / PG ms) | by part (serving / loaders and reads / render / PG ms) | detail |',
+    '|---|---:|---|---:|---:|---:|---|---:|---:|---:|---|---:|---|---|---|---|---|',
   ]
   for (const r of results) {
     const value = r.skipped ? `— (${r.skipped})` : cell(r.value)
     const met = r.aim_met === undefined ? '' : r.aim_met ? 'met' : 'missed'
     const above = r.above_floor ? `${r.above_floor.process_ms} / ${cell(r.above_floor.postgres_ms)}` : ''
+    const parts = r.parts ? `${r.parts.serving_ms} / ${r.parts.loaders_ms} / ${r.parts.render_ms} / ${cell(r.parts.postgres_ms)}` : ''
     const detail = Object.entries(r.detail ?? {}).map(([k, v]) => `${k} ${v}`).join(', ')
     lines.push(
       `| ${r.case} | ${value} | ${r.unit} | ${cell(r.p50_ms)} | ${cell(r.p99_ms)} | ${cell(r.rss_mb)} | ${cell(r.limit_case)} | ${cell(r.ratio)} | ` +
-        `${cell(r.cpu_ms)} | ${cell(r.pg_cpu_ms)} | ${cell(r.floor_case)} | ${cell(r.floor_ratio)} | ${cell(r.aim)} | ${met} | ${above} | ${detail} |`,
+        `${cell(r.cpu_ms)} | ${cell(r.pg_cpu_ms)} | ${cell(r.floor_case)} | ${cell(r.floor_ratio)} | ${cell(r.aim)} | ${met} | ${above} | ${parts} | ${detail} |`,
     )
   }
   return lines.join('\n')

@@ -60,7 +60,7 @@ describe('the benchmark harness', () => {
     expect(results.machine).toMatchObject({ cpus: expect.any(Number), scale: 'tiny', postgres: expect.any(String) })
     expect(results.cases.map((c) => c.case)).toEqual([...CASE_NAMES])
     for (const c of results.cases) {
-      const fields = ['case', 'value', 'unit', 'p50_ms', 'p99_ms', 'rss_mb', 'limit_case', 'ratio', 'skipped', 'cpu_ms', 'pg_cpu_ms', 'floor_case', 'floor_ratio', 'aim', 'aim_met', 'above_floor', 'detail']
+      const fields = ['case', 'value', 'unit', 'p50_ms', 'p99_ms', 'rss_mb', 'limit_case', 'ratio', 'skipped', 'cpu_ms', 'pg_cpu_ms', 'floor_case', 'floor_ratio', 'aim', 'aim_met', 'above_floor', 'parts', 'detail']
       expect(Object.keys(c).every((k) => fields.includes(k)), JSON.stringify(c)).toBe(true)
       if (!c.skipped) expect(c.value, c.case as string).toBeGreaterThan(0)
     }
@@ -72,6 +72,10 @@ describe('the benchmark harness', () => {
     expect(byName.get('sql.tx')).toMatchObject({ unit: 'tx/s', cpu_ms: expect.any(Number) })
     for (const name of ['page.area.cold', 'page.point.cold', 'page.companies.cold']) {
       expect(byName.get(name), name).toMatchObject({ cpu_ms: expect.any(Number), floor_case: 'page.floor', floor_ratio: expect.any(Number), aim: expect.any(String), aim_met: expect.any(Boolean) })
+    }
+    // Each page miss by part, measured beside it (the serving, the loaders with their reads, the render, PostgreSQL).
+    for (const name of ['page.area.cold', 'page.point.cold', 'page.companies.cold']) {
+      expect(byName.get(name)?.parts, name).toMatchObject({ serving_ms: expect.any(Number), loaders_ms: expect.any(Number), render_ms: expect.any(Number), postgres_ms: expect.any(Number) })
     }
     expect(byName.get('workflow.commands')).toMatchObject({ cpu_ms: expect.any(Number), floor_case: 'sql.tx', floor_ratio: expect.any(Number), aim_met: expect.any(Boolean) })
     expect(byName.get('workflow.replay')).toMatchObject({ aim: expect.any(String), aim_met: expect.any(Boolean) })

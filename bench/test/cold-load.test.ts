@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AddressPool, crossed } from '../support/address-pool.ts'
-import { measureColdLoad } from '../support/load.ts'
+import { measureColdLoad, measureLoad } from '../support/load.ts'
+import { dataAddress } from '../cases/http-cases.ts'
 
 let server: Server | undefined
 
@@ -81,5 +82,36 @@ describe('the cache-miss load', () => {
     await expect(measureColdLoad({ baseUrl, addresses: new AddressPool(5, (i) => `/r/${i}`), connections: 4, seconds: 0.3, warmupSeconds: 0 })).rejects.toThrow(
       'the pool of 5 addresses is used up',
     )
+  })
+})
+
+describe('a page miss by part', () => {
+  it('asks the data of each page as the single fetch of Remix does, its query kept', () => {
+    expect(dataAddress('/monitoring/areas/12/')).toBe('/monitoring/areas/12.data')
+    expect(dataAddress('/monitoring/measures-points/5/?year=2024')).toBe('/monitoring/measures-points/5.data?year=2024')
+    expect(dataAddress('/monitoring/companies/?limit=40&a=b?c')).toBe('/monitoring/companies.data?limit=40&a=b?c')
+    expect(dataAddress('/')).toBe('/_root.data')
+  })
+
+  it('gives the same addresses changed, from the first, and shows them without handing them out', () => {
+    const pool = new AddressPool(7, (i) => `/p/${i}/`)
+    const first = pool.take()
+    const data = pool.map(dataAddress)
+    expect(data.peek(3)).toEqual(new AddressPool(7, (i) => `/p/${i}/`).peek(3).map(dataAddress))
+    expect(data.take()).toBe(dataAddress(first!))
+    expect(pool.peek(99)).toHaveLength(7)
+    expect(pool.remaining).toBe(6)
+  })
+
+  it('counts an answer of the measured run that was not a hit, with its address, and none of the warm-up', async () => {
+    const baseUrl = await cachingServer([])
+    const paths = Array.from({ length: 30 }, (_, i) => `/h/${i}`)
+    // Every connection starts at the first address: a warm-up of 4 requests per connection leaves most unasked.
+    const short = await measureLoad({ baseUrl, paths, connections: 4, seconds: 0.3, warmupSeconds: 0, warmupRequests: 16, measuredHeaders: { 'x-cache': 'hit' } })
+    expect(short.failedHeaders).toBeGreaterThan(0)
+    expect(short.firstFailedHeader).toMatch(/^\/h\/\d+ \(x-cache: miss\)$/)
+    const warmed = await measureLoad({ baseUrl, paths, connections: 4, seconds: 0.3, warmupSeconds: 0, warmupRequests: paths.length * 4 * 2, measuredHeaders: { 'x-cache': 'hit' } })
+    expect(warmed.answers).toBeGreaterThan(0)
+    expect(warmed.failedHeaders).toBe(0)
   })
 })

@@ -85,7 +85,7 @@ export async function seedLargeCatalogue(
         'licence_area',
         c.id,
         (SELECT id FROM administrative_regions WHERE kind = 'district' ORDER BY id OFFSET g % 7 LIMIT 1),
-        'СЛХ ' || lpad((10000 + g)::text, 5, '0') || ' НЭ',
+        'СЛХ ' || (10000 + g)::text || ' НЭ',
         50 + (g * 37) % 2450,
         ((g * 13) % 500) / 1000.0,
         'Участок расположен в пределах тундры Западно-Сибирской равнины.',
@@ -117,8 +117,8 @@ export async function seedLargeCatalogue(
         a,
         (1 + (a + p) % 15) || ' км севернее кустовой площадки № ' || (1 + a % 60),
         (ARRAY['1 раз в год', '2 раза в год', 'Ежеквартально'])[1 + (a + p) % 3],
-        round((64 + ((a * 7919) % 20000) / 1000.0 + p / 100.0)::numeric, 5),
-        round((63.5 + ((a * 104729) % 9000) / 1000.0 + p / 200.0)::numeric, 5),
+        round((64 + ((a::bigint * 7919) % 20000) / 1000.0 + p / 100.0)::numeric, 5),
+        round((63.5 + ((a::bigint * 104729) % 9000) / 1000.0 + p / 200.0)::numeric, 5),
         (ARRAY['Плоскобугристая тундра', 'Пойма реки', 'Редколесье', 'Болотный массив'])[1 + (a + p) % 4],
         p::text,
         (ARRAY['Тундра', 'Лесотундра', 'Северная тайга'])[1 + a % 3]
@@ -155,7 +155,7 @@ export async function seedLargeCatalogue(
         JOIN (VALUES ${sql.join(substances)}) AS s (kind, n, name, measure, mpc, mpc_max) ON s.kind = mp.kind
         CROSS JOIN generate_series(${2026 - size.years}, 2025) AS y
         -- The same draw as the demo readings' (demoMultiple), a function of the row: 95 % below the limit, a few above.
-        CROSS JOIN LATERAL (SELECT ((mp.id * 7919 + y * 104729 + s.n * 1009) % 100000) / 100000.0 AS u) AS u
+        CROSS JOIN LATERAL (SELECT ((mp.id::bigint * 7919 + y * 104729 + s.n * 1009) % 100000) / 100000.0 AS u) AS u
         WHERE mp.id BETWEEN ${from} AND ${Math.min(lastPoint, from + slice - 1)}
         ORDER BY mp.id, y, s.n`.execute(db)
     }
