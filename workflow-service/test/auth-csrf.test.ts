@@ -109,6 +109,20 @@ describe('security headers', () => {
     expect(first.headers['referrer-policy']).toBe('same-origin')
   })
 
+  it('sends the same headers on an answer no route gave, with a nonce of its own', async () => {
+    const page = await t.app.inject({ url: '/api/v1/initialization/' })
+    const missing = await t.app.inject({ url: '/no/such/door/' })
+    expect(missing.statusCode).toBe(404)
+    // The API's open data may be read by other sites' pages (its cross-origin resource policy, decision 3701).
+    const names = ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security', 'cross-origin-opener-policy']
+    for (const name of names) expect([name, missing.headers[name]]).toEqual([name, page.headers[name]])
+    expect(missing.headers['strict-transport-security']).toBe('max-age=31536000')
+    expect(missing.headers['cross-origin-resource-policy']).toBe('same-origin')
+    const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1]
+    expect(nonceOf(missing.headers['content-security-policy'])).toBeDefined()
+    expect(nonceOf(missing.headers['content-security-policy'])).not.toBe(nonceOf(page.headers['content-security-policy']))
+  })
+
   it('keeps the CSRF token endpoint out of every cache', async () => {
     const res = await t.app.inject({ url: '/auth/csrf/' })
     expect(res.headers['cache-control']).toBe('private, no-store')
