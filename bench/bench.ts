@@ -16,6 +16,7 @@ import { queueCases } from './cases/queue-cases.ts'
 import { replayCase, workflowWriteCases } from './cases/workflow-cases.ts'
 import { type BenchScale, openBenchDataSet, SCALES } from './support/bench-data-set.ts'
 import { buildPortal, startPortal } from './support/portal-process.ts'
+import { untilIdle } from './support/cpu-seconds.ts'
 import { CASE_NAMES, type CaseResult, formatTable, machineBasics, writeResults, withRatios } from './support/results.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -97,6 +98,9 @@ try {
   await group(PORTAL_CASES, async () => {
     const portal = await startPortal({ databaseUrl: dataSet.url, dataDir: dataSet.folder, storageDir: dataSet.storageDir, webProcesses: context.webProcesses })
     log(`portal started (${portal.compiled ? 'compiled JavaScript' : 'TypeScript through tsx'}, ${context.webProcesses} web process(es)) at ${portal.baseUrl}`)
+    // The floor runs first, beside the portal: not while the portal or its database are still busy from the start.
+    const idle = await untilIdle(portal.pid, dataSet.postmaster, tiny ? 10 : 120)
+    log(idle.settled ? `the portal and PostgreSQL idle after ${idle.seconds} s` : `the portal and PostgreSQL still busy after ${idle.seconds} s: measured anyway`)
     try {
       // The pages' floor next to their misses (the same run, the same load on the machine), then the misses, on a
       // portal nobody has asked anything yet.

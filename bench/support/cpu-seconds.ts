@@ -92,3 +92,22 @@ export function cpuWindow(side: (() => number) | number, postmaster: number | nu
     },
   }
 }
+
+/**
+ * Waits until a process tree and PostgreSQL are idle (together under `idleShare` of a core over a second), at most
+ * `maxSeconds`: a portal just started may still be busy (its web processes' first work, the database's autovacuum
+ * after a start), and a case measured beside that work is not measured alone. Answers the seconds waited, and
+ * whether they settled.
+ */
+export async function untilIdle(root: number, postmaster: number | null, maxSeconds = 120, idleShare = 0.1): Promise<{ seconds: number; settled: boolean }> {
+  const busy = () => processTreeCpuSeconds(root) + (postmaster === null ? 0 : postgresCpuSeconds(postmaster))
+  const started = performance.now()
+  for (let before = busy(); ; ) {
+    await new Promise((r) => setTimeout(r, 1000))
+    const now = busy()
+    const seconds = Math.round((performance.now() - started) / 1000)
+    if (now - before < idleShare) return { seconds, settled: true }
+    if (seconds >= maxSeconds) return { seconds, settled: false }
+    before = now
+  }
+}
