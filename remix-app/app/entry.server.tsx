@@ -27,6 +27,17 @@ export function withoutZeroBytes(): Transform {
 }
 
 /**
+ * React ends its destination again when the destination closes after the page was sent (its close handler aborts a
+ * finished render), and `end()` on an ended stream builds an ERR_STREAM_ALREADY_FINISHED error, stack and all, for
+ * every page: a second end is no call at all here.
+ */
+export function onceEnded<T extends Transform>(stream: T): T {
+  const end = stream.end.bind(stream) as (...args: unknown[]) => T
+  stream.end = ((...args: unknown[]) => (stream.writableEnded ? stream : end(...args))) as T['end']
+  return stream
+}
+
+/**
  * A loader's, an action's or the rendering's error: logged with the request's id (the request's own logger), never
  * sent. In production mode Remix answers it as a bare "Unexpected Server Error"; the page shows a message and the id.
  * A request the client gave up is no failure of ours.
@@ -54,9 +65,12 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    // A page rendered whole has nothing left to abort: the timer would hold the render for ABORT_DELAY and then end
+    // a finished stream (decision 3825), so it is cleared once all is ready or the shell failed.
+    let timer: NodeJS.Timeout | undefined
     const ready = () => {
       shellRendered = true
-      const body = withoutZeroBytes()
+      const body = onceEnded(withoutZeroBytes())
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
       pipe(body)
@@ -65,8 +79,15 @@ export default function handleRequest(
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />,
       {
         nonce,
-        ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
-        onShellError: reject,
+        onShellReady: waitForAll ? undefined : ready,
+        onAllReady() {
+          clearTimeout(timer)
+          if (waitForAll) ready()
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timer)
+          reject(error)
+        },
         onError(error: unknown) {
           responseStatusCode = 500
           // Errors before the shell reject above and are logged by Remix (handleError); later ones only here.
@@ -74,6 +95,6 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
+    timer = setTimeout(abort, ABORT_DELAY)
   })
 }
