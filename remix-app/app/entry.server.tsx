@@ -31,9 +31,9 @@ export function withoutZeroBytes(): Transform {
  * finished render), and `end()` on an ended stream builds an ERR_STREAM_ALREADY_FINISHED error, stack and all, for
  * every page: a second end is no call at all here.
  */
-export function onceEnded<T extends Transform>(stream: T): T {
-  const end = stream.end.bind(stream) as (...args: unknown[]) => T
-  stream.end = ((...args: unknown[]) => (stream.writableEnded ? stream : end(...args))) as T['end']
+export function onceEnded(stream: Transform): Transform {
+  const end = stream.end.bind(stream) as (...args: unknown[]) => Transform
+  stream.end = ((...args: unknown[]) => (stream.writableEnded ? stream : end(...args))) as Transform['end']
   return stream
 }
 
