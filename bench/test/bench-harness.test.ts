@@ -73,9 +73,10 @@ describe('the benchmark harness', () => {
     for (const name of ['page.area.cold', 'page.point.cold', 'page.companies.cold']) {
       expect(byName.get(name), name).toMatchObject({ cpu_ms: expect.any(Number), floor_case: 'page.floor', floor_ratio: expect.any(Number), aim: expect.any(String), aim_met: expect.any(Boolean) })
     }
-    // Each page miss by part, measured beside it (the serving, the loaders with their reads, the render, PostgreSQL).
+    // Each page miss by part, measured beside it: the serving, the loaders with their reads, the render (PostgreSQL's
+    // part only on the embedded server, which this test's data set is not on).
     for (const name of ['page.area.cold', 'page.point.cold', 'page.companies.cold']) {
-      expect(byName.get(name)?.parts, name).toMatchObject({ serving_ms: expect.any(Number), loaders_ms: expect.any(Number), render_ms: expect.any(Number), postgres_ms: expect.any(Number) })
+      expect(byName.get(name)?.parts, name).toMatchObject({ serving_ms: expect.any(Number), loaders_ms: expect.any(Number), render_ms: expect.any(Number) })
     }
     expect(byName.get('workflow.commands')).toMatchObject({ cpu_ms: expect.any(Number), floor_case: 'sql.tx', floor_ratio: expect.any(Number), aim_met: expect.any(Boolean) })
     expect(byName.get('workflow.replay')).toMatchObject({ aim: expect.any(String), aim_met: expect.any(Boolean) })
