@@ -248,6 +248,7 @@ export async function portalColdCases(context: BenchContext, portal: RunningPort
     if (connections < context.connections) context.log(`${name}: ${connections} connections (a pool of ${addresses.size} addresses)`)
     const load = await measureColdLoad({ baseUrl: portal.baseUrl, addresses, connections, seconds, warmupSeconds: context.warmupSeconds, beforeMeasured: () => cpu.start() })
     const { cpuMs, pgCpuMs } = cpu.stop(load.requests)
+    // Errors and answers other than 2xx/3xx refuse the run here, data requests included (loadResult throws on them).
     loadResult(name, load, 0)
     // Refused, not reported: a figure with hits in it is not a miss's cost.
     if (load.notMisses > 0) throw new Error(`${name}: ${load.notMisses} of ${load.requests} answers were not cache misses, the first ${load.firstNotMiss}`)
