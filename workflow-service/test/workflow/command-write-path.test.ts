@@ -25,6 +25,8 @@ const append = (streamId: string, version: number, n = version + 1) =>
 /** The statements the server holds prepared for the connection that runs `work` (named ones only). */
 async function preparedOnOneConnection(work: (client: pg.PoolClient) => Promise<void>): Promise<string[]> {
   const pool = new pg.Pool({ connectionString: database.url, max: 1 })
+  // Dropping the database may kill the connection the pool's end left closing: not an uncaught exception.
+  pool.on('error', () => {})
   pool.on('connect', nameRepeatedStatements)
   const client = await pool.connect()
   try {
