@@ -33,7 +33,10 @@ const rowOf = async (id: number) => {
   return rows[0]
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, seconds = 120): Promise<T> {
+/** The retries' waits (2–4 s, then 4–8 s) and the queue's polling, with room for a loaded machine. */
+const RETRIES_SECONDS = 60
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, seconds = RETRIES_SECONDS): Promise<T> {
   const until = Date.now() + seconds * 1000
   for (;;) {
     const value = await read()
@@ -74,7 +77,8 @@ describe('the letters sent by their job', () => {
       smtp.state.refuse = false
       await queue.stop()
     }
-  })
+    // Longer than the runner's 30 s: the wait above names the letter's state if the queue is slower than that.
+  }, (RETRIES_SECONDS + 30) * 1000)
 
   it('sends a letter once when its job runs again after the mark, and once when two runs meet', async () => {
     const job = jobOf(smtp.url)
