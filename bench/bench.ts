@@ -50,7 +50,8 @@ const values = parseFlags()
 /** A number flag's value, or the refusal naming the flag: `whole` for counts, `min` the least it may be. */
 function numberFlag(flag: string, given: string | undefined, fallback: number, rule: { whole: boolean; min: number; max: number }): number {
   if (given === undefined) return fallback
-  const value = /^\s*$/.test(given) ? Number.NaN : Number(given)
+  // Plain decimals only, as the portal reads its environment (decision 2570): not `0x10`, `1e3`, ` 5` or empty text.
+  const value = /^-?\d+(\.\d+)?$/.test(given) ? Number(given) : Number.NaN
   const fits = Number.isFinite(value) && (!rule.whole || Number.isInteger(value)) && value >= rule.min && value <= rule.max
   if (!fits) refuse(`--${flag} must be ${rule.whole ? 'a whole number' : 'a number'} from ${rule.min} to ${rule.max}, not ${JSON.stringify(given)}`)
   return value

@@ -24,6 +24,8 @@ describe('the bench’s flags', () => {
   it.each([
     [['--connections', '0'], '--connections must be a whole number from 1'],
     [['--connections', '2.5'], '--connections must be a whole number from 1'],
+    [['--connections', '0x10'], '--connections must be a whole number from 1'],
+    [['--connections', ' 5'], '--connections must be a whole number from 1'],
     [['--seconds', '0'], '--seconds must be a number from 0.1'],
     [['--seconds', 'Infinity'], '--seconds must be a number from 0.1'],
     [['--warmup=-1'], '--warmup must be a number from 0'],
