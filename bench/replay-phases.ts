@@ -1,19 +1,21 @@
 // The replay's timed part phase by phase, in one process on a fresh copy of the replay-only data set of
-// bench/replay-ab.ts: reading the log alone, reading and folding it, making the COPY text of the folded rows, and
-// COPY into scratch copies; each with its wall time and the CPU seconds of this process and of PostgreSQL.
+// bench/replay-ab.ts: reading the log alone, reading and folding it, making the COPY data of the folded rows, and
+// COPY into scratch copies, each in the text format the replay wrote until decision 3827 and the binary one it writes
+// now, side by side; each with its wall time and the CPU seconds of this process and of PostgreSQL.
 // Usage: npx tsx bench/replay-phases.ts [--runs 2]
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import { openReplayLab } from './support/replay-lab.ts'
 import { postgresCpuSeconds, postmasterOf } from './support/cpu-seconds.ts'
+import { copyText } from './support/copy-text.ts'
 import {
   columnsOf,
-  type CopyColumn,
-  copyText,
+  copyBinary,
   createKysely,
   createReplayFold,
   inChain,
+  liveColumns,
   PROJECTION_TABLES,
   type ProjectionTable,
   readLogByCopy,
@@ -41,11 +43,7 @@ try {
     try {
       await withOwnConnection(db, (own) =>
         own.db.transaction().execute(async (trx) => {
-          const { rows } = await sql<{ table_name: ProjectionTable; column_name: string; data_type: string }>`
-            SELECT table_name, column_name, data_type FROM information_schema.columns
-            WHERE table_schema = 'public' AND table_name = ANY(${[...PROJECTION_TABLES]}) ORDER BY table_name, ordinal_position`.execute(trx)
-          const columns = new Map<ProjectionTable, CopyColumn[]>(PROJECTION_TABLES.map((table) => [table, []]))
-          for (const row of rows) columns.get(row.table_name)!.push({ name: row.column_name, json: row.data_type === 'json' || row.data_type === 'jsonb' })
+          const columns = await liveColumns(trx)
           console.log(`run ${run + 1}, load ${(await import('node:os')).loadavg()[0].toFixed(1)}`)
           await phase('read', async () => {
             let n = 0
@@ -62,25 +60,34 @@ try {
             const carried = columnsOf(rows)
             return { rows, columns: columns.get(table)!.filter((c) => carried.includes(c.name)) }
           }
-          await phase('copy text', async () => {
-            let length = 0
+          const formats = [
+            { name: 'text', data: copyText, option: '' },
+            { name: 'binary', data: copyBinary, option: ' WITH (FORMAT binary)' },
+          ]
+          // Each format's data alone, then its COPY into empty scratch copies, the two formats in turn (the first
+          // run's order reversed in the second, so neither always goes first).
+          for (const format of run % 2 ? [...formats].reverse() : formats) {
+            await phase(`${format.name} data`, async () => {
+              let length = 0
+              for (const table of PROJECTION_TABLES) {
+                const { rows, columns } = written(table)
+                for (const piece of format.data(rows, columns, table)) length += piece.length
+              }
+              return length
+            })
             for (const table of PROJECTION_TABLES) {
-              const { rows, columns } = written(table)
-              for (const piece of copyText(rows, columns, table)) length += piece.length
+              await sql`CREATE TEMPORARY TABLE ${sql.id(table)} (LIKE ${sql.id('public', table)} INCLUDING DEFAULTS INCLUDING CONSTRAINTS) ON COMMIT DROP`.execute(trx)
             }
-            return length
-          })
-          for (const table of PROJECTION_TABLES) {
-            await sql`CREATE TEMPORARY TABLE ${sql.id(table)} (LIKE ${sql.id('public', table)} INCLUDING DEFAULTS INCLUDING CONSTRAINTS) ON COMMIT DROP`.execute(trx)
+            await phase(`${format.name} copy`, async () => {
+              for (const table of PROJECTION_TABLES) {
+                const { rows, columns } = written(table)
+                if (!rows.length) continue
+                const statement = sql`COPY ${sql.id('pg_temp', table)} (${sql.join(columns.map((c) => sql.id(c.name)))}) FROM STDIN${sql.raw(format.option)}`.compile(trx).sql
+                await own.copyIn(statement, format.data(rows, columns, table))
+              }
+            })
+            for (const table of PROJECTION_TABLES) await sql`DROP TABLE ${sql.id('pg_temp', table)}`.execute(trx)
           }
-          await phase('copy', async () => {
-            for (const table of PROJECTION_TABLES) {
-              const { rows, columns } = written(table)
-              if (!rows.length) continue
-              const statement = sql`COPY ${sql.id('pg_temp', table)} (${sql.join(columns.map((c) => sql.id(c.name)))}) FROM STDIN`.compile(trx).sql
-              await own.copyIn(statement, copyText(rows, columns, table))
-            }
-          })
           await sql`ROLLBACK`.execute(trx).catch(() => {})
           throw new Error('rolled back')
         }),

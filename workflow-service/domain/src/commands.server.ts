@@ -18,7 +18,7 @@ export {
 export type { Download } from './workflow/storage/file-storage.server.ts'
 export { contentDisposition } from './vocabulary/content-disposition.ts'
 export { startStorageSweeper, sweepPartialFiles } from './workflow/storage/storage-sweeper.server.ts'
-export { rebuildProjections, verifyProjections, verifyProjectionsAsOf } from './all-streams/replay/replay.server.ts'
+export { liveColumns, rebuildProjections, verifyProjections, verifyProjectionsAsOf } from './all-streams/replay/replay.server.ts'
 export type { AsOfVerifyReport, ReplayReport } from './all-streams/replay/replay.server.ts'
 export {
   ConcurrencyError, appendToStream, breakLine, inChain, outsideLine, readLogByCopy, verifyHashChain,
@@ -54,7 +54,6 @@ export { loadStream } from './workflow/handle-command.server.ts'
 export type { ReportEvent } from './workflow/reports/report-events.ts'
 export { hashPassword, verifyPassword } from './auth/passwords.server.ts'
 export { columnsOf, createReplayFold } from './all-streams/replay/replay-fold.ts'
-export { copyText } from './all-streams/replay/copy-text.ts'
-export type { CopyColumn } from './all-streams/replay/copy-text.ts'
+export { BINARY_COPY_TYPES, copyBinary, type CopyColumn } from './all-streams/replay/copy-binary.ts'
 export { PROJECTION_TABLES } from './workflow/event-table.ts'
 export type { ProjectionTable } from './workflow/event-table.ts'

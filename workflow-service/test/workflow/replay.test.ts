@@ -6,7 +6,6 @@ import { columnsOf, createReplayFold } from '../../domain/src/all-streams/replay
 import { EVENT_DATA, EVERY_TYPE, storedEvent } from '../support/every-event.ts'
 import { recordFileChecked } from '../../domain/src/use-cases/worker-commands.server.ts'
 import { rebuildProjections, verifyProjections } from '../../domain/src/all-streams/replay/replay.server.ts'
-import { copyText } from '../../domain/src/all-streams/replay/copy-text.ts'
 import { type OwnConnection, withOwnConnection } from '../../platform/src/db/own-connection.server.ts'
 import { APPEND_BARRIER, type LoggedEvent, readAllInPages, readLogByCopy } from '../../domain/src/event-store/event-store.server.ts'
 import { loginAs } from '../../../test-support/login.ts'
@@ -165,35 +164,6 @@ describe('a rebuild that fails', () => {
 })
 
 describe('the rebuild on a connection of its own, written with COPY', () => {
-  it('COPY writes tabs, line breaks, backslashes, JSON, times and no value as the rows held them', async () => {
-    const rows = [
-      { id: 1, note: 'таб\tперевод\nвозврат\rслэш\\ и \\N', problems: [{ reason: 'кавычки " и \\ и \t' }], at: new Date('2026-11-28T10:11:12.345Z'), flag: true, share: 1.5 },
-      { id: 2, note: '\\N', problems: 'строка как JSON', at: '2026-01-02T03:04:05.000Z', flag: false, share: Number.NaN },
-      { id: 3, note: null, problems: null, at: null, flag: null, share: undefined },
-    ]
-    const columns = [
-      { name: 'id', json: false },
-      { name: 'note', json: false },
-      { name: 'problems', json: true },
-      { name: 'at', json: false },
-      { name: 'flag', json: false },
-      { name: 'share', json: false },
-    ]
-    const back = await withOwnConnection(t.database.db, (own) =>
-      own.db.transaction().execute(async (trx) => {
-        await sql`CREATE TEMPORARY TABLE copied (id int, note text, problems jsonb, at timestamptz, flag boolean, share double precision) ON COMMIT DROP`.execute(trx)
-        const taken = await own.copyIn('COPY copied (id, note, problems, at, flag, share) FROM STDIN', copyText(rows, columns, 'copied'))
-        expect(taken).toBe(3)
-        return (await sql<Record<string, unknown>>`SELECT * FROM copied ORDER BY id`.execute(trx)).rows
-      }),
-    )
-    expect(back).toEqual([
-      { ...rows[0] },
-      { ...rows[1], at: new Date('2026-01-02T03:04:05.000Z'), share: null },
-      { id: 3, note: null, problems: null, at: null, flag: null, share: null },
-    ])
-  })
-
   it('a rebuild writes again only the rows the live tables lack as they are', async () => {
     const file = await t.database.db.selectFrom('import_files').select(['id', 'description']).orderBy('id').executeTakeFirstOrThrow()
     await t.database.db.updateTable('import_files').set({ description: 'подменено' }).where('id', '=', file.id).execute()

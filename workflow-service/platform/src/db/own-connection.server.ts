@@ -14,10 +14,10 @@ export interface OwnConnection {
   /** Kysely on this one connection: a transaction begun here holds it, and every statement runs in order. */
   db: Kysely<Database>
   /**
-   * Runs `COPY … FROM STDIN` (text format) with the given pieces of its data as they come, on the same connection,
+   * Runs `COPY … FROM STDIN` with the given pieces of its data as they come (text or bytes), on the same connection,
    * so inside a transaction of `db` it is part of that transaction. Answers the rows PostgreSQL took.
    */
-  copyIn(statement: string, data: Iterable<string>): Promise<number>
+  copyIn(statement: string, data: Iterable<string | Buffer>): Promise<number>
   /**
    * Runs `COPY … TO STDOUT` on the same connection (so inside a transaction of `db`, part of it) and answers its data
    * in pieces as they come, the next asked of PostgreSQL only as the reader takes them. A reader that stops early still

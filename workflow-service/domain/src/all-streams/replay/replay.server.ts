@@ -6,7 +6,7 @@ import { PROJECTION_TABLES, type ProjectionTable } from '../../workflow/event-ta
 import { columnsOf, createReplayFold } from './replay-fold.ts'
 import { textArray } from '../../admin/users/user-event-table.ts'
 import { type OwnConnection, withOwnConnection } from '@portal/workflow-platform/database.server.ts'
-import { type CopyColumn, copyText } from './copy-text.ts'
+import { type CopyColumn, copyBinary } from './copy-binary.ts'
 import { type PublicRecordCheck, verifyPublicRecord } from './public-record.server.ts'
 
 export interface TableDifference {
@@ -53,19 +53,20 @@ export interface RebuildOptions {
 /** Writes a read model's rebuilt rows into its scratch copy. */
 type WriteRows = (table: ProjectionTable, rows: Array<Record<string, unknown>>) => Promise<void>
 
-/** The columns of the live read-model tables, in their order, and which hold JSON. */
-async function liveColumns(trx: Transaction<Database>): Promise<Map<ProjectionTable, CopyColumn[]>> {
-  const { rows } = await sql<{ table_name: ProjectionTable; column_name: string; data_type: string }>`
-    SELECT table_name, column_name, data_type FROM information_schema.columns
+/** The columns of the live read-model tables, in their order, with their types. */
+export async function liveColumns(trx: Transaction<Database>): Promise<Map<ProjectionTable, CopyColumn[]>> {
+  const { rows } = await sql<{ table_name: ProjectionTable; column_name: string; udt_name: string }>`
+    SELECT table_name, column_name, udt_name FROM information_schema.columns
     WHERE table_schema = 'public' AND table_name = ANY(${[...PROJECTION_TABLES]}) ORDER BY table_name, ordinal_position`.execute(trx)
   const columns = new Map<ProjectionTable, CopyColumn[]>(PROJECTION_TABLES.map((table) => [table, []]))
-  for (const row of rows) columns.get(row.table_name)!.push({ name: row.column_name, json: row.data_type === 'json' || row.data_type === 'jsonb' })
+  for (const row of rows) columns.get(row.table_name)!.push({ name: row.column_name, type: row.udt_name })
   return columns
 }
 
 /**
- * Writes with COPY on the rebuild's own connection (decision 2761): inside its transaction, one table after the
- * other. The columns are those the rows carry; the others keep their defaults, as with the insert it replaced.
+ * Writes with COPY on the rebuild's own connection (decision 2761), in the binary format (decision 3827): inside its
+ * transaction, one table after the other. The columns are those the rows carry; the others keep their defaults, as
+ * with the insert it replaced.
  */
 function copyInto(own: OwnConnection, trx: Transaction<Database>, schema: string, columns: Map<ProjectionTable, CopyColumn[]>): WriteRows {
   return async (table, rows) => {
@@ -74,8 +75,8 @@ function copyInto(own: OwnConnection, trx: Transaction<Database>, schema: string
     const written = columns.get(table)!.filter((column) => carried.includes(column.name))
     const unknown = carried.filter((name) => !written.some((column) => column.name === name))
     if (unknown.length) throw new Error(`the replay wrote columns ${table} does not have: ${unknown.join(', ')}`)
-    const statement = sql`COPY ${sql.id(schema, table)} (${sql.join(written.map((column) => sql.id(column.name)))}) FROM STDIN`.compile(trx).sql
-    await own.copyIn(statement, copyText(rows, written, table))
+    const statement = sql`COPY ${sql.id(schema, table)} (${sql.join(written.map((column) => sql.id(column.name)))}) FROM STDIN WITH (FORMAT binary)`.compile(trx).sql
+    await own.copyIn(statement, copyBinary(rows, written, table))
   }
 }
 

@@ -1,14 +1,12 @@
-// The rebuilt rows as the data of `COPY … FROM STDIN` in PostgreSQL's text format (decision 2761): a line per row,
-// columns apart by tabs, \N for no value. Each value is written as the JSON insert it replaces read it: a JSON
-// column takes the value's JSON, a date its ISO time, a number that is not finite no value.
+// The rebuilt rows as the data of `COPY … FROM STDIN` in PostgreSQL's text format, as the replay wrote them from
+// decision 2761 until the binary format (decision 3827): kept for bench/replay-phases.ts to measure the two side by
+// side. A line per row, columns apart by tabs, \N for no value; a JSON column takes the value's JSON, a date its ISO
+// time, a number that is not finite no value.
+import type { CopyColumn } from '@portal/workflow-server/service.server.ts'
 
 type Row = Record<string, unknown>
 
-export interface CopyColumn {
-  name: string
-  /** A json or jsonb column: the value is written as its JSON text. */
-  json: boolean
-}
+const isJson = (column: CopyColumn) => column.type === 'json' || column.type === 'jsonb'
 
 /** Rows per piece handed to the connection: large enough that a piece is tens of kilobytes, not a message per row. */
 const ROWS_PER_PIECE = 1_000
@@ -22,7 +20,7 @@ const escaped = (text: string) => (HAS_SPECIAL.test(text) ? text.replace(SPECIAL
 
 export function copyValue(value: unknown, column: CopyColumn, table: string): string {
   if (value === null || value === undefined) return '\\N'
-  if (column.json) return escaped(JSON.stringify(value))
+  if (isJson(column)) return escaped(JSON.stringify(value))
   switch (typeof value) {
     case 'string':
       return escaped(value)
