@@ -57,9 +57,14 @@ function shared(seen: Map<string, string>, text: string): string {
   return one
 }
 
+/**
+ * Where each column of the line being taken apart starts, less one (its tab), and the line's length last. One array
+ * for every line: a line is taken apart whole before the next, and an array per line was garbage at once.
+ */
+const tabs = new Int32Array(COLUMNS + 1)
+
 /** One line (without its line end) as the event it holds; `seen`: the stream ids and types read so far. */
 export function logEventOfLine(line: string, seen: Map<string, string> = new Map()): LoggedEvent {
-  const tabs = new Array<number>(COLUMNS + 1)
   tabs[0] = -1
   for (let c = 1; c < COLUMNS; c++) {
     tabs[c] = line.indexOf('\t', tabs[c - 1] + 1)
@@ -69,15 +74,16 @@ export function logEventOfLine(line: string, seen: Map<string, string> = new Map
   if (line.indexOf('\t', tabs[COLUMNS - 1] + 1) >= 0) throw new Error(`a line of the log's COPY text has more than ${COLUMNS} columns`)
   // Most lines hold no backslash at all (no quote, control character or backslash in their JSON): one look for the line.
   const escapes = line.indexOf('\\') >= 0
-  const at = (c: number) => column(line, tabs[c] + 1, tabs[c + 1], escapes)
+  // The columns taken in turn by a plain call, not a closure made for each line (under tsx every closure made is
+  // also named, a call of its own per line).
   return {
-    position: Number(at(0)),
-    streamId: shared(seen, at(1)),
-    streamVersion: Number(at(2)),
-    type: shared(seen, at(3)),
-    data: JSON.parse(at(4)) as Record<string, unknown>,
-    metadata: JSON.parse(at(5)) as EventMetadata,
-    createdAt: new Date(Number(at(6))),
+    position: Number(column(line, tabs[0] + 1, tabs[1], escapes)),
+    streamId: shared(seen, column(line, tabs[1] + 1, tabs[2], escapes)),
+    streamVersion: Number(column(line, tabs[2] + 1, tabs[3], escapes)),
+    type: shared(seen, column(line, tabs[3] + 1, tabs[4], escapes)),
+    data: JSON.parse(column(line, tabs[4] + 1, tabs[5], escapes)) as Record<string, unknown>,
+    metadata: JSON.parse(column(line, tabs[5] + 1, tabs[6], escapes)) as EventMetadata,
+    createdAt: new Date(Number(column(line, tabs[6] + 1, tabs[7], escapes))),
   }
 }
 
