@@ -24,7 +24,9 @@ const HEADER = Buffer.from([0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d
 /** A field count of -1: no more rows. */
 const TRAILER = Buffer.from([0xff, 0xff])
 
-const refuse = (where: string, value: unknown, type: string): never => {
+// A value its column cannot hold is a fault of the log or the code, not anyone's refusal: thrown, and the rebuild's
+// transaction rolls back with it.
+const cannotHold = (where: string, value: unknown, type: string): never => {
   throw new Error(`${where}: the replay's value ${describe(value)} is not a ${type}`)
 }
 const describe = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : Object.prototype.toString.call(value))
@@ -33,9 +35,9 @@ const describe = (value: unknown) => (typeof value === 'string' ? JSON.stringify
 function wholeNumber(value: unknown, where: string, bits: 16 | 32 | 64): number {
   const number = typeof value === 'string' && /^[+-]?\d{1,16}$/.test(value) ? Number(value) : value
   const type = `whole number of ${bits} bits`
-  if (typeof number !== 'number' || !Number.isSafeInteger(number)) return refuse(where, value, type)
+  if (typeof number !== 'number' || !Number.isSafeInteger(number)) return cannotHold(where, value, type)
   const limit = 2 ** (bits - 1)
-  if (bits < 64 && (number < -limit || number >= limit)) return refuse(where, value, type)
+  if (bits < 64 && (number < -limit || number >= limit)) return cannotHold(where, value, type)
   return number
 }
 
@@ -48,16 +50,16 @@ const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,
 function microseconds(value: unknown, where: string): number {
   if (value instanceof Date) {
     const ms = value.getTime()
-    return Number.isFinite(ms) ? (ms - EPOCH_SHIFT_MS) * 1000 : refuse(where, value, 'time')
+    return Number.isFinite(ms) ? (ms - EPOCH_SHIFT_MS) * 1000 : cannotHold(where, value, 'time')
   }
   const parts = typeof value === 'string' ? ISO_TIME.exec(value) : null
-  if (!parts) return refuse(where, value, 'time with its zone')
+  if (!parts) return cannotHold(where, value, 'time with its zone')
   const [year, month, day, hour, minute, second] = parts.slice(1, 7).map(Number)
   const ms = Date.UTC(year, month - 1, day, hour, minute, second)
   const back = new Date(ms)
   // Date.UTC rolls 30 February over into March, where PostgreSQL refuses it.
   if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
-    return refuse(where, value, 'time')
+    return cannotHold(where, value, 'time')
   }
   const zone = parts[8]
   const offset = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + (zone.length > 3 ? Number(zone.slice(-2)) : 0))
@@ -76,7 +78,7 @@ function textOf(value: unknown, where: string): string | null {
   }
   if (value instanceof Date) return value.toISOString()
   // No read model has an array or composite column outside JSON: one added later fails here, by name, not silently.
-  return refuse(where, value, 'text')
+  return cannotHold(where, value, 'text')
 }
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i
@@ -110,7 +112,7 @@ const float = (bytes: 4 | 8): Kind => ({
   bytes,
   field: (value, where) => {
     const number = typeof value === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(value) ? Number(value) : value
-    if (typeof number !== 'number') return refuse(where, value, 'number')
+    if (typeof number !== 'number') return cannotHold(where, value, 'number')
     return Number.isFinite(number) ? number : null
   },
   write: bytes === 8 ? (buffer, at, field: number) => void buffer.writeDoubleBE(field, at) : (buffer, at, field: number) => void buffer.writeFloatBE(field, at),
@@ -129,7 +131,7 @@ const KINDS: Record<string, Kind> = {
     bytes: 1,
     field: (value, where) => {
       const flag = value === 't' || value === 'true' ? true : value === 'f' || value === 'false' ? false : value
-      return typeof flag === 'boolean' ? flag : refuse(where, value, 'yes or no')
+      return typeof flag === 'boolean' ? flag : cannotHold(where, value, 'yes or no')
     },
     write: (buffer, at, field: boolean) => void buffer.writeUInt8(field ? 1 : 0, at),
   },
@@ -141,7 +143,7 @@ const KINDS: Record<string, Kind> = {
   jsonb: { bytes: 0, field: (value) => '\u0001' + JSON.stringify(value), write: () => {} },
   uuid: {
     bytes: 16,
-    field: (value, where) => (typeof value === 'string' && UUID.test(value) ? value.replaceAll('-', '') : refuse(where, value, 'uuid')),
+    field: (value, where) => (typeof value === 'string' && UUID.test(value) ? value.replaceAll('-', '') : cannotHold(where, value, 'uuid')),
     write: (buffer, at, field: string) => void buffer.write(field, at, 16, 'hex'),
   },
 }
