@@ -29,5 +29,5 @@ export { exitWith } from './cli/exit-status.ts'
 // The replay's parts, for the benchmark that times each phase of a rebuild (bench/replay-phases.ts).
 export { inChain, type LoggedEvent, readLogByCopy } from '@portal/workflow-domain/commands.server.ts'
 export { columnsOf, createReplayFold } from '@portal/workflow-domain/commands.server.ts'
-export { BINARY_COPY_TYPES, copyBinary, type CopyColumn, liveColumns } from '@portal/workflow-domain/commands.server.ts'
+export { copyBinary, type CopyColumn, liveColumns } from '@portal/workflow-domain/commands.server.ts'
 export { PROJECTION_TABLES, type ProjectionTable } from '@portal/workflow-domain/commands.server.ts'
